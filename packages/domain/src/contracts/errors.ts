@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+// Error body of every API failure (DESIGN 4, spec 8). `errors` is keyed by field and carries
+// message keys (not English sentences) so clients translate them into 30 locales.
+export const ErrorCodeSchema = z.enum([
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'validation_errors',
+  'conflict',
+  'too_many_requests',
+  'internal_error',
+  'service_unavailable',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const ErrorBodySchema = z.object({
+  code: ErrorCodeSchema,
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Status label per HTTP status (spec 8). */
+export const STATUS_LABELS: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  422: 'Validation Error',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
