@@ -1,0 +1,70 @@
+// Runs every test suite and ends with one totals line: `N passed, N failed`.
+//
+//   npm test                      all suites on the embedded PGlite database, browser tests included
+//   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm test
+//                                 the same, then the database-backed suites (db, api) again on PostgreSQL
+//
+// Vitest writes a JSON report per run; this script adds them up so CI reads one line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface VitestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTotalTestSuites: number;
+  numFailedTestSuites: number;
+  success: boolean;
+}
+
+const root = join(import.meta.dirname, '..');
+const resultsDir = join(root, '.test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const extraArgs = process.argv.slice(2);
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+function run(name: string, projects: string[], env: NodeJS.ProcessEnv): VitestJson | null {
+  const outputFile = join(resultsDir, `${name}.json`);
+  console.log(`\n=== ${name}: ${projects.join(', ')}`);
+  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json'];
+  args.push(`--outputFile.json=${outputFile}`, ...extraArgs);
+  const result = spawnSync(join(root, 'node_modules/.bin/vitest'), args, { cwd: root, env, stdio: 'inherit' });
+  if (!existsSync(outputFile)) {
+    console.error(`${name}: vitest produced no report (exit ${result.status ?? result.signal})`);
+    return null;
+  }
+  return JSON.parse(readFileSync(outputFile, 'utf8')) as VitestJson;
+}
+
+// The browser suite serves the production build.
+if (!existsSync(join(root, 'apps/web/build/server/index.js'))) {
+  const build = spawnSync('npm', ['run', 'build', '--workspace', '@estately/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const { TEST_DATABASE_URL: _omit, ...embeddedEnv } = process.env;
+const reports: Array<VitestJson | null> = [
+  run('embedded', ['domain', 'i18n', 'db', 'api', 'e2e'], embeddedEnv),
+];
+if (postgresUrl) {
+  reports.push(run('postgresql', ['db', 'api'], { ...process.env, TEST_DATABASE_URL: postgresUrl }));
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const report of reports) {
+  if (!report) {
+    failed += 1; // a run that crashed before reporting counts as a failure
+    continue;
+  }
+  passed += report.numPassedTests;
+  // A file that fails to load has no failed test of its own: count the file.
+  failed += report.numFailedTests > 0 ? report.numFailedTests : report.success ? 0 : Math.max(1, report.numFailedTestSuites);
+  skipped += report.numPendingTests;
+}
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);
