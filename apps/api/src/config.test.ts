@@ -1,0 +1,161 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEV_JWT_SECRETS, loadConfig } from './config.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected loadConfig to reject the environment');
+}
+
+describe('loadConfig', () => {
+  it('gives the embedded first-run defaults on an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      isProduction: false,
+      port: 3001,
+      host: '127.0.0.1',
+      publicApiUrl: 'http://localhost:3001',
+      webOrigins: ['http://localhost:3000'],
+      databaseUrl: undefined,
+      databaseReadUrl: undefined,
+      smtpUrl: undefined,
+      maptilerApiKey: undefined,
+      redisUrl: undefined,
+      trustProxy: false,
+      logLevel: 'info',
+      rateLimitMax: 300,
+    });
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.mediaDir).toBe(path.join(path.resolve('data'), 'media'));
+    expect(config.jwt.usingDevDefault).toBe(true);
+    expect(config.jwt.keys).toEqual([{ kid: 'dev', secret: DEV_JWT_SECRETS.slice(4) }]);
+  });
+
+  it('reads a full production environment', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      API_PORT: '8080',
+      API_HOST: '0.0.0.0',
+      WEB_ORIGIN: 'https://www.estately.example, https://estately.example',
+      PUBLIC_API_URL: 'https://api.estately.example/',
+      DATABASE_URL: 'postgres://app:pw@db:5432/estately',
+      DATABASE_READ_URL: 'postgresql://app:pw@replica:5432/estately',
+      DATA_DIR: '/var/lib/estately',
+      SMTP_URL: 'smtps://user:pw@mail.example:465',
+      MAPTILER_API_KEY: 'abc123',
+      REDIS_URL: 'redis://cache:6379',
+      JWT_SECRETS: `k2:${'b'.repeat(40)},k1:${'a'.repeat(32)}`,
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '0',
+    });
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      isProduction: true,
+      port: 8080,
+      host: '0.0.0.0',
+      publicApiUrl: 'https://api.estately.example',
+      webOrigins: ['https://www.estately.example', 'https://estately.example'],
+      databaseUrl: 'postgres://app:pw@db:5432/estately',
+      databaseReadUrl: 'postgresql://app:pw@replica:5432/estately',
+      dataDir: '/var/lib/estately',
+      mediaDir: '/var/lib/estately/media',
+      smtpUrl: 'smtps://user:pw@mail.example:465',
+      maptilerApiKey: 'abc123',
+      redisUrl: 'redis://cache:6379',
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      logLevel: 'warn',
+      rateLimitMax: 0,
+    });
+    expect(config.jwt).toEqual({
+      keys: [
+        { kid: 'k2', secret: 'b'.repeat(40) },
+        { kid: 'k1', secret: 'a'.repeat(32) },
+      ],
+      usingDevDefault: false,
+    });
+  });
+
+  it('treats blank values as unset and silences logs in tests', () => {
+    const config = loadConfig({ NODE_ENV: 'test', API_PORT: '', DATABASE_URL: '  ', TRUST_PROXY: '2' });
+    expect(config.port).toBe(3001);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.logLevel).toBe('silent');
+    expect(config.trustProxy).toBe(2);
+  });
+
+  it('lists every problem at once, one line per variable, in one clear message', () => {
+    let message = '';
+    try {
+      loadConfig({
+        API_PORT: 'abc',
+        WEB_ORIGIN: 'localhost:3000',
+        PUBLIC_API_URL: 'ftp://files.example',
+        DATABASE_URL: 'mysql://db/estately',
+        SMTP_URL: 'http://mail.example',
+        REDIS_URL: 'memcached://x',
+        TRUST_PROXY: 'sometimes',
+        LOG_LEVEL: 'loud',
+        NODE_ENV: 'staging',
+        RATE_LIMIT_MAX: '-5',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.split('\n')[0]).toBe('Invalid configuration:');
+    expect(message).toContain(' - API_PORT: expected a port number 1..65535, got "abc"');
+    expect(message).toContain(' - WEB_ORIGIN: expected comma-separated origins');
+    expect(message).toContain(
+      ' - PUBLIC_API_URL: expected an absolute http(s) URL, got "ftp://files.example"',
+    );
+    expect(message).toContain(
+      ' - DATABASE_URL: expected a postgres:// connection URL, got "mysql://db/estately"',
+    );
+    expect(message).toContain(' - SMTP_URL: expected an smtp:// or smtps:// URL');
+    expect(message).toContain(' - REDIS_URL: expected a redis:// or rediss:// URL');
+    expect(message).toContain(' - TRUST_PROXY: expected true, false, a hop count');
+    expect(message).toContain(
+      ' - LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    );
+    expect(message).toContain(' - NODE_ENV: expected one of development, production, test, got "staging"');
+    expect(message).toContain(' - RATE_LIMIT_MAX: expected a whole number');
+    expect(message.split('\n')).toHaveLength(11);
+  });
+
+  it.each([
+    ['0', 'API_PORT: expected a port number 1..65535, got "0"'],
+    ['65536', 'API_PORT: expected a port number 1..65535, got "65536"'],
+    ['30.5', 'API_PORT: expected a port number 1..65535, got "30.5"'],
+  ])('rejects the port %s', (value, problem) => {
+    expect(problemsOf({ API_PORT: value })).toEqual([problem]);
+  });
+
+  it('accepts the port boundaries', () => {
+    expect(loadConfig({ API_PORT: '1' }).port).toBe(1);
+    expect(loadConfig({ API_PORT: '65535' }).port).toBe(65535);
+  });
+
+  it('rejects an origin with a path, since CORS compares origins exactly', () => {
+    expect(problemsOf({ WEB_ORIGIN: 'http://localhost:3000/' })).toHaveLength(1);
+    expect(problemsOf({ WEB_ORIGIN: 'https://web.example/app' })).toHaveLength(1);
+  });
+
+  it('requires signing secrets in production and never echoes a secret back', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'JWT_SECRETS: required when NODE_ENV=production (comma-separated KEY_ID:SECRET pairs)',
+    ]);
+    const problems = problemsOf({ JWT_SECRETS: 'main:too-short-secret' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^JWT_SECRETS: expected comma-separated KEY_ID:SECRET pairs/);
+    expect(problems[0]).not.toContain('too-short-secret');
+    expect(problemsOf({ JWT_SECRETS: `a:${'x'.repeat(32)},a:${'y'.repeat(32)}` })).toEqual([
+      'JWT_SECRETS: key id "a" appears twice',
+    ]);
+  });
+});

@@ -1,0 +1,261 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Configuration comes from the environment only, validated once at boot (CONVENTIONS habit 6,
+// DESIGN 6). Every problem is reported at once so an operator fixes a bad deployment in one go.
+// Defaults give the embedded first run: PGlite under ./data, the dev mailbox, local media
+// folder, offline map, API on 127.0.0.1:3001 for the web app on :3000.
+
+/** The development signing key. Refused when NODE_ENV=production (see `loadConfig`). */
+export const DEV_JWT_SECRETS = 'dev:estately-development-only-signing-key-do-not-use-in-production';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const NODE_ENVS = ['development', 'production', 'test'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+
+export interface JwtKey {
+  /** Key id written into the token header (`kid`), so keys can rotate without logging everyone out. */
+  kid: string;
+  secret: string;
+}
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  isProduction: boolean;
+  /** Port and interface the API listens on. */
+  port: number;
+  host: string;
+  /** Absolute base URL under which browsers reach this API (media URLs are built from it). */
+  publicApiUrl: string;
+  /** Origins allowed by CORS: the web app(s). */
+  webOrigins: string[];
+  /** PostgreSQL connection string; absent means embedded PGlite under `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Optional read replica for search traffic (DESIGN 6). */
+  databaseReadUrl: string | undefined;
+  /** Absolute path of the data folder (PGlite data, media files, dev mailbox). */
+  dataDir: string;
+  /** Absolute path of the local media folder, served under /media/. */
+  mediaDir: string;
+  /** SMTP connection URL; absent means the embedded dev mailbox. */
+  smtpUrl: string | undefined;
+  maptilerApiKey: string | undefined;
+  /** Redis for shared rate limits and cache when several instances run. */
+  redisUrl: string | undefined;
+  jwt: {
+    /** The first key signs; all keys verify (rotation). */
+    keys: JwtKey[];
+    /** True when the built-in development key is in use. */
+    usingDevDefault: boolean;
+  };
+  /** Fastify `trustProxy`: false, true, a hop count, or a list of addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
+  logLevel: LogLevel;
+  /** Requests per minute per client address; 0 disables the limiter (benchmarks). */
+  rateLimitMax: number;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => ` - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+// Blank values count as unset: `.env` files and compose files often write `NAME=`.
+const optionalText = z.string().trim().min(1).optional();
+
+function url(protocols: readonly string[], expected: string) {
+  return z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        const parsed = new URL(value);
+        return protocols.includes(parsed.protocol) && parsed.hostname !== '';
+      } catch {
+        return false;
+      }
+    }, expected);
+}
+
+const httpUrl = url(['http:', 'https:'], 'expected an absolute http(s) URL');
+
+const port = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, 'expected a port number 1..65535')
+  .transform(Number)
+  .refine((value) => value >= 1 && value <= 65535, 'expected a port number 1..65535');
+
+const origins = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (list) =>
+      list.length > 0 &&
+      list.every((origin) => {
+        try {
+          const parsed = new URL(origin);
+          return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === origin;
+        } catch {
+          return false;
+        }
+      }),
+    'expected comma-separated origins such as https://www.example.com (scheme, host, optional port, no path)',
+  );
+
+const jwtSecrets = z.string().transform((value, ctx) => {
+  const keys: JwtKey[] = [];
+  for (const entry of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const separator = entry.indexOf(':');
+    const kid = separator > 0 ? entry.slice(0, separator) : '';
+    const secret = separator > 0 ? entry.slice(separator + 1) : '';
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(kid) || secret.length < 32) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'expected comma-separated KEY_ID:SECRET pairs (key id of letters, digits, _ or -; secret of at least 32 characters)',
+      });
+      return z.NEVER;
+    }
+    if (keys.some((key) => key.kid === kid)) {
+      ctx.addIssue({ code: 'custom', message: `key id "${kid}" appears twice` });
+      return z.NEVER;
+    }
+    keys.push({ kid, secret });
+  }
+  if (keys.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'expected at least one KEY_ID:SECRET pair' });
+    return z.NEVER;
+  }
+  return keys;
+});
+
+const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'true' || text === '1') return true;
+  if (text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const list = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  // Addresses or CIDR ranges (IPv4 or IPv6), as Fastify's proxy-addr accepts them.
+  if (list.length > 0 && list.every((item) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(item))) return list;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'expected true, false, a hop count, or comma-separated addresses/CIDR ranges',
+  });
+  return z.NEVER;
+});
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(NODE_ENVS, { error: `expected one of ${NODE_ENVS.join(', ')}` }).default('development'),
+  API_PORT: port.default(3001),
+  API_HOST: z.string().trim().min(1, 'expected a host name or address').default('127.0.0.1'),
+  WEB_ORIGIN: origins.default(['http://localhost:3000']),
+  PUBLIC_API_URL: httpUrl.default('http://localhost:3001'),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'expected a postgres:// connection URL').optional(),
+  DATABASE_READ_URL: url(['postgres:', 'postgresql:'], 'expected a postgres:// connection URL').optional(),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  SMTP_URL: url(['smtp:', 'smtps:'], 'expected an smtp:// or smtps:// URL').optional(),
+  MAPTILER_API_KEY: optionalText,
+  REDIS_URL: url(['redis:', 'rediss:'], 'expected a redis:// or rediss:// URL').optional(),
+  JWT_SECRETS: jwtSecrets.optional(),
+  TRUST_PROXY: trustProxy.default(false),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  RATE_LIMIT_MAX: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'expected a whole number of requests per minute (0 disables)')
+    .transform(Number)
+    .default(300),
+});
+
+/** Variables the API reads; documented in the README and in `describeConfig`. */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[];
+
+function shown(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = String(value);
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text);
+}
+
+/**
+ * Reads and validates the configuration. Throws a `ConfigError` listing every problem.
+ * Secrets are never echoed back in the error.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env,
+): Config {
+  const input: Record<string, string | undefined> = {};
+  for (const name of CONFIG_VARIABLES) {
+    const value = env[name];
+    input[name] = value === undefined || value.trim() === '' ? undefined : value;
+  }
+
+  const problems: string[] = [];
+  const result = EnvSchema.safeParse(input);
+  if (!result.success) {
+    const seen = new Set<string>();
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0] ?? 'environment');
+      if (seen.has(name)) continue; // one line per variable: its first problem
+      seen.add(name);
+      const raw = name === 'JWT_SECRETS' ? undefined : input[name];
+      problems.push(
+        name === 'JWT_SECRETS' ? `${name}: ${issue.message}` : `${name}: ${issue.message}, got ${shown(raw)}`,
+      );
+    }
+  }
+
+  const nodeEnv = result.success
+    ? result.data.NODE_ENV
+    : (NODE_ENVS.find((e) => e === input.NODE_ENV) ?? 'development');
+  // Tokens signed with the public development key could be forged by anyone: production must
+  // bring its own secrets.
+  if (nodeEnv === 'production' && input.JWT_SECRETS === undefined) {
+    problems.push('JWT_SECRETS: required when NODE_ENV=production (comma-separated KEY_ID:SECRET pairs)');
+  }
+  if (problems.length > 0 || !result.success) throw new ConfigError(problems);
+
+  const data = result.data;
+  const dataDir = path.resolve(data.DATA_DIR);
+  const usingDevDefault = data.JWT_SECRETS === undefined;
+  return {
+    nodeEnv: data.NODE_ENV,
+    isProduction: data.NODE_ENV === 'production',
+    port: data.API_PORT,
+    host: data.API_HOST,
+    publicApiUrl: data.PUBLIC_API_URL.replace(/\/+$/, ''),
+    webOrigins: data.WEB_ORIGIN,
+    databaseUrl: data.DATABASE_URL,
+    databaseReadUrl: data.DATABASE_READ_URL,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    smtpUrl: data.SMTP_URL,
+    maptilerApiKey: data.MAPTILER_API_KEY,
+    redisUrl: data.REDIS_URL,
+    jwt: {
+      keys: data.JWT_SECRETS ?? [{ kid: 'dev', secret: DEV_JWT_SECRETS.slice('dev:'.length) }],
+      usingDevDefault,
+    },
+    trustProxy: data.TRUST_PROXY,
+    logLevel: data.LOG_LEVEL ?? (data.NODE_ENV === 'test' ? 'silent' : 'info'),
+    rateLimitMax: data.RATE_LIMIT_MAX,
+  };
+}
