@@ -1,0 +1,15 @@
+export {
+  type CreateDatabaseOptions,
+  createDatabase,
+  createPglite,
+  createPostgres,
+  DEFAULT_PGLITE_DIR,
+  MEMORY,
+} from './client.ts';
+export { pgliteExtensions } from './extensions.ts';
+export * from './geo.ts';
+export { DataDirLockedError } from './lock.ts';
+export { MIGRATIONS_FOLDER, migrate } from './migrate.ts';
+export * from './schema/index.ts';
+export * as schema from './schema/index.ts';
+export type { Database, DatabaseHandle, DatabaseKind, Db, DbOrTx, Schema, Tx } from './types.ts';

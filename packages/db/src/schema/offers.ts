@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  point,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
+import { ref, tstz } from './common.ts';
+import { locations } from './locations.ts';
+import type { PhotoVariantsJson } from './properties.ts';
+import { properties } from './properties.ts';
+
+/**
+ * The public offer read model (DESIGN 5): one row per active, non-struck property, every
+ * searchable value flattened so a search of spec 9 is one indexed query on one table.
+ * Written by the property operations in the same transaction as the property (and by the
+ * seed), never by search. `id` is the property id (offer id == property id in the API).
+ *
+ * Values are checked on `properties`; this table trusts its single writer and carries no
+ * CHECKs, which keeps COPY of a million rows fast.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: bigint('id', { mode: 'number' })
+      .primaryKey()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    ownerId: ref('owner_id').notNull(),
+    sellerId: ref('seller_id'),
+    sellerType: text('seller_type').notNull(),
+    sellerRating: numeric('seller_rating', { precision: 2, scale: 1, mode: 'number' }),
+    sellerTrustScore: smallint('seller_trust_score'),
+    offerType: text('offer_type').notNull(),
+    propertyType: text('property_type').notNull(),
+    price: numeric('price', { precision: 14, scale: 2, mode: 'number' }),
+    currency: text('currency').notNull(),
+    /** Price converted to CZK with the exchange rates at write time, for cross-currency filters. */
+    priceNormalized: doublePrecision('price_normalized'),
+    priceVariant: text('price_variant').notNull(),
+    rentPricePeriod: text('rent_price_period'),
+    disposition: text('disposition'),
+    /** Derived layout, e.g. "3+KK" (spec 3 derived display values). */
+    layout: text('layout'),
+    roomTypes: text('room_types').array().notNull().default(sql`'{}'::text[]`),
+    bathrooms: smallint('bathrooms'),
+    usefulAreaMeters: doublePrecision('useful_area_meters'),
+    floor: smallint('floor'),
+    totalFloors: smallint('total_floors'),
+    yearBuilt: smallint('year_built'),
+    typeOfBuilding: text('type_of_building'),
+    typeOfHeating: text('type_of_heating'),
+    ownership: text('ownership'),
+    reconstruction: text('reconstruction'),
+    furnishings: text('furnishings'),
+    parking: text('parking'),
+    numberOfParkingPlaces: smallint('number_of_parking_places'),
+    penb: text('penb').notNull().default('unknown'),
+    otherParams: text('other_params').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    freeFromDate: date('free_from_date', { mode: 'string' }),
+    minimumRentalPeriod: smallint('minimum_rental_period'),
+    locale: text('locale').notNull(),
+    street: text('street'),
+    zip: text('zip'),
+    city: text('city').notNull(),
+    cityPart: text('city_part'),
+    countryCode: text('country_code').notNull(),
+    locationId: ref('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    /** The location and all its ancestors (city part, city, country): a location filter matches any. */
+    locationPath: bigint('location_path', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** (longitude, latitude), generated; GiST-indexed for bounding box and radius (spec 9). */
+    location: point('location', { mode: 'xy' }).generatedAlwaysAs(sql`point(longitude, latitude)`),
+    /** Lower-cased, unaccented street, city part and city for free-text address matching. */
+    searchText: text('search_text'),
+    hasFloorPlan: boolean('has_floor_plan').notNull().default(false),
+    isVerified: boolean('is_verified').notNull().default(false),
+    isTopOffer: boolean('is_top_offer').notNull().default(false),
+    topOfferMutations: text('top_offer_mutations').array().notNull().default(sql`'{}'::text[]`),
+    photosCount: integer('photos_count').notNull().default(0),
+    mainPhotoId: ref('main_photo_id'),
+    mainPhotoVariants: jsonb('main_photo_variants').$type<PhotoVariantsJson>(),
+    mainPhotoRoomType: text('main_photo_room_type'),
+    publishedAt: tstz('published_at'),
+    activatedAt: tstz('activated_at').notNull(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('offers_activated_idx').on(t.activatedAt.desc()),
+    index('offers_published_idx').on(t.publishedAt.desc()),
+    index('offers_price_idx').on(t.priceNormalized),
+    index('offers_area_idx').on(t.usefulAreaMeters),
+    index('offers_type_country_activated_idx').on(
+      t.offerType,
+      t.propertyType,
+      t.countryCode,
+      t.activatedAt.desc(),
+    ),
+    index('offers_location_id_idx').on(t.locationId),
+    index('offers_seller_idx').on(t.sellerId),
+    index('offers_location_path_gin').using('gin', t.locationPath),
+    index('offers_other_params_gin').using('gin', t.otherParams),
+    index('offers_tags_gin').using('gin', t.tags),
+    index('offers_room_types_gin').using('gin', t.roomTypes),
+    index('offers_location_gist').using('gist', t.location),
+  ],
+);

@@ -1,0 +1,246 @@
+import {
+  AREA_UNITS,
+  BUILDING_TYPES,
+  CURRENCIES,
+  DISPOSITIONS,
+  ENERGY_CLASSES,
+  FURNISHINGS,
+  HEATING_TYPES,
+  LOCALES,
+  OFFER_TYPES,
+  OTHER_PARAMS,
+  OWNERSHIPS,
+  PARKING_TYPES,
+  PRICE_VARIANTS,
+  PROPERTY_STATES,
+  PROPERTY_TYPES,
+  RECONSTRUCTIONS,
+  RENT_PRICE_PERIODS,
+  ROOM_TYPES,
+  TAGS,
+} from '@estately/domain';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { allOf, createdAt, idColumn, oneOf, ref, tstz, updatedAt } from './common.ts';
+import { locations } from './locations.ts';
+import { sellerContacts, sellers } from './sellers.ts';
+import { users } from './users.ts';
+
+/** Keys and URLs of a photo's size variants, the PhotoVariants shape of the offer contract. */
+export type PhotoVariantsJson = {
+  thumb: string;
+  card: string;
+  gallery: string;
+  full: string;
+  thumb_avif?: string;
+  card_avif?: string;
+  gallery_avif?: string;
+  full_avif?: string;
+};
+
+/**
+ * Properties as their owners manage them (spec 3 Property, spec 7 /v1/property/save and
+ * PATCH /properties/{id}). Public search never reads this table: active properties are
+ * projected into `offers` (the read model, DESIGN 5).
+ */
+export const properties = pgTable(
+  'properties',
+  {
+    id: idColumn(),
+    ownerId: ref('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: ref('seller_id').references(() => sellers.id, { onDelete: 'set null' }),
+    contactId: ref('contact_id').references(() => sellerContacts.id, { onDelete: 'set null' }),
+    state: text('state').notNull().default('draft'),
+    offerType: text('offer_type').notNull(),
+    propertyType: text('property_type').notNull(),
+    price: numeric('price', { precision: 14, scale: 2, mode: 'number' }),
+    currency: text('currency').notNull().default('CZK'),
+    priceVariant: text('price_variant').notNull().default('fixed'),
+    rentPricePeriod: text('rent_price_period'),
+    disposition: text('disposition'),
+    /** Room types, one entry per room (two bedrooms = two entries); layout derives from it. */
+    rooms: text('rooms').array().notNull().default(sql`'{}'::text[]`),
+    bathrooms: smallint('bathrooms'),
+    /** Free-form flat settings of the spec (shape not shown): kept as JSON. */
+    flatSettings: jsonb('flat_settings').$type<Record<string, unknown>>(),
+    usefulArea: numeric('useful_area', { precision: 10, scale: 2, mode: 'number' }),
+    usefulAreaUnits: text('useful_area_units').notNull().default('m2'),
+    usefulAreaMeters: numeric('useful_area_meters', { precision: 10, scale: 2, mode: 'number' }),
+    floor: smallint('floor'),
+    totalFloors: smallint('total_floors'),
+    yearBuilt: smallint('year_built'),
+    typeOfBuilding: text('type_of_building'),
+    typeOfHeating: text('type_of_heating'),
+    ownership: text('ownership'),
+    reconstruction: text('reconstruction'),
+    furnishings: text('furnishings'),
+    parking: text('parking'),
+    numberOfParkingPlaces: smallint('number_of_parking_places'),
+    penb: text('penb').notNull().default('unknown'),
+    otherParams: text('other_params').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    freeFromDate: date('free_from_date', { mode: 'string' }),
+    /** Months. */
+    minimumRentalPeriod: smallint('minimum_rental_period'),
+    description: text('description'),
+    /** The language the owner wrote the description in. */
+    locale: text('locale').notNull().default('cs'),
+    street: text('street'),
+    zip: text('zip'),
+    city: text('city'),
+    cityPart: text('city_part'),
+    countryCode: text('country_code').notNull(),
+    /** The most specific gazetteer location (city part or city). */
+    locationId: ref('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    hasFloorPlan: boolean('has_floor_plan').notNull().default(false),
+    isVerified: boolean('is_verified').notNull().default(false),
+    verifiedAt: tstz('verified_at'),
+    verifiedBy: ref('verified_by').references(() => users.id, { onDelete: 'set null' }),
+    /** An admin strike hides the offer from search (POST /properties/strike/{id}). */
+    struckAt: tstz('struck_at'),
+    struckBy: ref('struck_by').references(() => users.id, { onDelete: 'set null' }),
+    strikeReason: text('strike_reason'),
+    isTopOffer: boolean('is_top_offer').notNull().default(false),
+    /** Locales in which the offer is promoted as a top offer. */
+    topOfferMutations: text('top_offer_mutations').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** First time the property became public (featured list order, spec 7 GET /properties). */
+    publishedAt: tstz('published_at'),
+    /** Last time the property (re)entered the active state (default sort, spec 9). */
+    activatedAt: tstz('activated_at'),
+  },
+  (t) => [
+    check('properties_state_check', oneOf(t.state, PROPERTY_STATES)),
+    check('properties_offer_type_check', oneOf(t.offerType, OFFER_TYPES)),
+    check('properties_property_type_check', oneOf(t.propertyType, PROPERTY_TYPES)),
+    check('properties_currency_check', oneOf(t.currency, CURRENCIES)),
+    check('properties_price_check', sql`${t.price} > 0`),
+    check('properties_price_variant_check', oneOf(t.priceVariant, PRICE_VARIANTS)),
+    check('properties_rent_price_period_check', oneOf(t.rentPricePeriod, RENT_PRICE_PERIODS)),
+    check('properties_disposition_check', oneOf(t.disposition, DISPOSITIONS)),
+    check('properties_rooms_check', allOf(t.rooms, ROOM_TYPES)),
+    check('properties_useful_area_units_check', oneOf(t.usefulAreaUnits, AREA_UNITS)),
+    check('properties_useful_area_check', sql`${t.usefulArea} > 0 and ${t.usefulAreaMeters} > 0`),
+    check('properties_type_of_building_check', oneOf(t.typeOfBuilding, BUILDING_TYPES)),
+    check('properties_type_of_heating_check', oneOf(t.typeOfHeating, HEATING_TYPES)),
+    check('properties_ownership_check', oneOf(t.ownership, OWNERSHIPS)),
+    check('properties_reconstruction_check', oneOf(t.reconstruction, RECONSTRUCTIONS)),
+    check('properties_furnishings_check', oneOf(t.furnishings, FURNISHINGS)),
+    check('properties_parking_check', oneOf(t.parking, PARKING_TYPES)),
+    check('properties_penb_check', oneOf(t.penb, ENERGY_CLASSES)),
+    check('properties_other_params_check', allOf(t.otherParams, OTHER_PARAMS)),
+    check('properties_tags_check', allOf(t.tags, TAGS)),
+    check('properties_locale_check', oneOf(t.locale, LOCALES)),
+    check('properties_top_offer_mutations_check', allOf(t.topOfferMutations, LOCALES)),
+    check('properties_latitude_check', sql`${t.latitude} between -90 and 90`),
+    check('properties_longitude_check', sql`${t.longitude} between -180 and 180`),
+    check('properties_country_code_check', sql`${t.countryCode} ~ '^[A-Z]{2}$'`),
+    index('properties_owner_idx').on(t.ownerId, t.createdAt.desc()),
+    index('properties_seller_idx').on(t.sellerId),
+    index('properties_state_idx').on(t.state),
+    index('properties_published_idx').on(t.publishedAt.desc()),
+  ],
+);
+
+/** Descriptions translated into other locales (GET /public/offers/{id}/offer_translation). */
+export const propertyTranslations = pgTable(
+  'property_translations',
+  {
+    id: idColumn(),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('property_translations_locale_check', oneOf(t.locale, LOCALES)),
+    uniqueIndex('property_translations_unique').on(t.propertyId, t.locale),
+  ],
+);
+
+/** Viewing appointments (POST /v1/property/save-tour-dates). */
+export const propertyTourDates = pgTable(
+  'property_tour_dates',
+  {
+    id: idColumn(),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    startsAt: tstz('starts_at').notNull(),
+    endsAt: tstz('ends_at'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('property_tour_dates_property_idx').on(t.propertyId, t.startsAt),
+    check('property_tour_dates_range_check', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * Photos of a property (spec 3 Photo: id, image_file with url variants, is_main, position,
+ * room_type). `storageKey` is the stripped original; `variants` the resized copies.
+ */
+export const propertyMedia = pgTable(
+  'property_media',
+  {
+    id: idColumn(),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    isMain: boolean('is_main').notNull().default(false),
+    roomType: text('room_type'),
+    isFloorPlan: boolean('is_floor_plan').notNull().default(false),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull().default('image/webp'),
+    variants: jsonb('variants').$type<PhotoVariantsJson>().notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    bytes: integer('bytes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('property_media_room_type_check', oneOf(t.roomType, ROOM_TYPES)),
+    index('property_media_property_idx').on(t.propertyId, t.position),
+    uniqueIndex('property_media_one_main').on(t.propertyId).where(sql`${t.isMain}`),
+  ],
+);
+
+/** Every price an offer has had, newest last (price drops on the detail page). */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    id: idColumn(),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    changedAt: tstz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('price_history_currency_check', oneOf(t.currency, CURRENCIES)),
+    index('price_history_property_idx').on(t.propertyId, t.changedAt),
+  ],
+);
