@@ -1,6 +1,19 @@
 // Currencies of spec section 9. Default CZK.
 
-export const CURRENCIES = ['CZK', 'USD', 'EUR', 'PLN', 'GBP', 'CNY', 'JPY', 'CAD', 'AUD', 'AED', 'BAM', 'HUF'] as const;
+export const CURRENCIES = [
+  'CZK',
+  'USD',
+  'EUR',
+  'PLN',
+  'GBP',
+  'CNY',
+  'JPY',
+  'CAD',
+  'AUD',
+  'AED',
+  'BAM',
+  'HUF',
+] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'CZK';
 

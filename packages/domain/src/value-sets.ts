@@ -14,8 +14,18 @@ export const BATHROOMS = ['1', '2+'] as const;
 export type Bathrooms = (typeof BATHROOMS)[number];
 
 export const ROOM_TYPES = [
-  'living_room', 'kitchen', 'toilet', 'bathroom', 'bedroom', 'kids_room',
-  'chamber', 'balcony', 'terrace', 'cloakroom', 'cellar', 'canteen',
+  'living_room',
+  'kitchen',
+  'toilet',
+  'bathroom',
+  'bedroom',
+  'kids_room',
+  'chamber',
+  'balcony',
+  'terrace',
+  'cloakroom',
+  'cellar',
+  'canteen',
 ] as const;
 export type RoomType = (typeof ROOM_TYPES)[number];
 
@@ -23,7 +33,15 @@ export const FURNISHINGS = ['equipped', 'partially_equipped', 'not_equipped', 'o
 export type Furnishing = (typeof FURNISHINGS)[number];
 
 export const OTHER_PARAMS = [
-  'loggia', 'lift', 'garage', 'private_parking', 'internet', 'clima', 'garden', 'barrier_free', 'swimming_pool',
+  'loggia',
+  'lift',
+  'garage',
+  'private_parking',
+  'internet',
+  'clima',
+  'garden',
+  'barrier_free',
+  'swimming_pool',
 ] as const;
 export type OtherParam = (typeof OTHER_PARAMS)[number];
 
@@ -31,18 +49,38 @@ export const OWNERSHIPS = ['personal', 'cooperative', 'shared_ownership', 'other
 export type Ownership = (typeof OWNERSHIPS)[number];
 
 export const RECONSTRUCTIONS = [
-  'after_reconstruction', 'partial_reconstruction', 'original_state', 'new_building', 'insulated', 'other',
+  'after_reconstruction',
+  'partial_reconstruction',
+  'original_state',
+  'new_building',
+  'insulated',
+  'other',
 ] as const;
 export type Reconstruction = (typeof RECONSTRUCTIONS)[number];
 
 export const BUILDING_TYPES = [
-  'panel', 'brick', 'wooden_building', 'aerated_concrete', 'stonework', 'skeletal', 'mixed', 'other',
+  'panel',
+  'brick',
+  'wooden_building',
+  'aerated_concrete',
+  'stonework',
+  'skeletal',
+  'mixed',
+  'other',
 ] as const;
 export type BuildingType = (typeof BUILDING_TYPES)[number];
 
 export const HEATING_TYPES = [
-  'central_remote', 'gas', 'electric', 'solid_fuel_stove', 'floor', 'heat_pump', 'fireplace',
-  'condensing_boiler', 'infrafolia', 'other',
+  'central_remote',
+  'gas',
+  'electric',
+  'solid_fuel_stove',
+  'floor',
+  'heat_pump',
+  'fireplace',
+  'condensing_boiler',
+  'infrafolia',
+  'other',
 ] as const;
 export type HeatingType = (typeof HEATING_TYPES)[number];
 
@@ -56,7 +94,15 @@ export const SELLER_TYPES = ['private', 'developer', 'agency', 'broker', 'other'
 export type SellerType = (typeof SELLER_TYPES)[number];
 
 export const TAGS = [
-  'bazen', 'klimatizace', 'penthouse', 'sauna', 'vana', 'vyhled', 'elektromobil', 'rekuperace', 'recepce',
+  'bazen',
+  'klimatizace',
+  'penthouse',
+  'sauna',
+  'vana',
+  'vyhled',
+  'elektromobil',
+  'rekuperace',
+  'recepce',
 ] as const;
 export type Tag = (typeof TAGS)[number];
 
@@ -76,12 +122,43 @@ export type AreaUnit = (typeof AREA_UNITS)[number];
  * Property lifecycle (spec 4 says the set-state values are not shown; designed here).
  * Only `active` offers are visible in public search.
  */
-export const PROPERTY_STATES = ['draft', 'active', 'paused', 'reserved', 'sold', 'rented', 'archived'] as const;
+export const PROPERTY_STATES = [
+  'draft',
+  'active',
+  'paused',
+  'reserved',
+  'sold',
+  'rented',
+  'archived',
+] as const;
 export type PropertyState = (typeof PROPERTY_STATES)[number];
 
 /** Countries that have Czech slugs in the spec, plus the countries of the other locales. */
 export const COUNTRY_CODES = [
-  'CZ', 'SK', 'AT', 'DE', 'PL', 'GB', 'US', 'IT', 'FR', 'GR', 'CY', 'HR', 'ES', 'MT', 'BA', 'ME',
-  'CH', 'LU', 'BE', 'AE', 'RS', 'PT', 'TR', 'NL', 'BG',
+  'CZ',
+  'SK',
+  'AT',
+  'DE',
+  'PL',
+  'GB',
+  'US',
+  'IT',
+  'FR',
+  'GR',
+  'CY',
+  'HR',
+  'ES',
+  'MT',
+  'BA',
+  'ME',
+  'CH',
+  'LU',
+  'BE',
+  'AE',
+  'RS',
+  'PT',
+  'TR',
+  'NL',
+  'BG',
 ] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];

@@ -1,0 +1,26 @@
+// Message keys that validation emits instead of English sentences (CONVENTIONS habit 5): the
+// UI translates them into 30 locales and the API returns them in `errors` keyed by field
+// (DESIGN 4). The i18n catalog is expected to hold one message per key.
+export const VALIDATION_MESSAGE_KEYS = [
+  'validation.invalid_value',
+  'validation.invalid_number',
+  'validation.invalid_integer',
+  'validation.invalid_boolean',
+  'validation.invalid_date',
+  'validation.invalid_slug',
+  'validation.invalid_bbox',
+  'validation.must_be_positive',
+  'validation.number_too_small',
+  'validation.number_too_large',
+  'validation.price_currency_required',
+  'validation.range_inverted',
+  'validation.coordinates_incomplete',
+  'validation.radius_requires_center',
+  'validation.locality_requires_country',
+] as const;
+
+export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
+
+export function isValidationMessageKey(value: unknown): value is ValidationMessageKey {
+  return typeof value === 'string' && (VALIDATION_MESSAGE_KEYS as readonly string[]).includes(value);
+}
