@@ -1,0 +1,95 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import type { RenderToPipeableStreamOptions } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
+import type { EntryContext, HandleErrorFunction } from 'react-router';
+import { RouterContextProvider, ServerRouter } from 'react-router';
+import { type WebConfig, webConfigContext } from './config.server.ts';
+
+export const streamTimeout = 5_000;
+
+/**
+ * Builds the router context for one request. server.ts reaches it through the server build
+ * (`build.entry.module`), so the context key is the very object the loaders read.
+ */
+export function createLoadContext(config: WebConfig): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(webConfigContext, config);
+  return context;
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // A client that went away aborts its request: not an error of ours.
+  if (request.signal.aborted) return;
+  console.error(`[web] ${request.method} ${new URL(request.url).pathname}:`, error);
+};
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+): Response | Promise<Response> {
+  const userAgent = request.headers.get('user-agent');
+  const crawler = userAgent !== null && isbot(userAgent);
+
+  // Spec 2: for crawler user agents the error page is not rendered and the error is only logged.
+  if (crawler && responseStatusCode >= 400) {
+    console.warn(
+      `[web] ${responseStatusCode} for crawler on ${new URL(request.url).pathname} (${userAgent.slice(0, 80)})`,
+    );
+    responseHeaders.set('Content-Type', 'text/plain; charset=utf-8');
+    return new Response(request.method === 'HEAD' ? null : `${responseStatusCode}`, {
+      status: responseStatusCode,
+      headers: responseHeaders,
+    });
+  }
+
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    // Crawlers get the complete document at once rather than a streamed shell.
+    const readyOption: keyof RenderToPipeableStreamOptions = crawler ? 'onAllReady' : 'onShellReady';
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell is ready reject and are logged by the request handler.
+          if (shellRendered) console.error('[web] streaming render error:', error);
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,13 @@
+/** An offer card ready to render: every text already in the page's locale. */
+export interface OfferCardView {
+  id: number;
+  href: string;
+  title: string;
+  price: string;
+  layout: string | null;
+  area: string | null;
+  place: string;
+  verified: boolean;
+  top: boolean;
+  photo: { src: string; alt: string; width: number; height: number } | null;
+}

@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import type { OfferCardView } from './offer-card-view.ts';
+
+export function OfferCardItem({ offer }: { offer: OfferCardView }) {
+  const { t } = useI18n();
+  const meta = [offer.layout, offer.area].filter(Boolean).join(' · ');
+  return (
+    <article className="offer-card" data-testid="offer-card">
+      {offer.photo ? (
+        <img
+          className="offer-card__photo"
+          src={offer.photo.src}
+          alt={offer.photo.alt}
+          width={offer.photo.width}
+          height={offer.photo.height}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : (
+        <div className="offer-card__photo" aria-hidden="true" />
+      )}
+      <div className="offer-card__body">
+        <p className="offer-card__price" data-testid="offer-price">
+          {offer.price}
+        </p>
+        <h3 className="offer-card__title">
+          <Link to={offer.href}>{offer.title}</Link>
+        </h3>
+        {meta && <p className="offer-card__meta">{meta}</p>}
+        <p className="offer-card__place">{offer.place}</p>
+        {offer.verified && (
+          <span className="badge">
+            <span aria-hidden="true">✓</span> {t('offer.verified')}
+          </span>
+        )}
+      </div>
+    </article>
+  );
+}

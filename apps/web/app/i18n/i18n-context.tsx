@@ -1,0 +1,79 @@
+import type { Locale } from '@estately/domain';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import type { ClientMessageKey, ClientMessages } from './client-messages.ts';
+
+// Translation in components. The catalogs of @estately/i18n hold every locale, far too much for
+// the browser, so the root loader sends the messages of the request's locale that the UI uses
+// (client-messages.ts) and components format them here with the same ICU engine.
+
+export type MessageValues = Record<string, string | number | boolean | null | undefined>;
+export type Translate = (key: ClientMessageKey, values?: MessageValues) => string;
+
+export interface I18n {
+  locale: Locale;
+  /** BCP-47 tag for Intl. */
+  tag: string;
+  dir: 'ltr' | 'rtl';
+  t: Translate;
+}
+
+/**
+ * Spec 2 and 8 give English defaults for the error page. They are used only when the root loader
+ * itself failed and no catalog reached the page.
+ */
+const ENGLISH_DEFAULTS: Partial<Record<ClientMessageKey, string>> = {
+  'meta.site_name': 'Estately',
+  'nav.skip_to_content': 'Skip to content',
+  'error.not_found_title': 'Page Not Found',
+  'error.server_error_title': 'Internal Server Error',
+  'error.page_not_found_path': 'Page Not Found: {path}',
+  'error.not_found_text': 'The page you are looking for does not exist or has been moved.',
+  'error.server_error_text': 'Something went wrong on our side. Please try again in a moment.',
+  'error.generic': 'An error occurred',
+  'error.back_home': 'Back to home',
+};
+
+export function createTranslate(tag: string, messages: ClientMessages): Translate {
+  const compiled = new Map<string, IntlMessageFormat>();
+  return (key, values) => {
+    const message = messages[key] ?? ENGLISH_DEFAULTS[key];
+    if (message === undefined) return key;
+    try {
+      let format = compiled.get(key);
+      if (!format) {
+        // ignoreTag: catalogs hold plain text, never markup.
+        format = new IntlMessageFormat(message, tag, undefined, { ignoreTag: true });
+        compiled.set(key, format);
+      }
+      const result = format.format(values as Record<string, string>);
+      return Array.isArray(result) ? result.join('') : String(result);
+    } catch {
+      // A broken message or a missing value must not break the page.
+      return message;
+    }
+  };
+}
+
+const I18nContext = createContext<I18n | null>(null);
+
+export function I18nProvider(props: {
+  locale: Locale;
+  tag: string;
+  dir: 'ltr' | 'rtl';
+  messages: ClientMessages;
+  children: ReactNode;
+}) {
+  const { locale, tag, dir, messages } = props;
+  const value = useMemo<I18n>(
+    () => ({ locale, tag, dir, t: createTranslate(tag, messages) }),
+    [locale, tag, dir, messages],
+  );
+  return <I18nContext.Provider value={value}>{props.children}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18n {
+  const i18n = useContext(I18nContext);
+  if (!i18n) throw new Error('useI18n outside of I18nProvider');
+  return i18n;
+}

@@ -1,0 +1,48 @@
+import type { Locale } from '@estately/domain';
+import { Link } from 'react-router';
+import { serializeLocaleCookie } from '../locale/locale-cookie.ts';
+
+export interface LocaleLink {
+  locale: Locale;
+  /** BCP-47 tag of the locale, for the link's `lang` and `hrefLang`. */
+  tag: string;
+  /** Name of the locale in its own language. */
+  label: string;
+  href: string;
+}
+
+/**
+ * The 30 locales with their native names, each linking to the same screen in that locale. A
+ * disclosure (<details>) needs no script; after hydration a click also remembers the choice in
+ * the `locale` cookie for 365 days (spec 9), which `/` then honours.
+ */
+export function LocaleSwitcher(props: { current: Locale; links: LocaleLink[]; label: string }) {
+  const current = props.links.find((link) => link.locale === props.current);
+  return (
+    <details className="locale-switcher">
+      <summary>
+        <span className="visually-hidden">{props.label}: </span>
+        <span>{current?.label ?? props.current}</span>
+      </summary>
+      <ul className="locale-switcher__list" aria-label={props.label}>
+        {props.links.map((link) => (
+          <li key={link.locale}>
+            <Link
+              to={link.href}
+              lang={link.tag}
+              hrefLang={link.tag}
+              aria-current={link.locale === props.current ? 'true' : undefined}
+              onClick={(event) => {
+                // biome-ignore lint/suspicious/noDocumentCookie: the value is built and escaped by serializeLocaleCookie; the Cookie Store API is not in every supported browser.
+                document.cookie = serializeLocaleCookie(link.locale, window.location.protocol === 'https:');
+                event.currentTarget.closest('details')?.removeAttribute('open');
+              }}
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

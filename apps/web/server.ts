@@ -1,0 +1,215 @@
+// Production server of the web app: the built client assets and server rendering, on one port.
+// Plain node:http with React Router's Node request listener: no framework, so the root start
+// script and the browser tests can start it in-process through `startWeb`.
+//
+//   npm run build --workspace @estately/web && node apps/web/server.ts
+//
+// Configuration: WEB_PORT (3000), API_URL (http://localhost:3001), PUBLIC_API_URL, PUBLIC_WEB_URL.
+
+import { createReadStream, existsSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createGzip } from 'node:zlib';
+import { createRequestListener } from '@react-router/node';
+import type { RouterContextProvider, ServerBuild } from 'react-router';
+import { readWebConfig, type WebConfig } from './app/config.server.ts';
+
+export const BUILD_DIR = join(import.meta.dirname, 'build');
+const SERVER_BUILD = join(BUILD_DIR, 'server', 'index.js');
+const CLIENT_DIR = join(BUILD_DIR, 'client');
+
+export interface StartWebOptions {
+  /** Port to listen on; 0 picks a free one. Default: WEB_PORT or 3000. */
+  port?: number;
+  /** Host to bind; default all interfaces. */
+  host?: string;
+  /** API base URL for server-side loaders. Default: API_URL or http://localhost:3001. */
+  apiUrl?: string;
+  /** API base URL for the browser. Default: PUBLIC_API_URL or the apiUrl. */
+  publicApiUrl?: string;
+  /** Public origin for canonical URLs. Default: PUBLIC_WEB_URL or the request's origin. */
+  publicWebUrl?: string;
+  /** Environment to read defaults from. Default: process.env. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface RunningWeb {
+  url: string;
+  port: number;
+  config: WebConfig;
+  server: Server;
+  close(): Promise<void>;
+}
+
+interface StaticFile {
+  path: string;
+  size: number;
+  type: string;
+  immutable: boolean;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json)|image\/svg\+xml)/;
+
+/** Every file of the client build by URL path: a lookup table leaves no room for path traversal. */
+async function indexClientFiles(dir: string): Promise<Map<string, StaticFile>> {
+  const files = new Map<string, StaticFile>();
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    const urlPath = `/${relative(dir, path).split(sep).join('/')}`;
+    const dot = entry.name.lastIndexOf('.');
+    const type =
+      CONTENT_TYPES[dot >= 0 ? entry.name.slice(dot).toLowerCase() : ''] ?? 'application/octet-stream';
+    // Vite puts content-hashed files under /assets: their URL changes whenever they do.
+    files.set(urlPath, {
+      path,
+      size: (await stat(path)).size,
+      type,
+      immutable: urlPath.startsWith('/assets/'),
+    });
+  }
+  return files;
+}
+
+function serveStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile): void {
+  res.setHeader('Content-Type', file.type);
+  res.setHeader(
+    'Cache-Control',
+    file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600, must-revalidate',
+  );
+  res.setHeader('Vary', 'Accept-Encoding');
+  const gzip =
+    COMPRESSIBLE.test(file.type) && file.size > 1024 && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  else res.setHeader('Content-Length', file.size);
+  res.writeHead(200);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const stream = createReadStream(file.path);
+  stream.on('error', () => res.destroy());
+  if (gzip) stream.pipe(createGzip()).pipe(res);
+  else stream.pipe(res);
+}
+
+function setSecurityHeaders(res: ServerResponse): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+}
+
+type LoadContextFactory = (config: WebConfig) => RouterContextProvider;
+
+/** Starts the web server; resolves once it listens. */
+export async function startWeb(options: StartWebOptions = {}): Promise<RunningWeb> {
+  const overrides: Partial<WebConfig> = {};
+  if (options.port !== undefined) overrides.port = options.port;
+  if (options.apiUrl !== undefined) overrides.apiUrl = options.apiUrl;
+  if (options.publicApiUrl !== undefined) overrides.publicApiUrl = options.publicApiUrl;
+  if (options.publicWebUrl !== undefined) overrides.publicWebUrl = options.publicWebUrl;
+  const config = readWebConfig(options.env ?? process.env, overrides);
+
+  if (!existsSync(SERVER_BUILD)) {
+    throw new Error(`The web app is not built (${SERVER_BUILD} is missing): run npm run build first.`);
+  }
+  // React's server renderer picks its build from NODE_ENV when first loaded.
+  process.env.NODE_ENV ??= 'production';
+  const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+  const createLoadContext = (build.entry.module as { createLoadContext?: LoadContextFactory })
+    .createLoadContext;
+  if (!createLoadContext) throw new Error('The server build does not export createLoadContext.');
+  const files = await indexClientFiles(CLIENT_DIR);
+
+  const render = createRequestListener({
+    build,
+    mode: 'production',
+    getLoadContext: () => createLoadContext(config),
+  });
+
+  const server = createServer((req, res) => {
+    setSecurityHeaders(res);
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      if (pathname === '/health') {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+        res.end(req.method === 'HEAD' ? undefined : '{"status":"ok"}');
+        return;
+      }
+      const file = files.get(pathname);
+      if (file) {
+        serveStatic(req, res, file);
+        return;
+      }
+    }
+    Promise.resolve(render(req, res)).catch((error: unknown) => {
+      console.error('[web] request failed:', error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Internal Server Error');
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+  return {
+    url,
+    port,
+    config: { ...config, port },
+    server,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+// Run directly: `node apps/web/server.ts`.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  startWeb().then(
+    (web) => {
+      console.log(`[web] listening on ${web.url} (API ${web.config.apiUrl})`);
+      const stop = () => {
+        web.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

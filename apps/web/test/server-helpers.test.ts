@@ -1,0 +1,181 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { OfferCard } from '@estately/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readWebConfig, WebConfigError } from '../app/config.server.ts';
+import { fetchFeaturedOffers } from '../app/features/offers/fetch-featured-offers.server.ts';
+import { resolveMediaUrl, toOfferCardView } from '../app/features/offers/offer-card-view.server.ts';
+import { seoLinks } from '../app/shell/shell-data.server.ts';
+import { offerFixture } from './fixtures/offers.ts';
+
+describe('readWebConfig (CONVENTIONS habit 6)', () => {
+  it('has defaults for a first run', () => {
+    expect(readWebConfig({})).toEqual({
+      port: 3000,
+      apiUrl: 'http://localhost:3001',
+      publicApiUrl: 'http://localhost:3001',
+      publicWebUrl: null,
+    });
+  });
+
+  it('reads the environment, trimming trailing slashes', () => {
+    const config = readWebConfig({
+      WEB_PORT: '8080',
+      API_URL: 'http://api.internal:3001/',
+      PUBLIC_API_URL: 'https://api.example.com/',
+      PUBLIC_WEB_URL: 'https://www.example.com',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      apiUrl: 'http://api.internal:3001',
+      publicApiUrl: 'https://api.example.com',
+      publicWebUrl: 'https://www.example.com',
+    });
+  });
+
+  it('lets explicit options win over the environment', () => {
+    const config = readWebConfig({ API_URL: 'http://a:1' }, { port: 0, apiUrl: 'http://b:2' });
+    expect(config.port).toBe(0);
+    expect(config.apiUrl).toBe('http://b:2');
+    expect(config.publicApiUrl).toBe('http://b:2');
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      readWebConfig({ WEB_PORT: 'eighty', API_URL: 'not a url', PUBLIC_WEB_URL: 'ftp://x' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(WebConfigError);
+      const problems = (error as WebConfigError).problems;
+      expect(problems).toHaveLength(3);
+      expect(problems.join('\n')).toMatch(/WEB_PORT/);
+      expect(problems.join('\n')).toMatch(/API_URL/);
+      expect(problems.join('\n')).toMatch(/PUBLIC_WEB_URL/);
+    }
+  });
+});
+
+describe('fetchFeaturedOffers against a real HTTP server', () => {
+  let server: Server;
+  let base = '';
+  let mode: 'ok' | 'error' | 'garbage' | 'slow' = 'ok';
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      if (mode === 'error') {
+        res.writeHead(503).end();
+      } else if (mode === 'garbage') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":"x"}]}');
+      } else if (mode === 'slow') {
+        // Never answers: the request must time out or be aborted.
+      } else {
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ data: [offerFixture()] }));
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('asks for the featured list in the requested currency', async () => {
+    mode = 'ok';
+    const result = await fetchFeaturedOffers({ apiUrl: base, currency: 'EUR' });
+    expect(result.status).toBe('ok');
+    expect(result.offers).toHaveLength(1);
+    expect(seen.at(-1)).toBe('/properties?currency=EUR');
+  });
+
+  it('reports an API error as unavailable instead of throwing', async () => {
+    mode = 'error';
+    expect(await fetchFeaturedOffers({ apiUrl: base, currency: 'CZK' })).toEqual({
+      status: 'unavailable',
+      offers: [],
+    });
+  });
+
+  it('rejects an answer that breaks the contract', async () => {
+    mode = 'garbage';
+    expect((await fetchFeaturedOffers({ apiUrl: base, currency: 'CZK' })).status).toBe('unavailable');
+  });
+
+  it('gives up when the request is aborted', async () => {
+    mode = 'slow';
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const result = await fetchFeaturedOffers({ apiUrl: base, currency: 'CZK', signal: controller.signal });
+    expect(result.status).toBe('unavailable');
+  });
+
+  it('treats a closed port as unavailable', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    expect((await fetchFeaturedOffers({ apiUrl: `http://127.0.0.1:${port}`, currency: 'CZK' })).status).toBe(
+      'unavailable',
+    );
+  });
+});
+
+describe('offer card view', () => {
+  it('formats a sale price for the locale', () => {
+    const offer: OfferCard = { ...offerFixture(), price: 250_000, currency_iso_code: 'EUR' };
+    const view = toOfferCardView(offer, 'de', 'http://api.test');
+    expect(view.price).toBe(
+      new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(
+        250_000,
+      ),
+    );
+    expect(view.href).toBe(`/de/property/${offer.id}`);
+    expect(view.layout).toBe('3+KK');
+    expect(view.area).toMatch(/^75\s?m²$/);
+  });
+
+  it('shows rent per period and a price on request', () => {
+    const rent: OfferCard = {
+      ...offerFixture(),
+      offer_type: 'rent',
+      rent_price_period: 'month',
+      price: 18_000,
+      currency_iso_code: 'CZK',
+    };
+    expect(toOfferCardView(rent, 'en', '').price).toMatch(/per month/);
+    const onRequest: OfferCard = { ...offerFixture(), price_variant: 'on_request' };
+    expect(toOfferCardView(onRequest, 'en', '').price).toBe('Price on request');
+  });
+
+  it('gives the photo an address the browser can load and a describing alt text', () => {
+    const view = toOfferCardView(offerFixture(), 'en', 'https://api.example.com');
+    expect(view.photo?.src).toBe('https://api.example.com/media/1/card.webp');
+    expect(view.photo?.alt).toContain('Apartment for sale');
+    expect(view.photo?.alt).toContain('Praha');
+    expect(view.photo?.width).toBeGreaterThan(0);
+    expect(view.photo?.height).toBeGreaterThan(0);
+    expect(resolveMediaUrl('https://cdn.example.com/a.webp', 'http://x')).toBe(
+      'https://cdn.example.com/a.webp',
+    );
+    expect(resolveMediaUrl('media/a.webp', 'http://x')).toBe('http://x/media/a.webp');
+  });
+});
+
+describe('seoLinks', () => {
+  it('lists all 30 locales plus x-default, canonical on the prefixed URL', () => {
+    const seo = seoLinks('/', 'de', 'https://www.example.com');
+    expect(seo?.canonical).toBe('https://www.example.com/de');
+    expect(seo?.alternates).toHaveLength(31);
+    expect(seo?.alternates).toContainEqual({ hrefLang: 'x-default', href: 'https://www.example.com/' });
+    expect(seo?.alternates).toContainEqual({ hrefLang: 'de-AT', href: 'https://www.example.com/de-AT' });
+    expect(seoLinks('/ar', 'ar', 'http://h')?.canonical).toBe('http://h/ar');
+  });
+
+  it('gives none for a page that is no screen', () => {
+    expect(seoLinks('/xx-unknown', 'cs', 'http://h')).toBeNull();
+  });
+});
