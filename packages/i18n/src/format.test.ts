@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createTranslator,
+  formatArea,
+  formatDate,
+  formatDateLong,
+  formatDateTime,
+  formatNumber,
+  formatPrice,
+  formatTime,
+  translate,
+  translateDynamic,
+  translateFrom,
+  valueLabel,
+} from './index.ts';
+
+// Intl separates groups and currency signs with no-break spaces; compare with plain spaces.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('formatPrice', () => {
+  it('shows whole amounts without decimals', () => {
+    expect(plain(formatPrice(1_250_000, 'CZK', 'cs'))).toBe('1 250 000 Kč');
+    expect(formatPrice(1_250_000, 'GBP', 'en-GB')).toBe('£1,250,000');
+    expect(formatPrice(2500, 'USD', 'en')).toBe('$2,500');
+    expect(plain(formatPrice(350_000, 'EUR', 'de'))).toBe('350.000 €');
+  });
+  it('keeps the cents of amounts that have them', () => {
+    expect(plain(formatPrice(1234.5, 'EUR', 'de'))).toBe('1.234,50 €');
+    expect(formatPrice(99.99, 'GBP', 'en-GB')).toBe('£99.99');
+  });
+});
+
+describe('formatArea and formatNumber', () => {
+  it('uses the locale separators and at most one decimal', () => {
+    expect(formatArea(75, 'cs')).toBe('75 m²');
+    expect(plain(formatArea(1234.56, 'cs'))).toBe('1 234,6 m²');
+    expect(formatArea(1234.5, 'en-GB')).toBe('1,234.5 m²');
+    expect(plain(formatNumber(1_000_000, 'fr'))).toBe('1 000 000');
+  });
+});
+
+describe('formatDate (spec 9)', () => {
+  const date = new Date(Date.UTC(2026, 10, 22, 15, 5));
+  it('cs is DD.MM.YYYY and en-GB DD/MM/YYYY', () => {
+    expect(formatDate(date, 'cs')).toBe('22.11.2026');
+    expect(formatDate(date, 'en-GB')).toBe('22/11/2026');
+    expect(formatDate('2026-03-05', 'cs')).toBe('05.03.2026');
+    expect(formatDate('2026-03-05', 'en-GB')).toBe('05/03/2026');
+  });
+  it('other locales follow national usage', () => {
+    expect(formatDate(date, 'en')).toBe('11/22/2026');
+    expect(formatDate(date, 'hr')).toBe('22.11.2026.');
+    expect(formatDate(date, 'nl')).toBe('22-11-2026');
+    expect(formatDate(date, 'bg')).toBe('22.11.2026 г.');
+  });
+  it('reads the calendar day in the requested time zone', () => {
+    const lateEvening = new Date(Date.UTC(2026, 10, 22, 23, 30));
+    expect(formatDate(lateEvening, 'cs')).toBe('22.11.2026');
+    expect(formatDate(lateEvening, 'cs', { timeZone: 'Europe/Prague' })).toBe('23.11.2026');
+  });
+  it('rejects an invalid date', () => {
+    expect(() => formatDate('not a date', 'cs')).toThrow(RangeError);
+  });
+  it('writes the month out in long dates', () => {
+    expect(formatDateLong('2026-11-22', 'cs')).toBe('22. listopadu 2026');
+    expect(formatDateLong('2026-11-22', 'en-GB')).toBe('22 November 2026');
+  });
+  it('uses 24 hours for cs and en-GB, 12 hours for en', () => {
+    expect(formatTime(date, 'cs')).toBe('15:05');
+    expect(formatTime(date, 'en-GB')).toBe('15:05');
+    expect(plain(formatTime(date, 'en'))).toBe('3:05 PM');
+    expect(formatDateTime(date, 'cs')).toBe('22.11.2026 15:05');
+  });
+});
+
+describe('translate', () => {
+  it('formats plurals by the rules of each language', () => {
+    expect(translate('cs', 'nav.favorites_count', { count: 0 })).toBe('Žádné oblíbené');
+    expect(translate('cs', 'nav.favorites_count', { count: 1 })).toBe('1 oblíbená');
+    expect(translate('cs', 'nav.favorites_count', { count: 3 })).toBe('3 oblíbené');
+    expect(translate('cs', 'nav.favorites_count', { count: 7 })).toBe('7 oblíbených');
+    expect(translate('en-GB', 'nav.favorites_count', { count: 2 })).toBe('2 favourites');
+    expect(translate('pl', 'results.count', { count: 5 })).toBe('5 ofert');
+    expect(translate('pl', 'results.count', { count: 22 })).toBe('22 oferty');
+  });
+  it('fills placeholders', () => {
+    expect(translate('en', 'error.page_not_found_path', { path: '/cs/nope' })).toBe('Page Not Found: /cs/nope');
+    expect(translate('de', 'footer.copyright', { year: 2026 })).toContain('2026');
+    expect(translate('cs', 'offer.floor', { floor: 3, total: 8 })).toBe('3/8');
+  });
+  it('binds a locale in createTranslator', () => {
+    const t = createTranslator('fr');
+    expect(t.locale).toBe('fr');
+    expect(t('nav.search')).toBe(translate('fr', 'nav.search'));
+    expect(t.dynamic('validation.required')).toBe(translate('fr', 'validation.required'));
+  });
+  it('labels value-set values', () => {
+    expect(valueLabel('cs', 'heating', 'heat_pump')).toBe('Tepelné čerpadlo');
+    expect(valueLabel('de', 'offer_type', 'rent')).toBe(translate('de', 'value.offer_type.rent'));
+  });
+  it('falls back to English for a key the catalog lacks, and to the key when nobody has it', () => {
+    expect(translateFrom('cs', {}, 'nav.search')).toBe('Search');
+    expect(translateFrom('cs', { 'nav.search': 'Hledat' }, 'nav.search')).toBe('Hledat');
+    expect(translateDynamic('cs', 'no.such.key')).toBe('no.such.key');
+    expect(translateFrom('cs', {}, 'toString')).toBe('toString');
+  });
+  it('never throws on missing values or broken messages', () => {
+    expect(() => translate('cs', 'offer.floor')).not.toThrow();
+    expect(translateFrom('cs', { broken: 'Ahoj {name' }, 'broken')).toBe('Ahoj {name');
+  });
+});

@@ -1,0 +1,291 @@
+import { type CountryCode, type Currency, type Locale, LOCALES, languageOf } from '@estately/domain';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { en, resolveCatalog } from './catalogs.ts';
+import { localeData } from './locale-data.ts';
+import type { Catalog, MessageKey } from './messages/en.ts';
+
+export { LOCALE_DATA, type LocaleData, localeData, type WeekDay } from './locale-data.ts';
+export type { Catalog, CatalogOverrides, MessageKey } from './messages/en.ts';
+
+/** Values an ICU message can take. */
+export type MessageValues = Record<string, string | number | boolean | Date | null | undefined>;
+
+// ---------------------------------------------------------------------------------------------
+// Catalogs
+
+const resolved = new Map<Locale, Catalog>();
+
+/** The complete catalog of a locale (base language plus regional overrides). */
+export function getMessages(locale: Locale): Catalog {
+  let catalog = resolved.get(locale);
+  if (!catalog) {
+    catalog = resolveCatalog(locale);
+    resolved.set(locale, catalog);
+  }
+  return catalog;
+}
+
+/** The English source catalog; its keys define `MessageKey`. */
+export const SOURCE_MESSAGES: Catalog = en;
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(en, key);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Translation
+
+// Compiled messages per locale and message text: parsing ICU is far slower than formatting.
+const compiled = new Map<string, IntlMessageFormat>();
+
+function compile(locale: Locale, message: string): IntlMessageFormat {
+  const cacheKey = `${locale}\u0000${message}`;
+  let format = compiled.get(cacheKey);
+  if (!format) {
+    // ignoreTag: catalogs hold plain text; a "<" in a translation must never be read as markup.
+    format = new IntlMessageFormat(message, localeData(locale).tag, undefined, { ignoreTag: true });
+    compiled.set(cacheKey, format);
+  }
+  return format;
+}
+
+function formatMessage(locale: Locale, message: string, values?: MessageValues): string {
+  try {
+    const result = compile(locale, message).format(values as Record<string, string>);
+    return Array.isArray(result) ? result.join('') : String(result);
+  } catch {
+    // A bad message or a missing value must not break a page: show the raw text instead.
+    return message;
+  }
+}
+
+/**
+ * Translates a key for a locale. A key missing from the locale falls back to English (spec 4:
+ * English is the fallback language); a key unknown everywhere comes back as itself. Never throws.
+ */
+export function translate(locale: Locale, key: MessageKey, values?: MessageValues): string {
+  return translateDynamic(locale, key, values);
+}
+
+/**
+ * Like `translate`, for keys that arrive as data at run time (validation keys in an API error
+ * body, value-set labels built from a value). Unknown keys come back unchanged.
+ */
+export function translateDynamic(locale: Locale, key: string, values?: MessageValues): string {
+  return translateFrom(locale, getMessages(locale), key, values);
+}
+
+/** The lookup behind `translate`: the given catalog first, then English, then the key itself. */
+export function translateFrom(
+  locale: Locale,
+  catalog: Readonly<Partial<Record<string, string>>>,
+  key: string,
+  values?: MessageValues,
+): string {
+  const own = Object.hasOwn(catalog, key) ? catalog[key] : undefined;
+  if (own !== undefined) return formatMessage(locale, own, values);
+  const fallback = isMessageKey(key) ? en[key] : undefined;
+  if (fallback !== undefined) return formatMessage('en', fallback, values);
+  return key;
+}
+
+export type Translator = {
+  (key: MessageKey, values?: MessageValues): string;
+  readonly locale: Locale;
+  dynamic(key: string, values?: MessageValues): string;
+};
+
+/** A translator bound to one locale: `const t = createTranslator('cs'); t('nav.search')`. */
+export function createTranslator(locale: Locale): Translator {
+  const t = (key: MessageKey, values?: MessageValues) => translate(locale, key, values);
+  return Object.assign(t, {
+    locale,
+    dynamic: (key: string, values?: MessageValues) => translateDynamic(locale, key, values),
+  });
+}
+
+/** Value sets of spec 9 as they appear in message keys (`value.<set>.<value>`). */
+export type ValueSetName =
+  | 'offer_type'
+  | 'property_type'
+  | 'disposition'
+  | 'bathrooms'
+  | 'room_type'
+  | 'furnishing'
+  | 'other_param'
+  | 'ownership'
+  | 'reconstruction'
+  | 'building_type'
+  | 'heating'
+  | 'parking'
+  | 'energy_class'
+  | 'seller_type'
+  | 'tag'
+  | 'rent_price_period'
+  | 'price_variant'
+  | 'property_state'
+  | 'area_unit';
+
+/** Label of one value of a value set, e.g. `valueLabel('cs', 'heating', 'heat_pump')`. */
+export function valueLabel(locale: Locale, set: ValueSetName, value: string): string {
+  return translateDynamic(locale, `value.${set}.${value}`);
+}
+
+export function countryName(locale: Locale, code: CountryCode): string {
+  return translateDynamic(locale, `country.${code}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers, prices, areas and dates
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(tag: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const cacheKey = `${tag}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(cacheKey);
+  if (!format) {
+    format = new Intl.NumberFormat(tag, options);
+    numberFormats.set(cacheKey, format);
+  }
+  return format;
+}
+
+export function formatNumber(value: number, locale: Locale, options: Intl.NumberFormatOptions = {}): string {
+  return numberFormat(localeData(locale).tag, options).format(value);
+}
+
+/** A price in a currency; whole amounts show no decimals (`1 250 000 Kč`, not `1 250 000,00 Kč`). */
+export function formatPrice(amount: number, currency: Currency, locale: Locale): string {
+  const whole = Number.isInteger(amount);
+  return numberFormat(localeData(locale).tag, {
+    style: 'currency',
+    currency,
+    ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+  }).format(amount);
+}
+
+/** A floor area in square metres, at most one decimal: `75 m²`, `1 234,5 m²`. */
+export function formatArea(m2: number, locale: Locale): string {
+  return translate(locale, 'offer.area', { area: formatNumber(m2, locale, { maximumFractionDigits: 1 }) });
+}
+
+export type DateInput = Date | string | number;
+
+export type DateOptions = {
+  /** IANA time zone used to read the calendar day of a Date; defaults to UTC so SSR and browser agree. */
+  timeZone?: string;
+};
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function calendarParts(input: DateInput, timeZone: string): { year: number; month: number; day: number } {
+  // A plain YYYY-MM-DD (spec 5 date filter format, free-from dates) is a calendar day with no time zone.
+  if (typeof input === 'string') {
+    const match = DATE_ONLY.exec(input);
+    if (match) return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  }
+  const date = input instanceof Date ? input : new Date(input);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${String(input)}`);
+  const parts = new Intl.DateTimeFormat('en-US-u-ca-gregory-nu-latn', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(date);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
+/** Numeric date in the locale's convention: cs `22.11.2026`, en-GB `22/11/2026`, en `11/22/2026`. */
+export function formatDate(input: DateInput, locale: Locale, options: DateOptions = {}): string {
+  const { year, month, day } = calendarParts(input, options.timeZone ?? 'UTC');
+  const data = localeData(locale);
+  const two = numberFormat(data.tag, { minimumIntegerDigits: 2, useGrouping: false });
+  const four = numberFormat(data.tag, { minimumIntegerDigits: 4, useGrouping: false });
+  return data.datePattern
+    .replace('YYYY', four.format(year))
+    .replace('MM', two.format(month))
+    .replace('DD', two.format(day));
+}
+
+/** Date with the month written out, e.g. cs `22. listopadu 2026`, en-GB `22 November 2026`. */
+export function formatDateLong(input: DateInput, locale: Locale, options: DateOptions = {}): string {
+  const { year, month, day } = calendarParts(input, options.timeZone ?? 'UTC');
+  return new Intl.DateTimeFormat(localeData(locale).tag, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
+/** Time of day with the locale's hour cycle (spec 9: cs and en-GB use 24 hours). */
+export function formatTime(input: Date | number, locale: Locale, options: DateOptions = {}): string {
+  const data = localeData(locale);
+  return new Intl.DateTimeFormat(data.tag, {
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: data.hourCycle,
+    timeZone: options.timeZone ?? 'UTC',
+  }).format(input);
+}
+
+export function formatDateTime(input: Date | number, locale: Locale, options: DateOptions = {}): string {
+  return `${formatDate(input, locale, options)} ${formatTime(input, locale, options)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Locale negotiation
+
+type Range = { tag: string; q: number; order: number };
+
+function parseAcceptLanguage(header: string): Range[] {
+  const ranges: Range[] = [];
+  header.split(',').forEach((item, order) => {
+    const [rawTag, ...params] = item.trim().split(';');
+    const tag = rawTag?.trim() ?? '';
+    if (!tag || tag === '*') return;
+    let q = 1;
+    for (const param of params) {
+      const [name, value] = param.trim().split('=');
+      if (name?.trim() === 'q') {
+        const parsed = Number(value);
+        q = Number.isFinite(parsed) ? parsed : 0;
+      }
+    }
+    if (q > 0) ranges.push({ tag, q, order });
+  });
+  return ranges.sort((a, b) => b.q - a.q || a.order - b.order);
+}
+
+const LOWER_LOCALES = new Map<string, Locale>(LOCALES.map((locale) => [locale.toLowerCase(), locale]));
+
+/** First locale of each language in the spec's order: `el` -> `el-GR`, `de` -> `de`. */
+const LANGUAGE_DEFAULT = new Map<string, Locale>();
+for (const locale of LOCALES) {
+  if (!LANGUAGE_DEFAULT.has(languageOf(locale))) LANGUAGE_DEFAULT.set(languageOf(locale), locale);
+}
+
+function matchRange(tag: string): Locale | null {
+  const subtags = tag.toLowerCase().split('-');
+  const exact = LOWER_LOCALES.get(subtags.join('-'));
+  if (exact) return exact;
+  const language = subtags[0] ?? '';
+  // Drop a script subtag (sr-Latn-ME -> sr-me) before trying language + region.
+  const region = subtags.slice(1).find((subtag) => subtag.length === 2 || /^\d{3}$/.test(subtag));
+  if (region) {
+    const regional = LOWER_LOCALES.get(`${language}-${region}`);
+    if (regional) return regional;
+  }
+  return LANGUAGE_DEFAULT.get(language) ?? null;
+}
+
+/**
+ * Best of the 30 locales for an Accept-Language header: ranges by quality, each matched exactly,
+ * then by language and region, then by language alone; null when nothing matches.
+ */
+export function negotiateLocale(acceptLanguage: string | null | undefined): Locale | null {
+  if (!acceptLanguage) return null;
+  for (const range of parseAcceptLanguage(acceptLanguage)) {
+    const match = matchRange(range.tag);
+    if (match) return match;
+  }
+  return null;
+}

@@ -1,0 +1,22 @@
+import type { Catalog, CatalogOverrides } from './en.ts';
+
+// Swiss Standard German (de-CH): the German catalog with "ss" for "ß", plus Swiss terms.
+
+export function swissSpelling(catalog: Catalog): Catalog {
+  return Object.fromEntries(Object.entries(catalog).map(([key, value]) => [key, value.replaceAll('ß', 'ss')])) as Catalog;
+}
+
+export const deCH: CatalogOverrides = {
+  'offer.floor_label': 'Stockwerk',
+  'filter.floor': 'Stockwerk',
+  'filter.total_floors': 'Anzahl Stockwerke',
+  'offer.parking_places': 'Parkplätze',
+  'value.parking.parking_slot': 'Abstellplatz',
+  'value.room_type.chamber': 'Reduit',
+  'value.seller_type.agency': 'Immobilienagentur',
+  'value.seller_type.broker': 'Immobilienmakler',
+  'value.heating.solid_fuel_stove': 'Holz- oder Kohleofen',
+  'auth.registration_number': 'UID-Nummer',
+  'email.sign_off': 'Freundliche Grüsse',
+  'email.greeting_anonymous': 'Grüezi,',
+};
