@@ -368,7 +368,7 @@ interface NumberRules {
 function numberSchema(rules: NumberRules) {
   let schema = z.number(key('validation.invalid_number'));
   if (rules.int) schema = schema.int(key('validation.invalid_integer'));
-  if (rules.positive) schema = schema.gt(0, key('validation.must_be_positive'));
+  if (rules.positive) schema = schema.gt(0, key('validation.number_not_positive'));
   if (rules.min !== undefined) schema = schema.gte(rules.min, key('validation.number_too_small'));
   if (rules.max !== undefined) schema = schema.lte(rules.max, key('validation.number_too_large'));
   // -0 would print as "0" and come back as 0; canonical numbers are never -0.

@@ -9,7 +9,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   'validation.invalid_date',
   'validation.invalid_slug',
   'validation.invalid_bbox',
-  'validation.must_be_positive',
+  'validation.number_not_positive',
   'validation.number_too_small',
   'validation.number_too_large',
   'validation.price_currency_required',
