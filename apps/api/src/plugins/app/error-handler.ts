@@ -1,0 +1,100 @@
+import { STATUS_CODES } from 'node:http';
+import type { ErrorBody, ErrorCode } from '@estately/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type AppError, isAppError, STATUS_BY_CODE, statusLabel } from '../../lib/app-error.ts';
+
+// Every failure leaves the API as `{code, message, errors?}` (DESIGN 4, spec 8). Only
+// messages we wrote reach the client: an unexpected error is logged with its stack and
+// answered with a bare 500, so no SQL, paths or stack traces leak.
+
+interface ValidationIssue {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** A message that is already a translation key (e.g. `price.currency_required`), not an English sentence. */
+const MESSAGE_KEY = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/;
+
+/**
+ * Turns schema validation issues into `{field: [messageKey, ...]}`. The field is the dotted
+ * path inside the validated part (`currency`, `price.min`); issues about the part as a whole
+ * are keyed by the part (`body`, `querystring`). The key is the schema's own message when it
+ * is a key, otherwise the zod issue code (`invalid_value`, `too_small`...), which clients
+ * translate (CONVENTIONS habit 5).
+ */
+export function validationErrors(
+  issues: readonly ValidationIssue[],
+  context: string | undefined,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const path = (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
+    const field = path || context || 'request';
+    const key =
+      issue.message && MESSAGE_KEY.test(issue.message) ? issue.message : (issue.keyword ?? 'invalid');
+    const list = errors[field] ?? [];
+    if (!list.includes(key)) list.push(key);
+    errors[field] = list;
+  }
+  return errors;
+}
+
+function codeForStatus(status: number): ErrorCode {
+  const entry = Object.entries(STATUS_BY_CODE).find(([, value]) => value === status);
+  if (entry) return entry[0] as ErrorCode;
+  return status >= 500 ? 'internal_error' : 'bad_request';
+}
+
+function send(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+export function notFoundBody(): ErrorBody {
+  return { code: 'not_found', message: statusLabel(404) };
+}
+
+async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler(
+    (error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
+      if (isAppError(error)) {
+        if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+        return send(reply, error.statusCode, error.toBody());
+      }
+
+      const fastifyError = error as FastifyError;
+      if (Array.isArray(fastifyError.validation)) {
+        return send(reply, 422, {
+          code: 'validation_errors',
+          message: statusLabel(422),
+          errors: validationErrors(
+            fastifyError.validation as ValidationIssue[],
+            fastifyError.validationContext,
+          ),
+        });
+      }
+
+      // Client errors raised by Fastify itself (malformed JSON, body too large, unsupported
+      // media type...) keep their status; their text is generic.
+      const status = fastifyError.statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500) {
+        return send(reply, status, {
+          code: codeForStatus(status),
+          message:
+            statusLabel(status) === 'An error occurred'
+              ? (STATUS_CODES[status] ?? 'Bad Request')
+              : statusLabel(status),
+        });
+      }
+
+      request.log.error({ err: error }, 'unhandled error');
+      return send(reply, 500, { code: 'internal_error', message: statusLabel(500) });
+    },
+  );
+
+  app.setNotFoundHandler((_request, reply) => send(reply, 404, notFoundBody()));
+}
+
+export default fp(errorHandler, { name: 'error-handler', fastify: '5.x' });

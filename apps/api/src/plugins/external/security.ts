@@ -1,0 +1,38 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config.ts';
+
+// The API answers JSON (and media files), never HTML of its own, so its Content-Security-Policy
+// forbids everything: a response that is somehow rendered as a page can load, frame or submit
+// nothing. The /docs page sets its own narrower policy (plugins/external/docs.ts).
+export const API_CSP_DIRECTIVES = {
+  defaultSrc: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'none'"],
+  frameAncestors: ["'none'"],
+};
+
+async function security(app: FastifyInstance, options: { config: Config }) {
+  const { config } = options;
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: API_CSP_DIRECTIVES },
+    // HSTS only means something over HTTPS; a production deployment terminates TLS in front.
+    strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Photos are embedded by the web app, which lives on another origin (DESIGN 4); media
+    // responses relax this per file (plugins/app/media.ts).
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+
+  // Only the web app's origin may call the API from a browser. Credentials stay off: the
+  // client sends a bearer token header, not cookies, to the API (spec 4, DESIGN 4).
+  await app.register(cors, {
+    origin: config.webOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    maxAge: 600,
+  });
+}
+
+export default fp(security, { name: 'security', fastify: '5.x' });

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createDatabase, type DatabaseHandle, migrate } from '@estately/db';
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import type { ApiDatabase } from './plugins/app/database.ts';
+
+export interface StartApiOptions {
+  /** Defaults to `loadConfig(process.env)`. */
+  config?: Config;
+  /**
+   * A database to serve from. When omitted, one is opened from the configuration
+   * (PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR/pglite), migrated, and closed
+   * again by `close()`. A database passed in stays open: its owner closes it.
+   */
+  db?: ApiDatabase;
+}
+
+export interface RunningApi {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  /** The address it listens on, e.g. http://127.0.0.1:3001. */
+  url: string;
+  /** Stops accepting connections, finishes in-flight requests, closes an owned database. */
+  close(): Promise<void>;
+}
+
+/** The PGlite data folder inside DATA_DIR. */
+export function pgliteDir(config: Config): string {
+  return path.join(config.dataDir, 'pglite');
+}
+
+/**
+ * Starts the API in this process. `npm start` calls it next to the web server; `node
+ * apps/api/src/server.ts` calls it as its own process.
+ */
+export async function startApi(options: StartApiOptions = {}): Promise<RunningApi> {
+  const config = options.config ?? loadConfig(process.env);
+  let owned: DatabaseHandle | undefined;
+  let db = options.db;
+  if (!db) {
+    owned = await createDatabase({
+      url: config.databaseUrl,
+      readUrl: config.databaseReadUrl,
+      dataDir: pgliteDir(config),
+    });
+    try {
+      await migrate(owned);
+    } catch (error) {
+      await owned.close();
+      throw error;
+    }
+    db = owned;
+  }
+
+  const app = await buildApp({ config, db });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    await owned?.close();
+    throw error;
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    url: `http://${host}:${port}`,
+    close() {
+      closing ??= (async () => {
+        try {
+          await app.close();
+        } finally {
+          await owned?.close();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
+async function main() {
+  let api: RunningApi;
+  try {
+    api = await startApi();
+  } catch (error) {
+    // A bad environment is the operator's to fix: print the list, no stack trace.
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  api.app.log.info(`API listening on ${api.url} (docs at ${api.url}/docs)`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    api.app.log.info(`${signal} received, shutting down`);
+    // A request stuck longer than this must not keep the process (and the PGlite lock) forever.
+    const force = setTimeout(() => {
+      api.app.log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    api.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        api.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  await main();
+}
