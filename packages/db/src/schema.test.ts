@@ -242,18 +242,16 @@ describe('location autocomplete', () => {
         })
         .returning({ id: locations.id });
       if (!loc) throw new Error('insert failed');
-      await t.db
-        .insert(locationNames)
-        .values([
-          {
-            locationId: loc.id,
-            locale: 'cs',
-            countryCode: 'CZ',
-            kind: 'city',
-            name: city.name,
-            slug: city.name.toLowerCase(),
-          },
-        ]);
+      await t.db.insert(locationNames).values([
+        {
+          locationId: loc.id,
+          locale: 'cs',
+          countryCode: 'CZ',
+          kind: 'city',
+          name: city.name,
+          slug: city.name.toLowerCase(),
+        },
+      ]);
     }
   });
 

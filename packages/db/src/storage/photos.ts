@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { MediaStorage } from './storage.ts';
+
+// Photo processing (DESIGN 2 images): auto-rotate by EXIF, then drop all metadata (EXIF, GPS,
+// ICC comments) so an upload never leaks where it was taken; resize into four widths; encode
+// WebP (every browser) and AVIF (smaller, for <picture> sources). Oversized inputs are refused
+// before decoding by a pixel limit (decompression bombs).
+
+export const PHOTO_SIZES = { thumb: 320, card: 640, gallery: 1280, full: 1920 } as const;
+export type PhotoSize = keyof typeof PHOTO_SIZES;
+export const PHOTO_FORMATS = ['webp', 'avif'] as const;
+export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
+
+/** Largest accepted input: 50 megapixels (a 12 MP phone photo is far below). */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/** The PhotoVariants contract shape (packages/domain contracts/offers.ts), holding keys or URLs. */
+export type PhotoVariants = {
+  thumb: string;
+  card: string;
+  gallery: string;
+  full: string;
+  thumb_avif?: string;
+  card_avif?: string;
+  gallery_avif?: string;
+  full_avif?: string;
+};
+
+export type RenderedVariant = {
+  size: PhotoSize;
+  format: PhotoFormat;
+  width: number;
+  height: number;
+  data: Buffer;
+  contentType: string;
+};
+
+export type RenderOptions = {
+  /** WebP quality 1..100 (default 80). */
+  webpQuality?: number;
+  /** AVIF quality 1..100 (default 50). */
+  avifQuality?: number;
+  /** AVIF encoder effort 0..9 (default 4; the seed uses less to render its pool quickly). */
+  avifEffort?: number;
+  /** Skip AVIF (faster; the contract's AVIF fields then stay empty). */
+  avif?: boolean;
+};
+
+export class InvalidImageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidImageError';
+  }
+}
+
+/** Decodes, strips and resizes one image into every size and format. */
+export async function renderPhotoVariants(
+  input: Buffer,
+  options: RenderOptions = {},
+): Promise<{ width: number; height: number; variants: RenderedVariant[] }> {
+  let base: sharp.Sharp;
+  let meta: sharp.Metadata;
+  try {
+    base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    meta = await base.metadata();
+  } catch (error) {
+    throw new InvalidImageError(`Not a readable image: ${(error as Error).message}`);
+  }
+  if (!meta.width || !meta.height) throw new InvalidImageError('Image has no dimensions');
+  // EXIF orientations 5..8 swap width and height.
+  const swap = (meta.orientation ?? 1) >= 5;
+  const width = swap ? meta.height : meta.width;
+  const height = swap ? meta.width : meta.height;
+  const formats: PhotoFormat[] = options.avif === false ? ['webp'] : ['webp', 'avif'];
+  const jobs: Promise<RenderedVariant>[] = [];
+  for (const [size, target] of Object.entries(PHOTO_SIZES) as [PhotoSize, number][]) {
+    for (const format of formats) {
+      jobs.push(
+        (async () => {
+          // sharp drops metadata unless withMetadata() is asked for: nothing of the input survives.
+          const pipeline = base.clone().resize({ width: target, withoutEnlargement: true });
+          const encoded =
+            format === 'webp'
+              ? pipeline.webp({ quality: options.webpQuality ?? 80 })
+              : pipeline.avif({ quality: options.avifQuality ?? 50, effort: options.avifEffort ?? 4 });
+          const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+          return {
+            size,
+            format,
+            width: info.width,
+            height: info.height,
+            data,
+            contentType: `image/${format}`,
+          };
+        })(),
+      );
+    }
+  }
+  return { width, height, variants: await Promise.all(jobs) };
+}
+
+export type StoredPhoto = {
+  /** Key of the largest WebP variant; stands for the photo in `property_media.storage_key`. */
+  storageKey: string;
+  /** Keys of every variant in the PhotoVariants shape (turn into URLs with `variantUrls`). */
+  variants: PhotoVariants;
+  width: number;
+  height: number;
+  /** Total bytes of all variants. */
+  bytes: number;
+};
+
+/**
+ * Renders the variants and stores them under `{prefix}/{content hash}/{size}.{format}`:
+ * the same image stored twice lands on the same keys.
+ */
+export async function storePhoto(
+  storage: MediaStorage,
+  input: Buffer,
+  options: RenderOptions & { prefix?: string } = {},
+): Promise<StoredPhoto> {
+  const rendered = await renderPhotoVariants(input, options);
+  const hash = createHash('sha256').update(input).digest('hex').slice(0, 20);
+  const dir = `${options.prefix ?? 'photos'}/${hash.slice(0, 2)}/${hash}`;
+  const variants: Partial<PhotoVariants> = {};
+  let bytes = 0;
+  await Promise.all(
+    rendered.variants.map(async (v) => {
+      const key = `${dir}/${v.size}.${v.format}`;
+      await storage.put(key, v.data, v.contentType);
+      bytes += v.data.length;
+      const field = (v.format === 'webp' ? v.size : `${v.size}_avif`) as keyof PhotoVariants;
+      variants[field] = key;
+    }),
+  );
+  return {
+    storageKey: `${dir}/full.webp`,
+    variants: variants as PhotoVariants,
+    width: rendered.width,
+    height: rendered.height,
+    bytes,
+  };
+}
+
+/** Maps every key of a stored PhotoVariants to its public URL. */
+export function variantUrls(storage: MediaStorage, keys: PhotoVariants): PhotoVariants {
+  const out: Record<string, string> = {};
+  for (const [field, key] of Object.entries(keys)) if (key) out[field] = storage.url(key);
+  return out as PhotoVariants;
+}

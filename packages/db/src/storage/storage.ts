@@ -1,0 +1,36 @@
+/**
+ * Where media files live (DESIGN 2 images; DESIGN 6: local folder on the embedded default,
+ * S3-compatible object storage in production). Keys are relative, slash-separated paths
+ * such as `photos/ab/abcd1234/card.webp`; the database stores keys, and `url(key)` turns
+ * them into public URLs at read time, so moving media behind a CDN changes no rows.
+ */
+export interface MediaStorage {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<{ data: Buffer; contentType: string } | null>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  url(key: string): string;
+}
+
+const KEY_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
+
+/** Rejects keys that could escape the storage root or need escaping in URLs. */
+export function assertValidKey(key: string): void {
+  if (!KEY_PATTERN.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+    throw new Error(`Invalid media key: ${JSON.stringify(key)}`);
+  }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  avif: 'image/avif',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  svg: 'image/svg+xml',
+};
+
+export function contentTypeOf(key: string): string {
+  const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+  return CONTENT_TYPES[ext] ?? 'application/octet-stream';
+}
