@@ -66,7 +66,10 @@ export class LocalMediaStorage implements MediaStorage {
 /** A storage kept in memory (tests). */
 export class MemoryMediaStorage implements MediaStorage {
   readonly files = new Map<string, { data: Buffer; contentType: string }>();
-  constructor(readonly publicBase = '/media') {}
+  readonly publicBase: string;
+  constructor(publicBase = '/media') {
+    this.publicBase = publicBase;
+  }
   async put(key: string, data: Buffer, contentType: string) {
     assertValidKey(key);
     this.files.set(key, { data, contentType });

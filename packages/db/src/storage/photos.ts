@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { MediaStorage } from './storage.ts';
 
 // Photo processing (DESIGN 2 images): auto-rotate by EXIF, then drop all metadata (EXIF, GPS,
@@ -59,8 +59,8 @@ export async function renderPhotoVariants(
   input: Buffer,
   options: RenderOptions = {},
 ): Promise<{ width: number; height: number; variants: RenderedVariant[] }> {
-  let base: sharp.Sharp;
-  let meta: sharp.Metadata;
+  let base: Sharp;
+  let meta: Metadata;
   try {
     base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
     meta = await base.metadata();
