@@ -334,7 +334,14 @@ function toListInput(value: unknown): unknown {
 }
 
 function toBboxInput(value: unknown): unknown {
-  let v = blankToUndefined(lastValue(value));
+  // A four-item array of numbers is the box itself; otherwise repeated keys give their last value.
+  const isTuple =
+    Array.isArray(value) &&
+    value.length === 4 &&
+    value.every((item) => typeof item === 'number' || (typeof item === 'string' && !item.includes(',')));
+  let v = isTuple
+    ? value.map((item) => toNumberInput(item) ?? Number.NaN)
+    : blankToUndefined(lastValue(value));
   if (typeof v === 'string') v = v.split(',').map((part) => toNumberInput(part) ?? Number.NaN);
   if (Array.isArray(v) && v.length === 4) {
     const [south, west, north, east] = v;
