@@ -1,0 +1,86 @@
+// `npm start`: the whole product on the embedded defaults, in one process.
+//
+// Migrates the database (PGlite under DATA_DIR unless DATABASE_URL is set), seeds demo data
+// on the first start, builds the web app if it has no build yet, then starts the API
+// (API_PORT, default 3001) and the web server (WEB_PORT, default 3000) and prints both URLs
+// with the demo credentials. A second start reuses the data.
+//
+// One process because PGlite is in-process: the API, its jobs and the seed share one handle
+// (docs/decisions/001-pglite-embedded-default.md).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../apps/api/src/config.ts';
+import { pgliteDir, startApi } from '../apps/api/src/server.ts';
+import { createDatabase, migrate, schema } from '@estately/db';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from '@estately/db/seed';
+import { createLocalStorage } from '@estately/db/storage';
+import { count } from 'drizzle-orm';
+
+const root = join(import.meta.dirname, '..');
+const FIRST_RUN_OFFERS = Number(process.env.SEED_OFFERS ?? 3000);
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  if (!existsSync(join(root, 'apps/web/build/server/index.js'))) {
+    console.log('Building the web app (first start)...');
+    const build = spawnSync('npm', ['run', 'build', '--workspace', '@estately/web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+
+  const db = await createDatabase({
+    url: config.databaseUrl,
+    readUrl: config.databaseReadUrl,
+    dataDir: pgliteDir(config),
+  });
+  await migrate(db);
+
+  const [row] = await db.db.select({ n: count() }).from(schema.properties);
+  if ((row?.n ?? 0) === 0) {
+    console.log(`First start: seeding ${FIRST_RUN_OFFERS} demo offers...`);
+    const started = Date.now();
+    const storage = createLocalStorage({ root: join(config.dataDir, 'media'), publicBaseUrl: `${config.publicApiUrl}/media` });
+    await seed({ db, offers: FIRST_RUN_OFFERS, seed: 1, storage });
+    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  }
+
+  const api = await startApi({ config, db });
+  const { startWeb } = await import('../apps/web/server.ts');
+  const web = await startWeb({ apiUrl: api.url, publicApiUrl: config.publicApiUrl });
+
+  console.log(`
+Estately is running.
+  Web:  http://localhost:${web.port}
+  API:  ${config.publicApiUrl}  (OpenAPI docs at ${config.publicApiUrl}/docs)
+Demo accounts (password ${DEMO_PASSWORD}):
+${DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(8)} ${a.email}`).join('\n')}
+Press Ctrl+C to stop.`);
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    Promise.allSettled([web.close(), api.close()])
+      .then(() => db.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+await main();
