@@ -1,3 +1,4 @@
+import type { MediaStorage } from '@estately/db/storage';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -17,6 +18,8 @@ export interface BuildAppOptions {
   config: Config;
   /** The database to serve from; passed in so tests hand over a fresh one (CONVENTIONS habit 4). */
   db: ApiDatabase;
+  /** Media storage; defaults to the local folder DATA_DIR/media served under /media/. */
+  storage?: MediaStorage;
   /** Overrides the logger built from `config.logLevel`. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -61,7 +64,7 @@ export async function buildApp(options: BuildAppOptions) {
   // plugins/app
   await app.register(errorHandler);
   await app.register(database, { db });
-  await app.register(media, { config });
+  await app.register(media, { config, storage: options.storage });
 
   // features
   await app.register(healthRoutes);

@@ -31,6 +31,10 @@ describe('error handler', () => {
               email: z.email(),
               price: z.object({ min: z.number().positive(), currency: z.string().length(3) }),
               radius: z.number().max(100, 'filters.radius_max'),
+              page: z.number().int().min(1),
+              rooms: z.number(),
+              free_from: z.iso.date(),
+              verified: z.boolean(),
             }),
           },
         },
@@ -78,17 +82,29 @@ describe('error handler', () => {
     const response = await api.app.inject({
       method: 'POST',
       url: '/test/body',
-      payload: { email: 'nope', price: { min: -1, currency: 'EURO' }, radius: 500 },
+      payload: {
+        email: 'nope',
+        price: { min: -1, currency: 'EURO' },
+        radius: 500,
+        page: 0,
+        rooms: 'three',
+        free_from: '2026-13-45',
+        verified: 'yes',
+      },
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       code: 'validation_errors',
       message: 'Validation Error',
       errors: {
-        email: ['invalid_format'],
-        'price.min': ['too_small'],
-        'price.currency': ['too_big'],
+        email: ['validation.invalid_value'],
+        'price.min': ['validation.number_not_positive'],
+        'price.currency': ['validation.invalid_value'],
         radius: ['filters.radius_max'],
+        page: ['validation.number_too_small'],
+        rooms: ['validation.invalid_number'],
+        free_from: ['validation.invalid_date'],
+        verified: ['validation.invalid_boolean'],
       },
     });
   });

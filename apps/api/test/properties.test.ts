@@ -1,6 +1,5 @@
-import { FeaturedPropertiesResponseSchema } from '@estately/domain';
+import { DEFAULT_RATES, FEATURED_LIMIT, FeaturedPropertiesResponseSchema } from '@estately/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { convertAmount, FEATURED_LIMIT } from '../src/features/properties/list-featured-properties.ts';
 import { buildTestApi, insertOffer, insertOwner, setRates, type TestApi } from './helpers.ts';
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 12));
@@ -113,9 +112,18 @@ describe('GET /properties', () => {
     expect(usd[0]).toMatchObject({ currency_iso_code: 'USD', price: 212_765.96 });
   });
 
-  it('answers a price of null when no rate is known for the asked currency', async () => {
+  it('falls back to the built-in starting rate for a currency missing from the table', async () => {
     const gbp = (await api.app.inject({ method: 'GET', url: '/properties?currency=GBP' })).json().data;
-    expect(gbp[0]).toMatchObject({ currency_iso_code: 'GBP', price: null, original_price: 200_000 });
+    const expected = Math.round((5_000_000 / DEFAULT_RATES.rates.GBP) * 100) / 100;
+    expect(gbp[0]).toMatchObject({ currency_iso_code: 'GBP', price: expected, original_price: 200_000 });
+  });
+
+  it("rounds to the currency's minor unit (none for JPY)", async () => {
+    const jpy = (await api.app.inject({ method: 'GET', url: '/properties?currency=JPY' })).json().data;
+    // 5,000,000 CZK at 0.16 CZK/JPY.
+    expect(jpy[0]).toMatchObject({ currency_iso_code: 'JPY', price: 31_250_000 });
+    // 10,000,000 CZK = 62,500,000 JPY; every JPY price is whole.
+    for (const offer of jpy) expect(Number.isInteger(offer.price)).toBe(true);
   });
 
   it('builds absolute photo URLs on the public API URL', async () => {
@@ -162,7 +170,7 @@ describe('GET /properties', () => {
     expect(response.json()).toEqual({
       code: 'validation_errors',
       message: 'Validation Error',
-      errors: { currency: ['invalid_value'] },
+      errors: { currency: ['validation.invalid_value'] },
     });
   });
 });
@@ -177,19 +185,5 @@ describe('GET /properties on an empty database', () => {
     } finally {
       await api.close();
     }
-  });
-});
-
-describe('convertAmount', () => {
-  const rates = { CZK: 1, EUR: 25, USD: 23.5 };
-  it('converts through CZK and rounds to cents', () => {
-    expect(convertAmount(100, 'EUR', 'CZK', rates)).toBe(2500);
-    expect(convertAmount(2500, 'CZK', 'EUR', rates)).toBe(100);
-    expect(convertAmount(100, 'EUR', 'USD', rates)).toBe(106.38);
-    expect(convertAmount(123.45, 'USD', 'USD', {})).toBe(123.45);
-  });
-  it('gives null when a rate is missing', () => {
-    expect(convertAmount(100, 'EUR', 'GBP', rates)).toBeNull();
-    expect(convertAmount(100, 'GBP', 'EUR', rates)).toBeNull();
   });
 });

@@ -1,66 +1,52 @@
 import { type Db, exchangeRates, offers, properties } from '@estately/db';
+import { type MediaStorage, variantUrls } from '@estately/db/storage';
 import {
   CURRENCIES,
   type Currency,
+  convertPrice,
   DEFAULT_CURRENCY,
+  DEFAULT_RATES,
+  type ExchangeRates,
+  FEATURED_LIMIT,
   type OfferCard,
   type PhotoVariants,
 } from '@estately/domain';
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import { mediaUrl } from '../../plugins/app/media.ts';
-
-/** Spec 9: the featured list shows 8 offers. */
-export const FEATURED_LIMIT = 8;
 
 export interface ListFeaturedPropertiesOptions {
   db: Db;
   /** Currency the prices are converted into (spec 9: default CZK). */
   currency?: Currency;
-  /** Base URL photo keys are resolved against, e.g. `http://localhost:3001` (config.publicApiUrl). */
-  publicApiUrl: string;
+  /** Turns stored photo keys into absolute URLs (the local folder under PUBLIC_API_URL/media, or object storage). */
+  storage: MediaStorage;
   limit?: number;
 }
 
-/** CZK per unit of each currency, from the exchange_rates table. */
-export type RatesToCzk = Partial<Record<Currency, number>>;
-
-export async function loadRatesToCzk(db: Db): Promise<RatesToCzk> {
+/**
+ * CZK per unit of each currency from the exchange_rates table. A currency missing from the
+ * table falls back to the built-in starting rate, so a fresh database still shows prices.
+ */
+export async function loadExchangeRates(db: Db): Promise<ExchangeRates> {
   const rows = await db
     .select({ currency: exchangeRates.currency, rate: exchangeRates.rateToCzk })
     .from(exchangeRates);
-  const rates: RatesToCzk = { CZK: 1 };
+  const rates: Record<Currency, number> = { ...DEFAULT_RATES.rates };
   for (const row of rows) {
-    if ((CURRENCIES as readonly string[]).includes(row.currency))
-      rates[row.currency as Currency] = Number(row.rate);
+    const rate = Number(row.rate);
+    if ((CURRENCIES as readonly string[]).includes(row.currency) && rate > 0)
+      rates[row.currency as Currency] = rate;
   }
-  return rates;
+  rates.CZK = 1;
+  return { base: 'CZK', rates };
 }
 
-/**
- * Converts an amount between currencies through CZK. Returns null when a rate is unknown,
- * so a card shows no price rather than a wrong one. Rounded to cents.
- */
-export function convertAmount(
-  amount: number,
-  from: Currency,
-  to: Currency,
-  rates: RatesToCzk,
-): number | null {
-  if (from === to) return amount;
-  const fromRate = rates[from];
-  const toRate = rates[to];
-  if (!fromRate || !toRate) return null;
-  return Math.round(((amount * fromRate) / toRate) * 100) / 100;
-}
-
-/** Photo variants are storage keys of the local media folder, or absolute URLs (object storage/CDN). */
-function photoUrls(variants: Record<string, string | undefined>, publicApiUrl: string): PhotoVariants {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(variants)) {
-    if (typeof value !== 'string' || value === '') continue;
-    out[name] = /^https?:\/\//.test(value) ? value : mediaUrl(publicApiUrl, value);
+/** The price in `to`, or null when it cannot be converted (no usable rate). */
+function convertedPrice(amount: number, from: Currency, to: Currency, rates: ExchangeRates): number | null {
+  try {
+    return convertPrice(amount, from, to, rates);
+  } catch {
+    return null;
   }
-  return out as PhotoVariants;
 }
 
 /**
@@ -69,7 +55,7 @@ function photoUrls(variants: Record<string, string | undefined>, publicApiUrl: s
  * property that left the active state (or was struck) out even before its offer row is removed.
  */
 export async function listFeaturedProperties(options: ListFeaturedPropertiesOptions): Promise<OfferCard[]> {
-  const { db, publicApiUrl, currency = DEFAULT_CURRENCY, limit = FEATURED_LIMIT } = options;
+  const { db, storage, currency = DEFAULT_CURRENCY, limit = FEATURED_LIMIT } = options;
   const [rows, rates] = await Promise.all([
     db
       .select({
@@ -104,7 +90,7 @@ export async function listFeaturedProperties(options: ListFeaturedPropertiesOpti
       .where(and(isNotNull(offers.publishedAt), eq(properties.state, 'active'), isNull(properties.struckAt)))
       .orderBy(desc(offers.publishedAt), desc(offers.id))
       .limit(limit),
-    loadRatesToCzk(db),
+    loadExchangeRates(db),
   ]);
 
   return rows.map((row): OfferCard => {
@@ -115,7 +101,7 @@ export async function listFeaturedProperties(options: ListFeaturedPropertiesOpti
       activated_at: row.activatedAt.toISOString(),
       offer_type: row.offerType as OfferCard['offer_type'],
       property_type: row.propertyType as OfferCard['property_type'],
-      price: originalPrice === null ? null : convertAmount(originalPrice, originalCurrency, currency, rates),
+      price: originalPrice === null ? null : convertedPrice(originalPrice, originalCurrency, currency, rates),
       currency_iso_code: currency,
       original_price: originalPrice,
       original_currency_iso_code: originalCurrency,
@@ -139,7 +125,7 @@ export async function listFeaturedProperties(options: ListFeaturedPropertiesOpti
         row.mainPhotoId !== null && row.mainPhotoVariants
           ? {
               id: row.mainPhotoId,
-              image_file: photoUrls(row.mainPhotoVariants, publicApiUrl),
+              image_file: variantUrls(storage, row.mainPhotoVariants) as PhotoVariants,
               room_type: row.mainPhotoRoomType,
             }
           : null,

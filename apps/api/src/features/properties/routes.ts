@@ -1,10 +1,11 @@
 import {
   ErrorBodySchema,
+  FEATURED_LIMIT,
   FeaturedPropertiesQuerySchema,
   FeaturedPropertiesResponseSchema,
 } from '@estately/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FEATURED_LIMIT, listFeaturedProperties } from './list-featured-properties.ts';
+import { listFeaturedProperties } from './list-featured-properties.ts';
 
 const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -24,7 +25,7 @@ const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await listFeaturedProperties({
         db: app.readDb,
         currency: request.query.currency,
-        publicApiUrl: app.config.publicApiUrl,
+        storage: app.storage,
       });
       return { data };
     },

@@ -15,15 +15,42 @@ interface ValidationIssue {
   params?: Record<string, unknown>;
 }
 
-/** A message that is already a translation key (e.g. `price.currency_required`), not an English sentence. */
-const MESSAGE_KEY = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/;
+/** A message that is already a translation key (e.g. `validation.price_currency_required`), not an English sentence. */
+const MESSAGE_KEY = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/;
+
+/**
+ * The message key of the domain's validation catalogue (packages/domain validation-messages.ts)
+ * for a zod issue that carries no key of its own.
+ */
+export function messageKeyOf(issue: ValidationIssue): string {
+  if (issue.message && MESSAGE_KEY.test(issue.message)) return issue.message;
+  const params = issue.params ?? {};
+  const numeric = params.origin === 'number' || params.origin === 'bigint';
+  switch (issue.keyword) {
+    case 'invalid_type':
+      if (params.expected === 'number') return 'validation.invalid_number';
+      if (params.expected === 'int') return 'validation.invalid_integer';
+      if (params.expected === 'boolean') return 'validation.invalid_boolean';
+      return 'validation.invalid_value';
+    case 'too_small':
+      if (!numeric) return 'validation.invalid_value';
+      return params.minimum === 0 && params.inclusive === false
+        ? 'validation.number_not_positive'
+        : 'validation.number_too_small';
+    case 'too_big':
+      return numeric ? 'validation.number_too_large' : 'validation.invalid_value';
+    case 'invalid_format':
+      return params.format === 'date' ? 'validation.invalid_date' : 'validation.invalid_value';
+    default:
+      return 'validation.invalid_value';
+  }
+}
 
 /**
  * Turns schema validation issues into `{field: [messageKey, ...]}`. The field is the dotted
  * path inside the validated part (`currency`, `price.min`); issues about the part as a whole
- * are keyed by the part (`body`, `querystring`). The key is the schema's own message when it
- * is a key, otherwise the zod issue code (`invalid_value`, `too_small`...), which clients
- * translate (CONVENTIONS habit 5).
+ * are keyed by the part (`body`, `querystring`). Keys, not sentences, because clients
+ * translate them into 30 locales (CONVENTIONS habit 5).
  */
 export function validationErrors(
   issues: readonly ValidationIssue[],
@@ -33,8 +60,7 @@ export function validationErrors(
   for (const issue of issues) {
     const path = (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
     const field = path || context || 'request';
-    const key =
-      issue.message && MESSAGE_KEY.test(issue.message) ? issue.message : (issue.keyword ?? 'invalid');
+    const key = messageKeyOf(issue);
     const list = errors[field] ?? [];
     if (!list.includes(key)) list.push(key);
     errors[field] = list;

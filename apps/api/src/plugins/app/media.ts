@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { LocalMediaStorage, type MediaStorage } from '@estately/db/storage';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,20 +8,24 @@ import type { Config } from '../../config.ts';
 /** URL prefix under which the local media folder is served; photo URLs are built on it. */
 export const MEDIA_PREFIX = '/media/';
 
-/** Absolute URL of a stored media object, for clients on other origins (the web app). */
-export function mediaUrl(publicApiUrl: string, storageKey: string): string {
-  const key = storageKey.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/');
-  return `${publicApiUrl}${MEDIA_PREFIX}${key}`;
+/** The embedded storage: files under DATA_DIR/media, public at PUBLIC_API_URL/media/. */
+export function localMediaStorage(config: Config): LocalMediaStorage {
+  return new LocalMediaStorage({ root: config.mediaDir, publicBase: `${config.publicApiUrl}/media` });
 }
 
-// The embedded storage writes photo variants into DATA_DIR/media (DESIGN 6); production puts
-// them in S3-compatible storage behind a CDN instead. A stored object never changes under its
-// key (a new upload gets a new key), so browsers and proxies may keep it for a year.
-async function media(app: FastifyInstance, options: { config: Config }) {
+// The embedded storage keeps photo variants in DATA_DIR/media (DESIGN 6), served here;
+// production may hand in S3-compatible storage whose URLs point elsewhere (a CDN). A stored
+// object never changes under its key (a new upload gets a new key), so browsers and proxies
+// may keep it for a year.
+async function media(app: FastifyInstance, options: { config: Config; storage?: MediaStorage }) {
   const { config } = options;
-  await mkdir(config.mediaDir, { recursive: true });
+  const storage = options.storage ?? localMediaStorage(config);
+  app.decorate('storage', storage);
+  if (!(storage instanceof LocalMediaStorage)) return;
+
+  await mkdir(storage.root, { recursive: true });
   await app.register(fastifyStatic, {
-    root: config.mediaDir,
+    root: storage.root,
     prefix: MEDIA_PREFIX,
     decorateReply: false,
     index: false,
@@ -38,3 +43,10 @@ async function media(app: FastifyInstance, options: { config: Config }) {
 }
 
 export default fp(media, { name: 'media', fastify: '5.x' });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where media files are stored and how their public URLs are built. */
+    storage: MediaStorage;
+  }
+}
