@@ -53,8 +53,14 @@ export const DEFAULT_RATES: ExchangeRates = {
 
 /** Rounds half away from zero to `decimals` places without binary artefacts (1.005 -> 1.01). */
 export function roundTo(value: number, decimals: number): number {
+  // Shift the decimal point in the number's text form (1.005 -> "100.5"), not by multiplying
+  // (1.005 * 100 = 100.49999...), so halves round the way people expect.
+  const shift = (n: number, places: number) => {
+    const [mantissa, exponent = '0'] = String(n).split('e');
+    return Number(`${mantissa}e${Number(exponent) + places}`);
+  };
   const sign = value < 0 ? -1 : 1;
-  const rounded = Number(`${Math.round(Number(`${Math.abs(value)}e${decimals}`))}e-${decimals}`);
+  const rounded = shift(Math.round(shift(Math.abs(value), decimals)), -decimals);
   return rounded === 0 ? 0 : sign * rounded;
 }
 

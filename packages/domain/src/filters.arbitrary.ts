@@ -26,7 +26,9 @@ function positive(max: number) {
 function range(arb: fc.Arbitrary<number>) {
   return fc
     .tuple(fc.option(arb, { nil: undefined }), fc.option(arb, { nil: undefined }))
-    .map(([a, b]) => (a !== undefined && b !== undefined && a > b ? [b, a] : [a, b]) as const);
+    .map(([a, b]): [number | undefined, number | undefined] =>
+      a !== undefined && b !== undefined && a > b ? [b, a] : [a, b],
+    );
 }
 
 function subset<T>(values: readonly T[]) {

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { CURRENCIES } from './currencies.ts';
+import {
+  CURRENCY_DECIMALS,
+  convertPrice,
+  DEFAULT_RATES,
+  type ExchangeRates,
+  isCompleteRates,
+  normalizePrice,
+  roundPrice,
+  roundTo,
+} from './currency-conversion.ts';
+
+describe('DEFAULT_RATES', () => {
+  it('has a positive rate for each of the 12 currencies, CZK as base', () => {
+    expect(DEFAULT_RATES.base).toBe('CZK');
+    expect(isCompleteRates(DEFAULT_RATES)).toBe(true);
+    expect(Object.keys(DEFAULT_RATES.rates).sort()).toEqual([...CURRENCIES].sort());
+  });
+
+  it('is realistic for 2026 (CZK per unit)', () => {
+    const { rates } = DEFAULT_RATES;
+    expect(rates.EUR).toBeGreaterThan(23);
+    expect(rates.EUR).toBeLessThan(27);
+    expect(rates.USD).toBeGreaterThan(18);
+    expect(rates.USD).toBeLessThan(25);
+    expect(rates.GBP).toBeGreaterThan(rates.EUR);
+    expect(rates.JPY).toBeLessThan(0.2);
+    expect(rates.HUF).toBeLessThan(0.1);
+    // BAM is pegged to EUR at 1.95583.
+    expect(rates.EUR / rates.BAM).toBeCloseTo(1.95583, 2);
+    // AED is pegged to USD at 3.6725.
+    expect(rates.USD / rates.AED).toBeCloseTo(3.6725, 1);
+  });
+});
+
+describe('convertPrice', () => {
+  const rates: ExchangeRates = {
+    ...DEFAULT_RATES,
+    rates: { ...DEFAULT_RATES.rates, EUR: 25, USD: 20, JPY: 0.15, HUF: 0.06 },
+  };
+
+  it('converts through the base currency', () => {
+    expect(convertPrice(100, 'EUR', 'CZK', rates)).toBe(2500);
+    expect(convertPrice(2500, 'CZK', 'EUR', rates)).toBe(100);
+    expect(convertPrice(100, 'EUR', 'USD', rates)).toBe(125);
+  });
+
+  it('rounds to the target currency’s decimals; JPY and HUF have none', () => {
+    expect(convertPrice(1, 'CZK', 'EUR', rates)).toBe(0.04);
+    expect(convertPrice(100, 'CZK', 'JPY', rates)).toBe(667);
+    expect(convertPrice(100, 'CZK', 'HUF', rates)).toBe(1667);
+    expect(CURRENCY_DECIMALS.JPY).toBe(0);
+    expect(CURRENCY_DECIMALS.HUF).toBe(0);
+    expect(CURRENCY_DECIMALS.EUR).toBe(2);
+  });
+
+  it('keeps same-currency amounts, rounded', () => {
+    expect(convertPrice(10.126, 'EUR', 'EUR', rates)).toBe(10.13);
+    expect(convertPrice(10.5, 'JPY', 'JPY', rates)).toBe(11);
+  });
+
+  it('rejects non-finite amounts and unusable rates', () => {
+    expect(() => convertPrice(Number.NaN, 'EUR', 'CZK', rates)).toThrow(RangeError);
+    const broken = { base: 'CZK', rates: { ...rates.rates, PLN: 0 } } as ExchangeRates;
+    expect(() => convertPrice(1, 'PLN', 'CZK', broken)).toThrow(RangeError);
+    expect(isCompleteRates(broken)).toBe(false);
+  });
+
+  it('round-trips within rounding', () => {
+    for (const currency of CURRENCIES) {
+      const there = convertPrice(1_000_000, 'CZK', currency, DEFAULT_RATES);
+      const back = convertPrice(there, currency, 'CZK', DEFAULT_RATES);
+      expect(Math.abs(back - 1_000_000) / 1_000_000, currency).toBeLessThan(0.001);
+    }
+  });
+});
+
+describe('normalizePrice', () => {
+  it('expresses a price in the base currency (CZK)', () => {
+    expect(normalizePrice(100_000, 'EUR')).toBe(2_430_000);
+    expect(normalizePrice(5_000_000, 'CZK')).toBe(5_000_000);
+    expect(normalizePrice(1, 'EUR', { base: 'EUR', rates: { ...DEFAULT_RATES.rates, EUR: 1 } })).toBe(1);
+  });
+});
+
+describe('rounding', () => {
+  it('rounds half away from zero without binary artefacts', () => {
+    expect(roundTo(1.005, 2)).toBe(1.01);
+    expect(roundTo(-1.005, 2)).toBe(-1.01);
+    expect(roundTo(2.5, 0)).toBe(3);
+    expect(roundTo(-0.001, 2)).toBe(0);
+    expect(Object.is(roundTo(-0.001, 2), 0)).toBe(true);
+    expect(roundPrice(1234.5, 'HUF')).toBe(1235);
+    expect(roundPrice(1e-7, 'EUR')).toBe(0);
+  });
+});
