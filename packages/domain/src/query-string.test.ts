@@ -88,7 +88,7 @@ describe('round trip', () => {
       }),
       { numRuns: 500 },
     );
-  });
+  }, 30_000);
 
   it('serialize(parse(q)) is a fixed point for canonical strings', () => {
     fc.assert(
@@ -98,5 +98,5 @@ describe('round trip', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 30_000);
 });

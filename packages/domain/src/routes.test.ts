@@ -241,6 +241,10 @@ describe('switchLocalePath', () => {
     );
   });
 
+  it('translates the path of a search whose query is invalid, keeping that query', () => {
+    expect(switchLocalePath('/cs/hledani/prodej?price_from=1', 'de')).toBe('/de/suche/kaufen?price_from=1');
+  });
+
   it('keeps raw segments of a search path it cannot read', () => {
     expect(switchLocalePath('/cs/hledani/neznamy?a=1', 'de')).toBe('/de/suche/neznamy?a=1');
   });

@@ -306,6 +306,9 @@ export function switchLocalePath(pathname: string, newLocale: Locale): string {
     case 'search': {
       const decomposed = decomposeSearchPath(path + query);
       if (decomposed.success) return composeSearchPath(newLocale, decomposed.filters) + hash;
+      // Filters the new page will reject anyway: still translate the path, keep the query as is.
+      const pathAlone = decomposeSearchPath(path);
+      if (pathAlone.success) return composeSearchPath(newLocale, pathAlone.filters) + query + hash;
       const segments = (match.params['*'] ?? '').split('/').filter(Boolean);
       return buildPath('search', newLocale, { segments }) + query + hash;
     }

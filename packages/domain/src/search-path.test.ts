@@ -175,9 +175,9 @@ describe('round trip in all 30 locales', () => {
           filters: f,
         });
       }),
-      { numRuns: 1500 },
+      { numRuns: 600 },
     );
-  });
+  }, 30_000);
 
   it('holds for every locale with every path segment set', () => {
     fc.assert(
@@ -199,5 +199,5 @@ describe('round trip in all 30 locales', () => {
       }),
       { numRuns: 30 },
     );
-  });
+  }, 30_000);
 });
