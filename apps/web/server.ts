@@ -13,9 +13,8 @@ import type { AddressInfo } from 'node:net';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createGzip } from 'node:zlib';
-import { createRequestListener } from '@react-router/node';
 import type { RouterContextProvider, ServerBuild } from 'react-router';
-import { readWebConfig, type WebConfig } from './app/config.server.ts';
+import { readWebConfig, type WebConfig } from './app/web-config.ts';
 
 export const BUILD_DIR = join(import.meta.dirname, 'build');
 const SERVER_BUILD = join(BUILD_DIR, 'server', 'index.js');
@@ -135,8 +134,10 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
   if (!existsSync(SERVER_BUILD)) {
     throw new Error(`The web app is not built (${SERVER_BUILD} is missing): run npm run build first.`);
   }
-  // React's server renderer picks its build from NODE_ENV when first loaded.
+  // React picks its development or production build from NODE_ENV when first loaded: set it before
+  // anything imports React (hence the dynamic imports), so react and react-dom agree.
   process.env.NODE_ENV ??= 'production';
+  const { createRequestListener } = await import('@react-router/node');
   const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
   const createLoadContext = (build.entry.module as { createLoadContext?: LoadContextFactory })
     .createLoadContext;
@@ -161,6 +162,12 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
       const file = files.get(pathname);
       if (file) {
         serveStatic(req, res, file);
+        return;
+      }
+      // A stale or mistyped asset URL: a plain 404 costs less than rendering the error page.
+      if (pathname.startsWith('/assets/')) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Not Found');
         return;
       }
     }

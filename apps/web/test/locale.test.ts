@@ -1,13 +1,8 @@
 import { LOCALES } from '@estately/domain';
 import { describe, expect, it } from 'vitest';
-import {
-  LOCALE_COOKIE_MAX_AGE,
-  localeFromCookie,
-  readCookie,
-  serializeLocaleCookie,
-} from '../app/locale/locale-cookie.ts';
+import { LOCALE_COOKIE_MAX_AGE, readCookie, serializeLocaleCookie } from '../app/locale/locale-cookie.ts';
 import { localeFromPathname } from '../app/locale/locale-path.ts';
-import { pickLocale } from '../app/locale/pick-locale.server.ts';
+import { localeFromCookie, pickLocale } from '../app/locale/pick-locale.server.ts';
 
 describe('locale cookie (spec 9: 365 days)', () => {
   it('reads one cookie among several, decoding its value', () => {

@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OfferCard } from '@estately/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readWebConfig, WebConfigError } from '../app/config.server.ts';
 import { fetchFeaturedOffers } from '../app/features/offers/fetch-featured-offers.server.ts';
 import { resolveMediaUrl, toOfferCardView } from '../app/features/offers/offer-card-view.server.ts';
 import { seoLinks } from '../app/shell/shell-data.server.ts';
+import { readWebConfig, WebConfigError } from '../app/web-config.ts';
 import { offerFixture } from './fixtures/offers.ts';
 
 describe('readWebConfig (CONVENTIONS habit 6)', () => {
@@ -136,6 +136,16 @@ describe('offer card view', () => {
     expect(view.href).toBe(`/de/property/${offer.id}`);
     expect(view.layout).toBe('3+KK');
     expect(view.area).toMatch(/^75\s?m²$/);
+  });
+
+  it('rounds a converted price to whole units', () => {
+    const offer: OfferCard = { ...offerFixture(), price: 952_380.95, currency_iso_code: 'AED' };
+    const view = toOfferCardView(offer, 'en-GB', '');
+    expect(view.price).toBe(
+      new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'AED', maximumFractionDigits: 0 }).format(
+        952_381,
+      ),
+    );
   });
 
   it('shows rent per period and a price on request', () => {

@@ -1,4 +1,6 @@
-import { isLocale, type Locale } from '@estately/domain';
+// Only types from @estately/domain here: this module reaches the browser (the locale switcher), and
+// the domain package's index would bring its zod schemas along.
+import type { Locale } from '@estately/domain';
 
 // The visitor's chosen locale, kept in the `locale` cookie for 365 days (spec 9). Readable by
 // script like the spec's other cookies, so the locale switcher can set it before navigating.
@@ -21,12 +23,6 @@ export function readCookie(cookieHeader: string | null | undefined, name: string
     }
   }
   return null;
-}
-
-/** The locale stored in the cookie, if it is one of the 30. */
-export function localeFromCookie(cookieHeader: string | null | undefined): Locale | null {
-  const value = readCookie(cookieHeader, LOCALE_COOKIE);
-  return isLocale(value) ? value : null;
 }
 
 /** A Set-Cookie / document.cookie value that remembers the locale for a year on the whole site. */

@@ -1,10 +1,9 @@
-import { LOCALES, type Locale } from '@estately/domain';
+import { type Locale, localeFromSegment } from '@estately/domain';
 
-// React Router matches paths case-insensitively, so `/DE-at` is served as `/de-AT`: the prefix is
-// read the same way.
-const BY_LOWER = new Map<string, Locale>(LOCALES.map((locale) => [locale.toLowerCase(), locale]));
-
-/** The locale prefix of a path (`/de-AT/...` gives `de-AT`), or null when it has none. */
+/**
+ * The locale prefix of a path (`/de-AT/...` gives `de-AT`), or null when it has none. Read
+ * case-insensitively, as React Router matches paths: `/DE-at` is served as `/de-AT`.
+ */
 export function localeFromPathname(pathname: string): Locale | null {
   const first = pathname.split(/[?#]/)[0]?.split('/')[1] ?? '';
   let segment = first;
@@ -13,5 +12,5 @@ export function localeFromPathname(pathname: string): Locale | null {
   } catch {
     // A malformed escape is no locale.
   }
-  return BY_LOWER.get(segment.toLowerCase()) ?? null;
+  return localeFromSegment(segment) ?? null;
 }

@@ -1,7 +1,13 @@
-import { DEFAULT_LOCALE, type Locale } from '@estately/domain';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@estately/domain';
 import { negotiateLocale } from '@estately/i18n';
-import { localeFromCookie } from './locale-cookie.ts';
+import { LOCALE_COOKIE, readCookie } from './locale-cookie.ts';
 import { localeFromPathname } from './locale-path.ts';
+
+/** The locale stored in the `locale` cookie, if it is one of the 30. */
+export function localeFromCookie(cookieHeader: string | null | undefined): Locale | null {
+  const value = readCookie(cookieHeader, LOCALE_COOKIE);
+  return isLocale(value) ? value : null;
+}
 
 export type LocaleSource = 'path' | 'cookie' | 'header' | 'default';
 

@@ -1,30 +1,20 @@
-import type { Locale } from '@estately/domain';
-import { localeFromPathname } from '../locale/locale-path.ts';
+import { buildPath, type Locale } from '@estately/domain';
 
-// Paths of the screens the shell links to (spec 2). Every screen exists once per locale prefix.
+// Paths of the screens the shell links to, from the domain route table (spec 2).
 
 export function homePath(locale: Locale): string {
-  return `/${locale}`;
+  return buildPath('home', locale);
 }
 
-export function articlePath(locale: Locale, article: 'terms' | 'cookie-policy' | 'privacy-policy'): string {
-  return `/${locale}/article/${article}`;
-}
-
-export function blogPath(locale: Locale): string {
-  return `/${locale}/blog`;
+export function footerPaths(locale: Locale) {
+  return {
+    terms: buildPath('articleTerms', locale),
+    cookiePolicy: buildPath('articleCookiePolicy', locale),
+    privacyPolicy: buildPath('articlePrivacyPolicy', locale),
+    blog: buildPath('blog', locale),
+  };
 }
 
 export function propertyDetailPath(locale: Locale, id: number): string {
-  return `/${locale}/property/${id}`;
-}
-
-/**
- * The same screen in another locale, or that locale's home when the path is not a screen of the
- * route table (no prefix, unknown page).
- */
-export function switchLocalePath(pathname: string, locale: Locale): string {
-  const current = localeFromPathname(pathname);
-  if (!current) return homePath(locale);
-  return `/${locale}${pathname.slice(current.length + 1)}`;
+  return buildPath('propertyDetail', locale, { id });
 }

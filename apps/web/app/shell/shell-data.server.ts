@@ -1,10 +1,10 @@
-import { LOCALES, type Locale } from '@estately/domain';
+import { LOCALES, type Locale, matchPath, switchLocalePath } from '@estately/domain';
 import { getMessages, LOCALE_DATA, localeData } from '@estately/i18n';
 import { type PublicConfig, publicConfigOf, type WebConfig } from '../config.server.ts';
 import { CLIENT_MESSAGE_KEYS, type ClientMessageKey, type ClientMessages } from '../i18n/client-messages.ts';
-import { localeFromPathname } from '../locale/locale-path.ts';
 import { type LocaleSource, pickRequestLocale } from '../locale/pick-locale.server.ts';
-import { articlePath, blogPath, homePath, switchLocalePath } from '../routing/site-paths.ts';
+import { isServedScreen } from '../routing/screen-modules.ts';
+import { footerPaths, homePath } from '../routing/site-paths.ts';
 import type { LocaleLink } from './locale-switcher.tsx';
 
 export interface HeadLink {
@@ -33,27 +33,20 @@ export function clientMessages(locale: Locale): ClientMessages {
   return Object.fromEntries(CLIENT_MESSAGE_KEYS.map((key) => [key, catalog[key]]));
 }
 
-/** The home screen is `/{locale}` or `/` with no prefix (spec 2). */
-function isHomePath(pathname: string): boolean {
-  const trimmed = pathname.replace(/\/+$/, '') || '/';
-  if (trimmed === '/') return true;
-  const locale = localeFromPathname(trimmed);
-  return locale !== null && trimmed === `/${locale}`;
-}
-
 /**
- * hreflang alternates for all 30 locales plus x-default (the unprefixed `/`, which negotiates),
- * and the canonical URL: the locale's own prefixed URL, also for `/` rendered in place
- * (docs/decisions/002-url-prefixed-locales.md).
+ * hreflang alternates (the same screen in all 30 locales) and the canonical URL: the locale's own
+ * prefixed URL, also for `/` rendered in place (docs/decisions/002-url-prefixed-locales.md). Home
+ * adds x-default: the unprefixed `/`, which negotiates. Pages that are no screen get none.
  */
 export function seoLinks(pathname: string, locale: Locale, origin: string): ShellData['seo'] {
-  if (!isHomePath(pathname)) return null;
+  const match = matchPath(pathname);
+  if (!match || !isServedScreen(match.screen)) return null;
   const alternates: HeadLink[] = LOCALES.map((other) => ({
     hrefLang: other,
-    href: `${origin}${homePath(other)}`,
+    href: `${origin}${switchLocalePath(pathname, other)}`,
   }));
-  alternates.push({ hrefLang: 'x-default', href: `${origin}/` });
-  return { canonical: `${origin}${homePath(locale)}`, alternates };
+  if (match.screen === 'home') alternates.push({ hrefLang: 'x-default', href: `${origin}/` });
+  return { canonical: `${origin}${switchLocalePath(pathname, locale)}`, alternates };
 }
 
 export function loadShellData(request: Request, config: WebConfig, now = new Date()): ShellData {
@@ -61,6 +54,7 @@ export function loadShellData(request: Request, config: WebConfig, now = new Dat
   const { locale, source } = pickRequestLocale(request);
   const data = localeData(locale);
   const origin = config.publicWebUrl ?? url.origin;
+  const footer = footerPaths(locale);
   return {
     locale,
     localeSource: source,
@@ -72,13 +66,13 @@ export function loadShellData(request: Request, config: WebConfig, now = new Dat
       locale: row.locale,
       tag: row.locale,
       label: row.label,
-      href: switchLocalePath(url.pathname, row.locale),
+      href: switchLocalePath(url.pathname + url.search, row.locale),
     })),
     footerLinks: [
-      { label: 'footer.terms', href: articlePath(locale, 'terms') },
-      { label: 'footer.cookie_policy', href: articlePath(locale, 'cookie-policy') },
-      { label: 'footer.privacy_policy', href: articlePath(locale, 'privacy-policy') },
-      { label: 'footer.blog', href: blogPath(locale) },
+      { label: 'footer.terms', href: footer.terms },
+      { label: 'footer.cookie_policy', href: footer.cookiePolicy },
+      { label: 'footer.privacy_policy', href: footer.privacyPolicy },
+      { label: 'footer.blog', href: footer.blog },
     ],
     seo: seoLinks(url.pathname, locale, origin),
     publicConfig: publicConfigOf(config),

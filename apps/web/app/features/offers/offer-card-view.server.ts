@@ -3,9 +3,12 @@ import { formatArea, formatPrice, translate } from '@estately/i18n';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
 import type { OfferCardView } from './offer-card-view.ts';
 
-/** Size of the `card` photo variant; the <img> states it so the layout does not shift. */
-export const CARD_PHOTO_WIDTH = 480;
-export const CARD_PHOTO_HEIGHT = 360;
+/**
+ * Size of the `card` photo variant (640 wide, PHOTO_SIZES of @estately/db storage); the <img>
+ * states it so the layout does not shift, and CSS crops any other ratio to 4:3.
+ */
+export const CARD_PHOTO_WIDTH = 640;
+export const CARD_PHOTO_HEIGHT = 480;
 
 /** Photo URLs from the API may be relative to it; the browser then needs its public address. */
 export function resolveMediaUrl(url: string, publicApiUrl: string): string {
@@ -17,7 +20,8 @@ function priceText(offer: OfferCard, locale: Locale): string {
   if (offer.price === null || offer.price_variant === 'on_request') {
     return translate(locale, 'offer.price_on_request');
   }
-  const price = formatPrice(offer.price, offer.currency_iso_code, locale);
+  // Prices converted into the visitor's currency are estimates: cards show whole units.
+  const price = formatPrice(Math.round(offer.price), offer.currency_iso_code, locale);
   if (offer.offer_type !== 'rent') return price;
   switch (offer.rent_price_period) {
     case 'week':
@@ -36,10 +40,15 @@ function priceText(offer: OfferCard, locale: Locale): string {
  */
 export function toOfferCardView(offer: OfferCard, locale: Locale, publicApiUrl: string): OfferCardView {
   const title = translate(locale, `offer.title.${offer.offer_type}_${offer.property_type}`);
-  const place = [offer.city, offer.city_part].filter((part) => part && part !== offer.city).join(', ');
+  // "Praha, Vinohrady"; a city part that only repeats the city name is left out.
+  const cityPart = offer.city_part && offer.city_part !== offer.city ? offer.city_part : null;
+  const place = cityPart ? `${offer.city}, ${cityPart}` : offer.city;
   const photo = offer.main_photo
     ? {
         src: resolveMediaUrl(offer.main_photo.image_file.card, publicApiUrl),
+        avifSrc: offer.main_photo.image_file.card_avif
+          ? resolveMediaUrl(offer.main_photo.image_file.card_avif, publicApiUrl)
+          : null,
         alt: `${title}, ${[offer.layout, place].filter(Boolean).join(', ')}`,
         width: CARD_PHOTO_WIDTH,
         height: CARD_PHOTO_HEIGHT,

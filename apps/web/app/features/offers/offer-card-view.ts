@@ -9,5 +9,6 @@ export interface OfferCardView {
   place: string;
   verified: boolean;
   top: boolean;
-  photo: { src: string; alt: string; width: number; height: number } | null;
+  /** `avifSrc`: the AVIF twin, offered first to browsers that decode it. */
+  photo: { src: string; avifSrc: string | null; alt: string; width: number; height: number } | null;
 }

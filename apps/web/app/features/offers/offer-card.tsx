@@ -4,19 +4,22 @@ import type { OfferCardView } from './offer-card-view.ts';
 
 export function OfferCardItem({ offer }: { offer: OfferCardView }) {
   const { t } = useI18n();
-  const meta = [offer.layout, offer.area].filter(Boolean).join(' · ');
+  const meta = [offer.layout, offer.area].filter((part): part is string => Boolean(part));
   return (
     <article className="offer-card" data-testid="offer-card">
       {offer.photo ? (
-        <img
-          className="offer-card__photo"
-          src={offer.photo.src}
-          alt={offer.photo.alt}
-          width={offer.photo.width}
-          height={offer.photo.height}
-          loading="lazy"
-          decoding="async"
-        />
+        <picture>
+          {offer.photo.avifSrc && <source type="image/avif" srcSet={offer.photo.avifSrc} />}
+          <img
+            className="offer-card__photo"
+            src={offer.photo.src}
+            alt={offer.photo.alt}
+            width={offer.photo.width}
+            height={offer.photo.height}
+            loading="lazy"
+            decoding="async"
+          />
+        </picture>
       ) : (
         <div className="offer-card__photo" aria-hidden="true" />
       )}
@@ -27,7 +30,17 @@ export function OfferCardItem({ offer }: { offer: OfferCardView }) {
         <h3 className="offer-card__title">
           <Link to={offer.href}>{offer.title}</Link>
         </h3>
-        {meta && <p className="offer-card__meta">{meta}</p>}
+        {meta.length > 0 && (
+          <p className="offer-card__meta">
+            {/* <bdi> keeps "3+KK" and "75 m²" in their own order inside right-to-left text. */}
+            {meta.map((part, index) => (
+              <span key={part}>
+                {index > 0 && ' · '}
+                <bdi>{part}</bdi>
+              </span>
+            ))}
+          </p>
+        )}
         <p className="offer-card__place">{offer.place}</p>
         {offer.verified && (
           <span className="badge">

@@ -1,0 +1,88 @@
+// Configuration of the web server, validated at boot with every problem listed at once
+// (CONVENTIONS habit 6). Only `PublicConfig` ever reaches the browser (habit 7). No React imports
+// here: server.ts reads the configuration before React is loaded.
+
+export interface WebConfig {
+  /** Port the web server listens on (WEB_PORT, default 3000). */
+  port: number;
+  /** API base URL used by server-side loaders (API_URL, default http://localhost:3001). */
+  apiUrl: string;
+  /** API base URL the browser uses (PUBLIC_API_URL, default: API_URL). Also the base of photo URLs. */
+  publicApiUrl: string;
+  /**
+   * Origin of the public site for canonical and hreflang URLs (PUBLIC_WEB_URL). When unset,
+   * the origin of each request is used.
+   */
+  publicWebUrl: string | null;
+}
+
+/** The subset of the configuration that is safe to hand to the browser. */
+export interface PublicConfig {
+  apiUrl: string;
+}
+
+export class WebConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid web configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'WebConfigError';
+    this.problems = problems;
+  }
+}
+
+export const DEFAULT_WEB_PORT = 3000;
+export const DEFAULT_API_URL = 'http://localhost:3001';
+
+type Env = Record<string, string | undefined>;
+
+function readPort(name: string, raw: string | undefined, fallback: number, problems: string[]): number {
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    problems.push(`${name} must be a port number from 0 to 65535, got "${raw}"`);
+    return fallback;
+  }
+  return port;
+}
+
+function readUrl(name: string, raw: string | undefined, problems: string[]): string | null {
+  if (raw === undefined || raw === '') return null;
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      problems.push(`${name} must be an http(s) URL, got "${raw}"`);
+      return null;
+    }
+    // Base URLs are joined with paths that start with "/": keep them without a trailing slash.
+    return url.href.replace(/\/+$/, '');
+  } catch {
+    problems.push(`${name} must be an absolute URL, got "${raw}"`);
+    return null;
+  }
+}
+
+/** Reads and validates the configuration; throws a WebConfigError listing every problem. */
+export function readWebConfig(env: Env, overrides: Partial<WebConfig> = {}): WebConfig {
+  const problems: string[] = [];
+  const port = overrides.port ?? readPort('WEB_PORT', env.WEB_PORT, DEFAULT_WEB_PORT, problems);
+  const apiUrl =
+    (overrides.apiUrl !== undefined ? readUrl('apiUrl', overrides.apiUrl, problems) : null) ??
+    readUrl('API_URL', env.API_URL, problems) ??
+    DEFAULT_API_URL;
+  const publicApiUrl =
+    (overrides.publicApiUrl !== undefined
+      ? readUrl('publicApiUrl', overrides.publicApiUrl, problems)
+      : null) ??
+    readUrl('PUBLIC_API_URL', env.PUBLIC_API_URL, problems) ??
+    apiUrl;
+  const publicWebUrl =
+    overrides.publicWebUrl !== undefined
+      ? overrides.publicWebUrl && readUrl('publicWebUrl', overrides.publicWebUrl, problems)
+      : readUrl('PUBLIC_WEB_URL', env.PUBLIC_WEB_URL, problems);
+  if (problems.length > 0) throw new WebConfigError(problems);
+  return { port, apiUrl, publicApiUrl, publicWebUrl: publicWebUrl || null };
+}
+
+export function publicConfigOf(config: WebConfig): PublicConfig {
+  return { apiUrl: config.publicApiUrl };
+}
