@@ -1,0 +1,59 @@
+import { translate } from '@estately/i18n';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl, MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { I18nProvider } from '../app/i18n/i18n-context.tsx';
+import { ErrorPage, errorStatus } from '../app/shell/error-page.tsx';
+import { clientMessages } from '../app/shell/shell-data.server.ts';
+
+// The error page of spec 2 rendered the way the root error boundary renders it.
+function render(error: unknown, path: string, locale: 'cs' | 'en' = 'en', withMessages = true): string {
+  return renderToStaticMarkup(
+    createElement(
+      MemoryRouter,
+      { initialEntries: [path] },
+      createElement(
+        I18nProvider,
+        { locale, tag: locale, dir: 'ltr', messages: withMessages ? clientMessages(locale) : {} },
+        createElement(ErrorPage, { error, homeHref: `/${locale}` }),
+      ),
+    ),
+  );
+}
+
+/** A route error response, as React Router hands a thrown `data(null, {status})` to a boundary. */
+function routeError(status: number): unknown {
+  return new ErrorResponseImpl(status, '', null);
+}
+
+describe('error page', () => {
+  it('shows the not-found variant with the full path', () => {
+    const html = render(routeError(404), '/xx-unknown?q=1');
+    expect(errorStatus(routeError(404))).toBe(404);
+    expect(html).toContain('<h1>Page Not Found</h1>');
+    expect(html).toContain('Page Not Found: /xx-unknown?q=1');
+    expect(html).toContain('data-testid="not-found"');
+  });
+
+  it('translates the not-found variant', () => {
+    const html = render(routeError(404), '/nic', 'cs');
+    expect(html).toContain(`<h1>${translate('cs', 'error.not_found_title')}</h1>`);
+    expect(html).toContain(translate('cs', 'error.page_not_found_path', { path: '/nic' }));
+  });
+
+  it('shows the server-error variant for anything else, without details', () => {
+    const html = render(new Error('database password is hunter2'), '/en');
+    expect(errorStatus(new Error('x'))).toBe(500);
+    expect(html).toContain('<h1>Internal Server Error</h1>');
+    expect(html).toContain('data-testid="server-error"');
+    expect(html).not.toContain('hunter2');
+    expect(render(routeError(503), '/en')).toContain('Internal Server Error');
+  });
+
+  it('falls back to the spec’s English texts when no catalog reached the page', () => {
+    const html = render(new Error('root loader failed'), '/de', 'en', false);
+    expect(html).toContain('<h1>Internal Server Error</h1>');
+    expect(render(routeError(404), '/x', 'en', false)).toContain('Page Not Found: /x');
+  });
+});
