@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root.ts';
 import { webConfigContext } from './config.server.ts';
 import { I18nProvider, useI18n } from './i18n/i18n-context.tsx';
@@ -7,17 +7,13 @@ import { ErrorPage } from './shell/error-page.tsx';
 import { loadShellData, type ShellData } from './shell/shell-data.server.ts';
 import { SiteFooter } from './shell/site-footer.tsx';
 import { SiteHeader } from './shell/site-header.tsx';
+import { useShellData } from './shell/use-shell-data.ts';
 import stylesHref from './styles.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
 
 export function loader({ request, context }: Route.LoaderArgs): ShellData {
   return loadShellData(request, context.get(webConfigContext));
-}
-
-/** The root loader's data, or undefined when the root loader itself failed. */
-export function useShellData(): ShellData | undefined {
-  return useRouteLoaderData<typeof loader>('root');
 }
 
 function Shell(props: { shell: ShellData | undefined; children: ReactNode }) {

@@ -9,16 +9,13 @@ import { clientMessages } from '../app/shell/shell-data.server.ts';
 
 // The error page of spec 2 rendered the way the root error boundary renders it.
 function render(error: unknown, path: string, locale: 'cs' | 'en' = 'en', withMessages = true): string {
+  const page = createElement(ErrorPage, { error, homeHref: `/${locale}` });
+  const messages = withMessages ? clientMessages(locale) : {};
   return renderToStaticMarkup(
-    createElement(
-      MemoryRouter,
-      { initialEntries: [path] },
-      createElement(
-        I18nProvider,
-        { locale, tag: locale, dir: 'ltr', messages: withMessages ? clientMessages(locale) : {} },
-        createElement(ErrorPage, { error, homeHref: `/${locale}` }),
-      ),
-    ),
+    createElement(MemoryRouter, {
+      initialEntries: [path],
+      children: createElement(I18nProvider, { locale, tag: locale, dir: 'ltr', messages, children: page }),
+    }),
   );
 }
 
