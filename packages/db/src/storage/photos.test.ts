@@ -89,6 +89,6 @@ describe('storePhoto', () => {
     }
     expect(stored.storageKey).toBe(stored.variants.full);
     expect(variantUrls(storage, stored.variants).card).toBe(`/media/${stored.variants.card}`);
-    expect(storage.files.size).toBe(8);
+    expect(storage.files.size).toBe(9); // 8 variants and the manifest
   });
 });

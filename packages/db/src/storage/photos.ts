@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import type { MediaStorage } from './storage.ts';
 
 // Photo processing (DESIGN 2 images): auto-rotate by EXIF, then drop all metadata (EXIF, GPS,
@@ -43,6 +43,8 @@ export type RenderOptions = {
   avifQuality?: number;
   /** AVIF encoder effort 0..9 (default 4; the seed uses less to render its pool quickly). */
   avifEffort?: number;
+  /** WebP encoder effort 0..6 (default 4). */
+  webpEffort?: number;
   /** Skip AVIF (faster; the contract's AVIF fields then stay empty). */
   avif?: boolean;
 };
@@ -59,30 +61,36 @@ export async function renderPhotoVariants(
   input: Buffer,
   options: RenderOptions = {},
 ): Promise<{ width: number; height: number; variants: RenderedVariant[] }> {
-  let base: Sharp;
-  let meta: Metadata;
+  let decoded: { data: Buffer; info: OutputInfo };
   try {
-    base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
-    meta = await base.metadata();
+    // Decode and orient once; every size is resized from these pixels. sharp drops all
+    // metadata unless withMetadata() is asked for, and raw pixels carry none anyway.
+    decoded = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
   } catch (error) {
     throw new InvalidImageError(`Not a readable image: ${(error as Error).message}`);
   }
-  if (!meta.width || !meta.height) throw new InvalidImageError('Image has no dimensions');
-  // EXIF orientations 5..8 swap width and height.
-  const swap = (meta.orientation ?? 1) >= 5;
-  const width = swap ? meta.height : meta.width;
-  const height = swap ? meta.width : meta.height;
+  const { width, height, channels } = decoded.info;
+  if (!width || !height) throw new InvalidImageError('Image has no dimensions');
   const formats: PhotoFormat[] = options.avif === false ? ['webp'] : ['webp', 'avif'];
   const jobs: Promise<RenderedVariant>[] = [];
   for (const [size, target] of Object.entries(PHOTO_SIZES) as [PhotoSize, number][]) {
+    const resized = sharp(decoded.data, { raw: { width, height, channels } })
+      .resize({ width: target, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     for (const format of formats) {
       jobs.push(
         (async () => {
-          // sharp drops metadata unless withMetadata() is asked for: nothing of the input survives.
-          const pipeline = base.clone().resize({ width: target, withoutEnlargement: true });
+          const pixels = await resized;
+          const pipeline = sharp(pixels.data, {
+            raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels },
+          });
           const encoded =
             format === 'webp'
-              ? pipeline.webp({ quality: options.webpQuality ?? 80 })
+              ? pipeline.webp({ quality: options.webpQuality ?? 80, effort: options.webpEffort ?? 4 })
               : pipeline.avif({ quality: options.avifQuality ?? 50, effort: options.avifEffort ?? 4 });
           const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
           return {
@@ -118,11 +126,15 @@ export type StoredPhoto = {
 export async function storePhoto(
   storage: MediaStorage,
   input: Buffer,
-  options: RenderOptions & { prefix?: string } = {},
+  options: RenderOptions & { prefix?: string; skipExisting?: boolean } = {},
 ): Promise<StoredPhoto> {
-  const rendered = await renderPhotoVariants(input, options);
   const hash = createHash('sha256').update(input).digest('hex').slice(0, 20);
   const dir = `${options.prefix ?? 'photos'}/${hash.slice(0, 2)}/${hash}`;
+  if (options.skipExisting) {
+    const found = await readStoredManifest(storage, dir);
+    if (found) return found;
+  }
+  const rendered = await renderPhotoVariants(input, options);
   const variants: Partial<PhotoVariants> = {};
   let bytes = 0;
   await Promise.all(
@@ -134,13 +146,26 @@ export async function storePhoto(
       variants[field] = key;
     }),
   );
-  return {
+  const stored: StoredPhoto = {
     storageKey: `${dir}/full.webp`,
     variants: variants as PhotoVariants,
     width: rendered.width,
     height: rendered.height,
     bytes,
   };
+  // Written last: its presence means every variant is in place (see skipExisting).
+  await storage.put(`${dir}/manifest.json`, Buffer.from(JSON.stringify(stored)), 'application/json');
+  return stored;
+}
+
+async function readStoredManifest(storage: MediaStorage, dir: string): Promise<StoredPhoto | null> {
+  const file = await storage.get(`${dir}/manifest.json`);
+  if (!file) return null;
+  try {
+    return JSON.parse(file.data.toString('utf8')) as StoredPhoto;
+  } catch {
+    return null;
+  }
 }
 
 /** Maps every key of a stored PhotoVariants to its public URL. */

@@ -27,6 +27,7 @@ const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',
+  json: 'application/json',
   svg: 'image/svg+xml',
 };
 

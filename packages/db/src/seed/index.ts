@@ -1,0 +1,605 @@
+import { CURRENCIES, DEFAULT_RATES, SELLER_TYPES, type SellerType } from '@estately/domain';
+import { hash } from '@node-rs/argon2';
+import * as schema from '../schema/index.ts';
+import type { MediaStorage } from '../storage/storage.ts';
+import type { DatabaseHandle } from '../types.ts';
+import { MARKETS } from './countries.ts';
+import { buildGazetteer, locationNameRows } from './gazetteer.ts';
+import { OfferGenerator, type SellerRef } from './offers.ts';
+import { buildPhotoPool } from './photo-pool.ts';
+import { Random } from './random.ts';
+import { CopySink, InsertSink, type RowSink } from './sinks.ts';
+import { ARTICLE_TEXTS, BLOG_POSTS, namesFor, POI_NAMES } from './texts.ts';
+
+// The deterministic demo-data generator (issue 3 item 5; DESIGN 5): the same seed and size
+// give the same rows. Reference data (gazetteer, sellers, accounts, content) goes in with
+// drizzle INSERTs; offers stream through INSERT batches (small sizes, PGlite) or COPY
+// (large sizes on PostgreSQL).
+
+export const DEMO_PASSWORD = 'Demo-Passw0rd!';
+export const DEMO_ACCOUNTS = {
+  person: 'demo@estately.test',
+  agency: 'agency@estately.test',
+  admin: 'admin@estately.test',
+} as const;
+
+/** OWASP's minimum argon2id parameters (DESIGN 2 passwords). */
+export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export type SeedProgress = { phase: string; done: number; total: number };
+
+export type SeedOptions = {
+  handle: DatabaseHandle;
+  storage: MediaStorage;
+  /** Number of properties to generate (default 3000). */
+  offers?: number;
+  /** Seed of the random streams (default 'estately'). */
+  seed?: string | number;
+  /** Size of the generated photo pool (default grows with offers: 24..240). */
+  photos?: number;
+  /** The instant the data is generated "at"; default today 00:00 UTC, so one day's runs match. */
+  now?: Date;
+  /** 'copy' (PostgreSQL only) or 'insert'; default COPY on PostgreSQL from 20,000 offers. */
+  method?: 'copy' | 'insert';
+  /** COPY without foreign-key triggers (rows are valid by construction); for the benchmark. */
+  skipTriggers?: boolean;
+  /** Empty every table first. Without it, seeding a database that has users is refused. */
+  reset?: boolean;
+  onProgress?: (progress: SeedProgress) => void;
+};
+
+export type SeedResult = {
+  counts: Record<string, number>;
+  activeOffers: number;
+  elapsedMs: number;
+  timings: Record<string, number>;
+  method: 'copy' | 'insert';
+};
+
+export class DatabaseNotEmptyError extends Error {
+  constructor() {
+    super('The database already holds users; seed with reset to replace its data.');
+    this.name = 'DatabaseNotEmptyError';
+  }
+}
+
+/** Every application table, children first (TRUNCATE order does not matter with CASCADE). */
+export const SEEDED_TABLES = [
+  'offer_view_stats',
+  'offer_reports',
+  'offer_messages',
+  'leads',
+  'saved_searches',
+  'favourites',
+  'price_history',
+  'property_media',
+  'property_tour_dates',
+  'property_translations',
+  'offers',
+  'properties',
+  'points_of_interest',
+  'location_names',
+  'locations',
+  'security_events',
+  'refresh_tokens',
+  'email_confirmation_tokens',
+  'password_reset_tokens',
+  'users',
+  'seller_contacts',
+  'sellers',
+  'exchange_rates',
+  'articles',
+  'blog_posts',
+  'redirects',
+  'jobs',
+  'dev_mailbox',
+] as const;
+
+export async function isSeeded(handle: DatabaseHandle): Promise<boolean> {
+  const rows = await handle.query<{ n: number }>('select count(*)::int as n from users');
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+export async function seed(options: SeedOptions): Promise<SeedResult> {
+  const started = performance.now();
+  const timings: Record<string, number> = {};
+  let mark = started;
+  const lap = (name: string) => {
+    const t = performance.now();
+    timings[name] = Math.round(t - mark);
+    mark = t;
+  };
+  const { handle, storage } = options;
+  const db = handle.db;
+  const total = options.offers ?? 3000;
+  const seedText = String(options.seed ?? 'estately');
+  const now = options.now ?? new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
+  const root = new Random(`seed:${seedText}`);
+  const method = options.method ?? (handle.kind === 'postgres' && total >= 20_000 ? 'copy' : 'insert');
+  if (method === 'copy' && !handle.pool) throw new Error('COPY needs PostgreSQL (DATABASE_URL)');
+  const progress = (phase: string, done: number, all: number) =>
+    options.onProgress?.({ phase, done, total: all });
+
+  if (options.reset) {
+    await handle.exec(`TRUNCATE ${SEEDED_TABLES.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`);
+  } else if (await isSeeded(handle)) {
+    throw new DatabaseNotEmptyError();
+  }
+
+  // Photos first: the slowest part on a first run, reused from storage afterwards.
+  const poolSize = options.photos ?? Math.min(240, Math.max(24, Math.round(total / 120)));
+  const pool = await buildPhotoPool(storage, {
+    size: poolSize,
+    seed: seedText,
+    onProgress: (done, all) => progress('photos', done, all),
+  });
+  lap('photos');
+
+  const ref = new InsertSink(db, 10_000);
+
+  // Exchange rates (spec 9 currencies).
+  for (const currency of CURRENCIES) {
+    await ref.add(schema.exchangeRates, {
+      currency,
+      rateToCzk: DEFAULT_RATES.rates[currency],
+      source: 'seed',
+      updatedAt: now,
+    });
+  }
+
+  // Gazetteer.
+  const gazetteer = buildGazetteer();
+  for (const l of gazetteer.all) {
+    await ref.add(schema.locations, {
+      id: l.id,
+      kind: l.kind,
+      parentId: l.parentId,
+      countryCode: l.countryCode,
+      geonamesId: l.geonamesId,
+      population: l.population,
+      latitude: l.latitude,
+      longitude: l.longitude,
+      createdAt: now,
+    });
+  }
+  await ref.flush();
+  const names = locationNameRows(gazetteer);
+  for (const [i, row] of names.entries()) {
+    await ref.add(schema.locationNames, { id: i + 1, ...row });
+  }
+  await ref.flush();
+  lap('locations');
+  progress('locations', gazetteer.all.length, gazetteer.all.length);
+
+  // Points of interest around the larger cities.
+  const poiRandom = root.fork('poi');
+  let poiId = 1;
+  for (const list of gazetteer.cities.values()) {
+    for (const city of list.slice(0, 40)) {
+      const count = Math.min(60, Math.max(6, Math.round(Math.sqrt(city.population) / 12)));
+      for (let i = 0; i < count; i++) {
+        const kind = poiRandom.weighted(
+          Object.keys(POI_NAMES).map(
+            (k) => [k, k === 'bus_stop' || k === 'restaurant' || k === 'supermarket' ? 3 : 1] as const,
+          ),
+        ) as keyof typeof POI_NAMES;
+        if (kind === 'metro_station' && city.population < 500_000) continue;
+        const km = Math.min(6, 0.5 + Math.sqrt(city.population) / 300);
+        await ref.add(schema.pointsOfInterest, {
+          id: poiId++,
+          kind,
+          name: poiRandom.pick(POI_NAMES[kind] ?? ['Place']),
+          cityLocationId: city.id,
+          latitude: city.latitude + (poiRandom.normal() * km) / 111.2,
+          longitude:
+            city.longitude + (poiRandom.normal() * km) / (111.2 * Math.cos((city.latitude * Math.PI) / 180)),
+          createdAt: now,
+        });
+      }
+    }
+  }
+  await ref.flush();
+  lap('points_of_interest');
+
+  // Sellers of all five types, spread over the markets, each with an owner account and contacts.
+  const sellerRandom = root.fork('sellers');
+  const sellerCount = Math.min(50_000, Math.max(40, Math.round(total / 15)));
+  const totalWeight = MARKETS.reduce((s, m) => s + m.weight, 0);
+  const passwordHash = await hash(DEMO_PASSWORD, { ...ARGON2_OPTIONS, salt: saltFor(seedText, 'demo') });
+  // Generated sellers' accounts get a hash of a secret nobody knows: they cannot sign in.
+  const lockedHash = await hash(`${seedText}:${root.fork('locked').hex(32)}`, {
+    ...ARGON2_OPTIONS,
+    salt: saltFor(seedText, 'locked'),
+  });
+  const sellers: SellerRef[] = [];
+  let contactId = 1;
+  const addSeller = async (
+    id: number,
+    userId: number,
+    type: SellerType,
+    country: (typeof MARKETS)[number]['code'],
+    r: Random,
+    account: { email: string; hash: string; isAdmin?: boolean; name?: string; first?: string; last?: string },
+  ) => {
+    const people = namesFor(country);
+    const first = account.first ?? r.pick(people.first);
+    const last = account.last ?? r.pick(people.last);
+    const cityName = gazetteer.cities.get(country)?.[r.int(0, 4)]?.name ?? country;
+    const company = type !== 'private';
+    const name =
+      account.name ??
+      (company
+        ? r.pick(people.agency).replace('{last}', last).replace('{city}', cityName)
+        : `${first} ${last}`);
+    const rating =
+      type === 'private' && r.bool(0.5)
+        ? null
+        : Math.round(clampNum(4.1 + r.normal() * 0.55, 1, 5) * 10) / 10;
+    const trustScore = Math.round(
+      clampNum(
+        (type === 'developer'
+          ? 80
+          : type === 'agency'
+            ? 72
+            : type === 'broker'
+              ? 65
+              : type === 'private'
+                ? 55
+                : 50) +
+          r.normal() * 15,
+        0,
+        100,
+      ),
+    );
+    await ref.add(schema.sellers, {
+      id,
+      sellerType: type,
+      name,
+      registrationNumber: company ? String(r.int(10_000_000, 99_999_999)) : null,
+      website: company ? `https://www.${slugPart(name)}.example` : null,
+      countryCode: country,
+      rating,
+      ratingCount: rating === null ? 0 : r.int(1, 400),
+      trustScore,
+      isVerified: company && r.bool(0.6),
+      createdAt: now,
+      updatedAt: now,
+    });
+    const contactIds: number[] = [];
+    for (let c = company ? r.int(1, 3) : 1; c > 0; c--) {
+      const cFirst = c === 1 ? first : r.pick(people.first);
+      const cLast = c === 1 ? last : r.pick(people.last);
+      contactIds.push(contactId);
+      await ref.add(schema.sellerContacts, {
+        id: contactId++,
+        sellerId: id,
+        contactName: `${cFirst} ${cLast}`,
+        contactEmail: `${slugPart(cFirst)}.${slugPart(cLast)}${id}@${company ? `${slugPart(name)}.example` : 'mail.example'}`,
+        contactEmailSecond: company && r.bool(0.3) ? `info@${slugPart(name)}.example` : null,
+        contactPhone: phoneFor(country, r),
+        contactPhoneSecond: r.bool(0.2) ? phoneFor(country, r) : null,
+        createdAt: now,
+      });
+    }
+    sellers.push({ id, userId, sellerType: type, rating, trustScore, contactIds, countryCode: country });
+    return { first, last, name, company };
+  };
+
+  // Demo accounts (issue 3 item 5): a person, an agency and an admin, credentials printed by the CLI.
+  const demoRandom = root.fork('demo');
+  const demoPerson = await addSeller(1, 1, 'private', 'CZ', demoRandom, {
+    email: DEMO_ACCOUNTS.person,
+    hash: passwordHash,
+    first: 'Jana',
+    last: 'Nováková',
+  });
+  const demoAgency = await addSeller(2, 2, 'agency', 'CZ', demoRandom, {
+    email: DEMO_ACCOUNTS.agency,
+    hash: passwordHash,
+    name: 'Estately Demo Reality s.r.o.',
+    first: 'Petr',
+    last: 'Svoboda',
+  });
+  await ref.flush(); // users reference sellers
+  const userRow = (
+    id: number,
+    email: string,
+    h: string,
+    extra: Partial<typeof schema.users.$inferInsert>,
+  ) => ({
+    id,
+    email,
+    passwordHash: h,
+    verified: true,
+    verifiedAt: now,
+    preferredLanguage: 'cs',
+    preferredCurrency: 'CZK',
+    createdAt: now,
+    updatedAt: now,
+    ...extra,
+  });
+  await ref.add(
+    schema.users,
+    userRow(1, DEMO_ACCOUNTS.person, passwordHash, {
+      accountType: 'person',
+      firstName: demoPerson.first,
+      lastName: demoPerson.last,
+      phoneNumber: '+420 601 234 567',
+      addressCity: 'Praha',
+      addressCountryCode: 'CZ',
+      countryCode: 'CZ',
+      sellerId: 1,
+    }),
+  );
+  await ref.add(
+    schema.users,
+    userRow(2, DEMO_ACCOUNTS.agency, passwordHash, {
+      accountType: 'company',
+      firstName: demoAgency.first,
+      lastName: demoAgency.last,
+      companyName: demoAgency.name,
+      companyRegistrationNumber: '12345678',
+      addressStreet: 'Václavské náměstí',
+      addressStreetNumbers: '1',
+      addressZip: '110 00',
+      addressCity: 'Praha',
+      addressCountryCode: 'CZ',
+      countryCode: 'CZ',
+      sellerId: 2,
+    }),
+  );
+  await ref.add(
+    schema.users,
+    userRow(3, DEMO_ACCOUNTS.admin, passwordHash, {
+      accountType: 'person',
+      firstName: 'Admin',
+      lastName: 'Estately',
+      isAdmin: true,
+      preferredLanguage: 'en',
+      countryCode: 'CZ',
+    }),
+  );
+
+  const typeTable: readonly (readonly [SellerType, number])[] = [
+    ['private', 45],
+    ['agency', 30],
+    ['broker', 12],
+    ['developer', 8],
+    ['other', 5],
+  ];
+  let nextSeller = 3;
+  for (const market of MARKETS) {
+    const count = Math.max(SELLER_TYPES.length, Math.round((sellerCount * market.weight) / totalWeight));
+    for (let i = 0; i < count; i++) {
+      const r = sellerRandom.fork(nextSeller);
+      // Every market gets every seller type once, then the usual mix.
+      const type = i < SELLER_TYPES.length ? (SELLER_TYPES[i] as SellerType) : r.weighted(typeTable);
+      const id = nextSeller++;
+      const userId = id + 1; // users 1..3 are the demo accounts
+      const s = await addSeller(id, userId, type, market.code, r, { email: '', hash: lockedHash });
+      await ref.add(
+        schema.users,
+        userRow(userId, `seller${id}@sellers.estately.test`, lockedHash, {
+          accountType: s.company ? 'company' : 'person',
+          firstName: s.first,
+          lastName: s.last,
+          companyName: s.company ? s.name : null,
+          preferredLanguage: market.locales[0]?.[0] ?? 'en',
+          preferredCurrency: market.currency,
+          countryCode: market.code,
+          sellerId: id,
+        }),
+      );
+    }
+  }
+  await ref.flush();
+  lap('sellers');
+  progress('sellers', sellers.length, sellers.length);
+
+  // Properties, offers, photos and price history.
+  const generator = new OfferGenerator(
+    seedText,
+    gazetteer,
+    sellers.slice(2),
+    { person: sellers[0] as SellerRef, agency: sellers[1] as SellerRef },
+    pool,
+    now,
+  );
+  const sink: RowSink =
+    method === 'copy'
+      ? new CopySink(handle.pool as NonNullable<DatabaseHandle['pool']>, 40_000, options.skipTriggers)
+      : new InsertSink(db, 4_000);
+  let active = 0;
+  const activeIds: number[] = [];
+  for (let i = 0; i < total; i++) {
+    const g = generator.generate(i);
+    await sink.add(schema.properties, g.property);
+    if (g.offer) {
+      await sink.add(schema.offers, g.offer);
+      active++;
+      if (activeIds.length < 200) activeIds.push(g.property.id);
+    }
+    for (const m of g.media) await sink.add(schema.propertyMedia, m);
+    for (const p of g.prices) await sink.add(schema.priceHistory, p);
+    if ((i + 1) % 1000 === 0 || i + 1 === total) progress('offers', i + 1, total);
+  }
+  await sink.flush();
+  lap('offers');
+
+  // Content: legal articles in every locale (English where no translation exists) and blog posts.
+  const { LOCALES, languageOf } = await import('@estately/domain');
+  let articleId = 1;
+  for (const locale of LOCALES) {
+    const texts = ARTICLE_TEXTS[languageOf(locale)] ?? ARTICLE_TEXTS.en;
+    for (const key of ['terms', 'cookie-policy', 'privacy-policy'] as const) {
+      const t = texts?.[key] ?? ARTICLE_TEXTS.en?.[key];
+      if (!t) continue;
+      await ref.add(schema.articles, {
+        id: articleId++,
+        key,
+        locale,
+        slug: key,
+        title: t.title,
+        body: t.body,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+  }
+  let blogId = 1;
+  for (const [i, post] of BLOG_POSTS.entries()) {
+    for (const [locale, t] of Object.entries(post.texts)) {
+      await ref.add(schema.blogPosts, {
+        id: blogId++,
+        groupKey: post.key,
+        locale,
+        slug: slugPart(t.title),
+        title: t.title,
+        excerpt: t.excerpt,
+        body: t.body,
+        coverImageKey: pool[i % Math.max(1, pool.length)]?.variants.card ?? null,
+        publishedAt: new Date(now.getTime() - (i + 1) * 9 * 86_400_000),
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+  }
+  await ref.add(schema.redirects, {
+    id: 1,
+    fromPath: '/cs/nabidky',
+    toUrl: '/cs/inzeraty',
+    statusCode: 301,
+    createdAt: now,
+  });
+  await ref.add(schema.redirects, {
+    id: 2,
+    fromPath: '/en/offers',
+    toUrl: '/en/listings',
+    statusCode: 301,
+    createdAt: now,
+  });
+
+  // The demo person's favourites and watch-dogs, and a lead for the demo agency.
+  const favouriteIds = activeIds.filter((id) => id > 30).slice(0, 5);
+  for (const [i, offerId] of favouriteIds.entries()) {
+    await ref.add(schema.favourites, {
+      id: i + 1,
+      userId: 1,
+      offerId,
+      createdAt: new Date(now.getTime() - i * 3_600_000),
+    });
+  }
+  await ref.add(schema.savedSearches, {
+    id: 1,
+    userId: 1,
+    name: 'Byty 2+kk Praha',
+    filters: {
+      offer_type: 'sale',
+      property_type: 'apartment',
+      location_id: gazetteer.cities.get('CZ')?.[0]?.id,
+      disposition: ['2'],
+    },
+    searchPath: '/cs/hledani/prodej/byty/cesko/praha?disposition=2',
+    frequency: 'daily',
+    locale: 'cs',
+    currency: 'CZK',
+    createdAt: now,
+    updatedAt: now,
+  });
+  await ref.add(schema.savedSearches, {
+    id: 2,
+    userId: 1,
+    name: 'Pronájem Brno',
+    filters: { offer_type: 'rent', property_type: 'apartment' },
+    searchPath: '/cs/hledani/pronajem/byty/cesko/brno',
+    frequency: 'weekly',
+    locale: 'cs',
+    currency: 'CZK',
+    createdAt: now,
+    updatedAt: now,
+  });
+  const agencyOffer = activeIds.find((id) => id > 6 && id <= 30);
+  if (agencyOffer) {
+    await ref.add(schema.leads, {
+      id: 1,
+      propertyId: agencyOffer,
+      ownerId: 2,
+      senderUserId: 1,
+      source: 'offer_message',
+      status: 'new',
+      name: 'Jana Nováková',
+      email: DEMO_ACCOUNTS.person,
+      phone: '+420 601 234 567',
+      message: 'Dobrý den, je byt stále k dispozici? Ráda bych se přišla podívat.',
+      locale: 'cs',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await ref.add(schema.offerMessages, {
+      id: 1,
+      leadId: 1,
+      senderUserId: 1,
+      fromOwner: false,
+      body: 'Dobrý den, je byt stále k dispozici? Ráda bych se přišla podívat.',
+      createdAt: now,
+    });
+  }
+  await ref.flush();
+  lap('content');
+
+  // Identity sequences continue after the explicit ids.
+  for (const table of SEEDED_TABLES) {
+    if (table === 'offers' || table === 'offer_view_stats' || table === 'exchange_rates') continue;
+    await handle.exec(
+      `select setval(pg_get_serial_sequence('"${table}"', 'id'), greatest(1, (select coalesce(max(id), 0) from "${table}")), (select count(*) > 0 from "${table}"))`,
+    );
+  }
+  await handle.exec('ANALYZE');
+  lap('finish');
+
+  const counts: Record<string, number> = {};
+  for (const [name, n] of ref.written) counts[name] = (counts[name] ?? 0) + n;
+  for (const [name, n] of sink.written) counts[name] = (counts[name] ?? 0) + n;
+  return {
+    counts,
+    activeOffers: active,
+    elapsedMs: Math.round(performance.now() - started),
+    timings,
+    method,
+  };
+}
+
+function saltFor(seed: string, label: string): Uint8Array {
+  const r = new Random(`salt:${seed}:${label}`);
+  return Uint8Array.from({ length: 16 }, () => r.int(0, 255));
+}
+
+function clampNum(x: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, x));
+}
+
+function slugPart(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+function phoneFor(country: string, r: Random): string {
+  const prefix: Record<string, string> = {
+    CZ: '+420',
+    SK: '+421',
+    AT: '+43',
+    DE: '+49',
+    PL: '+48',
+    GB: '+44',
+    US: '+1',
+  };
+  return `${prefix[country] ?? '+3'} ${r.int(600, 799)} ${r.int(100, 999)} ${r.int(100, 999)}`;
+}
+
+export { buildGazetteer, locationNameRows } from './gazetteer.ts';
+export { buildPhotoPool, poolPhotoSvg } from './photo-pool.ts';
+export { Random } from './random.ts';
