@@ -65,7 +65,8 @@ describe('messages are valid ICU with the same placeholders as English', () => {
       }
       const expected = [...argumentNames(parseMessage(en[key as keyof typeof en], 'en'))].sort();
       const actual = [...argumentNames(ast)].sort();
-      if (expected.join() !== actual.join()) problems.push(`${key}: placeholders ${actual} instead of ${expected}`);
+      if (expected.join() !== actual.join())
+        problems.push(`${key}: placeholders ${actual} instead of ${expected}`);
       for (const options of pluralOptionSets(ast)) {
         const missing = [...categories].filter((category) => !options.includes(category));
         if (missing.length > 0) problems.push(`${key}: plural lacks ${missing.join(', ')}`);
@@ -97,7 +98,8 @@ describe('value sets, countries and status labels are all labelled', () => {
     ['property_state', PROPERTY_STATES],
   ];
   it.each(sets)('value.%s.*', (set, values) => {
-    for (const value of values) expect(Object.hasOwn(en, `value.${set}.${value}`), `${set}.${value}`).toBe(true);
+    for (const value of values)
+      expect(Object.hasOwn(en, `value.${set}.${value}`), `${set}.${value}`).toBe(true);
   });
   it('country.*', () => {
     for (const code of COUNTRY_CODES) expect(Object.hasOwn(en, `country.${code}`), code).toBe(true);
@@ -109,11 +111,34 @@ describe('value sets, countries and status labels are all labelled', () => {
   });
   it('screen.* for every screen of spec 2', () => {
     const screens = [
-      'home', 'results', 'oldSearch', 'auth', 'authCompany', 'authSignin', 'authSignup', 'authSigninOld',
-      'authSignupOld', 'authLostPassword', 'authRecoverPassword', 'authSendConfirmEmail', 'authConfirmEmail',
-      'authResetPassword', 'blog', 'articleTerms', 'articleCookiePolicy', 'articlePrivacyPolicy', 'propertyDetail',
-      'propertyList', 'search', 'account', 'accountFavorites', 'accountMyOffers', 'accountWatchDogs',
-      'accountSettings', 'accountSettingsPersonal', 'accountSettingsNotifications',
+      'home',
+      'results',
+      'oldSearch',
+      'auth',
+      'authCompany',
+      'authSignin',
+      'authSignup',
+      'authSigninOld',
+      'authSignupOld',
+      'authLostPassword',
+      'authRecoverPassword',
+      'authSendConfirmEmail',
+      'authConfirmEmail',
+      'authResetPassword',
+      'blog',
+      'articleTerms',
+      'articleCookiePolicy',
+      'articlePrivacyPolicy',
+      'propertyDetail',
+      'propertyList',
+      'search',
+      'account',
+      'accountFavorites',
+      'accountMyOffers',
+      'accountWatchDogs',
+      'accountSettings',
+      'accountSettingsPersonal',
+      'accountSettingsNotifications',
       'accountSettingsLanguageCurrency',
     ];
     for (const screen of screens) expect(Object.hasOwn(en, `screen.${screen}`), screen).toBe(true);
@@ -138,7 +163,9 @@ describe('catalogs are real translations', () => {
   it.each(languages)('%s: under 15% of the strings equal the English ones', (language) => {
     const catalog = BASE_CATALOGS[language]!;
     const keys = englishKeys.filter((key) => !sameEverywhere(key, en[key as keyof typeof en]));
-    const identical = keys.filter((key) => catalog[key as keyof typeof catalog] === en[key as keyof typeof en]);
+    const identical = keys.filter(
+      (key) => catalog[key as keyof typeof catalog] === en[key as keyof typeof en],
+    );
     expect(identical.length / keys.length, identical.join(', ')).toBeLessThan(0.15);
   });
 
@@ -158,7 +185,9 @@ describe('catalogs are real translations', () => {
   });
 
   it.each(['sr', 'sr-ME', 'bs', 'hr'] as const)('%s is written in Latin script', (locale) => {
-    const cyrillic = Object.entries(resolveCatalog(locale)).filter(([, message]) => /\p{Script=Cyrillic}/u.test(message));
+    const cyrillic = Object.entries(resolveCatalog(locale)).filter(([, message]) =>
+      /\p{Script=Cyrillic}/u.test(message),
+    );
     expect(cyrillic).toEqual([]);
   });
 

@@ -29,7 +29,23 @@ import { tr } from './messages/tr.ts';
 // fall back to English (a test resolves every locale without the English fallback).
 
 export const BASE_CATALOGS: Readonly<Record<string, Catalog>> = {
-  ar, bg, bs, cs, de, el, en, es, fr, hr, it, nl, pl, pt, sk, sr, tr,
+  ar,
+  bg,
+  bs,
+  cs,
+  de,
+  el,
+  en,
+  es,
+  fr,
+  hr,
+  it,
+  nl,
+  pl,
+  pt,
+  sk,
+  sr,
+  tr,
 };
 
 /** Base catalog per locale where it is not simply the catalog of the locale's language. */

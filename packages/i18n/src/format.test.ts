@@ -84,7 +84,9 @@ describe('translate', () => {
     expect(translate('pl', 'results.count', { count: 22 })).toBe('22 oferty');
   });
   it('fills placeholders', () => {
-    expect(translate('en', 'error.page_not_found_path', { path: '/cs/nope' })).toBe('Page Not Found: /cs/nope');
+    expect(translate('en', 'error.page_not_found_path', { path: '/cs/nope' })).toBe(
+      'Page Not Found: /cs/nope',
+    );
     expect(translate('de', 'footer.copyright', { year: 2026 })).toContain('2026');
     expect(translate('cs', 'offer.floor', { floor: 3, total: 8 })).toBe('3/8');
   });

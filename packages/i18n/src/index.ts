@@ -1,4 +1,4 @@
-import { type CountryCode, type Currency, type Locale, LOCALES, languageOf } from '@estately/domain';
+import { type CountryCode, type Currency, LOCALES, type Locale, languageOf } from '@estately/domain';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { en, resolveCatalog } from './catalogs.ts';
 import { localeData } from './locale-data.ts';
@@ -257,10 +257,14 @@ function parseAcceptLanguage(header: string): Range[] {
 
 const LOWER_LOCALES = new Map<string, Locale>(LOCALES.map((locale) => [locale.toLowerCase(), locale]));
 
-/** First locale of each language in the spec's order: `el` -> `el-GR`, `de` -> `de`. */
+/**
+ * Locale chosen for a bare language: the locale named by the language alone when there is one
+ * (`sr` rather than `sr-ME`), else the first of that language in the spec's order (`el` -> `el-GR`).
+ */
 const LANGUAGE_DEFAULT = new Map<string, Locale>();
 for (const locale of LOCALES) {
-  if (!LANGUAGE_DEFAULT.has(languageOf(locale))) LANGUAGE_DEFAULT.set(languageOf(locale), locale);
+  const language = languageOf(locale);
+  if (locale === language || !LANGUAGE_DEFAULT.has(language)) LANGUAGE_DEFAULT.set(language, locale);
 }
 
 function matchRange(tag: string): Locale | null {

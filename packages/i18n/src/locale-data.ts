@@ -1,4 +1,4 @@
-import { type Currency, type Locale, LOCALES, textDirection } from '@estately/domain';
+import { type Currency, LOCALES, type Locale, textDirection } from '@estately/domain';
 
 // Locales as data (CONVENTIONS habit 10): everything the UI needs to present a locale, in one row.
 //
@@ -39,6 +39,7 @@ const DMY_DOT = 'DD.MM.YYYY';
 const DMY_DOT_END = 'DD.MM.YYYY.';
 const DMY_SLASH = 'DD/MM/YYYY';
 
+// biome-ignore format: one locale per line reads as a table
 const ROWS: Record<Locale, Row> = {
   cs: { label: 'Čeština', englishLabel: 'Czech', tag: 'cs-CZ', currency: 'CZK', weekStart: 1, hourCycle: 'h23', datePattern: DMY_DOT },
   en: { label: 'English', englishLabel: 'English', tag: 'en-US', currency: 'USD', weekStart: 7, hourCycle: 'h12', datePattern: 'MM/DD/YYYY' },

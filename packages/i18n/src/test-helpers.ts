@@ -17,7 +17,8 @@ export function parseMessage(message: string, tag: string): Element[] {
 export function argumentNames(elements: Element[], into = new Set<string>()): Set<string> {
   for (const element of elements) {
     if (element.type >= 1 && element.type <= 6 && element.value) into.add(element.value);
-    if (element.options) for (const option of Object.values(element.options)) argumentNames(option.value, into);
+    if (element.options)
+      for (const option of Object.values(element.options)) argumentNames(option.value, into);
     if (element.children) argumentNames(element.children, into);
   }
   return into;
@@ -27,7 +28,8 @@ export function argumentNames(elements: Element[], into = new Set<string>()): Se
 export function pluralOptionSets(elements: Element[], into: string[][] = []): string[][] {
   for (const element of elements) {
     if (element.type === 6 && element.options) into.push(Object.keys(element.options));
-    if (element.options) for (const option of Object.values(element.options)) pluralOptionSets(option.value, into);
+    if (element.options)
+      for (const option of Object.values(element.options)) pluralOptionSets(option.value, into);
   }
   return into;
 }
@@ -37,7 +39,8 @@ export function literalText(elements: Element[]): string {
   let text = '';
   for (const element of elements) {
     if (element.type === 0 && element.value) text += element.value;
-    if (element.options) for (const option of Object.values(element.options)) text += ` ${literalText(option.value)}`;
+    if (element.options)
+      for (const option of Object.values(element.options)) text += ` ${literalText(option.value)}`;
   }
   return text;
 }
