@@ -12,10 +12,11 @@ function render(error: unknown, path: string, locale: 'cs' | 'en' = 'en', withMe
   const page = createElement(ErrorPage, { error, homeHref: `/${locale}` });
   const messages = withMessages ? clientMessages(locale) : {};
   return renderToStaticMarkup(
-    createElement(MemoryRouter, {
-      initialEntries: [path],
-      children: createElement(I18nProvider, { locale, tag: locale, dir: 'ltr', messages, children: page }),
-    }),
+    createElement(
+      MemoryRouter,
+      { initialEntries: [path] },
+      createElement(I18nProvider, { locale, tag: locale, dir: 'ltr', messages }, page),
+    ),
   );
 }
 

@@ -62,7 +62,7 @@ export function I18nProvider(props: {
   tag: string;
   dir: 'ltr' | 'rtl';
   messages: ClientMessages;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   const { locale, tag, dir, messages } = props;
   const value = useMemo<I18n>(
