@@ -30,6 +30,7 @@ export function LocaleSwitcher(props: { current: Locale; links: LocaleLink[]; la
             <Link
               to={link.href}
               lang={link.tag}
+              dir="auto"
               hrefLang={link.tag}
               aria-current={link.locale === props.current ? 'true' : undefined}
               onClick={(event) => {
