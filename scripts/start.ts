@@ -12,10 +12,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../apps/api/src/config.ts';
 import { pgliteDir, startApi } from '../apps/api/src/server.ts';
-import { createDatabase, migrate, schema } from '@estately/db';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from '@estately/db/seed';
-import { createLocalStorage } from '@estately/db/storage';
-import { count } from 'drizzle-orm';
+import { createDatabase, migrate } from '@estately/db';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded, seed } from '@estately/db/seed';
+import { LocalMediaStorage } from '@estately/db/storage';
 
 const root = join(import.meta.dirname, '..');
 const FIRST_RUN_OFFERS = Number(process.env.SEED_OFFERS ?? 3000);
@@ -45,13 +44,14 @@ async function main(): Promise<void> {
   });
   await migrate(db);
 
-  const [row] = await db.db.select({ n: count() }).from(schema.properties);
-  if ((row?.n ?? 0) === 0) {
+  if (!(await isSeeded(db))) {
     console.log(`First start: seeding ${FIRST_RUN_OFFERS} demo offers...`);
-    const started = Date.now();
-    const storage = createLocalStorage({ root: join(config.dataDir, 'media'), publicBaseUrl: `${config.publicApiUrl}/media` });
-    await seed({ db, offers: FIRST_RUN_OFFERS, seed: 1, storage });
-    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    const result = await seed({
+      handle: db,
+      storage: new LocalMediaStorage({ root: config.mediaDir }),
+      offers: FIRST_RUN_OFFERS,
+    });
+    console.log(`Seeded ${result.activeOffers} active offers in ${(result.elapsedMs / 1000).toFixed(1)} s.`);
   }
 
   const api = await startApi({ config, db });
@@ -63,7 +63,9 @@ Estately is running.
   Web:  http://localhost:${web.port}
   API:  ${config.publicApiUrl}  (OpenAPI docs at ${config.publicApiUrl}/docs)
 Demo accounts (password ${DEMO_PASSWORD}):
-${DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(8)} ${a.email}`).join('\n')}
+${Object.entries(DEMO_ACCOUNTS)
+  .map(([role, email]) => `  ${role.padEnd(8)} ${email}`)
+  .join('\n')}
 Press Ctrl+C to stop.`);
 
   let stopping = false;
