@@ -76,15 +76,24 @@ export function wrapPglite(client: PGlite, onClose?: () => void): DatabaseHandle
   };
 }
 
+// bigint (int8) as a JS number, as PGlite returns it, so raw queries give the same values on
+// both drivers; ids and counts stay far below 2^53. Per pool, not pg's global type table.
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
 export function createPostgres(url: string, readUrl?: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
   // An idle client that loses its connection emits 'error'; without a listener Node exits.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let readPool: pg.Pool | undefined;
   let readDb = db;
   if (readUrl && readUrl !== url) {
-    readPool = new pg.Pool({ connectionString: readUrl, max: poolSize });
+    readPool = new pg.Pool({ connectionString: readUrl, max: poolSize, types });
     readPool.on('error', () => {});
     readDb = drizzlePg({ client: readPool, schema }) as unknown as Db;
   }

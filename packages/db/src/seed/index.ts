@@ -8,7 +8,7 @@ import { buildGazetteer, locationNameRows } from './gazetteer.ts';
 import { OfferGenerator, type SellerRef } from './offers.ts';
 import { buildPhotoPool } from './photo-pool.ts';
 import { Random } from './random.ts';
-import { CopySink, InsertSink, type RowSink } from './sinks.ts';
+import { CopySink, InsertSink, PgliteCopySink, type RowSink } from './sinks.ts';
 import { ARTICLE_TEXTS, BLOG_POSTS, namesFor, POI_NAMES } from './texts.ts';
 
 // The deterministic demo-data generator (issue 3 item 5; DESIGN 5): the same seed and size
@@ -39,7 +39,7 @@ export type SeedOptions = {
   photos?: number;
   /** The instant the data is generated "at"; default today 00:00 UTC, so one day's runs match. */
   now?: Date;
-  /** 'copy' (PostgreSQL only) or 'insert'; default COPY on PostgreSQL from 20,000 offers. */
+  /** 'copy' (default: COPY FROM STDIN on PostgreSQL, FROM '/dev/blob' on PGlite) or 'insert' (drizzle). */
   method?: 'copy' | 'insert';
   /** COPY without foreign-key triggers (rows are valid by construction); for the benchmark. */
   skipTriggers?: boolean;
@@ -115,8 +115,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   const seedText = String(options.seed ?? 'estately');
   const now = options.now ?? new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
   const root = new Random(`seed:${seedText}`);
-  const method = options.method ?? (handle.kind === 'postgres' && total >= 20_000 ? 'copy' : 'insert');
-  if (method === 'copy' && !handle.pool) throw new Error('COPY needs PostgreSQL (DATABASE_URL)');
+  const method = options.method ?? 'copy';
   const progress = (phase: string, done: number, all: number) =>
     options.onProgress?.({ phase, done, total: all });
 
@@ -135,7 +134,14 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   });
   lap('photos');
 
-  const ref = new InsertSink(db, 10_000);
+  // Bulk rows go through COPY on both drivers; drizzle INSERTs when asked for (method 'insert').
+  const bulk = (batch: number): RowSink =>
+    method === 'insert'
+      ? new InsertSink(db, batch)
+      : handle.pglite
+        ? new PgliteCopySink(handle.pglite, batch)
+        : new CopySink(handle.pool as NonNullable<DatabaseHandle['pool']>, batch, options.skipTriggers);
+  const ref = bulk(20_000);
 
   // Exchange rates (spec 9 currencies).
   for (const currency of CURRENCIES) {
@@ -405,10 +411,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     pool,
     now,
   );
-  const sink: RowSink =
-    method === 'copy'
-      ? new CopySink(handle.pool as NonNullable<DatabaseHandle['pool']>, 40_000, options.skipTriggers)
-      : new InsertSink(db, 4_000);
+  const sink = bulk(handle.pglite ? 10_000 : 40_000);
   let active = 0;
   const activeIds: number[] = [];
   for (let i = 0; i < total; i++) {

@@ -1,4 +1,5 @@
-import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import { getTableColumns, getTableName, is, SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -134,30 +135,49 @@ export class CopySink extends BufferedSink {
   }
 }
 
+/** The COPY statement and its rows for one batch: only columns some row sets (others take defaults). */
+function copyPlan(table: PgTable, rows: Record<string, unknown>[]) {
+  const present = new Set<string>();
+  for (const row of rows) for (const key in row) if (row[key] !== undefined) present.add(key);
+  const columns = Object.entries(getTableColumns(table))
+    .filter(([key, column]) => !column.generated && present.has(key))
+    .map(([key, column]) => {
+      // A row that leaves out a column other rows set gets the column's plain JS default
+      // (COPY has no DEFAULT keyword); SQL-expression defaults cannot be replayed here.
+      const fallback = column.default !== undefined && !is(column.default, SQL) ? column.default : null;
+      return { key, name: column.name, fallback };
+    });
+  const names = columns.map((c) => `"${c.name}"`).join(', ');
+  const line = (row: Record<string, unknown>) => {
+    let out = '';
+    for (let i = 0; i < columns.length; i++) {
+      const c = columns[i] as (typeof columns)[number];
+      const value = row[c.key];
+      out += (i === 0 ? '' : '\t') + copyValue(value === undefined ? c.fallback : value);
+    }
+    return `${out}\n`;
+  };
+  return {
+    statement: `COPY "${getTableName(table)}" (${names}) FROM STDIN`,
+    target: `"${getTableName(table)}" (${names})`,
+    line,
+  };
+}
+
 async function copyRows(
   client: pg.PoolClient,
   table: PgTable,
   rows: Record<string, unknown>[],
 ): Promise<void> {
-  // Only the columns some row sets: the others take their SQL defaults, as with INSERT.
-  const present = new Set<string>();
-  for (const row of rows) for (const key in row) if (row[key] !== undefined) present.add(key);
-  const columns = Object.entries(getTableColumns(table)).filter(
-    ([key, column]) => !column.generated && present.has(key),
-  );
-  const names = columns.map(([, c]) => `"${c.name}"`).join(', ');
-  const stream = client.query(copyFrom(`COPY "${getTableName(table)}" (${names}) FROM STDIN`));
+  const plan = copyPlan(table, rows);
+  const stream = client.query(copyFrom(plan.statement));
   const done = new Promise<void>((resolve, reject) => {
     stream.on('finish', resolve);
     stream.on('error', reject);
   });
   let chunk = '';
   for (const row of rows) {
-    let line = '';
-    for (let i = 0; i < columns.length; i++) {
-      line += (i === 0 ? '' : '\t') + copyValue(row[(columns[i] as [string, unknown])[0]]);
-    }
-    chunk += `${line}\n`;
+    chunk += plan.line(row);
     if (chunk.length > 1 << 20) {
       if (!stream.write(chunk)) await new Promise((resolve) => stream.once('drain', resolve));
       chunk = '';
@@ -165,4 +185,25 @@ async function copyRows(
   }
   stream.end(chunk);
   await done;
+}
+
+/**
+ * PGlite's bulk path: COPY FROM its virtual '/dev/blob' file, several times faster than
+ * INSERT statements in the WASM build.
+ */
+export class PgliteCopySink extends BufferedSink {
+  private readonly client: PGlite;
+  constructor(client: PGlite, batchRows = 20_000) {
+    super(batchRows);
+    this.client = client;
+  }
+
+  protected async write(batch: Buffer[]): Promise<void> {
+    for (const { table, rows } of batch) {
+      const plan = copyPlan(table, rows);
+      const parts: string[] = [];
+      for (const row of rows) parts.push(plan.line(row));
+      await this.client.query(`COPY ${plan.target} FROM '/dev/blob'`, [], { blob: new Blob(parts) });
+    }
+  }
 }
