@@ -10,11 +10,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../apps/api/src/config.ts';
-import { pgliteDir, startApi } from '../apps/api/src/server.ts';
 import { createDatabase, migrate } from '@estately/db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded, seed } from '@estately/db/seed';
 import { LocalMediaStorage } from '@estately/db/storage';
+import { ConfigError, loadConfig } from '../apps/api/src/config.ts';
+import { pgliteDir, startApi } from '../apps/api/src/server.ts';
 
 const root = join(import.meta.dirname, '..');
 const FIRST_RUN_OFFERS = Number(process.env.SEED_OFFERS ?? 3000);
@@ -33,7 +33,10 @@ async function main(): Promise<void> {
 
   if (!existsSync(join(root, 'apps/web/build/server/index.js'))) {
     console.log('Building the web app (first start)...');
-    const build = spawnSync('npm', ['run', 'build', '--workspace', '@estately/web'], { cwd: root, stdio: 'inherit' });
+    const build = spawnSync('npm', ['run', 'build', '--workspace', '@estately/web'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 

@@ -31,7 +31,11 @@ function run(name: string, projects: string[], env: NodeJS.ProcessEnv): VitestJs
   console.log(`\n=== ${name}: ${projects.join(', ')}`);
   const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json'];
   args.push(`--outputFile.json=${outputFile}`, ...extraArgs);
-  const result = spawnSync(join(root, 'node_modules/.bin/vitest'), args, { cwd: root, env, stdio: 'inherit' });
+  const result = spawnSync(join(root, 'node_modules/.bin/vitest'), args, {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
   if (!existsSync(outputFile)) {
     console.error(`${name}: vitest produced no report (exit ${result.status ?? result.signal})`);
     return null;
@@ -41,7 +45,10 @@ function run(name: string, projects: string[], env: NodeJS.ProcessEnv): VitestJs
 
 // The browser suite serves the production build.
 if (!existsSync(join(root, 'apps/web/build/server/index.js'))) {
-  const build = spawnSync('npm', ['run', 'build', '--workspace', '@estately/web'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '--workspace', '@estately/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -63,7 +70,12 @@ for (const report of reports) {
   }
   passed += report.numPassedTests;
   // A file that fails to load has no failed test of its own: count the file.
-  failed += report.numFailedTests > 0 ? report.numFailedTests : report.success ? 0 : Math.max(1, report.numFailedTestSuites);
+  failed +=
+    report.numFailedTests > 0
+      ? report.numFailedTests
+      : report.success
+        ? 0
+        : Math.max(1, report.numFailedTestSuites);
   skipped += report.numPendingTests;
 }
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
