@@ -337,7 +337,7 @@ describe('home page without the API', () => {
       expect(response?.status()).toBe(200);
       expect(await page.locator('h1').textContent()).toBe(translate('en', 'home.hero_heading'));
       expect(await page.getByTestId('offers-unavailable').textContent()).toBe(
-        translate('en', 'error.server_error_text'),
+        translate('en', 'home.offers_unavailable'),
       );
       expect(await page.getByTestId('offer-card').count()).toBe(0);
       await context.close();

@@ -21,6 +21,7 @@ import {
   ROOM_TYPES,
   SELLER_TYPES,
   TAGS,
+  VALIDATION_MESSAGE_KEYS,
 } from '@estately/domain';
 import { describe, expect, it } from 'vitest';
 import { BASE_CATALOGS, resolveCatalog } from './catalogs.ts';
@@ -108,6 +109,13 @@ describe('value sets, countries and status labels are all labelled', () => {
     for (const code of ErrorCodeSchema.options) expect(Object.hasOwn(en, `status.${code}`), code).toBe(true);
     expect(en['status.validation_errors']).toBe('Validation Error');
     expect(en['error.page_not_found_path']).toBe('Page Not Found: {path}');
+  });
+  // The domain schemas report message keys, not sentences (CONVENTIONS habit 5); a key added there
+  // without a message here would reach users as a raw key in 30 locales.
+  it('validation.* for every key the domain schemas emit', () => {
+    const missing = VALIDATION_MESSAGE_KEYS.filter((key) => !Object.hasOwn(en, key));
+    expect(missing).toEqual([]);
+    expect(VALIDATION_MESSAGE_KEYS.length).toBeGreaterThan(0);
   });
   it('screen.* for every screen of spec 2', () => {
     const screens = [

@@ -29,6 +29,7 @@ export const CLIENT_MESSAGE_KEYS = [
   'home.hero_subheading',
   'home.featured_offers',
   'home.no_offers',
+  'home.offers_unavailable',
   'offer.verified',
   'offer.top',
   'offer.price_on_request',

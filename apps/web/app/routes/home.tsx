@@ -62,7 +62,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         {loaderData.featuredStatus === 'unavailable' ? (
           <p className="notice" role="status" data-testid="offers-unavailable">
-            {t('error.server_error_text')}
+            {t('home.offers_unavailable')}
           </p>
         ) : loaderData.offers.length === 0 ? (
           <p className="notice" data-testid="offers-empty">

@@ -15,6 +15,7 @@ export const ar: Catalog = {
   'home.latest_offers': 'أحدث العروض',
   'home.show_all_offers': 'عرض جميع العروض',
   'home.no_offers': 'لا توجد عروض بعد. يُرجى العودة لاحقًا.',
+  'home.offers_unavailable': 'تعذّر تحميل العروض المميزة الآن. يُرجى المحاولة مرة أخرى بعد قليل.',
   'home.browse_by_type': 'تصفح حسب النوع',
 
   'screen.home': 'الرئيسية',
@@ -392,6 +393,12 @@ export const ar: Catalog = {
   'validation.invalid_boolean': 'اختر نعم أو لا.',
   'validation.range_inverted': 'لا يمكن أن يكون الحد الأدنى أكبر من الحد الأقصى.',
   'validation.invalid_value': 'هذه القيمة غير مسموح بها.',
+  'validation.invalid_integer': 'أدخل عددًا صحيحًا.',
+  'validation.invalid_slug': 'هذا الموقع غير صالح.',
+  'validation.invalid_bbox': 'منطقة الخريطة غير صالحة.',
+  'validation.coordinates_incomplete': 'أدخل خط العرض وخط الطول معًا.',
+  'validation.radius_requires_center': 'اختر موقعًا أو نقطة على الخريطة للبحث حولها.',
+  'validation.locality_requires_country': 'اختر الدولة التي يقع فيها هذا الموقع.',
   'validation.too_short':
     '{min, plural, zero {أدخل نصًا.} one {أدخل حرفًا واحدًا على الأقل.} two {أدخل حرفين على الأقل.} few {أدخل # أحرف على الأقل.} many {أدخل # حرفًا على الأقل.} other {أدخل # حرف على الأقل.}}',
   'validation.too_long':

@@ -14,6 +14,7 @@ export const bg: Catalog = {
   'home.latest_offers': 'Най-нови оферти',
   'home.show_all_offers': 'Всички оферти',
   'home.no_offers': 'Все още няма оферти. Моля, проверете отново по-късно.',
+  'home.offers_unavailable': 'Препоръчаните оферти не могат да бъдат заредени в момента. Моля, опитайте отново след малко.',
   'home.browse_by_type': 'Разгледайте по вид',
 
   'screen.home': 'Начало',
@@ -382,6 +383,12 @@ export const bg: Catalog = {
   'validation.invalid_boolean': 'Изберете да или не.',
   'validation.range_inverted': 'Долната граница не може да е по-голяма от горната.',
   'validation.invalid_value': 'Тази стойност не е разрешена.',
+  'validation.invalid_integer': 'Въведете цяло число.',
+  'validation.invalid_slug': 'Това местоположение не е валидно.',
+  'validation.invalid_bbox': 'Областта на картата не е валидна.',
+  'validation.coordinates_incomplete': 'Въведете географска ширина и дължина.',
+  'validation.radius_requires_center': 'Изберете местоположение или точка на картата, около която да търсите.',
+  'validation.locality_requires_country': 'Изберете държавата на това местоположение.',
   'validation.too_short': '{min, plural, one {Въведете поне # знак.} other {Въведете поне # знака.}}',
   'validation.too_long': '{max, plural, one {Въведете най-много # знак.} other {Въведете най-много # знака.}}',
   'validation.password_too_short':

@@ -15,6 +15,7 @@ export const bs: Catalog = {
   'home.latest_offers': 'Najnovije ponude',
   'home.show_all_offers': 'Prikaži sve ponude',
   'home.no_offers': 'Još nema ponuda. Navratite ponovo kasnije.',
+  'home.offers_unavailable': 'Istaknute ponude trenutno se ne mogu učitati. Pokušajte ponovo za trenutak.',
   'home.browse_by_type': 'Pregled po vrsti',
 
   'screen.home': 'Početna',
@@ -387,6 +388,12 @@ export const bs: Catalog = {
   'validation.invalid_boolean': 'Izaberite da ili ne.',
   'validation.range_inverted': 'Donja granica ne smije biti veća od gornje.',
   'validation.invalid_value': 'Ova vrijednost nije dopuštena.',
+  'validation.invalid_integer': 'Unesite cijeli broj.',
+  'validation.invalid_slug': 'Ova lokacija nije ispravna.',
+  'validation.invalid_bbox': 'Područje na karti nije ispravno.',
+  'validation.coordinates_incomplete': 'Unesite i geografsku širinu i dužinu.',
+  'validation.radius_requires_center': 'Izaberite lokaciju ili tačku na karti oko koje želite pretraživati.',
+  'validation.locality_requires_country': 'Izaberite državu ove lokacije.',
   'validation.too_short':
     '{min, plural, one {Unesite najmanje # znak.} few {Unesite najmanje # znaka.} other {Unesite najmanje # znakova.}}',
   'validation.too_long':

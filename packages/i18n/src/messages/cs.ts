@@ -14,6 +14,7 @@ export const cs: Catalog = {
   'home.latest_offers': 'Nejnovější nabídky',
   'home.show_all_offers': 'Zobrazit všechny nabídky',
   'home.no_offers': 'Zatím tu nejsou žádné nabídky. Podívejte se sem prosím později.',
+  'home.offers_unavailable': 'Doporučené nabídky teď nelze načíst. Zkuste to prosím za chvíli znovu.',
   'home.browse_by_type': 'Procházet podle typu',
 
   'screen.home': 'Úvod',
@@ -384,6 +385,12 @@ export const cs: Catalog = {
   'validation.invalid_boolean': 'Zadejte ano, nebo ne.',
   'validation.range_inverted': 'Dolní mez nesmí být větší než horní.',
   'validation.invalid_value': 'Tato hodnota není povolena.',
+  'validation.invalid_integer': 'Zadejte celé číslo.',
+  'validation.invalid_slug': 'Tato lokalita není platná.',
+  'validation.invalid_bbox': 'Oblast na mapě není platná.',
+  'validation.coordinates_incomplete': 'Zadejte zeměpisnou šířku i délku.',
+  'validation.radius_requires_center': 'Vyberte lokalitu nebo bod na mapě, kolem kterého chcete hledat.',
+  'validation.locality_requires_country': 'Vyberte zemi této lokality.',
   'validation.too_short':
     '{min, plural, one {Zadejte alespoň # znak.} few {Zadejte alespoň # znaky.} other {Zadejte alespoň # znaků.}}',
   'validation.too_long':

@@ -14,6 +14,7 @@ export const de: Catalog = {
   'home.latest_offers': 'Neueste Angebote',
   'home.show_all_offers': 'Alle Angebote anzeigen',
   'home.no_offers': 'Noch gibt es hier keine Angebote. Schauen Sie bitte später wieder vorbei.',
+  'home.offers_unavailable': 'Empfohlene Angebote können gerade nicht geladen werden. Bitte versuchen Sie es gleich noch einmal.',
   'home.browse_by_type': 'Nach Art stöbern',
 
   'screen.home': 'Startseite',
@@ -382,6 +383,12 @@ export const de: Catalog = {
   'validation.invalid_boolean': 'Geben Sie Ja oder Nein an.',
   'validation.range_inverted': 'Die Untergrenze darf nicht größer als die Obergrenze sein.',
   'validation.invalid_value': 'Dieser Wert ist nicht zulässig.',
+  'validation.invalid_integer': 'Geben Sie eine ganze Zahl ein.',
+  'validation.invalid_slug': 'Dieser Ort ist ungültig.',
+  'validation.invalid_bbox': 'Der Kartenausschnitt ist ungültig.',
+  'validation.coordinates_incomplete': 'Geben Sie Breiten- und Längengrad an.',
+  'validation.radius_requires_center': 'Wählen Sie einen Ort oder einen Punkt auf der Karte, um den herum gesucht werden soll.',
+  'validation.locality_requires_country': 'Wählen Sie das Land dieses Ortes.',
   'validation.too_short': '{min, plural, one {Geben Sie mindestens # Zeichen ein.} other {Geben Sie mindestens # Zeichen ein.}}',
   'validation.too_long': '{max, plural, one {Geben Sie höchstens # Zeichen ein.} other {Geben Sie höchstens # Zeichen ein.}}',
   'validation.password_too_short':

@@ -14,6 +14,7 @@ export const el: Catalog = {
   'home.latest_offers': 'Πρόσφατες αγγελίες',
   'home.show_all_offers': 'Όλες οι αγγελίες',
   'home.no_offers': 'Δεν υπάρχουν ακόμη αγγελίες. Επισκεφθείτε μας ξανά αργότερα.',
+  'home.offers_unavailable': 'Δεν είναι δυνατή η φόρτωση των προτεινόμενων αγγελιών αυτή τη στιγμή. Δοκιμάστε ξανά σε λίγο.',
   'home.browse_by_type': 'Περιήγηση ανά τύπο',
 
   'screen.home': 'Αρχική',
@@ -382,6 +383,12 @@ export const el: Catalog = {
   'validation.invalid_boolean': 'Επιλέξτε ναι ή όχι.',
   'validation.range_inverted': 'Το κατώτατο όριο δεν μπορεί να υπερβαίνει το ανώτατο.',
   'validation.invalid_value': 'Αυτή η τιμή δεν επιτρέπεται.',
+  'validation.invalid_integer': 'Εισαγάγετε ακέραιο αριθμό.',
+  'validation.invalid_slug': 'Αυτή η τοποθεσία δεν είναι έγκυρη.',
+  'validation.invalid_bbox': 'Η περιοχή χάρτη δεν είναι έγκυρη.',
+  'validation.coordinates_incomplete': 'Εισαγάγετε γεωγραφικό πλάτος και γεωγραφικό μήκος.',
+  'validation.radius_requires_center': 'Επιλέξτε τοποθεσία ή σημείο στον χάρτη γύρω από το οποίο θα γίνει η αναζήτηση.',
+  'validation.locality_requires_country': 'Επιλέξτε τη χώρα αυτής της τοποθεσίας.',
   'validation.too_short': '{min, plural, one {Εισαγάγετε τουλάχιστον # χαρακτήρα.} other {Εισαγάγετε τουλάχιστον # χαρακτήρες.}}',
   'validation.too_long': '{max, plural, one {Εισαγάγετε το πολύ # χαρακτήρα.} other {Εισαγάγετε το πολύ # χαρακτήρες.}}',
   'validation.password_too_short':

@@ -16,6 +16,7 @@ export const en = {
   'home.latest_offers': 'Latest offers',
   'home.show_all_offers': 'Show all offers',
   'home.no_offers': 'There are no offers to show yet. Please come back later.',
+  'home.offers_unavailable': 'Featured offers can’t be loaded right now. Please try again in a moment.',
   'home.browse_by_type': 'Browse by type',
 
   // Screen titles, one per screen id of the route table (spec 2)
@@ -392,6 +393,12 @@ export const en = {
   'validation.invalid_boolean': 'Enter yes or no.',
   'validation.range_inverted': 'The lower bound must not be greater than the upper bound.',
   'validation.invalid_value': 'This value is not allowed.',
+  'validation.invalid_integer': 'Enter a whole number.',
+  'validation.invalid_slug': 'This location is not valid.',
+  'validation.invalid_bbox': 'The map area is not valid.',
+  'validation.coordinates_incomplete': 'Enter both latitude and longitude.',
+  'validation.radius_requires_center': 'Choose a location or a point on the map to search around.',
+  'validation.locality_requires_country': 'Choose the country of this location.',
   'validation.too_short': '{min, plural, one {Enter at least # character.} other {Enter at least # characters.}}',
   'validation.too_long': '{max, plural, one {Enter at most # character.} other {Enter at most # characters.}}',
   'validation.password_too_short':

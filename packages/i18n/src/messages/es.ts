@@ -14,6 +14,7 @@ export const es: Catalog = {
   'home.latest_offers': 'Últimos anuncios',
   'home.show_all_offers': 'Ver todos los anuncios',
   'home.no_offers': 'Todavía no hay anuncios. Vuelve a visitarnos más tarde.',
+  'home.offers_unavailable': 'Ahora mismo no se pueden cargar los anuncios destacados. Vuelve a intentarlo en un momento.',
   'home.browse_by_type': 'Explorar por tipo',
 
   'screen.home': 'Inicio',
@@ -382,6 +383,12 @@ export const es: Catalog = {
   'validation.invalid_boolean': 'Responde sí o no.',
   'validation.range_inverted': 'El límite inferior no puede ser mayor que el superior.',
   'validation.invalid_value': 'Este valor no está permitido.',
+  'validation.invalid_integer': 'Introduce un número entero.',
+  'validation.invalid_slug': 'Esta ubicación no es válida.',
+  'validation.invalid_bbox': 'La zona del mapa no es válida.',
+  'validation.coordinates_incomplete': 'Introduce la latitud y la longitud.',
+  'validation.radius_requires_center': 'Elige una ubicación o un punto del mapa alrededor del cual buscar.',
+  'validation.locality_requires_country': 'Elige el país de esta ubicación.',
   'validation.too_short': '{min, plural, one {Introduce al menos # carácter.} other {Introduce al menos # caracteres.}}',
   'validation.too_long': '{max, plural, one {Introduce como máximo # carácter.} other {Introduce como máximo # caracteres.}}',
   'validation.password_too_short':

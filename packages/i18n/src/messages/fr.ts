@@ -15,6 +15,7 @@ export const fr: Catalog = {
   'home.latest_offers': 'Dernières annonces',
   'home.show_all_offers': 'Voir toutes les annonces',
   'home.no_offers': 'Aucune annonce pour le moment. Revenez bientôt.',
+  'home.offers_unavailable': 'Les annonces à la une ne peuvent pas être chargées pour le moment. Veuillez réessayer dans un instant.',
   'home.browse_by_type': 'Parcourir par type',
 
   'screen.home': 'Accueil',
@@ -383,6 +384,12 @@ export const fr: Catalog = {
   'validation.invalid_boolean': 'Répondez par oui ou par non.',
   'validation.range_inverted': 'La borne inférieure ne peut pas dépasser la borne supérieure.',
   'validation.invalid_value': 'Cette valeur n’est pas autorisée.',
+  'validation.invalid_integer': 'Saisissez un nombre entier.',
+  'validation.invalid_slug': 'Cette localisation n’est pas valide.',
+  'validation.invalid_bbox': 'La zone de la carte n’est pas valide.',
+  'validation.coordinates_incomplete': 'Saisissez la latitude et la longitude.',
+  'validation.radius_requires_center': 'Choisissez une localisation ou un point sur la carte autour duquel chercher.',
+  'validation.locality_requires_country': 'Choisissez le pays de cette localisation.',
   'validation.too_short': '{min, plural, one {Saisissez au moins # caractère.} other {Saisissez au moins # caractères.}}',
   'validation.too_long': '{max, plural, one {Saisissez au plus # caractère.} other {Saisissez au plus # caractères.}}',
   'validation.password_too_short':

@@ -14,6 +14,7 @@ export const hr: Catalog = {
   'home.latest_offers': 'Najnovije ponude',
   'home.show_all_offers': 'Prikaži sve ponude',
   'home.no_offers': 'Još nema ponuda. Navratite ponovno kasnije.',
+  'home.offers_unavailable': 'Istaknute ponude trenutačno se ne mogu učitati. Pokušajte ponovno za trenutak.',
   'home.browse_by_type': 'Pregled po vrsti',
 
   'screen.home': 'Početna',
@@ -386,6 +387,12 @@ export const hr: Catalog = {
   'validation.invalid_boolean': 'Odaberite da ili ne.',
   'validation.range_inverted': 'Donja granica ne smije biti veća od gornje.',
   'validation.invalid_value': 'Ova vrijednost nije dopuštena.',
+  'validation.invalid_integer': 'Unesite cijeli broj.',
+  'validation.invalid_slug': 'Ova lokacija nije ispravna.',
+  'validation.invalid_bbox': 'Područje na karti nije ispravno.',
+  'validation.coordinates_incomplete': 'Unesite i geografsku širinu i dužinu.',
+  'validation.radius_requires_center': 'Odaberite lokaciju ili točku na karti oko koje želite pretraživati.',
+  'validation.locality_requires_country': 'Odaberite državu ove lokacije.',
   'validation.too_short':
     '{min, plural, one {Unesite najmanje # znak.} few {Unesite najmanje # znaka.} other {Unesite najmanje # znakova.}}',
   'validation.too_long':

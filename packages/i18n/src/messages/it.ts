@@ -14,6 +14,7 @@ export const it: Catalog = {
   'home.latest_offers': 'Ultimi annunci',
   'home.show_all_offers': 'Mostra tutti gli annunci',
   'home.no_offers': 'Non ci sono ancora annunci. Torna a trovarci più tardi.',
+  'home.offers_unavailable': 'Al momento non è possibile caricare gli annunci in evidenza. Riprova tra poco.',
   'home.browse_by_type': 'Sfoglia per tipologia',
 
   'screen.home': 'Home',
@@ -382,6 +383,12 @@ export const it: Catalog = {
   'validation.invalid_boolean': 'Rispondi sì o no.',
   'validation.range_inverted': 'Il limite inferiore non può superare quello superiore.',
   'validation.invalid_value': 'Questo valore non è consentito.',
+  'validation.invalid_integer': 'Inserisci un numero intero.',
+  'validation.invalid_slug': 'Questa località non è valida.',
+  'validation.invalid_bbox': 'L’area sulla mappa non è valida.',
+  'validation.coordinates_incomplete': 'Inserisci sia la latitudine sia la longitudine.',
+  'validation.radius_requires_center': 'Scegli una località o un punto sulla mappa attorno a cui cercare.',
+  'validation.locality_requires_country': 'Scegli il paese di questa località.',
   'validation.too_short': '{min, plural, one {Inserisci almeno # carattere.} other {Inserisci almeno # caratteri.}}',
   'validation.too_long': '{max, plural, one {Inserisci al massimo # carattere.} other {Inserisci al massimo # caratteri.}}',
   'validation.password_too_short':

@@ -14,6 +14,7 @@ export const nl: Catalog = {
   'home.latest_offers': 'Nieuwste aanbiedingen',
   'home.show_all_offers': 'Alle aanbiedingen bekijken',
   'home.no_offers': 'Er zijn nog geen aanbiedingen. Kom later nog eens terug.',
+  'home.offers_unavailable': 'De uitgelichte aanbiedingen kunnen nu niet worden geladen. Probeer het zo meteen opnieuw.',
   'home.browse_by_type': 'Bladeren op type',
 
   'screen.home': 'Home',
@@ -382,6 +383,12 @@ export const nl: Catalog = {
   'validation.invalid_boolean': 'Kies ja of nee.',
   'validation.range_inverted': 'De ondergrens mag niet groter zijn dan de bovengrens.',
   'validation.invalid_value': 'Deze waarde is niet toegestaan.',
+  'validation.invalid_integer': 'Vul een geheel getal in.',
+  'validation.invalid_slug': 'Deze locatie is ongeldig.',
+  'validation.invalid_bbox': 'Het kaartgebied is ongeldig.',
+  'validation.coordinates_incomplete': 'Vul zowel de breedtegraad als de lengtegraad in.',
+  'validation.radius_requires_center': 'Kies een locatie of een punt op de kaart om rond te zoeken.',
+  'validation.locality_requires_country': 'Kies het land van deze locatie.',
   'validation.too_short': '{min, plural, one {Vul minstens # teken in.} other {Vul minstens # tekens in.}}',
   'validation.too_long': '{max, plural, one {Vul hoogstens # teken in.} other {Vul hoogstens # tekens in.}}',
   'validation.password_too_short':

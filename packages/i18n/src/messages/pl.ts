@@ -14,6 +14,7 @@ export const pl: Catalog = {
   'home.latest_offers': 'Najnowsze oferty',
   'home.show_all_offers': 'Pokaż wszystkie oferty',
   'home.no_offers': 'Nie ma jeszcze żadnych ofert. Zajrzyj tu później.',
+  'home.offers_unavailable': 'Nie można teraz wczytać polecanych ofert. Spróbuj ponownie za chwilę.',
   'home.browse_by_type': 'Przeglądaj według rodzaju',
 
   'screen.home': 'Strona główna',
@@ -388,6 +389,12 @@ export const pl: Catalog = {
   'validation.invalid_boolean': 'Wybierz tak lub nie.',
   'validation.range_inverted': 'Dolna granica nie może być większa od górnej.',
   'validation.invalid_value': 'Ta wartość jest niedozwolona.',
+  'validation.invalid_integer': 'Podaj liczbę całkowitą.',
+  'validation.invalid_slug': 'Ta lokalizacja jest nieprawidłowa.',
+  'validation.invalid_bbox': 'Obszar na mapie jest nieprawidłowy.',
+  'validation.coordinates_incomplete': 'Podaj szerokość i długość geograficzną.',
+  'validation.radius_requires_center': 'Wybierz lokalizację lub punkt na mapie, wokół którego chcesz szukać.',
+  'validation.locality_requires_country': 'Wybierz kraj tej lokalizacji.',
   'validation.too_short':
     '{min, plural, one {Wpisz co najmniej # znak.} few {Wpisz co najmniej # znaki.} many {Wpisz co najmniej # znaków.} other {Wpisz co najmniej # znaku.}}',
   'validation.too_long':

@@ -14,6 +14,7 @@ export const pt: Catalog = {
   'home.latest_offers': 'Anúncios mais recentes',
   'home.show_all_offers': 'Ver todos os anúncios',
   'home.no_offers': 'Ainda não há anúncios. Volte mais tarde.',
+  'home.offers_unavailable': 'Não é possível carregar os anúncios em destaque neste momento. Tente novamente daqui a pouco.',
   'home.browse_by_type': 'Explorar por tipo',
 
   'screen.home': 'Início',
@@ -382,6 +383,12 @@ export const pt: Catalog = {
   'validation.invalid_boolean': 'Responda sim ou não.',
   'validation.range_inverted': 'O limite inferior não pode ser maior do que o superior.',
   'validation.invalid_value': 'Este valor não é permitido.',
+  'validation.invalid_integer': 'Introduza um número inteiro.',
+  'validation.invalid_slug': 'Esta localização não é válida.',
+  'validation.invalid_bbox': 'A área do mapa não é válida.',
+  'validation.coordinates_incomplete': 'Introduza a latitude e a longitude.',
+  'validation.radius_requires_center': 'Escolha uma localização ou um ponto no mapa à volta do qual pesquisar.',
+  'validation.locality_requires_country': 'Escolha o país desta localização.',
   'validation.too_short': '{min, plural, one {Introduza pelo menos # carácter.} other {Introduza pelo menos # caracteres.}}',
   'validation.too_long': '{max, plural, one {Introduza no máximo # carácter.} other {Introduza no máximo # caracteres.}}',
   'validation.password_too_short':

@@ -14,6 +14,7 @@ export const sk: Catalog = {
   'home.latest_offers': 'Najnovšie ponuky',
   'home.show_all_offers': 'Zobraziť všetky ponuky',
   'home.no_offers': 'Zatiaľ tu nie sú žiadne ponuky. Pozrite sa sem, prosím, neskôr.',
+  'home.offers_unavailable': 'Odporúčané ponuky sa teraz nedajú načítať. Skúste to, prosím, o chvíľu znova.',
   'home.browse_by_type': 'Prehliadať podľa typu',
 
   'screen.home': 'Úvod',
@@ -385,6 +386,12 @@ export const sk: Catalog = {
   'validation.invalid_boolean': 'Zadajte áno alebo nie.',
   'validation.range_inverted': 'Dolná hranica nesmie byť väčšia ako horná.',
   'validation.invalid_value': 'Táto hodnota nie je povolená.',
+  'validation.invalid_integer': 'Zadajte celé číslo.',
+  'validation.invalid_slug': 'Táto lokalita nie je platná.',
+  'validation.invalid_bbox': 'Oblasť na mape nie je platná.',
+  'validation.coordinates_incomplete': 'Zadajte zemepisnú šírku aj dĺžku.',
+  'validation.radius_requires_center': 'Vyberte lokalitu alebo bod na mape, okolo ktorého chcete hľadať.',
+  'validation.locality_requires_country': 'Vyberte krajinu tejto lokality.',
   'validation.too_short':
     '{min, plural, one {Zadajte aspoň # znak.} few {Zadajte aspoň # znaky.} other {Zadajte aspoň # znakov.}}',
   'validation.too_long':

@@ -56,6 +56,7 @@ export const srME: CatalogOverrides = {
   'validation.price_currency_required': 'Izaberite valutu cijene.',
   'validation.range_inverted': 'Donja granica ne smije biti veća od gornje.',
   'validation.invalid_value': 'Ova vrijednost nije dozvoljena.',
+  'validation.invalid_integer': 'Unesite cijeli broj.',
   'validation.password_too_long':
     '{max, plural, one {Lozinka smije imati najviše # znak.} few {Lozinka smije imati najviše # znaka.} other {Lozinka smije imati najviše # znakova.}}',
   'error.not_found_text': 'Stranica koju tražite ne postoji ili je premještena.',

@@ -14,6 +14,7 @@ export const sr: Catalog = {
   'home.latest_offers': 'Najnovije ponude',
   'home.show_all_offers': 'Prikaži sve ponude',
   'home.no_offers': 'Još nema ponuda. Navratite ponovo kasnije.',
+  'home.offers_unavailable': 'Istaknute ponude trenutno ne mogu da se učitaju. Pokušajte ponovo za trenutak.',
   'home.browse_by_type': 'Pregled po vrsti',
 
   'screen.home': 'Početna',
@@ -386,6 +387,12 @@ export const sr: Catalog = {
   'validation.invalid_boolean': 'Izaberite da ili ne.',
   'validation.range_inverted': 'Donja granica ne sme biti veća od gornje.',
   'validation.invalid_value': 'Ova vrednost nije dozvoljena.',
+  'validation.invalid_integer': 'Unesite ceo broj.',
+  'validation.invalid_slug': 'Ova lokacija nije ispravna.',
+  'validation.invalid_bbox': 'Područje na mapi nije ispravno.',
+  'validation.coordinates_incomplete': 'Unesite i geografsku širinu i dužinu.',
+  'validation.radius_requires_center': 'Izaberite lokaciju ili tačku na mapi oko koje želite da pretražujete.',
+  'validation.locality_requires_country': 'Izaberite državu ove lokacije.',
   'validation.too_short':
     '{min, plural, one {Unesite najmanje # znak.} few {Unesite najmanje # znaka.} other {Unesite najmanje # znakova.}}',
   'validation.too_long':

@@ -15,6 +15,7 @@ export const tr: Catalog = {
   'home.latest_offers': 'En yeni ilanlar',
   'home.show_all_offers': 'Tüm ilanları göster',
   'home.no_offers': 'Henüz ilan yok. Lütfen daha sonra tekrar bakın.',
+  'home.offers_unavailable': 'Öne çıkan ilanlar şu anda yüklenemiyor. Lütfen biraz sonra tekrar deneyin.',
   'home.browse_by_type': 'Türe göre göz atın',
 
   'screen.home': 'Ana sayfa',
@@ -383,6 +384,12 @@ export const tr: Catalog = {
   'validation.invalid_boolean': 'Evet veya hayır seçin.',
   'validation.range_inverted': 'Alt sınır üst sınırdan büyük olamaz.',
   'validation.invalid_value': 'Bu değere izin verilmiyor.',
+  'validation.invalid_integer': 'Bir tam sayı girin.',
+  'validation.invalid_slug': 'Bu konum geçerli değil.',
+  'validation.invalid_bbox': 'Harita alanı geçerli değil.',
+  'validation.coordinates_incomplete': 'Hem enlem hem de boylam girin.',
+  'validation.radius_requires_center': 'Çevresinde arama yapılacak bir konum veya haritada bir nokta seçin.',
+  'validation.locality_requires_country': 'Bu konumun ülkesini seçin.',
   'validation.too_short': '{min, plural, one {En az # karakter girin.} other {En az # karakter girin.}}',
   'validation.too_long': '{max, plural, one {En fazla # karakter girin.} other {En fazla # karakter girin.}}',
   'validation.password_too_short':
