@@ -157,6 +157,12 @@ export const offerReports = pgTable(
     reporterEmail: text('reporter_email'),
     reason: text('reason').notNull(),
     message: text('message'),
+    /**
+     * Who reported, as one comparable key: `user:<id>`, `email:<address>` or `ip:<hmac>` for a
+     * guest without e-mail. The partial unique index below allows one open report per reporter
+     * and offer (issue 4); resolved or dismissed reports do not block a new one.
+     */
+    reporterKey: text('reporter_key'),
     status: text('status').notNull().default('open'),
     resolvedAt: tstz('resolved_at'),
     resolvedBy: ref('resolved_by').references(() => users.id, { onDelete: 'set null' }),
@@ -167,6 +173,29 @@ export const offerReports = pgTable(
     check('offer_reports_status_check', oneOf(t.status, OFFER_REPORT_STATUSES)),
     index('offer_reports_status_idx').on(t.status, t.createdAt),
     index('offer_reports_property_idx').on(t.propertyId),
+    uniqueIndex('offer_reports_open_reporter_unique')
+      .on(t.propertyId, t.reporterKey)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * Last counted detail view per visitor and offer: a visitor (the stats-token header of spec 7,
+ * or a hash of address and user agent without one) is counted once per offer within 3 hours
+ * (spec 9 stats token lifetime). Rows older than 3 hours are dead and may be pruned.
+ */
+export const offerViewVisitors = pgTable(
+  'offer_view_visitors',
+  {
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    visitorHash: text('visitor_hash').notNull(),
+    viewedAt: tstz('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'offer_view_visitors_pk', columns: [t.propertyId, t.visitorHash] }),
+    index('offer_view_visitors_viewed_idx').on(t.viewedAt),
   ],
 );
 
