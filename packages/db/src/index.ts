@@ -12,4 +12,5 @@ export { DataDirLockedError } from './lock.ts';
 export { MIGRATIONS_FOLDER, migrate } from './migrate.ts';
 export * from './schema/index.ts';
 export * as schema from './schema/index.ts';
+export * from './storage/index.ts';
 export type { Database, DatabaseHandle, DatabaseKind, Db, DbOrTx, Schema, Tx } from './types.ts';

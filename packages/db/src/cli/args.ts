@@ -12,7 +12,7 @@ export function cliArgs() {
       'data-dir': { type: 'string' },
       'media-dir': { type: 'string' },
       database: { type: 'string' },
-      keep: { type: 'boolean', default: false },
+      'skip-triggers': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     allowPositionals: false,

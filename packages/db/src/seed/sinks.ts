@@ -6,7 +6,9 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../types.ts';
 
 // Where generated rows go. Rows are buffered per table and flushed together in the order the
-// tables were first written, so foreign keys always point at rows already stored. Small seeds
+// tables were first written, so foreign keys always point at rows already stored (COPY on
+// PostgreSQL writes a batch's first table, then the others in parallel: callers flush before
+// adding a row that points into a non-first table of the same batch). Small seeds
 // use drizzle multi-row INSERTs (PGlite and PostgreSQL); large ones COPY ... FROM STDIN
 // (PostgreSQL), the fastest bulk path, with one flush in flight while the next batch is
 // generated, keeping memory bounded.
@@ -124,12 +126,22 @@ export class CopySink extends BufferedSink {
   }
 
   private async copyBatch(batch: Buffer[]): Promise<void> {
+    // The batch's first table is the parent of the rest (properties before their offers,
+    // photos and prices): copy it, then the children in parallel on their own connections.
+    const [first, ...rest] = batch;
+    if (first) await this.copyOn([first]);
+    await Promise.all(rest.map((b) => this.copyOn([b])));
+  }
+
+  private async copyOn(buffers: Buffer[]): Promise<void> {
     const client = await this.pool.connect();
     try {
+      // Each COPY commits on its own; a crash mid-seed is redone from scratch anyway.
+      await client.query('set synchronous_commit = off');
       if (this.skipTriggers) await client.query('set session_replication_role = replica');
-      for (const { table, rows } of batch) await copyRows(client, table, rows);
+      for (const { table, rows } of buffers) await copyRows(client, table, rows);
     } finally {
-      if (this.skipTriggers) await client.query('set session_replication_role = default').catch(() => {});
+      await client.query('reset synchronous_commit; reset session_replication_role').catch(() => {});
       client.release();
     }
   }
