@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import healthRoutes from './features/health/routes.ts';
+import locationsRoutes from './features/locations/routes.ts';
 import propertiesRoutes from './features/properties/routes.ts';
 import database, { type ApiDatabase } from './plugins/app/database.ts';
 import errorHandler from './plugins/app/error-handler.ts';
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildAppOptions) {
   // features
   await app.register(healthRoutes);
   await app.register(propertiesRoutes);
+  await app.register(locationsRoutes);
 
   return app;
 }

@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './contracts/errors.ts';
 export * from './contracts/health.ts';
+export * from './contracts/locations.ts';
 export * from './contracts/offers.ts';
 export * from './currencies.ts';
 export * from './currency-conversion.ts';
