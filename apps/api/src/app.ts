@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import healthRoutes from './features/health/routes.ts';
 import locationsRoutes from './features/locations/routes.ts';
 import propertiesRoutes from './features/properties/routes.ts';
+import searchPathsRoutes from './features/search-paths/routes.ts';
 import database, { type ApiDatabase } from './plugins/app/database.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import media from './plugins/app/media.ts';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes);
   await app.register(propertiesRoutes);
   await app.register(locationsRoutes);
+  await app.register(searchPathsRoutes);
 
   return app;
 }

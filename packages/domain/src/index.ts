@@ -3,6 +3,7 @@ export * from './contracts/errors.ts';
 export * from './contracts/health.ts';
 export * from './contracts/locations.ts';
 export * from './contracts/offers.ts';
+export * from './contracts/search-paths.ts';
 export * from './currencies.ts';
 export * from './currency-conversion.ts';
 export * from './display.ts';
