@@ -19,6 +19,7 @@ import {
 } from '@estately/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxAround } from '../src/features/locations/geo-box.ts';
+import { createTtlCache } from '../src/features/locations/offer-stats-cache.ts';
 import { buildTestApi, insertOwner, setRates, type TestApi } from './helpers.ts';
 
 // The location calls of issue 4: autocomplete (trigram, accents ignored), area description
@@ -686,5 +687,45 @@ describe('boxAround', () => {
     expect(wrapped.west).toBeLessThan(-180);
     const polar = boxAround(89.9, 0, 50);
     expect(polar).toMatchObject({ north: 90, west: -180, east: 180 });
+  });
+});
+
+describe('createTtlCache', () => {
+  it('keeps a value until it expires, shares a pending load and forgets failures', async () => {
+    let clock = 0;
+    const cache = createTtlCache<number>({ ttlMs: 100, max: 2, now: () => clock });
+    let loads = 0;
+    const load = async () => ++loads;
+    const [a, b] = await Promise.all([cache.get('x', load), cache.get('x', load)]);
+    expect([a, b, loads]).toEqual([1, 1, 1]);
+    clock = 99;
+    expect(await cache.get('x', load)).toBe(1);
+    clock = 100;
+    expect(await cache.get('x', load)).toBe(2);
+
+    await expect(cache.get('y', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('y', load)).toBe(3);
+
+    // At most `max` entries: the oldest goes.
+    await cache.get('z', load);
+    expect(cache.size).toBe(2);
+    expect(await cache.get('x', load)).toBe(5);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the location calls under the locations tag', async () => {
+    const document = (await api.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    for (const path of [
+      '/public/locations/autocomplete',
+      '/public/locations/reverse',
+      '/public/locations/{id}/area_description',
+    ]) {
+      expect(document.paths[path]?.get?.tags, path).toEqual(['locations']);
+    }
+    const parameters = document.paths['/public/locations/reverse'].get.parameters.map(
+      (p: { name: string }) => p.name,
+    );
+    expect(parameters).toEqual(expect.arrayContaining(['lat', 'lng', 'locale']));
   });
 });

@@ -312,3 +312,12 @@ describe('POST /public/offer_search_path/compose', () => {
     expect(locale.json().errors).toEqual({ locale: ['validation.invalid_value'] });
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents both calls under the search-paths tag', async () => {
+    const document = (await api.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    for (const path of ['/public/offer_search_path/decompose', '/public/offer_search_path/compose']) {
+      expect(document.paths[path]?.post?.tags, path).toEqual(['search-paths']);
+    }
+  });
+});

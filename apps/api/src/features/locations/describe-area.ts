@@ -14,6 +14,7 @@ import { localeData } from '@estately/i18n';
 import { sql } from 'drizzle-orm';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import { boxAround } from './geo-box.ts';
+import type { TtlCache } from './offer-stats-cache.ts';
 import { queryRows, type SummaryRow, summaryColumns, summaryJoins, toSummary } from './place-names.ts';
 
 export interface DescribeAreaOptions {
@@ -22,6 +23,8 @@ export interface DescribeAreaOptions {
   locale: Locale;
   /** Currency of the medians; default the locale's (localeData). */
   currency?: Currency;
+  /** Keeps the offer statistics of a place a while (they are costly for large areas). */
+  offerStatsCache?: TtlCache<OfferStatsRow | undefined>;
 }
 
 /** Rent is compared per month: a weekly rent is 52/12 of it, a daily one 365/12. */
@@ -53,7 +56,7 @@ async function loadRates(db: Db): Promise<ExchangeRates> {
   return { base: 'CZK', rates };
 }
 
-interface OfferStatsRow {
+export interface OfferStatsRow {
   sale_count: number | string;
   rent_count: number | string;
   sale_priced: number | string;
@@ -87,9 +90,10 @@ export async function describeArea(options: DescribeAreaOptions): Promise<AreaDe
     const location = toSummary(place, locale);
     const radiusKm = poiRadiusKm(location.kind, location.population);
 
-    const offerStats = queryRows<OfferStatsRow>(
-      db,
-      sql`
+    const loadOfferStats = async () => {
+      const [row] = await queryRows<OfferStatsRow>(
+        db,
+        sql`
       select
         count(*) filter (where o.offer_type = 'sale') as sale_count,
         count(*) filter (where o.offer_type = 'rent') as rent_count,
@@ -101,7 +105,12 @@ export async function describeArea(options: DescribeAreaOptions): Promise<AreaDe
           filter (where o.offer_type = 'rent' and o.price_normalized > 0 and o.useful_area_meters > 0) as rent_median
       from offers o
       where o.location_path @> array[${locationId}]::bigint[]`,
-    );
+      );
+      return row;
+    };
+    const offerStats = options.offerStatsCache
+      ? options.offerStatsCache.get(String(locationId), loadOfferStats)
+      : loadOfferStats();
 
     let poiQuery: ReturnType<typeof sql>;
     if (radiusKm === null) {
@@ -121,7 +130,7 @@ export async function describeArea(options: DescribeAreaOptions): Promise<AreaDe
           and geo_distance_km(p.point, point(${location.longitude}, ${location.latitude})) <= ${radiusKm}
         group by p.kind`;
     }
-    const [[stats], poiRows, rates] = await Promise.all([
+    const [stats, poiRows, rates] = await Promise.all([
       offerStats,
       queryRows<{ kind: string; count: number | string }>(db, poiQuery),
       loadRates(db),

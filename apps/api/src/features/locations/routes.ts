@@ -15,13 +15,17 @@ import {
 } from '@estately/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { autocompleteLocations } from './autocomplete-locations.ts';
-import { describeArea } from './describe-area.ts';
+import { describeArea, type OfferStatsRow } from './describe-area.ts';
 import { findNearestPlace } from './find-nearest-place.ts';
+import { createTtlCache } from './offer-stats-cache.ts';
 
 // The gazetteer changes only when it is re-imported: shared caches may keep answers a while.
 const GAZETTEER_CACHE = 'public, max-age=3600';
 
 const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Offer statistics per place, kept 5 minutes (as long as the answer's HTTP cache).
+  const offerStatsCache = createTtlCache<OfferStatsRow | undefined>({ ttlMs: 5 * 60_000, max: 5_000 });
+
   app.get(
     '/public/locations/autocomplete',
     {
@@ -90,6 +94,7 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
         locationId: request.params.id,
         locale: request.query.locale,
         currency: request.query.currency,
+        offerStatsCache,
       });
     },
   );
