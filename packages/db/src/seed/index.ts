@@ -71,6 +71,7 @@ export class DatabaseNotEmptyError extends Error {
 /** Every application table, children first (TRUNCATE order does not matter with CASCADE). */
 export const SEEDED_TABLES = [
   'offer_view_stats',
+  'offer_view_visitors',
   'offer_reports',
   'offer_messages',
   'leads',
@@ -567,7 +568,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
 
   // Identity sequences continue after the explicit ids.
   for (const table of SEEDED_TABLES) {
-    if (table === 'offers' || table === 'offer_view_stats' || table === 'exchange_rates') continue;
+    if (['offers', 'offer_view_stats', 'offer_view_visitors', 'exchange_rates'].includes(table)) continue;
     await handle.exec(
       `select setval(pg_get_serial_sequence('"${table}"', 'id'), greatest(1, (select coalesce(max(id), 0) from "${table}")), (select count(*) > 0 from "${table}"))`,
     );

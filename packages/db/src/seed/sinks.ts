@@ -92,6 +92,9 @@ function arrayLiteral(values: readonly unknown[]): string {
     .join(',')}}`;
 }
 
+// Photo variant objects are shared by every offer that uses the same pool photo: serialise once.
+const serialized = new WeakMap<object, string>();
+
 /** One value in COPY text format. */
 export function copyValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
@@ -99,7 +102,14 @@ export function copyValue(value: unknown): string {
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return copyEscape(arrayLiteral(value));
-  if (typeof value === 'object') return copyEscape(JSON.stringify(value));
+  if (typeof value === 'object') {
+    let text = serialized.get(value);
+    if (text === undefined) {
+      text = copyEscape(JSON.stringify(value));
+      serialized.set(value, text);
+    }
+    return text;
+  }
   return copyEscape(String(value));
 }
 
