@@ -55,7 +55,13 @@ export interface Config {
   logLevel: LogLevel;
   /** Requests per minute per client address; 0 disables the limiter (benchmarks). */
   rateLimitMax: number;
+  /** Machine translation of offer descriptions; absent means stored translations only. */
+  translationProvider: TranslationProviderConfig | undefined;
 }
+
+export type TranslationProviderConfig =
+  | { kind: 'libretranslate'; url: string; apiKey: string | undefined }
+  | { kind: 'deepl'; apiKey: string };
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -163,6 +169,31 @@ const trustProxy = z.string().transform((value, ctx): boolean | number | string[
   return z.NEVER;
 });
 
+// `libretranslate:http://host:5000` (optionally `...#API_KEY`) or `deepl:AUTH_KEY`.
+const translationProvider = z.string().transform((value, ctx): TranslationProviderConfig => {
+  const text = value.trim();
+  const separator = text.indexOf(':');
+  const kind = separator > 0 ? text.slice(0, separator).toLowerCase() : '';
+  const rest = separator > 0 ? text.slice(separator + 1).trim() : '';
+  if (kind === 'libretranslate') {
+    const [address = '', apiKey] = rest.split('#', 2);
+    try {
+      const parsed = new URL(address);
+      if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '')
+        return { kind, url: address.replace(/\/+$/, ''), apiKey: apiKey || undefined };
+    } catch {
+      // reported below
+    }
+  } else if (kind === 'deepl' && /^[A-Za-z0-9:_-]{8,}$/.test(rest)) {
+    return { kind, apiKey: rest };
+  }
+  ctx.addIssue({
+    code: 'custom',
+    message: 'expected libretranslate:<http(s) URL>[#API_KEY] or deepl:<authentication key>',
+  });
+  return z.NEVER;
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(NODE_ENVS, { error: `expected one of ${NODE_ENVS.join(', ')}` }).default('development'),
   API_PORT: port.default(3001),
@@ -184,6 +215,7 @@ const EnvSchema = z.object({
     .regex(/^\d+$/, 'expected a whole number of requests per minute (0 disables)')
     .transform(Number)
     .default(300),
+  TRANSLATION_PROVIDER: translationProvider.optional(),
 });
 
 /** Variables the API reads; documented in the README and in `describeConfig`. */
@@ -216,10 +248,10 @@ export function loadConfig(
       const name = String(issue.path[0] ?? 'environment');
       if (seen.has(name)) continue; // one line per variable: its first problem
       seen.add(name);
-      const raw = name === 'JWT_SECRETS' ? undefined : input[name];
-      problems.push(
-        name === 'JWT_SECRETS' ? `${name}: ${issue.message}` : `${name}: ${issue.message}, got ${shown(raw)}`,
-      );
+      // Secrets (signing keys, translation API keys) are never echoed.
+      const secret = name === 'JWT_SECRETS' || name === 'TRANSLATION_PROVIDER';
+      const raw = secret ? undefined : input[name];
+      problems.push(secret ? `${name}: ${issue.message}` : `${name}: ${issue.message}, got ${shown(raw)}`);
     }
   }
 
@@ -257,5 +289,6 @@ export function loadConfig(
     trustProxy: data.TRUST_PROXY,
     logLevel: data.LOG_LEVEL ?? (data.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimitMax: data.RATE_LIMIT_MAX,
+    translationProvider: data.TRANSLATION_PROVIDER,
   };
 }

@@ -2,6 +2,8 @@ export * from './constants.ts';
 export * from './contracts/errors.ts';
 export * from './contracts/health.ts';
 export * from './contracts/locations.ts';
+export * from './contracts/offer-actions.ts';
+export * from './contracts/offer-detail.ts';
 export * from './contracts/offers.ts';
 export * from './contracts/search-paths.ts';
 export * from './currencies.ts';
