@@ -141,21 +141,34 @@ export class OfferGenerator {
     const offerType = r.bool(seller.sellerType === 'developer' ? 0.9 : 0.62) ? 'sale' : 'rent';
     const propertyType = r.bool(city.population > 200_000 ? 0.82 : 0.55) ? 'apartment' : 'house';
     const isFlat = propertyType === 'apartment';
-    const disposition = r.weighted(isFlat ? APARTMENT_DISPOSITIONS : HOUSE_DISPOSITIONS);
-    const n = roomsCount(disposition, r);
+    const drawn = r.weighted(isFlat ? APARTMENT_DISPOSITIONS : HOUSE_DISPOSITIONS);
+    const n = roomsCount(drawn, r);
     const separateKitchen = r.bool(isFlat ? 0.4 : 0.75);
-    const rooms: RoomType[] = ['living_room'];
-    for (let i = 1; i < n; i++) rooms.push(i === 3 && r.bool(0.4) ? 'kids_room' : 'bedroom');
-    if (separateKitchen) rooms.push('kitchen');
     const bathrooms = n >= 4 && r.bool(0.5) ? 2 : 1;
+    // Spaces beside the living rooms. The spec's layout counts every room but kitchen,
+    // bathroom and toilet (spec 3), so these count too: the living rooms make up the rest,
+    // and a numeric disposition is the derived count, so "3" never shows as "4+KK".
+    const spaces: RoomType[] = [];
+    if (isFlat && r.bool(0.45)) spaces.push('balcony');
+    if (r.bool(isFlat ? 0.12 : 0.5)) spaces.push('terrace');
+    if (r.bool(isFlat ? 0.4 : 0.3)) spaces.push('cellar');
+    if (r.bool(0.2)) spaces.push('cloakroom');
+    if (r.bool(0.08)) spaces.push('chamber');
+    if (!isFlat && r.bool(0.15)) spaces.push('canteen');
+    const livingRooms = Math.max(1, n - spaces.length);
+    const rooms: RoomType[] = ['living_room'];
+    for (let i = 1; i < livingRooms; i++) rooms.push(i === 3 && r.bool(0.4) ? 'kids_room' : 'bedroom');
+    if (separateKitchen) rooms.push('kitchen');
     for (let i = 0; i < bathrooms; i++) rooms.push('bathroom');
     if (r.bool(0.6)) rooms.push('toilet');
-    if (isFlat && r.bool(0.45)) rooms.push('balcony');
-    if (r.bool(isFlat ? 0.12 : 0.5)) rooms.push('terrace');
-    if (r.bool(isFlat ? 0.4 : 0.3)) rooms.push('cellar');
-    if (r.bool(0.2)) rooms.push('cloakroom');
-    if (r.bool(0.08)) rooms.push('chamber');
-    if (!isFlat && r.bool(0.15)) rooms.push('canteen');
+    rooms.push(...spaces);
+    const counted = livingRooms + spaces.length;
+    const disposition: Disposition =
+      drawn === 'maisonette' || drawn === 'atypical'
+        ? drawn
+        : counted >= 6
+          ? '6+'
+          : (String(counted) as Disposition);
 
     const area = Math.round(Math.max(18, (isFlat ? 22 + 21 * n : 70 + 28 * n) * Math.exp(r.normal() * 0.15)));
     const reconstruction = r.weighted([
@@ -336,7 +349,11 @@ export class OfferGenerator {
       ['archived', 0.5],
     ] as const);
     const createdAt = new Date(this.now.getTime() - r.int(1, 540) * DAY - r.int(0, DAY - 1));
-    const publishedAt = state === 'draft' ? null : new Date(createdAt.getTime() + r.int(0, 2 * DAY));
+    // Publication follows creation by up to two days, but never lies in the future.
+    const publishedAt =
+      state === 'draft'
+        ? null
+        : new Date(Math.min(this.now.getTime() - 60_000, createdAt.getTime() + r.int(0, 2 * DAY)));
     const activatedAt =
       publishedAt && r.bool(0.15)
         ? new Date(Math.min(this.now.getTime() - 60_000, publishedAt.getTime() + r.int(1, 60) * DAY))

@@ -153,6 +153,17 @@ describe('seed', () => {
       "select count(*)::int as ok from offers where layout ~ '^[0-9]+\\+(KK|[0-9]+)$'",
     );
     expect(layout?.ok).toBe(result.activeOffers);
+    // A numeric disposition agrees with the layout shown on cards: "3" is "3+KK" or "3+1".
+    const [disagree] = await a.query<{ n: number }>(`
+      select count(*)::int as n from offers
+      where disposition ~ '^[0-9]$' and split_part(layout, '+', 1) <> disposition
+         or disposition = '6+' and split_part(layout, '+', 1)::int < 6`);
+    expect(disagree?.n).toBe(0);
+    const [future] = await a.query<{ n: number }>(
+      'select count(*)::int as n from offers where published_at > $1 or activated_at > $1',
+      [NOW.toISOString()],
+    );
+    expect(future?.n).toBe(0);
   });
 
   it('gives offers photos from the pool, with a main photo and every variant', async () => {
