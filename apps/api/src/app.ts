@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import healthRoutes from './features/health/routes.ts';
 import locationsRoutes from './features/locations/routes.ts';
 import propertiesRoutes from './features/properties/routes.ts';
+import searchRoutes from './features/search/routes.ts';
 import searchPathsRoutes from './features/search-paths/routes.ts';
 import database, { type ApiDatabase } from './plugins/app/database.ts';
 import errorHandler from './plugins/app/error-handler.ts';
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(propertiesRoutes);
   await app.register(locationsRoutes);
   await app.register(searchPathsRoutes);
+  await app.register(searchRoutes);
 
   return app;
 }

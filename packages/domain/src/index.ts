@@ -5,6 +5,7 @@ export * from './contracts/locations.ts';
 export * from './contracts/offer-actions.ts';
 export * from './contracts/offer-detail.ts';
 export * from './contracts/offers.ts';
+export * from './contracts/search.ts';
 export * from './contracts/search-paths.ts';
 export * from './currencies.ts';
 export * from './currency-conversion.ts';

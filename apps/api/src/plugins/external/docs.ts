@@ -11,6 +11,7 @@ import { API_VERSION } from '../../lib/version.ts';
 export const OPENAPI_TAGS = [
   { name: 'health', description: 'Liveness and readiness of the API and its database' },
   { name: 'properties', description: 'Properties and offers: featured list, detail, management (spec 7)' },
+  { name: 'search', description: 'Offer search: results, facet counts, map clusters (spec 9)' },
 ];
 
 async function docs(app: FastifyInstance, options: { config: Config }) {

@@ -1,0 +1,34 @@
+import { type Db, exchangeRates } from '@estately/db';
+import { CURRENCIES, type Currency, convertPrice, DEFAULT_RATES, type ExchangeRates } from '@estately/domain';
+
+/**
+ * CZK per unit of each currency from the exchange_rates table. A currency missing from the
+ * table falls back to the built-in starting rate, so a fresh database still shows prices.
+ */
+export async function loadExchangeRates(db: Db): Promise<ExchangeRates> {
+  const rows = await db
+    .select({ currency: exchangeRates.currency, rate: exchangeRates.rateToCzk })
+    .from(exchangeRates);
+  const rates: Record<Currency, number> = { ...DEFAULT_RATES.rates };
+  for (const row of rows) {
+    const rate = Number(row.rate);
+    if ((CURRENCIES as readonly string[]).includes(row.currency) && rate > 0)
+      rates[row.currency as Currency] = rate;
+  }
+  rates.CZK = 1;
+  return { base: 'CZK', rates };
+}
+
+/** The price in `to`, or null when it cannot be converted (no usable rate). */
+export function convertedPrice(
+  amount: number,
+  from: Currency,
+  to: Currency,
+  rates: ExchangeRates,
+): number | null {
+  try {
+    return convertPrice(amount, from, to, rates);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,113 @@
+import { offers } from '@estately/db';
+import { type MediaStorage, variantUrls } from '@estately/db/storage';
+import type { Currency, ExchangeRates, OfferCard, PhotoVariants } from '@estately/domain';
+import { convertedPrice } from './exchange-rates.ts';
+
+/**
+ * The read-model columns an offer card needs (featured list, search results, favourites):
+ * pass to `db.select(offerCardColumns)` and map each row with `toOfferCard`.
+ */
+export const offerCardColumns = {
+  id: offers.id,
+  activatedAt: offers.activatedAt,
+  offerType: offers.offerType,
+  propertyType: offers.propertyType,
+  price: offers.price,
+  currency: offers.currency,
+  priceVariant: offers.priceVariant,
+  rentPricePeriod: offers.rentPricePeriod,
+  disposition: offers.disposition,
+  layout: offers.layout,
+  usefulAreaMeters: offers.usefulAreaMeters,
+  street: offers.street,
+  city: offers.city,
+  cityPart: offers.cityPart,
+  countryCode: offers.countryCode,
+  latitude: offers.latitude,
+  longitude: offers.longitude,
+  locale: offers.locale,
+  sellerType: offers.sellerType,
+  isVerified: offers.isVerified,
+  isTopOffer: offers.isTopOffer,
+  photosCount: offers.photosCount,
+  mainPhotoId: offers.mainPhotoId,
+  mainPhotoVariants: offers.mainPhotoVariants,
+  mainPhotoRoomType: offers.mainPhotoRoomType,
+};
+
+export interface OfferCardRow {
+  id: number;
+  activatedAt: Date;
+  offerType: string;
+  propertyType: string;
+  price: number | null;
+  currency: string;
+  priceVariant: string;
+  rentPricePeriod: string | null;
+  disposition: string | null;
+  layout: string | null;
+  usefulAreaMeters: number | null;
+  street: string | null;
+  city: string;
+  cityPart: string | null;
+  countryCode: string;
+  latitude: number;
+  longitude: number;
+  locale: string;
+  sellerType: string;
+  isVerified: boolean;
+  isTopOffer: boolean;
+  photosCount: number;
+  mainPhotoId: number | null;
+  mainPhotoVariants: Parameters<typeof variantUrls>[1] | null;
+  mainPhotoRoomType: string | null;
+}
+
+export interface OfferCardContext {
+  /** Currency the price is shown in (spec 9: default CZK); the seller's price stays in `original_price`. */
+  currency: Currency;
+  rates: ExchangeRates;
+  /** Turns stored photo keys into absolute URLs. */
+  storage: MediaStorage;
+}
+
+/** A read-model row as the card of the offer contract, the price converted into the asked currency. */
+export function toOfferCard(row: OfferCardRow, context: OfferCardContext): OfferCard {
+  const { currency, rates, storage } = context;
+  const originalCurrency = row.currency as Currency;
+  const originalPrice = row.price === null ? null : Number(row.price);
+  return {
+    id: row.id,
+    activated_at: row.activatedAt.toISOString(),
+    offer_type: row.offerType as OfferCard['offer_type'],
+    property_type: row.propertyType as OfferCard['property_type'],
+    price: originalPrice === null ? null : convertedPrice(originalPrice, originalCurrency, currency, rates),
+    currency_iso_code: currency,
+    original_price: originalPrice,
+    original_currency_iso_code: originalCurrency,
+    price_variant: row.priceVariant as OfferCard['price_variant'],
+    rent_price_period: row.rentPricePeriod as OfferCard['rent_price_period'],
+    disposition: row.disposition as OfferCard['disposition'],
+    layout: row.layout,
+    useful_area_meters: row.usefulAreaMeters,
+    street: row.street,
+    city: row.city,
+    city_part: row.cityPart,
+    country_code: row.countryCode,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    locale: row.locale as OfferCard['locale'],
+    seller_type: row.sellerType as OfferCard['seller_type'],
+    is_verified: row.isVerified,
+    is_top_offer: row.isTopOffer,
+    photos_count: row.photosCount,
+    main_photo:
+      row.mainPhotoId !== null && row.mainPhotoVariants
+        ? {
+            id: row.mainPhotoId,
+            image_file: variantUrls(storage, row.mainPhotoVariants) as PhotoVariants,
+            room_type: row.mainPhotoRoomType,
+          }
+        : null,
+  };
+}

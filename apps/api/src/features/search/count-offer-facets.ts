@@ -1,0 +1,98 @@
+import { type Db, offers, properties } from '@estately/db';
+import {
+  FACET_GROUPS,
+  FACET_VALUES,
+  type FacetCounts,
+  type FacetGroup,
+  type OfferFacetsResponse,
+  type SearchFilters,
+} from '@estately/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  arrayColumn,
+  facetValueExpression,
+  isArrayGroup,
+  publicOfferJoin,
+  queryRows,
+} from './offer-conditions.ts';
+import { prepareSearch } from './prepare-search.ts';
+
+export interface CountOfferFacetsOptions {
+  db: Db;
+  filters: SearchFilters;
+  /** Groups to count; all by default. */
+  groups?: readonly FacetGroup[];
+  now?: Date;
+}
+
+/** The `groups` parameter: a comma list (or repeated key) of facet groups; absent means all, null when invalid. */
+export function parseFacetGroups(raw: unknown): FacetGroup[] | null {
+  if (raw === undefined || raw === null || raw === '') return [...FACET_GROUPS];
+  const items = (Array.isArray(raw) ? raw : [raw])
+    .flatMap((item) => String(item).split(','))
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (items.some((item) => !(FACET_GROUPS as readonly string[]).includes(item))) return null;
+  return FACET_GROUPS.filter((group) => items.includes(group));
+}
+
+const TOTAL = '__total';
+
+/**
+ * Facet counts of the filter panel (spec 9, DESIGN 5: one round trip). Standard disjunctive
+ * faceting: the count of value v in group G is the number of offers matching every filter
+ * except G's own choice, and having v. One SQL statement: a CTE holds the offers matching the
+ * filters outside the value-set groups, with one boolean per chosen group; each group is then
+ * a GROUP BY over the CTE with the other groups' booleans, all joined by UNION ALL, plus the
+ * total with every boolean.
+ */
+export async function countOfferFacets(options: CountOfferFacetsOptions): Promise<OfferFacetsResponse> {
+  const { db, filters, groups = FACET_GROUPS, now = new Date() } = options;
+  const { conditions } = await prepareSearch(db, filters, now);
+  const chosen = Object.keys(conditions.groups) as FacetGroup[];
+  const column = (prefix: string, group: string) => sql.raw(`${prefix}_${group}`);
+
+  const selected: SQL[] = [sql`1 as one`];
+  for (const group of groups) {
+    const expression = isArrayGroup(group) ? sql`${arrayColumn(group)}` : facetValueExpression(group);
+    selected.push(sql`${expression} as ${column('v', group)}`);
+  }
+  for (const group of chosen) {
+    selected.push(sql`coalesce(${conditions.groups[group]}, false) as ${column('f', group)}`);
+  }
+  const flagsExcept = (skip?: FacetGroup): SQL => {
+    const flags = chosen.filter((group) => group !== skip).map((group) => column('f', group));
+    return flags.length === 0 ? sql`true` : sql.join(flags, sql` and `);
+  };
+  const common = conditions.common.length === 0 ? sql`true` : sql.join(conditions.common, sql` and `);
+
+  const parts: SQL[] = [
+    sql`select ${TOTAL}::text as facet, null::text as value, count(*)::int as n from base where ${flagsExcept()}`,
+  ];
+  for (const group of groups) {
+    const value = column('v', group);
+    parts.push(
+      isArrayGroup(group)
+        ? sql`select ${group}::text, item, count(*)::int from base cross join lateral unnest(${value}) as item where ${flagsExcept(group)} group by item`
+        : sql`select ${group}::text, ${value}, count(*)::int from base where ${flagsExcept(group)} group by ${value}`,
+    );
+  }
+  const statement = sql`with base as materialized (
+    select ${sql.join(selected, sql`, `)}
+    from ${offers} inner join ${properties} on ${publicOfferJoin()}
+    where ${common}
+  )
+  ${sql.join(parts, sql` union all `)}`;
+
+  const rows = await queryRows<{ facet: string; value: string | null; n: number }>(db, statement);
+  const facets: Record<string, Record<string, number>> = {};
+  for (const group of groups)
+    facets[group] = Object.fromEntries(FACET_VALUES[group].map((value) => [value, 0]));
+  let total = 0;
+  for (const row of rows) {
+    if (row.facet === TOTAL) total = Number(row.n);
+    else if (row.value !== null && facets[row.facet] && row.value in facets[row.facet]!)
+      facets[row.facet]![row.value] = Number(row.n);
+  }
+  return { total, facets: facets as FacetCounts };
+}

@@ -1,0 +1,109 @@
+import {
+  type BoundingBox,
+  ErrorBodySchema,
+  MAP_FEATURE_CAP,
+  MapZoomSchema,
+  OfferFacetsQuerySchema,
+  OfferFacetsResponseSchema,
+  OfferMapQuerySchema,
+  OfferMapResponseSchema,
+  parseFilters,
+  type SearchFilters,
+  SearchOffersQuerySchema,
+  SearchOffersResponseSchema,
+  toFilterRecord,
+} from '@estately/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { clusterOffers } from './cluster-offers.ts';
+import { countOfferFacets, parseFacetGroups } from './count-offer-facets.ts';
+import { validateFilters } from './prepare-search.ts';
+import { searchOffers } from './search-offers.ts';
+
+const errorResponses = { 422: ErrorBodySchema, 500: ErrorBodySchema };
+
+/** Map mode needs a viewport and a zoom on top of the filters; every problem is reported at once. */
+function validateMapQuery(query: Record<string, unknown>): {
+  filters: SearchFilters & { bbox: BoundingBox };
+  zoom: number;
+} {
+  const parsed = parseFilters(query);
+  const errors: Record<string, string[]> = parsed.success ? {} : { ...parsed.errors };
+  const rawBbox = toFilterRecord(query).bbox;
+  const bboxMissing = parsed.success
+    ? parsed.data.bbox === undefined
+    : rawBbox === undefined || (typeof rawBbox === 'string' && rawBbox.trim() === '');
+  if (bboxMissing) errors.bbox = ['validation.invalid_bbox'];
+  const zoom = MapZoomSchema.safeParse(query.zoom);
+  if (!zoom.success) errors.zoom = [zoom.error.issues[0]?.message ?? 'validation.invalid_integer'];
+  if (!parsed.success || !zoom.success || parsed.data.bbox === undefined) {
+    throw new AppError('validation_errors', { errors });
+  }
+  return { filters: { ...parsed.data, bbox: parsed.data.bbox }, zoom: zoom.data };
+}
+
+// Public offer search (spec 7, spec 9; DESIGN 5). The filter parameters are validated by the
+// domain's filter model, so the web, saved searches and these routes share one set of rules.
+const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/public/offers',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Search offers',
+        description:
+          'One page of active offers matching every filter of spec 9, sorted by `sort` (default newest first; ties by id), 25 a page by default (max 100), with paging meta and prices converted into `currency` (default CZK). A bad value answers 422 `validation_errors` keyed by the parameter.',
+        querystring: SearchOffersQuerySchema,
+        response: { 200: SearchOffersResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const filters = validateFilters(request.query);
+      return searchOffers({ db: app.readDb, filters, storage: app.storage });
+    },
+  );
+
+  app.get(
+    '/public/offers/facets',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Facet counts for the filter panel',
+        description:
+          "Takes the same filters as GET /public/offers (sort and paging are ignored) and answers, for each value-set group, how many offers each value would give with every OTHER group's choice kept (disjunctive faceting), plus the total matching all filters. Computed in one SQL statement. `groups` limits the groups counted.",
+        querystring: OfferFacetsQuerySchema,
+        response: { 200: OfferFacetsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const parsed = parseFilters(request.query);
+      const groups = parseFacetGroups(request.query.groups);
+      if (!parsed.success || groups === null) {
+        const errors = parsed.success ? {} : { ...parsed.errors };
+        if (groups === null) errors.groups = ['validation.invalid_value'];
+        throw new AppError('validation_errors', { errors });
+      }
+      const filters = parsed.data;
+      return countOfferFacets({ db: app.readDb, filters, groups });
+    },
+  );
+
+  app.get(
+    '/public/offers/map',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Map clusters and points of a viewport',
+        description: `Offers matching the same filters as GET /public/offers inside \`bbox\` (required), grouped on a grid whose cell follows \`zoom\` (0..22, required): a cell with several offers is a cluster (count, mean position, bounds), a cell with one offer a point (id, position, price in \`currency\`). At most ${MAP_FEATURE_CAP} features: a viewport that would hold more cells gets a coarser grid, so the counts always add up to \`total\`.`,
+        querystring: OfferMapQuerySchema,
+        response: { 200: OfferMapResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { filters, zoom } = validateMapQuery(request.query);
+      return clusterOffers({ db: app.readDb, filters, zoom });
+    },
+  );
+};
+
+export default searchRoutes;

@@ -1,0 +1,67 @@
+import { type Db, offers, properties } from '@estately/db';
+import type { MediaStorage } from '@estately/db/storage';
+import {
+  type Currency,
+  DEFAULT_CURRENCY,
+  pageMeta,
+  pageOffset,
+  type SearchFilters,
+  type SearchOffersResponse,
+  type Sort,
+} from '@estately/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
+import { allConditions, publicOfferJoin } from './offer-conditions.ts';
+import { prepareSearch } from './prepare-search.ts';
+
+export interface SearchOffersOptions {
+  db: Db;
+  filters: SearchFilters;
+  storage: MediaStorage;
+  /** "Now" for the listing-age filter. */
+  now?: Date;
+}
+
+/**
+ * Spec 9 sorts. Every order ends with the id so pages never overlap or skip offers that tie;
+ * offers without a price or area go last either way.
+ */
+const ORDER_BY: Readonly<Record<Sort, SQL[]>> = {
+  activated_at_desc: [sql`${offers.activatedAt} desc`, sql`${offers.id} desc`],
+  activated_at_asc: [sql`${offers.activatedAt} asc`, sql`${offers.id} asc`],
+  price_asc: [sql`${offers.priceNormalized} asc nulls last`, sql`${offers.id} asc`],
+  price_desc: [sql`${offers.priceNormalized} desc nulls last`, sql`${offers.id} desc`],
+  area_asc: [sql`${offers.usefulAreaMeters} asc nulls last`, sql`${offers.id} asc`],
+  area_desc: [sql`${offers.usefulAreaMeters} desc nulls last`, sql`${offers.id} desc`],
+};
+
+/**
+ * GET /public/offers (spec 7, spec 9): one page of active offers matching every filter, in
+ * the asked order, with the paging meta of spec 3 and prices in `filters.currency` (default
+ * CZK).
+ */
+export async function searchOffers(options: SearchOffersOptions): Promise<SearchOffersResponse> {
+  const { db, filters, storage, now = new Date() } = options;
+  const { rates, conditions } = await prepareSearch(db, filters, now);
+  const where = allConditions(conditions);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(offerCardColumns)
+      .from(offers)
+      .innerJoin(properties, publicOfferJoin())
+      .where(where)
+      .orderBy(...ORDER_BY[filters.sort])
+      .limit(filters.per_page)
+      .offset(pageOffset(filters.page, filters.per_page)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(offers)
+      .innerJoin(properties, publicOfferJoin())
+      .where(where),
+  ]);
+  const currency: Currency = filters.currency ?? DEFAULT_CURRENCY;
+  return {
+    data: rows.map((row) => toOfferCard(row, { currency, rates, storage })),
+    meta: pageMeta(Number(counted?.total ?? 0), filters.page, filters.per_page),
+  };
+}
