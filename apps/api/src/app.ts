@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import healthRoutes from './features/health/routes.ts';
 import locationsRoutes from './features/locations/routes.ts';
+import offersRoutes from './features/offers/routes.ts';
 import propertiesRoutes from './features/properties/routes.ts';
 import searchRoutes from './features/search/routes.ts';
 import searchPathsRoutes from './features/search-paths/routes.ts';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions) {
   // features
   await app.register(healthRoutes);
   await app.register(propertiesRoutes);
+  await app.register(offersRoutes);
   await app.register(locationsRoutes);
   await app.register(searchPathsRoutes);
   await app.register(searchRoutes);

@@ -11,6 +11,11 @@ import { API_VERSION } from '../../lib/version.ts';
 export const OPENAPI_TAGS = [
   { name: 'health', description: 'Liveness and readiness of the API and its database' },
   { name: 'properties', description: 'Properties and offers: featured list, detail, management (spec 7)' },
+  {
+    name: 'offers',
+    description:
+      'Offer detail and visitor actions: contact, nearby places, similar offers, translation, messages to sellers, reports (spec 7)',
+  },
   { name: 'search', description: 'Offer search: results, facet counts, map clusters (spec 9)' },
 ];
 

@@ -1,0 +1,203 @@
+import { type Db, offers, properties, propertyMedia, sellers, users } from '@estately/db';
+import { type MediaStorage, variantUrls } from '@estately/db/storage';
+import {
+  type Currency,
+  DEFAULT_CURRENCY,
+  formatAddress,
+  layoutFromRooms,
+  type OfferDetail,
+  offerParameters,
+  type PhotoVariants,
+  type RoomType,
+} from '@estately/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import { convertedPrice, loadExchangeRates } from '../offers-shared/exchange-rates.ts';
+import { isPublicProperty, offerNotFound } from './public-offer.ts';
+
+export interface GetOfferDetailOptions {
+  db: Db;
+  id: number;
+  /** Currency of `price` (spec 9: default CZK); `original_price` stays as entered. */
+  currency?: Currency;
+  storage: MediaStorage;
+}
+
+type Detail = OfferDetail;
+
+/**
+ * GET /public/offers/{id} (spec 7): every field of spec 3 "Property / offer detail" with the
+ * derived layout, address and parameter list. Searchable values come from the read model
+ * (`offers`), what only the detail shows (description, flat settings, area as entered, rooms)
+ * from `properties`; photos in display order. Throws not_found for an unknown, inactive or
+ * struck offer.
+ */
+export async function getOfferDetail(options: GetOfferDetailOptions): Promise<OfferDetail> {
+  const { db, id, storage, currency = DEFAULT_CURRENCY } = options;
+  const [rows, photos, rates] = await Promise.all([
+    db
+      .select({
+        offer: offers,
+        description: properties.description,
+        flatSettings: properties.flatSettings,
+        usefulArea: properties.usefulArea,
+        usefulAreaUnits: properties.usefulAreaUnits,
+        rooms: properties.rooms,
+        creator: {
+          id: users.id,
+          accountType: users.accountType,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          companyName: users.companyName,
+          verified: users.verified,
+          profilePicturePath: users.profilePicturePath,
+          createdAt: users.createdAt,
+        },
+        seller: {
+          id: sellers.id,
+          sellerType: sellers.sellerType,
+          name: sellers.name,
+          website: sellers.website,
+          logoKey: sellers.logoKey,
+          countryCode: sellers.countryCode,
+          rating: sellers.rating,
+          ratingCount: sellers.ratingCount,
+          trustScore: sellers.trustScore,
+          isVerified: sellers.isVerified,
+        },
+      })
+      .from(offers)
+      .innerJoin(properties, eq(properties.id, offers.id))
+      .innerJoin(users, eq(users.id, properties.ownerId))
+      .leftJoin(sellers, eq(sellers.id, properties.sellerId))
+      .where(and(eq(offers.id, id), isPublicProperty()))
+      .limit(1),
+    db
+      .select({
+        id: propertyMedia.id,
+        variants: propertyMedia.variants,
+        isMain: propertyMedia.isMain,
+        position: propertyMedia.position,
+        roomType: propertyMedia.roomType,
+        isFloorPlan: propertyMedia.isFloorPlan,
+      })
+      .from(propertyMedia)
+      .where(eq(propertyMedia.propertyId, id))
+      .orderBy(asc(propertyMedia.position), asc(propertyMedia.id)),
+    loadExchangeRates(db),
+  ]);
+  const row = rows[0];
+  if (!row) throw offerNotFound();
+
+  const { offer, creator, seller } = row;
+  const originalCurrency = offer.currency as Currency;
+  const originalPrice = offer.price === null ? null : Number(offer.price);
+  const rooms = row.rooms as RoomType[];
+  const fields = {
+    ownership: offer.ownership as Detail['ownership'],
+    reconstruction: offer.reconstruction as Detail['reconstruction'],
+    penb: offer.penb as Detail['penb'],
+    type_of_building: offer.typeOfBuilding as Detail['type_of_building'],
+    type_of_heating: offer.typeOfHeating as Detail['type_of_heating'],
+    furnishings: offer.furnishings as Detail['furnishings'],
+    floor: offer.floor,
+    total_floors: offer.totalFloors,
+  };
+
+  return {
+    id: offer.id,
+    activated_at: offer.activatedAt.toISOString(),
+    city: offer.city,
+    city_part: offer.cityPart,
+    country_code: offer.countryCode,
+    currency_iso_code: currency,
+    original_currency_iso_code: originalCurrency,
+    original_price: originalPrice,
+    price: originalPrice === null ? null : convertedPrice(originalPrice, originalCurrency, currency, rates),
+    price_variant: offer.priceVariant as Detail['price_variant'],
+    disposition: offer.disposition as Detail['disposition'],
+    flat_settings: row.flatSettings ?? null,
+    is_top_offer: offer.isTopOffer,
+    top_offer_mutations: offer.topOfferMutations as Detail['top_offer_mutations'],
+    latitude: offer.latitude,
+    longitude: offer.longitude,
+    locale: offer.locale as Detail['locale'],
+    offer_types: [offer.offerType as Detail['offer_type']],
+    offer_type: offer.offerType as Detail['offer_type'],
+    property_type: offer.propertyType as Detail['property_type'],
+    street: offer.street,
+    zip: offer.zip,
+    useful_area: row.usefulArea === null ? null : Number(row.usefulArea),
+    useful_area_meters: offer.usefulAreaMeters,
+    useful_area_units: row.usefulAreaUnits as Detail['useful_area_units'],
+    bathroom: offer.bathrooms,
+    description: row.description,
+    free_from_date: offer.freeFromDate,
+    minimum_rental_period: offer.minimumRentalPeriod,
+    number_of_parking_places: offer.numberOfParkingPlaces,
+    other_params: offer.otherParams as Detail['other_params'],
+    parking: offer.parking as Detail['parking'],
+    rent_price_period: offer.rentPricePeriod as Detail['rent_price_period'],
+    room: rooms,
+    year_built: offer.yearBuilt,
+    tags: offer.tags as Detail['tags'],
+    is_verified: offer.isVerified,
+    has_floor_plan: offer.hasFloorPlan,
+    seller_type: offer.sellerType as Detail['seller_type'],
+    ...fields,
+    photos: photos.map((photo) => ({
+      id: photo.id,
+      image_file: variantUrls(storage, photo.variants) as PhotoVariants,
+      is_main: photo.isMain,
+      position: photo.position,
+      room_type: photo.roomType as RoomType | null,
+      is_floor_plan: photo.isFloorPlan,
+    })),
+    creator: {
+      id: creator.id,
+      account_type: creator.accountType === 'company' ? 'company' : 'person',
+      display_name: creatorName(creator),
+      verified: creator.verified,
+      profile_picture_url: creator.profilePicturePath ? storage.url(creator.profilePicturePath) : null,
+      member_since: creator.createdAt.toISOString(),
+    },
+    seller: seller
+      ? {
+          id: seller.id,
+          seller_type: seller.sellerType as NonNullable<Detail['seller']>['seller_type'],
+          name: seller.name,
+          website: seller.website,
+          logo_url: seller.logoKey ? storage.url(seller.logoKey) : null,
+          country_code: seller.countryCode,
+          rating: seller.rating === null ? null : Number(seller.rating),
+          rating_count: seller.ratingCount,
+          trust_score: seller.trustScore,
+          is_verified: seller.isVerified,
+        }
+      : null,
+    layout: offer.layout ?? layoutFromRooms(rooms),
+    address: formatAddress({ street: offer.street, city: offer.city }),
+    parameters: offerParameters(fields).map((parameter) => ({
+      key: parameter.key,
+      value: parameter.value,
+      value_keys: parameter.valueKeys,
+    })),
+  };
+}
+
+/**
+ * A public name for the publishing account: the company name, else first and last name.
+ * Unlike the spec's display name it never falls back to the e-mail, which stays private.
+ */
+function creatorName(creator: {
+  accountType: string;
+  companyName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}): string | null {
+  if (creator.accountType === 'company' && creator.companyName?.trim()) return creator.companyName.trim();
+  const name = [creator.firstName, creator.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || creator.companyName?.trim() || null;
+}

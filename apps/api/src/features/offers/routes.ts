@@ -1,0 +1,297 @@
+import {
+  ErrorBodySchema,
+  OFFER_MESSAGE_LIMITS,
+  OFFER_REPORT_REASONS,
+  OfferContactSchema,
+  OfferDetailQuerySchema,
+  OfferDetailSchema,
+  OfferIdParamsSchema,
+  OfferMessageBodySchema,
+  OfferMessageResponseSchema,
+  OfferReportBodySchema,
+  OfferReportResponseSchema,
+  OfferTranslationSchema,
+  POI_DEFAULT_RADIUS_KM,
+  PointsOfInterestQuerySchema,
+  PointsOfInterestResponseSchema,
+  parseOfferId,
+  SIMILAR_OFFERS_LIMIT,
+  SimilarOffersQuerySchema,
+  SimilarOffersResponseSchema,
+} from '@estately/domain';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { negotiateLocale } from './accept-language.ts';
+import { countOfferView } from './count-offer-view.ts';
+import { getOfferContact } from './get-offer-contact.ts';
+import { getOfferDetail } from './get-offer-detail.ts';
+import { getOfferTranslation } from './get-offer-translation.ts';
+import { listPointsOfInterest } from './list-points-of-interest.ts';
+import { listSimilarOffers } from './list-similar-offers.ts';
+import { offerNotFound } from './public-offer.ts';
+import { SlidingWindowLimiter } from './rate-limiter.ts';
+import { reportOffer } from './report-offer.ts';
+import { sendOfferMessage } from './send-offer-message.ts';
+import { createTranslationProvider, type TranslationProvider } from './translation-provider.ts';
+import { hashAddress, STATS_TOKEN_HEADER, visitorKey } from './visitor.ts';
+
+export interface OffersRoutesOptions {
+  /** Overrides the provider TRANSLATION_PROVIDER configures. */
+  translationProvider?: TranslationProvider | null;
+}
+
+const TAGS = ['offers'];
+const NOT_FOUND_NOTE =
+  'Unknown, inactive (not `active`) and struck offers, and ids that cannot exist (not a positive whole number), answer 404 `not_found`.';
+
+/** The offer id of the path, or a 404 (see OfferIdParamsSchema). */
+function offerId(value: string): number {
+  const id = parseOfferId(value);
+  if (id === null) throw offerNotFound();
+  return id;
+}
+
+function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number) {
+  return reply
+    .code(429)
+    .header('retry-after', String(retryAfterSeconds))
+    .send(new AppError('too_many_requests').toBody());
+}
+
+/**
+ * The public offer detail and what a visitor does on it (spec 7 "Offers", issue 4): detail,
+ * contact, points of interest, similar offers, translation, message to the seller, report.
+ */
+const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, options) => {
+  const provider =
+    options.translationProvider !== undefined
+      ? options.translationProvider
+      : createTranslationProvider(app.config.translationProvider);
+  // Keyed hashes of client addresses; the signing secret never leaves the process.
+  const secret = app.config.jwt.keys[0]?.secret ?? 'estately';
+  const perAddress = new SlidingWindowLimiter(OFFER_MESSAGE_LIMITS.perAddress);
+  const perSender = new SlidingWindowLimiter(OFFER_MESSAGE_LIMITS.perSenderAndOffer);
+  const webOrigin = app.config.webOrigins[0] ?? 'http://localhost:3000';
+
+  app.get(
+    '/public/offers/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Offer detail',
+        description: `Every field of spec 3 "Property / offer detail" with photos (absolute URL variants), creator, seller and the derived layout, address and parameter list. \`price\` is in \`currency\` (default CZK), \`original_price\` in the seller's currency. ${NOT_FOUND_NOTE}\n\nCounts a detail view for the seller's statistics once per visitor and offer within 3 hours: the visitor is the \`X-Stats-Token\` header (spec 7; 8..200 characters of letters, digits and \`._~+/=-\`), or without a valid token a keyed hash of the client address and user agent.`,
+        params: OfferIdParamsSchema,
+        querystring: OfferDetailQuerySchema,
+        // Loose: the other headers must stay on the request.
+        headers: z.looseObject({
+          [STATS_TOKEN_HEADER]: z.string().optional().describe('Visitor token of the main client (3 hours)'),
+        }),
+        response: {
+          200: OfferDetailSchema,
+          404: ErrorBodySchema,
+          422: ErrorBodySchema,
+          500: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const id = offerId(request.params.id);
+      const detail = await getOfferDetail({
+        db: app.readDb,
+        id,
+        currency: request.query.currency,
+        storage: app.storage,
+      });
+      // HEAD (link checkers, prefetch probes) reads the same detail but is not a view.
+      if (request.method !== 'GET') return detail;
+      try {
+        await countOfferView({
+          db: app.db,
+          id,
+          visitorKey: visitorKey({
+            token: request.headers[STATS_TOKEN_HEADER],
+            address: request.ip,
+            userAgent: request.headers['user-agent'],
+            secret,
+          }),
+        });
+      } catch (error) {
+        // Statistics never cost a visitor the page.
+        request.log.warn({ err: error, offerId: id }, 'offer view not counted');
+      }
+      return detail;
+    },
+  );
+
+  app.get(
+    '/public/offers/:id/contact',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Offer contact',
+        description: `Spec 3 Contact of the offer: its contact person, else the publishing account's contact details (then \`id\` is null). ${NOT_FOUND_NOTE}`,
+        params: OfferIdParamsSchema,
+        response: { 200: OfferContactSchema, 404: ErrorBodySchema, 500: ErrorBodySchema },
+      },
+    },
+    async (request) => getOfferContact({ db: app.readDb, id: offerId(request.params.id) }),
+  );
+
+  app.get(
+    '/public/offers/:id/points_of_interest',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Points of interest near an offer',
+        description: `Places within \`radius_km\` (default ${POI_DEFAULT_RADIUS_KM}) of the offer, grouped by category, the nearest \`per_category\` of each; distances are great-circle distances on a 6371 km sphere (spec 9). Categories are ordered by their nearest place, places nearest first. ${NOT_FOUND_NOTE}`,
+        params: OfferIdParamsSchema,
+        querystring: PointsOfInterestQuerySchema,
+        response: {
+          200: PointsOfInterestResponseSchema,
+          404: ErrorBodySchema,
+          422: ErrorBodySchema,
+          500: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => ({
+      data: await listPointsOfInterest({
+        db: app.readDb,
+        id: offerId(request.params.id),
+        radiusKm: request.query.radius_km,
+        perCategory: request.query.per_category,
+      }),
+    }),
+  );
+
+  app.get(
+    '/public/offers/:id/similar_offers',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Similar offers',
+        description: `Up to \`limit\` (default ${SIMILAR_OFFERS_LIMIT}) public offers of the same offer type and property type, close in price (compared in CZK, so currencies mix) and in useful area, never the offer itself. By default in the same country, nearest first in widening rings (25 km, 100 km, the country); with \`abroad=true\` only offers in other countries. Cards as GET /properties. ${NOT_FOUND_NOTE}`,
+        params: OfferIdParamsSchema,
+        querystring: SimilarOffersQuerySchema,
+        response: {
+          200: SimilarOffersResponseSchema,
+          404: ErrorBodySchema,
+          422: ErrorBodySchema,
+          500: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => ({
+      data: await listSimilarOffers({
+        db: app.readDb,
+        id: offerId(request.params.id),
+        limit: request.query.limit,
+        abroad: request.query.abroad,
+        currency: request.query.currency,
+        storage: app.storage,
+      }),
+    }),
+  );
+
+  app.get(
+    '/public/offers/:id/offer_translation',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Offer description in another language',
+        description: `The description in the best locale of \`Accept-Language\` (English when the header names none of the 30 locales): the original when the offer is written in that language, else a stored translation, else a machine translation when TRANSLATION_PROVIDER is configured (then stored, so it is made once). 404 \`not_found\` when no translation exists or the provider fails; the client then falls back to English (spec 4). ${NOT_FOUND_NOTE}`,
+        params: OfferIdParamsSchema,
+        response: { 200: OfferTranslationSchema, 404: ErrorBodySchema, 500: ErrorBodySchema },
+      },
+    },
+    async (request) =>
+      getOfferTranslation({
+        // May store a machine translation, so the primary.
+        db: app.db,
+        id: offerId(request.params.id),
+        locale: negotiateLocale(request.headers['accept-language']) ?? 'en',
+        provider,
+        log: request.log,
+      }),
+  );
+
+  app.post(
+    '/public/offers/:id/offer_message',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Message the seller',
+        description: `Stores the message as a lead for the offer's owner and queues the e-mail to the seller (outbox job \`email.offer_message\`) in one transaction. Guests give name, e-mail, optional phone and text; \`tour_date_id\` asks for one of the offer's viewing appointments. Validation failures answer 422 with message keys per field (\`offer_message.email\`: \`validation.invalid_email\`...) and store nothing.\n\nRate limits: ${OFFER_MESSAGE_LIMITS.perAddress.max} messages per ${OFFER_MESSAGE_LIMITS.perAddress.windowMs / 60_000} minutes per client address, ${OFFER_MESSAGE_LIMITS.perSenderAndOffer.max} per hour per sender e-mail and offer; beyond them 429 \`too_many_requests\` with \`Retry-After\` in seconds. The client address is the connection's unless TRUST_PROXY names the proxies in front of the API, so a forged X-Forwarded-For changes nothing. ${NOT_FOUND_NOTE}`,
+        params: OfferIdParamsSchema,
+        body: OfferMessageBodySchema,
+        response: {
+          201: OfferMessageResponseSchema,
+          404: ErrorBodySchema,
+          422: ErrorBodySchema,
+          429: ErrorBodySchema,
+          500: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = offerId(request.params.id);
+      const input = request.body.offer_message;
+      const addressKey = request.ip;
+      const senderKey = `${id}:${input.email}`;
+      const refused = [perAddress.check(addressKey), perSender.check(senderKey)].filter(
+        (decision) => !decision.allowed,
+      );
+      if (refused.length > 0)
+        return tooManyRequests(
+          reply,
+          Math.max(...refused.map((decision) => (decision.allowed ? 0 : decision.retryAfterSeconds))),
+        );
+      perAddress.hit(addressKey);
+      perSender.hit(senderKey);
+
+      const message = await sendOfferMessage({
+        db: app.db,
+        id,
+        input,
+        senderUserId: null,
+        senderLocale: negotiateLocale(request.headers['accept-language']),
+        webOrigin,
+      });
+      return reply.code(201).send(message);
+    },
+  );
+
+  app.post(
+    '/public/offers/:id/offer_report',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Report an offer',
+        description: `Stores a report for moderation with a reason (${OFFER_REPORT_REASONS.map((reason) => `\`${reason}\``).join(', ')}), optional text and, for guests, an optional e-mail. One open report per reporter and offer: the reporter is the signed-in account, else the e-mail given, else the client address (kept only as a keyed hash); a second open report answers 409 \`conflict\`. ${NOT_FOUND_NOTE}`,
+        params: OfferIdParamsSchema,
+        body: OfferReportBodySchema,
+        response: {
+          201: OfferReportResponseSchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          422: ErrorBodySchema,
+          500: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const report = await reportOffer({
+        db: app.db,
+        id: offerId(request.params.id),
+        input: request.body.offer_report,
+        reporterUserId: null,
+        addressHash: hashAddress(secret, request.ip),
+      });
+      return reply.code(201).send(report);
+    },
+  );
+};
+
+export default offersRoutes;
