@@ -42,14 +42,22 @@ const TOTAL = '__total';
  * Facet counts of the filter panel (spec 9, DESIGN 5: one round trip). Standard disjunctive
  * faceting: the count of value v in group G is the number of offers matching every filter
  * except G's own choice, and having v. One SQL statement: a CTE holds the offers matching the
- * filters outside the value-set groups, with one boolean per chosen group; each group is then
+ * filters outside the counted groups, with one boolean per counted group that has a choice; each group is then
  * a GROUP BY over the CTE with the other groups' booleans, all joined by UNION ALL, plus the
  * total with every boolean.
  */
 export async function countOfferFacets(options: CountOfferFacetsOptions): Promise<OfferFacetsResponse> {
   const { db, filters, groups = FACET_GROUPS, now = new Date() } = options;
   const { conditions } = await prepareSearch(db, filters, now);
-  const chosen = Object.keys(conditions.groups) as FacetGroup[];
+  // Only a counted group needs its choice as a flag; the choice of a group that is not
+  // counted is an ordinary filter in the CTE, where indexes can serve it.
+  const chosen = (Object.keys(conditions.groups) as FacetGroup[]).filter((group) => groups.includes(group));
+  const filtersInBase = [
+    ...conditions.common,
+    ...(Object.keys(conditions.groups) as FacetGroup[])
+      .filter((group) => !groups.includes(group))
+      .map((group) => conditions.groups[group]!),
+  ];
   const column = (prefix: string, group: string) => sql.raw(`${prefix}_${group}`);
 
   const selected: SQL[] = [sql`1 as one`];
@@ -64,7 +72,7 @@ export async function countOfferFacets(options: CountOfferFacetsOptions): Promis
     const flags = chosen.filter((group) => group !== skip).map((group) => column('f', group));
     return flags.length === 0 ? sql`true` : sql.join(flags, sql` and `);
   };
-  const common = conditions.common.length === 0 ? sql`true` : sql.join(conditions.common, sql` and `);
+  const common = filtersInBase.length === 0 ? sql`true` : sql.join(filtersInBase, sql` and `);
 
   const parts: SQL[] = [
     sql`select ${TOTAL}::text as facet, null::text as value, count(*)::int as n from base where ${flagsExcept()}`,

@@ -27,8 +27,10 @@ export interface SearchOffersOptions {
  * offers without a price or area go last either way.
  */
 const ORDER_BY: Readonly<Record<Sort, SQL[]>> = {
-  activated_at_desc: [sql`${offers.activatedAt} desc`, sql`${offers.id} desc`],
-  activated_at_asc: [sql`${offers.activatedAt} asc`, sql`${offers.id} asc`],
+  // Null placement spelled out to match offers_type_country_activated_id_idx (DESC NULLS LAST,
+  // read backwards for ascending) so the planner can walk the index; neither column is null.
+  activated_at_desc: [sql`${offers.activatedAt} desc nulls last`, sql`${offers.id} desc nulls last`],
+  activated_at_asc: [sql`${offers.activatedAt} asc nulls first`, sql`${offers.id} asc nulls first`],
   price_asc: [sql`${offers.priceNormalized} asc nulls last`, sql`${offers.id} asc`],
   price_desc: [sql`${offers.priceNormalized} desc nulls last`, sql`${offers.id} desc`],
   area_asc: [sql`${offers.usefulAreaMeters} asc nulls last`, sql`${offers.id} asc`],
