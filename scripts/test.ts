@@ -6,6 +6,7 @@
 //
 // Vitest writes a JSON report per run; this script adds them up so CI reads one line.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -57,7 +58,30 @@ const reports: Array<VitestJson | null> = [
   run('embedded', ['domain', 'i18n', 'db', 'api', 'e2e'], embeddedEnv),
 ];
 if (postgresUrl) {
-  reports.push(run('postgresql', ['db', 'api'], { ...process.env, TEST_DATABASE_URL: postgresUrl }));
+  // A fresh template database for this run; each test file clones it and drops its clone.
+  const runId = randomBytes(4).toString('hex');
+  reports.push(
+    run('postgresql', ['db', 'api'], { ...process.env, TEST_DATABASE_URL: postgresUrl, TEST_RUN_ID: runId }),
+  );
+  await dropRunTemplates(postgresUrl, runId);
+}
+
+async function dropRunTemplates(url: string, runId: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: url });
+  try {
+    await admin.connect();
+    const rows = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'estately\\_test\\_tpl\\_%' and datname like $1",
+      [`%\\_${runId}`],
+    );
+    for (const { datname } of rows.rows)
+      await admin.query(`drop database if exists "${datname}" with (force)`);
+  } catch (error) {
+    console.error('Could not drop the test template database:', error);
+  } finally {
+    await admin.end().catch(() => {});
+  }
 }
 
 let passed = 0;

@@ -95,8 +95,19 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+/**
+ * Name of the migrated template. It carries the migrations' hash, and `TEST_RUN_ID` when the
+ * test runner sets one (scripts/test.ts does), so each run gets a fresh template and runs of
+ * different checkouts on one server never touch each other's; the runner drops its template
+ * afterwards.
+ */
+export function postgresTemplateName(runId = process.env.TEST_RUN_ID): string {
+  const suffix = runId && /^[a-z0-9]{1,16}$/.test(runId) ? `_${runId}` : '';
+  return `estately_test_tpl_${migrationsHash()}${suffix}`;
+}
+
 async function buildPostgresTemplate(adminUrl: string): Promise<string> {
-  const name = `estately_test_tpl_${migrationsHash()}`;
+  const name = postgresTemplateName();
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -104,13 +115,6 @@ async function buildPostgresTemplate(adminUrl: string): Promise<string> {
     await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
     const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (exists.rowCount === 0) {
-      // Templates of older migration sets are ours and useless now.
-      const stale = await admin.query<{ datname: string }>(
-        "select datname from pg_database where datname like 'estately\\_test\\_tpl\\_%' and datname <> $1",
-        [name],
-      );
-      for (const row of stale.rows)
-        await admin.query(`drop database if exists "${row.datname}" with (force)`);
       const building = `${name}_building`;
       await admin.query(`drop database if exists "${building}" with (force)`);
       await admin.query(`create database "${building}"`);
