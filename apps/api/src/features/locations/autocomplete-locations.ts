@@ -43,16 +43,17 @@ interface SuggestionRow extends SummaryRow {
 
 /**
  * GET /public/locations/autocomplete: places whose name in ANY locale matches what was typed,
- * accents and case ignored (search_normalize = lower(unaccent()), migration 0002), named in
+ * accents and case ignored (`name_normalized` = search_normalize(name) = lower(unaccent(name)),
+ * the query normalised by the same function), named in
  * the visitor's locale. Ranking: names that start with the query first, then trigram
  * similarity of the closest name, then population, so "pra" offers Praha before Prachatice
  * and an exact name before a longer one.
  *
- * Matching runs on the GIN trigram index `location_names_name_trgm` (prefix LIKE and
+ * Matching runs on the GIN trigram index `location_names_normalized_trgm` (prefix LIKE and
  * word-similarity `<%`, combined by a BitmapOr); the matches are materialised once and folded
  * to one row per place before the names in the visitor's locale are joined for the few kept.
  * One- and two-letter queries cannot use trigrams: they take the btree
- * `location_names_locale_name_idx` and match prefixes of names in the visitor's locale only.
+ * `location_names_locale_normalized_idx` and match prefixes of names in the visitor's locale only.
  */
 export async function autocompleteLocations(
   options: AutocompleteLocationsOptions,
@@ -75,12 +76,12 @@ export async function autocompleteLocations(
 
   let match: SQL;
   if (letterCount(q) < MIN_TRIGRAM_QUERY) {
-    match = sql`n.locale = ${locale} and search_normalize(n.name) like ${patterns[0]}`;
+    match = sql`n.locale = ${locale} and n.name_normalized like ${patterns[0]}`;
   } else {
     const conditions = [
-      ...patterns.map((pattern) => sql`search_normalize(n.name) like ${pattern}`),
-      sql`${normalized} <% search_normalize(n.name)`,
-      ...(alternative ? [sql`${alternative} <% search_normalize(n.name)`] : []),
+      ...patterns.map((pattern) => sql`n.name_normalized like ${pattern}`),
+      sql`${normalized} <% n.name_normalized`,
+      ...(alternative ? [sql`${alternative} <% n.name_normalized`] : []),
     ];
     match = sql`(${sql.join(conditions, sql` or `)})`;
   }
@@ -90,7 +91,7 @@ export async function autocompleteLocations(
     db,
     sql`
     with matches as materialized (
-      select n.location_id, n.name, n.population, search_normalize(n.name) as norm
+      select n.location_id, n.name, n.population, n.name_normalized as norm
       from location_names n
       where ${match}${country}
     ),
