@@ -1,0 +1,2 @@
+DROP INDEX "offers_type_country_activated_idx";--> statement-breakpoint
+CREATE INDEX "offers_type_country_activated_id_idx" ON "offers" USING btree ("offer_type","property_type","country_code","activated_at" DESC NULLS LAST,"id" DESC NULLS LAST);
