@@ -1,18 +1,16 @@
-import { type Db, exchangeRates } from '@estately/db';
+import type { Db } from '@estately/db';
 import {
   AREA_DESCRIPTION_ERROR_MESSAGE,
   type AreaDescription,
-  CURRENCIES,
   type Currency,
   convertPrice,
-  DEFAULT_RATES,
-  type ExchangeRates,
   type Locale,
   NO_RESULTS_MESSAGE,
 } from '@estately/domain';
 import { localeData } from '@estately/i18n';
 import { sql } from 'drizzle-orm';
 import { AppError, isAppError } from '../../lib/app-error.ts';
+import { loadExchangeRates } from '../offers-shared/exchange-rates.ts';
 import { boxAround } from './geo-box.ts';
 import type { TtlCache } from './offer-stats-cache.ts';
 import { queryRows, type SummaryRow, summaryColumns, summaryJoins, toSummary } from './place-names.ts';
@@ -40,20 +38,6 @@ export function poiRadiusKm(kind: string, population: number): number | null {
   if (kind === 'city_part') return 1.5;
   const km = 1 + Math.sqrt(Math.max(0, population)) / 250;
   return Math.round(Math.min(10, Math.max(2, km)) * 10) / 10;
-}
-
-async function loadRates(db: Db): Promise<ExchangeRates> {
-  const rows = await db
-    .select({ currency: exchangeRates.currency, rate: exchangeRates.rateToCzk })
-    .from(exchangeRates);
-  const rates: Record<Currency, number> = { ...DEFAULT_RATES.rates };
-  for (const row of rows) {
-    const rate = Number(row.rate);
-    if ((CURRENCIES as readonly string[]).includes(row.currency) && rate > 0)
-      rates[row.currency as Currency] = rate;
-  }
-  rates.CZK = 1;
-  return { base: 'CZK', rates };
 }
 
 export interface OfferStatsRow {
@@ -133,7 +117,7 @@ export async function describeArea(options: DescribeAreaOptions): Promise<AreaDe
     const [stats, poiRows, rates] = await Promise.all([
       offerStats,
       queryRows<{ kind: string; count: number | string }>(db, poiQuery),
-      loadRates(db),
+      loadExchangeRates(db),
     ]);
 
     const byKind = poiRows
