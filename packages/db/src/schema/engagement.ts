@@ -1,4 +1,4 @@
-import { CURRENCIES, LOCALES } from '@estately/domain';
+import { CURRENCIES, LOCALES, OFFER_REPORT_REASONS } from '@estately/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -133,16 +133,8 @@ export const offerMessages = pgTable(
   ],
 );
 
-export const OFFER_REPORT_REASONS = [
-  'wrong_price',
-  'wrong_location',
-  'wrong_parameters',
-  'already_sold',
-  'duplicate',
-  'fraud',
-  'inappropriate',
-  'other',
-] as const;
+// Report reasons are the domain's list (the API contract), so the CHECK constraint follows it.
+export { OFFER_REPORT_REASONS };
 export const OFFER_REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 
 /** Reports of bad offers (POST /public/offers/{id}/offer_report), reviewed by admins. */

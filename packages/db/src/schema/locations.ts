@@ -1,4 +1,4 @@
-import { LOCALES } from '@estately/domain';
+import { LOCALES, POI_CATEGORIES } from '@estately/domain';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -82,26 +82,8 @@ export const locationNames = pgTable(
   ],
 );
 
-export const POI_KINDS = [
-  'school',
-  'kindergarten',
-  'university',
-  'supermarket',
-  'pharmacy',
-  'doctor',
-  'hospital',
-  'bus_stop',
-  'tram_stop',
-  'metro_station',
-  'train_station',
-  'restaurant',
-  'cafe',
-  'park',
-  'playground',
-  'sports',
-  'bank',
-  'post_office',
-] as const;
+/** Kinds of points of interest: the domain's categories (the API contract). */
+export const POI_KINDS = POI_CATEGORIES;
 export type PoiKind = (typeof POI_KINDS)[number];
 
 /** Points of interest near offers (GET /public/offers/{id}/points_of_interest). */
