@@ -1,30 +1,142 @@
-// `npm run bench [-- --offers N]`: benchmarks that print figures (DESIGN 7: performance is
+// `npm run bench [-- flags]`: benchmarks that print figures (DESIGN 7: performance is
 // measured by commands, never by timed tests). Runs against the PostgreSQL server of
-// DATABASE_URL (default: the local server), in databases of its own.
+// DATABASE_URL (default: the local server), in databases of its own; see docs/benchmarks.md.
 //
-//   seed   generate N offers (default 1,000,000) by COPY into a fresh database; prints the time
+//   seed    generate N offers (default 1,000,000) by COPY into a fresh database estately_bench;
+//           skipped when that database already holds offers, unless --reseed
+//   search  Q1..Q7 of issue 4: database and HTTP time at 1 client, throughput at 16 clients,
+//           API RSS and CPU (scripts/bench/search.ts)
+//   pglite  Q8: opening an existing embedded database, Q1..Q3 on it (scripts/bench/pglite.ts)
+//   naive   the naive-schema peer of Q1 (scripts/bench/naive.ts)
+//
+// Flags: --only a,b  --skip a,b  --reseed  --offers N (seed)  --seconds S (throughput, 10)
+//        --max-ms MS (time bound of one measurement, 5000)  --pglite-offers N (20000)
+// Afterwards the figures of the steps (kept in /tmp/estately-bench-results) are compared with
+// the goals of issue 4 in one table.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import pg from 'pg';
+import { databaseUrl, flag, loadLine, ms, RESULTS_DIR, readFigures, table } from './bench/lib.ts';
 
 const root = join(import.meta.dirname, '..');
-const env = {
-  ...process.env,
-  DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-};
+const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const env = { ...process.env, DATABASE_URL: server };
 const args = process.argv.slice(2);
+const database = flag('database') || 'estately_bench';
 
-const steps: Array<{ name: string; script: string }> = [
-  { name: 'seed', script: 'packages/db/src/cli/bench-seed.ts' },
-];
+const STEPS = ['seed', 'search', 'pglite', 'naive'] as const;
+type Step = (typeof STEPS)[number];
+const list = (value: string | undefined) => new Set((value ?? '').split(',').filter(Boolean));
+const only = list(flag('only'));
+const skip = list(flag('skip'));
+for (const name of [...only, ...skip]) {
+  if (!(STEPS as readonly string[]).includes(name)) {
+    console.error(`Unknown bench step "${name}"; steps: ${STEPS.join(', ')}`);
+    process.exit(2);
+  }
+}
+const wanted = (step: Step) => (only.size === 0 || only.has(step)) && !skip.has(step);
 
-let failed = false;
-for (const step of steps) {
-  console.log(`\n=== bench: ${step.name}`);
-  const result = spawnSync(process.execPath, [join(root, step.script), ...args], {
+/** Offers in the benchmark database; 0 when it is missing or empty. */
+async function seededOffers(): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl(server, database) });
+  try {
+    await client.connect();
+    const result = await client.query<{ n: string }>('select count(*) as n from offers');
+    return Number(result.rows[0]?.n ?? 0);
+  } catch {
+    return 0;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** The seed CLI accepts only its own options. */
+function seedArgs(): string[] {
+  const out: string[] = [];
+  for (const name of ['offers', 'seed', 'photos', 'database', 'media-dir']) {
+    const value = flag(name);
+    if (value) out.push(`--${name}`, value);
+  }
+  return out;
+}
+
+function run(script: string, scriptArgs: string[]): boolean {
+  const result = spawnSync(process.execPath, [join(root, script), ...scriptArgs], {
     cwd: root,
     env,
     stdio: 'inherit',
   });
-  if (result.status !== 0) failed = true;
+  return result.status === 0;
 }
+
+const started = performance.now();
+console.log(`npm run bench: ${new Date().toISOString()}, ${loadLine()}`);
+let failed = false;
+if (wanted('seed')) {
+  const existing = await seededOffers();
+  if (existing > 0 && !args.includes('--reseed')) {
+    console.log(`\n=== bench: seed skipped (${database} holds ${existing} offers; --reseed to regenerate)`);
+    // Bring an older benchmark database up to the current migrations.
+    if (!run('packages/db/src/cli/migrate.ts', [])) failed = true;
+  } else {
+    console.log('\n=== bench: seed');
+    if (!run('packages/db/src/cli/bench-seed.ts', seedArgs())) failed = true;
+  }
+}
+for (const [step, script] of [
+  ['search', 'scripts/bench/search.ts'],
+  ['pglite', 'scripts/bench/pglite.ts'],
+  ['naive', 'scripts/bench/naive.ts'],
+] as const) {
+  if (!wanted(step)) continue;
+  console.log(`\n=== bench: ${step}`);
+  if (!run(script, args)) failed = true;
+}
+
+// The goals of issue 4 "Performance" against the figures of the last run of each step.
+const search = readFigures('search');
+const pglite = readFigures('pglite');
+const naive = readFigures('naive');
+type Goal = [goal: string, measured: number | undefined, limit: number, unit: string, atLeast?: boolean];
+const goals: Goal[] = [];
+for (const q of ['Q1', 'Q2 bbox', 'Q3 25 km', 'Q3 100 km']) {
+  goals.push([`${q} db p50 <= 3 ms`, search[`${q}.db.p50`], 3, 'ms']);
+  goals.push([`${q} db p95 <= 10 ms`, search[`${q}.db.p95`], 10, 'ms']);
+  goals.push([`${q} http p50 <= 6 ms`, search[`${q}.http.p50`], 6, 'ms']);
+  goals.push([`${q} http p95 <= 15 ms`, search[`${q}.http.p95`], 15, 'ms']);
+}
+const pgliteSize = pglite['pglite.offers'] ? ` (${pglite['pglite.offers']} offers)` : '';
+for (const q of ['Q1', 'Q2 bbox', 'Q3 25 km', 'Q3 100 km']) {
+  goals.push([`PGlite${pgliteSize} ${q} p50 <= 4 ms`, pglite[`pglite.${q}.p50`], 4, 'ms']);
+  goals.push([`PGlite${pgliteSize} ${q} p95 <= 12 ms`, pglite[`pglite.${q}.p95`], 12, 'ms']);
+}
+goals.push(['total without geo filter <= 5 ms (db p50)', search['Q1 total only.db.p50'], 5, 'ms']);
+goals.push(['searches/s at 16 clients >= 500', search['load.search.rps'], 500, '/s', true]);
+goals.push(['search p95 at 16 clients <= 25 ms', search['load.search.p95'], 25, 'ms']);
+goals.push(['detail requests/s at 16 clients >= 3000', search['load.detail.rps'], 3000, '/s', true]);
+for (const zoom of [5, 8, 11, 14]) {
+  goals.push([`map z${zoom} filtered http p50 <= 10 ms`, search[`Q6 z${zoom} filtered.http.p50`], 10, 'ms']);
+  goals.push([`map z${zoom} filtered http p95 <= 30 ms`, search[`Q6 z${zoom} filtered.http.p95`], 30, 'ms']);
+}
+goals.push(['map whole-country zoom (z5, all) p95 <= 50 ms', search['Q6 z5 all.http.p95'], 50, 'ms']);
+goals.push(['Q7 detail + 4 similar http p50 <= 5 ms', search['Q7 detail+4.http.p50'], 5, 'ms']);
+goals.push(['API process RSS <= 300 MB', search['api.rss.mb'], 300, 'MiB']);
+goals.push([`PGlite open${pgliteSize} <= 3 s (worst of 4)`, pglite['pglite.open.max'], 3000, 'ms']);
+const ratio =
+  naive['naive.Q1.p50'] && search['Q1.db.p50'] ? naive['naive.Q1.p50'] / search['Q1.db.p50'] : undefined;
+goals.push(['naive schema / read model, Q1 db p50 >= 40x', ratio, 40, 'x', true]);
+
+const rows = goals.map(([goal, measured, limit, unit, atLeast]) => {
+  const known = measured !== undefined && Number.isFinite(measured);
+  const met = known && (atLeast ? measured >= limit : measured <= limit);
+  const shown = !known ? '-' : unit === '/s' || unit === 'MiB' ? measured.toFixed(0) : ms(measured);
+  return [goal, `${shown} ${known ? unit : ''}`.trim(), !known ? 'not measured' : met ? 'met' : 'NOT met'];
+});
+rows.push(['Sphinx peer >= 20x', '-', 'not run']);
+rows.push(['Orama peer at 1M >= 500x', '-', 'not run']);
+rows.push(['PGlite with 1M offers <= 1.5 GB', '-', 'not run']);
+console.log(`\n=== bench: figures vs the goals of issue 4 (${loadLine()}; figures from ${RESULTS_DIR})`);
+console.log(table(['goal', 'measured', 'verdict'], rows));
+console.log(`\nnpm run bench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 process.exit(failed ? 1 : 0);

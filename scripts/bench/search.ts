@@ -1,0 +1,187 @@
+// `npm run bench -- --only search`: Q1..Q7 of issue 4 against the seeded PostgreSQL database
+// (default estately_bench): database time (the API's operation functions on a pg pool), HTTP
+// time at one client (sequential fetch to the API started in this process), then throughput
+// at 16 clients (autocannon in a child process) for the search and the detail endpoint, and
+// the API process's RSS and CPU time. Every measurement is bounded in iterations and seconds.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { createPostgres } from '@estately/db';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { startApi } from '../../apps/api/src/server.ts';
+import {
+  DEFAULT_LIMITS,
+  databaseUrl,
+  type Figures,
+  flag,
+  loadLine,
+  ms,
+  type Timing,
+  table,
+  timeSequential,
+  writeFigures,
+} from './lib.ts';
+import { buildVariants, databaseOperations, httpOperations, namedQueries, queryString } from './queries.ts';
+
+const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const url = databaseUrl(server, flag('database') || 'estately_bench');
+const loadSeconds = Number(flag('seconds') || 10);
+const connections = Number(flag('connections') || 16);
+const limits = { ...DEFAULT_LIMITS, maxMs: Number(flag('max-ms') || DEFAULT_LIMITS.maxMs) };
+
+console.log(`Search benchmark on ${url.replace(/\/\/[^@]*@/, '//')} (${loadLine()})`);
+const handle = createPostgres(url, undefined, 8);
+const figures: Figures = {};
+try {
+  const variants = await buildVariants(handle.db);
+  const queries = namedQueries(variants);
+  const results = new Map<string, { db?: Timing; http?: Timing }>();
+
+  // Database time: the operation functions, no HTTP, one caller.
+  const dbOps = databaseOperations(handle.readDb);
+  for (const query of queries) {
+    const timing = await timeSequential((i) => query.run(dbOps, i), limits);
+    results.set(query.name, { db: timing });
+    console.log(
+      `  db   ${query.name.padEnd(18)} p50 ${ms(timing.p50)} ms  p95 ${ms(timing.p95)} ms  (n ${timing.n})`,
+    );
+  }
+
+  // HTTP at one client, then throughput, against the API in this process.
+  const api = await startApi({
+    config: loadConfig({
+      ...process.env,
+      DATABASE_URL: url,
+      API_PORT: String(await freePort()),
+      API_HOST: '127.0.0.1',
+      RATE_LIMIT_MAX: '0',
+      LOG_LEVEL: 'warn',
+      MEDIA_DIR: '/tmp/estately-bench-media',
+    }),
+  });
+  const cpuBefore = process.cpuUsage();
+  const wallBefore = performance.now();
+  try {
+    const httpOps = httpOperations(api.url);
+    for (const query of queries) {
+      const timing = await timeSequential((i) => query.run(httpOps, i), limits);
+      const entry = results.get(query.name) ?? {};
+      entry.http = timing;
+      results.set(query.name, entry);
+      console.log(
+        `  http ${query.name.padEnd(18)} p50 ${ms(timing.p50)} ms  p95 ${ms(timing.p95)} ms  (n ${timing.n})`,
+      );
+    }
+
+    console.log(`\nQ1..Q7 at 1 client, ms (${loadLine()})`);
+    const rows = queries.map((q) => {
+      const r = results.get(q.name) ?? {};
+      const cells = [r.db, r.http].flatMap((t) => (t ? [ms(t.p50), ms(t.p95), ms(t.p99)] : ['-', '-', '-']));
+      return [q.name, ...cells, String(r.db?.n ?? 0)];
+    });
+    console.log(
+      table(['query', 'db p50', 'db p95', 'db p99', 'http p50', 'http p95', 'http p99', 'n'], rows),
+    );
+    for (const [name, r] of results) {
+      for (const [kind, t] of [
+        ['db', r.db],
+        ['http', r.http],
+      ] as const) {
+        if (!t) continue;
+        figures[`${name}.${kind}.p50`] = t.p50;
+        figures[`${name}.${kind}.p95`] = t.p95;
+        figures[`${name}.${kind}.p99`] = t.p99;
+      }
+    }
+
+    // Throughput at 16 clients: search pages (Q1 variants) and offer details.
+    const searchPaths = variants.q1.map((p) => `/public/offers?${queryString(p)}`);
+    const detailPaths = variants.offerIds.map((id) => `/public/offers/${id}`);
+    const loads: Array<[string, string[]]> = [
+      ['search', searchPaths],
+      ['detail', detailPaths],
+    ];
+    const loadRows: string[][] = [];
+    for (const [name, paths] of loads) {
+      const result = await runLoad({ url: api.url, paths, connections, seconds: loadSeconds });
+      figures[`load.${name}.rps`] = result.rps;
+      figures[`load.${name}.p95`] = result.p95;
+      loadRows.push([
+        name,
+        result.rps.toFixed(0),
+        ms(result.p50),
+        ms(result.p95),
+        ms(result.p99),
+        String(result.requests),
+        String(result.errors + result.non2xx),
+      ]);
+    }
+    console.log(`\nThroughput, ${connections} clients x ${loadSeconds} s (${loadLine()})`);
+    console.log(table(['endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'errors'], loadRows));
+  } finally {
+    const cpu = process.cpuUsage(cpuBefore);
+    const wall = performance.now() - wallBefore;
+    const rss = process.memoryUsage().rss / 2 ** 20;
+    figures['api.rss.mb'] = rss;
+    figures['api.cpu.s'] = (cpu.user + cpu.system) / 1e6;
+    console.log(
+      `\nAPI process (this process: the API plus the 1-client fetch loop): RSS ${rss.toFixed(0)} MiB, ` +
+        `CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (user ${(cpu.user / 1e6).toFixed(1)}, ` +
+        `system ${(cpu.system / 1e6).toFixed(1)}) over ${(wall / 1000).toFixed(0)} s of HTTP tests`,
+    );
+    await api.close();
+  }
+} finally {
+  await handle.close();
+}
+figures.load1 = Number(loadLine().split(' ')[2]?.replace(',', ''));
+writeFigures('search', figures);
+
+interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+function runLoad(options: {
+  url: string;
+  paths: string[];
+  connections: number;
+  seconds: number;
+}): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(import.meta.dirname, 'load.ts'), JSON.stringify(options)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}') as LoadResult);
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+/** A free TCP port on 127.0.0.1 (the configuration takes 1..65535, not 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
