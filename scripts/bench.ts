@@ -10,7 +10,7 @@
 //   naive   the naive-schema peer of Q1 (scripts/bench/naive.ts)
 //
 // Flags: --only a,b  --skip a,b  --reseed  --offers N (seed)  --seconds S (throughput, 10)
-//        --max-ms MS (time bound of one measurement, 5000)  --pglite-offers N (20000)
+//        --max-ms MS (time bound of one measurement, 5000)  --pglite-offers N (100000 if seeded before, else 20000)
 // Afterwards the figures of the steps (kept in /tmp/estately-bench-results) are compared with
 // the goals of issue 4 in one table.
 import { spawnSync } from 'node:child_process';
@@ -61,10 +61,10 @@ function seedArgs(): string[] {
   return out;
 }
 
-function run(script: string, scriptArgs: string[]): boolean {
+function run(script: string, scriptArgs: string[], extraEnv: Record<string, string> = {}): boolean {
   const result = spawnSync(process.execPath, [join(root, script), ...scriptArgs], {
     cwd: root,
-    env,
+    env: { ...env, ...extraEnv },
     stdio: 'inherit',
   });
   return result.status === 0;
@@ -77,8 +77,10 @@ if (wanted('seed')) {
   const existing = await seededOffers();
   if (existing > 0 && !args.includes('--reseed')) {
     console.log(`\n=== bench: seed skipped (${database} holds ${existing} offers; --reseed to regenerate)`);
-    // Bring an older benchmark database up to the current migrations.
-    if (!run('packages/db/src/cli/migrate.ts', [])) failed = true;
+    // Bring an older benchmark database (never the server's own database) up to the current
+    // migrations.
+    const benchUrl = databaseUrl(server, database);
+    if (!run('packages/db/src/cli/migrate.ts', [], { DATABASE_URL: benchUrl })) failed = true;
   } else {
     console.log('\n=== bench: seed');
     if (!run('packages/db/src/cli/bench-seed.ts', seedArgs())) failed = true;
