@@ -2,12 +2,15 @@ import type { MediaStorage } from '@estately/db/storage';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import authRoutes from './features/auth/routes.ts';
 import healthRoutes from './features/health/routes.ts';
 import locationsRoutes from './features/locations/routes.ts';
 import offersRoutes from './features/offers/routes.ts';
 import propertiesRoutes from './features/properties/routes.ts';
 import searchRoutes from './features/search/routes.ts';
 import searchPathsRoutes from './features/search-paths/routes.ts';
+import usersRoutes from './features/users/routes.ts';
+import authentication from './plugins/app/authentication.ts';
 import database, { type ApiDatabase } from './plugins/app/database.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import media from './plugins/app/media.ts';
@@ -69,6 +72,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(errorHandler);
   await app.register(database, { db });
   await app.register(media, { config, storage: options.storage });
+  await app.register(authentication, { config });
 
   // features
   await app.register(healthRoutes);
@@ -77,6 +81,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(locationsRoutes);
   await app.register(searchPathsRoutes);
   await app.register(searchRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
 
   return app;
 }

@@ -57,6 +57,12 @@ export interface Config {
   rateLimitMax: number;
   /** Machine translation of offer descriptions; absent means stored translations only. */
   translationProvider: TranslationProviderConfig | undefined;
+  /** Lifetimes of issued tokens in seconds (spec 9: access 7 days, refresh 30 days). */
+  tokens: { accessTtlSeconds: number; refreshTtlSeconds: number };
+  /** Public origin of the web app; links in e-mails (confirm, reset, alerts) point there. */
+  publicWebUrl: string;
+  /** Sender of every e-mail, e.g. `Estately <no-reply@example.com>`. */
+  mailFrom: string;
 }
 
 export type TranslationProviderConfig =
@@ -194,6 +200,13 @@ const translationProvider = z.string().transform((value, ctx): TranslationProvid
   return z.NEVER;
 });
 
+const seconds = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, 'expected a whole number of seconds')
+  .transform(Number)
+  .refine((value) => value >= 60, 'expected at least 60 seconds');
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(NODE_ENVS, { error: `expected one of ${NODE_ENVS.join(', ')}` }).default('development'),
   API_PORT: port.default(3001),
@@ -216,6 +229,14 @@ const EnvSchema = z.object({
     .transform(Number)
     .default(300),
   TRANSLATION_PROVIDER: translationProvider.optional(),
+  ACCESS_TOKEN_TTL: seconds.default(604_800),
+  REFRESH_TOKEN_TTL: seconds.default(2_592_000),
+  PUBLIC_WEB_URL: httpUrl.optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3, 'expected a sender such as Estately <no-reply@example.com>')
+    .default('Estately <no-reply@estately.localhost>'),
 });
 
 /** Variables the API reads; documented in the README and in `describeConfig`. */
@@ -290,5 +311,8 @@ export function loadConfig(
     logLevel: data.LOG_LEVEL ?? (data.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimitMax: data.RATE_LIMIT_MAX,
     translationProvider: data.TRANSLATION_PROVIDER,
+    tokens: { accessTtlSeconds: data.ACCESS_TOKEN_TTL, refreshTtlSeconds: data.REFRESH_TOKEN_TTL },
+    publicWebUrl: (data.PUBLIC_WEB_URL ?? data.WEB_ORIGIN[0] ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    mailFrom: data.MAIL_FROM,
   };
 }

@@ -1,5 +1,6 @@
 import { CURRENCIES, DEFAULT_RATES, SELLER_TYPES, type SellerType } from '@estately/domain';
 import { hash } from '@node-rs/argon2';
+import { ARGON2_OPTIONS } from '../password-hashing.ts';
 import * as schema from '../schema/index.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import type { DatabaseHandle } from '../types.ts';
@@ -23,8 +24,7 @@ export const DEMO_ACCOUNTS = {
   admin: 'admin@estately.test',
 } as const;
 
-/** OWASP's minimum argon2id parameters (DESIGN 2 passwords). */
-export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export { ARGON2_OPTIONS } from '../password-hashing.ts';
 
 export type SeedProgress = { phase: string; done: number; total: number };
 

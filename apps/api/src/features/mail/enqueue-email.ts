@@ -1,18 +1,66 @@
 import { type DbOrTx, jobs } from '@estately/db';
 import type { Locale } from '@estately/domain';
 
-/** E-mail templates the outbox knows; the worker renders them per locale (packages/i18n). */
-export const EMAIL_TEMPLATES = ['offer_message'] as const;
-export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
+/**
+ * The e-mails the product sends and the values each template fills in. The worker renders
+ * them per locale (the recipient's preferredLanguage) as HTML and plain text. Links are
+ * absolute URLs to the web app, built by the operation that queues the e-mail.
+ */
+export interface EmailTemplateData {
+  /** A visitor wrote to a seller about an offer (issue 4). */
+  offer_message: {
+    offer_id: number;
+    offer_url: string;
+    offer_type: string;
+    property_type: string;
+    address: string;
+    recipient_name: string | null;
+    lead_id: number;
+    message_id: number;
+    sender_name: string;
+    sender_email: string;
+    sender_phone: string | null;
+    text: string;
+    tour_date: string | null;
+  };
+  /** Confirm the address given at sign-up, or asked for again (issue 5). */
+  confirm_email: { confirmUrl: string; expiresInHours: number };
+  /** Confirm a new login address before it replaces the old one (PATCH /users/me/change-login-email). */
+  change_email: { confirmUrl: string; newEmail: string; expiresInHours: number };
+  /** Told to the old address once the login address has changed. */
+  email_changed: { newEmail: string };
+  /** Password recovery link (both recovery flows of spec 7). */
+  reset_password: { resetUrl: string; expiresInHours: number };
+  /** Told after a password change or reset, so an unexpected change is noticed. */
+  password_changed: { changedAt: string };
+  /** Saved-search digest (issue 6): new or cheaper offers matching a watch-dog. */
+  saved_search_alert: {
+    searchName: string;
+    searchUrl: string;
+    unsubscribeUrl: string;
+    offers: Array<{ title: string; url: string; price: string; photoUrl: string | null }>;
+  };
+}
 
-export interface EmailJobPayload {
-  template: EmailTemplate;
+export type EmailTemplate = keyof EmailTemplateData;
+export const EMAIL_TEMPLATES = [
+  'offer_message',
+  'confirm_email',
+  'change_email',
+  'email_changed',
+  'reset_password',
+  'password_changed',
+  'saved_search_alert',
+] as const satisfies readonly EmailTemplate[];
+
+export interface EmailJobPayload<T extends EmailTemplate = EmailTemplate> {
+  template: T;
   /** Recipient address. */
   to: string;
   /** Language the e-mail is written in (the recipient's preferred language). */
   locale: Locale;
   /** Values the template fills in. */
-  data: Record<string, unknown>;
+  data: EmailTemplateData[T];
   /** Address replies go to (e.g. the visitor who wrote to a seller). */
   replyTo?: string;
 }
@@ -22,16 +70,16 @@ export interface EmailJobPayload {
  * transaction of the change that causes the e-mail: the job then exists exactly when the change
  * does, and the retrying worker sends it later. Returns the job id.
  */
-export async function enqueueEmail(
+export async function enqueueEmail<T extends EmailTemplate>(
   db: DbOrTx,
-  payload: EmailJobPayload,
+  payload: EmailJobPayload<T>,
   options: { dedupeKey?: string; runAt?: Date } = {},
 ): Promise<number> {
   const [row] = await db
     .insert(jobs)
     .values({
       kind: `email.${payload.template}`,
-      payload: { ...payload },
+      payload: { ...payload } as Record<string, unknown>,
       dedupeKey: options.dedupeKey ?? null,
       runAt: options.runAt ?? new Date(),
     })
