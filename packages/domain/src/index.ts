@@ -14,6 +14,7 @@ export * from './filters.ts';
 export * from './geo.ts';
 export * from './locales.ts';
 export * from './paging.ts';
+export * from './password-policy.ts';
 export * from './query-string.ts';
 export * from './routes.ts';
 export * from './search-path.ts';
