@@ -55,7 +55,7 @@ if (!existsSync(join(root, 'apps/web/build/server/index.js'))) {
 
 const { TEST_DATABASE_URL: _omit, ...embeddedEnv } = process.env;
 const reports: Array<VitestJson | null> = [
-  run('embedded', ['domain', 'i18n', 'db', 'api', 'e2e'], embeddedEnv),
+  run('embedded', ['domain', 'i18n', 'web', 'db', 'api', 'e2e'], embeddedEnv),
 ];
 if (postgresUrl) {
   // A fresh template database for this run; each test file clones it and drops its clone.

@@ -1,0 +1,89 @@
+// API failures as values (CONVENTIONS habit 11). No runtime imports: this module reaches the browser.
+
+/** Status labels of spec 8, the fallback text of an error without a message of its own. */
+export const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  422: 'Validation Error',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** The last resort of spec 8's toast text. */
+export const GENERIC_ERROR_TEXT = 'An error occurred';
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when the server could not be reached. */
+  readonly status: number;
+  /** The API's error code (`not_found`, `validation_errors`, ...), when it sent one. */
+  readonly code: string | null;
+  /** The server's message from the error body, when it sent one. */
+  readonly serverMessage: string | null;
+  /** Field errors of a 422 `validation_errors` answer: message keys by field. */
+  readonly errors: Readonly<Record<string, readonly string[]>> | null;
+  /** A text chosen by the caller for this failure (spec 8 "the error text"), e.g. 'Profile update failed'. */
+  readonly text: string | null;
+
+  constructor(init: {
+    status: number;
+    code?: string | null;
+    serverMessage?: string | null;
+    errors?: Record<string, readonly string[]> | null;
+    text?: string | null;
+  }) {
+    super(init.text ?? init.serverMessage ?? STATUS_TEXT[init.status] ?? `HTTP ${init.status}`);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code ?? null;
+    this.serverMessage = init.serverMessage ?? null;
+    this.errors = init.errors ?? null;
+    this.text = init.text ?? null;
+  }
+
+  /** Spec 8: a response with code validation_errors and an errors field is a validation failure. */
+  get isValidation(): boolean {
+    return this.code === 'validation_errors' && this.errors !== null;
+  }
+}
+
+/** Builds the ApiError of a failed response from its JSON error body, when it has one. */
+export async function apiErrorFrom(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy's HTML page): the status alone describes the failure.
+  }
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  return new ApiError({
+    status: response.status,
+    code: typeof record.code === 'string' ? record.code : null,
+    serverMessage: typeof record.message === 'string' && record.message !== '' ? record.message : null,
+    errors:
+      record.errors && typeof record.errors === 'object'
+        ? (record.errors as Record<string, readonly string[]>)
+        : null,
+  });
+}
+
+/**
+ * Toast text of a failure (spec 8): the error's own text, else the server's message, else the
+ * status text, else 'An error occurred'. `statusText` lets the caller translate the labels.
+ */
+export function errorToastText(
+  error: unknown,
+  labels: { statusText?: (status: number) => string | undefined; generic?: string } = {},
+): string {
+  const generic = labels.generic ?? GENERIC_ERROR_TEXT;
+  if (error instanceof ApiError) {
+    if (error.text) return error.text;
+    if (error.serverMessage) return error.serverMessage;
+    const status = labels.statusText?.(error.status) ?? STATUS_TEXT[error.status];
+    return status ?? generic;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error !== '') return error;
+  return generic;
+}
