@@ -19,8 +19,10 @@ import type { PhotoVariantsJson } from './properties.ts';
 import { properties } from './properties.ts';
 
 /**
- * The public offer read model (DESIGN 5): one row per active, non-struck property, every
- * searchable value flattened so a search of spec 9 is one indexed query on one table.
+ * The public offer read model (DESIGN 5, docs/decisions/008): one row per published property,
+ * every searchable value flattened so a search of spec 9 is one indexed query on one table,
+ * never joined to `properties`. `is_public` decides visibility (active and not struck): it is
+ * written by `projectOfferRow` and kept in step by a trigger on `properties` (migration 0006).
  * Written by the property operations in the same transaction as the property (and by the
  * seed), never by search. `id` is the property id (offer id == property id in the API).
  *
@@ -33,6 +35,8 @@ export const offers = pgTable(
     id: bigint('id', { mode: 'number' })
       .primaryKey()
       .references(() => properties.id, { onDelete: 'cascade' }),
+    /** Shown by public search: the property is active and not struck (see `isPublicProperty`). */
+    isPublic: boolean('is_public').notNull().default(true),
     ownerId: ref('owner_id').notNull(),
     sellerId: ref('seller_id'),
     sellerType: text('seller_type').notNull(),
