@@ -14,6 +14,7 @@ import authentication from './plugins/app/authentication.ts';
 import database, { type ApiDatabase } from './plugins/app/database.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import media from './plugins/app/media.ts';
+import rateLimiter from './plugins/app/rate-limiter.ts';
 import docs from './plugins/external/docs.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import security from './plugins/external/security.ts';
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(database, { db });
   await app.register(media, { config, storage: options.storage });
   await app.register(authentication, { config });
+  await app.register(rateLimiter, { config });
 
   // features
   await app.register(healthRoutes);
