@@ -1,0 +1,59 @@
+import type { EmailCatalog } from './en.ts';
+
+export const cs: EmailCatalog = {
+  greeting: 'Dobrý den, {name},',
+  greeting_anonymous: 'Dobrý den,',
+  sign_off: 'S pozdravem',
+  team: 'tým Estately',
+  link_fallback: 'Pokud tlačítko nefunguje, zkopírujte do prohlížeče tento odkaz: {url}',
+  'confirm.subject': 'Potvrďte svou e-mailovou adresu',
+  'confirm.intro':
+    'Děkujeme za registraci na Estately. Potvrďte prosím svou e-mailovou adresu, aby se váš účet aktivoval.',
+  'confirm.button': 'Potvrdit e-mail',
+  'confirm.expiry':
+    '{hours, plural, one {Odkaz platí # hodinu.} few {Odkaz platí # hodiny.} other {Odkaz platí # hodin.}}',
+  'confirm.ignore': 'Pokud jste si účet nezakládali, můžete tento e-mail ignorovat.',
+  'change.subject': 'Potvrďte svou novou e-mailovou adresu',
+  'change.intro':
+    'Požádali jste o přihlašování do Estately novou e-mailovou adresou: {email}. Potvrďte ji prosím, aby se změna dokončila.',
+  'change.button': 'Potvrdit novou adresu',
+  'change.expiry':
+    '{hours, plural, one {Odkaz platí # hodinu.} few {Odkaz platí # hodiny.} other {Odkaz platí # hodin.}}',
+  'change.ignore':
+    'Pokud jste o změnu nežádali, tento e-mail ignorujte. Dál se budete přihlašovat současnou adresou.',
+  'changed.subject': 'Vaše přihlašovací e-mailová adresa byla změněna',
+  'changed.intro': 'E-mailová adresa, kterou se přihlašujete do Estately, byla změněna na {email}.',
+  'changed.not_you': 'Pokud jste změnu neprovedli vy, ihned si obnovte heslo a zabezpečte svůj účet.',
+  'reset.subject': 'Obnovení hesla',
+  'reset.intro': 'Obdrželi jsme žádost o obnovení hesla k vašemu účtu.',
+  'reset.button': 'Nastavit nové heslo',
+  'reset.expiry':
+    '{hours, plural, one {Odkaz platí # hodinu.} few {Odkaz platí # hodiny.} other {Odkaz platí # hodin.}}',
+  'reset.ignore': 'Pokud jste o obnovení nežádali, tento e-mail ignorujte. Vaše heslo zůstává beze změny.',
+  'password_changed.subject': 'Vaše heslo bylo změněno',
+  'password_changed.intro': 'Heslo k vašemu účtu Estately bylo změněno {date}.',
+  'password_changed.not_you': 'Pokud jste to nebyli vy, ihned si obnovte heslo a zabezpečte svůj účet.',
+  'security.button': 'Obnovit heslo',
+  'watchdog.subject':
+    '{count, plural, one {# nová nabídka pro hlídacího psa „{name}“} few {# nové nabídky pro hlídacího psa „{name}“} other {# nových nabídek pro hlídacího psa „{name}“}}',
+  'watchdog.intro':
+    '{count, plural, one {Našli jsme # novou nabídku odpovídající hlídacímu psovi „{name}“.} few {Našli jsme # nové nabídky odpovídající hlídacímu psovi „{name}“.} other {Našli jsme # nových nabídek odpovídajících hlídacímu psovi „{name}“.}}',
+  'watchdog.button': 'Zobrazit nové nabídky',
+  'watchdog.manage': 'Spravovat hlídací psy',
+  'watchdog.reason': 'Tento e-mail dostáváte, protože jste si na Estately vytvořili hlídacího psa.',
+  unsubscribe: 'Odhlásit odběr těchto e-mailů',
+  'message.subject': 'Nová zpráva k vašemu inzerátu',
+  'message.intro': '{name} vám poslal(a) zprávu k vašemu inzerátu:',
+  'message.offer.sale_apartment': 'Prodej bytu',
+  'message.offer.sale_house': 'Prodej domu',
+  'message.offer.rent_apartment': 'Pronájem bytu',
+  'message.offer.rent_house': 'Pronájem domu',
+  'message.from': 'Od',
+  'message.email': 'E-mail',
+  'message.phone': 'Telefon',
+  'message.tour_date': 'Požadovaný termín prohlídky: {date}',
+  'message.reply': 'Odpovědět na zprávu',
+  'message.view_offer': 'Zobrazit inzerát',
+  'message.reason':
+    'Tento e-mail dostáváte, protože váš inzerát je zveřejněn na Estately. Odpovědí na něj napíšete odesílateli.',
+};

@@ -1,0 +1,63 @@
+import type { EmailCatalog } from './en.ts';
+
+export const de: EmailCatalog = {
+  greeting: 'Hallo {name},',
+  greeting_anonymous: 'Guten Tag,',
+  sign_off: 'Viele Grüße',
+  team: 'Ihr Estately-Team',
+  link_fallback:
+    'Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser: {url}',
+  'confirm.subject': 'Bestätigen Sie Ihre E-Mail-Adresse',
+  'confirm.intro':
+    'Vielen Dank für Ihre Registrierung bei Estately. Bitte bestätigen Sie Ihre E-Mail-Adresse, um Ihr Konto zu aktivieren.',
+  'confirm.button': 'E-Mail bestätigen',
+  'confirm.expiry':
+    '{hours, plural, one {Der Link ist # Stunde gültig.} other {Der Link ist # Stunden gültig.}}',
+  'confirm.ignore': 'Wenn Sie kein Konto erstellt haben, können Sie diese E-Mail ignorieren.',
+  'change.subject': 'Bestätigen Sie Ihre neue E-Mail-Adresse',
+  'change.intro':
+    'Sie möchten sich bei Estately künftig mit einer neuen E-Mail-Adresse anmelden: {email}. Bitte bestätigen Sie sie, um die Änderung abzuschließen.',
+  'change.button': 'Neue Adresse bestätigen',
+  'change.expiry':
+    '{hours, plural, one {Der Link ist # Stunde gültig.} other {Der Link ist # Stunden gültig.}}',
+  'change.ignore':
+    'Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail. Sie melden sich weiterhin mit Ihrer bisherigen Adresse an.',
+  'changed.subject': 'Ihre Anmelde-E-Mail-Adresse wurde geändert',
+  'changed.intro': 'Die E-Mail-Adresse, mit der Sie sich bei Estately anmelden, wurde auf {email} geändert.',
+  'changed.not_you':
+    'Falls Sie diese Änderung nicht selbst vorgenommen haben, setzen Sie bitte sofort Ihr Passwort zurück, um Ihr Konto zu schützen.',
+  'reset.subject': 'Passwort zurücksetzen',
+  'reset.intro': 'Wir haben eine Anfrage zum Zurücksetzen des Passworts für Ihr Konto erhalten.',
+  'reset.button': 'Neues Passwort festlegen',
+  'reset.expiry':
+    '{hours, plural, one {Der Link ist # Stunde gültig.} other {Der Link ist # Stunden gültig.}}',
+  'reset.ignore':
+    'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail. Ihr Passwort bleibt unverändert.',
+  'password_changed.subject': 'Ihr Passwort wurde geändert',
+  'password_changed.intro': 'Das Passwort Ihres Estately-Kontos wurde am {date} geändert.',
+  'password_changed.not_you':
+    'Falls Sie das nicht waren, setzen Sie bitte sofort Ihr Passwort zurück, um Ihr Konto zu schützen.',
+  'security.button': 'Passwort zurücksetzen',
+  'watchdog.subject':
+    '{count, plural, one {# neues Angebot für Ihren Suchauftrag „{name}“} other {# neue Angebote für Ihren Suchauftrag „{name}“}}',
+  'watchdog.intro':
+    '{count, plural, one {Wir haben # neues Angebot für Ihren Suchauftrag „{name}“ gefunden.} other {Wir haben # neue Angebote für Ihren Suchauftrag „{name}“ gefunden.}}',
+  'watchdog.button': 'Neue Angebote ansehen',
+  'watchdog.manage': 'Suchaufträge verwalten',
+  'watchdog.reason': 'Sie erhalten diese E-Mail, weil Sie bei Estately einen Suchauftrag angelegt haben.',
+  unsubscribe: 'Diese E-Mails abbestellen',
+  'message.subject': 'Neue Nachricht zu Ihrem Angebot',
+  'message.intro': '{name} hat Ihnen eine Nachricht zu Ihrem Angebot geschickt:',
+  'message.offer.sale_apartment': 'Wohnung zum Kauf',
+  'message.offer.sale_house': 'Haus zum Kauf',
+  'message.offer.rent_apartment': 'Wohnung zur Miete',
+  'message.offer.rent_house': 'Haus zur Miete',
+  'message.from': 'Von',
+  'message.email': 'E-Mail',
+  'message.phone': 'Telefon',
+  'message.tour_date': 'Gewünschter Besichtigungstermin: {date}',
+  'message.reply': 'Auf die Nachricht antworten',
+  'message.view_offer': 'Angebot ansehen',
+  'message.reason':
+    'Sie erhalten diese E-Mail, weil Ihr Angebot auf Estately veröffentlicht ist. Mit einer Antwort schreiben Sie direkt dem Absender.',
+};

@@ -1,0 +1,68 @@
+// The e-mails' source texts (English). ICU messages: {name} placeholders, plurals by count.
+// Every other language file has exactly these keys and the same placeholders (emails.test.ts).
+
+export const en = {
+  greeting: 'Hello {name},',
+  greeting_anonymous: 'Hello,',
+  sign_off: 'Best regards,',
+  team: 'The Estately team',
+  link_fallback: 'If the button does not work, copy this link into your browser: {url}',
+  'confirm.subject': 'Confirm your e-mail address',
+  'confirm.intro':
+    'Thank you for signing up at Estately. Please confirm your e-mail address to activate your account.',
+  'confirm.button': 'Confirm e-mail',
+  'confirm.expiry':
+    '{hours, plural, one {The link is valid for # hour.} other {The link is valid for # hours.}}',
+  'confirm.ignore': 'If you did not create an account, you can ignore this e-mail.',
+  'change.subject': 'Confirm your new e-mail address',
+  'change.intro':
+    'You asked to sign in to Estately with a new e-mail address: {email}. Please confirm it to complete the change.',
+  'change.button': 'Confirm new address',
+  'change.expiry':
+    '{hours, plural, one {The link is valid for # hour.} other {The link is valid for # hours.}}',
+  'change.ignore':
+    'If you did not ask for this, ignore this e-mail. You keep signing in with your current address.',
+  'changed.subject': 'Your sign-in e-mail address has changed',
+  'changed.intro': 'The e-mail address you use to sign in to Estately has been changed to {email}.',
+  'changed.not_you':
+    'If you did not make this change, reset your password straight away to secure your account.',
+  'reset.subject': 'Reset your password',
+  'reset.intro': 'We have received a request to reset the password for your account.',
+  'reset.button': 'Set a new password',
+  'reset.expiry':
+    '{hours, plural, one {The link is valid for # hour.} other {The link is valid for # hours.}}',
+  'reset.ignore': 'If you did not ask for this, ignore this e-mail. Your password stays the same.',
+  'password_changed.subject': 'Your password has been changed',
+  'password_changed.intro': 'The password of your Estately account was changed on {date}.',
+  'password_changed.not_you':
+    'If this was not you, reset your password straight away to secure your account.',
+  'security.button': 'Reset my password',
+  'watchdog.subject':
+    '{count, plural, one {# new offer for your watch-dog “{name}”} other {# new offers for your watch-dog “{name}”}}',
+  'watchdog.intro':
+    '{count, plural, one {We found # new offer matching your watch-dog “{name}”.} other {We found # new offers matching your watch-dog “{name}”.}}',
+  'watchdog.button': 'Show new offers',
+  'watchdog.manage': 'Manage watch-dogs',
+  'watchdog.reason': 'You are receiving this e-mail because you created a watch-dog at Estately.',
+  unsubscribe: 'Unsubscribe from these e-mails',
+  'message.subject': 'New message about your offer',
+  'message.intro': '{name} has sent you a message about your offer:',
+  'message.offer.sale_apartment': 'Apartment for sale',
+  'message.offer.sale_house': 'House for sale',
+  'message.offer.rent_apartment': 'Apartment for rent',
+  'message.offer.rent_house': 'House for rent',
+  'message.from': 'From',
+  'message.email': 'E-mail',
+  'message.phone': 'Phone',
+  'message.tour_date': 'Requested viewing date: {date}',
+  'message.reply': 'Reply to the message',
+  'message.view_offer': 'View the offer',
+  'message.reason':
+    'You are receiving this e-mail because your offer is listed on Estately. Replying to it writes to the sender.',
+} satisfies Record<string, string>;
+
+export type EmailKey = keyof typeof en;
+/** A complete set of e-mail texts for one language. */
+export type EmailCatalog = Record<EmailKey, string>;
+/** Regional differences on top of a language's texts. */
+export type EmailOverrides = Partial<EmailCatalog>;

@@ -1,0 +1,61 @@
+import type { EmailCatalog } from './en.ts';
+
+export const es: EmailCatalog = {
+  greeting: 'Hola, {name}:',
+  greeting_anonymous: 'Hola:',
+  sign_off: 'Un saludo,',
+  team: 'El equipo de Estately',
+  link_fallback: 'Si el botón no funciona, copia este enlace en tu navegador: {url}',
+  'confirm.subject': 'Confirma tu dirección de correo electrónico',
+  'confirm.intro':
+    'Gracias por registrarte en Estately. Confirma tu dirección de correo electrónico para activar tu cuenta.',
+  'confirm.button': 'Confirmar correo',
+  'confirm.expiry':
+    '{hours, plural, one {El enlace es válido durante # hora.} other {El enlace es válido durante # horas.}}',
+  'confirm.ignore': 'Si no has creado ninguna cuenta, puedes ignorar este correo.',
+  'change.subject': 'Confirma tu nueva dirección de correo electrónico',
+  'change.intro':
+    'Has pedido iniciar sesión en Estately con una nueva dirección de correo: {email}. Confírmala para completar el cambio.',
+  'change.button': 'Confirmar la nueva dirección',
+  'change.expiry':
+    '{hours, plural, one {El enlace es válido durante # hora.} other {El enlace es válido durante # horas.}}',
+  'change.ignore':
+    'Si no lo has pedido tú, ignora este correo. Seguirás iniciando sesión con tu dirección actual.',
+  'changed.subject': 'Se ha cambiado tu correo electrónico de acceso',
+  'changed.intro': 'La dirección de correo con la que inicias sesión en Estately se ha cambiado a {email}.',
+  'changed.not_you':
+    'Si no has hecho tú este cambio, restablece tu contraseña de inmediato para proteger tu cuenta.',
+  'reset.subject': 'Restablece tu contraseña',
+  'reset.intro': 'Hemos recibido una solicitud para restablecer la contraseña de tu cuenta.',
+  'reset.button': 'Establecer una nueva contraseña',
+  'reset.expiry':
+    '{hours, plural, one {El enlace es válido durante # hora.} other {El enlace es válido durante # horas.}}',
+  'reset.ignore': 'Si no lo has solicitado, ignora este correo. Tu contraseña no cambiará.',
+  'password_changed.subject': 'Se ha cambiado tu contraseña',
+  'password_changed.intro': 'La contraseña de tu cuenta de Estately se cambió el {date}.',
+  'password_changed.not_you':
+    'Si no has sido tú, restablece tu contraseña de inmediato para proteger tu cuenta.',
+  'security.button': 'Restablecer mi contraseña',
+  'watchdog.subject':
+    '{count, plural, one {# anuncio nuevo para tu alerta «{name}»} other {# anuncios nuevos para tu alerta «{name}»}}',
+  'watchdog.intro':
+    '{count, plural, one {Hemos encontrado # anuncio nuevo que coincide con tu alerta «{name}».} other {Hemos encontrado # anuncios nuevos que coinciden con tu alerta «{name}».}}',
+  'watchdog.button': 'Ver los anuncios nuevos',
+  'watchdog.manage': 'Gestionar alertas',
+  'watchdog.reason': 'Recibes este correo porque creaste una alerta en Estately.',
+  unsubscribe: 'Darse de baja de estos correos',
+  'message.subject': 'Nuevo mensaje sobre tu anuncio',
+  'message.intro': '{name} te ha enviado un mensaje sobre tu anuncio:',
+  'message.offer.sale_apartment': 'Piso en venta',
+  'message.offer.sale_house': 'Casa en venta',
+  'message.offer.rent_apartment': 'Piso en alquiler',
+  'message.offer.rent_house': 'Casa en alquiler',
+  'message.from': 'De',
+  'message.email': 'Correo electrónico',
+  'message.phone': 'Teléfono',
+  'message.tour_date': 'Fecha de visita solicitada: {date}',
+  'message.reply': 'Responder al mensaje',
+  'message.view_offer': 'Ver el anuncio',
+  'message.reason':
+    'Recibes este correo porque tu anuncio está publicado en Estately. Si respondes, escribirás directamente al remitente.',
+};

@@ -1,0 +1,62 @@
+import type { EmailCatalog } from './en.ts';
+
+export const fr: EmailCatalog = {
+  greeting: 'Bonjour {name},',
+  greeting_anonymous: 'Bonjour,',
+  sign_off: 'Bien cordialement,',
+  team: 'L’équipe Estately',
+  link_fallback: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur : {url}',
+  'confirm.subject': 'Confirmez votre adresse e-mail',
+  'confirm.intro':
+    'Merci de votre inscription sur Estately. Veuillez confirmer votre adresse e-mail pour activer votre compte.',
+  'confirm.button': 'Confirmer l’e-mail',
+  'confirm.expiry':
+    '{hours, plural, one {Le lien est valable # heure.} other {Le lien est valable # heures.}}',
+  'confirm.ignore': 'Si vous n’avez pas créé de compte, vous pouvez ignorer cet e-mail.',
+  'change.subject': 'Confirmez votre nouvelle adresse e-mail',
+  'change.intro':
+    'Vous avez demandé à vous connecter à Estately avec une nouvelle adresse e-mail : {email}. Veuillez la confirmer pour finaliser le changement.',
+  'change.button': 'Confirmer la nouvelle adresse',
+  'change.expiry':
+    '{hours, plural, one {Le lien est valable # heure.} other {Le lien est valable # heures.}}',
+  'change.ignore':
+    'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail. Vous continuerez à vous connecter avec votre adresse actuelle.',
+  'changed.subject': 'Votre adresse e-mail de connexion a été modifiée',
+  'changed.intro':
+    'L’adresse e-mail avec laquelle vous vous connectez à Estately a été remplacée par {email}.',
+  'changed.not_you':
+    'Si vous n’avez pas effectué ce changement, réinitialisez immédiatement votre mot de passe pour sécuriser votre compte.',
+  'reset.subject': 'Réinitialisez votre mot de passe',
+  'reset.intro': 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte.',
+  'reset.button': 'Choisir un nouveau mot de passe',
+  'reset.expiry': '{hours, plural, one {Le lien est valable # heure.} other {Le lien est valable # heures.}}',
+  'reset.ignore':
+    'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail. Votre mot de passe reste inchangé.',
+  'password_changed.subject': 'Votre mot de passe a été modifié',
+  'password_changed.intro': 'Le mot de passe de votre compte Estately a été modifié le {date}.',
+  'password_changed.not_you':
+    'Si ce n’était pas vous, réinitialisez immédiatement votre mot de passe pour sécuriser votre compte.',
+  'security.button': 'Réinitialiser mon mot de passe',
+  'watchdog.subject':
+    '{count, plural, one {# nouvelle annonce pour votre alerte « {name} »} other {# nouvelles annonces pour votre alerte « {name} »}}',
+  'watchdog.intro':
+    '{count, plural, one {Nous avons trouvé # nouvelle annonce correspondant à votre alerte « {name} ».} other {Nous avons trouvé # nouvelles annonces correspondant à votre alerte « {name} ».}}',
+  'watchdog.button': 'Voir les nouvelles annonces',
+  'watchdog.manage': 'Gérer mes alertes',
+  'watchdog.reason': 'Vous recevez cet e-mail parce que vous avez créé une alerte sur Estately.',
+  unsubscribe: 'Se désabonner de ces e-mails',
+  'message.subject': 'Nouveau message concernant votre annonce',
+  'message.intro': '{name} vous a envoyé un message concernant votre annonce :',
+  'message.offer.sale_apartment': 'Appartement à vendre',
+  'message.offer.sale_house': 'Maison à vendre',
+  'message.offer.rent_apartment': 'Appartement à louer',
+  'message.offer.rent_house': 'Maison à louer',
+  'message.from': 'De',
+  'message.email': 'E-mail',
+  'message.phone': 'Téléphone',
+  'message.tour_date': 'Date de visite souhaitée : {date}',
+  'message.reply': 'Répondre au message',
+  'message.view_offer': 'Voir l’annonce',
+  'message.reason':
+    'Vous recevez cet e-mail parce que votre annonce est publiée sur Estately. En y répondant, vous écrivez directement à l’expéditeur.',
+};

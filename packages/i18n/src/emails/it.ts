@@ -1,0 +1,58 @@
+import type { EmailCatalog } from './en.ts';
+
+export const it: EmailCatalog = {
+  greeting: 'Ciao {name},',
+  greeting_anonymous: 'Buongiorno,',
+  sign_off: 'Cordiali saluti,',
+  team: 'Il team di Estately',
+  link_fallback: 'Se il pulsante non funziona, copia questo link nel browser: {url}',
+  'confirm.subject': 'Conferma il tuo indirizzo e-mail',
+  'confirm.intro':
+    'Grazie per esserti registrato su Estately. Conferma il tuo indirizzo e-mail per attivare l’account.',
+  'confirm.button': 'Conferma l’e-mail',
+  'confirm.expiry': '{hours, plural, one {Il link è valido per # ora.} other {Il link è valido per # ore.}}',
+  'confirm.ignore': 'Se non hai creato un account, puoi ignorare questa e-mail.',
+  'change.subject': 'Conferma il tuo nuovo indirizzo e-mail',
+  'change.intro':
+    'Hai chiesto di accedere a Estately con un nuovo indirizzo e-mail: {email}. Confermalo per completare la modifica.',
+  'change.button': 'Conferma il nuovo indirizzo',
+  'change.expiry': '{hours, plural, one {Il link è valido per # ora.} other {Il link è valido per # ore.}}',
+  'change.ignore':
+    'Se non hai fatto tu questa richiesta, ignora questa e-mail. Continuerai ad accedere con l’indirizzo attuale.',
+  'changed.subject': 'Il tuo indirizzo e-mail di accesso è stato modificato',
+  'changed.intro': 'L’indirizzo e-mail con cui accedi a Estately è stato cambiato in {email}.',
+  'changed.not_you':
+    'Se non hai effettuato tu questa modifica, reimposta subito la password per proteggere il tuo account.',
+  'reset.subject': 'Reimposta la tua password',
+  'reset.intro': 'Abbiamo ricevuto una richiesta di reimpostazione della password del tuo account.',
+  'reset.button': 'Imposta una nuova password',
+  'reset.expiry': '{hours, plural, one {Il link è valido per # ora.} other {Il link è valido per # ore.}}',
+  'reset.ignore': 'Se non l’hai richiesto tu, ignora questa e-mail. La tua password resta invariata.',
+  'password_changed.subject': 'La tua password è stata modificata',
+  'password_changed.intro': 'La password del tuo account Estately è stata modificata il {date}.',
+  'password_changed.not_you':
+    'Se non sei stato tu, reimposta subito la password per proteggere il tuo account.',
+  'security.button': 'Reimposta la password',
+  'watchdog.subject':
+    '{count, plural, one {# nuovo annuncio per il tuo avviso «{name}»} other {# nuovi annunci per il tuo avviso «{name}»}}',
+  'watchdog.intro':
+    '{count, plural, one {Abbiamo trovato # nuovo annuncio per il tuo avviso di ricerca «{name}».} other {Abbiamo trovato # nuovi annunci per il tuo avviso di ricerca «{name}».}}',
+  'watchdog.button': 'Vedi i nuovi annunci',
+  'watchdog.manage': 'Gestisci gli avvisi di ricerca',
+  'watchdog.reason': 'Ricevi questa e-mail perché hai creato un avviso di ricerca su Estately.',
+  unsubscribe: 'Annulla l’iscrizione a queste e-mail',
+  'message.subject': 'Nuovo messaggio sul tuo annuncio',
+  'message.intro': '{name} ti ha inviato un messaggio sul tuo annuncio:',
+  'message.offer.sale_apartment': 'Appartamento in vendita',
+  'message.offer.sale_house': 'Casa in vendita',
+  'message.offer.rent_apartment': 'Appartamento in affitto',
+  'message.offer.rent_house': 'Casa in affitto',
+  'message.from': 'Da',
+  'message.email': 'E-mail',
+  'message.phone': 'Telefono',
+  'message.tour_date': 'Data di visita richiesta: {date}',
+  'message.reply': 'Rispondi al messaggio',
+  'message.view_offer': 'Vedi l’annuncio',
+  'message.reason':
+    'Ricevi questa e-mail perché il tuo annuncio è pubblicato su Estately. Rispondendo scrivi direttamente al mittente.',
+};

@@ -1,0 +1,58 @@
+import type { EmailCatalog } from './en.ts';
+
+export const nl: EmailCatalog = {
+  greeting: 'Beste {name},',
+  greeting_anonymous: 'Goedendag,',
+  sign_off: 'Met vriendelijke groet,',
+  team: 'Het Estately-team',
+  link_fallback: 'Werkt de knop niet? Kopieer dan deze link naar je browser: {url}',
+  'confirm.subject': 'Bevestig je e-mailadres',
+  'confirm.intro':
+    'Bedankt voor je registratie bij Estately. Bevestig je e-mailadres om je account te activeren.',
+  'confirm.button': 'E-mailadres bevestigen',
+  'confirm.expiry': '{hours, plural, one {De link is # uur geldig.} other {De link is # uur geldig.}}',
+  'confirm.ignore': 'Heb je geen account aangemaakt? Dan kun je deze e-mail negeren.',
+  'change.subject': 'Bevestig je nieuwe e-mailadres',
+  'change.intro':
+    'Je hebt gevraagd om voortaan met een nieuw e-mailadres in te loggen bij Estately: {email}. Bevestig het om de wijziging af te ronden.',
+  'change.button': 'Nieuw adres bevestigen',
+  'change.expiry': '{hours, plural, one {De link is # uur geldig.} other {De link is # uur geldig.}}',
+  'change.ignore':
+    'Heb je dit niet aangevraagd? Negeer dan deze e-mail. Je blijft inloggen met je huidige adres.',
+  'changed.subject': 'Je e-mailadres om in te loggen is gewijzigd',
+  'changed.intro': 'Het e-mailadres waarmee je inlogt bij Estately is gewijzigd in {email}.',
+  'changed.not_you':
+    'Heb je deze wijziging niet zelf gedaan? Stel dan meteen een nieuw wachtwoord in om je account te beveiligen.',
+  'reset.subject': 'Stel je wachtwoord opnieuw in',
+  'reset.intro': 'We hebben een verzoek ontvangen om het wachtwoord van je account opnieuw in te stellen.',
+  'reset.button': 'Nieuw wachtwoord instellen',
+  'reset.expiry': '{hours, plural, one {De link is # uur geldig.} other {De link is # uur geldig.}}',
+  'reset.ignore': 'Heb je dit niet aangevraagd? Negeer dan deze e-mail. Je wachtwoord blijft ongewijzigd.',
+  'password_changed.subject': 'Je wachtwoord is gewijzigd',
+  'password_changed.intro': 'Het wachtwoord van je Estately-account is gewijzigd op {date}.',
+  'password_changed.not_you':
+    'Was jij dit niet? Stel dan meteen een nieuw wachtwoord in om je account te beveiligen.',
+  'security.button': 'Wachtwoord opnieuw instellen',
+  'watchdog.subject':
+    '{count, plural, one {# nieuwe woning voor je zoekopdracht ‘{name}’} other {# nieuwe woningen voor je zoekopdracht ‘{name}’}}',
+  'watchdog.intro':
+    '{count, plural, one {We hebben # nieuwe woning gevonden voor je zoekopdracht ‘{name}’.} other {We hebben # nieuwe woningen gevonden voor je zoekopdracht ‘{name}’.}}',
+  'watchdog.button': 'Nieuw aanbod bekijken',
+  'watchdog.manage': 'Zoekopdrachten beheren',
+  'watchdog.reason': 'Je ontvangt deze e-mail omdat je bij Estately een zoekopdracht hebt aangemaakt.',
+  unsubscribe: 'Afmelden voor deze e-mails',
+  'message.subject': 'Nieuw bericht over je advertentie',
+  'message.intro': '{name} heeft je een bericht gestuurd over je advertentie:',
+  'message.offer.sale_apartment': 'Appartement te koop',
+  'message.offer.sale_house': 'Huis te koop',
+  'message.offer.rent_apartment': 'Appartement te huur',
+  'message.offer.rent_house': 'Huis te huur',
+  'message.from': 'Van',
+  'message.email': 'E-mail',
+  'message.phone': 'Telefoon',
+  'message.tour_date': 'Gewenste datum voor een bezichtiging: {date}',
+  'message.reply': 'Bericht beantwoorden',
+  'message.view_offer': 'Bekijk de advertentie',
+  'message.reason':
+    'Je ontvangt deze e-mail omdat je advertentie op Estately staat. Als je antwoordt, schrijf je rechtstreeks aan de afzender.',
+};

@@ -1,0 +1,59 @@
+import type { EmailCatalog } from './en.ts';
+
+export const pl: EmailCatalog = {
+  greeting: 'Dzień dobry, {name},',
+  greeting_anonymous: 'Dzień dobry,',
+  sign_off: 'Pozdrawiamy',
+  team: 'Zespół Estately',
+  link_fallback: 'Jeśli przycisk nie działa, skopiuj ten link do przeglądarki: {url}',
+  'confirm.subject': 'Potwierdź swój adres e-mail',
+  'confirm.intro': 'Dziękujemy za rejestrację w Estately. Potwierdź swój adres e-mail, aby aktywować konto.',
+  'confirm.button': 'Potwierdź e-mail',
+  'confirm.expiry':
+    '{hours, plural, one {Link jest ważny przez # godzinę.} few {Link jest ważny przez # godziny.} many {Link jest ważny przez # godzin.} other {Link jest ważny przez # godziny.}}',
+  'confirm.ignore': 'Jeśli nie zakładałeś konta, zignoruj tę wiadomość.',
+  'change.subject': 'Potwierdź nowy adres e-mail',
+  'change.intro':
+    'Poprosiłeś(-aś) o logowanie do Estately nowym adresem e-mail: {email}. Potwierdź go, aby dokończyć zmianę.',
+  'change.button': 'Potwierdź nowy adres',
+  'change.expiry':
+    '{hours, plural, one {Link jest ważny przez # godzinę.} few {Link jest ważny przez # godziny.} many {Link jest ważny przez # godzin.} other {Link jest ważny przez # godziny.}}',
+  'change.ignore':
+    'Jeśli to nie Ty prosiłeś(-aś) o zmianę, zignoruj tę wiadomość. Nadal będziesz logować się obecnym adresem.',
+  'changed.subject': 'Twój adres e-mail do logowania został zmieniony',
+  'changed.intro': 'Adres e-mail, którym logujesz się do Estately, został zmieniony na {email}.',
+  'changed.not_you':
+    'Jeśli to nie Ty wprowadziłeś(-aś) tę zmianę, natychmiast zresetuj hasło, aby zabezpieczyć konto.',
+  'reset.subject': 'Zmiana hasła',
+  'reset.intro': 'Otrzymaliśmy prośbę o zmianę hasła do Twojego konta.',
+  'reset.button': 'Ustaw nowe hasło',
+  'reset.expiry':
+    '{hours, plural, one {Link jest ważny przez # godzinę.} few {Link jest ważny przez # godziny.} many {Link jest ważny przez # godzin.} other {Link jest ważny przez # godziny.}}',
+  'reset.ignore': 'Jeśli to nie Ty, zignoruj tę wiadomość. Twoje hasło pozostanie bez zmian.',
+  'password_changed.subject': 'Twoje hasło zostało zmienione',
+  'password_changed.intro': 'Hasło do Twojego konta Estately zostało zmienione {date}.',
+  'password_changed.not_you': 'Jeśli to nie Ty, natychmiast zresetuj hasło, aby zabezpieczyć konto.',
+  'security.button': 'Zresetuj hasło',
+  'watchdog.subject':
+    '{count, plural, one {# nowa oferta dla alertu „{name}”} few {# nowe oferty dla alertu „{name}”} many {# nowych ofert dla alertu „{name}”} other {# nowej oferty dla alertu „{name}”}}',
+  'watchdog.intro':
+    '{count, plural, one {Znaleźliśmy # nową ofertę pasującą do alertu „{name}”.} few {Znaleźliśmy # nowe oferty pasujące do alertu „{name}”.} many {Znaleźliśmy # nowych ofert pasujących do alertu „{name}”.} other {Znaleźliśmy # nowej oferty pasującej do alertu „{name}”.}}',
+  'watchdog.button': 'Zobacz nowe oferty',
+  'watchdog.manage': 'Zarządzaj alertami',
+  'watchdog.reason': 'Otrzymujesz tę wiadomość, ponieważ utworzyłeś alert wyszukiwania w Estately.',
+  unsubscribe: 'Wypisz się z tych wiadomości',
+  'message.subject': 'Nowa wiadomość dotycząca Twojego ogłoszenia',
+  'message.intro': '{name} wysłał(a) Ci wiadomość dotyczącą Twojego ogłoszenia:',
+  'message.offer.sale_apartment': 'Mieszkanie na sprzedaż',
+  'message.offer.sale_house': 'Dom na sprzedaż',
+  'message.offer.rent_apartment': 'Mieszkanie na wynajem',
+  'message.offer.rent_house': 'Dom na wynajem',
+  'message.from': 'Od',
+  'message.email': 'E-mail',
+  'message.phone': 'Telefon',
+  'message.tour_date': 'Proponowany termin oglądania: {date}',
+  'message.reply': 'Odpowiedz na wiadomość',
+  'message.view_offer': 'Zobacz ogłoszenie',
+  'message.reason':
+    'Otrzymujesz tę wiadomość, ponieważ Twoje ogłoszenie jest opublikowane w Estately. Odpowiadając na nią, piszesz do nadawcy.',
+};

@@ -1,0 +1,61 @@
+import type { EmailCatalog } from './en.ts';
+
+export const pt: EmailCatalog = {
+  greeting: 'Olá, {name},',
+  greeting_anonymous: 'Olá,',
+  sign_off: 'Com os melhores cumprimentos,',
+  team: 'A equipa Estately',
+  link_fallback: 'Se o botão não funcionar, copie esta ligação para o seu navegador: {url}',
+  'confirm.subject': 'Confirme o seu endereço de e-mail',
+  'confirm.intro':
+    'Obrigado por se registar no Estately. Confirme o seu endereço de e-mail para ativar a sua conta.',
+  'confirm.button': 'Confirmar e-mail',
+  'confirm.expiry':
+    '{hours, plural, one {A ligação é válida durante # hora.} other {A ligação é válida durante # horas.}}',
+  'confirm.ignore': 'Se não criou nenhuma conta, pode ignorar este e-mail.',
+  'change.subject': 'Confirme o seu novo endereço de e-mail',
+  'change.intro':
+    'Pediu para iniciar sessão no Estately com um novo endereço de e-mail: {email}. Confirme-o para concluir a alteração.',
+  'change.button': 'Confirmar o novo endereço',
+  'change.expiry':
+    '{hours, plural, one {A ligação é válida durante # hora.} other {A ligação é válida durante # horas.}}',
+  'change.ignore':
+    'Se não fez este pedido, ignore este e-mail. Continuará a iniciar sessão com o endereço atual.',
+  'changed.subject': 'O seu e-mail de acesso foi alterado',
+  'changed.intro': 'O endereço de e-mail com que inicia sessão no Estately foi alterado para {email}.',
+  'changed.not_you':
+    'Se não reconhece esta alteração, reponha imediatamente a sua palavra-passe para proteger a conta.',
+  'reset.subject': 'Redefina a sua palavra-passe',
+  'reset.intro': 'Recebemos um pedido para redefinir a palavra-passe da sua conta.',
+  'reset.button': 'Definir nova palavra-passe',
+  'reset.expiry':
+    '{hours, plural, one {A ligação é válida durante # hora.} other {A ligação é válida durante # horas.}}',
+  'reset.ignore': 'Se não fez este pedido, ignore este e-mail. A sua palavra-passe mantém-se.',
+  'password_changed.subject': 'A sua palavra-passe foi alterada',
+  'password_changed.intro': 'A palavra-passe da sua conta Estately foi alterada em {date}.',
+  'password_changed.not_you':
+    'Se não reconhece esta alteração, reponha imediatamente a sua palavra-passe para proteger a conta.',
+  'security.button': 'Repor a palavra-passe',
+  'watchdog.subject':
+    '{count, plural, one {# anúncio novo para o seu alerta «{name}»} other {# anúncios novos para o seu alerta «{name}»}}',
+  'watchdog.intro':
+    '{count, plural, one {Encontrámos # anúncio novo para o seu alerta «{name}».} other {Encontrámos # anúncios novos para o seu alerta «{name}».}}',
+  'watchdog.button': 'Ver os anúncios novos',
+  'watchdog.manage': 'Gerir alertas',
+  'watchdog.reason': 'Recebe este e-mail porque criou um alerta no Estately.',
+  unsubscribe: 'Cancelar a subscrição destes e-mails',
+  'message.subject': 'Nova mensagem sobre o seu anúncio',
+  'message.intro': '{name} enviou-lhe uma mensagem sobre o seu anúncio:',
+  'message.offer.sale_apartment': 'Apartamento à venda',
+  'message.offer.sale_house': 'Moradia à venda',
+  'message.offer.rent_apartment': 'Apartamento para arrendar',
+  'message.offer.rent_house': 'Moradia para arrendar',
+  'message.from': 'De',
+  'message.email': 'E-mail',
+  'message.phone': 'Telefone',
+  'message.tour_date': 'Data de visita pretendida: {date}',
+  'message.reply': 'Responder à mensagem',
+  'message.view_offer': 'Ver o anúncio',
+  'message.reason':
+    'Recebe este e-mail porque o seu anúncio está publicado no Estately. Ao responder, escreve diretamente ao remetente.',
+};

@@ -1,0 +1,59 @@
+import type { EmailCatalog } from './en.ts';
+
+export const sk: EmailCatalog = {
+  greeting: 'Dobrý deň, {name},',
+  greeting_anonymous: 'Dobrý deň,',
+  sign_off: 'S pozdravom',
+  team: 'tím Estately',
+  link_fallback: 'Ak tlačidlo nefunguje, skopírujte do prehliadača tento odkaz: {url}',
+  'confirm.subject': 'Potvrďte svoju e-mailovú adresu',
+  'confirm.intro':
+    'Ďakujeme za registráciu na Estately. Potvrďte, prosím, svoju e-mailovú adresu, aby sa váš účet aktivoval.',
+  'confirm.button': 'Potvrdiť e-mail',
+  'confirm.expiry':
+    '{hours, plural, one {Odkaz platí # hodinu.} few {Odkaz platí # hodiny.} other {Odkaz platí # hodín.}}',
+  'confirm.ignore': 'Ak ste si účet nezakladali, môžete tento e-mail ignorovať.',
+  'change.subject': 'Potvrďte svoju novú e-mailovú adresu',
+  'change.intro':
+    'Požiadali ste o prihlasovanie do Estately novou e-mailovou adresou: {email}. Potvrďte ju, prosím, aby sa zmena dokončila.',
+  'change.button': 'Potvrdiť novú adresu',
+  'change.expiry':
+    '{hours, plural, one {Odkaz platí # hodinu.} few {Odkaz platí # hodiny.} other {Odkaz platí # hodín.}}',
+  'change.ignore':
+    'Ak ste o zmenu nežiadali, tento e-mail ignorujte. Naďalej sa budete prihlasovať súčasnou adresou.',
+  'changed.subject': 'Vaša prihlasovacia e-mailová adresa bola zmenená',
+  'changed.intro': 'E-mailová adresa, ktorou sa prihlasujete do Estately, bola zmenená na {email}.',
+  'changed.not_you': 'Ak ste zmenu neurobili vy, okamžite si obnovte heslo a zabezpečte svoj účet.',
+  'reset.subject': 'Obnovenie hesla',
+  'reset.intro': 'Dostali sme žiadosť o obnovenie hesla k vášmu účtu.',
+  'reset.button': 'Nastaviť nové heslo',
+  'reset.expiry':
+    '{hours, plural, one {Odkaz platí # hodinu.} few {Odkaz platí # hodiny.} other {Odkaz platí # hodín.}}',
+  'reset.ignore': 'Ak ste o obnovenie nežiadali, tento e-mail ignorujte. Vaše heslo zostáva nezmenené.',
+  'password_changed.subject': 'Vaše heslo bolo zmenené',
+  'password_changed.intro': 'Heslo k vášmu účtu Estately bolo zmenené {date}.',
+  'password_changed.not_you': 'Ak ste to neboli vy, okamžite si obnovte heslo a zabezpečte svoj účet.',
+  'security.button': 'Obnoviť heslo',
+  'watchdog.subject':
+    '{count, plural, one {# nová ponuka pre strážneho psa „{name}“} few {# nové ponuky pre strážneho psa „{name}“} other {# nových ponúk pre strážneho psa „{name}“}}',
+  'watchdog.intro':
+    '{count, plural, one {Našli sme # novú ponuku pre vášho strážneho psa „{name}“.} few {Našli sme # nové ponuky pre vášho strážneho psa „{name}“.} other {Našli sme # nových ponúk pre vášho strážneho psa „{name}“.}}',
+  'watchdog.button': 'Zobraziť nové ponuky',
+  'watchdog.manage': 'Spravovať strážnych psov',
+  'watchdog.reason': 'Tento e-mail dostávate, pretože ste si na Estately vytvorili strážneho psa.',
+  unsubscribe: 'Odhlásiť odber týchto e-mailov',
+  'message.subject': 'Nová správa k vášmu inzerátu',
+  'message.intro': '{name} vám poslal(a) správu k vášmu inzerátu:',
+  'message.offer.sale_apartment': 'Predaj bytu',
+  'message.offer.sale_house': 'Predaj domu',
+  'message.offer.rent_apartment': 'Prenájom bytu',
+  'message.offer.rent_house': 'Prenájom domu',
+  'message.from': 'Od',
+  'message.email': 'E-mail',
+  'message.phone': 'Telefón',
+  'message.tour_date': 'Požadovaný termín obhliadky: {date}',
+  'message.reply': 'Odpovedať na správu',
+  'message.view_offer': 'Zobraziť inzerát',
+  'message.reason':
+    'Tento e-mail dostávate, pretože váš inzerát je zverejnený na Estately. Odpoveďou naň napíšete odosielateľovi.',
+};

@@ -1,0 +1,56 @@
+import type { EmailCatalog } from './en.ts';
+
+export const tr: EmailCatalog = {
+  greeting: 'Merhaba {name},',
+  greeting_anonymous: 'Merhaba,',
+  sign_off: 'Saygılarımızla,',
+  team: 'Estately ekibi',
+  link_fallback: 'Düğme çalışmıyorsa bu bağlantıyı tarayıcınıza kopyalayın: {url}',
+  'confirm.subject': 'E-posta adresinizi doğrulayın',
+  'confirm.intro':
+    'Estately’ye kaydolduğunuz için teşekkür ederiz. Hesabınızı etkinleştirmek için lütfen e-posta adresinizi doğrulayın.',
+  'confirm.button': 'E-postayı doğrula',
+  'confirm.expiry': '{hours, plural, one {Bağlantı # saat geçerlidir.} other {Bağlantı # saat geçerlidir.}}',
+  'confirm.ignore': 'Hesap oluşturmadıysanız bu e-postayı dikkate almayın.',
+  'change.subject': 'Yeni e-posta adresinizi onaylayın',
+  'change.intro':
+    "Estately'ye yeni bir e-posta adresiyle giriş yapmak istediniz: {email}. Değişikliği tamamlamak için lütfen bu adresi onaylayın.",
+  'change.button': 'Yeni adresi onayla',
+  'change.expiry': '{hours, plural, one {Bağlantı # saat geçerlidir.} other {Bağlantı # saat geçerlidir.}}',
+  'change.ignore':
+    'Bunu siz istemediyseniz bu e-postayı dikkate almayın. Mevcut adresinizle giriş yapmaya devam edersiniz.',
+  'changed.subject': 'Giriş e-posta adresiniz değiştirildi',
+  'changed.intro': "Estately'ye giriş yaptığınız e-posta adresi {email} olarak değiştirildi.",
+  'changed.not_you': 'Bu değişikliği siz yapmadıysanız hesabınızı korumak için şifrenizi hemen sıfırlayın.',
+  'reset.subject': 'Şifrenizi sıfırlayın',
+  'reset.intro': 'Hesabınızın şifresini sıfırlama talebi aldık.',
+  'reset.button': 'Yeni şifre belirle',
+  'reset.expiry': '{hours, plural, one {Bağlantı # saat geçerlidir.} other {Bağlantı # saat geçerlidir.}}',
+  'reset.ignore': 'Bu talebi siz yapmadıysanız bu e-postayı dikkate almayın. Şifreniz değişmeyecek.',
+  'password_changed.subject': 'Şifreniz değiştirildi',
+  'password_changed.intro': 'Estately hesabınızın şifresi {date} tarihinde değiştirildi.',
+  'password_changed.not_you': 'Bu siz değilseniz hesabınızı korumak için şifrenizi hemen sıfırlayın.',
+  'security.button': 'Şifremi sıfırla',
+  'watchdog.subject':
+    '{count, plural, one {“{name}” arama alarmınız için # yeni ilan} other {“{name}” arama alarmınız için # yeni ilan}}',
+  'watchdog.intro':
+    '{count, plural, one {“{name}” arama alarmınıza uyan # yeni ilan bulduk.} other {“{name}” arama alarmınıza uyan # yeni ilan bulduk.}}',
+  'watchdog.button': 'Yeni ilanları görün',
+  'watchdog.manage': 'Arama alarmlarını yönet',
+  'watchdog.reason': 'Bu e-postayı Estately’de bir arama alarmı oluşturduğunuz için alıyorsunuz.',
+  unsubscribe: 'Bu e-postaların aboneliğinden çık',
+  'message.subject': 'İlanınızla ilgili yeni mesaj',
+  'message.intro': '{name} size ilanınızla ilgili bir mesaj gönderdi:',
+  'message.offer.sale_apartment': 'Satılık daire',
+  'message.offer.sale_house': 'Satılık ev',
+  'message.offer.rent_apartment': 'Kiralık daire',
+  'message.offer.rent_house': 'Kiralık ev',
+  'message.from': 'Gönderen',
+  'message.email': 'E-posta',
+  'message.phone': 'Telefon',
+  'message.tour_date': 'İstenen görüntüleme tarihi: {date}',
+  'message.reply': 'Mesajı yanıtla',
+  'message.view_offer': 'İlanı görüntüle',
+  'message.reason':
+    "İlanınız Estately'de yayınlandığı için bu e-postayı alıyorsunuz. Yanıtladığınızda doğrudan gönderene yazarsınız.",
+};
