@@ -85,6 +85,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(searchRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
+  await app.register((await import('./features/content/routes.ts')).default);
 
   return app;
 }

@@ -1,0 +1,19 @@
+import { type Db, redirects } from '@estately/db';
+import type { Redirect } from '@estately/domain';
+import { eq, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.ts';
+
+/**
+ * GET /content/redirects/resolve?path=: the redirect an admin stored for an old path (spec 2's
+ * global guard). A trailing slash is ignored; every hit is counted, so unused rules can go.
+ */
+export async function resolveRedirect(options: { db: Db; path: string }): Promise<Redirect> {
+  const path = options.path.length > 1 ? options.path.replace(/\/+$/, '') : options.path;
+  const [row] = await options.db
+    .update(redirects)
+    .set({ hits: sql`${redirects.hits} + 1` })
+    .where(eq(redirects.fromPath, path))
+    .returning({ to: redirects.toUrl, status: redirects.statusCode });
+  if (!row) throw new AppError('not_found');
+  return { to: row.to, status: row.status as Redirect['status'] };
+}
