@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import authRoutes from './features/auth/routes.ts';
+import favoritesRoutes from './features/favorites/routes.ts';
 import healthRoutes from './features/health/routes.ts';
 import locationsRoutes from './features/locations/routes.ts';
 import offersRoutes from './features/offers/routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register((await import('./features/content/routes.ts')).default);
+  await app.register(favoritesRoutes);
 
   return app;
 }
