@@ -1,0 +1,26 @@
+import type { Db } from '@estately/db';
+import type { Config } from '../../config.ts';
+import { EMAIL_TEMPLATES } from '../mail/enqueue-email.ts';
+import type { MailTransport } from '../mail/mail-transport.ts';
+import { sendEmailJob } from '../mail/send-email-job.ts';
+import { JobRegistry } from './job-registry.ts';
+
+export interface JobHandlerDependencies {
+  db: Db;
+  config: Config;
+  transport: MailTransport;
+}
+
+/**
+ * Every kind of background job the product runs, with its handler. A new kind is one
+ * `registry.register('<kind>', handler)` line here (saved-search alerts, statistics roll-ups).
+ */
+export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
+  const registry = new JobRegistry();
+  for (const template of EMAIL_TEMPLATES) {
+    registry.register(`email.${template}`, (job) =>
+      sendEmailJob({ transport: deps.transport, config: deps.config, job }),
+    );
+  }
+  return registry;
+}

@@ -1,0 +1,33 @@
+import type { Db } from '@estately/db';
+import type { Config } from '../../config.ts';
+import { createMailTransport } from '../mail/create-mail-transport.ts';
+import { createJobHandlers } from './job-handlers.ts';
+import { createJobWorker, type JobLogger, type JobWorker } from './job-worker.ts';
+
+export interface RunningJobWorker {
+  worker: JobWorker;
+  /** Finishes the job in hand, then closes the mail connection. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The product's worker with its real dependencies (mail transport from the configuration),
+ * polling in the background: started by the API process (JOBS_IN_PROCESS) and by worker.ts.
+ */
+export function startJobWorker(options: { db: Db; config: Config; logger?: JobLogger }): RunningJobWorker {
+  const transport = createMailTransport(options.config, options.db);
+  const worker = createJobWorker({
+    db: options.db,
+    registry: createJobHandlers({ db: options.db, config: options.config, transport }),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  worker.start();
+  let stopping: Promise<void> | undefined;
+  return {
+    worker,
+    stop() {
+      stopping ??= worker.stop().finally(() => transport.close());
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { isLocale, type Locale } from '@estately/domain';
+import { z } from 'zod';
+import { PermanentEmailError } from './email-errors.ts';
+import {
+  EMAIL_TEMPLATES,
+  type EmailJobPayload,
+  type EmailTemplate,
+  type EmailTemplateData,
+} from './enqueue-email.ts';
+
+// The worker reads payloads that were written by another release, possibly long ago: it checks
+// them against the template's shape before rendering, so a bad one fails with a clear reason
+// instead of an e-mail with "undefined" in it.
+
+const text = z.string().trim().min(1);
+const hours = z.number().positive();
+
+const DATA_SCHEMAS: { [T in EmailTemplate]: z.ZodType<EmailTemplateData[T]> } = {
+  offer_message: z.object({
+    offer_id: z.number().int(),
+    offer_url: text,
+    offer_type: z.string(),
+    property_type: z.string(),
+    address: z.string(),
+    recipient_name: z.string().nullable(),
+    lead_id: z.number().int(),
+    message_id: z.number().int(),
+    sender_name: text,
+    sender_email: z.email(),
+    sender_phone: z.string().nullable(),
+    text: text,
+    tour_date: z.string().nullable(),
+  }),
+  confirm_email: z.object({ confirmUrl: text, expiresInHours: hours }),
+  change_email: z.object({ confirmUrl: text, newEmail: z.email(), expiresInHours: hours }),
+  email_changed: z.object({ newEmail: z.email() }),
+  reset_password: z.object({ resetUrl: text, expiresInHours: hours }),
+  password_changed: z.object({ changedAt: z.iso.datetime({ offset: true }) }),
+  saved_search_alert: z.object({
+    searchName: text,
+    searchUrl: text,
+    unsubscribeUrl: text,
+    offers: z.array(z.object({ title: text, url: text, price: z.string(), photoUrl: z.string().nullable() })),
+  }),
+};
+
+const EnvelopeSchema = z.object({
+  template: z.enum(EMAIL_TEMPLATES),
+  to: z.email(),
+  locale: z.string().refine(isLocale, 'not one of the 30 locales'),
+  data: z.record(z.string(), z.unknown()),
+  replyTo: z.email().optional(),
+});
+
+function describe(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; ');
+}
+
+/** The payload of an `email.*` job, checked; throws a permanent error when it cannot be sent. */
+export function parseEmailPayload(kind: string, payload: unknown): EmailJobPayload {
+  const envelope = EnvelopeSchema.safeParse(payload);
+  if (!envelope.success) throw new PermanentEmailError(`invalid e-mail job: ${describe(envelope.error)}`);
+  if (kind !== `email.${envelope.data.template}`)
+    throw new PermanentEmailError(`job kind ${kind} does not match template ${envelope.data.template}`);
+  const data = DATA_SCHEMAS[envelope.data.template].safeParse(envelope.data.data);
+  if (!data.success)
+    throw new PermanentEmailError(`invalid ${envelope.data.template} data: ${describe(data.error)}`);
+  return {
+    template: envelope.data.template,
+    to: envelope.data.to,
+    locale: envelope.data.locale as Locale,
+    data: data.data,
+    ...(envelope.data.replyTo ? { replyTo: envelope.data.replyTo } : {}),
+  } as EmailJobPayload;
+}

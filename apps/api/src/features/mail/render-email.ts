@@ -1,0 +1,204 @@
+import type { Locale } from '@estately/domain';
+import { formatDateLong, formatDateTime } from '@estately/i18n';
+import { type EmailKey, formatEmailText } from '@estately/i18n/emails';
+import { PermanentEmailError } from './email-errors.ts';
+import { type EmailDocument, renderHtml, renderText } from './email-layout.ts';
+import type { EmailJobPayload, EmailTemplate, EmailTemplateData } from './enqueue-email.ts';
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers the template needs (List-Unsubscribe for alerts). */
+  headers: Record<string, string>;
+}
+
+export interface RenderEmailOptions {
+  /** Public origin of the web app: relative links are resolved against it, account pages built on it. */
+  publicWebUrl: string;
+}
+
+type Texts = (key: EmailKey, values?: Record<string, string | number>) => string;
+
+/**
+ * A link in an e-mail: absolute (mail clients have no base address) and http(s) only, so a
+ * payload can never smuggle a `javascript:` or `data:` link into someone's inbox.
+ */
+export function absoluteLink(value: string, base: string): string {
+  let url: URL;
+  try {
+    url = new URL(value, `${base}/`);
+  } catch {
+    throw new PermanentEmailError(`not a web address: ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new PermanentEmailError(`not an http(s) address: ${value}`);
+  return url.href;
+}
+
+interface TemplateContext<T extends EmailTemplate> {
+  locale: Locale;
+  data: EmailTemplateData[T];
+  t: Texts;
+  link: (value: string) => string;
+  web: string;
+}
+
+type Builder<T extends EmailTemplate> = (context: TemplateContext<T>) => {
+  subject: string;
+  greeting?: string;
+  blocks: EmailDocument['blocks'];
+  footer?: EmailDocument['footer'];
+  headers?: Record<string, string>;
+};
+
+function button(t: Texts, label: string, url: string): EmailDocument['blocks'][number] {
+  return { kind: 'button', label, url, fallback: (address) => t('link_fallback', { url: address }) };
+}
+
+/** The recovery page, offered when an account change was not the owner's doing. */
+function recoveryUrl(web: string, locale: Locale): string {
+  return `${web}/${locale}/auth/lost-password`;
+}
+
+const OFFER_KINDS = new Set(['sale_apartment', 'sale_house', 'rent_apartment', 'rent_house']);
+
+const TEMPLATES: { [T in EmailTemplate]: Builder<T> } = {
+  offer_message: ({ data, t, link, locale }) => {
+    const kind = `${data.offer_type}_${data.property_type}`;
+    const offerLine = [OFFER_KINDS.has(kind) ? t(`message.offer.${kind}` as EmailKey) : null, data.address]
+      .filter(Boolean)
+      .join(', ');
+    const rows: Array<[string, string]> = [
+      [t('message.from'), data.sender_name],
+      [t('message.email'), data.sender_email],
+    ];
+    if (data.sender_phone) rows.push([t('message.phone'), data.sender_phone]);
+    const subjectSuffix = data.address ? ` (${data.address})` : '';
+    return {
+      subject: `${t('message.subject')}${subjectSuffix}`,
+      greeting: data.recipient_name ? t('greeting', { name: data.recipient_name }) : t('greeting_anonymous'),
+      blocks: [
+        { kind: 'paragraph', text: t('message.intro', { name: data.sender_name }) },
+        ...(offerLine ? [{ kind: 'paragraph' as const, text: offerLine }] : []),
+        { kind: 'quote', text: data.text },
+        { kind: 'fields', rows },
+        ...(data.tour_date
+          ? [
+              {
+                kind: 'paragraph' as const,
+                text: t('message.tour_date', { date: formatDateLong(data.tour_date, locale) }),
+              },
+            ]
+          : []),
+        button(t, t('message.view_offer'), link(data.offer_url)),
+        {
+          kind: 'link',
+          label: t('message.reply'),
+          url: `mailto:${encodeURIComponent(data.sender_email).replace('%40', '@')}?subject=${encodeURIComponent(`Re: ${t('message.subject')}${subjectSuffix}`)}`,
+        },
+      ],
+      footer: [{ kind: 'paragraph', text: t('message.reason') }],
+    };
+  },
+  confirm_email: ({ data, t, link }) => ({
+    subject: t('confirm.subject'),
+    blocks: [
+      { kind: 'paragraph', text: t('confirm.intro') },
+      button(t, t('confirm.button'), link(data.confirmUrl)),
+      { kind: 'paragraph', text: t('confirm.expiry', { hours: data.expiresInHours }) },
+      { kind: 'paragraph', text: t('confirm.ignore') },
+    ],
+  }),
+  change_email: ({ data, t, link }) => ({
+    subject: t('change.subject'),
+    blocks: [
+      { kind: 'paragraph', text: t('change.intro', { email: data.newEmail }) },
+      button(t, t('change.button'), link(data.confirmUrl)),
+      { kind: 'paragraph', text: t('change.expiry', { hours: data.expiresInHours }) },
+      { kind: 'paragraph', text: t('change.ignore') },
+    ],
+  }),
+  email_changed: ({ data, t, web, locale }) => ({
+    subject: t('changed.subject'),
+    blocks: [
+      { kind: 'paragraph', text: t('changed.intro', { email: data.newEmail }) },
+      { kind: 'paragraph', text: t('changed.not_you') },
+      button(t, t('security.button'), recoveryUrl(web, locale)),
+    ],
+  }),
+  reset_password: ({ data, t, link }) => ({
+    subject: t('reset.subject'),
+    blocks: [
+      { kind: 'paragraph', text: t('reset.intro') },
+      button(t, t('reset.button'), link(data.resetUrl)),
+      { kind: 'paragraph', text: t('reset.expiry', { hours: data.expiresInHours }) },
+      { kind: 'paragraph', text: t('reset.ignore') },
+    ],
+  }),
+  password_changed: ({ data, t, web, locale }) => ({
+    subject: t('password_changed.subject'),
+    blocks: [
+      // Times in e-mails are UTC: the worker does not know the reader's time zone.
+      {
+        kind: 'paragraph',
+        text: t('password_changed.intro', {
+          date: `${formatDateTime(new Date(data.changedAt), locale)} UTC`,
+        }),
+      },
+      { kind: 'paragraph', text: t('password_changed.not_you') },
+      button(t, t('security.button'), recoveryUrl(web, locale)),
+    ],
+  }),
+  saved_search_alert: ({ data, t, link, web, locale }) => {
+    const count = data.offers.length;
+    const unsubscribe = link(data.unsubscribeUrl);
+    return {
+      subject: t('watchdog.subject', { count, name: data.searchName }),
+      blocks: [
+        { kind: 'paragraph', text: t('watchdog.intro', { count, name: data.searchName }) },
+        {
+          kind: 'offers',
+          offers: data.offers.map((offer) => ({
+            title: offer.title,
+            price: offer.price,
+            url: link(offer.url),
+            photoUrl: offer.photoUrl ? link(offer.photoUrl) : null,
+          })),
+        },
+        button(t, t('watchdog.button'), link(data.searchUrl)),
+      ],
+      footer: [
+        { kind: 'paragraph', text: t('watchdog.reason') },
+        { kind: 'link', label: t('watchdog.manage'), url: `${web}/${locale}/account/watch-dogs` },
+        { kind: 'link', label: t('unsubscribe'), url: unsubscribe },
+      ],
+      // Mail clients show their own unsubscribe control for bulk mail with this header (RFC 2369).
+      headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
+    };
+  },
+};
+
+/** Subject, HTML and plain text of a queued e-mail in the recipient's locale. */
+export function renderEmail(payload: EmailJobPayload, options: RenderEmailOptions): RenderedEmail {
+  const { locale } = payload;
+  const web = options.publicWebUrl.replace(/\/+$/, '');
+  const t: Texts = (key, values) => formatEmailText(locale, key, values);
+  const build = TEMPLATES[payload.template] as Builder<EmailTemplate>;
+  const built = build({ locale, data: payload.data, t, link: (value) => absoluteLink(value, web), web });
+  const document: EmailDocument = {
+    locale,
+    subject: built.subject,
+    greeting: built.greeting ?? t('greeting_anonymous'),
+    blocks: built.blocks,
+    signOff: t('sign_off'),
+    team: t('team'),
+    footer: built.footer ?? [],
+  };
+  return {
+    subject: document.subject,
+    html: renderHtml(document),
+    text: renderText(document),
+    headers: built.headers ?? {},
+  };
+}
