@@ -63,6 +63,8 @@ export interface Config {
   publicWebUrl: string;
   /** Sender of every e-mail, e.g. `Estately <no-reply@example.com>`. */
   mailFrom: string;
+  /** Whether the API process also runs the background job worker (else `npm run worker` does). */
+  jobsInProcess: boolean;
 }
 
 export type TranslationProviderConfig =
@@ -237,6 +239,13 @@ const EnvSchema = z.object({
     .trim()
     .min(3, 'expected a sender such as Estately <no-reply@example.com>')
     .default('Estately <no-reply@estately.localhost>'),
+  JOBS_IN_PROCESS: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((value) => ['true', 'false', '1', '0'].includes(value), 'expected true or false')
+    .transform((value) => value === 'true' || value === '1')
+    .default(true),
 });
 
 /** Variables the API reads; documented in the README and in `describeConfig`. */
@@ -314,5 +323,6 @@ export function loadConfig(
     tokens: { accessTtlSeconds: data.ACCESS_TOKEN_TTL, refreshTtlSeconds: data.REFRESH_TOKEN_TTL },
     publicWebUrl: (data.PUBLIC_WEB_URL ?? data.WEB_ORIGIN[0] ?? 'http://localhost:3000').replace(/\/+$/, ''),
     mailFrom: data.MAIL_FROM,
+    jobsInProcess: data.JOBS_IN_PROCESS,
   };
 }

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { createDatabase, type DatabaseHandle, migrate } from '@estately/db';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type RunningJobWorker, startJobWorker } from './features/jobs/start-job-worker.ts';
 import type { ApiDatabase } from './plugins/app/database.ts';
 
 export interface StartApiOptions {
@@ -20,7 +21,9 @@ export interface RunningApi {
   app: Awaited<ReturnType<typeof buildApp>>;
   /** The address it listens on, e.g. http://127.0.0.1:3001. */
   url: string;
-  /** Stops accepting connections, finishes in-flight requests, closes an owned database. */
+  /** The background job worker running in this process (JOBS_IN_PROCESS), if any. */
+  jobs: RunningJobWorker | undefined;
+  /** Stops the job worker after its current job, stops accepting connections, finishes in-flight requests, closes an owned database. */
   close(): Promise<void>;
 }
 
@@ -61,6 +64,10 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     throw error;
   }
 
+  // The outbox worker (DESIGN 6) runs here unless a separate `npm run worker` does the job. It is
+  // started here rather than in buildApp so tests that inject requests drive jobs explicitly.
+  const jobs = config.jobsInProcess ? startJobWorker({ db: app.db, config, logger: app.log }) : undefined;
+
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -68,9 +75,11 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   return {
     app,
     url: `http://${host}:${port}`,
+    jobs,
     close() {
       closing ??= (async () => {
         try {
+          await jobs?.stop();
           await app.close();
         } finally {
           await owned?.close();
