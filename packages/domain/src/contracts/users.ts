@@ -286,7 +286,28 @@ export const COMPANY_FIELDS = ['companyName', 'companyRegistrationNumber', 'comp
  */
 export const UpdateUserBodySchema = z
   .object(profileFields, { error: 'validation.invalid_value' })
-  .catchall(z.never({ error: 'validation.invalid_value' }));
+  // Unknown keys pass the shape and are refused one by one below, so each is reported under its
+  // own name (a strict object reports them all on the body as a whole).
+  .catchall(z.unknown())
+  .superRefine(
+    (value, ctx) => {
+      for (const key of Object.keys(value)) {
+        if (!Object.hasOwn(profileFields, key))
+          ctx.addIssue({ code: 'custom', path: [key], message: 'validation.invalid_value' });
+      }
+    },
+    {
+      when: (payload) =>
+        typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+    },
+  )
+  .transform((value) => {
+    const known: Record<string, unknown> = {};
+    for (const key of Object.keys(profileFields)) if (value[key] !== undefined) known[key] = value[key];
+    return known as ProfileFields;
+  })
+  .meta({ additionalProperties: false });
+type ProfileFields = { [K in keyof typeof profileFields]?: z.output<(typeof profileFields)[K]> };
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
 
 // --- PATCH /users/me/new_password ---------------------------------------------------------

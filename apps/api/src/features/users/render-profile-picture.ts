@@ -1,0 +1,80 @@
+import { PROFILE_PICTURE_MAX_PIXELS, PROFILE_PICTURE_SIZES } from '@estately/domain';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { AppError } from '../../lib/app-error.ts';
+
+// A profile picture is judged by its content, never by file name or declared type: sharp reads
+// the header, and only raster formats people upload from phones and cameras pass (no SVG,
+// which may carry scripts and external references, nor PDF). The picture is turned upright by
+// its EXIF orientation, cropped to a square around its centre and re-encoded as WebP; the
+// re-encoded files carry no metadata at all, so no EXIF, GPS position or camera serial leaks.
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif', 'tiff']);
+
+export interface RenderedPicture {
+  edge: number;
+  data: Buffer;
+}
+
+function refuse(key: string): AppError {
+  return new AppError('validation_errors', { errors: { file: [key] } });
+}
+
+// Decoding a large photo takes a few hundred milliseconds of CPU (DESIGN 8): at most two at a
+// time, the rest wait their turn instead of starving the event loop and the memory.
+const MAX_CONCURRENT = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+/** The square WebP variants (64, 256, 512) of an uploaded picture, or a 422 on `file`. */
+export function renderProfilePicture(input: Buffer): Promise<RenderedPicture[]> {
+  return limited(async () => {
+    let meta: Metadata;
+    try {
+      // Reads the header only; nothing is decoded yet.
+      meta = await sharp(input, { limitInputPixels: false }).metadata();
+    } catch {
+      throw refuse('validation.invalid_image');
+    }
+    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
+      throw refuse('validation.invalid_image');
+    }
+    // Checked before decoding (decompression bombs); the decoder enforces the same limit.
+    if (meta.width * (meta.pageHeight ?? meta.height) > PROFILE_PICTURE_MAX_PIXELS) {
+      throw refuse('validation.image_too_large');
+    }
+
+    const edges = Object.values(PROFILE_PICTURE_SIZES).sort((a, b) => b - a);
+    const largest = edges[0] ?? 512;
+    let square: { data: Buffer; info: OutputInfo };
+    try {
+      square = await sharp(input, { limitInputPixels: PROFILE_PICTURE_MAX_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize({ width: largest, height: largest, fit: 'cover', position: 'centre' })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+    } catch {
+      throw refuse('validation.invalid_image');
+    }
+    const { width, height, channels } = square.info;
+    return Promise.all(
+      edges.map(async (edge) => {
+        const data = await sharp(square.data, { raw: { width, height, channels } })
+          .resize({ width: edge, height: edge })
+          .webp({ quality: 82, effort: 4 })
+          .toBuffer();
+        return { edge, data };
+      }),
+    );
+  });
+}
