@@ -6,6 +6,7 @@ import authRoutes from './features/auth/routes.ts';
 import favoritesRoutes from './features/favorites/routes.ts';
 import healthRoutes from './features/health/routes.ts';
 import locationsRoutes from './features/locations/routes.ts';
+import devMailboxRoutes from './features/mail/dev-mailbox-routes.ts';
 import offersRoutes from './features/offers/routes.ts';
 import propertiesRoutes from './features/properties/routes.ts';
 import searchRoutes from './features/search/routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(searchRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
+  await app.register(devMailboxRoutes);
   await app.register((await import('./features/content/routes.ts')).default);
   await app.register(favoritesRoutes);
 
