@@ -1,9 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Db, exchangeRates, offers, type PhotoVariantsJson, properties, users } from '@estately/db';
+import {
+  type Db,
+  exchangeRates,
+  offers,
+  type PhotoVariantsJson,
+  projectOfferRow,
+  properties,
+  users,
+} from '@estately/db';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
-import type { Currency } from '@estately/domain';
+import { type Currency, DEFAULT_RATES, type ExchangeRates } from '@estately/domain';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 
@@ -67,66 +75,51 @@ export interface OfferFixture {
 }
 
 /**
- * A property and its row in the offer read model, the way property operations write them.
- * A non-active property normally has no offer row; writing one anyway lets tests prove the
- * public list still leaves it out.
+ * A property and its row in the offer read model, projected by `projectOfferRow` as property
+ * operations write them. A non-active or struck property gets a row that is not public
+ * (`is_public` false), so tests prove the public lists leave it out.
  */
 export async function insertOffer(db: Db, fixture: OfferFixture): Promise<number> {
-  const state = fixture.state ?? 'active';
   const price = fixture.price === undefined ? 5_000_000 : fixture.price;
-  const currency = fixture.currency ?? 'CZK';
-  const city = fixture.city ?? 'Praha';
   const activatedAt = fixture.publishedAt ?? new Date('2026-01-01T00:00:00Z');
-  const [property] = await db
-    .insert(properties)
-    .values({
-      ownerId: fixture.ownerId,
-      state,
-      offerType: 'sale',
-      propertyType: 'apartment',
-      price,
-      currency,
-      disposition: '3',
-      rooms: ['living_room', 'bedroom', 'bedroom'],
-      usefulArea: 74,
-      usefulAreaMeters: 74,
-      city,
-      countryCode: 'CZ',
-      latitude: 50.08,
-      longitude: 14.42,
-      publishedAt: fixture.publishedAt,
-      activatedAt,
-      struckAt: fixture.struck ? new Date() : null,
-    })
-    .returning({ id: properties.id });
-  const id = property!.id;
-  await db.insert(offers).values({
-    id,
+  const values = {
     ownerId: fixture.ownerId,
-    sellerType: 'private',
+    state: fixture.state ?? 'active',
     offerType: 'sale',
     propertyType: 'apartment',
     price,
-    currency,
-    priceVariant: 'fixed',
+    currency: fixture.currency ?? 'CZK',
     disposition: '3',
-    layout: '3+KK',
+    rooms: ['living_room', 'bedroom', 'bedroom'],
+    usefulArea: 74,
     usefulAreaMeters: 74,
-    locale: 'cs',
     street: 'Vinohradská 12',
-    city,
+    city: fixture.city ?? 'Praha',
     cityPart: 'Vinohrady',
     countryCode: 'CZ',
     latitude: 50.08,
     longitude: 14.42,
-    photosCount: fixture.mainPhoto ? 1 : 0,
-    mainPhotoId: fixture.mainPhoto?.id ?? null,
-    mainPhotoVariants: fixture.mainPhoto?.variants ?? null,
-    mainPhotoRoomType: fixture.mainPhoto ? 'living_room' : null,
     publishedAt: fixture.publishedAt,
     activatedAt,
-  });
+    struckAt: fixture.struck ? new Date() : null,
+  } satisfies typeof properties.$inferInsert;
+  const [property] = await db.insert(properties).values(values).returning({ id: properties.id });
+  const id = property!.id;
+  const main = fixture.mainPhoto ? { ...fixture.mainPhoto, roomType: 'living_room' } : null;
+  await db.insert(offers).values(
+    projectOfferRow({ ...values, id }, null, await loadRates(db), {
+      photos: { count: main ? 1 : 0, main },
+    }),
+  );
   return id;
+}
+
+/** The exchange rates of the database, as the property operations project prices with them. */
+export async function loadRates(db: Db): Promise<ExchangeRates> {
+  const rows = await db.select().from(exchangeRates);
+  const rates = { ...DEFAULT_RATES.rates };
+  for (const row of rows) rates[row.currency as Currency] = Number(row.rateToCzk);
+  return { base: 'CZK', rates };
 }
 
 /** Sets CZK-per-unit rates, replacing what the migrations seeded. */

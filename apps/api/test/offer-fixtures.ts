@@ -3,6 +3,7 @@ import {
   offers,
   type PhotoVariantsJson,
   pointsOfInterest,
+  projectOfferRow,
   properties,
   propertyMedia,
   sellerContacts,
@@ -10,6 +11,7 @@ import {
   users,
 } from '@estately/db';
 import type { Currency, Locale } from '@estately/domain';
+import { loadRates } from './helpers.ts';
 
 // Fixtures of the offer detail tests (issue 4): a property with every detail field, its row in
 // the offer read model written the way property operations write it, photos, seller, contact.
@@ -92,8 +94,6 @@ export async function insertFullOffer(db: Db, fixture: FullOfferFixture): Promis
   const propertyType = fixture.propertyType ?? 'apartment';
   const price = fixture.price === undefined ? 6_500_000 : fixture.price;
   const currency = fixture.currency ?? 'CZK';
-  const priceNormalized =
-    fixture.priceNormalized !== undefined ? fixture.priceNormalized : currency === 'CZK' ? price : null;
   const area = fixture.area === undefined ? 74 : fixture.area;
   const countryCode = fixture.countryCode ?? 'CZ';
   const city = fixture.city ?? 'Praha';
@@ -102,77 +102,23 @@ export async function insertFullOffer(db: Db, fixture: FullOfferFixture): Promis
   const locale = fixture.locale ?? 'cs';
   const activatedAt = fixture.activatedAt ?? new Date('2026-03-01T10:00:00Z');
   const rooms = ['living_room', 'bedroom', 'bedroom', 'kitchen', 'bathroom'];
-  const [property] = await db
-    .insert(properties)
-    .values({
-      ownerId: fixture.ownerId,
-      sellerId: fixture.sellerId ?? null,
-      contactId: fixture.contactId ?? null,
-      state,
-      offerType,
-      propertyType,
-      price,
-      currency,
-      priceVariant: 'negotiable',
-      rentPricePeriod: offerType === 'rent' ? 'month' : null,
-      disposition: '3',
-      rooms,
-      bathrooms: 1,
-      flatSettings: { balcony_area: 6 },
-      usefulArea: area,
-      usefulAreaUnits: 'm2',
-      usefulAreaMeters: area,
-      floor: 3,
-      totalFloors: 5,
-      yearBuilt: 1932,
-      typeOfBuilding: 'brick',
-      typeOfHeating: 'gas',
-      ownership: 'personal',
-      reconstruction: 'after_reconstruction',
-      furnishings: 'partially_equipped',
-      parking: 'garage',
-      numberOfParkingPlaces: 1,
-      penb: 'c',
-      otherParams: ['lift', 'internet'],
-      tags: ['vyhled'],
-      freeFromDate: '2026-05-01',
-      minimumRentalPeriod: offerType === 'rent' ? 12 : null,
-      description:
-        fixture.description === undefined ? 'Světlý byt s výhledem na Vltavu.' : fixture.description,
-      locale,
-      street: 'Vinohradská 12',
-      zip: '120 00',
-      city,
-      cityPart: 'Vinohrady',
-      countryCode,
-      latitude,
-      longitude,
-      hasFloorPlan: true,
-      isVerified: true,
-      isTopOffer: true,
-      topOfferMutations: ['cs', 'de'],
-      publishedAt: activatedAt,
-      activatedAt,
-      struckAt: fixture.struck ? new Date() : null,
-    })
-    .returning({ id: properties.id });
-  const id = property!.id;
-  await db.insert(offers).values({
-    id,
+  const values = {
     ownerId: fixture.ownerId,
     sellerId: fixture.sellerId ?? null,
-    sellerType: 'agency',
+    contactId: fixture.contactId ?? null,
+    state,
     offerType,
     propertyType,
     price,
     currency,
-    priceNormalized,
     priceVariant: 'negotiable',
     rentPricePeriod: offerType === 'rent' ? 'month' : null,
     disposition: '3',
-    layout: '3+1',
-    roomTypes: rooms,
+    rooms,
     bathrooms: 1,
+    flatSettings: { balcony_area: 6 },
+    usefulArea: area,
+    usefulAreaUnits: 'm2',
     usefulAreaMeters: area,
     floor: 3,
     totalFloors: 5,
@@ -189,6 +135,7 @@ export async function insertFullOffer(db: Db, fixture: FullOfferFixture): Promis
     tags: ['vyhled'],
     freeFromDate: '2026-05-01',
     minimumRentalPeriod: offerType === 'rent' ? 12 : null,
+    description: fixture.description === undefined ? 'Světlý byt s výhledem na Vltavu.' : fixture.description,
     locale,
     street: 'Vinohradská 12',
     zip: '120 00',
@@ -201,10 +148,28 @@ export async function insertFullOffer(db: Db, fixture: FullOfferFixture): Promis
     isVerified: true,
     isTopOffer: true,
     topOfferMutations: ['cs', 'de'],
-    photosCount: fixture.photos?.length ?? 0,
     publishedAt: activatedAt,
     activatedAt,
-  });
+    struckAt: fixture.struck ? new Date() : null,
+  } satisfies typeof properties.$inferInsert;
+  const [property] = await db.insert(properties).values(values).returning({ id: properties.id });
+  const id = property!.id;
+  // The seller as the property operations read it; the fixture's offers are an agency's even
+  // without a seller record. Photos are counted; the main photo stays off the card here.
+  const projected = projectOfferRow(
+    { ...values, id },
+    { id: fixture.sellerId ?? null, sellerType: 'agency', rating: null, trustScore: null },
+    await loadRates(db),
+    { photos: { count: fixture.photos?.length ?? 0, main: null } },
+  );
+  // A test may pin the CZK price of an offer in another currency.
+  await db
+    .insert(offers)
+    .values(
+      fixture.priceNormalized === undefined
+        ? projected
+        : { ...projected, priceNormalized: fixture.priceNormalized },
+    );
   for (const [index, photo] of (fixture.photos ?? []).entries()) {
     await db.insert(propertyMedia).values({
       propertyId: id,

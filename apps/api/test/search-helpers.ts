@@ -1,13 +1,17 @@
-import { type Db, locationNames, locations, offers, properties } from '@estately/db';
+import { type Db, locationNames, locations, offers, projectOfferRow, properties } from '@estately/db';
+import { loadRates } from './helpers.ts';
 
 // Fixtures for the search tests: offers with chosen read-model values and gazetteer entries.
 
 /** Read-model values of an offer; anything left out takes the values `insertOffer` uses. */
-export type OfferRowOverrides = Partial<Omit<typeof offers.$inferInsert, 'id' | 'ownerId'>>;
+export type OfferRowOverrides = Partial<Omit<typeof offers.$inferInsert, 'id' | 'ownerId' | 'isPublic'>>;
 
 /**
  * A property and its offer row with chosen read-model values (search filters, sorting, map).
- * `state` and `struck` go on the property, so tests can prove hidden offers stay out.
+ * The property carries the chosen values it has a column for, `projectOfferRow` projects it
+ * as property operations do, and the chosen values are pinned on the row (a test may set a
+ * read-model value, such as the CZK price, directly). `state` and `struck` go on the property,
+ * so a hidden offer's row is not public and tests prove it stays out.
  */
 export async function insertSearchOffer(
   db: Db,
@@ -15,52 +19,61 @@ export async function insertSearchOffer(
   values: OfferRowOverrides = {},
 ): Promise<number> {
   const activatedAt = values.activatedAt ?? new Date('2026-01-01T00:00:00Z');
-  const [property] = await db
-    .insert(properties)
-    .values({
-      ownerId: fixture.ownerId,
-      state: fixture.state ?? 'active',
-      offerType: 'sale',
-      propertyType: 'apartment',
-      price: 5_000_000,
-      currency: 'CZK',
-      disposition: '3',
-      rooms: ['living_room', 'bedroom', 'bedroom'],
-      usefulArea: 74,
-      usefulAreaMeters: 74,
-      city: values.city ?? 'Praha',
-      countryCode: values.countryCode ?? 'CZ',
-      latitude: values.latitude ?? 50.08,
-      longitude: values.longitude ?? 14.42,
-      publishedAt: activatedAt,
-      activatedAt,
-      struckAt: fixture.struck ? new Date() : null,
-    })
-    .returning({ id: properties.id });
-  const id = property!.id;
-  await db.insert(offers).values({
-    sellerType: 'private',
-    offerType: 'sale',
-    propertyType: 'apartment',
-    price: 5_000_000,
-    currency: 'CZK',
-    priceNormalized: 5_000_000,
-    priceVariant: 'fixed',
-    disposition: '3',
-    layout: '3+KK',
-    usefulAreaMeters: 74,
-    locale: 'cs',
-    street: 'Vinohradská 12',
-    city: 'Praha',
-    countryCode: 'CZ',
-    latitude: 50.08,
-    longitude: 14.42,
-    publishedAt: activatedAt,
-    ...values,
-    activatedAt,
-    id,
+  const area = values.usefulAreaMeters === undefined ? 74 : values.usefulAreaMeters;
+  const property = {
     ownerId: fixture.ownerId,
+    state: fixture.state ?? 'active',
+    offerType: values.offerType ?? 'sale',
+    propertyType: values.propertyType ?? 'apartment',
+    price: values.price === undefined ? 5_000_000 : values.price,
+    currency: values.currency ?? 'CZK',
+    priceVariant: values.priceVariant ?? 'fixed',
+    rentPricePeriod: values.rentPricePeriod ?? null,
+    disposition: values.disposition === undefined ? '3' : values.disposition,
+    rooms: values.roomTypes ?? ['living_room', 'bedroom', 'bedroom'],
+    bathrooms: values.bathrooms ?? null,
+    usefulArea: area,
+    usefulAreaMeters: area,
+    floor: values.floor ?? null,
+    totalFloors: values.totalFloors ?? null,
+    yearBuilt: values.yearBuilt ?? null,
+    typeOfBuilding: values.typeOfBuilding ?? null,
+    typeOfHeating: values.typeOfHeating ?? null,
+    ownership: values.ownership ?? null,
+    reconstruction: values.reconstruction ?? null,
+    furnishings: values.furnishings ?? null,
+    parking: values.parking ?? null,
+    penb: values.penb ?? 'unknown',
+    otherParams: values.otherParams ?? [],
+    tags: values.tags ?? [],
+    freeFromDate: values.freeFromDate ?? null,
+    locale: values.locale ?? 'cs',
+    street: values.street === undefined ? 'Vinohradská 12' : values.street,
+    city: values.city ?? 'Praha',
+    cityPart: values.cityPart ?? null,
+    countryCode: values.countryCode ?? 'CZ',
+    locationId: values.locationId ?? null,
+    latitude: values.latitude ?? 50.08,
+    longitude: values.longitude ?? 14.42,
+    hasFloorPlan: values.hasFloorPlan ?? false,
+    isVerified: values.isVerified ?? false,
+    isTopOffer: values.isTopOffer ?? false,
+    publishedAt: values.publishedAt === undefined ? activatedAt : values.publishedAt,
+    activatedAt,
+    struckAt: fixture.struck ? new Date() : null,
+  } satisfies typeof properties.$inferInsert;
+  const [inserted] = await db.insert(properties).values(property).returning({ id: properties.id });
+  const id = inserted!.id;
+  const seller = {
+    id: null,
+    sellerType: values.sellerType ?? 'private',
+    rating: values.sellerRating ?? null,
+    trustScore: values.sellerTrustScore ?? null,
+  };
+  const projected = projectOfferRow({ ...property, id }, seller, await loadRates(db), {
+    locationPath: values.locationPath ?? [],
   });
+  await db.insert(offers).values({ ...projected, ...values, activatedAt, id, ownerId: fixture.ownerId });
   return id;
 }
 

@@ -10,6 +10,7 @@ export { pgliteExtensions } from './extensions.ts';
 export * from './geo.ts';
 export { DataDirLockedError } from './lock.ts';
 export { MIGRATIONS_FOLDER, migrate } from './migrate.ts';
+export * from './offer-projection.ts';
 export { ARGON2_OPTIONS } from './password-hashing.ts';
 export * from './schema/index.ts';
 export * as schema from './schema/index.ts';

@@ -8,7 +8,8 @@ import {
   type RoomType,
   type Tag,
 } from '@estately/domain';
-import type { offers, priceHistory, properties, propertyMedia } from '../schema/index.ts';
+import { isPublicProperty, type OfferRow, projectOfferRow } from '../offer-projection.ts';
+import type { priceHistory, properties, propertyMedia } from '../schema/index.ts';
 import { type CountryMarket, MARKETS } from './countries.ts';
 import type { Gazetteer, GazetteerCity, GazetteerLocation } from './gazetteer.ts';
 import type { PoolPhoto } from './photo-pool.ts';
@@ -30,7 +31,7 @@ export type SellerRef = {
 
 export type GeneratedOffer = {
   property: typeof properties.$inferInsert & { id: number };
-  offer: typeof offers.$inferInsert | null;
+  offer: OfferRow | null;
   media: (typeof propertyMedia.$inferInsert)[];
   prices: (typeof priceHistory.$inferInsert)[];
 };
@@ -522,76 +523,33 @@ export class OfferGenerator {
     }
 
     const main = media[0];
-    const rate = DEFAULT_RATES.rates[market.currency];
-    const offer: GeneratedOffer['offer'] =
-      state === 'active' && !struck && activatedAt
-        ? {
-            id,
-            ownerId: seller.userId,
-            sellerId: seller.id,
+    // Only public offers enter the read model at generation time; the projection is the one
+    // property operations use (docs/decisions/008).
+    const offer: GeneratedOffer['offer'] = isPublicProperty(property)
+      ? projectOfferRow(
+          property,
+          {
+            id: seller.id,
             sellerType: seller.sellerType,
-            sellerRating: seller.rating,
-            sellerTrustScore: seller.trustScore,
-            offerType,
-            propertyType,
-            price,
-            currency: market.currency,
-            priceNormalized: price === null ? null : Math.round(price * rate * 100) / 100,
-            priceVariant,
-            rentPricePeriod,
-            disposition,
-            layout: layoutFromRooms(rooms),
-            roomTypes: rooms,
-            bathrooms,
-            usefulAreaMeters: area,
-            floor,
-            totalFloors,
-            yearBuilt,
-            typeOfBuilding,
-            typeOfHeating,
-            ownership,
-            reconstruction,
-            furnishings,
-            parking,
-            numberOfParkingPlaces: property.numberOfParkingPlaces,
-            penb,
-            otherParams,
-            tags,
-            freeFromDate: property.freeFromDate,
-            minimumRentalPeriod: property.minimumRentalPeriod,
-            locale,
-            street,
-            zip: property.zip,
-            city: cityName,
-            cityPart,
-            countryCode: market.code,
-            locationId: centre.id,
+            rating: seller.rating,
+            trustScore: seller.trustScore,
+          },
+          DEFAULT_RATES,
+          {
+            photos: {
+              count: media.length,
+              main: main
+                ? { id: main.id as number, variants: main.variants, roomType: main.roomType ?? null }
+                : null,
+            },
             locationPath: part
               ? [part.id, city.id, city.parentId as number]
               : [city.id, city.parentId as number],
-            latitude,
-            longitude,
-            searchText: normalizeSearch([street, cityPart, cityName].filter(Boolean).join(' ')),
-            hasFloorPlan,
-            isVerified,
-            isTopOffer,
-            topOfferMutations: property.topOfferMutations,
-            photosCount: media.length,
-            mainPhotoId: main?.id ?? null,
-            mainPhotoVariants: main?.variants ?? null,
-            mainPhotoRoomType: main?.roomType ?? null,
-            publishedAt,
-            activatedAt,
-            updatedAt: property.updatedAt,
-          }
-        : null;
+          },
+        )
+      : null;
     return { property, offer, media, prices };
   }
-}
-
-/** JS twin of the SQL search_normalize(): lower case, accents removed. */
-export function normalizeSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 function round6(x: number): number {

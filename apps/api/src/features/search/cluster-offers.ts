@@ -1,4 +1,4 @@
-import { type Db, offers, properties } from '@estately/db';
+import { type Db, offers } from '@estately/db';
 import {
   type BoundingBox,
   type Currency,
@@ -11,7 +11,7 @@ import {
 } from '@estately/domain';
 import { sql } from 'drizzle-orm';
 import { convertedPrice } from '../offers-shared/exchange-rates.ts';
-import { allConditions, publicOfferJoin, queryRows } from './offer-conditions.ts';
+import { allConditions, queryRows } from './offer-conditions.ts';
 import { prepareSearch } from './prepare-search.ts';
 
 export interface ClusterOffersOptions {
@@ -92,7 +92,7 @@ export async function clusterOffers(options: ClusterOffersOptions): Promise<Offe
       min(${offers.latitude}) as south, min(${offers.longitude}) as west,
       max(${offers.latitude}) as north, max(${offers.longitude}) as east,
       min(${offers.id}) as id, min(${offers.price}) as price, min(${offers.currency}) as currency
-    from ${offers} inner join ${properties} on ${publicOfferJoin()}
+    from ${offers}
     where ${allConditions(conditions)}
     group by ${gx}, ${gy}
     order by count(*) desc, min(${offers.id})

@@ -1,4 +1,4 @@
-import { type Db, offers, properties } from '@estately/db';
+import { type Db, offers } from '@estately/db';
 import {
   FACET_GROUPS,
   FACET_VALUES,
@@ -8,13 +8,7 @@ import {
   type SearchFilters,
 } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  arrayColumn,
-  facetValueExpression,
-  isArrayGroup,
-  publicOfferJoin,
-  queryRows,
-} from './offer-conditions.ts';
+import { arrayColumn, facetValueExpression, isArrayGroup, queryRows } from './offer-conditions.ts';
 import { prepareSearch } from './prepare-search.ts';
 
 export interface CountOfferFacetsOptions {
@@ -87,7 +81,7 @@ export async function countOfferFacets(options: CountOfferFacetsOptions): Promis
   }
   const statement = sql`with base as materialized (
     select ${sql.join(selected, sql`, `)}
-    from ${offers} inner join ${properties} on ${publicOfferJoin()}
+    from ${offers}
     where ${common}
   )
   ${sql.join(parts, sql` union all `)}`;

@@ -1,4 +1,4 @@
-import { type Db, locationNames, locations, offers, properties } from '@estately/db';
+import { type Db, locationNames, locations, offers } from '@estately/db';
 import {
   type BoundingBox,
   EARTH_RADIUS_KM,
@@ -7,7 +7,7 @@ import {
   normalizePrice,
   type SearchFilters,
 } from '@estately/domain';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // Turns the canonical filters of spec 9 into SQL conditions on the offer read model
@@ -15,7 +15,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 // counts can drop one group at a time (disjunctive faceting) while the list applies them all.
 
 export interface OfferConditions {
-  /** Conditions every query applies (active offer, price, area, place, dates, flags...). */
+  /** Conditions every query applies (public offer, price, area, place, dates, flags...). */
   common: SQL[];
   /** One condition per facet group that has a choice. */
   groups: Partial<Record<FacetGroup, SQL>>;
@@ -90,14 +90,12 @@ function groupCondition(group: FacetGroup, values: readonly string[]): SQL {
   return sql`${SCALAR_COLUMNS[group]} = any(${textList(values)})`;
 }
 
-/** The visibility rule of public search: an active, non-struck property (spec 4, spec 6). */
-export function publicOfferJoin(): SQL {
-  return and(
-    eq(properties.id, offers.id),
-    eq(properties.state, 'active'),
-    isNull(properties.struckAt),
-  ) as SQL;
-}
+/**
+ * The visibility rule of public search (an active, non-struck property; spec 4, spec 6), as
+ * the read model carries it, so no search joins `properties` (docs/decisions/008). Spelled
+ * as the bare column so the partial indexes `where is_public` match it.
+ */
+export const PUBLIC_OFFER: SQL = sql`${offers.isPublic}`;
 
 // ---------------------------------------------------------------------------------------------
 // Geography. `offers.location` is point(longitude, latitude) with a GiST index: boxes use it
@@ -171,7 +169,7 @@ export async function resolveRadiusCentre(
 
 /** Every filter of `filters` as SQL; the paging and sort fields are the caller's. */
 export function offerConditions(filters: SearchFilters, context: ConditionContext): OfferConditions {
-  const common: SQL[] = [];
+  const common: SQL[] = [PUBLIC_OFFER];
   const add = (condition: SQL) => common.push(condition);
 
   if (filters.country_code !== undefined) add(eq(offers.countryCode, filters.country_code));

@@ -1,4 +1,4 @@
-import { type Db, offers, properties } from '@estately/db';
+import { type Db, offers } from '@estately/db';
 import type { MediaStorage } from '@estately/db/storage';
 import {
   type Currency,
@@ -11,7 +11,7 @@ import {
 } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
-import { allConditions, publicOfferJoin } from './offer-conditions.ts';
+import { allConditions } from './offer-conditions.ts';
 import { prepareSearch } from './prepare-search.ts';
 
 export interface SearchOffersOptions {
@@ -50,16 +50,11 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
     db
       .select(offerCardColumns)
       .from(offers)
-      .innerJoin(properties, publicOfferJoin())
       .where(where)
       .orderBy(...ORDER_BY[filters.sort])
       .limit(filters.per_page)
       .offset(pageOffset(filters.page, filters.per_page)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(offers)
-      .innerJoin(properties, publicOfferJoin())
-      .where(where),
+    db.select({ total: sql<number>`count(*)::int` }).from(offers).where(where),
   ]);
   const currency: Currency = filters.currency ?? DEFAULT_CURRENCY;
   return {

@@ -1,0 +1,182 @@
+import {
+  type Currency,
+  DEFAULT_RATES,
+  type ExchangeRates,
+  layoutFromRooms,
+  normalizePrice,
+  type RoomType,
+} from '@estately/domain';
+import type { offers, PhotoVariantsJson, properties } from './schema/index.ts';
+
+// The one way a property becomes its row in the public offer read model (DESIGN 5,
+// docs/decisions/008). The seed, the benchmark seed, the test fixtures and the property writes
+// (issue 7) all call it, so the searchable values never drift from the property they describe.
+
+/** The property values the read model needs; defaults as the `properties` table declares them. */
+export type ProjectedProperty = Pick<
+  typeof properties.$inferInsert,
+  | 'ownerId'
+  | 'sellerId'
+  | 'state'
+  | 'offerType'
+  | 'propertyType'
+  | 'price'
+  | 'currency'
+  | 'priceVariant'
+  | 'rentPricePeriod'
+  | 'disposition'
+  | 'rooms'
+  | 'bathrooms'
+  | 'usefulAreaMeters'
+  | 'floor'
+  | 'totalFloors'
+  | 'yearBuilt'
+  | 'typeOfBuilding'
+  | 'typeOfHeating'
+  | 'ownership'
+  | 'reconstruction'
+  | 'furnishings'
+  | 'parking'
+  | 'numberOfParkingPlaces'
+  | 'penb'
+  | 'otherParams'
+  | 'tags'
+  | 'freeFromDate'
+  | 'minimumRentalPeriod'
+  | 'locale'
+  | 'street'
+  | 'zip'
+  | 'city'
+  | 'cityPart'
+  | 'countryCode'
+  | 'locationId'
+  | 'latitude'
+  | 'longitude'
+  | 'hasFloorPlan'
+  | 'isVerified'
+  | 'struckAt'
+  | 'isTopOffer'
+  | 'topOfferMutations'
+  | 'publishedAt'
+  | 'activatedAt'
+  | 'updatedAt'
+> & { id: number };
+
+/** The seller's searchable values; null for an owner selling privately without a seller record. */
+export type ProjectedSeller = {
+  id: number | null;
+  sellerType: string;
+  rating: number | null;
+  trustScore: number | null;
+} | null;
+
+export type ProjectionExtras = {
+  /** Photos of the property: how many, and the main one (first by position). */
+  photos?: {
+    count: number;
+    main: { id: number; variants: PhotoVariantsJson; roomType: string | null } | null;
+  };
+  /** The location and its ancestors (city part, city, country): a location filter matches any. */
+  locationPath?: readonly number[];
+};
+
+export type OfferRow = typeof offers.$inferInsert & { id: number; isPublic: boolean };
+
+/**
+ * Public search shows an active, non-struck property that has been activated (spec 4, 6).
+ * The read model carries this as `is_public`, so searches never join `properties`; a trigger
+ * on `properties` (migration 0006) keeps it in step when the state or the strike changes.
+ */
+export function isPublicProperty(property: Pick<ProjectedProperty, 'state' | 'struckAt' | 'activatedAt'>) {
+  return (property.state ?? 'draft') === 'active' && !property.struckAt && !!property.activatedAt;
+}
+
+/** JS twin of the SQL search_normalize(): lower case, accents removed. */
+export function normalizeSearchText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * The offers row of a property. `rates` converts the price into the base currency for
+ * cross-currency price filters (price_normalized); a price that cannot be converted is left
+ * null rather than guessed.
+ */
+export function projectOfferRow(
+  property: ProjectedProperty,
+  seller: ProjectedSeller,
+  rates: ExchangeRates = DEFAULT_RATES,
+  extras: ProjectionExtras = {},
+): OfferRow {
+  const rooms = (property.rooms ?? []) as RoomType[];
+  const currency = (property.currency ?? 'CZK') as Currency;
+  const price = property.price ?? null;
+  let priceNormalized: number | null = null;
+  if (price !== null) {
+    try {
+      priceNormalized = normalizePrice(price, currency, rates);
+    } catch {
+      priceNormalized = null;
+    }
+  }
+  const city = property.city ?? '';
+  const main = extras.photos?.main ?? null;
+  return {
+    id: property.id,
+    isPublic: isPublicProperty(property),
+    ownerId: property.ownerId,
+    sellerId: seller?.id ?? property.sellerId ?? null,
+    sellerType: seller?.sellerType ?? 'private',
+    sellerRating: seller?.rating ?? null,
+    sellerTrustScore: seller?.trustScore ?? null,
+    offerType: property.offerType,
+    propertyType: property.propertyType,
+    price,
+    currency,
+    priceNormalized,
+    priceVariant: property.priceVariant ?? 'fixed',
+    rentPricePeriod: property.rentPricePeriod ?? null,
+    disposition: property.disposition ?? null,
+    layout: layoutFromRooms(rooms),
+    roomTypes: rooms,
+    bathrooms: property.bathrooms ?? null,
+    usefulAreaMeters: property.usefulAreaMeters ?? null,
+    floor: property.floor ?? null,
+    totalFloors: property.totalFloors ?? null,
+    yearBuilt: property.yearBuilt ?? null,
+    typeOfBuilding: property.typeOfBuilding ?? null,
+    typeOfHeating: property.typeOfHeating ?? null,
+    ownership: property.ownership ?? null,
+    reconstruction: property.reconstruction ?? null,
+    furnishings: property.furnishings ?? null,
+    parking: property.parking ?? null,
+    numberOfParkingPlaces: property.numberOfParkingPlaces ?? null,
+    penb: property.penb ?? 'unknown',
+    otherParams: property.otherParams ?? [],
+    tags: property.tags ?? [],
+    freeFromDate: property.freeFromDate ?? null,
+    minimumRentalPeriod: property.minimumRentalPeriod ?? null,
+    locale: property.locale ?? 'cs',
+    street: property.street ?? null,
+    zip: property.zip ?? null,
+    city,
+    cityPart: property.cityPart ?? null,
+    countryCode: property.countryCode,
+    locationId: property.locationId ?? null,
+    locationPath: [...(extras.locationPath ?? [])],
+    latitude: property.latitude ?? 0,
+    longitude: property.longitude ?? 0,
+    searchText: normalizeSearchText([property.street, property.cityPart, city].filter(Boolean).join(' ')),
+    hasFloorPlan: property.hasFloorPlan ?? false,
+    isVerified: property.isVerified ?? false,
+    isTopOffer: property.isTopOffer ?? false,
+    topOfferMutations: property.topOfferMutations ?? [],
+    photosCount: extras.photos?.count ?? 0,
+    mainPhotoId: main?.id ?? null,
+    mainPhotoVariants: main?.variants ?? null,
+    mainPhotoRoomType: main?.roomType ?? null,
+    publishedAt: property.publishedAt ?? null,
+    // The sort key must exist; a property never activated is not public anyway.
+    activatedAt: property.activatedAt ?? property.publishedAt ?? new Date(0),
+    updatedAt: property.updatedAt ?? property.activatedAt ?? new Date(0),
+  };
+}
