@@ -3,9 +3,14 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { EntryContext, HandleErrorFunction } from 'react-router';
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from 'react-router';
 import { RouterContextProvider, ServerRouter } from 'react-router';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from './api/tokens.ts';
 import { type WebConfig, webConfigContext } from './config.server.ts';
+import { contentSecurityPolicy, createNonce } from './csp.server.ts';
+import { NonceContext } from './nonce-context.tsx';
+import { pendingSetCookies, requestStateContext } from './request-state.server.ts';
+import { cacheControlFor } from './routing/cache-rules.ts';
 
 export const streamTimeout = 5_000;
 
@@ -16,8 +21,43 @@ export const streamTimeout = 5_000;
 export function createLoadContext(config: WebConfig): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(webConfigContext, config);
+  context.set(requestStateContext, {});
   return context;
 }
+
+function hasSessionCookie(request: Request): boolean {
+  const cookie = request.headers.get('cookie') ?? '';
+  return new RegExp(`(^|;\\s*)(${ACCESS_TOKEN_COOKIE}|${REFRESH_TOKEN_COOKIE})=[^;]`).test(cookie);
+}
+
+/**
+ * Headers every page and data response gets here, in one place: Set-Cookie for tokens the API
+ * client refreshed or cleared during the loaders, and Cache-Control by the route rules.
+ */
+function applyResponseHeaders(
+  request: Request,
+  status: number,
+  headers: Headers,
+  loadContext: RouterContextProvider | undefined,
+): void {
+  const cookies = pendingSetCookies(loadContext);
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  const url = new URL(request.url);
+  // Data requests of client navigations name the page as `/path.data`.
+  const pathname = url.pathname.endsWith('.data')
+    ? url.pathname.slice(0, -'.data'.length) || '/'
+    : url.pathname;
+  headers.set(
+    'Cache-Control',
+    cacheControlFor({ pathname, status, personal: cookies.length > 0 || hasSessionCookie(request) }),
+  );
+  headers.append('Vary', 'Cookie');
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
+  applyResponseHeaders(request, response.status, response.headers, context as RouterContextProvider);
+  return response;
+};
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // A client that went away aborts its request: not an error of ours.
@@ -30,7 +70,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: RouterContextProvider,
 ): Response | Promise<Response> {
+  applyResponseHeaders(request, responseStatusCode, responseHeaders, loadContext);
   const userAgent = request.headers.get('user-agent');
   const crawler = userAgent !== null && isbot(userAgent);
 
@@ -51,6 +93,12 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // Strict CSP: no script runs without this response's nonce.
+  const nonce = createNonce();
+  const config = loadContext?.get(webConfigContext);
+  if (config)
+    responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, config.publicApiUrl));
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     // Crawlers get the complete document at once rather than a streamed shell.
@@ -61,8 +109,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

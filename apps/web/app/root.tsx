@@ -3,17 +3,38 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root.ts';
 import { webConfigContext } from './config.server.ts';
 import { I18nProvider, useI18n } from './i18n/i18n-context.tsx';
+import { pickRequestLocale } from './locale/pick-locale.server.ts';
+import { useNonce } from './nonce-context.tsx';
+import { requestApi } from './request-state.server.ts';
+import { followStoredRedirect } from './routing/resolve-redirect.server.ts';
+import { displayCurrency } from './routing/screen.server.ts';
+import { loadSession } from './session/session.server.ts';
 import { ErrorPage } from './shell/error-page.tsx';
 import { loadShellData, type ShellData } from './shell/shell-data.server.ts';
 import { SiteFooter } from './shell/site-footer.tsx';
 import { SiteHeader } from './shell/site-header.tsx';
 import { useShellData } from './shell/use-shell-data.ts';
 import stylesHref from './styles.css?url';
+import { ToastProvider } from './toasts/toast-provider.tsx';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
 
-export function loader({ request, context }: Route.LoaderArgs): ShellData {
-  return loadShellData(request, context.get(webConfigContext));
+export async function loader({ request, context }: Route.LoaderArgs): Promise<ShellData> {
+  const config = context.get(webConfigContext);
+  const { client } = requestApi(context, request, config);
+  // The global redirect guard and the session (spec 2 and 4) are asked at once.
+  const [, session] = await Promise.all([
+    followStoredRedirect(client, new URL(request.url), request.signal),
+    loadSession(context, request, config),
+  ]);
+  const { locale } = pickRequestLocale(request);
+  return loadShellData(request, config, new Date(), {
+    user: session.user
+      ? { displayName: session.user.displayName, preferredLanguage: session.user.preferredLanguage }
+      : null,
+    favoriteIds: session.favoriteIds,
+    currency: displayCurrency(request, locale, session.user?.preferredCurrency),
+  });
 }
 
 function Shell(props: { shell: ShellData | undefined; children: ReactNode }) {
@@ -25,16 +46,7 @@ function Shell(props: { shell: ShellData | undefined; children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t('nav.skip_to_content')}
       </a>
-      {shell && (
-        <SiteHeader
-          locale={shell.locale}
-          homeHref={shell.homeHref}
-          siteName={t('meta.site_name')}
-          homeLabel={t('nav.home')}
-          languageLabel={t('nav.language')}
-          localeLinks={shell.localeLinks}
-        />
-      )}
+      {shell && <SiteHeader shell={shell} />}
       <main id="main" tabIndex={-1}>
         {props.children}
       </main>
@@ -51,6 +63,7 @@ function Shell(props: { shell: ShellData | undefined; children: ReactNode }) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const shell = useShellData();
+  const nonce = useNonce();
   // Without the root loader's data (it failed) the page falls back to the spec's English texts.
   const locale = shell?.locale ?? 'en';
   const dir = shell?.dir ?? 'ltr';
@@ -73,10 +86,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nProvider locale={locale} tag={shell?.tag ?? 'en-US'} dir={dir} messages={shell?.messages ?? {}}>
-          <Shell shell={shell}>{children}</Shell>
+          <ToastProvider>
+            <Shell shell={shell}>{children}</Shell>
+          </ToastProvider>
         </I18nProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,18 +1,34 @@
-import { ROUTE_ENTRIES } from '@estately/domain';
-import { type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
+import { LOCALES, ROUTE_ENTRIES } from '@estately/domain';
+import { layout, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
 import { SCREEN_MODULES } from './routing/screen-modules.ts';
 
 // Routes come from the domain route table (docs/decisions/002-url-prefixed-locales.md): every
 // screen once per locale prefix (spec 2), plus `/` for home, each route with the table's own id
-// (`root.home`, `de-AT.home`), so a loader knows its locale from the URL alone.
+// (`root.home`, `de-AT.home`). Account screens sit under the account layout, whose loader is the
+// sign-in guard; the others render in the default layout of root.tsx.
 
-const screenRoutes: RouteConfigEntry[] = ROUTE_ENTRIES.flatMap((entry) => {
-  const file = SCREEN_MODULES[entry.screen];
-  return file ? [route(entry.pattern, file, { id: entry.id })] : [];
-});
+const toRoute = (entry: (typeof ROUTE_ENTRIES)[number]): RouteConfigEntry =>
+  route(entry.pattern, SCREEN_MODULES[entry.screen], { id: entry.id });
+
+const defaultRoutes = ROUTE_ENTRIES.filter((entry) => entry.layout === 'default').map(toRoute);
+const accountRoutes = ROUTE_ENTRIES.filter((entry) => entry.layout === 'account').map(toRoute);
+
+// A blog post under its locale's blog (the spec lists the blog; its posts need addresses too).
+const blogPostRoutes = LOCALES.map((locale) =>
+  route(`/${locale}/blog/:slug`, 'routes/blog-post.tsx', { id: `${locale}.blogPost` }),
+);
+
+// A sitemap index per locale, listing the locale's screens and content (hreflang in each entry).
+const sitemapRoutes = [
+  route('/sitemap.xml', 'routes/sitemap-index.ts', { id: 'sitemap-index' }),
+  route('/sitemaps/:file', 'routes/sitemap.ts', { id: 'sitemap' }),
+];
 
 export default [
-  ...screenRoutes,
+  ...defaultRoutes,
+  ...blogPostRoutes,
+  layout('routes/account-layout.tsx', { id: 'account-layout' }, accountRoutes),
+  ...sitemapRoutes,
   // Anything else, including an unknown locale prefix, is the 404 error page (spec 2).
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

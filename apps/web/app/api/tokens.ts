@@ -35,7 +35,7 @@ export function serializeCookie(name: string, value: string, maxAge: number, sec
 
 /** The cookies that store a token pair, or expire both when `tokens` is null. */
 export function tokenCookies(tokens: SessionTokens | null, secure: boolean): string[] {
-  if (!tokens || !tokens.token) {
+  if (!tokens?.token) {
     return [
       serializeCookie(ACCESS_TOKEN_COOKIE, '', 0, secure),
       serializeCookie(REFRESH_TOKEN_COOKIE, '', 0, secure),
@@ -109,26 +109,19 @@ export interface RequestTokenStore extends TokenStore {
 export function requestTokenStore(request: Request): RequestTokenStore {
   const cookieHeader = request.headers.get('cookie');
   let tokens = tokensFromCookies(cookieHeader);
-  let stats = cookieValue(cookieHeader, STATS_TOKEN_COOKIE);
+  const stats = cookieValue(cookieHeader, STATS_TOKEN_COOKIE);
   const secure = new URL(request.url).protocol === 'https:';
   const pending = new Map<string, string>();
   return {
     get: () => tokens,
     set(next) {
-      tokens = next && next.token ? next : { token: null, refreshToken: null };
+      tokens = next?.token ? next : { token: null, refreshToken: null };
       for (const cookie of tokenCookies(next, secure))
         pending.set(cookie.slice(0, cookie.indexOf('=')), cookie);
     },
-    statsToken() {
-      if (!stats) {
-        stats = crypto.randomUUID();
-        pending.set(
-          STATS_TOKEN_COOKIE,
-          serializeCookie(STATS_TOKEN_COOKIE, stats, STATS_TOKEN_MAX_AGE, secure),
-        );
-      }
-      return stats;
-    },
+    // Only the browser creates the visitor's token; a server render forwards the one it has, so a
+    // first visit stays cacheable (the API then counts views by address and user agent).
+    statsToken: () => stats,
     setCookies: () => [...pending.values()],
   };
 }

@@ -16,7 +16,13 @@ export interface LocaleLink {
  * disclosure (<details>) needs no script; after hydration a click also remembers the choice in
  * the `locale` cookie for 365 days (spec 9), which `/` then honours.
  */
-export function LocaleSwitcher(props: { current: Locale; links: LocaleLink[]; label: string }) {
+export function LocaleSwitcher(props: {
+  current: Locale;
+  links: LocaleLink[];
+  label: string;
+  /** After the cookie is set, e.g. to store the choice on the signed-in user. */
+  onSwitch?: (locale: Locale) => void;
+}) {
   const current = props.links.find((link) => link.locale === props.current);
   return (
     <details className="locale-switcher">
@@ -37,6 +43,7 @@ export function LocaleSwitcher(props: { current: Locale; links: LocaleLink[]; la
                 // biome-ignore lint/suspicious/noDocumentCookie: the value is built and escaped by serializeLocaleCookie; the Cookie Store API is not in every supported browser.
                 document.cookie = serializeLocaleCookie(link.locale, window.location.protocol === 'https:');
                 event.currentTarget.closest('details')?.removeAttribute('open');
+                if (link.locale !== props.current) props.onSwitch?.(link.locale);
               }}
             >
               {link.label}

@@ -1,4 +1,12 @@
-import { LOCALES, type Locale, matchPath, switchLocalePath } from '@estately/domain';
+import {
+  buildPath,
+  CURRENCIES,
+  type Currency,
+  LOCALES,
+  type Locale,
+  matchPath,
+  switchLocalePath,
+} from '@estately/domain';
 import { getMessages, LOCALE_DATA, localeData } from '@estately/i18n';
 import { type PublicConfig, publicConfigOf, type WebConfig } from '../config.server.ts';
 import { CLIENT_MESSAGE_KEYS, type ClientMessageKey, type ClientMessages } from '../i18n/client-messages.ts';
@@ -26,6 +34,12 @@ export interface ShellData {
   seo: { canonical: string; alternates: HeadLink[] } | null;
   publicConfig: PublicConfig;
   year: number;
+  /** Spec 4 session as the header shows it: guest, or the user's name and favourites count. */
+  user: { displayName: string; preferredLanguage: string | null } | null;
+  favoriteIds: number[];
+  currency: Currency;
+  currencies: readonly Currency[];
+  links: { search: string; auth: string; account: string; favorites: string };
 }
 
 export function clientMessages(locale: Locale): ClientMessages {
@@ -40,7 +54,15 @@ export function clientMessages(locale: Locale): ClientMessages {
  */
 export function seoLinks(pathname: string, locale: Locale, origin: string): ShellData['seo'] {
   const match = matchPath(pathname);
-  if (!match || !isServedScreen(match.screen)) return null;
+  // Account and auth pages are nobody's search result: no alternates, no canonical.
+  if (
+    !match ||
+    !isServedScreen(match.screen) ||
+    match.entry.requiresAuth ||
+    match.screen.startsWith('auth')
+  ) {
+    return null;
+  }
   const alternates: HeadLink[] = LOCALES.map((other) => ({
     hrefLang: other,
     href: `${origin}${switchLocalePath(pathname, other)}`,
@@ -49,7 +71,23 @@ export function seoLinks(pathname: string, locale: Locale, origin: string): Shel
   return { canonical: `${origin}${switchLocalePath(pathname, locale)}`, alternates };
 }
 
-export function loadShellData(request: Request, config: WebConfig, now = new Date()): ShellData {
+export interface ShellSession {
+  user: { displayName: string; preferredLanguage: string | null } | null;
+  favoriteIds: number[];
+  currency: Currency;
+}
+
+const GUEST_SHELL: ShellSession = { user: null, favoriteIds: [], currency: 'CZK' };
+
+export function loadShellData(
+  request: Request,
+  config: WebConfig,
+  now = new Date(),
+  session: ShellSession = {
+    ...GUEST_SHELL,
+    currency: localeData(pickRequestLocale(request).locale).currency,
+  },
+): ShellData {
   const url = new URL(request.url);
   const { locale, source } = pickRequestLocale(request);
   const data = localeData(locale);
@@ -77,5 +115,16 @@ export function loadShellData(request: Request, config: WebConfig, now = new Dat
     seo: seoLinks(url.pathname, locale, origin),
     publicConfig: publicConfigOf(config),
     year: now.getUTCFullYear(),
+    user: session.user,
+    favoriteIds: session.favoriteIds,
+    currency: session.currency,
+    currencies: CURRENCIES,
+    links: {
+      search: buildPath('results', locale),
+      // The sign-in link brings the visitor back to where they were.
+      auth: `${buildPath('auth', locale)}?redirect=${encodeURIComponent(url.pathname + url.search)}`,
+      account: buildPath('account', locale),
+      favorites: buildPath('accountFavorites', locale),
+    },
   };
 }

@@ -1,25 +1,97 @@
-import type { Locale } from '@estately/domain';
-import { Link } from 'react-router';
-import { type LocaleLink, LocaleSwitcher } from './locale-switcher.tsx';
+import { Heart, Search, UserRound } from 'lucide-react';
+import { Link, useNavigate, useRevalidator } from 'react-router';
+import { browserApi } from '../api/browser-api.ts';
+import { browserTokenStore } from '../api/tokens.ts';
+import { useI18n } from '../i18n/i18n-context.tsx';
+import { useToast } from '../toasts/toast-provider.tsx';
+import { CurrencySwitcher } from './currency-switcher.tsx';
+import { LocaleSwitcher } from './locale-switcher.tsx';
+import type { ShellData } from './shell-data.server.ts';
 
-export function SiteHeader(props: {
-  locale: Locale;
-  homeHref: string;
-  siteName: string;
-  homeLabel: string;
-  languageLabel: string;
-  localeLinks: LocaleLink[];
-}) {
+/** Header of the default and account layouts: logo, search, favourites, locale, currency, account. */
+export function SiteHeader({ shell }: { shell: ShellData }) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const api = () => browserApi(shell.publicConfig.apiUrl);
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to={props.homeHref} className="site-logo" aria-label={`${props.siteName}, ${props.homeLabel}`}>
+        <Link
+          to={shell.homeHref}
+          className="site-logo"
+          aria-label={`${t('meta.site_name')}, ${t('nav.home')}`}
+        >
           <span className="site-logo__mark" aria-hidden="true">
             E
           </span>
-          <span>{props.siteName}</span>
+          <span>{t('meta.site_name')}</span>
         </Link>
-        <LocaleSwitcher current={props.locale} links={props.localeLinks} label={props.languageLabel} />
+        <nav className="site-nav" aria-label={t('nav.main_navigation')}>
+          <Link to={shell.links.search} className="site-nav__link" data-testid="search-entry">
+            <Search aria-hidden="true" size={18} />
+            <span>{t('nav.search')}</span>
+          </Link>
+          <Link
+            to={shell.user ? shell.links.favorites : shell.links.auth}
+            className="site-nav__link"
+            data-testid="favorites-count"
+          >
+            <Heart aria-hidden="true" size={18} />
+            <span>{t('nav.favorites_count', { count: shell.favoriteIds.length })}</span>
+          </Link>
+        </nav>
+        <div className="site-header__tools">
+          <LocaleSwitcher
+            current={shell.locale}
+            links={shell.localeLinks}
+            label={t('nav.language')}
+            onSwitch={(locale) => {
+              // Spec 4: changing the user's locale patches preferredLanguage on the user.
+              if (!shell.user) return;
+              api()
+                .patch('/users/me', { preferredLanguage: locale })
+                .catch(() => toast.show(t('error.profile_update_failed'), 'error'));
+            }}
+          />
+          <CurrencySwitcher
+            current={shell.currency}
+            currencies={shell.currencies}
+            label={t('nav.currency')}
+            savedText={t('toast.saved')}
+          />
+          {shell.user ? (
+            <details className="user-menu" data-testid="user-menu">
+              <summary>
+                <UserRound aria-hidden="true" size={18} />
+                <span>{shell.user.displayName}</span>
+              </summary>
+              <ul className="user-menu__list">
+                <li>
+                  <Link to={shell.links.account}>{t('nav.my_account')}</Link>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      browserTokenStore().set(null);
+                      void navigate(shell.homeHref);
+                      revalidator.revalidate().catch(() => undefined);
+                    }}
+                  >
+                    {t('nav.sign_out')}
+                  </button>
+                </li>
+              </ul>
+            </details>
+          ) : (
+            <Link to={shell.links.auth} className="site-nav__link" data-testid="sign-in-link">
+              <UserRound aria-hidden="true" size={18} />
+              <span>{t('nav.sign_in')}</span>
+            </Link>
+          )}
+        </div>
       </div>
     </header>
   );

@@ -71,6 +71,9 @@ export const ar: Catalog = {
   'footer.privacy_policy': 'الخصوصية',
   'footer.blog': 'المدونة',
   'footer.copyright': '© {year} Estately. جميع الحقوق محفوظة.',
+  'blog.empty': 'لم تُنشر أي مقالات بعد.',
+  'blog.published': 'نُشر في {date}',
+  'blog.back': 'العودة إلى المدونة',
 
   'offer.view': 'عرض التفاصيل',
   'offer.for_sale': 'للبيع',

@@ -69,6 +69,9 @@ export const bg: Catalog = {
   'footer.privacy_policy': 'Поверителност',
   'footer.blog': 'Блог',
   'footer.copyright': '© {year} Estately. Всички права запазени.',
+  'blog.empty': 'Все още няма публикувани статии.',
+  'blog.published': 'Публикувано на {date}',
+  'blog.back': 'Обратно към блога',
 
   'offer.view': 'Вижте офертата',
   'offer.for_sale': 'За продажба',

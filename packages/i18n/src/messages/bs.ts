@@ -71,6 +71,9 @@ export const bs: Catalog = {
   'footer.privacy_policy': 'Privatnost',
   'footer.blog': 'Blog',
   'footer.copyright': '© {year} Estately. Sva prava zadržana.',
+  'blog.empty': 'Još nismo objavili nijedan članak.',
+  'blog.published': 'Objavljeno {date}',
+  'blog.back': 'Nazad na blog',
 
   'offer.view': 'Pogledaj ponudu',
   'offer.for_sale': 'Prodaja',

@@ -70,6 +70,9 @@ export const cs: Catalog = {
   'footer.privacy_policy': 'Ochrana osobních údajů',
   'footer.blog': 'Blog',
   'footer.copyright': '© {year} Estately. Všechna práva vyhrazena.',
+  'blog.empty': 'Zatím jsme nezveřejnili žádné články.',
+  'blog.published': 'Publikováno {date}',
+  'blog.back': 'Zpět na blog',
 
   'offer.view': 'Zobrazit nabídku',
   'offer.for_sale': 'Prodej',

@@ -69,6 +69,9 @@ export const de: Catalog = {
   'footer.privacy_policy': 'Datenschutz',
   'footer.blog': 'Blog',
   'footer.copyright': '© {year} Estately. Alle Rechte vorbehalten.',
+  'blog.empty': 'Bisher wurden noch keine Beiträge veröffentlicht.',
+  'blog.published': 'Veröffentlicht am {date}',
+  'blog.back': 'Zurück zum Blog',
 
   'offer.view': 'Angebot ansehen',
   'offer.for_sale': 'Zu verkaufen',

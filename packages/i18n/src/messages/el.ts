@@ -69,6 +69,9 @@ export const el: Catalog = {
   'footer.privacy_policy': 'Απόρρητο',
   'footer.blog': 'Ιστολόγιο',
   'footer.copyright': '© {year} Estately. Με την επιφύλαξη παντός δικαιώματος.',
+  'blog.empty': 'Δεν έχουν δημοσιευτεί ακόμη άρθρα.',
+  'blog.published': 'Δημοσιεύτηκε στις {date}',
+  'blog.back': 'Επιστροφή στο ιστολόγιο',
 
   'offer.view': 'Προβολή αγγελίας',
   'offer.for_sale': 'Προς πώληση',

@@ -73,6 +73,9 @@ export const en = {
   'footer.privacy_policy': 'Privacy policy',
   'footer.blog': 'Blog',
   'footer.copyright': '© {year} Estately. All rights reserved.',
+  'blog.empty': 'No articles have been published yet.',
+  'blog.published': 'Published {date}',
+  'blog.back': 'Back to the blog',
 
   // Offer card and detail
   'offer.view': 'View offer',

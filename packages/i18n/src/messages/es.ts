@@ -69,6 +69,9 @@ export const es: Catalog = {
   'footer.privacy_policy': 'Privacidad',
   'footer.blog': 'Blog',
   'footer.copyright': '© {year} Estately. Todos los derechos reservados.',
+  'blog.empty': 'Todavía no se ha publicado ningún artículo.',
+  'blog.published': 'Publicado el {date}',
+  'blog.back': 'Volver al blog',
 
   'offer.view': 'Ver anuncio',
   'offer.for_sale': 'En venta',

@@ -70,6 +70,9 @@ export const fr: Catalog = {
   'footer.privacy_policy': 'Confidentialité',
   'footer.blog': 'Blog',
   'footer.copyright': '© {year} Estately. Tous droits réservés.',
+  'blog.empty': 'Aucun article n’a encore été publié.',
+  'blog.published': 'Publié le {date}',
+  'blog.back': 'Retour au blog',
 
   'offer.view': 'Voir l’annonce',
   'offer.for_sale': 'À vendre',

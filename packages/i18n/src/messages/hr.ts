@@ -70,6 +70,9 @@ export const hr: Catalog = {
   'footer.privacy_policy': 'Privatnost',
   'footer.blog': 'Blog',
   'footer.copyright': '© {year} Estately. Sva prava pridržana.',
+  'blog.empty': 'Još nismo objavili nijedan članak.',
+  'blog.published': 'Objavljeno {date}',
+  'blog.back': 'Natrag na blog',
 
   'offer.view': 'Pogledaj ponudu',
   'offer.for_sale': 'Prodaja',

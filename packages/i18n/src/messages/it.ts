@@ -69,6 +69,9 @@ export const it: Catalog = {
   'footer.privacy_policy': 'Privacy',
   'footer.blog': 'Blog',
   'footer.copyright': '© {year} Estately. Tutti i diritti riservati.',
+  'blog.empty': 'Non è stato ancora pubblicato alcun articolo.',
+  'blog.published': 'Pubblicato il {date}',
+  'blog.back': 'Torna al blog',
 
   'offer.view': 'Vedi annuncio',
   'offer.for_sale': 'In vendita',

@@ -69,6 +69,9 @@ export const nl: Catalog = {
   'footer.privacy_policy': 'Privacy',
   'footer.blog': 'Blog',
   'footer.copyright': '© {year} Estately. Alle rechten voorbehouden.',
+  'blog.empty': 'Er zijn nog geen artikelen gepubliceerd.',
+  'blog.published': 'Gepubliceerd op {date}',
+  'blog.back': 'Terug naar de blog',
 
   'offer.view': 'Aanbieding bekijken',
   'offer.for_sale': 'Te koop',

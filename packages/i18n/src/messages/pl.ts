@@ -70,6 +70,9 @@ export const pl: Catalog = {
   'footer.privacy_policy': 'Prywatność',
   'footer.blog': 'Blog',
   'footer.copyright': '© {year} Estately. Wszelkie prawa zastrzeżone.',
+  'blog.empty': 'Nie opublikowaliśmy jeszcze żadnych artykułów.',
+  'blog.published': 'Opublikowano {date}',
+  'blog.back': 'Wróć do bloga',
 
   'offer.view': 'Zobacz ofertę',
   'offer.for_sale': 'Na sprzedaż',

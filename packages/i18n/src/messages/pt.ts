@@ -69,6 +69,9 @@ export const pt: Catalog = {
   'footer.privacy_policy': 'Privacidade',
   'footer.blog': 'Blogue',
   'footer.copyright': '© {year} Estately. Todos os direitos reservados.',
+  'blog.empty': 'Ainda não foi publicado nenhum artigo.',
+  'blog.published': 'Publicado em {date}',
+  'blog.back': 'Voltar ao blogue',
 
   'offer.view': 'Ver anúncio',
   'offer.for_sale': 'Para venda',

@@ -70,6 +70,9 @@ export const sk: Catalog = {
   'footer.privacy_policy': 'Ochrana osobných údajov',
   'footer.blog': 'Blog',
   'footer.copyright': '© {year} Estately. Všetky práva vyhradené.',
+  'blog.empty': 'Zatiaľ sme neuverejnili žiadne články.',
+  'blog.published': 'Uverejnené {date}',
+  'blog.back': 'Späť na blog',
 
   'offer.view': 'Zobraziť ponuku',
   'offer.for_sale': 'Predaj',

@@ -70,6 +70,9 @@ export const tr: Catalog = {
   'footer.privacy_policy': 'Gizlilik',
   'footer.blog': 'Blog',
   'footer.copyright': '© {year} Estately. Tüm hakları saklıdır.',
+  'blog.empty': 'Henüz yayımlanmış bir yazı yok.',
+  'blog.published': '{date} tarihinde yayımlandı',
+  'blog.back': 'Bloga dön',
 
   'offer.view': 'İlanı görüntüle',
   'offer.for_sale': 'Satılık',

@@ -1,0 +1,91 @@
+import type { Locale, OfferDetail } from '@estately/domain';
+import { formatArea, formatDate, formatPrice, translate, translateDynamic } from '@estately/i18n';
+import { resolveMediaUrl } from '../offers/offer-card-view.server.ts';
+
+/** An offer detail ready to render: every text already in the page's locale. */
+export interface OfferDetailView {
+  id: number;
+  title: string;
+  address: string;
+  price: string;
+  /** The seller's own price when it differs in currency from the shown one (prices in two currencies). */
+  originalPrice: string | null;
+  facts: { label: string; value: string }[];
+  parameters: { label: string; value: string }[];
+  description: string | null;
+  photos: { src: string; alt: string }[];
+  sellerName: string | null;
+  verified: boolean;
+}
+
+function priceOf(
+  amount: number | null,
+  currency: OfferDetail['currency_iso_code'],
+  offer: OfferDetail,
+  locale: Locale,
+) {
+  if (amount === null || offer.price_variant === 'on_request')
+    return translate(locale, 'offer.price_on_request');
+  const price = formatPrice(Math.round(amount), currency, locale);
+  if (offer.offer_type !== 'rent') return price;
+  if (offer.rent_price_period === 'week') return translate(locale, 'offer.price_per_week', { price });
+  if (offer.rent_price_period === 'day') return translate(locale, 'offer.price_per_day', { price });
+  return translate(locale, 'offer.price_per_month', { price });
+}
+
+/** Formats GET /public/offers/{id} for the page, on the server (no Intl drift at hydration). */
+export function toOfferDetailView(offer: OfferDetail, locale: Locale, publicApiUrl: string): OfferDetailView {
+  const title = translate(locale, `offer.title.${offer.offer_type}_${offer.property_type}`);
+  const facts: OfferDetailView['facts'] = [];
+  if (offer.layout) facts.push({ label: translate(locale, 'offer.layout'), value: offer.layout });
+  if (offer.useful_area_meters !== null) {
+    facts.push({
+      label: translate(locale, 'offer.useful_area'),
+      value: formatArea(offer.useful_area_meters, locale),
+    });
+  }
+  if (offer.floor !== null) {
+    facts.push({
+      label: translate(locale, 'offer.floor_label'),
+      value:
+        offer.total_floors !== null
+          ? translate(locale, 'offer.floor', { floor: offer.floor, total: offer.total_floors })
+          : String(offer.floor),
+    });
+  }
+  facts.push({
+    label: translate(locale, 'offer.free_from'),
+    value: offer.free_from_date
+      ? formatDate(offer.free_from_date, locale)
+      : translate(locale, 'offer.available_now'),
+  });
+  facts.push({ label: translate(locale, 'offer.id'), value: String(offer.id) });
+  const original =
+    offer.original_price !== null && offer.original_currency_iso_code !== offer.currency_iso_code
+      ? translate(locale, 'offer.original_price', {
+          price: priceOf(offer.original_price, offer.original_currency_iso_code, offer, locale),
+        })
+      : null;
+  return {
+    id: offer.id,
+    title,
+    address: offer.address,
+    price: priceOf(offer.price, offer.currency_iso_code, offer, locale),
+    originalPrice: original,
+    facts,
+    parameters: offer.parameters.map((parameter) => ({
+      label: translateDynamic(locale, parameter.key),
+      value:
+        parameter.value_keys.length > 0
+          ? parameter.value_keys.map((key) => translateDynamic(locale, key)).join(', ')
+          : parameter.value,
+    })),
+    description: offer.description,
+    photos: offer.photos.slice(0, 6).map((photo, index) => ({
+      src: resolveMediaUrl(photo.image_file.gallery, publicApiUrl),
+      alt: translate(locale, 'offer.photo_of', { index: index + 1, count: offer.photos.length }),
+    })),
+    sellerName: offer.seller?.name ?? offer.creator.display_name,
+    verified: offer.is_verified,
+  };
+}

@@ -1,0 +1,73 @@
+import {
+  decomposeSearchPath,
+  type Locale,
+  parseFilters,
+  type SearchFilters,
+  type SearchOffersResponse,
+  SearchOffersResponseSchema,
+  serializeFilters,
+} from '@estately/domain';
+import type { ApiClient } from '../../api/api-client.ts';
+import { toOfferCardView } from '../offers/offer-card-view.server.ts';
+import type { OfferCardView } from '../offers/offer-card-view.ts';
+
+export type ResultsPage =
+  | {
+      status: 'ok';
+      offers: OfferCardView[];
+      total: number;
+      page: number;
+      totalPages: number;
+      nextPage: number | null;
+      prevPage: number | null;
+    }
+  | { status: 'unavailable' };
+
+/**
+ * Filters of a results or search URL: the search path's segments and query (spec 2 search URLs),
+ * or the query alone on the results list. Null when the URL breaks a rule: the route's
+ * validation then answers 404 (spec 2).
+ */
+export function filtersOfUrl(url: URL, isSearchPath: boolean): SearchFilters | null {
+  if (isSearchPath) {
+    const decomposed = decomposeSearchPath(url.pathname + url.search);
+    return decomposed.success ? decomposed.filters : null;
+  }
+  const parsed = parseFilters(url.searchParams);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The page of GET /public/offers for these filters, cards formatted for the locale. A failing
+ * API gives `unavailable`, and the page still renders its frame.
+ */
+export async function loadResults(options: {
+  api: ApiClient;
+  filters: SearchFilters;
+  currency: string;
+  locale: Locale;
+  publicApiUrl: string;
+  signal?: AbortSignal;
+}): Promise<ResultsPage> {
+  const query = Object.fromEntries(new URLSearchParams(serializeFilters(options.filters)));
+  let answer: SearchOffersResponse;
+  try {
+    const raw = await options.api.get<unknown>('/public/offers', {
+      query: { ...query, currency: options.currency },
+      signal: options.signal,
+    });
+    answer = SearchOffersResponseSchema.parse(raw);
+  } catch (error) {
+    if (!options.signal?.aborted) console.warn('[web] results: /public/offers failed:', error);
+    return { status: 'unavailable' };
+  }
+  return {
+    status: 'ok',
+    offers: answer.data.map((offer) => toOfferCardView(offer, options.locale, options.publicApiUrl)),
+    total: answer.meta.total,
+    page: answer.meta.page,
+    totalPages: answer.meta.total_pages,
+    nextPage: answer.meta.next_page,
+    prevPage: answer.meta.prev_page,
+  };
+}

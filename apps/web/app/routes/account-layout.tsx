@@ -1,0 +1,66 @@
+import { buildPath, type Screen } from '@estately/domain';
+import { createTranslator } from '@estately/i18n';
+import { NavLink, Outlet, redirect } from 'react-router';
+import { webConfigContext } from '../config.server.ts';
+import { useI18n } from '../i18n/i18n-context.tsx';
+import { localeFromPathname } from '../locale/locale-path.ts';
+import { pickRequestLocale } from '../locale/pick-locale.server.ts';
+import { screenTitle } from '../routing/screen.server.ts';
+import { loadSession } from '../session/session.server.ts';
+import type { Route } from './+types/account-layout.ts';
+
+// The account layout (spec 2) and the guard of every account screen: the current user is loaded
+// if not yet known; a guest goes to the locale's auth page with the path to come back to.
+
+const ACCOUNT_NAV: readonly Screen[] = [
+  'account',
+  'accountFavorites',
+  'accountMyOffers',
+  'accountWatchDogs',
+  'accountSettings',
+];
+
+/** The auth page a guest is sent to, with the full path to return to after signing in. */
+export function signInRedirect(url: URL): string {
+  const locale = localeFromPathname(url.pathname) ?? 'cs';
+  return `${buildPath('auth', locale)}?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const config = context.get(webConfigContext);
+  const session = await loadSession(context, request, config);
+  const url = new URL(request.url);
+  if (!session.user) throw redirect(signInRedirect(url), 302);
+  const { locale } = pickRequestLocale(request);
+  const t = createTranslator(locale);
+  return {
+    userName: session.user.displayName,
+    nav: ACCOUNT_NAV.map((screen) => ({
+      href: buildPath(screen as 'account', locale),
+      label: screenTitle(t, screen),
+    })),
+  };
+}
+
+export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <div className="container account-layout" data-testid="account-layout">
+      <nav className="account-nav" aria-label={t('nav.account_navigation')}>
+        <p className="account-nav__user">{t('account.greeting', { name: loaderData.userName })}</p>
+        <ul>
+          {loaderData.nav.map((item) => (
+            <li key={item.href}>
+              <NavLink to={item.href} end>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="account-layout__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

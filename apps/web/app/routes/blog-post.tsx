@@ -1,0 +1,73 @@
+import { BlogPostSchema, buildPath } from '@estately/domain';
+import { createTranslator, formatDateLong } from '@estately/i18n';
+import { data, Link, redirect } from 'react-router';
+import { ApiError } from '../api/api-error.ts';
+import { webConfigContext } from '../config.server.ts';
+import { ContentBody } from '../features/content/content-body.tsx';
+import { markdownBlocks } from '../features/content/markdown-blocks.ts';
+import { useI18n } from '../i18n/i18n-context.tsx';
+import { localeFromPathname } from '../locale/locale-path.ts';
+import { requestApi } from '../request-state.server.ts';
+import { notFound, pageTitle, screenTitle } from '../routing/screen.server.ts';
+import type { Route } from './+types/blog-post.ts';
+
+// One blog post at /{locale}/blog/{slug}. A slug of another translation of the post redirects to
+// the locale's own slug, so every post has one address per locale.
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const config = context.get(webConfigContext);
+  const url = new URL(request.url);
+  const locale = localeFromPathname(url.pathname);
+  if (!locale || !params.slug) notFound();
+  const t = createTranslator(locale);
+  let raw: unknown;
+  try {
+    raw = await requestApi(context, request, config).client.get(
+      `/content/blog/${encodeURIComponent(params.slug)}`,
+      {
+        query: { locale },
+        signal: request.signal,
+      },
+    );
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) notFound();
+    throw data(null, { status: 500 });
+  }
+  const post = BlogPostSchema.parse(raw);
+  if (post.slug !== params.slug)
+    throw redirect(`${buildPath('blog', locale)}/${encodeURIComponent(post.slug)}`, 301);
+  return {
+    title: pageTitle(t, `${post.title} – ${screenTitle(t, 'blog')}`),
+    description: post.excerpt,
+    heading: post.title,
+    lang: post.locale === locale ? undefined : post.locale,
+    date: t('blog.published', { date: formatDateLong(post.published_at, locale) }),
+    dateTime: post.published_at,
+    blocks: markdownBlocks(post.body),
+    blogHref: buildPath('blog', locale),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [
+        { title: loaderData.title },
+        ...(loaderData.description ? [{ name: 'description', content: loaderData.description }] : []),
+      ]
+    : [];
+
+export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <article className="container page article" lang={loaderData.lang}>
+      <p>
+        <Link to={loaderData.blogHref}>{t('blog.back')}</Link>
+      </p>
+      <h1>{loaderData.heading}</h1>
+      <p className="post-summary__date">
+        <time dateTime={loaderData.dateTime}>{loaderData.date}</time>
+      </p>
+      <ContentBody blocks={loaderData.blocks} />
+    </article>
+  );
+}

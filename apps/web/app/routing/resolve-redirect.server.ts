@@ -1,0 +1,29 @@
+import { RedirectSchema } from '@estately/domain';
+import { redirect, redirectDocument } from 'react-router';
+import type { ApiClient } from '../api/api-client.ts';
+import { ApiError } from '../api/api-error.ts';
+
+/**
+ * Spec 2's global guard: asks the server's redirect resolver about the path and throws the
+ * redirect it returns. An absolute target leaves the app, so it is a full document navigation
+ * (redirectDocument) even during a client-side transition. No answer (404), a slow or a failing
+ * resolver means no redirect: the page itself still renders.
+ */
+export async function followStoredRedirect(api: ApiClient, url: URL, signal?: AbortSignal): Promise<void> {
+  let target: ReturnType<typeof RedirectSchema.parse>;
+  try {
+    target = RedirectSchema.parse(
+      await api.get('/content/redirects/resolve', { query: { path: url.pathname }, signal }),
+    );
+  } catch (error) {
+    if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 0)) {
+      if (!signal?.aborted) console.warn('[web] redirect resolver failed:', error);
+    }
+    return;
+  }
+  if (/^https?:\/\//i.test(target.to)) throw redirectDocument(target.to, target.status);
+  // A path keeps the query the visitor came with.
+  if (target.to.startsWith('/') && !target.to.startsWith('//')) {
+    throw redirect(target.to.includes('?') ? target.to : `${target.to}${url.search}`, target.status);
+  }
+}

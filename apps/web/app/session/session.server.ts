@@ -1,0 +1,47 @@
+import type { RouterContextProvider } from 'react-router';
+import { ApiError } from '../api/api-error.ts';
+import type { WebConfig } from '../config.server.ts';
+import { requestApi, requestStateContext } from '../request-state.server.ts';
+import { GUEST, type Session, toFavoriteIds, toSessionUser } from './session.ts';
+
+/**
+ * Spec 4 on start: the current user (GET /user/me) and the ids of their favourite offers
+ * (GET /user/favorite_offers/ids). Any failure of /user/me (401 after a failed refresh, 404
+ * while the route does not exist, the API down) makes the session a guest; failing favourite
+ * ids only leave the list empty. Loaded once per request.
+ */
+export function loadSession(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  config: WebConfig,
+): Promise<Session> {
+  const state = context.get(requestStateContext);
+  state.session ??= fetchSession(context, request, config);
+  return state.session;
+}
+
+async function fetchSession(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  config: WebConfig,
+): Promise<Session> {
+  const { client, tokens } = requestApi(context, request, config);
+  const { token, refreshToken } = tokens.get();
+  // No tokens at all: a guest, without asking the API.
+  if (!token && !refreshToken) return GUEST;
+  let user: ReturnType<typeof toSessionUser>;
+  try {
+    user = toSessionUser(await client.get('/user/me'));
+  } catch (error) {
+    if (!(error instanceof ApiError)) console.warn('[web] session: /user/me failed:', error);
+    return GUEST;
+  }
+  if (!user) return GUEST;
+  let favoriteIds: number[] = [];
+  try {
+    favoriteIds = toFavoriteIds(await client.get('/user/favorite_offers/ids'));
+  } catch {
+    // Not built yet (404) or failing: the header simply shows no favourites.
+  }
+  return { status: 'user', user, favoriteIds };
+}

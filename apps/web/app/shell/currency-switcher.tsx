@@ -1,0 +1,45 @@
+import type { Currency } from '@estately/domain';
+import { useRevalidator } from 'react-router';
+import { serializeCookie } from '../api/tokens.ts';
+import { useToast } from '../toasts/toast-provider.tsx';
+
+// The currency prices are shown in. The choice lives in the `currency` cookie (a year, like the
+// locale); loaders read it, so the page reloads its data after a change.
+
+const CURRENCY_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+export function CurrencySwitcher(props: {
+  current: Currency;
+  currencies: readonly Currency[];
+  label: string;
+  savedText: string;
+}) {
+  const revalidator = useRevalidator();
+  const toast = useToast();
+  return (
+    <label className="currency-switcher">
+      <span className="visually-hidden">{props.label}</span>
+      <select
+        value={props.current}
+        data-testid="currency-switcher"
+        onChange={(event) => {
+          // biome-ignore lint/suspicious/noDocumentCookie: the value is one of the 12 currency codes; the Cookie Store API is missing in some supported browsers.
+          document.cookie = serializeCookie(
+            'currency',
+            event.target.value,
+            CURRENCY_COOKIE_MAX_AGE,
+            window.location.protocol === 'https:',
+          );
+          toast.show(props.savedText, 'success');
+          revalidator.revalidate().catch(() => undefined);
+        }}
+      >
+        {props.currencies.map((currency) => (
+          <option key={currency} value={currency}>
+            {currency}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,117 @@
+import { X } from 'lucide-react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
+import { errorToastText } from '../api/api-error.ts';
+import type { ClientMessageKey } from '../i18n/client-messages.ts';
+import { useI18n } from '../i18n/i18n-context.tsx';
+import { TOAST_DURATION_MS, type Toast, type ToastKind, toastReducer } from './toast-queue.ts';
+
+// Toasts at the top right (top left in right-to-left: logical properties), 4000 ms each, at most
+// three (toast-queue.ts). A polite live region announces them; errors are alerts. A toast waits
+// while the pointer or focus is on it (WCAG 2.2.1) and closes with its button or Escape.
+
+export interface Toaster {
+  show(text: string, kind?: ToastKind): void;
+  /** Spec 8: the error's text, else the server's message, else the status text, else 'An error occurred'. */
+  showError(error: unknown): void;
+}
+
+const ToastContext = createContext<Toaster | null>(null);
+
+const STATUS_KEYS: Record<number, ClientMessageKey> = {
+  400: 'status.bad_request',
+  401: 'status.unauthorized',
+  403: 'status.forbidden',
+  404: 'status.not_found',
+  422: 'status.validation_errors',
+  500: 'status.internal_error',
+  503: 'status.service_unavailable',
+};
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  const [toasts, dispatch] = useReducer(toastReducer, []);
+  const nextId = useRef(1);
+  const toaster = useMemo<Toaster>(() => {
+    const show = (text: string, kind: ToastKind = 'info') =>
+      dispatch({ type: 'add', toast: { id: nextId.current++, kind, text } });
+    return {
+      show,
+      showError: (error) =>
+        show(
+          errorToastText(error, {
+            statusText: (status) => (STATUS_KEYS[status] ? t(STATUS_KEYS[status]) : undefined),
+            generic: t('error.generic'),
+          }),
+          'error',
+        ),
+    };
+  }, [t]);
+  const dismiss = useCallback((id: number) => dispatch({ type: 'dismiss', id }), []);
+  return (
+    <ToastContext.Provider value={toaster}>
+      {children}
+      <section className="toast-region" aria-label={t('toast.region')}>
+        <ol aria-live="polite" aria-relevant="additions text">
+          {toasts.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} dismissLabel={t('toast.dismiss')} />
+          ))}
+        </ol>
+      </section>
+    </ToastContext.Provider>
+  );
+}
+
+function ToastItem(props: { toast: Toast; onDismiss: (id: number) => void; dismissLabel: string }) {
+  const { toast, onDismiss } = props;
+  const [paused, setPaused] = useState(false);
+  const remaining = useRef(TOAST_DURATION_MS);
+  useEffect(() => {
+    if (paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => onDismiss(toast.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current = Math.max(0, remaining.current - (Date.now() - started));
+    };
+  }, [paused, toast.id, onDismiss]);
+  return (
+    <li
+      className={`toast toast--${toast.kind}`}
+      role={toast.kind === 'error' ? 'alert' : 'status'}
+      data-testid="toast"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onDismiss(toast.id);
+      }}
+    >
+      <p className="toast__text">{toast.text}</p>
+      <button
+        type="button"
+        className="toast__close"
+        onClick={() => onDismiss(toast.id)}
+        aria-label={props.dismissLabel}
+      >
+        <X aria-hidden="true" size={16} />
+      </button>
+    </li>
+  );
+}
+
+export function useToast(): Toaster {
+  const toaster = useContext(ToastContext);
+  if (!toaster) throw new Error('useToast outside of ToastProvider');
+  return toaster;
+}
