@@ -151,7 +151,10 @@ function blockText(block: EmailBlock): string {
     case 'offers':
       return block.offers.map((offer) => `- ${offer.title}, ${offer.price}\n  ${offer.url}`).join('\n');
     case 'link':
-      return `${block.label}: ${block.url}`;
+      // A mailto: link reads as the bare address in plain text.
+      return block.url.startsWith('mailto:')
+        ? `${block.label}: ${decodeURIComponent(block.url.slice('mailto:'.length).split('?')[0] ?? '')}`
+        : `${block.label}: ${block.url}`;
   }
 }
 
