@@ -413,6 +413,14 @@ export const ar: Catalog = {
   'validation.passwords_do_not_match': 'كلمتا المرور غير متطابقتين.',
   'validation.password_too_common': 'كلمة المرور هذه شائعة جدًا. اختر كلمة مرور أخرى.',
   'validation.invalid_phone': 'أدخل رقم هاتف صالحًا.',
+  'validation.invalid_zip': 'أدخل رمزًا بريديًا صالحًا.',
+  'validation.current_password_wrong': 'كلمة المرور الحالية غير صحيحة.',
+  'validation.email_unchanged': 'هذا هو بالفعل بريدك الإلكتروني لتسجيل الدخول.',
+  'validation.company_only': 'بيانات الشركة متاحة لحسابات الشركات فقط.',
+  'validation.file_required': 'اختر ملفًا لرفعه.',
+  'validation.file_too_large': 'الملف كبير جدًا.',
+  'validation.invalid_image': 'هذا الملف ليس صورة يمكننا قراءتها. استخدم JPEG أو PNG أو WebP أو AVIF أو GIF أو TIFF.',
+  'validation.image_too_large': 'تحتوي الصورة على عدد كبير جدًا من البكسلات. اختر صورة أصغر.',
   'validation.summary':
     '{count, plural, zero {لا توجد أخطاء.} one {يُرجى تصحيح خطأ واحد.} two {يُرجى تصحيح خطأين.} few {يُرجى تصحيح # أخطاء.} many {يُرجى تصحيح # خطأً.} other {يُرجى تصحيح # خطأ.}}',
 

@@ -411,6 +411,14 @@ export const en = {
   'validation.passwords_do_not_match': 'The passwords do not match.',
   'validation.password_too_common': 'This password is too common. Choose a different one.',
   'validation.invalid_phone': 'Enter a valid phone number.',
+  'validation.invalid_zip': 'Enter a valid postal code.',
+  'validation.current_password_wrong': 'The current password is not correct.',
+  'validation.email_unchanged': 'This is already your login e-mail address.',
+  'validation.company_only': 'Only company accounts have company details.',
+  'validation.file_required': 'Choose a file to upload.',
+  'validation.file_too_large': 'The file is too large.',
+  'validation.invalid_image': 'This file is not a picture we can read. Use JPEG, PNG, WebP, AVIF, GIF or TIFF.',
+  'validation.image_too_large': 'The picture has too many pixels. Choose a smaller one.',
   'validation.summary': '{count, plural, one {Please correct # error.} other {Please correct # errors.}}',
 
   // Error pages, status labels (spec 8) and toasts

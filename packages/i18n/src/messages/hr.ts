@@ -407,6 +407,14 @@ export const hr: Catalog = {
   'validation.passwords_do_not_match': 'Lozinke se ne podudaraju.',
   'validation.password_too_common': 'Ova je lozinka previše česta. Odaberite drugu.',
   'validation.invalid_phone': 'Unesite valjan broj telefona.',
+  'validation.invalid_zip': 'Unesite valjan poštanski broj.',
+  'validation.current_password_wrong': 'Trenutačna lozinka nije točna.',
+  'validation.email_unchanged': 'Ovo je već vaša adresa e-pošte za prijavu.',
+  'validation.company_only': 'Podatke o tvrtki imaju samo poslovni računi.',
+  'validation.file_required': 'Odaberite datoteku za prijenos.',
+  'validation.file_too_large': 'Datoteka je prevelika.',
+  'validation.invalid_image': 'Ova datoteka nije slika koju možemo pročitati. Upotrijebite JPEG, PNG, WebP, AVIF, GIF ili TIFF.',
+  'validation.image_too_large': 'Slika ima previše piksela. Odaberite manju.',
   'validation.summary':
     '{count, plural, one {Ispravite # pogrešku.} few {Ispravite # pogreške.} other {Ispravite # pogrešaka.}}',
 

@@ -409,6 +409,14 @@ export const pl: Catalog = {
   'validation.passwords_do_not_match': 'Hasła nie są identyczne.',
   'validation.password_too_common': 'To hasło jest zbyt popularne. Wybierz inne.',
   'validation.invalid_phone': 'Podaj prawidłowy numer telefonu.',
+  'validation.invalid_zip': 'Podaj prawidłowy kod pocztowy.',
+  'validation.current_password_wrong': 'Obecne hasło jest nieprawidłowe.',
+  'validation.email_unchanged': 'To już jest Twój adres e-mail do logowania.',
+  'validation.company_only': 'Dane firmy mają tylko konta firmowe.',
+  'validation.file_required': 'Wybierz plik do przesłania.',
+  'validation.file_too_large': 'Plik jest za duży.',
+  'validation.invalid_image': 'Ten plik nie jest obrazem, który potrafimy odczytać. Użyj formatu JPEG, PNG, WebP, AVIF, GIF lub TIFF.',
+  'validation.image_too_large': 'Obraz ma zbyt wiele pikseli. Wybierz mniejszy.',
   'validation.summary':
     '{count, plural, one {Popraw # błąd.} few {Popraw # błędy.} many {Popraw # błędów.} other {Popraw # błędu.}}',
 

@@ -406,6 +406,14 @@ export const sk: Catalog = {
   'validation.passwords_do_not_match': 'Heslá sa nezhodujú.',
   'validation.password_too_common': 'Toto heslo je príliš bežné. Zvoľte iné.',
   'validation.invalid_phone': 'Zadajte platné telefónne číslo.',
+  'validation.invalid_zip': 'Zadajte platné PSČ.',
+  'validation.current_password_wrong': 'Súčasné heslo nie je správne.',
+  'validation.email_unchanged': 'Toto je už váš prihlasovací e-mail.',
+  'validation.company_only': 'Firemné údaje majú len firemné účty.',
+  'validation.file_required': 'Vyberte súbor na nahratie.',
+  'validation.file_too_large': 'Súbor je príliš veľký.',
+  'validation.invalid_image': 'Tento súbor nie je obrázok, ktorý vieme prečítať. Použite JPEG, PNG, WebP, AVIF, GIF alebo TIFF.',
+  'validation.image_too_large': 'Obrázok má príliš veľa pixelov. Vyberte menší.',
   'validation.summary':
     '{count, plural, one {Opravte, prosím, # chybu.} few {Opravte, prosím, # chyby.} other {Opravte, prosím, # chýb.}}',
 

@@ -407,6 +407,14 @@ export const sr: Catalog = {
   'validation.passwords_do_not_match': 'Lozinke se ne podudaraju.',
   'validation.password_too_common': 'Ova lozinka je previše česta. Izaberite drugu.',
   'validation.invalid_phone': 'Unesite ispravan broj telefona.',
+  'validation.invalid_zip': 'Unesite ispravan poštanski broj.',
+  'validation.current_password_wrong': 'Trenutna lozinka nije tačna.',
+  'validation.email_unchanged': 'Ovo je već vaša e-mail adresa za prijavu.',
+  'validation.company_only': 'Podatke o firmi imaju samo poslovni nalozi.',
+  'validation.file_required': 'Izaberite datoteku za otpremanje.',
+  'validation.file_too_large': 'Datoteka je prevelika.',
+  'validation.invalid_image': 'Ova datoteka nije slika koju možemo da pročitamo. Koristite JPEG, PNG, WebP, AVIF, GIF ili TIFF.',
+  'validation.image_too_large': 'Slika ima previše piksela. Izaberite manju.',
   'validation.summary':
     '{count, plural, one {Ispravite # grešku.} few {Ispravite # greške.} other {Ispravite # grešaka.}}',
 
