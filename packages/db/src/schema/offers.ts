@@ -10,6 +10,7 @@ import {
   numeric,
   pgTable,
   point,
+  primaryKey,
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
@@ -121,4 +122,48 @@ export const offers = pgTable(
     index('offers_room_types_gin').using('gin', t.roomTypes),
     index('offers_location_gist').using('gist', t.location),
   ],
+);
+
+/**
+ * A change counter per (offer type, property type, country) of the public read model,
+ * bumped by statement triggers on `offers` (migration 0007). The API caches totals and facet
+ * counts keyed by the filter and the sum of the counters the filter can touch, so a cached
+ * count is served only while no offer it could include has changed (docs/decisions/008).
+ * The row ('*', '*', '*') is bumped by TRUNCATE and belongs to every sum.
+ */
+export const offerCountVersions = pgTable(
+  'offer_count_versions',
+  {
+    offerType: text('offer_type').notNull(),
+    propertyType: text('property_type').notNull(),
+    countryCode: text('country_code').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.offerType, t.propertyType, t.countryCode] })],
+);
+
+/**
+ * Public offers pre-aggregated on the map grid of zoom 8 (cells of 360 / 2^8 / 4 degrees),
+ * per offer type, property type and country, kept by a row trigger on `offers` (migration
+ * 0007). Map clusters of coarse zooms add these cells up instead of reading every offer of a
+ * country (docs/decisions/008). Counts and coordinate sums are exact; the bounds are exact
+ * too: removing an offer that lies on a bound recomputes the cell's bounds.
+ */
+export const offerMapCells = pgTable(
+  'offer_map_cells',
+  {
+    gx: integer('gx').notNull(),
+    gy: integer('gy').notNull(),
+    offerType: text('offer_type').notNull(),
+    propertyType: text('property_type').notNull(),
+    countryCode: text('country_code').notNull(),
+    offers: integer('offers').notNull(),
+    sumLatitude: doublePrecision('sum_latitude').notNull(),
+    sumLongitude: doublePrecision('sum_longitude').notNull(),
+    south: doublePrecision('south').notNull(),
+    west: doublePrecision('west').notNull(),
+    north: doublePrecision('north').notNull(),
+    east: doublePrecision('east').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gy, t.gx, t.offerType, t.propertyType, t.countryCode] })],
 );
