@@ -9,6 +9,7 @@ import locationsRoutes from './features/locations/routes.ts';
 import devMailboxRoutes from './features/mail/dev-mailbox-routes.ts';
 import offersRoutes from './features/offers/routes.ts';
 import propertiesRoutes from './features/properties/routes.ts';
+import savedSearchesRoutes from './features/saved-searches/routes.ts';
 import searchRoutes from './features/search/routes.ts';
 import searchPathsRoutes from './features/search-paths/routes.ts';
 import usersRoutes from './features/users/routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(devMailboxRoutes);
   await app.register((await import('./features/content/routes.ts')).default);
   await app.register(favoritesRoutes);
+  await app.register(savedSearchesRoutes);
 
   return app;
 }

@@ -1,8 +1,10 @@
 import type { Db } from '@estately/db';
 import type { Config } from '../../config.ts';
+import { localMediaStorage } from '../../plugins/app/media.ts';
 import { EMAIL_TEMPLATES } from '../mail/enqueue-email.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import { sendEmailJob } from '../mail/send-email-job.ts';
+import { createSavedSearchAlertsHandler } from '../saved-searches/saved-search-alerts-job.ts';
 import { JobRegistry } from './job-registry.ts';
 
 export interface JobHandlerDependencies {
@@ -22,5 +24,13 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
       sendEmailJob({ transport: deps.transport, config: deps.config, job }),
     );
   }
+  registry.register(
+    'saved_search.alerts',
+    createSavedSearchAlertsHandler({
+      db: deps.db,
+      config: deps.config,
+      storage: localMediaStorage(deps.config),
+    }),
+  );
   return registry;
 }

@@ -1,0 +1,275 @@
+import { type Db, locationNames } from '@estately/db';
+import { type ExchangeRates, normalizePrice, type SearchFilters } from '@estately/domain';
+import { sql } from 'drizzle-orm';
+import { queryRows, resolveRadiusCentre } from '../search/offer-conditions.ts';
+import type { AlertEvent } from './collect-alert-events.ts';
+import { filtersKey } from './saved-search-filters.ts';
+
+// Set-based matching of many saved searches against the offers that are news (DESIGN 5: the
+// search runs in PostgreSQL). Searches with identical filters share one "matcher"; each
+// matcher and each new offer get join keys `offer type|property type|place`, with `*` for
+// "any", so a hash join pairs them by the selective part of a search (type and place) in
+// one statement, and the remaining filters are checked on those pairs only. The conditions
+// are those of `offerConditions` (the public search), spelled as columns of a matcher row.
+
+export interface SearchToMatch {
+  id: number;
+  filters: SearchFilters;
+  /** Offers with an event after this instant are new for the search. */
+  since: Date;
+}
+
+export interface SearchMatches {
+  /** How many new offers match. */
+  total: number;
+  /** The newest `limit` of them (latest event first). */
+  ids: number[];
+}
+
+type Matcher = Record<string, unknown> & { g: number; keys: string[] };
+
+const SCALAR_LISTS = {
+  dispositions: 'disp',
+  furnishings: 'furn',
+  ownerships: 'own',
+  reconstructions: 'recon',
+  building_types: 'build',
+  heating: 'heat',
+  parking: 'park',
+  energy_classes: 'energy',
+  seller_types: 'seller',
+  bathrooms: 'bath',
+  room_types: 'rooms',
+  other_params: 'params',
+  tags: 'tags',
+} as const satisfies Partial<Record<keyof SearchFilters, string>>;
+
+/** Locality slugs -> location ids, one query for every (country, slug) pair of the batch. */
+async function resolveLocalities(
+  db: Db,
+  pairs: { country: string; slug: string }[],
+): Promise<Map<string, number[]>> {
+  const found = new Map<string, number[]>();
+  if (pairs.length === 0) return found;
+  const rows = await queryRows<{ country_code: string; slug: string; ids: (number | string)[] }>(
+    db,
+    sql`
+      select n.country_code, n.slug, array_agg(distinct n.location_id) as ids
+      from ${locationNames} n
+      join jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as q(country text, slug text)
+        on n.country_code = q.country and n.slug = q.slug
+      group by n.country_code, n.slug
+    `,
+  );
+  for (const row of rows) found.set(`${row.country_code}/${row.slug}`, row.ids.map(Number));
+  return found;
+}
+
+/** One matcher row for a filter set, or null when the search can match nothing (unknown place). */
+async function toMatcher(
+  db: Db,
+  g: number,
+  filters: SearchFilters,
+  localities: Map<string, number[]>,
+  rates: ExchangeRates,
+  now: Date,
+): Promise<Matcher | null> {
+  const m: Matcher = { g, keys: [] };
+  const ot = filters.offer_type ?? '*';
+  const pt = filters.property_type ?? '*';
+  m.cc = filters.country_code ?? null;
+
+  const localityIds =
+    filters.locality !== undefined && filters.country_code !== undefined
+      ? (localities.get(`${filters.country_code}/${filters.locality}`) ?? [])
+      : null;
+  let places: string[];
+  if (filters.radius_km !== undefined) {
+    // A circle: around lat/lng, or around the named place (location_id or locality).
+    const centre =
+      filters.lat !== undefined && filters.lng !== undefined
+        ? { lat: filters.lat, lng: filters.lng }
+        : await resolveRadiusCentre(db, filters);
+    if (!centre) return null;
+    m.c_lat = centre.lat;
+    m.c_lng = centre.lng;
+    m.radius = filters.radius_km;
+    places = [filters.country_code ? `C${filters.country_code}` : '*'];
+  } else if (filters.location_id !== undefined) {
+    m.loc_ids = [filters.location_id];
+    if (localityIds) m.loc_any = localityIds;
+    places = [`L${filters.location_id}`];
+  } else if (localityIds) {
+    if (localityIds.length === 0) return null;
+    m.loc_any = localityIds;
+    places = localityIds.map((id) => `L${id}`);
+  } else {
+    places = [filters.country_code ? `C${filters.country_code}` : '*'];
+  }
+  m.keys = places.map((place) => `${ot}|${pt}|${place}`);
+
+  for (const [field, column] of Object.entries(SCALAR_LISTS)) {
+    const values = filters[field as keyof typeof SCALAR_LISTS];
+    if (values && values.length > 0) m[column] = values;
+  }
+  if (filters.currency !== undefined) {
+    if (filters.price_from !== undefined)
+      m.pmin = normalizePrice(filters.price_from, filters.currency, rates);
+    if (filters.price_to !== undefined) m.pmax = normalizePrice(filters.price_to, filters.currency, rates);
+  }
+  m.amin = filters.area_from ?? null;
+  m.amax = filters.area_to ?? null;
+  m.fmin = filters.floor_from ?? null;
+  m.fmax = filters.floor_to ?? null;
+  m.tfmin = filters.total_floors_from ?? null;
+  m.tfmax = filters.total_floors_to ?? null;
+  m.ymin = filters.year_built_from ?? null;
+  m.ymax = filters.year_built_to ?? null;
+  m.photos = filters.photos_min ?? null;
+  m.floorplan = filters.has_floor_plan === true;
+  m.verified = filters.verified_only === true;
+  m.trust = filters.trust_score_min ?? null;
+  m.rating = filters.seller_rating_min ?? null;
+  m.free_from = filters.free_from ?? null;
+  m.act_min =
+    filters.age_days !== undefined
+      ? new Date(now.getTime() - filters.age_days * 86_400_000).toISOString()
+      : null;
+  if (filters.bbox) {
+    m.bs = filters.bbox.south;
+    m.bw = filters.bbox.west;
+    m.bn = filters.bbox.north;
+    m.be = filters.bbox.east;
+  }
+  return m;
+}
+
+/**
+ * Matches saved searches against new offers in one set-based statement: for each search, how
+ * many events after its `since` match its filters and the newest `limit` offer ids. Searches
+ * with no match are absent from the result.
+ */
+export async function matchSavedSearches(options: {
+  db: Db;
+  searches: readonly SearchToMatch[];
+  events: readonly AlertEvent[];
+  rates: ExchangeRates;
+  now: Date;
+  limit: number;
+}): Promise<Map<number, SearchMatches>> {
+  const { db, searches, events, rates, now, limit } = options;
+  const result = new Map<number, SearchMatches>();
+  if (searches.length === 0 || events.length === 0) return result;
+
+  // Identical filters share one matcher.
+  const groups = new Map<string, { g: number; filters: SearchFilters }>();
+  const searchRows: { id: number; g: number; since: string }[] = [];
+  for (const search of searches) {
+    const key = filtersKey(search.filters);
+    let group = groups.get(key);
+    if (!group) {
+      group = { g: groups.size + 1, filters: search.filters };
+      groups.set(key, group);
+    }
+    searchRows.push({ id: search.id, g: group.g, since: search.since.toISOString() });
+  }
+  const pairs = new Map<string, { country: string; slug: string }>();
+  for (const { filters } of groups.values())
+    if (filters.locality !== undefined && filters.country_code !== undefined)
+      pairs.set(`${filters.country_code}/${filters.locality}`, {
+        country: filters.country_code,
+        slug: filters.locality,
+      });
+  const localities = await resolveLocalities(db, [...pairs.values()]);
+  const matchers: Matcher[] = [];
+  for (const { g, filters } of groups.values()) {
+    const matcher = await toMatcher(db, g, filters, localities, rates, now);
+    if (matcher) matchers.push(matcher);
+  }
+  if (matchers.length === 0) return result;
+
+  const rows = await queryRows<{ id: number | string; total: number; ids: (number | string)[] }>(
+    db,
+    sql`
+      with ev as materialized (
+        select * from unnest(${`{${events.map((e) => e.id).join(',')}}`}::bigint[],
+                             ${`{${events.map((e) => `"${e.at.toISOString()}"`).join(',')}}`}::timestamptz[]) as ev(id, ts)
+      ),
+      offer_keys as materialized (
+        select ev.id, ev.ts, ot || '|' || pt || '|' || pl as key
+        from ev
+        join offers o on o.id = ev.id
+        cross join lateral unnest(array[o.offer_type, '*']) ot
+        cross join lateral unnest(array[o.property_type, '*']) pt
+        cross join lateral unnest(
+          array['*', 'C' || o.country_code] || array(select 'L' || x from unnest(o.location_path) x)
+        ) pl
+      ),
+      m as materialized (
+        select * from jsonb_to_recordset(${JSON.stringify(matchers)}::jsonb) as m(
+          g int, keys text[], cc text, loc_ids bigint[], loc_any bigint[],
+          disp text[], furn text[], own text[], recon text[], build text[], heat text[], park text[],
+          energy text[], seller text[], bath text[], rooms text[], params text[], tags text[],
+          pmin float8, pmax float8, amin float8, amax float8, fmin int, fmax int, tfmin int, tfmax int,
+          ymin int, ymax int, photos int, floorplan boolean, verified boolean, trust float8, rating float8,
+          free_from date, act_min timestamptz, c_lat float8, c_lng float8, radius float8,
+          bs float8, bw float8, bn float8, be float8)
+      ),
+      matcher_keys as (select m.g, unnest(m.keys) as key from m),
+      candidates as (
+        select distinct mk.g, k.id, k.ts from matcher_keys mk join offer_keys k on k.key = mk.key
+      ),
+      hits as materialized (
+        select c.g, c.id, c.ts
+        from candidates c
+        join m on m.g = c.g
+        join offers o on o.id = c.id
+        where (m.cc is null or o.country_code = m.cc)
+          and (m.loc_ids is null or o.location_path @> m.loc_ids)
+          and (m.loc_any is null or o.location_path && m.loc_any)
+          and (m.disp is null or o.disposition = any(m.disp))
+          and (m.furn is null or o.furnishings = any(m.furn))
+          and (m.own is null or o.ownership = any(m.own))
+          and (m.recon is null or o.reconstruction = any(m.recon))
+          and (m.build is null or o.type_of_building = any(m.build))
+          and (m.heat is null or o.type_of_heating = any(m.heat))
+          and (m.park is null or o.parking = any(m.park))
+          and (m.energy is null or o.penb = any(m.energy))
+          and (m.seller is null or o.seller_type = any(m.seller))
+          and (m.bath is null or (case when o.bathrooms >= 2 then '2+' when o.bathrooms = 1 then '1' end) = any(m.bath))
+          and (m.rooms is null or o.room_types && m.rooms)
+          and (m.params is null or o.other_params && m.params)
+          and (m.tags is null or o.tags && m.tags)
+          and (m.pmin is null or o.price_normalized >= m.pmin)
+          and (m.pmax is null or o.price_normalized <= m.pmax)
+          and (m.amin is null or o.useful_area_meters >= m.amin)
+          and (m.amax is null or o.useful_area_meters <= m.amax)
+          and (m.fmin is null or o.floor >= m.fmin)
+          and (m.fmax is null or o.floor <= m.fmax)
+          and (m.tfmin is null or o.total_floors >= m.tfmin)
+          and (m.tfmax is null or o.total_floors <= m.tfmax)
+          and (m.ymin is null or o.year_built >= m.ymin)
+          and (m.ymax is null or o.year_built <= m.ymax)
+          and (m.photos is null or o.photos_count >= m.photos)
+          and (not m.floorplan or o.has_floor_plan)
+          and (not m.verified or o.is_verified)
+          and (m.trust is null or o.seller_trust_score >= m.trust)
+          and (m.rating is null or o.seller_rating >= m.rating)
+          and (m.free_from is null or o.free_from_date is null or o.free_from_date <= m.free_from)
+          and (m.act_min is null or o.activated_at >= m.act_min)
+          and (m.radius is null or geo_distance_km(o.location, point(m.c_lng, m.c_lat)) <= m.radius)
+          and (m.bs is null or (o.latitude between m.bs and m.bn and (case when m.bw <= m.be
+                then o.longitude between m.bw and m.be else o.longitude >= m.bw or o.longitude <= m.be end)))
+      ),
+      s as (
+        select * from jsonb_to_recordset(${JSON.stringify(searchRows)}::jsonb) as s(id bigint, g int, since timestamptz)
+      )
+      select s.id, count(*)::int as total,
+        (array_agg(h.id order by h.ts desc, h.id desc))[1:${limit}] as ids
+      from s join hits h on h.g = s.g and h.ts > s.since
+      group by s.id
+    `,
+  );
+  for (const row of rows) result.set(Number(row.id), { total: Number(row.total), ids: row.ids.map(Number) });
+  return result;
+}

@@ -1,0 +1,164 @@
+import {
+  CreateSavedSearchBodySchema,
+  ErrorBodySchema,
+  SAVED_SEARCH_FREQUENCIES,
+  SAVED_SEARCHES_PER_USER,
+  SavedSearchIdParamsSchema,
+  SavedSearchListSchema,
+  SavedSearchSchema,
+  UnsubscribeQuerySchema,
+  UnsubscribeResponseSchema,
+  UpdateSavedSearchBodySchema,
+} from '@estately/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { currentUser } from '../../plugins/app/authentication.ts';
+import { createSavedSearch } from './create-saved-search.ts';
+import { deleteSavedSearch } from './delete-saved-search.ts';
+import { listSavedSearches } from './list-saved-searches.ts';
+import { unsubscribeSavedSearch } from './unsubscribe-saved-search.ts';
+import { updateSavedSearch } from './update-saved-search.ts';
+
+const TAGS = ['saved-searches'];
+const authErrors = { 401: ErrorBodySchema, 500: ErrorBodySchema };
+const FIELDS =
+  "Fields: `name` (1..100 characters), `filters` (the filter fields of GET /public/offers as an object or a query string; paging and sort are dropped; invalid fields answer 422 keyed `filters.<field>` with the filter model's message keys), `search_path` (the localized site path it was saved from, e.g. `/cs/hledani/prodej/byty/cesko/praha?dispositions=2`), `frequency` (" +
+  SAVED_SEARCH_FREQUENCIES.join(', ') +
+  "; default daily), `locale` and `currency` of the alert e-mails (default: the user's preferences).";
+
+function searchId(value: string): number {
+  if (!/^[1-9]\d{0,15}$/.test(value)) throw new AppError('not_found');
+  return Number(value);
+}
+
+/**
+ * Saved searches (watch-dogs) of the signed-in user, spec 7 "Saved searches", and the
+ * one-click unsubscribe of alert e-mails. Another user's saved search answers 404.
+ */
+const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // RFC 8058 one-click unsubscribe POSTs `List-Unsubscribe=One-Click` as a form; the token is
+  // in the URL, so the body is accepted and ignored (only inside this plugin).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, _body, done) => done(null, {}),
+  );
+
+  app.get(
+    '/saved_searches',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: "The user's saved searches",
+        description: `Every saved search of the signed-in user (at most ${SAVED_SEARCHES_PER_USER}), newest first. Requires a bearer token.`,
+        response: { 200: SavedSearchListSchema, ...authErrors },
+      },
+    },
+    async (request) => listSavedSearches({ db: app.db, userId: currentUser(request).id }),
+  );
+
+  app.post(
+    '/saved_searches',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Save a search',
+        description: `Stores a watch-dog. ${FIELDS} New matches are counted from now on. At most ${SAVED_SEARCHES_PER_USER} per account: beyond that 422 with \`errors.saved_search: ["saved_searches.limit_reached"]\`.`,
+        body: CreateSavedSearchBodySchema,
+        response: { 201: SavedSearchSchema, 422: ErrorBodySchema, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      const created = await createSavedSearch({
+        db: app.db,
+        userId: currentUser(request).id,
+        input: request.body,
+      });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/saved_searches/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Change a saved search',
+        description: `Changes the given fields of one of the caller's saved searches; another user's, or an unknown id, answers 404. ${FIELDS} \`frequency: "off"\` stops the e-mails.`,
+        params: SavedSearchIdParamsSchema,
+        body: UpdateSavedSearchBodySchema,
+        response: { 200: SavedSearchSchema, 404: ErrorBodySchema, 422: ErrorBodySchema, ...authErrors },
+      },
+    },
+    async (request) =>
+      updateSavedSearch({
+        db: app.db,
+        userId: currentUser(request).id,
+        id: searchId(request.params.id),
+        input: request.body,
+      }),
+  );
+
+  app.delete(
+    '/saved_searches/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a saved search',
+        description:
+          "Deletes one of the caller's saved searches: 204. Another user's, or an unknown id, answers 404.",
+        params: SavedSearchIdParamsSchema,
+        response: { 204: z.null().describe('Deleted'), 404: ErrorBodySchema, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      await deleteSavedSearch({
+        db: app.db,
+        userId: currentUser(request).id,
+        id: searchId(request.params.id),
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  const unsubscribe = {
+    tags: TAGS,
+    querystring: UnsubscribeQuerySchema,
+    response: { 200: UnsubscribeResponseSchema, 404: ErrorBodySchema, 500: ErrorBodySchema },
+  };
+  const unsubscribeHandler = async (request: { query: { token?: string | undefined } }) =>
+    unsubscribeSavedSearch({ db: app.db, keys: app.config.jwt.keys, token: request.query.token });
+
+  app.get(
+    '/saved_searches/unsubscribe',
+    {
+      schema: {
+        ...unsubscribe,
+        summary: 'Unsubscribe from a saved search (link)',
+        description:
+          'The unsubscribe link of every alert e-mail: sets the frequency of the saved search the signed `token` names to `off`, without sign-in. Idempotent. A malformed, forged or unknown token answers 404. The token is an HMAC of the search id under a JWT_SECRETS key, so it stays valid while that key is configured.',
+      },
+    },
+    unsubscribeHandler,
+  );
+
+  app.post(
+    '/saved_searches/unsubscribe',
+    {
+      schema: {
+        ...unsubscribe,
+        summary: 'Unsubscribe from a saved search (one-click)',
+        description:
+          'RFC 8058 one-click unsubscribe (`List-Unsubscribe-Post: List-Unsubscribe=One-Click`, sent by mail clients as a form POST to the List-Unsubscribe URL): the same as the GET. The body is ignored.',
+      },
+    },
+    unsubscribeHandler,
+  );
+};
+
+export default savedSearchesRoutes;

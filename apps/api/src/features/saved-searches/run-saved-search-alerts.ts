@@ -1,0 +1,281 @@
+import { type Db, jobs, offers, savedSearches, users } from '@estately/db';
+import { type MediaStorage, variantUrls } from '@estately/db/storage';
+import {
+  type Currency,
+  composeSearchPath,
+  type ExchangeRates,
+  type Locale,
+  type SearchFilters,
+} from '@estately/domain';
+import { and, asc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { JwtKey } from '../../config.ts';
+import type { EmailJobPayload } from '../mail/enqueue-email.ts';
+import { convertedPrice, loadExchangeRates } from '../offers-shared/exchange-rates.ts';
+import { ALERT_FREQUENCIES, type AlertFrequency, alertDedupeKey, periodStart } from './alert-periods.ts';
+import { collectAlertEvents } from './collect-alert-events.ts';
+import { matchSavedSearches } from './match-saved-searches.ts';
+import { toSearchFilters } from './saved-search-filters.ts';
+import { signUnsubscribeToken } from './unsubscribe-token.ts';
+
+/** Offers listed in one digest; the e-mail links to the search for the rest. */
+export const ALERT_OFFERS_PER_EMAIL = 10;
+const DEFAULT_BATCH_SIZE = 5000;
+
+export interface RunSavedSearchAlertsOptions {
+  db: Db;
+  /** End of the run's window: offers going live up to this instant are mailed now. */
+  now?: Date;
+  /** Which frequencies to process: the short-period job passes ['instant']. */
+  frequencies?: readonly AlertFrequency[];
+  /** Public origin of the web app (offer and search links). */
+  publicWebUrl: string;
+  /** Public origin of the API (the one-click unsubscribe link). */
+  publicApiUrl: string;
+  /** Signing keys of the unsubscribe tokens (JWT_SECRETS). */
+  keys: readonly JwtKey[];
+  /** Turns stored photo keys into absolute URLs. */
+  storage: MediaStorage;
+  /** Searches per transaction. */
+  batchSize?: number;
+  /** Test hook: runs inside each batch's transaction before it commits (a throw rolls it back). */
+  beforeCommit?: (batch: number) => Promise<void> | void;
+}
+
+export interface AlertRunResult {
+  /** Due searches processed (their watermark advanced). */
+  searches: number;
+  /** Digest e-mails queued. */
+  emails: number;
+  /** New or cheaper offers considered. */
+  events: number;
+  batches: number;
+}
+
+interface DueSearch {
+  id: number;
+  name: string;
+  filters: Record<string, unknown>;
+  searchPath: string | null;
+  frequency: string;
+  locale: string;
+  currency: string;
+  since: Date;
+  email: string;
+  notify: boolean;
+}
+
+interface OfferSummary {
+  id: number;
+  layout: string | null;
+  area: number | null;
+  street: string | null;
+  city: string;
+  cityPart: string | null;
+  price: number | null;
+  currency: string;
+  photo: Parameters<typeof variantUrls>[1] | null;
+}
+
+/** Language-neutral title: layout, area, address ("3+KK, 74 m², Vinohradská 12, Praha - Vinohrady"). */
+function offerTitle(offer: OfferSummary): string {
+  const place = [offer.city, offer.cityPart].filter(Boolean).join(' - ');
+  return [offer.layout, offer.area ? `${Math.round(offer.area)} m²` : null, offer.street, place]
+    .filter(Boolean)
+    .join(', ');
+}
+
+function formatPrice(offer: OfferSummary, locale: Locale, currency: Currency, rates: ExchangeRates): string {
+  if (offer.price === null) return '';
+  // Without a rate for the search's currency the seller's own price is shown.
+  const converted = convertedPrice(Number(offer.price), offer.currency as Currency, currency, rates);
+  const [amount, shownCurrency] =
+    converted === null ? [Number(offer.price), offer.currency as Currency] : [converted, currency];
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: shownCurrency,
+    maximumFractionDigits: 0,
+  }).format(amount);
+}
+
+/**
+ * The watch-dog alert job (issue 6): for every due saved search of the given frequencies,
+ * finds the public offers activated or reduced in price since it was last notified, and
+ * queues ONE digest e-mail (`email.saved_search_alert`) per search and period in the search's
+ * language and currency, with links to the offers and a one-click unsubscribe link.
+ *
+ * Exactly once, even when a run crashes and reruns: each batch of searches is one transaction
+ * that queues its e-mails and advances the searches' `last_notified_at` together, and every
+ * e-mail carries the dedupe key `saved_search:<id>:<period start>` (unique in the outbox), so
+ * a rerun, or a second worker racing this one, cannot queue a period's e-mail twice.
+ *
+ * Scale: the offers that are news are collected once; searches are read in id order in
+ * batches, and each batch is matched in one set-based statement (`matchSavedSearches`).
+ */
+export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions): Promise<AlertRunResult> {
+  const { db } = options;
+  const now = options.now ?? new Date();
+  const frequencies = options.frequencies ?? ALERT_FREQUENCIES;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const periods = new Map(frequencies.map((frequency) => [frequency, periodStart(frequency, now)]));
+  const result: AlertRunResult = { searches: 0, emails: 0, events: 0, batches: 0 };
+  if (frequencies.length === 0) return result;
+
+  const since = sql<Date>`coalesce(${savedSearches.lastNotifiedAt}, ${savedSearches.createdAt})`;
+  const dueCondition = or(
+    ...frequencies.map(
+      (frequency) =>
+        and(
+          eq(savedSearches.frequency, frequency),
+          or(isNull(savedSearches.lastNotifiedAt), lt(savedSearches.lastNotifiedAt, periods.get(frequency)!)),
+        ) as SQL,
+    ),
+  ) as SQL;
+
+  // The oldest watermark of any due search bounds the events to collect.
+  const [oldest] = await db
+    .select({ since: sql<Date | string | null>`min(${since})` })
+    .from(savedSearches)
+    .where(dueCondition);
+  if (!oldest?.since) return result;
+  const rates = await loadExchangeRates(db);
+  const events = await collectAlertEvents({ db, since: new Date(oldest.since), until: now });
+  result.events = events.length;
+  const summaries = await loadOfferSummaries(
+    db,
+    events.map((event) => event.id),
+  );
+
+  let afterId = 0;
+  for (;;) {
+    const batch: DueSearch[] = await db
+      .select({
+        id: savedSearches.id,
+        name: savedSearches.name,
+        filters: savedSearches.filters,
+        searchPath: savedSearches.searchPath,
+        frequency: savedSearches.frequency,
+        locale: savedSearches.locale,
+        currency: savedSearches.currency,
+        since: sql<Date>`${since}`.mapWith((value: Date | string) => new Date(value)),
+        email: users.email,
+        notify: users.notifySavedSearches,
+      })
+      .from(savedSearches)
+      .innerJoin(users, eq(users.id, savedSearches.userId))
+      .where(and(dueCondition, gt(savedSearches.id, afterId)))
+      .orderBy(asc(savedSearches.id))
+      .limit(batchSize);
+    if (batch.length === 0) break;
+    afterId = batch[batch.length - 1]!.id;
+    result.batches += 1;
+
+    const toMatch = batch.filter((search) => search.notify);
+    const filtersById = new Map<number, SearchFilters>();
+    for (const search of toMatch) filtersById.set(search.id, toSearchFilters(search.filters));
+    const matches = await matchSavedSearches({
+      db,
+      searches: toMatch.map((search) => ({
+        id: search.id,
+        filters: filtersById.get(search.id)!,
+        since: search.since,
+      })),
+      events,
+      rates,
+      now,
+      limit: ALERT_OFFERS_PER_EMAIL,
+    });
+
+    const rows: (typeof jobs.$inferInsert)[] = [];
+    for (const search of toMatch) {
+      const match = matches.get(search.id);
+      if (!match) continue;
+      const period = periods.get(search.frequency as AlertFrequency)!;
+      const locale = search.locale as Locale;
+      const currency = search.currency as Currency;
+      const unsubscribeUrl = `${options.publicApiUrl}/saved_searches/unsubscribe?token=${signUnsubscribeToken(options.keys, search.id)}`;
+      const payload: EmailJobPayload<'saved_search_alert'> = {
+        template: 'saved_search_alert',
+        to: search.email,
+        locale,
+        data: {
+          searchName: search.name,
+          searchUrl: `${options.publicWebUrl}${search.searchPath ?? composeSearchPath(locale, filtersById.get(search.id)!)}`,
+          unsubscribeUrl,
+          offers: match.ids.flatMap((id) => {
+            const offer = summaries.get(id);
+            if (!offer) return [];
+            return [
+              {
+                title: offerTitle(offer),
+                url: `${options.publicWebUrl}/${locale}/property/${id}`,
+                price: formatPrice(offer, locale, currency, rates),
+                photoUrl: offer.photo ? variantUrls(options.storage, offer.photo).card : null,
+              },
+            ];
+          }),
+        },
+      };
+      rows.push({
+        kind: 'email.saved_search_alert',
+        // The renderer adds the List-Unsubscribe header from `unsubscribeUrl`.
+        payload: { ...payload } as Record<string, unknown>,
+        dedupeKey: alertDedupeKey(search.id, period),
+        runAt: now,
+      });
+    }
+
+    const batchNumber = result.batches;
+    const queued = await db.transaction(async (tx) => {
+      let inserted = 0;
+      for (let i = 0; i < rows.length; i += 1000) {
+        const written = await tx
+          .insert(jobs)
+          .values(rows.slice(i, i + 1000))
+          .onConflictDoNothing({ target: jobs.dedupeKey })
+          .returning({ id: jobs.id });
+        inserted += written.length;
+      }
+      // Advance only searches still due: a concurrent run that got here first keeps its mark.
+      await tx
+        .update(savedSearches)
+        .set({ lastNotifiedAt: now, lastMatchedActivatedAt: now })
+        .where(
+          and(
+            inArray(
+              savedSearches.id,
+              batch.map((search) => search.id),
+            ),
+            dueCondition,
+          ),
+        );
+      await options.beforeCommit?.(batchNumber);
+      return inserted;
+    });
+    result.emails += queued;
+    result.searches += batch.length;
+    if (batch.length < batchSize) break;
+  }
+  return result;
+}
+
+async function loadOfferSummaries(db: Db, ids: number[]): Promise<Map<number, OfferSummary>> {
+  const summaries = new Map<number, OfferSummary>();
+  for (let i = 0; i < ids.length; i += 5000) {
+    const rows = await db
+      .select({
+        id: offers.id,
+        layout: offers.layout,
+        area: offers.usefulAreaMeters,
+        street: offers.street,
+        city: offers.city,
+        cityPart: offers.cityPart,
+        price: offers.price,
+        currency: offers.currency,
+        photo: offers.mainPhotoVariants,
+      })
+      .from(offers)
+      .where(inArray(offers.id, ids.slice(i, i + 5000)));
+    for (const row of rows) summaries.set(row.id, row);
+  }
+  return summaries;
+}

@@ -1,0 +1,36 @@
+import { type Db, savedSearches } from '@estately/db';
+import type { SavedSearch, UpdateSavedSearchBody } from '@estately/domain';
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.ts';
+import { validateSavedSearchFilters } from './saved-search-filters.ts';
+import { toSavedSearch } from './to-saved-search.ts';
+
+/**
+ * PATCH /saved_searches/{id}: changes the given fields of one of the caller's saved searches
+ * (another user's answers 404, as if it did not exist). Changed filters keep the alert
+ * watermark: offers activated before the change are not mailed retroactively.
+ */
+export async function updateSavedSearch(options: {
+  db: Db;
+  userId: number;
+  id: number;
+  input: UpdateSavedSearchBody;
+  now?: Date;
+}): Promise<SavedSearch> {
+  const { db, userId, id, input } = options;
+  const changes: Partial<typeof savedSearches.$inferInsert> = { updatedAt: options.now ?? new Date() };
+  if (input.filters !== undefined)
+    changes.filters = validateSavedSearchFilters(input.filters) as Record<string, unknown>;
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.search_path !== undefined) changes.searchPath = input.search_path;
+  if (input.frequency !== undefined) changes.frequency = input.frequency;
+  if (input.locale !== undefined) changes.locale = input.locale;
+  if (input.currency !== undefined) changes.currency = input.currency;
+  const [row] = await db
+    .update(savedSearches)
+    .set(changes)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .returning();
+  if (!row) throw new AppError('not_found');
+  return toSavedSearch(row);
+}
