@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { type Db, emailConfirmationTokens, securityEvents, users } from '@estately/db';
+import { type Db, emailConfirmationTokens, users } from '@estately/db';
 import { CHANGE_EMAIL_TOKEN_HOURS, type ChangeLoginEmailResponse, type Locale } from '@estately/domain';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { recordSecurityEvent, type SecurityContext } from '../auth/record-security-event.ts';
+import { hashSecretToken, newSecretToken } from '../auth/secret-token.ts';
 import { enqueueEmail } from '../mail/enqueue-email.ts';
 
 export interface ChangeLoginEmailOptions {
@@ -14,8 +15,8 @@ export interface ChangeLoginEmailOptions {
   password: string;
   /** Origin of the web app; the link opens its confirm-email screen (spec 2). */
   publicWebUrl: string;
-  ip?: string | null;
-  userAgent?: string | null;
+  /** Client address and user agent for the security log. */
+  context: SecurityContext;
   now?: Date;
 }
 
@@ -34,7 +35,7 @@ function invalid(field: string, key: string): AppError {
  * An earlier pending change stops working: only the address asked for last can be confirmed.
  */
 export async function changeLoginEmail(options: ChangeLoginEmailOptions): Promise<ChangeLoginEmailResponse> {
-  const { db, userId, email } = options;
+  const { db, userId, email, context } = options;
   const [account] = await db
     .select({ email: users.email, passwordHash: users.passwordHash, locale: users.preferredLanguage })
     .from(users)
@@ -45,19 +46,19 @@ export async function changeLoginEmail(options: ChangeLoginEmailOptions): Promis
   // Checked before the address, so the answer says nothing about other accounts to a caller
   // who does not know this account's password.
   if (!(await verifyPassword(account.passwordHash, options.password))) {
-    await db.insert(securityEvents).values({
-      userId,
+    await recordSecurityEvent(db, {
       kind: 'email_change_refused',
-      ip: options.ip ?? null,
-      userAgent: options.userAgent ?? null,
+      userId,
+      context,
       details: { reason: 'password_wrong' },
     });
     throw invalid('password', 'validation.current_password_wrong');
   }
   if (email === account.email) throw invalid('email', 'validation.email_unchanged');
 
-  const token = randomBytes(32).toString('base64url');
-  const tokenHash = createHash('sha256').update(token).digest('hex');
+  // The token format and hash of every e-mail link, so the confirm-email call recognises it.
+  const token = newSecretToken();
+  const tokenHash = hashSecretToken(token);
   const now = options.now ?? new Date();
   const expiresAt = new Date(now.getTime() + CHANGE_EMAIL_TOKEN_HOURS * 3600 * 1000);
 
@@ -77,13 +78,7 @@ export async function changeLoginEmail(options: ChangeLoginEmailOptions): Promis
         ),
       );
     await tx.insert(emailConfirmationTokens).values({ userId, email, tokenHash, expiresAt });
-    await tx.insert(securityEvents).values({
-      userId,
-      kind: 'email_change_requested',
-      email,
-      ip: options.ip ?? null,
-      userAgent: options.userAgent ?? null,
-    });
+    await recordSecurityEvent(tx, { kind: 'email_change_requested', userId, email, context });
     const locale = account.locale as Locale;
     await enqueueEmail(tx, {
       template: 'change_email',

@@ -1,8 +1,9 @@
-import { type Db, securityEvents, users } from '@estately/db';
+import { type Db, users } from '@estately/db';
 import { checkPassword, type Locale } from '@estately/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { recordSecurityEvent, type SecurityContext } from '../auth/record-security-event.ts';
 import { revokeAllRefreshTokens } from '../auth/revoke-refresh-tokens.ts';
 import { enqueueEmail } from '../mail/enqueue-email.ts';
 
@@ -12,8 +13,7 @@ export interface ChangePasswordOptions {
   currentPassword: string;
   newPassword: string;
   /** Client address and user agent for the security log. */
-  ip?: string | null;
-  userAgent?: string | null;
+  context: SecurityContext;
 }
 
 function invalid(field: string, keys: string[]): AppError {
@@ -33,7 +33,7 @@ function invalid(field: string, keys: string[]): AppError {
  * so of two concurrent changes with the same current password exactly one wins.
  */
 export async function changePassword(options: ChangePasswordOptions): Promise<void> {
-  const { db, userId, currentPassword, newPassword } = options;
+  const { db, userId, currentPassword, newPassword, context } = options;
   const [account] = await db
     .select({ email: users.email, passwordHash: users.passwordHash, locale: users.preferredLanguage })
     .from(users)
@@ -42,11 +42,10 @@ export async function changePassword(options: ChangePasswordOptions): Promise<vo
   if (!account) throw new AppError('unauthorized');
 
   if (!(await verifyPassword(account.passwordHash, currentPassword))) {
-    await db.insert(securityEvents).values({
-      userId,
+    await recordSecurityEvent(db, {
       kind: 'password_change_refused',
-      ip: options.ip ?? null,
-      userAgent: options.userAgent ?? null,
+      userId,
+      context,
       details: { reason: 'current_password_wrong' },
     });
     throw invalid('currentPassword', ['validation.current_password_wrong']);
@@ -64,12 +63,7 @@ export async function changePassword(options: ChangePasswordOptions): Promise<vo
     // Another request changed the password since it was verified: the one given is no longer current.
     if (!changed) throw invalid('currentPassword', ['validation.current_password_wrong']);
     await revokeAllRefreshTokens(tx, userId, 'password_changed');
-    await tx.insert(securityEvents).values({
-      userId,
-      kind: 'password_changed',
-      ip: options.ip ?? null,
-      userAgent: options.userAgent ?? null,
-    });
+    await recordSecurityEvent(tx, { kind: 'password_changed', userId, context });
     await enqueueEmail(tx, {
       template: 'password_changed',
       to: account.email,

@@ -21,6 +21,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { RateLimitRule } from '../../lib/rate-limit-store.ts';
 import { currentUser } from '../../plugins/app/authentication.ts';
 import { enforceRateLimits } from '../../plugins/app/rate-limiter.ts';
+import type { SecurityContext } from '../auth/record-security-event.ts';
+import { clientIp } from '../auth/secret-token.ts';
 import { changeLoginEmail } from './change-login-email.ts';
 import { changePassword } from './change-password.ts';
 import { getCurrentUser } from './get-current-user.ts';
@@ -33,6 +35,10 @@ const AUTH_NOTE =
   'Needs `Authorization: Bearer <access token>`; without a valid one the answer is 401 `unauthorized` and nothing is read.';
 const LIMIT_NOTE = (rule: RateLimitRule) =>
   `At most ${rule.max} requests per ${Math.round(rule.windowMs / 60_000)} minutes per user; then 429 \`too_many_requests\` with Retry-After (seconds).`;
+
+function securityContext(request: FastifyRequest): SecurityContext {
+  return { ip: clientIp(request.ip), userAgent: request.headers['user-agent'] ?? null };
+}
 
 const withErrors = {
   401: ErrorBodySchema,
@@ -135,8 +141,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: currentUser(request).id,
         currentPassword: request.body.currentPassword,
         newPassword: request.body.newPassword,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
+        context: securityContext(request),
       });
       return reply.code(204).send(null);
     },
@@ -162,8 +167,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         email: request.body.email,
         password: request.body.password,
         publicWebUrl: app.config.publicWebUrl,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
+        context: securityContext(request),
       }),
   );
 
