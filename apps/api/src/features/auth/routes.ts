@@ -85,6 +85,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ...(rules.account && account ? [{ key: `auth.${name}:account:${account}`, rule: rules.account }] : []),
     ]);
 
+  // A client without a stored token may post no body at all; it gets the 401 of spec 8, not a
+  // validation error.
+  const emptyBodyAsObject = async (request: FastifyRequest) => {
+    request.body ??= {};
+  };
+
   const signupDescription = (what: string) =>
     `${what} The e-mail is stored lower-cased; one that already has an account answers 422 \`validation.email_taken\` on \`email\`. The password is stored as an argon2id hash. \`locale\` (else the Accept-Language match, else \`cs\`) becomes the account's preferredLanguage. In one transaction the account, a confirmation link (valid 24 hours; e-mail \`confirm_email\` queued in the outbox) and a first token pair are created: the new account is signed in at once and stays \`verified: false\` until the link is opened. ${PASSWORD_NOTE} ${VALIDATION_NOTE} ${limitNote('sign-up', AUTH_RATE_LIMITS.signup)}`;
 
@@ -164,11 +170,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/token/refresh',
     {
+      preValidation: emptyBodyAsObject,
       schema: {
         tags: TAGS,
         summary: 'Rotate the refresh token',
         description: `Spends the refresh token and answers a new \`token\` and \`refresh_token\` of the same family. Single use: of two requests with one token exactly one succeeds. Presenting a token that was already spent revokes its whole family (every refresh and access token of that login) and is logged. A missing token answers 401 'No refresh token available' (spec 8); an unknown, expired or revoked one 401. ${limitNote('refresh', AUTH_RATE_LIMITS.refresh)}`,
-        body: RefreshTokenBodySchema.optional(),
+        body: RefreshTokenBodySchema,
         response: { 200: TokenPairSchema, 401: ErrorBodySchema, ...errorResponses },
       },
     },
@@ -177,7 +184,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return refreshTokenPair({
         db: app.db,
         config,
-        refreshToken: request.body?.refresh_token,
+        refreshToken: request.body.refresh_token,
         context: context(request),
       });
     },
@@ -186,18 +193,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
+      preValidation: emptyBodyAsObject,
       schema: {
         tags: TAGS,
         summary: 'Sign out this device',
         description:
           "Revokes the refresh token's family: its refresh tokens stop rotating and the access tokens issued with it are refused. Other devices stay signed in. Answers 204 for any token, known or not.",
-        body: RefreshTokenBodySchema.optional(),
+        body: RefreshTokenBodySchema,
         response: { 204: z.null().describe('Signed out'), ...errorResponses },
       },
     },
     async (request, reply) => {
       await limit(reply, 'refresh', AUTH_RATE_LIMITS.refresh, request);
-      await logOut({ db: app.db, refreshToken: request.body?.refresh_token, context: context(request) });
+      await logOut({ db: app.db, refreshToken: request.body.refresh_token, context: context(request) });
       return reply.code(204).send(null);
     },
   );
