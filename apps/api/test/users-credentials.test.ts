@@ -214,6 +214,29 @@ describe('PATCH /users/me/change-login-email', () => {
     expect(new Date(body.expiresAt).getTime()).toBe(token.expiresAt.getTime());
   });
 
+  it('switches the login once the link is opened (the auth confirm call), telling the old address', async () => {
+    const user = await createUser(api.db);
+    const asked = await changeEmail(user.id, { email: 'moved.here@example.com', password: TEST_PASSWORD });
+    expect(asked.statusCode).toBe(200);
+    const [mail] = await jobsTo('moved.here@example.com');
+    const token = (mail!.payload as { data: { confirmUrl: string } }).data.confirmUrl.split('/').pop();
+    const confirmed = await api.app.inject({
+      method: 'POST',
+      url: '/auth/confirm_email',
+      payload: { token },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ email: 'moved.here@example.com', email_changed: true });
+
+    const me = await api.app.inject({ method: 'GET', url: '/user/me', headers: bearer(api.config, user.id) });
+    expect(me.json()).toMatchObject({ email: 'moved.here@example.com', verified: true });
+    expect((await jobsTo(user.email)).map((job) => job.kind)).toEqual(['email.email_changed']);
+    // The old address is free again; the new one is taken for everyone else.
+    const other = await createUser(api.db);
+    const taken = await changeEmail(other.id, { email: 'moved.here@example.com', password: TEST_PASSWORD });
+    expect(taken.json().errors).toEqual({ email: ['validation.email_taken'] });
+  });
+
   it('makes an earlier pending change stop working', async () => {
     const user = await createUser(api.db);
     expect(
