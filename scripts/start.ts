@@ -65,7 +65,7 @@ async function main(): Promise<void> {
 Estately is running.
   Web:  http://localhost:${web.port}
   API:  ${config.publicApiUrl}  (OpenAPI docs at ${config.publicApiUrl}/docs)
-Demo accounts (password ${DEMO_PASSWORD}):
+${config.smtpUrl || config.isProduction ? '' : `  Mail: ${config.publicApiUrl}/dev/mailbox  (no SMTP_URL: e-mails are kept there)\n`}Demo accounts (password ${DEMO_PASSWORD}):
 ${Object.entries(DEMO_ACCOUNTS)
   .map(([role, email]) => `  ${role.padEnd(8)} ${email}`)
   .join('\n')}
