@@ -96,6 +96,23 @@ describe('PATCH /users/me/new_password', () => {
     expect(me.statusCode).toBe(401);
   });
 
+  it('lets exactly one of two concurrent changes with the same current password win', async () => {
+    const user = await createUser(api.db);
+    const candidates = ['First-Winner-Candidate-1', 'Second-Winner-Candidate-2'];
+    const responses = await Promise.all(
+      candidates.map((newPassword) =>
+        changePassword(user.id, { currentPassword: TEST_PASSWORD, newPassword }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([204, 422]);
+    const winner = candidates[responses.findIndex((response) => response.statusCode === 204)]!;
+    const loser = candidates.find((candidate) => candidate !== winner)!;
+    const stored = await account(user.id);
+    expect(await verifyPassword(stored.passwordHash, winner)).toBe(true);
+    expect(await verifyPassword(stored.passwordHash, loser)).toBe(false);
+    expect((await jobsTo(user.email)).length).toBe(1);
+  });
+
   it('refuses a wrong current password with 422 and changes nothing', async () => {
     const user = await createUser(api.db);
     const refresh = await liveRefreshToken(user.id);
