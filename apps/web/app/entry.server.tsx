@@ -11,6 +11,7 @@ import { contentSecurityPolicy, createNonce } from './csp.server.ts';
 import { NonceContext } from './nonce-context.tsx';
 import { pendingSetCookies, requestStateContext } from './request-state.server.ts';
 import { cacheControlFor } from './routing/cache-rules.ts';
+import { pageUrl } from './routing/page-url.ts';
 
 export const streamTimeout = 5_000;
 

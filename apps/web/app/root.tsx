@@ -6,6 +6,7 @@ import { I18nProvider, useI18n } from './i18n/i18n-context.tsx';
 import { pickRequestLocale } from './locale/pick-locale.server.ts';
 import { useNonce } from './nonce-context.tsx';
 import { requestApi } from './request-state.server.ts';
+import { pageUrl } from './routing/page-url.ts';
 import { followStoredRedirect } from './routing/resolve-redirect.server.ts';
 import { displayCurrency } from './routing/screen.server.ts';
 import { loadSession } from './session/session.server.ts';
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Sh
   const { client } = requestApi(context, request, config);
   // The global redirect guard and the session (spec 2 and 4) are asked at once.
   const [, session] = await Promise.all([
-    followStoredRedirect(client, new URL(request.url), request.signal),
+    followStoredRedirect(client, pageUrl(request), request.signal),
     loadSession(context, request, config),
   ]);
   const { locale } = pickRequestLocale(request);

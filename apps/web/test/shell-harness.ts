@@ -246,6 +246,7 @@ export async function startHarness(options: { browser?: boolean } = {}): Promise
     API_HOST: '127.0.0.1',
     PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
     RATE_LIMIT_MAX: '0',
+    LOG_LEVEL: 'warn',
   });
   const offerIds = await seedContent(database.db);
   const api = await startApi({ config, db: database });

@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@estately/domain';
 import { negotiateLocale } from '@estately/i18n';
+import { pageUrl } from '../routing/page-url.ts';
 import { LOCALE_COOKIE, readCookie } from './locale-cookie.ts';
 import { localeFromPathname } from './locale-path.ts';
 
@@ -40,7 +41,7 @@ export function pickLocale(input: {
 /** pickLocale for a Fetch API request. */
 export function pickRequestLocale(request: Request): PickedLocale {
   return pickLocale({
-    pathname: new URL(request.url).pathname,
+    pathname: pageUrl(request).pathname,
     cookieHeader: request.headers.get('cookie'),
     acceptLanguage: request.headers.get('accept-language'),
   });

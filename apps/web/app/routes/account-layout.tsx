@@ -5,6 +5,7 @@ import { webConfigContext } from '../config.server.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { localeFromPathname } from '../locale/locale-path.ts';
 import { pickRequestLocale } from '../locale/pick-locale.server.ts';
+import { pageUrl } from '../routing/page-url.ts';
 import { screenTitle } from '../routing/screen.server.ts';
 import { loadSession } from '../session/session.server.ts';
 import type { Route } from './+types/account-layout.ts';
@@ -29,7 +30,7 @@ export function signInRedirect(url: URL): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const config = context.get(webConfigContext);
   const session = await loadSession(context, request, config);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   if (!session.user) throw redirect(signInRedirect(url), 302);
   const { locale } = pickRequestLocale(request);
   const t = createTranslator(locale);

@@ -8,6 +8,7 @@ import { markdownBlocks } from '../features/content/markdown-blocks.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { localeFromPathname } from '../locale/locale-path.ts';
 import { requestApi } from '../request-state.server.ts';
+import { pageUrl } from '../routing/page-url.ts';
 import { notFound, pageTitle, screenTitle } from '../routing/screen.server.ts';
 import type { Route } from './+types/blog-post.ts';
 
@@ -16,7 +17,7 @@ import type { Route } from './+types/blog-post.ts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const config = context.get(webConfigContext);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const locale = localeFromPathname(url.pathname);
   if (!locale || !params.slug) notFound();
   const t = createTranslator(locale);

@@ -9,6 +9,7 @@ import {
 import { createTranslator, localeData, type MessageKey, type Translator } from '@estately/i18n';
 import { data } from 'react-router';
 import { cookieValue } from '../api/tokens.ts';
+import { pageUrl } from './page-url.ts';
 
 /**
  * Throws the 404 of spec 2's route validation: the error page then shows
@@ -28,7 +29,7 @@ export interface ScreenRequest {
 
 /** The screen and locale a request renders, from the domain route table. */
 export function screenOf(request: Request): ScreenRequest {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const match = matchPath(url.pathname);
   if (!match) notFound();
   return { match, screen: match.screen, locale: match.locale, t: createTranslator(match.locale), url };

@@ -1,4 +1,5 @@
 import type { Currency } from '@estately/domain';
+import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { serializeCookie } from '../api/tokens.ts';
 import { useToast } from '../toasts/toast-provider.tsx';
@@ -16,13 +17,17 @@ export function CurrencySwitcher(props: {
 }) {
   const revalidator = useRevalidator();
   const toast = useToast();
+  // The choice shows at once; the loaders' answer (the cookie read back) confirms it.
+  const [value, setValue] = useState(props.current);
+  useEffect(() => setValue(props.current), [props.current]);
   return (
     <label className="currency-switcher">
       <span className="visually-hidden">{props.label}</span>
       <select
-        value={props.current}
+        value={value}
         data-testid="currency-switcher"
         onChange={(event) => {
+          setValue(event.target.value as Currency);
           // biome-ignore lint/suspicious/noDocumentCookie: the value is one of the 12 currency codes; the Cookie Store API is missing in some supported browsers.
           document.cookie = serializeCookie(
             'currency',

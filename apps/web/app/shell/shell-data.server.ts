@@ -11,6 +11,7 @@ import { getMessages, LOCALE_DATA, localeData } from '@estately/i18n';
 import { type PublicConfig, publicConfigOf, type WebConfig } from '../config.server.ts';
 import { CLIENT_MESSAGE_KEYS, type ClientMessageKey, type ClientMessages } from '../i18n/client-messages.ts';
 import { type LocaleSource, pickRequestLocale } from '../locale/pick-locale.server.ts';
+import { pageUrl } from '../routing/page-url.ts';
 import { isServedScreen } from '../routing/screen-modules.ts';
 import { footerPaths, homePath } from '../routing/site-paths.ts';
 import type { LocaleLink } from './locale-switcher.tsx';
@@ -88,7 +89,7 @@ export function loadShellData(
     currency: localeData(pickRequestLocale(request).locale).currency,
   },
 ): ShellData {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const { locale, source } = pickRequestLocale(request);
   const data = localeData(locale);
   const origin = config.publicWebUrl ?? url.origin;

@@ -9,11 +9,16 @@ import { AppError } from '../../lib/app-error.ts';
  */
 export async function resolveRedirect(options: { db: Db; path: string }): Promise<Redirect> {
   const path = options.path.length > 1 ? options.path.replace(/\/+$/, '') : options.path;
+  // Asked on every page view and almost always without a match: a read first, a write only on a hit.
   const [row] = await options.db
+    .select({ id: redirects.id, to: redirects.toUrl, status: redirects.statusCode })
+    .from(redirects)
+    .where(eq(redirects.fromPath, path))
+    .limit(1);
+  if (!row) throw new AppError('not_found');
+  await options.db
     .update(redirects)
     .set({ hits: sql`${redirects.hits} + 1` })
-    .where(eq(redirects.fromPath, path))
-    .returning({ to: redirects.toUrl, status: redirects.statusCode });
-  if (!row) throw new AppError('not_found');
+    .where(eq(redirects.id, row.id));
   return { to: row.to, status: row.status as Redirect['status'] };
 }
