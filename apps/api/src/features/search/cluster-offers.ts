@@ -9,9 +9,9 @@ import {
   type OfferMapResponse,
   type SearchFilters,
 } from '@estately/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { convertedPrice } from '../offers-shared/exchange-rates.ts';
-import { allConditions, queryRows } from './offer-conditions.ts';
+import { allConditions, type OfferConditions, queryRows } from './offer-conditions.ts';
 import { prepareSearch } from './prepare-search.ts';
 
 export interface ClusterOffersOptions {
@@ -59,76 +59,250 @@ export function cellSizeFor(box: BoundingBox, zoom: number, cap: number): number
   return cell;
 }
 
+/** A cell's aggregate as both paths produce it: count, coordinate sums, bounds, and for a lone offer its values. */
+interface CellRow {
+  cx: number;
+  cy: number;
+  n: number;
+  sumLat: number;
+  sumLng: number;
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+  /** The offer of a one-offer cell (the smallest id otherwise), when the path knows it. */
+  id: number | null;
+  price: number | null;
+  currency: string | null;
+}
+
+type RawCell = {
+  cx: number | string;
+  cy: number | string;
+  n: number | string;
+  slat: number | string;
+  slng: number | string;
+  south: number | string;
+  west: number | string;
+  north: number | string;
+  east: number | string;
+  id?: number | string | null;
+  price?: number | string | null;
+  currency?: string | null;
+};
+
+function toCell(row: RawCell): CellRow {
+  const num = (value: number | string | null | undefined) =>
+    value === null || value === undefined ? null : Number(value);
+  return {
+    cx: Number(row.cx),
+    cy: Number(row.cy),
+    n: Number(row.n),
+    sumLat: Number(row.slat),
+    sumLng: Number(row.slng),
+    south: Number(row.south),
+    west: Number(row.west),
+    north: Number(row.north),
+    east: Number(row.east),
+    id: num(row.id),
+    price: num(row.price),
+    currency: row.currency ?? null,
+  };
+}
+
+/** Edge of the pre-aggregated map cells (offer_map_cells, migration 0007): the zoom 8 grid. */
+export const MAP_CELL_DEG = cellSizeForZoom(8);
+
+/** Filters the map cells can answer: none beyond the partition they are kept by, and the viewport. */
+const CELL_FILTERS = new Set([
+  'offer_type',
+  'property_type',
+  'country_code',
+  'bbox',
+  'currency',
+  'sort',
+  'page',
+  'per_page',
+]);
+
+export function cellsCanAnswer(filters: SearchFilters & { bbox: BoundingBox }, cell: number): boolean {
+  if (cell < MAP_CELL_DEG || filters.bbox.west > filters.bbox.east) return false;
+  return Object.entries(filters).every(
+    ([key, value]) =>
+      CELL_FILTERS.has(key) || value === undefined || (Array.isArray(value) && value.length === 0),
+  );
+}
+
+// The location columns as the point stores them, so the count index (which includes the
+// point) answers a filtered map query without reading the table.
+const LAT = sql`${offers.location}[1]`;
+const LNG = sql`${offers.location}[0]`;
+
+/** Every matching offer in the viewport, grouped in SQL on the query grid. */
+async function cellsFromOffers(db: Db, where: SQL, cell: number, cap: number): Promise<CellRow[]> {
+  const rows = await queryRows<RawCell>(
+    db,
+    sql`
+    select floor(${LNG} / ${cell}::float8) as cx, floor(${LAT} / ${cell}::float8) as cy,
+      count(*)::int as n, sum(${LAT}) as slat, sum(${LNG}) as slng,
+      min(${LAT}) as south, min(${LNG}) as west, max(${LAT}) as north, max(${LNG}) as east,
+      min(${offers.id}) as id, min(${offers.price}) as price, min(${offers.currency}) as currency
+    from ${offers}
+    where ${where}
+    group by 1, 2
+    order by count(*) desc, min(${offers.id})
+    limit ${cap}`,
+  );
+  return rows.map(toCell);
+}
+
+function box(west: number, south: number, east: number, north: number): SQL {
+  return sql`${offers.location} <@ box(point(${west}::float8, ${south}::float8), point(${east}::float8, ${north}::float8))`;
+}
+
+/**
+ * Coarse zooms without filters beyond the partition: the base cells wholly inside the viewport
+ * come pre-aggregated from offer_map_cells (a few thousand rows for a country instead of
+ * every offer in it); the offers in the base cells the viewport's edge cuts are read from
+ * `offers` through strips along the four sides. Both are grouped on the query grid (a
+ * multiple of the base cell, both being 360 / 2^k) and added up, so the answer is the same
+ * as grouping every offer.
+ */
+async function cellsFromAggregates(
+  db: Db,
+  filters: SearchFilters & { bbox: BoundingBox },
+  conditions: OfferConditions,
+  cell: number,
+): Promise<CellRow[]> {
+  const { south, west, north, east } = filters.bbox;
+  const base = MAP_CELL_DEG;
+  const ratio = Math.round(cell / base);
+  // Base cells [k * base, (k + 1) * base) wholly inside the viewport.
+  const gx0 = Math.ceil(west / base);
+  const gx1 = Math.floor(east / base) - 1;
+  const gy0 = Math.ceil(south / base);
+  const gy1 = Math.floor(north / base) - 1;
+  const where = allConditions(conditions);
+  if (gx0 > gx1 || gy0 > gy1) return cellsFromOffers(db, where, cell, Number.MAX_SAFE_INTEGER);
+
+  const partition = [
+    filters.offer_type === undefined ? null : sql`offer_type = ${filters.offer_type}`,
+    filters.property_type === undefined ? null : sql`property_type = ${filters.property_type}`,
+    filters.country_code === undefined ? null : sql`country_code = ${filters.country_code}`,
+  ].filter((part): part is SQL => part !== null);
+  const inPartition = partition.length === 0 ? sql`true` : sql.join(partition, sql` and `);
+  const interior = queryRows<RawCell>(
+    db,
+    sql`
+    select floor(gx::float8 / ${ratio}) as cx, floor(gy::float8 / ${ratio}) as cy,
+      sum(offers)::int as n, sum(sum_latitude) as slat, sum(sum_longitude) as slng,
+      min(south) as south, min(west) as west, max(north) as north, max(east) as east
+    from offer_map_cells
+    where gy between ${gy0} and ${gy1} and gx between ${gx0} and ${gx1} and ${inPartition}
+    group by 1, 2`,
+  );
+  // The same base-cell arithmetic as the table's, so interior and edge never overlap.
+  const bx = sql`floor(${LNG} / ${base}::float8)`;
+  const by = sql`floor(${LAT} / ${base}::float8)`;
+  const x0 = gx0 * base;
+  const x1 = (gx1 + 1) * base;
+  const edge = sql`(
+    (${box(west, south, x0, north)} and ${bx} < ${gx0})
+    or (${box(x1, south, east, north)} and ${bx} > ${gx1})
+    or (${box(x0, south, x1, gy0 * base)} and ${bx} between ${gx0} and ${gx1} and ${by} < ${gy0})
+    or (${box(x0, (gy1 + 1) * base, x1, north)} and ${bx} between ${gx0} and ${gx1} and ${by} > ${gy1})
+  )`;
+  const [inside, outside] = await Promise.all([
+    interior,
+    cellsFromOffers(db, sql`${where} and ${edge}`, cell, Number.MAX_SAFE_INTEGER),
+  ]);
+
+  const merged = new Map<string, CellRow>();
+  for (const part of [
+    ...outside,
+    ...inside.map((row) => toCell({ ...row, id: null, price: null, currency: null })),
+  ]) {
+    const key = `${part.cx}:${part.cy}`;
+    const known = merged.get(key);
+    if (!known) {
+      merged.set(key, { ...part });
+      continue;
+    }
+    known.n += part.n;
+    known.sumLat += part.sumLat;
+    known.sumLng += part.sumLng;
+    known.south = Math.min(known.south, part.south);
+    known.west = Math.min(known.west, part.west);
+    known.north = Math.max(known.north, part.north);
+    known.east = Math.max(known.east, part.east);
+    known.id = null;
+  }
+  // A lone offer the aggregates hold is read back for its id, exact position and price: one
+  // statement for every such cell (each box holds exactly that offer).
+  const lone = [...merged.values()].filter((row) => row.n === 1 && row.id === null);
+  if (lone.length > 0) {
+    const boxes = lone.map((row) =>
+      box(
+        Math.max(west, row.cx * cell),
+        Math.max(south, row.cy * cell),
+        Math.min(east, (row.cx + 1) * cell),
+        Math.min(north, (row.cy + 1) * cell),
+      ),
+    );
+    const found = await cellsFromOffers(
+      db,
+      sql`${where} and (${sql.join(boxes, sql` or `)})`,
+      cell,
+      lone.length,
+    );
+    for (const row of found) merged.set(`${row.cx}:${row.cy}`, row);
+  }
+  return [...merged.values()].sort((a, b) => b.n - a.n || a.cy - b.cy || a.cx - b.cx);
+}
+
 /**
  * Map mode (DESIGN 5: clusters, never all points): the offers matching the filters inside the
- * viewport, grouped in SQL on a grid whose cell follows the zoom. A cell with several offers
- * is a cluster (count, mean position, bounds); a cell with one is a point carrying the offer's
- * id and price in the asked currency. The grid is coarsened for a huge viewport so the answer
+ * viewport, grouped on a grid whose cell follows the zoom. A cell with several offers is a
+ * cluster (count, mean position, bounds); a cell with one is a point carrying the offer's id
+ * and price in the asked currency. The grid is coarsened for a huge viewport so the answer
  * never exceeds `cap` features, and the counts always add up to the offers in the viewport.
+ * Coarse grids without other filters than offer type, property type and country add up the
+ * pre-aggregated cells; everything else groups the offers in SQL.
  */
 export async function clusterOffers(options: ClusterOffersOptions): Promise<OfferMapResponse> {
   const { db, filters, zoom, cap = MAP_FEATURE_CAP, now = new Date() } = options;
   if (!(cap >= MIN_MAP_FEATURE_CAP)) throw new RangeError(`cap must be at least ${MIN_MAP_FEATURE_CAP}`);
   const { rates, conditions } = await prepareSearch(db, filters, now);
   const cell = cellSizeFor(filters.bbox, zoom, cap);
-  const gx = sql`floor(${offers.longitude} / ${cell}::float8)`;
-  const gy = sql`floor(${offers.latitude} / ${cell}::float8)`;
-  const rows = await queryRows<{
-    n: number;
-    lat: number;
-    lng: number;
-    south: number;
-    west: number;
-    north: number;
-    east: number;
-    id: number;
-    price: string | number | null;
-    currency: string;
-  }>(
-    db,
-    sql`
-    select count(*)::int as n,
-      avg(${offers.latitude}) as lat, avg(${offers.longitude}) as lng,
-      min(${offers.latitude}) as south, min(${offers.longitude}) as west,
-      max(${offers.latitude}) as north, max(${offers.longitude}) as east,
-      min(${offers.id}) as id, min(${offers.price}) as price, min(${offers.currency}) as currency
-    from ${offers}
-    where ${allConditions(conditions)}
-    group by ${gx}, ${gy}
-    order by count(*) desc, min(${offers.id})
-    limit ${cap}`,
-  );
+  const rows = cellsCanAnswer(filters, cell)
+    ? await cellsFromAggregates(db, filters, conditions, cell)
+    : await cellsFromOffers(db, allConditions(conditions), cell, cap);
 
   const currency: Currency = filters.currency ?? DEFAULT_CURRENCY;
   const clusters: MapCluster[] = [];
   const points: MapPoint[] = [];
   let total = 0;
   for (const row of rows) {
-    const count = Number(row.n);
+    const count = row.n;
     total += count;
     if (count === 1) {
-      // One offer in the cell: min() of each column is that offer's value.
-      const price = row.price === null ? null : Number(row.price);
+      // One offer in the cell: its sums and min() are that offer's values.
       points.push({
         id: Number(row.id),
-        lat: Number(row.lat),
-        lng: Number(row.lng),
-        price: price === null ? null : convertedPrice(price, row.currency as Currency, currency, rates),
+        lat: row.sumLat,
+        lng: row.sumLng,
+        price:
+          row.price === null ? null : convertedPrice(row.price, row.currency as Currency, currency, rates),
         currency,
       });
     } else {
-      const bounds = {
-        south: Number(row.south),
-        west: Number(row.west),
-        north: Number(row.north),
-        east: Number(row.east),
-      };
+      const bounds = { south: row.south, west: row.west, north: row.north, east: row.east };
       // The mean of equal values can land a rounding step outside them; keep the marker inside.
       const within = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
       clusters.push({
         count,
-        lat: within(Number(row.lat), bounds.south, bounds.north),
-        lng: within(Number(row.lng), bounds.west, bounds.east),
+        lat: within(row.sumLat / count, bounds.south, bounds.north),
+        lng: within(row.sumLng / count, bounds.west, bounds.east),
         bounds,
       });
     }

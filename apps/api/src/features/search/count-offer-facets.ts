@@ -8,6 +8,7 @@ import {
   type SearchFilters,
 } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { countScope, type OfferCountCache } from './count-cache.ts';
 import { arrayColumn, facetValueExpression, isArrayGroup, queryRows } from './offer-conditions.ts';
 import { prepareSearch } from './prepare-search.ts';
 
@@ -17,6 +18,8 @@ export interface CountOfferFacetsOptions {
   /** Groups to count; all by default. */
   groups?: readonly FacetGroup[];
   now?: Date;
+  /** Serves the counts from memory while no offer they count has changed. */
+  cache?: OfferCountCache;
 }
 
 /** The `groups` parameter: a comma list (or repeated key) of facet groups; absent means all, null when invalid. */
@@ -41,7 +44,7 @@ const TOTAL = '__total';
  * total with every boolean.
  */
 export async function countOfferFacets(options: CountOfferFacetsOptions): Promise<OfferFacetsResponse> {
-  const { db, filters, groups = FACET_GROUPS, now = new Date() } = options;
+  const { db, filters, groups = FACET_GROUPS, cache, now = new Date() } = options;
   const { conditions } = await prepareSearch(db, filters, now);
   // Only a counted group needs its choice as a flag; the choice of a group that is not
   // counted is an ordinary filter in the CTE, where indexes can serve it.
@@ -86,7 +89,9 @@ export async function countOfferFacets(options: CountOfferFacetsOptions): Promis
   )
   ${sql.join(parts, sql` union all `)}`;
 
-  const rows = await queryRows<{ facet: string; value: string | null; n: number }>(db, statement);
+  type Row = { facet: string; value: string | null; n: number };
+  const count = () => queryRows<Row>(db, statement);
+  const rows = cache ? await cache.get(db, countScope(filters), statement, count) : await count();
   const facets: Record<string, Record<string, number>> = {};
   for (const group of groups)
     facets[group] = Object.fromEntries(FACET_VALUES[group].map((value) => [value, 0]));

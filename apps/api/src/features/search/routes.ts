@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { clusterOffers } from './cluster-offers.ts';
+import { OfferCountCache } from './count-cache.ts';
 import { countOfferFacets, parseFacetGroups } from './count-offer-facets.ts';
 import { validateFilters } from './prepare-search.ts';
 import { searchOffers } from './search-offers.ts';
@@ -45,6 +46,9 @@ function validateMapQuery(query: Record<string, unknown>): {
 // Public offer search (spec 7, spec 9; DESIGN 5). The filter parameters are validated by the
 // domain's filter model, so the web, saved searches and these routes share one set of rules.
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Totals and facet counts of this process, checked against the database's change counters
+  // on every request (count-cache.ts).
+  const cache = new OfferCountCache();
   app.get(
     '/public/offers',
     {
@@ -59,7 +63,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const filters = validateFilters(request.query);
-      return searchOffers({ db: app.readDb, filters, storage: app.storage });
+      return searchOffers({ db: app.readDb, filters, storage: app.storage, cache });
     },
   );
 
@@ -84,7 +88,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('validation_errors', { errors });
       }
       const filters = parsed.data;
-      return countOfferFacets({ db: app.readDb, filters, groups });
+      return countOfferFacets({ db: app.readDb, filters, groups, cache });
     },
   );
 

@@ -11,7 +11,8 @@ import {
 } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
-import { allConditions } from './offer-conditions.ts';
+import { countScope, type OfferCountCache } from './count-cache.ts';
+import { allConditions, queryRows } from './offer-conditions.ts';
 import { prepareSearch } from './prepare-search.ts';
 
 export interface SearchOffersOptions {
@@ -20,6 +21,8 @@ export interface SearchOffersOptions {
   storage: MediaStorage;
   /** "Now" for the listing-age filter. */
   now?: Date;
+  /** Serves the total from memory while no offer it counts has changed. */
+  cache?: OfferCountCache;
 }
 
 /**
@@ -43,10 +46,13 @@ const ORDER_BY: Readonly<Record<Sort, SQL[]>> = {
  * CZK).
  */
 export async function searchOffers(options: SearchOffersOptions): Promise<SearchOffersResponse> {
-  const { db, filters, storage, now = new Date() } = options;
+  const { db, filters, storage, cache, now = new Date() } = options;
   const { rates, conditions } = await prepareSearch(db, filters, now);
   const where = allConditions(conditions);
-  const [rows, [counted]] = await Promise.all([
+  const countStatement = sql`select count(*)::int as total from ${offers} where ${where}`;
+  const countTotal = async () =>
+    Number((await queryRows<{ total: number }>(db, countStatement))[0]?.total ?? 0);
+  const [rows, total] = await Promise.all([
     db
       .select(offerCardColumns)
       .from(offers)
@@ -54,11 +60,11 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
       .orderBy(...ORDER_BY[filters.sort])
       .limit(filters.per_page)
       .offset(pageOffset(filters.page, filters.per_page)),
-    db.select({ total: sql<number>`count(*)::int` }).from(offers).where(where),
+    cache ? cache.get(db, countScope(filters), countStatement, countTotal) : countTotal(),
   ]);
   const currency: Currency = filters.currency ?? DEFAULT_CURRENCY;
   return {
     data: rows.map((row) => toOfferCard(row, { currency, rates, storage })),
-    meta: pageMeta(Number(counted?.total ?? 0), filters.page, filters.per_page),
+    meta: pageMeta(total, filters.page, filters.per_page),
   };
 }

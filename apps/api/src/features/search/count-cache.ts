@@ -1,0 +1,109 @@
+import type { Db } from '@estately/db';
+import type { SearchFilters } from '@estately/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { queryRows } from './offer-conditions.ts';
+
+// Totals and facet counts are the expensive part of a search (a count reads every match; the
+// list page reads 25). They are cached per process, keyed by the exact counting statement,
+// and stamped with the change counters of the offers they can include (offer_count_versions,
+// bumped by statement triggers on `offers`, migration 0007). A request first reads the
+// counters (one indexed lookup), then serves the cached counts only if they are unchanged, so
+// an answer is never staler than the database it reads (docs/decisions/008).
+
+/** The partition a filter is confined to: the columns the change counters are kept by. */
+export interface CountScope {
+  offerType?: string;
+  propertyType?: string;
+  countryCode?: string;
+}
+
+export function countScope(filters: SearchFilters): CountScope {
+  return {
+    ...(filters.offer_type === undefined ? {} : { offerType: filters.offer_type }),
+    ...(filters.property_type === undefined ? {} : { propertyType: filters.property_type }),
+    ...(filters.country_code === undefined ? {} : { countryCode: filters.country_code }),
+  };
+}
+
+/**
+ * The sum of the change counters of every partition the scope covers, plus the TRUNCATE row.
+ * Counters only grow, so any change to an offer the scope can see changes the sum.
+ */
+export async function countVersion(db: Db, scope: CountScope): Promise<string> {
+  const [row] = await queryRows<{ version: string | number | null }>(
+    db,
+    sql`select coalesce(sum(version), 0)::text as version from offer_count_versions
+        where offer_type = '*'
+           or (${scope.offerType === undefined ? sql`true` : sql`offer_type = ${scope.offerType}`}
+               and ${scope.propertyType === undefined ? sql`true` : sql`property_type = ${scope.propertyType}`}
+               and ${scope.countryCode === undefined ? sql`true` : sql`country_code = ${scope.countryCode}`})`,
+  );
+  return String(row?.version ?? '0');
+}
+
+const dialect = new PgDialect();
+
+export interface OfferCountCacheOptions {
+  /** Most statements remembered; the least recently used goes first. */
+  maxEntries?: number;
+}
+
+export interface CountCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+}
+
+/**
+ * A bounded least-recently-used map from a counting statement to its last answer and the
+ * change counters it was computed under. One per API process (created with the search routes
+ * and passed to the operations), so several instances stay correct without sharing it.
+ */
+export class OfferCountCache {
+  private readonly entries = new Map<string, { version: string; value: unknown }>();
+  private readonly maxEntries: number;
+  private hits = 0;
+  private misses = 0;
+
+  constructor(options: OfferCountCacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? 5_000;
+  }
+
+  /**
+   * The answer of `statement`, computed by `compute` unless an answer under the current change
+   * counters is cached. The counters are read before computing, so a change that lands in
+   * between makes the stored answer stale at once rather than hiding the change.
+   */
+  async get<T>(db: Db, scope: CountScope, statement: SQL, compute: () => Promise<T>): Promise<T> {
+    const query = dialect.sqlToQuery(statement);
+    const key = `${query.sql}\n${JSON.stringify(query.params)}`;
+    const version = await countVersion(db, scope);
+    const cached = this.entries.get(key);
+    if (cached && cached.version === version) {
+      this.hits += 1;
+      // Re-inserted: Map keeps insertion order, so the oldest key is the least recently used.
+      this.entries.delete(key);
+      this.entries.set(key, cached);
+      return cached.value as T;
+    }
+    this.misses += 1;
+    const value = await compute();
+    this.entries.delete(key);
+    this.entries.set(key, { version, value });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    return value;
+  }
+
+  stats(): CountCacheStats {
+    return { hits: this.hits, misses: this.misses, entries: this.entries.size };
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
