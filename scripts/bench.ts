@@ -77,10 +77,9 @@ if (wanted('seed')) {
   const existing = await seededOffers();
   if (existing > 0 && !args.includes('--reseed')) {
     console.log(`\n=== bench: seed skipped (${database} holds ${existing} offers; --reseed to regenerate)`);
-    // Bring an older benchmark database (never the server's own database) up to the current
-    // migrations.
-    const benchUrl = databaseUrl(server, database);
-    if (!run('packages/db/src/cli/migrate.ts', [], { DATABASE_URL: benchUrl })) failed = true;
+    // Bring an older benchmark database up to the current migrations and order it by location
+    // if it was seeded before that step existed (bench-seed --prepare).
+    if (!run('packages/db/src/cli/bench-seed.ts', ['--prepare', '--database', database])) failed = true;
   } else {
     console.log('\n=== bench: seed');
     if (!run('packages/db/src/cli/bench-seed.ts', seedArgs())) failed = true;

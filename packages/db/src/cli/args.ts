@@ -13,6 +13,7 @@ export function cliArgs() {
       'media-dir': { type: 'string' },
       database: { type: 'string' },
       'skip-triggers': { type: 'boolean', default: false },
+      prepare: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     allowPositionals: false,
