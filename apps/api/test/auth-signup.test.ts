@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { emailConfirmationTokens, jobs, refreshTokens, users } from '@estately/db';
+import { AUTH_FORM_MESSAGE_KEYS } from '@estately/domain';
+import { isMessageKey } from '@estately/i18n';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/lib/passwords.ts';
@@ -290,5 +292,51 @@ describe('POST /auth/signup/company', () => {
       contact_last_name: ['validation.required'],
     });
     expect(await userByEmail('other@reality.cz')).toBeUndefined();
+  });
+});
+
+describe('contract and documentation', () => {
+  it('has a catalog message for every key the authentication calls emit', () => {
+    expect(AUTH_FORM_MESSAGE_KEYS.filter((key) => !isMessageKey(key))).toEqual([]);
+  });
+
+  it('documents every authentication call in the OpenAPI with request and response schemas', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json().paths as Record<
+      string,
+      Record<
+        string,
+        {
+          tags?: string[];
+          requestBody?: { content?: Record<string, { schema?: unknown }> };
+          responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+          description?: string;
+        }
+      >
+    >;
+    const calls: Array<[string, string]> = [
+      ['/auth/signup', '201'],
+      ['/auth/signup/company', '201'],
+      ['/auth/login', '200'],
+      ['/api/token/refresh', '200'],
+      ['/auth/logout', '204'],
+      ['/auth/forgot_password', '202'],
+      ['/auth/reset_password', '200'],
+      ['/users/reset-password-send', '202'],
+      ['/users/reset-password-validate', '200'],
+      ['/users/send-confirmation-email', '202'],
+      ['/auth/confirm_email', '200'],
+    ];
+    for (const [path, success] of calls) {
+      const operation = paths[path]?.post;
+      expect(operation, path).toBeDefined();
+      expect(operation?.tags, path).toEqual(['auth']);
+      expect(operation?.requestBody?.content?.['application/json']?.schema, path).toBeDefined();
+      expect(operation?.responses?.[success], path).toBeDefined();
+      expect(operation?.responses?.['422']?.content?.['application/json']?.schema, path).toBeDefined();
+      expect(operation?.responses?.['429'], path).toBeDefined();
+      expect(operation?.description?.length ?? 0, path).toBeGreaterThan(80);
+    }
   });
 });
