@@ -66,6 +66,23 @@ describe('screens in the browser', () => {
     await context.close();
   });
 
+  it('searches from the home page’s search box and links popular searches by their localized path', async () => {
+    const context = await harness.visitor();
+    const page = await context.newPage();
+    await page.goto(`${harness.web.url}/cs`);
+    await page.getByTestId('home-search').locator('select[name="offer_type"]').selectOption('sale');
+    await page.getByTestId('home-search').locator('button[type="submit"]').click();
+    await page.waitForURL(/\/cs\/inzeraty\?offer_type=sale&property_type=apartment$/);
+    expect(await page.getByTestId('results-count').textContent()).toBe(
+      translate('cs', 'results.count', { count: 3 }),
+    );
+    await page.goto(`${harness.web.url}/cs`);
+    await page.locator('.popular-searches a').first().click();
+    await page.waitForURL(`${harness.web.url}/cs/hledani/prodej/byty`);
+    expect(await page.title()).toContain(translate('cs', 'screen.search'));
+    await context.close();
+  });
+
   it('mirrors the header in Arabic: the logo sits at the inline start, on the right', async () => {
     const context = await harness.visitor();
     const page = await context.newPage();

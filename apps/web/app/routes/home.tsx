@@ -1,5 +1,6 @@
+import { buildPath, composeSearchPath, defaultFilters, OFFER_TYPES, PROPERTY_TYPES } from '@estately/domain';
 import { createTranslator, localeData } from '@estately/i18n';
-import { data } from 'react-router';
+import { data, Link } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
 import { fetchFeaturedOffers } from '../features/offers/fetch-featured-offers.server.ts';
 import { OfferCardItem } from '../features/offers/offer-card.tsx';
@@ -22,7 +23,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     currency: localeData(locale).currency,
     signal: request.signal,
   });
+  // Home's search box submits to the results list; the popular searches are search-path links
+  // in the locale's own words (spec 2 search URLs).
+  const search = {
+    action: buildPath('results', locale),
+    offerTypeLabel: t('filter.offer_type'),
+    propertyTypeLabel: t('filter.property_type'),
+    submit: t('action.search'),
+    offerTypes: OFFER_TYPES.map((value) => ({ value, label: t(`value.offer_type.${value}`) })),
+    propertyTypes: PROPERTY_TYPES.map((value) => ({ value, label: t(`value.property_type.${value}`) })),
+    popularHeading: t('home.browse_by_type'),
+    popular: OFFER_TYPES.flatMap((offer_type) =>
+      PROPERTY_TYPES.map((property_type) => ({
+        href: composeSearchPath(locale, { ...defaultFilters(), offer_type, property_type }),
+        label: t(`offer.title.${offer_type}_${property_type}`),
+      })),
+    ),
+  };
   const body = {
+    search,
     title: `${t('screen.home')} | ${t('meta.site_name')}`,
     description: t('meta.home_description'),
     featuredStatus: featured.status,
@@ -48,14 +67,56 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
+  const { search } = loaderData;
   return (
     <>
       <section className="hero">
         <div className="container">
           <h1>{t('home.hero_heading')}</h1>
           <p>{t('home.hero_subheading')}</p>
+          <form
+            className="search-box"
+            method="get"
+            action={search.action}
+            role="search"
+            data-testid="home-search"
+          >
+            <label>
+              <span>{search.offerTypeLabel}</span>
+              <select name="offer_type">
+                {search.offerTypes.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>{search.propertyTypeLabel}</span>
+              <select name="property_type">
+                {search.propertyTypes.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit">{search.submit}</button>
+          </form>
         </div>
       </section>
+      <nav className="container popular-searches" aria-labelledby="popular-heading">
+        <h2 id="popular-heading" className="section-title">
+          {search.popularHeading}
+        </h2>
+        <ul className="pill-nav">
+          {search.popular.map((link) => (
+            <li key={link.href}>
+              <Link to={link.href}>{link.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <section className="container" aria-labelledby="featured-heading">
         <h2 id="featured-heading" className="section-title">
           {t('home.featured_offers')}
