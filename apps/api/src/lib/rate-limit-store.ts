@@ -168,6 +168,9 @@ export class RedisRateLimiter implements RateLimiter {
           new Redis(redis, { maxRetriesPerRequest: 1, commandTimeout: 2_000, lazyConnect: true })
         : redis;
     this.#prefix = options.prefix ?? 'estately:rl:';
+    // Connection errors surface as failed hits (the caller decides what to do); without a
+    // listener ioredis would also print each reconnect failure to stderr.
+    if (this.#ownsClient) this.#redis.on('error', () => undefined);
     this.#redis.defineCommand('estatelyRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   }
 
