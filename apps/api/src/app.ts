@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import authRoutes from './features/auth/routes.ts';
 import favoritesRoutes from './features/favorites/routes.ts';
 import healthRoutes from './features/health/routes.ts';
+import leadsRoutes from './features/leads/routes.ts';
 import locationsRoutes from './features/locations/routes.ts';
 import devMailboxRoutes from './features/mail/dev-mailbox-routes.ts';
 import offersRoutes from './features/offers/routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register((await import('./features/content/routes.ts')).default);
   await app.register(favoritesRoutes);
   await app.register(savedSearchesRoutes);
+  await app.register(leadsRoutes);
 
   return app;
 }

@@ -102,3 +102,9 @@ export const UpdateLeadBodySchema = z.object(
   { error: requiredOr('validation.invalid_value') },
 );
 export type UpdateLeadBody = z.infer<typeof UpdateLeadBodySchema>;
+
+/** Budgets of POST /leads per signed-in sender; beyond them 429 with Retry-After. */
+export const LEAD_LIMITS = {
+  perSender: { max: 20, windowMs: 60 * 60 * 1000 },
+  perSenderAndOffer: { max: 3, windowMs: 60 * 60 * 1000 },
+} as const;

@@ -1,0 +1,124 @@
+import {
+  CreateLeadBodySchema,
+  ErrorBodySchema,
+  LEAD_LIMITS,
+  LeadIdParamsSchema,
+  LeadListSchema,
+  LeadSchema,
+  LeadsQuerySchema,
+  UpdateLeadBodySchema,
+} from '@estately/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { SlidingWindowLimiter } from '../../lib/rate-limit-store.ts';
+import { currentUser } from '../../plugins/app/authentication.ts';
+import { createLead } from './create-lead.ts';
+import { listLeads } from './list-leads.ts';
+import { markLeadRead } from './mark-lead-read.ts';
+
+const TAGS = ['leads'];
+const authErrors = { 401: ErrorBodySchema, 500: ErrorBodySchema };
+
+function leadId(value: string): number {
+  if (!/^[1-9]\d{0,15}$/.test(value)) throw new AppError('not_found');
+  return Number(value);
+}
+
+/**
+ * Leads (spec 7 POST and GET /leads; fields designed here): contact requests sent by
+ * signed-in users, and the inbox of leads received on the caller's offers, including the
+ * messages visitors send through POST /public/offers/{id}/offer_message. Bearer token required.
+ */
+const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const perSender = new SlidingWindowLimiter(LEAD_LIMITS.perSender);
+  const perSenderAndOffer = new SlidingWindowLimiter(LEAD_LIMITS.perSenderAndOffer);
+  const webOrigin = app.config.publicWebUrl;
+
+  app.post(
+    '/leads',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Send a contact request about an offer',
+        description: `Body \`{"offer_id": 123, "message": "...", "phone"?: "+420 ..."}\`. Stores a lead (source \`form\`) for the offer's owner with the sender's account name and contact e-mail, and queues the \`offer_message\` e-mail to the seller in the same transaction. 404 for an offer that is not public; 422 \`leads.own_offer\` for one's own offer; ${LEAD_LIMITS.perSender.max} requests per hour per user and ${LEAD_LIMITS.perSenderAndOffer.max} per offer, beyond them 429 with Retry-After.`,
+        body: CreateLeadBodySchema,
+        response: {
+          201: LeadSchema,
+          404: ErrorBodySchema,
+          422: ErrorBodySchema,
+          429: ErrorBodySchema,
+          ...authErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const offerKey = `${user.id}:${request.body.offer_id}`;
+      const refused = [perSender.check(String(user.id)), perSenderAndOffer.check(offerKey)].filter(
+        (decision) => !decision.allowed,
+      );
+      if (refused.length > 0) {
+        const retry = Math.max(
+          ...refused.map((decision) => (decision.allowed ? 0 : decision.retryAfterSeconds)),
+        );
+        return reply
+          .code(429)
+          .header('retry-after', String(retry))
+          .send(new AppError('too_many_requests').toBody());
+      }
+      const lead = await createLead({ db: app.db, userId: user.id, input: request.body, webOrigin });
+      perSender.hit(String(user.id));
+      perSenderAndOffer.hit(offerKey);
+      return reply.code(201).send(lead);
+    },
+  );
+
+  app.get(
+    '/leads',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Leads received on my offers',
+        description:
+          "Messages, tour and contact requests received on the caller's properties, newest first, 20 a page by default, with the property and the sender's contact (name, e-mail, phone, account id when signed in). `unread=1` keeps leads not read yet. Meta as spec 3.",
+        querystring: LeadsQuerySchema,
+        response: { 200: LeadListSchema, 422: ErrorBodySchema, ...authErrors },
+      },
+    },
+    async (request) =>
+      listLeads({
+        db: app.db,
+        ownerId: currentUser(request).id,
+        page: request.query.page,
+        perPage: request.query.per_page,
+        unreadOnly: request.query.unread,
+      }),
+  );
+
+  app.patch(
+    '/leads/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Mark a lead read or unread',
+        description:
+          'Body `{"read": true}` marks a received lead read (and its messages), `{"read": false}` unread again. Only the receiving owner may: any other lead answers 404.',
+        params: LeadIdParamsSchema,
+        body: UpdateLeadBodySchema,
+        response: { 200: LeadSchema, 404: ErrorBodySchema, 422: ErrorBodySchema, ...authErrors },
+      },
+    },
+    async (request) =>
+      markLeadRead({
+        db: app.db,
+        ownerId: currentUser(request).id,
+        id: leadId(request.params.id),
+        read: request.body.read,
+      }),
+  );
+};
+
+export default leadsRoutes;
