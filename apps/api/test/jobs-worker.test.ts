@@ -191,6 +191,32 @@ describe('job worker', () => {
     expect(aIds.length + bIds.length).toBe(20);
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'skips the rows another worker is claiming at this very moment (PostgreSQL)',
+    async () => {
+      const ids: number[] = [];
+      for (let index = 0; index < 6; index++) ids.push(await insertJob('test.locked'));
+      const claim = (handle: Parameters<typeof claimDueJobs>[0]['db'], workerId: string, limit: number) =>
+        claimDueJobs({ db: handle, workerId, kinds: ['test.locked'], limit, now: clock.now, lockMs: 60_000 });
+      // Worker A's claim is still uncommitted (its rows locked) while worker B claims on another
+      // connection: B must neither wait for A nor take A's rows.
+      await db.transaction(async (tx) => {
+        const a = await claim(tx, 'a', 2);
+        expect(a.map((job) => job.id)).toEqual(ids.slice(0, 2));
+        // Without SKIP LOCKED, B would wait on A's locks for ever; fail fast instead (the throw
+        // rolls A back, which frees B).
+        const b = await Promise.race([
+          claim(db, 'b', 10),
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error('the claim waited on locked rows')), 3000),
+          ),
+        ]);
+        expect(b.map((job) => job.id)).toEqual(ids.slice(2));
+      });
+    },
+    10_000,
+  );
+
   it('stops gracefully: the job in hand finishes, the rest of its batch is handed back', async () => {
     let release: () => void = () => {};
     let started: () => void = () => {};

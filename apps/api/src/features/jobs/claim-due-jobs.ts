@@ -1,4 +1,4 @@
-import { type Db, jobs } from '@estately/db';
+import { type DbOrTx, jobs } from '@estately/db';
 import { sql } from 'drizzle-orm';
 
 /** A job a worker holds the lock of. */
@@ -12,7 +12,7 @@ export interface ClaimedJob {
 }
 
 export interface ClaimDueJobsOptions {
-  db: Db;
+  db: DbOrTx;
   workerId: string;
   /** Only these kinds: the ones this worker can run. */
   kinds: readonly string[];
