@@ -191,6 +191,20 @@ describe('POST /api/token/refresh', () => {
     expect(rows[0]?.usedAt).toBeInstanceOf(Date);
     expect(rows[1]?.usedAt).toBeNull();
     expect(rows[1]?.parentId).toBe(rows[0]?.id);
+    // Neither answer carries a stored secret.
+    const [account] = await api.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, user.id));
+    for (const body of [JSON.stringify(first), response.body]) {
+      expect(body).not.toContain(account?.hash);
+      expect(body).not.toContain('$argon2');
+      const hashes = await api.db
+        .select({ hash: refreshTokens.tokenHash })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.userId, user.id));
+      for (const { hash } of hashes) expect(body).not.toContain(hash);
+    }
   });
 
   it('answers 401 "No refresh token available" without a token', async () => {
