@@ -62,6 +62,7 @@ export const CLIENT_MESSAGE_KEYS = [
   'offer.description',
   'offer.parameters',
   'offer.seller',
+  'offer.show_original',
   'auth.classic_notice',
   'account.greeting',
   'account.favorites_empty',

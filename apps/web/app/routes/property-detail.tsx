@@ -1,8 +1,9 @@
-import { OfferDetailSchema } from '@estately/domain';
+import { type Locale, OfferDetailSchema, OfferTranslationSchema } from '@estately/domain';
 import { data } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import { webConfigContext } from '../config.server.ts';
 import { toOfferDetailView } from '../features/offer-detail/offer-detail-view.server.ts';
+import { translationWithFallback } from '../features/offer-detail/translation-fallback.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { requestApi } from '../request-state.server.ts';
 import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
@@ -30,8 +31,32 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (error instanceof ApiError && error.status === 404) notFound();
     throw data(null, { status: error instanceof ApiError && error.status === 503 ? 503 : 500 });
   }
-  const offer = toOfferDetailView(OfferDetailSchema.parse(raw), locale, config.publicApiUrl);
+  const detail = OfferDetailSchema.parse(raw);
+  const offer = toOfferDetailView(detail, locale, config.publicApiUrl);
+  const { client } = requestApi(context, request, config);
+  const translation = detail.description
+    ? await translationWithFallback({
+        pageLocale: locale,
+        offerLocale: detail.locale,
+        fetchTranslation: async (language: Locale) => {
+          try {
+            const answer = OfferTranslationSchema.parse(
+              await client.get(`/public/offers/${detail.id}/offer_translation`, {
+                headers: { 'accept-language': language },
+                signal: request.signal,
+              }),
+            );
+            return { locale: answer.locale, description: answer.description };
+          } catch (error) {
+            if (error instanceof ApiError && error.status === 404) return 'missing';
+            throw error;
+          }
+        },
+        recordError: (message) => console.warn(`[web] offer ${detail.id}: ${message}`),
+      }).catch(() => null)
+    : null;
   return {
+    translation,
     title: pageTitle(t, `${offer.title}, ${offer.address} – ${screenTitle(t, screen)}`),
     description: offer.description?.slice(0, 160) ?? null,
     offer,
@@ -91,7 +116,23 @@ export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
       {offer.description && (
         <section aria-labelledby="description-heading">
           <h2 id="description-heading">{t('offer.description')}</h2>
-          <p className="offer-detail__description">{offer.description}</p>
+          {loaderData.translation ? (
+            <>
+              <p
+                className="offer-detail__description"
+                lang={loaderData.translation.locale}
+                data-testid="offer-translation"
+              >
+                {loaderData.translation.description}
+              </p>
+              <details>
+                <summary>{t('offer.show_original')}</summary>
+                <p className="offer-detail__description">{offer.description}</p>
+              </details>
+            </>
+          ) : (
+            <p className="offer-detail__description">{offer.description}</p>
+          )}
         </section>
       )}
       {offer.parameters.length > 0 && (

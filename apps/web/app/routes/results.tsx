@@ -27,7 +27,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     signal: request.signal,
   });
   const heading = screenTitle(t, screen);
-  return { title: pageTitle(t, heading), heading, results, pathname: url.pathname };
+  // Paging links keep every other filter of the URL.
+  const pageHref = (page: number) => {
+    const query = new URLSearchParams(url.search);
+    query.set('page', String(page));
+    return `${url.pathname}?${query}`;
+  };
+  const paging =
+    results.status === 'ok'
+      ? {
+          prev: results.prevPage !== null ? pageHref(results.prevPage) : null,
+          next: results.nextPage !== null ? pageHref(results.nextPage) : null,
+        }
+      : { prev: null, next: null };
+  return { title: pageTitle(t, heading), heading, results, paging };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -63,14 +76,14 @@ export default function Results({ loaderData }: Route.ComponentProps) {
           )}
           {results.totalPages > 1 && (
             <nav className="pagination" aria-label={t('results.pagination')}>
-              {results.prevPage !== null && (
-                <Link rel="prev" to={`${loaderData.pathname}?page=${results.prevPage}`}>
+              {loaderData.paging.prev && (
+                <Link rel="prev" to={loaderData.paging.prev}>
                   {t('results.previous')}
                 </Link>
               )}
               <span>{t('results.page', { page: results.page, pages: results.totalPages })}</span>
-              {results.nextPage !== null && (
-                <Link rel="next" to={`${loaderData.pathname}?page=${results.nextPage}`}>
+              {loaderData.paging.next && (
+                <Link rel="next" to={loaderData.paging.next}>
                   {t('results.next')}
                 </Link>
               )}
