@@ -79,7 +79,7 @@ describe('screens in the browser', () => {
     await page.goto(`${harness.web.url}/cs`);
     await page.locator('.popular-searches a').first().click();
     await page.waitForURL(`${harness.web.url}/cs/hledani/prodej/byty`);
-    expect(await page.title()).toContain(translate('cs', 'screen.search'));
+    await expect.poll(() => page.title()).toContain(translate('cs', 'screen.search'));
     await context.close();
   });
 
