@@ -80,6 +80,16 @@ describe('password recovery, first flow', () => {
     expect(known.body).toBe(unknown.body);
     expect(known.json()).toEqual({ accepted: true });
     expect(await mailsTo('no-account@example.com')).toEqual([]);
+    const [probe] = await api.db
+      .select({ userId: securityEvents.userId, details: securityEvents.details })
+      .from(securityEvents)
+      .where(
+        and(
+          eq(securityEvents.kind, 'password_reset_requested'),
+          eq(securityEvents.email, 'no-account@example.com'),
+        ),
+      );
+    expect(probe).toEqual({ userId: null, details: { account: false } });
 
     const [mail] = await mailsTo(user.email);
     expect(mail?.kind).toBe('email.reset_password');

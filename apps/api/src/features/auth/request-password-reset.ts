@@ -28,7 +28,17 @@ export async function requestPasswordReset(options: RequestPasswordResetOptions)
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
-  if (!user) return;
+  if (!user) {
+    // Logged as well: requests for addresses without an account show probing, and the write
+    // keeps the work of both cases closer in time.
+    await recordSecurityEvent(db, {
+      kind: 'password_reset_requested',
+      email,
+      context,
+      details: { account: false },
+    });
+    return;
+  }
   const now = options.now ?? new Date();
   const token = newSecretToken();
   const locale = user.locale as Locale;
