@@ -5,7 +5,7 @@ import { createJobHandlers } from '../src/features/jobs/job-handlers.ts';
 import { createJobWorker, type JobWorker } from '../src/features/jobs/job-worker.ts';
 import { RETRY_BASE_MS } from '../src/features/jobs/retry-delay.ts';
 import { createSmtpTransport } from '../src/features/mail/create-smtp-transport.ts';
-import { enqueueEmail } from '../src/features/mail/enqueue-email.ts';
+import { EMAIL_MAX_ATTEMPTS, enqueueEmail } from '../src/features/mail/enqueue-email.ts';
 import type { MailTransport } from '../src/features/mail/mail-transport.ts';
 import { buildTestApi, type TestApi } from './helpers.ts';
 import { freePort, startSmtpServer, type TestSmtpServer } from './mail-helpers.ts';
@@ -149,7 +149,13 @@ describe('nothing is lost while the SMTP server is down', () => {
     // Down: the attempt fails and the job waits 30 s.
     expect(await worker.runDueJobs()).toMatchObject({ claimed: 1, retried: 1, done: 0 });
     let row = await jobRow(id);
-    expect(row).toMatchObject({ attempts: 1, doneAt: null, failedAt: null, lockedBy: null });
+    expect(row).toMatchObject({
+      attempts: 1,
+      maxAttempts: EMAIL_MAX_ATTEMPTS,
+      doneAt: null,
+      failedAt: null,
+      lockedBy: null,
+    });
     expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
     expect(row.runAt.getTime()).toBe(clock.now.getTime() + RETRY_BASE_MS);
 

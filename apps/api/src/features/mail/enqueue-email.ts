@@ -66,6 +66,12 @@ export interface EmailJobPayload<T extends EmailTemplate = EmailTemplate> {
 }
 
 /**
+ * Attempts before an e-mail job is given up: with the worker's backoff (30 s doubling, at most
+ * an hour apart) about 13 hours of mail-server outage are bridged.
+ */
+export const EMAIL_MAX_ATTEMPTS = 20;
+
+/**
  * Queues an e-mail in the `jobs` outbox as `email.<template>` (DESIGN 6, 7). Pass the
  * transaction of the change that causes the e-mail: the job then exists exactly when the change
  * does, and the retrying worker sends it later. Returns the job id.
@@ -73,7 +79,7 @@ export interface EmailJobPayload<T extends EmailTemplate = EmailTemplate> {
 export async function enqueueEmail<T extends EmailTemplate>(
   db: DbOrTx,
   payload: EmailJobPayload<T>,
-  options: { dedupeKey?: string; runAt?: Date } = {},
+  options: { dedupeKey?: string; runAt?: Date; maxAttempts?: number } = {},
 ): Promise<number> {
   const [row] = await db
     .insert(jobs)
@@ -82,6 +88,7 @@ export async function enqueueEmail<T extends EmailTemplate>(
       payload: { ...payload } as Record<string, unknown>,
       dedupeKey: options.dedupeKey ?? null,
       runAt: options.runAt ?? new Date(),
+      maxAttempts: options.maxAttempts ?? EMAIL_MAX_ATTEMPTS,
     })
     .returning({ id: jobs.id });
   if (!row) throw new Error('the outbox did not return the job');
