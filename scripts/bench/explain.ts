@@ -1,4 +1,4 @@
-// `node scripts/bench/explain.ts list|facets|total|map|similar|detail [variant]`: runs one
+// `node scripts/bench/explain.ts list|facets|total|map|similar|detail [variant] [zoom] [all]`: runs one
 // benchmark query through the API's operation function, records the SQL it sends and prints
 // EXPLAIN (ANALYZE, BUFFERS) of each statement, to find why a figure of `npm run bench` is
 // slow. Uses the benchmark database (DATABASE_URL's server, database estately_bench).
@@ -34,7 +34,13 @@ const query = pg.Client.prototype.query as unknown as Query;
 const handle = createPostgres(url, undefined, 2);
 const variants = await buildVariants(handle.db);
 const ops = databaseOperations(handle.readDb);
-const params = kind === 'map' ? (variants.map[8]?.filtered[variant] ?? {}) : (variants.q1[variant] ?? {});
+// map: argv[4] is the zoom (default 8), argv[5] "all" for the unfiltered viewport.
+const zoom = Number(process.argv[4] ?? 8);
+const mapLists = variants.map[zoom];
+const params =
+  kind === 'map'
+    ? ((process.argv[5] === 'all' ? mapLists?.unfiltered : mapLists?.filtered)?.[variant] ?? {})
+    : (variants.q1[variant] ?? {});
 const id = variants.offerIds[variant] ?? 1;
 captured.length = 0;
 if (kind === 'facets') await ops.facets(params);

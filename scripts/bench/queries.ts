@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { getOfferDetail } from '../../apps/api/src/features/offers/get-offer-detail.ts';
 import { listSimilarOffers } from '../../apps/api/src/features/offers/list-similar-offers.ts';
 import { clusterOffers } from '../../apps/api/src/features/search/cluster-offers.ts';
+import type { OfferCountCache } from '../../apps/api/src/features/search/count-cache.ts';
 import { countOfferFacets } from '../../apps/api/src/features/search/count-offer-facets.ts';
 import { queryRows } from '../../apps/api/src/features/search/offer-conditions.ts';
 import { searchOffers } from '../../apps/api/src/features/search/search-offers.ts';
@@ -179,13 +180,19 @@ export interface Operations {
   similar(id: number): Promise<unknown>;
 }
 
-/** The API's operation functions on a database: database time without HTTP. */
-export function databaseOperations(db: Db): Operations {
+/**
+ * The API's operation functions on a database: database time without HTTP. With a count cache
+ * they answer as the API does (a process-wide cache checked against the change counters);
+ * without one every total and facet count is computed (the "cold" figures).
+ */
+export function databaseOperations(db: Db, cache?: OfferCountCache): Operations {
   const storage = new LocalMediaStorage({ root: '/tmp/estately-bench-media' });
+  const cached = cache ? { cache } : {};
   return {
-    list: (params) => searchOffers({ db, filters: filtersOf(params), storage }),
-    facets: (params, groups = Q1_FACETS) => countOfferFacets({ db, filters: filtersOf(params), groups }),
-    total: (params) => countOfferFacets({ db, filters: filtersOf(params), groups: [] }),
+    list: (params) => searchOffers({ db, filters: filtersOf(params), storage, ...cached }),
+    facets: (params, groups = Q1_FACETS) =>
+      countOfferFacets({ db, filters: filtersOf(params), groups, ...cached }),
+    total: (params) => countOfferFacets({ db, filters: filtersOf(params), groups: [], ...cached }),
     map: (params) => {
       const filters = filtersOf(params);
       if (!filters.bbox) throw new Error('map query without bbox');
@@ -249,4 +256,21 @@ export function namedQueries(v: QueryVariants): NamedQuery[] {
   });
   queries.push({ name: 'Q7 detail', run: (ops, i) => ops.detail(at(v.offerIds, i)) });
   return queries;
+}
+
+/**
+ * Q1..Q3 without the count cache (database time only): what a question nobody asked since the
+ * last change to its offers costs, and the bound of every cache miss.
+ */
+export function coldQueries(v: QueryVariants): NamedQuery[] {
+  return namedQueries(v)
+    .filter((q) => ['Q1', 'Q1 total only', 'Q2 bbox', 'Q3 25 km', 'Q3 100 km'].includes(q.name))
+    .map((q) => ({ ...q, name: `${q.name} cold` }));
+}
+
+/** Q9: Q1 and Q2 while writes go on (the writes themselves are scripts/bench/writes.ts). */
+export function q9Queries(v: QueryVariants): NamedQuery[] {
+  return namedQueries(v)
+    .filter((q) => ['Q1', 'Q2 bbox'].includes(q.name))
+    .map((q) => ({ ...q, name: `Q9 ${q.name}` }));
 }

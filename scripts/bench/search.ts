@@ -7,7 +7,9 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createPostgres } from '@estately/db';
+import pg from 'pg';
 import { loadConfig } from '../../apps/api/src/config.ts';
+import { OfferCountCache } from '../../apps/api/src/features/search/count-cache.ts';
 import { startApi } from '../../apps/api/src/server.ts';
 import {
   DEFAULT_LIMITS,
@@ -21,7 +23,18 @@ import {
   timeSequential,
   writeFigures,
 } from './lib.ts';
-import { buildVariants, databaseOperations, httpOperations, namedQueries, queryString } from './queries.ts';
+import {
+  buildVariants,
+  coldQueries,
+  databaseOperations,
+  httpOperations,
+  namedQueries,
+  q9Queries,
+  queryString,
+} from './queries.ts';
+import { startWrites } from './writes.ts';
+
+const WRITES_PER_SECOND = 5;
 
 const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const url = databaseUrl(server, flag('database') || 'estately_bench');
@@ -37,10 +50,16 @@ try {
   const queries = namedQueries(variants);
   const results = new Map<string, { db?: Timing; http?: Timing }>();
 
-  // Database time: the operation functions, no HTTP, one caller.
-  const dbOps = databaseOperations(handle.readDb);
-  for (const query of queries) {
-    const timing = await timeSequential((i) => query.run(dbOps, i), limits);
+  // Database time: the operation functions, no HTTP, one caller, with a count cache of their
+  // own as the API has; then Q1..Q3 without it (cold).
+  const dbOps = databaseOperations(handle.readDb, new OfferCountCache());
+  const coldOps = databaseOperations(handle.readDb);
+  const cold = coldQueries(variants);
+  for (const [query, ops] of [
+    ...queries.map((q) => [q, dbOps] as const),
+    ...cold.map((q) => [q, coldOps] as const),
+  ]) {
+    const timing = await timeSequential((i) => query.run(ops, i), limits);
     results.set(query.name, { db: timing });
     console.log(
       `  db   ${query.name.padEnd(18)} p50 ${ms(timing.p50)} ms  p95 ${ms(timing.p95)} ms  (n ${timing.n})`,
@@ -73,8 +92,29 @@ try {
       );
     }
 
+    // Q9: Q1 and Q2 again, database and HTTP, while prices change at 5 writes a second.
+    const q9 = q9Queries(variants);
+    const writerPool = new pg.Pool({ connectionString: url, max: 1 });
+    const writes = startWrites(writerPool, variants.offerIds, WRITES_PER_SECOND);
+    for (const query of q9) {
+      const entry: { db?: Timing; http?: Timing } = {};
+      entry.db = await timeSequential((i) => query.run(dbOps, i), limits);
+      entry.http = await timeSequential((i) => query.run(httpOps, i), limits);
+      results.set(query.name, entry);
+      console.log(
+        `  q9   ${query.name.padEnd(18)} db p50 ${ms(entry.db.p50)} ms  http p50 ${ms(entry.http.p50)} ms`,
+      );
+    }
+    const written = await writes.stop();
+    await writerPool.end();
+    figures['Q9.writes'] = written.writes;
+    figures['Q9.write.p50'] = written.timing.p50;
+    console.log(
+      `  q9   ${written.writes} price changes (${written.errors} failed), write p50 ${ms(written.timing.p50)} ms, p95 ${ms(written.timing.p95)} ms`,
+    );
+
     console.log(`\nQ1..Q7 at 1 client, ms (${loadLine()})`);
-    const rows = queries.map((q) => {
+    const rows = [...queries, ...cold, ...q9].map((q) => {
       const r = results.get(q.name) ?? {};
       const cells = [r.db, r.http].flatMap((t) => (t ? [ms(t.p50), ms(t.p95), ms(t.p99)] : ['-', '-', '-']));
       return [q.name, ...cells, String(r.db?.n ?? 0)];
