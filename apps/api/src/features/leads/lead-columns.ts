@@ -19,7 +19,8 @@ export const leadColumns = {
   street: properties.street,
   city: properties.city,
   state: properties.state,
-  messagesCount: sql<number>`(select count(*)::int from ${offerMessages} where ${offerMessages.leadId} = ${leads.id})`,
+  // Qualified by hand: the outer `leads` row, whatever drizzle prints for its columns.
+  messagesCount: sql<number>`(select count(*)::int from ${offerMessages} m where m.lead_id = leads.id)`,
 };
 
 type LeadRow = {
