@@ -206,12 +206,11 @@ describe('POST /auth/signup', () => {
 
   it('is rate limited per address with 429 and Retry-After', async () => {
     const from = '203.0.113.250';
-    await createUser(api.db, { email: 'limit-taken@example.com' });
     for (let i = 0; i < 10; i += 1) {
       expect(
-        (await post('/auth/signup', { email: 'limit-taken@example.com', password: PASSWORD }, {}, from))
+        (await post('/auth/signup', { email: `batch-${i}@example.com`, password: PASSWORD }, {}, from))
           .statusCode,
-      ).toBe(422);
+      ).toBe(201);
     }
     const refused = await post(
       '/auth/signup',
@@ -220,9 +219,22 @@ describe('POST /auth/signup', () => {
       from,
     );
     expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'too_many_requests', message: 'Too Many Requests' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
     expect(await userByEmail('limit-new@example.com')).toBeUndefined();
+  });
+
+  it('limits attempts on one e-mail from any address', async () => {
+    await createUser(api.db, { email: 'popular@example.com' });
+    for (let i = 0; i < 5; i += 1) {
+      expect(
+        (await post('/auth/signup', { email: 'popular@example.com', password: PASSWORD })).statusCode,
+      ).toBe(422);
+    }
+    const refused = await post('/auth/signup', { email: 'Popular@example.com', password: PASSWORD });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
   });
 });
 

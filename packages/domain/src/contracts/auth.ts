@@ -40,7 +40,7 @@ const HOUR = 60 * MINUTE;
  */
 export const AUTH_RATE_LIMITS = {
   login: { ip: { max: 20, windowMs: 15 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
-  signup: { ip: { max: 10, windowMs: HOUR } },
+  signup: { ip: { max: 10, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
   recovery: { ip: { max: 10, windowMs: HOUR }, account: { max: 3, windowMs: HOUR } },
   resetPassword: { ip: { max: 20, windowMs: 15 * MINUTE } },
   confirmationSend: { ip: { max: 10, windowMs: HOUR }, account: { max: 3, windowMs: HOUR } },

@@ -106,7 +106,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await limit(reply, 'signup', AUTH_RATE_LIMITS.signup, request);
+      await limit(reply, 'signup', AUTH_RATE_LIMITS.signup, request, request.body.email);
       const result = await signUp({
         db: app.db,
         config,
@@ -132,7 +132,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await limit(reply, 'signup', AUTH_RATE_LIMITS.signup, request);
+      await limit(reply, 'signup', AUTH_RATE_LIMITS.signup, request, request.body.email);
       const result = await signUp({
         db: app.db,
         config,
