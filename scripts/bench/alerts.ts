@@ -1,0 +1,212 @@
+// `npm run bench:alerts [-- --searches N --offers N --keep --seed-only]`: the watch-dog alert job at the
+// scale of issue 6 (100,000 saved searches against 10,000 new offers in under 60 s on this
+// machine). Seeds a fresh PostgreSQL database (estately_bench_alerts on DATABASE_URL's server,
+// default the local one), runs one alert run of every frequency, prints the figures and drops
+// the database again (--keep leaves it for EXPLAIN; --seed-only seeds, keeps it and stops).
+//
+// The data mimic real watch-dogs: searches mostly name an offer type, a property type and a
+// city (city popularity is Zipf-like, so popular cities share many identical searches),
+// often a price ceiling in CZK or EUR, sometimes dispositions, an area floor or a radius
+// around a point; offers are spread over the same cities with city parts. Older offers exist
+// too, so the job has to pick the new ones out.
+import { createPostgres, LocalMediaStorage, migrate } from '@estately/db';
+import pg from 'pg';
+import { loadExchangeRates } from '../../apps/api/src/features/offers-shared/exchange-rates.ts';
+import { runSavedSearchAlerts } from '../../apps/api/src/features/saved-searches/run-saved-search-alerts.ts';
+import { databaseUrl, flag, loadLine, seededRandom } from './lib.ts';
+
+const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = 'estately_bench_alerts';
+const SEARCHES = Number(flag('searches') || 100_000);
+const NEW_OFFERS = Number(flag('offers') || 10_000);
+const OLD_OFFERS = Math.round(NEW_OFFERS * 2);
+const USERS = Math.ceil(SEARCHES / 4);
+const GOAL_MS = 60_000;
+const random = seededRandom(6);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+
+// 300 cities: (country, id, lat, lng); city parts are id * 100 + 1..5.
+const COUNTRIES = ['CZ', 'CZ', 'CZ', 'SK', 'AT', 'DE', 'PL'] as const;
+const COUNTRY_IDS: Record<string, number> = { CZ: 1, SK: 2, AT: 3, DE: 4, PL: 5 };
+const cities = Array.from({ length: 300 }, (_, i) => ({
+  id: 1000 + i,
+  country: pick(COUNTRIES),
+  lat: 47 + random() * 7,
+  lng: 12 + random() * 11,
+}));
+/** Zipf-like: the k-th city is picked with weight 1/k. */
+const weights = cities.map((_, k) => 1 / (k + 1));
+const totalWeight = weights.reduce((a, b) => a + b, 0);
+function city() {
+  let r = random() * totalWeight;
+  for (const [k, w] of weights.entries()) {
+    r -= w;
+    if (r <= 0) return cities[k]!;
+  }
+  return cities[0]!;
+}
+const DISPOSITIONS = ['1', '2', '3', '4', '5', '6+'] as const;
+
+async function seed(admin: pg.Client, db: ReturnType<typeof createPostgres>, now: Date) {
+  const exec = (text: string, params: unknown[] = []) => db.query(text, params);
+  await exec(
+    `insert into users (email, password_hash, preferred_language)
+     select 'bench-' || g || '@example.com', 'x', (array['cs','en','de','sk','pl'])[1 + g % 5] from generate_series(1, $1) g`,
+    [USERS],
+  );
+  const offerRows: unknown[][] = [];
+  const total = NEW_OFFERS + OLD_OFFERS;
+  for (let i = 0; i < total; i++) {
+    const c = city();
+    const isNew = i < NEW_OFFERS;
+    const activated = isNew
+      ? new Date(now.getTime() - 1000 - random() * 8 * 60_000) // the last 8 minutes
+      : new Date(now.getTime() - (9 + random() * 60) * 86_400_000);
+    const sale = random() < 0.65;
+    const apartment = random() < 0.75;
+    const area = Math.round(30 + random() * 150);
+    const price = sale
+      ? Math.round(area * (40_000 + random() * 80_000))
+      : Math.round(area * (150 + random() * 250));
+    const part = c.id * 100 + 1 + Math.floor(random() * 5);
+    offerRows.push([
+      i + 1,
+      sale ? 'sale' : 'rent',
+      apartment ? 'apartment' : 'house',
+      price,
+      pick(DISPOSITIONS),
+      area,
+      c.country,
+      `{${COUNTRY_IDS[c.country]},${c.id},${part}}`,
+      c.lat + (random() - 0.5) * 0.1,
+      c.lng + (random() - 0.5) * 0.1,
+      activated.toISOString(),
+    ]);
+  }
+  for (let i = 0; i < offerRows.length; i += 2000) {
+    const chunk = offerRows.slice(i, i + 2000);
+    const values = chunk
+      .map((_, r) => `(${Array.from({ length: 11 }, (_, c) => `$${r * 11 + c + 1}`).join(',')})`)
+      .join(',');
+    const params = chunk.flat();
+    await exec(
+      `with v(id, ot, pt, price, disp, area, cc, path, lat, lng, act) as (values ${values})
+       , p as (
+         insert into properties (id, owner_id, state, offer_type, property_type, price, currency, disposition,
+           useful_area, useful_area_meters, country_code, city, latitude, longitude, published_at, activated_at)
+         select id::bigint, 1, 'active', ot, pt, price::numeric, 'CZK', disp, area::numeric, area::numeric, cc,
+           'City ' || path, lat::float8, lng::float8, act::timestamptz, act::timestamptz from v
+         returning id
+       )
+       insert into offers (id, owner_id, seller_type, offer_type, property_type, price, currency, price_normalized,
+         price_variant, disposition, layout, useful_area_meters, locale, city, country_code, location_path,
+         latitude, longitude, published_at, activated_at)
+       select id::bigint, 1, 'private', ot, pt, price::numeric, 'CZK', price::float8, 'fixed', disp, disp || '+kk',
+         area::float8, 'cs', 'City ' || path, cc, path::bigint[], lat::float8, lng::float8, act::timestamptz,
+         act::timestamptz from v`,
+      params,
+    );
+  }
+  await exec(`select setval(pg_get_serial_sequence('properties', 'id'), (select max(id) from properties))`);
+
+  // Saved searches: one to five per user, frequencies instant 20 %, daily 60 %, weekly 20 %;
+  // each last notified in its previous period, so every one is due now.
+  const rates = await loadExchangeRates(db.db);
+  const searchRows: unknown[][] = [];
+  for (let i = 0; i < SEARCHES; i++) {
+    const c = city();
+    const filters: Record<string, unknown> = {};
+    const roll = random();
+    if (roll < 0.9) filters.offer_type = random() < 0.7 ? 'sale' : 'rent';
+    if (random() < 0.85) filters.property_type = random() < 0.75 ? 'apartment' : 'house';
+    filters.country_code = c.country;
+    if (random() < 0.1) {
+      filters.lat = Number(c.lat.toFixed(4));
+      filters.lng = Number(c.lng.toFixed(4));
+      filters.radius_km = pick([5, 10, 25]);
+    } else if (random() < 0.9) {
+      filters.location_id = random() < 0.8 ? c.id : c.id * 100 + 1 + Math.floor(random() * 5);
+    }
+    if (random() < 0.6) {
+      const sale = filters.offer_type !== 'rent';
+      const currency = random() < 0.8 ? 'CZK' : 'EUR';
+      const czk = sale ? pick([3, 5, 7, 10, 15]) * 1_000_000 : pick([15, 20, 30, 50]) * 1000;
+      filters.currency = currency;
+      filters.price_to = currency === 'CZK' ? czk : Math.round(czk / (rates.rates.EUR ?? 25));
+    }
+    if (random() < 0.3) filters.dispositions = [...new Set([pick(DISPOSITIONS), pick(DISPOSITIONS)])];
+    if (random() < 0.2) filters.area_from = pick([40, 60, 80, 100]);
+    const f = random();
+    const frequency = f < 0.2 ? 'instant' : f < 0.8 ? 'daily' : 'weekly';
+    const before =
+      frequency === 'instant' ? 10 * 60_000 : frequency === 'daily' ? 86_400_000 : 8 * 86_400_000;
+    const notified = new Date(now.getTime() - before).toISOString();
+    searchRows.push([1 + (i % USERS), `Search ${i}`, JSON.stringify(filters), frequency, notified]);
+  }
+  for (let i = 0; i < searchRows.length; i += 5000) {
+    const chunk = searchRows.slice(i, i + 5000);
+    const values = chunk
+      .map(
+        (_, r) =>
+          `($${r * 5 + 1}::bigint,$${r * 5 + 2},$${r * 5 + 3}::jsonb,$${r * 5 + 4},$${r * 5 + 5}::timestamptz)`,
+      )
+      .join(',');
+    await exec(
+      `insert into saved_searches (user_id, name, filters, frequency, last_notified_at, created_at)
+       select u, n, f, q, t, t - interval '30 days' from (values ${values}) v(u, n, f, q, t)`,
+      chunk.flat(),
+    );
+  }
+  await exec('vacuum analyze');
+}
+
+async function main() {
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  const db = createPostgres(databaseUrl(server, name));
+  try {
+    await migrate(db);
+    const now = new Date();
+    const seedStarted = performance.now();
+    await seed(admin, db, now);
+    console.log(
+      `Seeded ${SEARCHES.toLocaleString('en')} saved searches (${USERS.toLocaleString('en')} users), ${NEW_OFFERS.toLocaleString('en')} new and ${OLD_OFFERS.toLocaleString('en')} older offers in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
+
+    if (process.argv.includes('--seed-only')) return;
+    const started = performance.now();
+    const result = await runSavedSearchAlerts({
+      db: db.db,
+      now,
+      publicWebUrl: 'https://www.estately.example',
+      publicApiUrl: 'https://api.estately.example',
+      keys: [{ kid: 'bench', secret: 'bench-signing-key-of-at-least-32-characters' }],
+      storage: new LocalMediaStorage({
+        root: '/tmp/estately-bench-media',
+        publicBase: 'https://api.estately.example/media',
+      }),
+    });
+    const elapsed = performance.now() - started;
+    const [jobs] = await db.query<{ n: number }>(
+      `select count(*)::int as n from jobs where kind = 'email.saved_search_alert'`,
+    );
+    const [pending] = await db.query<{ n: number }>(
+      `select count(*)::int as n from saved_searches where last_notified_at < $1`,
+      [now.toISOString()],
+    );
+    console.log(
+      `Alert run: ${result.searches.toLocaleString('en')} searches in ${result.batches} batches against ${result.events.toLocaleString('en')} new offers -> ${result.emails.toLocaleString('en')} digests queued (${Number(jobs?.n ?? 0).toLocaleString('en')} in the outbox), ${Number(pending?.n ?? 0)} searches left due`,
+    );
+    console.log(
+      `ALERTS: ${(elapsed / 1000).toFixed(1)} s for ${SEARCHES.toLocaleString('en')} searches x ${NEW_OFFERS.toLocaleString('en')} new offers (goal < ${GOAL_MS / 1000} s: ${elapsed < GOAL_MS ? 'met' : 'NOT met'}); ${loadLine()}`,
+    );
+  } finally {
+    await db.close();
+    if (!process.argv.includes('--keep') && !process.argv.includes('--seed-only')) await admin.query(`drop database if exists ${name}`);
+    await admin.end();
+  }
+}
+
+await main();
