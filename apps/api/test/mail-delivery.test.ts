@@ -237,14 +237,12 @@ describe('nothing is lost while the SMTP server is down', () => {
       .insert(jobs)
       .values({
         kind: 'email.confirm_email',
-        payload: { template: 'confirm_email', to: 'a@estately.example', locale: 'xx', data: {} },
+        payload: { template: 'confirm_email', to: 'not an address', locale: 'en', data: {} },
       })
       .returning();
     expect(await smtpWorker(smtp.url).runDueJobs()).toMatchObject({ claimed: 1, failed: 1 });
     const failed = await jobRow(row!.id);
-    expect(failed.lastError).toBe(
-      'PermanentEmailError: invalid e-mail job: locale: not one of the 30 locales',
-    );
+    expect(failed.lastError).toMatch(/^PermanentEmailError: invalid e-mail job: to: /);
     expect(failed.attempts).toBe(1);
     expect(smtp.received).toHaveLength(0);
   });

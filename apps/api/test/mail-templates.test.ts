@@ -159,6 +159,22 @@ describe('template details', () => {
     expect(() => renderEmail(input, { publicWebUrl: web })).toThrow(/not an http\(s\) address/);
   });
 
+  it('writes a locale outside the 30 in the closest one, else in English', () => {
+    const german = parseEmailPayload('email.email_changed', {
+      ...payload('email_changed', 'de'),
+      locale: 'de-DE',
+    });
+    expect(german.locale).toBe('de');
+    const unknown = parseEmailPayload('email.email_changed', {
+      ...payload('email_changed', 'de'),
+      locale: 'xx',
+    });
+    expect(unknown.locale).toBe('en');
+    expect(renderEmail(german, { publicWebUrl: web }).subject).toBe(
+      'Ihre Anmelde-E-Mail-Adresse wurde geändert',
+    );
+  });
+
   it('the payload check names what is wrong', () => {
     expect(() =>
       parseEmailPayload('email.change_email', {

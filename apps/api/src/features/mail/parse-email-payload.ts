@@ -1,4 +1,5 @@
 import { isLocale, type Locale } from '@estately/domain';
+import { negotiateLocale } from '@estately/i18n';
 import { z } from 'zod';
 import { PermanentEmailError } from './email-errors.ts';
 import {
@@ -47,13 +48,22 @@ const DATA_SCHEMAS: { [T in EmailTemplate]: z.ZodType<EmailTemplateData[T]> } = 
 const EnvelopeSchema = z.object({
   template: z.enum(EMAIL_TEMPLATES),
   to: z.email(),
-  locale: z.string().refine(isLocale, 'not one of the 30 locales'),
+  locale: z.string(),
   data: z.record(z.string(), z.unknown()),
   replyTo: z.email().optional(),
 });
 
 function describe(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; ');
+}
+
+/**
+ * The locale to write in. A language tag that is not one of the 30 (a stored `de-DE`, say) gets
+ * the closest of them, and anything else English (spec 4: English is the fallback language):
+ * a password reset is better received in English than not at all.
+ */
+function emailLocale(value: string): Locale {
+  return isLocale(value) ? value : (negotiateLocale(value) ?? 'en');
 }
 
 /** The payload of an `email.*` job, checked; throws a permanent error when it cannot be sent. */
@@ -68,7 +78,7 @@ export function parseEmailPayload(kind: string, payload: unknown): EmailJobPaylo
   return {
     template: envelope.data.template,
     to: envelope.data.to,
-    locale: envelope.data.locale as Locale,
+    locale: emailLocale(envelope.data.locale),
     data: data.data,
     ...(envelope.data.replyTo ? { replyTo: envelope.data.replyTo } : {}),
   } as EmailJobPayload;
