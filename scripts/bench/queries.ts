@@ -196,7 +196,12 @@ export function databaseOperations(db: Db, cache?: OfferCountCache): Operations 
     map: (params) => {
       const filters = filtersOf(params);
       if (!filters.bbox) throw new Error('map query without bbox');
-      return clusterOffers({ db, filters: { ...filters, bbox: filters.bbox }, zoom: Number(params.zoom) });
+      return clusterOffers({
+        db,
+        filters: { ...filters, bbox: filters.bbox },
+        zoom: Number(params.zoom),
+        ...cached,
+      });
     },
     detail: (id) => getOfferDetail({ db, id, storage }),
     similar: (id) => listSimilarOffers({ db, id, limit: 4, storage }),
@@ -259,12 +264,23 @@ export function namedQueries(v: QueryVariants): NamedQuery[] {
 }
 
 /**
- * Q1..Q3 without the count cache (database time only): what a question nobody asked since the
- * last change to its offers costs, and the bound of every cache miss.
+ * Q1..Q3 and coarse map zooms without the count cache (database time only): what a question
+ * nobody asked since the last change to its offers costs, and the bound of every cache miss.
  */
 export function coldQueries(v: QueryVariants): NamedQuery[] {
   return namedQueries(v)
-    .filter((q) => ['Q1', 'Q1 total only', 'Q2 bbox', 'Q3 25 km', 'Q3 100 km'].includes(q.name))
+    .filter((q) =>
+      [
+        'Q1',
+        'Q1 total only',
+        'Q2 bbox',
+        'Q3 25 km',
+        'Q3 100 km',
+        'Q6 z5 filtered',
+        'Q6 z5 all',
+        'Q6 z8 filtered',
+      ].includes(q.name),
+    )
     .map((q) => ({ ...q, name: `${q.name} cold` }));
 }
 

@@ -68,6 +68,24 @@ describe('count cache', () => {
     expect(await counted()).toEqual({ total: 4, facetTotal: 4, two: 0, three: 4 });
   });
 
+  it('answers the new map clusters as soon as an offer moves', async () => {
+    const mapTotal = async () => {
+      const response = await api.app.inject({
+        method: 'GET',
+        url: `/public/offers/map?${QUERY}&bbox=49,13,51,16&zoom=5`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().total as number;
+    };
+    const before = await mapTotal();
+    expect(await mapTotal()).toBe(before);
+    const movedId = await insertSearchOffer(api.db, { ownerId });
+    expect(await mapTotal()).toBe(before + 1);
+    // Out of the viewport (Brno is inside; Vienna is not).
+    await api.db.update(offers).set({ latitude: 48.2, longitude: 16.37 }).where(eq(offers.id, movedId));
+    expect(await mapTotal()).toBe(before);
+  });
+
   it('serves a repeated count from memory and recomputes it only after a change it can see', async () => {
     const cache = new OfferCountCache();
     const filters = validateFilters({ offer_type: 'sale', property_type: 'apartment', country_code: 'CZ' });

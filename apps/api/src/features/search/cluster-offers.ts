@@ -11,6 +11,7 @@ import {
 } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { convertedPrice } from '../offers-shared/exchange-rates.ts';
+import { countScope, type OfferCountCache } from './count-cache.ts';
 import { allConditions, type OfferConditions, queryRows } from './offer-conditions.ts';
 import { prepareSearch } from './prepare-search.ts';
 
@@ -22,6 +23,8 @@ export interface ClusterOffersOptions {
   /** Most features returned; the grid coarsens until the viewport holds no more cells. */
   cap?: number;
   now?: Date;
+  /** Serves the cells from memory while no offer they count has changed (count-cache.ts). */
+  cache?: OfferCountCache;
 }
 
 /**
@@ -270,13 +273,18 @@ async function cellsFromAggregates(
  * pre-aggregated cells; everything else groups the offers in SQL.
  */
 export async function clusterOffers(options: ClusterOffersOptions): Promise<OfferMapResponse> {
-  const { db, filters, zoom, cap = MAP_FEATURE_CAP, now = new Date() } = options;
+  const { db, filters, zoom, cache, cap = MAP_FEATURE_CAP, now = new Date() } = options;
   if (!(cap >= MIN_MAP_FEATURE_CAP)) throw new RangeError(`cap must be at least ${MIN_MAP_FEATURE_CAP}`);
   const { rates, conditions } = await prepareSearch(db, filters, now);
   const cell = cellSizeFor(filters.bbox, zoom, cap);
-  const rows = cellsCanAnswer(filters, cell)
-    ? await cellsFromAggregates(db, filters, conditions, cell)
-    : await cellsFromOffers(db, allConditions(conditions), cell, cap);
+  const group = () =>
+    cellsCanAnswer(filters, cell)
+      ? cellsFromAggregates(db, filters, conditions, cell)
+      : cellsFromOffers(db, allConditions(conditions), cell, cap);
+  // The cells are counts like a total: cached under the same change counters, keyed by the
+  // grid, the cap and the conditions (the viewport among them).
+  const key = sql`map ${cell} ${cap} ${allConditions(conditions)}`;
+  const rows = cache ? await cache.get(db, countScope(filters), key, group) : await group();
 
   const currency: Currency = filters.currency ?? DEFAULT_CURRENCY;
   const clusters: MapCluster[] = [];

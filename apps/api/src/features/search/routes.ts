@@ -46,8 +46,8 @@ function validateMapQuery(query: Record<string, unknown>): {
 // Public offer search (spec 7, spec 9; DESIGN 5). The filter parameters are validated by the
 // domain's filter model, so the web, saved searches and these routes share one set of rules.
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Totals and facet counts of this process, checked against the database's change counters
-  // on every request (count-cache.ts).
+  // Totals, facet counts and map cells of this process, checked against the database's change
+  // counters on every request (count-cache.ts).
   const cache = new OfferCountCache();
   app.get(
     '/public/offers',
@@ -105,7 +105,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { filters, zoom } = validateMapQuery(request.query);
-      return clusterOffers({ db: app.readDb, filters, zoom });
+      return clusterOffers({ db: app.readDb, filters, zoom, cache });
     },
   );
 };
