@@ -47,7 +47,7 @@ export function renderDevMailboxList(mails: DevMailSummary[]): string {
     .map(
       (mail) =>
         `<tr><td>${time(mail.createdAt)} UTC</td><td>${escapeHtml(mail.to)}</td>` +
-        `<td><a href="/dev/mailbox/${mail.id}">${escapeHtml(mail.subject)}</a></td></tr>`,
+        `<td dir="auto"><a href="/dev/mailbox/${mail.id}">${escapeHtml(mail.subject)}</a></td></tr>`,
     )
     .join('\n');
   return page(
@@ -83,14 +83,14 @@ export function renderDevMail(mail: DevMail): string {
   const headerRows = headers
     .map(
       ([name, value]) =>
-        `<tr><th scope="row">${escapeHtml(name)}</th><td>${escapeHtml(String(value))}</td></tr>`,
+        `<tr><th scope="row">${escapeHtml(name)}</th><td dir="auto">${escapeHtml(String(value))}</td></tr>`,
     )
     .join('\n');
   const links = linksOf(mail.html ?? '');
   return page(
     `${mail.subject} · Dev mailbox`,
     `<p><a href="/dev/mailbox">← All e-mails</a></p>
-<h1>${escapeHtml(mail.subject)}</h1>
+<h1 dir="auto">${escapeHtml(mail.subject)}</h1>
 <table>${headerRows}</table>
 ${
   mail.html
