@@ -38,10 +38,13 @@ const DATA_SCHEMAS: { [T in EmailTemplate]: z.ZodType<EmailTemplateData[T]> } = 
   reset_password: z.object({ resetUrl: text, expiresInHours: hours }),
   password_changed: z.object({ changedAt: z.iso.datetime({ offset: true }) }),
   saved_search_alert: z.object({
-    searchName: text,
+    // Names and titles are shown as given; an empty one must not cost anyone their alert.
+    searchName: z.string(),
     searchUrl: text,
     unsubscribeUrl: text,
-    offers: z.array(z.object({ title: text, url: text, price: z.string(), photoUrl: z.string().nullable() })),
+    offers: z.array(
+      z.object({ title: z.string(), url: text, price: z.string(), photoUrl: z.string().nullable() }),
+    ),
   }),
 };
 
