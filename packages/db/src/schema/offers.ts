@@ -121,6 +121,12 @@ export const offers = pgTable(
     index('offers_tags_gin').using('gin', t.tags),
     index('offers_room_types_gin').using('gin', t.roomTypes),
     index('offers_location_gist').using('gist', t.location),
+    // Viewport and radius searches with the partition and price (Q2, Q3, filtered map zooms):
+    // one GiST descent on all of them (btree_gist for the scalars), index-only for the counts,
+    // instead of intersecting the point index with the price index (docs/decisions/008).
+    index('offers_public_geo_idx')
+      .using('gist', t.location, t.offerType, t.propertyType, t.countryCode, t.priceNormalized)
+      .where(sql`${t.isPublic}`),
   ],
 );
 
