@@ -35,16 +35,17 @@ const handle = createPostgres(url, undefined, 2);
 const variants = await buildVariants(handle.db);
 const ops = databaseOperations(handle.readDb);
 // map: argv[4] is the zoom (default 8), argv[5] "all" for the unfiltered viewport.
+// list, facets and total take the Q1 variants, or Q2's (bbox) and Q3's (25 km) with :q2, :q3.
 const zoom = Number(process.argv[4] ?? 8);
 const mapLists = variants.map[zoom];
 const params =
   kind === 'map'
     ? ((process.argv[5] === 'all' ? mapLists?.unfiltered : mapLists?.filtered)?.[variant] ?? {})
-    : (variants.q1[variant] ?? {});
+    : ((kind.endsWith(':q2') ? variants.q2 : kind.endsWith(':q3')? variants.q3r25 : variants.q1)[variant] ?? {});
 const id = variants.offerIds[variant] ?? 1;
 captured.length = 0;
-if (kind === 'facets') await ops.facets(params);
-else if (kind === 'total') await ops.total(params);
+if (kind.startsWith('facets')) await ops.facets(params);
+else if (kind.startsWith('total')) await ops.total(params);
 else if (kind === 'map') await ops.map(params);
 else if (kind === 'similar') await ops.similar(id);
 else if (kind === 'detail') await ops.detail(id);
