@@ -142,6 +142,7 @@ describe('template details', () => {
     const pl = renderEmail(payload('saved_search_alert', 'pl'), { publicWebUrl: web });
     expect(pl.subject).toMatch(/^2 nowe/);
     expect(pl.headers['List-Unsubscribe']).toBe(`<${web}/unsubscribe?t=a&b=c>`);
+    expect(pl.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(pl.html).toContain(`href="${web}/unsubscribe?t=a&amp;b=c"`);
   });
 

@@ -173,8 +173,12 @@ const TEMPLATES: { [T in EmailTemplate]: Builder<T> } = {
         { kind: 'link', label: t('watchdog.manage'), url: `${web}/${locale}/account/watch-dogs` },
         { kind: 'link', label: t('unsubscribe'), url: unsubscribe },
       ],
-      // Mail clients show their own unsubscribe control for bulk mail with this header (RFC 2369).
-      headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
+      // Mail clients show their own unsubscribe control for bulk mail (RFC 2369); the address
+      // also takes a one-click POST (RFC 8058, saved-searches unsubscribe).
+      headers: {
+        'List-Unsubscribe': `<${unsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
     };
   },
 };
