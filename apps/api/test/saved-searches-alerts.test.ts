@@ -296,6 +296,8 @@ describe('saved-search alerts', () => {
       'tags=sauna',
       'price_from=100000&price_to=300000&currency=EUR',
       'lat=50.0755&lng=14.4378&radius_km=20',
+      'lat=49.5&lng=16.9&radius_km=100',
+      'lat=49.5&lng=16.9&radius_km=60&country_code=SK',
       'bbox=48,16,49.5,18',
       'location_id=900002',
       'country_code=SK',
@@ -315,7 +317,7 @@ describe('saved-search alerts', () => {
     });
     const matched = await matchSavedSearches({
       db: api.db,
-      searches: filters.map((f, index) => ({ id: index + 1, filters: f, since })),
+      searches: filters.map((f, index) => ({ id: index + 1, filters: f, groupKey: cases[index]!, since })),
       events,
       rates: await loadExchangeRates(api.db),
       now: at(4 * 24 * 60),

@@ -1,20 +1,42 @@
 import { type Db, locationNames } from '@estately/db';
-import { type ExchangeRates, normalizePrice, type SearchFilters } from '@estately/domain';
+import { type BoundingBox, type ExchangeRates, normalizePrice, type SearchFilters } from '@estately/domain';
 import { sql } from 'drizzle-orm';
-import { queryRows, resolveRadiusCentre } from '../search/offer-conditions.ts';
+import { circleBoundingBox, queryRows, resolveRadiusCentre } from '../search/offer-conditions.ts';
 import type { AlertEvent } from './collect-alert-events.ts';
-import { filtersKey } from './saved-search-filters.ts';
 
 // Set-based matching of many saved searches against the offers that are news (DESIGN 5: the
 // search runs in PostgreSQL). Searches with identical filters share one "matcher"; each
 // matcher and each new offer get join keys `offer type|property type|place`, with `*` for
 // "any", so a hash join pairs them by the selective part of a search (type and place) in
-// one statement, and the remaining filters are checked on those pairs only. The conditions
-// are those of `offerConditions` (the public search), spelled as columns of a matcher row.
+// one statement, and the remaining filters are checked on those pairs only. The place part is
+// a location id, a country, or for a radius or map box without a named place the cells of a
+// GRID_DEGREES grid the area overlaps, so a circle is compared with the offers near it rather
+// than with a whole country. The conditions are those of `offerConditions` (the public
+// search), spelled as columns of a matcher row.
+
+/** Grid cell size for radius and box searches (about 28 x 18 km in central Europe). */
+const GRID_DEGREES = 0.25;
+/** An area covering more cells than this is keyed by its country instead (very large boxes). */
+const MAX_GRID_CELLS = 400;
+
+/** Keys of the grid cells a box overlaps, or null when it crosses the antimeridian or is too big. */
+function gridCells(box: BoundingBox): string[] | null {
+  if (box.west > box.east) return null;
+  const south = Math.floor(box.south / GRID_DEGREES);
+  const north = Math.floor(box.north / GRID_DEGREES);
+  const west = Math.floor(box.west / GRID_DEGREES);
+  const east = Math.floor(box.east / GRID_DEGREES);
+  if ((north - south + 1) * (east - west + 1) > MAX_GRID_CELLS) return null;
+  const cells: string[] = [];
+  for (let y = south; y <= north; y++) for (let x = west; x <= east; x++) cells.push(`G${y}:${x}`);
+  return cells;
+}
 
 export interface SearchToMatch {
   id: number;
   filters: SearchFilters;
+  /** Equal for equal filters (the canonical JSON of the stored filters): such searches share a matcher. */
+  groupKey: string;
   /** Offers with an event after this instant are new for the search. */
   since: Date;
 }
@@ -94,7 +116,8 @@ async function toMatcher(
     m.c_lat = centre.lat;
     m.c_lng = centre.lng;
     m.radius = filters.radius_km;
-    places = [filters.country_code ? `C${filters.country_code}` : '*'];
+    const cells = gridCells(circleBoundingBox(centre.lat, centre.lng, filters.radius_km));
+    places = cells ?? [filters.country_code ? `C${filters.country_code}` : '*'];
   } else if (filters.location_id !== undefined) {
     m.loc_ids = [filters.location_id];
     if (localityIds) m.loc_any = localityIds;
@@ -104,9 +127,18 @@ async function toMatcher(
     m.loc_any = localityIds;
     places = localityIds.map((id) => `L${id}`);
   } else {
-    places = [filters.country_code ? `C${filters.country_code}` : '*'];
+    const cells = filters.bbox ? gridCells(filters.bbox) : null;
+    places = cells ?? [filters.country_code ? `C${filters.country_code}` : '*'];
   }
   m.keys = places.map((place) => `${ot}|${pt}|${place}`);
+  // An offer can meet a matcher through several keys only when the matcher has several
+  // locations that nest (a locality slug naming a city and its part); only such matchers
+  // need their pairs de-duplicated.
+  m.multi =
+    localityIds !== null &&
+    localityIds.length > 1 &&
+    filters.radius_km === undefined &&
+    filters.location_id === undefined;
 
   for (const [field, column] of Object.entries(SCALAR_LISTS)) {
     const values = filters[field as keyof typeof SCALAR_LISTS];
@@ -165,7 +197,7 @@ export async function matchSavedSearches(options: {
   const groups = new Map<string, { g: number; filters: SearchFilters }>();
   const searchRows: { id: number; g: number; since: string }[] = [];
   for (const search of searches) {
-    const key = filtersKey(search.filters);
+    const key = search.groupKey;
     let group = groups.get(key);
     if (!group) {
       group = { g: groups.size + 1, filters: search.filters };
@@ -202,12 +234,14 @@ export async function matchSavedSearches(options: {
         cross join lateral unnest(array[o.offer_type, '*']) ot
         cross join lateral unnest(array[o.property_type, '*']) pt
         cross join lateral unnest(
-          array['*', 'C' || o.country_code] || array(select 'L' || x from unnest(o.location_path) x)
+          array['*', 'C' || o.country_code,
+            'G' || floor(o.latitude / ${GRID_DEGREES}::float8)::int || ':' || floor(o.longitude / ${GRID_DEGREES}::float8)::int]
+          || array(select 'L' || x from unnest(o.location_path) x)
         ) pl
       ),
       m as materialized (
         select * from jsonb_to_recordset(${JSON.stringify(matchers)}::jsonb) as m(
-          g int, keys text[], cc text, loc_ids bigint[], loc_any bigint[],
+          g int, keys text[], multi boolean, cc text, loc_ids bigint[], loc_any bigint[],
           disp text[], furn text[], own text[], recon text[], build text[], heat text[], park text[],
           energy text[], seller text[], bath text[], rooms text[], params text[], tags text[],
           pmin float8, pmax float8, amin float8, amax float8, fmin int, fmax int, tfmin int, tfmax int,
@@ -215,9 +249,11 @@ export async function matchSavedSearches(options: {
           free_from date, act_min timestamptz, c_lat float8, c_lng float8, radius float8,
           bs float8, bw float8, bn float8, be float8)
       ),
-      matcher_keys as (select m.g, unnest(m.keys) as key from m),
+      matcher_keys as (select m.g, m.multi, unnest(m.keys) as key from m),
       candidates as (
-        select distinct mk.g, k.id, k.ts from matcher_keys mk join offer_keys k on k.key = mk.key
+        select mk.g, k.id, k.ts from matcher_keys mk join offer_keys k on k.key = mk.key where not mk.multi
+        union all
+        select distinct mk.g, k.id, k.ts from matcher_keys mk join offer_keys k on k.key = mk.key where mk.multi
       ),
       hits as materialized (
         select c.g, c.id, c.ts

@@ -19,7 +19,7 @@ import { signUnsubscribeToken } from './unsubscribe-token.ts';
 
 /** Offers listed in one digest; the e-mail links to the search for the rest. */
 export const ALERT_OFFERS_PER_EMAIL = 10;
-const DEFAULT_BATCH_SIZE = 5000;
+const DEFAULT_BATCH_SIZE = 10_000;
 
 export interface RunSavedSearchAlertsOptions {
   db: Db;
@@ -177,6 +177,8 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
       searches: toMatch.map((search) => ({
         id: search.id,
         filters: filtersById.get(search.id)!,
+        // jsonb prints its keys in one order, so equal filters give equal text.
+        groupKey: JSON.stringify(search.filters),
         since: search.since,
       })),
       events,
