@@ -41,7 +41,8 @@ const mapLists = variants.map[zoom];
 const params =
   kind === 'map'
     ? ((process.argv[5] === 'all' ? mapLists?.unfiltered : mapLists?.filtered)?.[variant] ?? {})
-    : ((kind.endsWith(':q2') ? variants.q2 : kind.endsWith(':q3')? variants.q3r25 : variants.q1)[variant] ?? {});
+    : ((kind.endsWith(':q2') ? variants.q2 : kind.endsWith(':q3') ? variants.q3r25 : variants.q1)[variant] ??
+      {});
 const id = variants.offerIds[variant] ?? 1;
 captured.length = 0;
 if (kind.startsWith('facets')) await ops.facets(params);
