@@ -135,6 +135,38 @@ describe('an e-mail queued by a change arrives', () => {
   });
 });
 
+describe('a saved-search alert', () => {
+  it('arrives with its offers and the unsubscribe headers', async () => {
+    await enqueueEmail(api.db, {
+      template: 'saved_search_alert',
+      to: 'watcher@estately.example',
+      locale: 'pl',
+      data: {
+        searchName: 'Kraków 3 pokoje',
+        searchUrl: 'https://www.estately.example/pl/szukaj/krakow',
+        unsubscribeUrl: 'https://api.estately.example/saved_searches/unsubscribe?token=abc',
+        offers: [
+          { title: 'Mieszkanie 3+1', url: '/pl/property/5', price: '750 000 zł', photoUrl: null },
+          { title: 'Mieszkanie 3+kk', url: '/pl/property/6', price: '820 000 zł', photoUrl: null },
+        ],
+      },
+    });
+    expect(await smtpWorker(smtp.url).runDueJobs()).toMatchObject({ done: 1 });
+    await smtp.waitFor(1);
+    const mail = smtp.received[0]!.parsed;
+    expect(mail.subject).toMatch(/^2 nowe/);
+    expect(mail.subject).toContain('Kraków 3 pokoje');
+    expect(mail.text).toContain('https://www.estately.example/pl/property/6');
+    // Raw header lines, unfolded (long ones are wrapped on the wire).
+    const header = (name: string) =>
+      mail.headerLines.find((line) => line.key === name)?.line.replace(/\r?\n\s+/g, ' ');
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(header('list-unsubscribe')).toBe(
+      'List-Unsubscribe: <https://api.estately.example/saved_searches/unsubscribe?token=abc>',
+    );
+  });
+});
+
 describe('nothing is lost while the SMTP server is down', () => {
   it('retries with backoff and delivers exactly once when the server is back', async () => {
     const port = await freePort();
