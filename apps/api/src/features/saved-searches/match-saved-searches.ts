@@ -220,9 +220,7 @@ export async function matchSavedSearches(options: {
   }
   if (matchers.length === 0) return result;
 
-  const rows = await queryRows<{ id: number | string; total: number; ids: (number | string)[] }>(
-    db,
-    sql`
+  const statement = sql`
       with ev as materialized (
         select * from unnest(${`{${events.map((e) => e.id).join(',')}}`}::bigint[],
                              ${`{${events.map((e) => `"${e.at.toISOString()}"`).join(',')}}`}::timestamptz[]) as ev(id, ts)
@@ -297,15 +295,30 @@ export async function matchSavedSearches(options: {
           and (m.bs is null or (o.latitude between m.bs and m.bn and (case when m.bw <= m.be
                 then o.longitude between m.bw and m.be else o.longitude >= m.bw or o.longitude <= m.be end)))
       ),
+      -- Each matcher's hits newest first, once; a search's new offers are then the prefix of
+      -- its matcher's list with an event after the search's own watermark.
+      per_group as (
+        select g, array_agg(id order by ts desc, id desc) as ids, array_agg(ts order by ts desc, id desc) as tss
+        from hits group by g
+      ),
       s as (
         select * from jsonb_to_recordset(${JSON.stringify(searchRows)}::jsonb) as s(id bigint, g int, since timestamptz)
       )
-      select s.id, count(*)::int as total,
-        (array_agg(h.id order by h.ts desc, h.id desc))[1:${limit}] as ids
-      from s join hits h on h.g = s.g and h.ts > s.since
-      group by s.id
-    `,
-  );
+      select s.id, n.total, p.ids[1:least(n.total, ${limit})] as ids
+      from s
+      join per_group p on p.g = s.g
+      cross join lateral (select count(*)::int as total from unnest(p.tss) t where t > s.since) n
+      where n.total > 0
+    `;
+  // One statement sorts a batch's hits (hundreds of thousands of pairs): give it the memory to
+  // do so without spilling to disk, for this transaction only.
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '128MB'`);
+    const result = (await tx.execute(statement)) as unknown as {
+      rows: { id: number | string; total: number; ids: (number | string)[] }[];
+    };
+    return result.rows;
+  });
   for (const row of rows) result.set(Number(row.id), { total: Number(row.total), ids: row.ids.map(Number) });
   return result;
 }
