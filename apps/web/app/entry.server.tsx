@@ -43,11 +43,8 @@ function applyResponseHeaders(
 ): void {
   const cookies = pendingSetCookies(loadContext);
   for (const cookie of cookies) headers.append('Set-Cookie', cookie);
-  const url = new URL(request.url);
   // Data requests of client navigations name the page as `/path.data`.
-  const pathname = url.pathname.endsWith('.data')
-    ? url.pathname.slice(0, -'.data'.length) || '/'
-    : url.pathname;
+  const { pathname } = pageUrl(request);
   headers.set(
     'Cache-Control',
     cacheControlFor({ pathname, status, personal: cookies.length > 0 || hasSessionCookie(request) }),

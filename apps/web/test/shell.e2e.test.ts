@@ -183,6 +183,51 @@ describe('locale switching', () => {
   });
 });
 
+describe('session in the browser', () => {
+  it('refreshes once in the browser when the token expires on the page, then replays the patch', async () => {
+    const { token, refreshToken } = harness.session.login();
+    const context = await harness.visitor({ cookies: { token, refresh_token: refreshToken } });
+    const page = await context.newPage();
+    await page.goto(`${harness.web.url}/de/blog`);
+    await page.waitForLoadState('networkidle');
+    harness.session.validTokens.delete(token); // expires while the page is open
+    const refreshesBefore = harness.session.refreshCalls;
+    const patchesBefore = harness.session.patches.length;
+    await page.locator('.locale-switcher summary').click();
+    await page.locator('.locale-switcher a[hreflang="nl"]').click();
+    await page.waitForURL(`${harness.web.url}/nl/blog`);
+    await expect
+      .poll(() => harness.session.patches.slice(patchesBefore))
+      .toEqual([{ preferredLanguage: 'nl' }]);
+    expect(harness.session.refreshCalls - refreshesBefore).toBe(1);
+    // The new page's loaders used the refreshed pair: still signed in, no second refresh.
+    await expect.poll(() => page.getByTestId('user-menu').isVisible()).toBe(true);
+    const newToken = (await context.cookies()).find((cookie) => cookie.name === 'token')?.value;
+    expect(harness.session.validTokens.has(newToken as string)).toBe(true);
+    await context.close();
+  });
+
+  it('shows the spec’s toast when the profile update fails', async () => {
+    const { token, refreshToken } = harness.session.login();
+    const context = await harness.visitor({ cookies: { token, refresh_token: refreshToken } });
+    const page = await context.newPage();
+    await page.goto(`${harness.web.url}/en/blog`);
+    await page.waitForLoadState('networkidle');
+    // Both tokens die: the refresh fails, the tokens are cleared and the patch fails.
+    harness.session.validTokens.delete(token);
+    harness.session.refreshTokens.delete(refreshToken);
+    await page.locator('.locale-switcher summary').click();
+    await page.locator('.locale-switcher a[hreflang="en-GB"]').click();
+    await page.waitForURL(`${harness.web.url}/en-GB/blog`);
+    const toast = page.getByTestId('toast');
+    await expect.poll(() => toast.count()).toBe(1);
+    expect(await toast.textContent()).toBe(translate('en', 'error.profile_update_failed'));
+    expect(await toast.getAttribute('role')).toBe('alert');
+    await expect.poll(() => page.getByTestId('sign-in-link').isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
 describe('session', () => {
   it('loads the user and favourite ids on start, with bearer, stats token and timestamp', async () => {
     const { token, refreshToken } = harness.session.login();

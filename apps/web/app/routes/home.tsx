@@ -74,35 +74,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container">
           <h1>{t('home.hero_heading')}</h1>
           <p>{t('home.hero_subheading')}</p>
-          <form
-            className="search-box"
-            method="get"
-            action={search.action}
-            role="search"
-            data-testid="home-search"
-          >
-            <label>
-              <span>{search.offerTypeLabel}</span>
-              <select name="offer_type">
-                {search.offerTypes.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>{search.propertyTypeLabel}</span>
-              <select name="property_type">
-                {search.propertyTypes.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="submit">{search.submit}</button>
-          </form>
+          <search>
+            <form className="search-box" method="get" action={search.action} data-testid="home-search">
+              <label>
+                <span>{search.offerTypeLabel}</span>
+                <select name="offer_type">
+                  {search.offerTypes.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                <span>{search.propertyTypeLabel}</span>
+                <select name="property_type">
+                  {search.propertyTypes.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit">{search.submit}</button>
+            </form>
+          </search>
         </div>
       </section>
       <nav className="container popular-searches" aria-labelledby="popular-heading">

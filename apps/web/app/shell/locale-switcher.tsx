@@ -1,5 +1,5 @@
 import type { Locale } from '@estately/domain';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { serializeLocaleCookie } from '../locale/locale-cookie.ts';
 
 export interface LocaleLink {
@@ -20,9 +20,14 @@ export function LocaleSwitcher(props: {
   current: Locale;
   links: LocaleLink[];
   label: string;
-  /** After the cookie is set, e.g. to store the choice on the signed-in user. */
-  onSwitch?: (locale: Locale) => void;
+  /**
+   * After the cookie is set, e.g. to store the choice on the signed-in user. A promise holds the
+   * navigation until it settles: the new page's loaders then see any tokens the call refreshed,
+   * instead of spending the same single-use refresh token a second time.
+   */
+  onSwitch?: (locale: Locale) => Promise<void> | undefined;
 }) {
+  const navigate = useNavigate();
   const current = props.links.find((link) => link.locale === props.current);
   return (
     <details className="locale-switcher">
@@ -43,7 +48,10 @@ export function LocaleSwitcher(props: {
                 // biome-ignore lint/suspicious/noDocumentCookie: the value is built and escaped by serializeLocaleCookie; the Cookie Store API is not in every supported browser.
                 document.cookie = serializeLocaleCookie(link.locale, window.location.protocol === 'https:');
                 event.currentTarget.closest('details')?.removeAttribute('open');
-                if (link.locale !== props.current) props.onSwitch?.(link.locale);
+                const pending = link.locale !== props.current ? props.onSwitch?.(link.locale) : undefined;
+                if (!pending) return;
+                event.preventDefault();
+                void pending.finally(() => navigate(link.href));
               }}
             >
               {link.label}

@@ -49,9 +49,10 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
             label={t('nav.language')}
             onSwitch={(locale) => {
               // Spec 4: changing the user's locale patches preferredLanguage on the user.
-              if (!shell.user) return;
-              api()
+              if (!shell.user) return undefined;
+              return api()
                 .patch('/users/me', { preferredLanguage: locale })
+                .then(() => undefined)
                 .catch(() => toast.show(t('error.profile_update_failed'), 'error'));
             }}
           />
