@@ -47,7 +47,7 @@ function city() {
 }
 const DISPOSITIONS = ['1', '2', '3', '4', '5', '6+'] as const;
 
-async function seed(admin: pg.Client, db: ReturnType<typeof createPostgres>, now: Date) {
+async function seed(db: ReturnType<typeof createPostgres>, now: Date) {
   const exec = (text: string, params: unknown[] = []) => db.query(text, params);
   await exec(
     `insert into users (email, password_hash, preferred_language)
@@ -170,7 +170,7 @@ async function main() {
     await migrate(db);
     const now = new Date();
     const seedStarted = performance.now();
-    await seed(admin, db, now);
+    await seed(db, now);
     console.log(
       `Seeded ${SEARCHES.toLocaleString('en')} saved searches (${USERS.toLocaleString('en')} users), ${NEW_OFFERS.toLocaleString('en')} new and ${OLD_OFFERS.toLocaleString('en')} older offers in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
     );
@@ -199,12 +199,17 @@ async function main() {
     console.log(
       `Alert run: ${result.searches.toLocaleString('en')} searches in ${result.batches} batches against ${result.events.toLocaleString('en')} new offers -> ${result.emails.toLocaleString('en')} digests queued (${Number(jobs?.n ?? 0).toLocaleString('en')} in the outbox), ${Number(pending?.n ?? 0)} searches left due`,
     );
+    const { collect, match, queue } = result.timings;
+    console.log(
+      `  collect new offers ${(collect / 1000).toFixed(1)} s, match ${(match / 1000).toFixed(1)} s, build and queue e-mails ${(queue / 1000).toFixed(1)} s`,
+    );
     console.log(
       `ALERTS: ${(elapsed / 1000).toFixed(1)} s for ${SEARCHES.toLocaleString('en')} searches x ${NEW_OFFERS.toLocaleString('en')} new offers (goal < ${GOAL_MS / 1000} s: ${elapsed < GOAL_MS ? 'met' : 'NOT met'}); ${loadLine()}`,
     );
   } finally {
     await db.close();
-    if (!process.argv.includes('--keep') && !process.argv.includes('--seed-only')) await admin.query(`drop database if exists ${name}`);
+    if (!process.argv.includes('--keep') && !process.argv.includes('--seed-only'))
+      await admin.query(`drop database if exists ${name}`);
     await admin.end();
   }
 }

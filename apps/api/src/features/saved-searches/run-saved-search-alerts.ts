@@ -49,6 +49,8 @@ export interface AlertRunResult {
   /** New or cheaper offers considered. */
   events: number;
   batches: number;
+  /** Where the time went, in milliseconds (the benchmark prints them). */
+  timings: { collect: number; match: number; queue: number };
 }
 
 interface DueSearch {
@@ -117,7 +119,19 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
   const frequencies = options.frequencies ?? ALERT_FREQUENCIES;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const periods = new Map(frequencies.map((frequency) => [frequency, periodStart(frequency, now)]));
-  const result: AlertRunResult = { searches: 0, emails: 0, events: 0, batches: 0 };
+  const result: AlertRunResult = {
+    searches: 0,
+    emails: 0,
+    events: 0,
+    batches: 0,
+    timings: { collect: 0, match: 0, queue: 0 },
+  };
+  let clock = performance.now();
+  const lap = (phase: keyof AlertRunResult['timings']) => {
+    const at = performance.now();
+    result.timings[phase] += at - clock;
+    clock = at;
+  };
   if (frequencies.length === 0) return result;
 
   const since = sql<Date>`coalesce(${savedSearches.lastNotifiedAt}, ${savedSearches.createdAt})`;
@@ -144,6 +158,7 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
     db,
     events.map((event) => event.id),
   );
+  lap('collect');
 
   let afterId = 0;
   for (;;) {
@@ -166,6 +181,7 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
       .orderBy(asc(savedSearches.id))
       .limit(batchSize);
     if (batch.length === 0) break;
+    lap('match');
     afterId = batch[batch.length - 1]!.id;
     result.batches += 1;
 
@@ -187,6 +203,7 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
       limit: ALERT_OFFERS_PER_EMAIL,
     });
 
+    lap('match');
     const rows: (typeof jobs.$inferInsert)[] = [];
     for (const search of toMatch) {
       const match = matches.get(search.id);
@@ -253,6 +270,7 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
       await options.beforeCommit?.(batchNumber);
       return inserted;
     });
+    lap('queue');
     result.emails += queued;
     result.searches += batch.length;
     if (batch.length < batchSize) break;
