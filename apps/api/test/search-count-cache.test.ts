@@ -105,6 +105,23 @@ describe('count cache', () => {
     expect(cache.stats()).toMatchObject({ hits: 2, misses: 2 });
   });
 
+  it('counts the offer types of a sale search anew when a rent offer changes', async () => {
+    // The offer_type facet of a sale search counts rents as well (disjunctive), so a change to
+    // a rent offer must reach it although the search itself asks for sales.
+    const typeCounts = async () => {
+      const response = await api.app.inject({
+        method: 'GET',
+        url: `/public/offers/facets?${QUERY}&groups=offer_type`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().facets.offer_type as { sale: number; rent: number };
+    };
+    const before = await typeCounts();
+    expect(await typeCounts()).toEqual(before);
+    await insertSearchOffer(api.db, { ownerId }, { offerType: 'rent' });
+    expect(await typeCounts()).toEqual({ sale: before.sale, rent: before.rent + 1 });
+  });
+
   it('forgets the least recently used statement beyond its size', async () => {
     const cache = new OfferCountCache({ maxEntries: 2 });
     for (const country of ['CZ', 'SK', 'AT', 'CZ']) {

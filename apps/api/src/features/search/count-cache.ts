@@ -18,10 +18,19 @@ export interface CountScope {
   countryCode?: string;
 }
 
-export function countScope(filters: SearchFilters): CountScope {
+/**
+ * The partition of a filter. `counted` lists the facet groups a statement counts: a counted
+ * group's own choice does not narrow its counts (disjunctive facets count the other offer
+ * types too), so the scope must not narrow by it either.
+ */
+export function countScope(filters: SearchFilters, counted: readonly string[] = []): CountScope {
   return {
-    ...(filters.offer_type === undefined ? {} : { offerType: filters.offer_type }),
-    ...(filters.property_type === undefined ? {} : { propertyType: filters.property_type }),
+    ...(filters.offer_type === undefined || counted.includes('offer_type')
+      ? {}
+      : { offerType: filters.offer_type }),
+    ...(filters.property_type === undefined || counted.includes('property_type')
+      ? {}
+      : { propertyType: filters.property_type }),
     ...(filters.country_code === undefined ? {} : { countryCode: filters.country_code }),
   };
 }

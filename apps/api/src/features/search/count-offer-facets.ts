@@ -91,7 +91,7 @@ export async function countOfferFacets(options: CountOfferFacetsOptions): Promis
 
   type Row = { facet: string; value: string | null; n: number };
   const count = () => queryRows<Row>(db, statement);
-  const rows = cache ? await cache.get(db, countScope(filters), statement, count) : await count();
+  const rows = cache ? await cache.get(db, countScope(filters, groups), statement, count) : await count();
   const facets: Record<string, Record<string, number>> = {};
   for (const group of groups)
     facets[group] = Object.fromEntries(FACET_VALUES[group].map((value) => [value, 0]));
