@@ -1,5 +1,12 @@
 import { sellerContacts, sellers, users } from '@estately/db';
-import { CurrentUserSchema, PublicUserSchema } from '@estately/domain';
+import {
+  CurrentUserSchema,
+  LOCALES,
+  PASSWORD_POLICY_MESSAGE_KEYS,
+  PublicUserSchema,
+  USER_FORM_MESSAGE_KEYS,
+} from '@estately/domain';
+import { getMessages, isMessageKey } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from './auth-helpers.ts';
@@ -351,5 +358,21 @@ describe('OpenAPI', () => {
       type: 'string',
       format: 'binary',
     });
+  });
+});
+
+describe('message keys', () => {
+  // The users calls answer keys, not sentences (CONVENTIONS habit 5): each must reach people as
+  // a message in their language, never as a raw key.
+  it('every key the users calls emit has a message in every locale', () => {
+    const keys = [...USER_FORM_MESSAGE_KEYS, ...PASSWORD_POLICY_MESSAGE_KEYS];
+    expect(keys.filter((key) => !isMessageKey(key))).toEqual([]);
+    for (const locale of LOCALES) {
+      const messages = getMessages(locale) as Record<string, string>;
+      expect(
+        keys.filter((key) => !messages[key]?.trim()),
+        locale,
+      ).toEqual([]);
+    }
   });
 });
