@@ -31,6 +31,45 @@ export function verifyPassword(passwordHash: string, password: string): Promise<
   return limited(() => verify(passwordHash, password).catch(() => false));
 }
 
+export interface Argon2Parameters {
+  algorithm: string;
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/**
+ * The algorithm and cost of a stored PHC string (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`),
+ * or null for anything else. The cost travels with each hash, so raising ARGON2_OPTIONS leaves
+ * older hashes verifiable and lets a login tell which ones to upgrade.
+ */
+export function argon2Parameters(passwordHash: string): Argon2Parameters | null {
+  const match = /^\$(argon2(?:id|i|d))\$(?:v=\d+\$)?m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash);
+  if (!match) return null;
+  return {
+    algorithm: match[1] as string,
+    memoryCost: Number(match[2]),
+    timeCost: Number(match[3]),
+    parallelism: Number(match[4]),
+  };
+}
+
+/**
+ * True when a hash is weaker than the configured parameters: another argon2 variant, or less
+ * memory, passes or lanes (issue 11: rehash on login when the parameters rise). A stronger hash
+ * is left alone: lowering the configuration must not downgrade anyone.
+ */
+export function needsRehash(passwordHash: string): boolean {
+  const params = argon2Parameters(passwordHash);
+  if (!params) return true;
+  return (
+    params.algorithm !== 'argon2id' ||
+    params.memoryCost < ARGON2_OPTIONS.memoryCost ||
+    params.timeCost < ARGON2_OPTIONS.timeCost ||
+    params.parallelism < ARGON2_OPTIONS.parallelism
+  );
+}
+
 /**
  * A hash of a random password, verified against when an e-mail is unknown so a login takes
  * as long for an unknown account as for a known one (no account enumeration by timing).

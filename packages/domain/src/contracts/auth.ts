@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales.ts';
-import { addPasswordIssues, PASSWORD_MAX_LENGTH, PASSWORD_POLICY_MESSAGE_KEYS } from '../password-policy.ts';
+import {
+  addPasswordIssues,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_POLICY_MESSAGE_KEYS,
+} from '../password-policy.ts';
 
 // Contracts of the authentication calls of spec 7 (issue 5): sign-up of persons and companies,
 // login, token refresh and logout, both password recovery flows, e-mail confirmation. Field
@@ -122,7 +127,7 @@ const COMPANY_ID = /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/;
 const signupFields = {
   email: LoginEmail,
   password: NewPassword.describe(
-    'At least 10 and at most 256 characters; not the e-mail (or its part before @); not a very common password or a run such as 1234567890',
+    `At least ${PASSWORD_MIN_LENGTH} and at most ${PASSWORD_MAX_LENGTH} characters (any Unicode); not the e-mail (or its part before @); not a very common password or a run such as 12345678`,
   ),
   is_subscribed_to_updates: z.boolean({ error: 'validation.invalid_boolean' }).optional().default(false),
   country_code: CountryCode,

@@ -50,7 +50,7 @@ function limitNote(name: string, limits: { ip: RateLimitRule; account?: RateLimi
 const VALIDATION_NOTE =
   'Invalid input answers 422 `validation_errors` with message keys per field (e.g. `password`: `validation.password_too_short`) and changes nothing.';
 const PASSWORD_NOTE =
-  'Password policy: 10 to 256 characters, not the e-mail or its part before @, not a very common password or a run such as `1234567890` (keys `validation.password_too_short`, `validation.password_too_long`, `validation.password_same_as_email`, `validation.password_too_common`).';
+  'Password policy: 8 to 128 characters (any Unicode, counted as code points, never truncated), not the e-mail or its part before @, not a very common password or a run such as `12345678` (keys `validation.password_too_short`, `validation.password_too_long`, `validation.password_same_as_email`, `validation.password_too_common`).';
 const SILENT_NOTE =
   'Answers 202 `{accepted: true}` whether or not the e-mail has an account, so the call reveals nothing about accounts.';
 
