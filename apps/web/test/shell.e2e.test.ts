@@ -304,7 +304,7 @@ describe('toasts', () => {
     const toasts = page.getByTestId('toast');
     await expect.poll(() => toasts.count()).toBe(3);
     expect(await toasts.first().textContent()).toBe(translate('en', 'toast.saved'));
-    expect(await page.locator('.toast-region ol').getAttribute('aria-live')).toBe('polite');
+    expect(await page.locator('.toast-list').getAttribute('aria-live')).toBe('polite');
     const box = await page.locator('.toast-region').boundingBox();
     const viewport = page.viewportSize();
     expect(box && viewport && box.x + box.width > viewport.width - 40 && box.y < 40).toBe(true);

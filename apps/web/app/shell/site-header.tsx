@@ -18,15 +18,12 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link
-          to={shell.homeHref}
-          className="site-logo"
-          aria-label={`${t('meta.site_name')}, ${t('nav.home')}`}
-        >
+        <Link to={shell.homeHref} className="site-logo">
           <span className="site-logo__mark" aria-hidden="true">
             E
           </span>
           <span>{t('meta.site_name')}</span>
+          <span className="visually-hidden">, {t('nav.home')}</span>
         </Link>
         <nav className="site-nav" aria-label={t('nav.main_navigation')}>
           <Link to={shell.links.search} className="site-nav__link" data-testid="search-entry">

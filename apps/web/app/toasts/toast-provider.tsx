@@ -61,11 +61,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={toaster}>
       {children}
       <section className="toast-region" aria-label={t('toast.region')}>
-        <ol aria-live="polite" aria-relevant="additions text">
+        <div className="toast-list" aria-live="polite" aria-relevant="additions text">
           {toasts.map((toast) => (
             <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} dismissLabel={t('toast.dismiss')} />
           ))}
-        </ol>
+        </div>
       </section>
     </ToastContext.Provider>
   );
@@ -85,7 +85,8 @@ function ToastItem(props: { toast: Toast; onDismiss: (id: number) => void; dismi
     };
   }, [paused, toast.id, onDismiss]);
   return (
-    <li
+    // biome-ignore lint/a11y/noStaticElementInteractions: the toast has role alert or status (by kind); its handlers only pause the timer and close on Escape, the close button is its control.
+    <div
       className={`toast toast--${toast.kind}`}
       role={toast.kind === 'error' ? 'alert' : 'status'}
       data-testid="toast"
@@ -106,7 +107,7 @@ function ToastItem(props: { toast: Toast; onDismiss: (id: number) => void; dismi
       >
         <X aria-hidden="true" size={16} />
       </button>
-    </li>
+    </div>
   );
 }
 
