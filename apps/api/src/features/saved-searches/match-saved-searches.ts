@@ -1,14 +1,15 @@
 import { type Db, locationNames } from '@estately/db';
 import { type BoundingBox, type ExchangeRates, normalizePrice, type SearchFilters } from '@estately/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { circleBoundingBox, queryRows, resolveRadiusCentre } from '../search/offer-conditions.ts';
 import type { AlertEvent } from './collect-alert-events.ts';
 
 // Set-based matching of many saved searches against the offers that are news (DESIGN 5: the
-// search runs in PostgreSQL). Searches with identical filters share one "matcher"; each
-// matcher and each new offer get join keys `offer type|property type|place`, with `*` for
-// "any", so a hash join pairs them by the selective part of a search (type and place) in
-// one statement, and the remaining filters are checked on those pairs only. The place part is
+// search runs in PostgreSQL). Searches with identical filters share one "matcher"; each new
+// offer gets join keys `offer type|property type|place`, with `*` for "any", in a temporary
+// table indexed by key and event time, and each matcher reads the offers under its keys
+// newest first, checking the remaining filters, until it has the few an e-mail lists. A
+// country-wide search thus stops after a dozen rows instead of pairing with thousands. The place part is
 // a location id, a country, or for a radius or map box without a named place the cells of a
 // GRID_DEGREES grid the area overlaps, so a circle is compared with the offers near it rather
 // than with a whole country. The conditions are those of `offerConditions` (the public
@@ -42,9 +43,7 @@ export interface SearchToMatch {
 }
 
 export interface SearchMatches {
-  /** How many new offers match. */
-  total: number;
-  /** The newest `limit` of them (latest event first). */
+  /** The newest new offers that match (at most `limit`, latest event first). */
   ids: number[];
 }
 
@@ -131,14 +130,6 @@ async function toMatcher(
     places = cells ?? [filters.country_code ? `C${filters.country_code}` : '*'];
   }
   m.keys = places.map((place) => `${ot}|${pt}|${place}`);
-  // An offer can meet a matcher through several keys only when the matcher has several
-  // locations that nest (a locality slug naming a city and its part); only such matchers
-  // need their pairs de-duplicated.
-  m.multi =
-    localityIds !== null &&
-    localityIds.length > 1 &&
-    filters.radius_km === undefined &&
-    filters.location_id === undefined;
 
   for (const [field, column] of Object.entries(SCALAR_LISTS)) {
     const values = filters[field as keyof typeof SCALAR_LISTS];
@@ -176,58 +167,34 @@ async function toMatcher(
   return m;
 }
 
-/**
- * Matches saved searches against new offers in one set-based statement: for each search, how
- * many events after its `since` match its filters and the newest `limit` offer ids. Searches
- * with no match are absent from the result.
- */
-export async function matchSavedSearches(options: {
+/** One matching session: the new offers' keys are built once and serve every batch of searches. */
+export interface AlertMatcher {
+  /** The session's connection (on PGlite the only one): other reads during the session go here. */
   db: Db;
-  searches: readonly SearchToMatch[];
-  events: readonly AlertEvent[];
-  rates: ExchangeRates;
-  now: Date;
-  limit: number;
-}): Promise<Map<number, SearchMatches>> {
-  const { db, searches, events, rates, now, limit } = options;
-  const result = new Map<number, SearchMatches>();
-  if (searches.length === 0 || events.length === 0) return result;
+  match(searches: readonly SearchToMatch[]): Promise<Map<number, SearchMatches>>;
+}
 
-  // Identical filters share one matcher.
-  const groups = new Map<string, { g: number; filters: SearchFilters }>();
-  const searchRows: { id: number; g: number; since: string }[] = [];
-  for (const search of searches) {
-    const key = search.groupKey;
-    let group = groups.get(key);
-    if (!group) {
-      group = { g: groups.size + 1, filters: search.filters };
-      groups.set(key, group);
-    }
-    searchRows.push({ id: search.id, g: group.g, since: search.since.toISOString() });
-  }
-  const pairs = new Map<string, { country: string; slug: string }>();
-  for (const { filters } of groups.values())
-    if (filters.locality !== undefined && filters.country_code !== undefined)
-      pairs.set(`${filters.country_code}/${filters.locality}`, {
-        country: filters.country_code,
-        slug: filters.locality,
-      });
-  const localities = await resolveLocalities(db, [...pairs.values()]);
-  const matchers: Matcher[] = [];
-  for (const { g, filters } of groups.values()) {
-    const matcher = await toMatcher(db, g, filters, localities, rates, now);
-    if (matcher) matchers.push(matcher);
-  }
-  if (matchers.length === 0) return result;
-
-  const statement = sql`
-      with ev as materialized (
-        select * from unnest(${`{${events.map((e) => e.id).join(',')}}`}::bigint[],
-                             ${`{${events.map((e) => `"${e.at.toISOString()}"`).join(',')}}`}::timestamptz[]) as ev(id, ts)
-      ),
-      offer_keys as materialized (
-        select ev.id, ev.ts, ot || '|' || pt || '|' || pl as key
-        from ev
+/**
+ * Runs `use` with a matcher over `events`, inside one transaction that holds the temporary
+ * key table (dropped at its end). The transaction only reads shared tables.
+ */
+export async function withAlertMatcher<T>(
+  options: { db: Db; events: readonly AlertEvent[]; rates: ExchangeRates; now: Date; limit: number },
+  use: (matcher: AlertMatcher) => Promise<T>,
+): Promise<T> {
+  const { db, events, rates, now, limit } = options;
+  return db.transaction(async (tx) => {
+    const run = async <R>(statement: SQL) => ((await tx.execute(statement)) as unknown as { rows: R[] }).rows;
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    await tx.execute(
+      sql`create temporary table alert_offer_keys (key text not null, ts timestamptz not null, id bigint not null) on commit drop`,
+    );
+    if (events.length > 0) {
+      await tx.execute(sql`
+        insert into alert_offer_keys (key, ts, id)
+        select ot || '|' || pt || '|' || pl, ev.ts, ev.id
+        from unnest(${`{${events.map((e) => e.id).join(',')}}`}::bigint[],
+                    ${`{${events.map((e) => `"${e.at.toISOString()}"`).join(',')}}`}::timestamptz[]) as ev(id, ts)
         join offers o on o.id = ev.id
         cross join lateral unnest(array[o.offer_type, '*']) ot
         cross join lateral unnest(array[o.property_type, '*']) pt
@@ -236,89 +203,131 @@ export async function matchSavedSearches(options: {
             'G' || floor(o.latitude / ${GRID_DEGREES}::float8)::int || ':' || floor(o.longitude / ${GRID_DEGREES}::float8)::int]
           || array(select 'L' || x from unnest(o.location_path) x)
         ) pl
-      ),
-      m as materialized (
-        select * from jsonb_to_recordset(${JSON.stringify(matchers)}::jsonb) as m(
-          g int, keys text[], multi boolean, cc text, loc_ids bigint[], loc_any bigint[],
-          disp text[], furn text[], own text[], recon text[], build text[], heat text[], park text[],
-          energy text[], seller text[], bath text[], rooms text[], params text[], tags text[],
-          pmin float8, pmax float8, amin float8, amax float8, fmin int, fmax int, tfmin int, tfmax int,
-          ymin int, ymax int, photos int, floorplan boolean, verified boolean, trust float8, rating float8,
-          free_from date, act_min timestamptz, c_lat float8, c_lng float8, radius float8,
-          bs float8, bw float8, bn float8, be float8)
-      ),
-      matcher_keys as (select m.g, m.multi, unnest(m.keys) as key from m),
-      candidates as (
-        select mk.g, k.id, k.ts from matcher_keys mk join offer_keys k on k.key = mk.key where not mk.multi
-        union all
-        select distinct mk.g, k.id, k.ts from matcher_keys mk join offer_keys k on k.key = mk.key where mk.multi
-      ),
-      hits as materialized (
-        select c.g, c.id, c.ts
-        from candidates c
-        join m on m.g = c.g
-        join offers o on o.id = c.id
-        where (m.cc is null or o.country_code = m.cc)
-          and (m.loc_ids is null or o.location_path @> m.loc_ids)
-          and (m.loc_any is null or o.location_path && m.loc_any)
-          and (m.disp is null or o.disposition = any(m.disp))
-          and (m.furn is null or o.furnishings = any(m.furn))
-          and (m.own is null or o.ownership = any(m.own))
-          and (m.recon is null or o.reconstruction = any(m.recon))
-          and (m.build is null or o.type_of_building = any(m.build))
-          and (m.heat is null or o.type_of_heating = any(m.heat))
-          and (m.park is null or o.parking = any(m.park))
-          and (m.energy is null or o.penb = any(m.energy))
-          and (m.seller is null or o.seller_type = any(m.seller))
-          and (m.bath is null or (case when o.bathrooms >= 2 then '2+' when o.bathrooms = 1 then '1' end) = any(m.bath))
-          and (m.rooms is null or o.room_types && m.rooms)
-          and (m.params is null or o.other_params && m.params)
-          and (m.tags is null or o.tags && m.tags)
-          and (m.pmin is null or o.price_normalized >= m.pmin)
-          and (m.pmax is null or o.price_normalized <= m.pmax)
-          and (m.amin is null or o.useful_area_meters >= m.amin)
-          and (m.amax is null or o.useful_area_meters <= m.amax)
-          and (m.fmin is null or o.floor >= m.fmin)
-          and (m.fmax is null or o.floor <= m.fmax)
-          and (m.tfmin is null or o.total_floors >= m.tfmin)
-          and (m.tfmax is null or o.total_floors <= m.tfmax)
-          and (m.ymin is null or o.year_built >= m.ymin)
-          and (m.ymax is null or o.year_built <= m.ymax)
-          and (m.photos is null or o.photos_count >= m.photos)
-          and (not m.floorplan or o.has_floor_plan)
-          and (not m.verified or o.is_verified)
-          and (m.trust is null or o.seller_trust_score >= m.trust)
-          and (m.rating is null or o.seller_rating >= m.rating)
-          and (m.free_from is null or o.free_from_date is null or o.free_from_date <= m.free_from)
-          and (m.act_min is null or o.activated_at >= m.act_min)
-          and (m.radius is null or geo_distance_km(o.location, point(m.c_lng, m.c_lat)) <= m.radius)
-          and (m.bs is null or (o.latitude between m.bs and m.bn and (case when m.bw <= m.be
-                then o.longitude between m.bw and m.be else o.longitude >= m.bw or o.longitude <= m.be end)))
-      ),
-      -- Each matcher's hits newest first, once; a search's new offers are then the prefix of
-      -- its matcher's list with an event after the search's own watermark.
-      per_group as (
-        select g, array_agg(id order by ts desc, id desc) as ids, array_agg(ts order by ts desc, id desc) as tss
-        from hits group by g
-      ),
-      s as (
-        select * from jsonb_to_recordset(${JSON.stringify(searchRows)}::jsonb) as s(id bigint, g int, since timestamptz)
-      )
-      select s.id, n.total, p.ids[1:least(n.total, ${limit})] as ids
-      from s
-      join per_group p on p.g = s.g
-      cross join lateral (select count(*)::int as total from unnest(p.tss) t where t > s.since) n
-      where n.total > 0
-    `;
-  // One statement sorts a batch's hits (hundreds of thousands of pairs): give it the memory to
-  // do so without spilling to disk, for this transaction only.
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '128MB'`);
-    const result = (await tx.execute(statement)) as unknown as {
-      rows: { id: number | string; total: number; ids: (number | string)[] }[];
+      `);
+    }
+    await tx.execute(sql`create index on alert_offer_keys (key, ts desc, id desc)`);
+    await tx.execute(sql`analyze alert_offer_keys`);
+
+    const matcher: AlertMatcher = {
+      db: tx as unknown as Db,
+      async match(searches) {
+        const result = new Map<number, SearchMatches>();
+        if (searches.length === 0 || events.length === 0) return result;
+        // Identical filters share one matcher.
+        const groups = new Map<string, { g: number; filters: SearchFilters }>();
+        const searchRows: { id: number; g: number; since: string }[] = [];
+        for (const search of searches) {
+          let group = groups.get(search.groupKey);
+          if (!group) {
+            group = { g: groups.size + 1, filters: search.filters };
+            groups.set(search.groupKey, group);
+          }
+          searchRows.push({ id: search.id, g: group.g, since: search.since.toISOString() });
+        }
+        const pairs = new Map<string, { country: string; slug: string }>();
+        for (const { filters } of groups.values())
+          if (filters.locality !== undefined && filters.country_code !== undefined)
+            pairs.set(`${filters.country_code}/${filters.locality}`, {
+              country: filters.country_code,
+              slug: filters.locality,
+            });
+        const localities = await resolveLocalities(tx as unknown as Db, [...pairs.values()]);
+        const matchers: Matcher[] = [];
+        for (const { g, filters } of groups.values()) {
+          const found = await toMatcher(tx as unknown as Db, g, filters, localities, rates, now);
+          if (found) matchers.push(found);
+        }
+        if (matchers.length === 0) return result;
+        const rows = await run<{ id: number | string; ids: (number | string)[] }>(sql`
+          with m as materialized (
+            select * from jsonb_to_recordset(${JSON.stringify(matchers)}::jsonb) as m(
+              g int, keys text[], cc text, loc_ids bigint[], loc_any bigint[],
+              disp text[], furn text[], own text[], recon text[], build text[], heat text[], park text[],
+              energy text[], seller text[], bath text[], rooms text[], params text[], tags text[],
+              pmin float8, pmax float8, amin float8, amax float8, fmin int, fmax int, tfmin int, tfmax int,
+              ymin int, ymax int, photos int, floorplan boolean, verified boolean, trust float8, rating float8,
+              free_from date, act_min timestamptz, c_lat float8, c_lng float8, radius float8,
+              bs float8, bw float8, bn float8, be float8)
+          ),
+          -- The newest matching offers of each matcher, read newest first until it has enough.
+          top as (
+            select m.g, t.id, t.ts
+            from m
+            cross join lateral (
+              select distinct on (k.ts, k.id) k.id, k.ts
+              from alert_offer_keys k
+              join offers o on o.id = k.id
+              where k.key = any(m.keys)
+                and (m.cc is null or o.country_code = m.cc)
+                and (m.loc_ids is null or o.location_path @> m.loc_ids)
+                and (m.loc_any is null or o.location_path && m.loc_any)
+                and (m.disp is null or o.disposition = any(m.disp))
+                and (m.furn is null or o.furnishings = any(m.furn))
+                and (m.own is null or o.ownership = any(m.own))
+                and (m.recon is null or o.reconstruction = any(m.recon))
+                and (m.build is null or o.type_of_building = any(m.build))
+                and (m.heat is null or o.type_of_heating = any(m.heat))
+                and (m.park is null or o.parking = any(m.park))
+                and (m.energy is null or o.penb = any(m.energy))
+                and (m.seller is null or o.seller_type = any(m.seller))
+                and (m.bath is null or (case when o.bathrooms >= 2 then '2+' when o.bathrooms = 1 then '1' end) = any(m.bath))
+                and (m.rooms is null or o.room_types && m.rooms)
+                and (m.params is null or o.other_params && m.params)
+                and (m.tags is null or o.tags && m.tags)
+                and (m.pmin is null or o.price_normalized >= m.pmin)
+                and (m.pmax is null or o.price_normalized <= m.pmax)
+                and (m.amin is null or o.useful_area_meters >= m.amin)
+                and (m.amax is null or o.useful_area_meters <= m.amax)
+                and (m.fmin is null or o.floor >= m.fmin)
+                and (m.fmax is null or o.floor <= m.fmax)
+                and (m.tfmin is null or o.total_floors >= m.tfmin)
+                and (m.tfmax is null or o.total_floors <= m.tfmax)
+                and (m.ymin is null or o.year_built >= m.ymin)
+                and (m.ymax is null or o.year_built <= m.ymax)
+                and (m.photos is null or o.photos_count >= m.photos)
+                and (not m.floorplan or o.has_floor_plan)
+                and (not m.verified or o.is_verified)
+                and (m.trust is null or o.seller_trust_score >= m.trust)
+                and (m.rating is null or o.seller_rating >= m.rating)
+                and (m.free_from is null or o.free_from_date is null or o.free_from_date <= m.free_from)
+                and (m.act_min is null or o.activated_at >= m.act_min)
+                and (m.radius is null or geo_distance_km(o.location, point(m.c_lng, m.c_lat)) <= m.radius)
+                and (m.bs is null or (o.latitude between m.bs and m.bn and (case when m.bw <= m.be
+                      then o.longitude between m.bw and m.be else o.longitude >= m.bw or o.longitude <= m.be end)))
+              order by k.ts desc, k.id desc
+              limit ${limit}
+            ) t
+          ),
+          per_group as (
+            select g, array_agg(id order by ts desc, id desc) as ids, array_agg(ts order by ts desc, id desc) as tss
+            from top group by g
+          ),
+          s as (
+            select * from jsonb_to_recordset(${JSON.stringify(searchRows)}::jsonb) as s(id bigint, g int, since timestamptz)
+          )
+          -- A search's new offers are the prefix of its group's list after its own watermark.
+          select s.id, p.ids[1:n.total] as ids
+          from s
+          join per_group p on p.g = s.g
+          cross join lateral (select count(*)::int as total from unnest(p.tss) t where t > s.since) n
+          where n.total > 0
+        `);
+        for (const row of rows) result.set(Number(row.id), { ids: row.ids.map(Number) });
+        return result;
+      },
     };
-    return result.rows;
+    return use(matcher);
   });
-  for (const row of rows) result.set(Number(row.id), { total: Number(row.total), ids: row.ids.map(Number) });
-  return result;
+}
+
+/** Matches one set of searches against `events` (a session of one batch). */
+export async function matchSavedSearches(options: {
+  db: Db;
+  searches: readonly SearchToMatch[];
+  events: readonly AlertEvent[];
+  rates: ExchangeRates;
+  now: Date;
+  limit: number;
+}): Promise<Map<number, SearchMatches>> {
+  return withAlertMatcher(options, (matcher) => matcher.match(options.searches));
 }

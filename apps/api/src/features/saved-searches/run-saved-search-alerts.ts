@@ -1,19 +1,13 @@
 import { type Db, jobs, offers, savedSearches, users } from '@estately/db';
 import { type MediaStorage, variantUrls } from '@estately/db/storage';
-import {
-  type Currency,
-  composeSearchPath,
-  type ExchangeRates,
-  type Locale,
-  type SearchFilters,
-} from '@estately/domain';
+import { type Currency, composeSearchPath, type ExchangeRates, type Locale } from '@estately/domain';
 import { and, asc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { JwtKey } from '../../config.ts';
 import type { EmailJobPayload } from '../mail/enqueue-email.ts';
 import { convertedPrice, loadExchangeRates } from '../offers-shared/exchange-rates.ts';
 import { ALERT_FREQUENCIES, type AlertFrequency, alertDedupeKey, periodStart } from './alert-periods.ts';
 import { collectAlertEvents } from './collect-alert-events.ts';
-import { matchSavedSearches } from './match-saved-searches.ts';
+import { type SearchMatches, withAlertMatcher } from './match-saved-searches.ts';
 import { toSearchFilters } from './saved-search-filters.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
 
@@ -160,52 +154,58 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
   );
   lap('collect');
 
-  let afterId = 0;
-  for (;;) {
-    const batch: DueSearch[] = await db
-      .select({
-        id: savedSearches.id,
-        name: savedSearches.name,
-        filters: savedSearches.filters,
-        searchPath: savedSearches.searchPath,
-        frequency: savedSearches.frequency,
-        locale: savedSearches.locale,
-        currency: savedSearches.currency,
-        since: sql<Date>`${since}`.mapWith((value: Date | string) => new Date(value)),
-        email: users.email,
-        notify: users.notifySavedSearches,
-      })
-      .from(savedSearches)
-      .innerJoin(users, eq(users.id, savedSearches.userId))
-      .where(and(dueCondition, gt(savedSearches.id, afterId)))
-      .orderBy(asc(savedSearches.id))
-      .limit(batchSize);
-    if (batch.length === 0) break;
-    lap('match');
-    afterId = batch[batch.length - 1]!.id;
+  // Phase 1, matching: every due search is read in id order and matched against the news in
+  // one read-only session. Only what the e-mails need is kept (a few offer ids per search).
+  const due: { batch: DueSearch[]; matches: Map<number, SearchMatches> }[] = [];
+  await withAlertMatcher({ db, events, rates, now, limit: ALERT_OFFERS_PER_EMAIL }, async (matcher) => {
+    let afterId = 0;
+    for (;;) {
+      const batch: DueSearch[] = await matcher.db
+        .select({
+          id: savedSearches.id,
+          name: savedSearches.name,
+          filters: savedSearches.filters,
+          searchPath: savedSearches.searchPath,
+          frequency: savedSearches.frequency,
+          locale: savedSearches.locale,
+          currency: savedSearches.currency,
+          since: sql<Date>`${since}`.mapWith((value: Date | string) => new Date(value)),
+          email: users.email,
+          notify: users.notifySavedSearches,
+        })
+        .from(savedSearches)
+        .innerJoin(users, eq(users.id, savedSearches.userId))
+        .where(and(dueCondition, gt(savedSearches.id, afterId)))
+        .orderBy(asc(savedSearches.id))
+        .limit(batchSize);
+      if (batch.length === 0) break;
+      afterId = batch[batch.length - 1]!.id;
+      const matches = await matcher.match(
+        batch
+          .filter((search) => search.notify)
+          .map((search) => ({
+            id: search.id,
+            filters: toSearchFilters(search.filters),
+            // jsonb prints its keys in one order, so equal filters give equal text.
+            groupKey: JSON.stringify(search.filters),
+            since: search.since,
+          })),
+      );
+      // Keep only the searches' own fields that the e-mails and the marks need.
+      due.push({
+        batch: batch.map((search) => (matches.has(search.id) ? search : { ...search, filters: {} })),
+        matches,
+      });
+      if (batch.length < batchSize) break;
+    }
+  });
+  lap('match');
+
+  // Phase 2, queueing: per batch, one transaction queues the digests and advances the marks.
+  for (const { batch, matches } of due) {
     result.batches += 1;
-
-    const toMatch = batch.filter((search) => search.notify);
-    const filtersById = new Map<number, SearchFilters>();
-    for (const search of toMatch) filtersById.set(search.id, toSearchFilters(search.filters));
-    const matches = await matchSavedSearches({
-      db,
-      searches: toMatch.map((search) => ({
-        id: search.id,
-        filters: filtersById.get(search.id)!,
-        // jsonb prints its keys in one order, so equal filters give equal text.
-        groupKey: JSON.stringify(search.filters),
-        since: search.since,
-      })),
-      events,
-      rates,
-      now,
-      limit: ALERT_OFFERS_PER_EMAIL,
-    });
-
-    lap('match');
     const rows: (typeof jobs.$inferInsert)[] = [];
-    for (const search of toMatch) {
+    for (const search of batch) {
       const match = matches.get(search.id);
       if (!match) continue;
       const period = periods.get(search.frequency as AlertFrequency)!;
@@ -218,7 +218,7 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
         locale,
         data: {
           searchName: search.name,
-          searchUrl: `${options.publicWebUrl}${search.searchPath ?? composeSearchPath(locale, filtersById.get(search.id)!)}`,
+          searchUrl: `${options.publicWebUrl}${search.searchPath ?? composeSearchPath(locale, toSearchFilters(search.filters))}`,
           unsubscribeUrl,
           offers: match.ids.flatMap((id) => {
             const offer = summaries.get(id);
@@ -270,11 +270,10 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
       await options.beforeCommit?.(batchNumber);
       return inserted;
     });
-    lap('queue');
     result.emails += queued;
     result.searches += batch.length;
-    if (batch.length < batchSize) break;
   }
+  lap('queue');
   return result;
 }
 
