@@ -5,9 +5,11 @@
 
 import { translate } from '@estately/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWeb } from '../server.ts';
 import {
   CRAWLER_UA,
   FAVORITE_IDS,
+  freePort,
   type Harness,
   PERSON_UA,
   startHarness,
@@ -125,6 +127,28 @@ describe('guards and error pages', () => {
     const unknownFilter = await page.goto(`${harness.web.url}/de/suche/kaufen-nirgendwo`);
     expect(unknownFilter?.status()).toBe(404);
     await context.close();
+  });
+
+  it('renders the server-error variant with status 500 when the API is down', async () => {
+    const offline = await startWeb({
+      port: 0,
+      host: '127.0.0.1',
+      apiUrl: `http://127.0.0.1:${await freePort()}`,
+      env: {},
+    });
+    try {
+      const context = await harness.visitor();
+      const page = await context.newPage();
+      const response = await page.goto(`${offline.url}/en/property/1`);
+      expect(response?.status()).toBe(500);
+      expect(await page.title()).toContain('Internal Server Error');
+      expect(await page.getByTestId('server-error').isVisible()).toBe(true);
+      // The shell itself still works without the API: a guest page renders.
+      expect((await page.goto(`${offline.url}/ar/auth`))?.status()).toBe(200);
+      await context.close();
+    } finally {
+      await offline.close();
+    }
   });
 
   it('gives crawlers the bare status of an error, not the page', async () => {
