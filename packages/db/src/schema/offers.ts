@@ -121,11 +121,12 @@ export const offers = pgTable(
     index('offers_tags_gin').using('gin', t.tags),
     index('offers_room_types_gin').using('gin', t.roomTypes),
     index('offers_location_gist').using('gist', t.location),
-    // Viewport and radius searches with the partition and price (Q2, Q3, filtered map zooms):
-    // one GiST descent on all of them (btree_gist for the scalars), index-only for the counts,
-    // instead of intersecting the point index with the price index (docs/decisions/008).
-    index('offers_public_geo_idx')
-      .using('gist', t.location, t.offerType, t.propertyType, t.countryCode, t.priceNormalized)
+    // Viewport and radius searches within one partition (Q2, Q3, filtered map zooms): GiST
+    // pages split on the leading columns first, so a partition's offers in an area share
+    // pages; btree_gist indexes the scalars. The price is included for index-only counts
+    // (migration 0009, docs/decisions/008).
+    index('offers_public_area_idx')
+      .using('gist', t.offerType, t.propertyType, t.countryCode, t.location)
       .where(sql`${t.isPublic}`),
   ],
 );
