@@ -85,6 +85,29 @@ describe('screens in the browser', () => {
     await context.close();
   });
 
+  it('lists blog posts from the database and opens one, in the locale’s own slug', async () => {
+    const context = await harness.visitor();
+    const page = await context.newPage();
+    await page.goto(`${harness.web.url}/cs/blog`);
+    await page.getByTestId('blog-post-summary').locator('a').first().click();
+    await page.waitForURL(`${harness.web.url}/cs/blog/prvni-hypoteka`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Jak na první hypotéku');
+    expect(await page.title()).toContain(translate('cs', 'screen.blog'));
+    // A translation's slug leads to the locale's own address.
+    const moved = await fetch(`${harness.web.url}/cs/blog/first-mortgage`, { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/cs/blog/prvni-hypoteka');
+    // A locale without its own text shows English, marked with its language.
+    const response = await page.goto(`${harness.web.url}/tr/blog/first-mortgage`);
+    expect(response?.status()).toBe(200);
+    expect(await page.locator('article[lang="en"] h1').textContent()).toBe('Your first mortgage');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+      `${harness.web.url}/tr/blog/first-mortgage`,
+    );
+    expect((await fetch(`${harness.web.url}/en/blog/no-such-post`)).status).toBe(404);
+    await context.close();
+  });
+
   it('mirrors the header in Arabic: the logo sits at the inline start, on the right', async () => {
     const context = await harness.visitor();
     const page = await context.newPage();

@@ -55,6 +55,14 @@ export function clientMessages(locale: Locale): ClientMessages {
  */
 export function seoLinks(pathname: string, locale: Locale, origin: string): ShellData['seo'] {
   const match = matchPath(pathname);
+  // A blog post: its canonical URL only (each translation has its own slug, resolved by the API).
+  if (
+    !match &&
+    /^\/[^/]+\/blog\/[^/]+$/.test(pathname) &&
+    matchPath(pathname.replace(/\/[^/]+$/, ''))?.screen === 'blog'
+  ) {
+    return { canonical: `${origin}${pathname}`, alternates: [] };
+  }
   // Account and auth pages are nobody's search result: no alternates, no canonical.
   if (
     !match ||
