@@ -39,6 +39,15 @@ import { locations } from './locations.ts';
 import { sellerContacts, sellers } from './sellers.ts';
 import { users } from './users.ts';
 
+/** The spec 3 Contact fields kept on a property (POST /v1/property/save). */
+export type PropertyContactJson = {
+  contact_name?: string | null;
+  contact_email?: string | null;
+  contact_email_second?: string | null;
+  contact_phone?: string | null;
+  contact_phone_second?: string | null;
+};
+
 /** Keys and URLs of a photo's size variants, the PhotoVariants shape of the offer contract. */
 export type PhotoVariantsJson = {
   thumb: string;
@@ -65,6 +74,11 @@ export const properties = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     sellerId: ref('seller_id').references(() => sellers.id, { onDelete: 'set null' }),
     contactId: ref('contact_id').references(() => sellerContacts.id, { onDelete: 'set null' }),
+    /**
+     * The spec 3 Contact an owner types into the property form. A seller's listing may point
+     * at one of its seller_contacts instead (contactId); a private owner has no seller record.
+     */
+    contact: jsonb('contact').$type<PropertyContactJson>(),
     state: text('state').notNull().default('draft'),
     offerType: text('offer_type').notNull(),
     propertyType: text('property_type').notNull(),
@@ -188,11 +202,14 @@ export const propertyTourDates = pgTable(
       .references(() => properties.id, { onDelete: 'cascade' }),
     startsAt: tstz('starts_at').notNull(),
     endsAt: tstz('ends_at'),
+    /** How many visitors may book the slot (at least one). */
+    capacity: smallint('capacity').notNull().default(1),
     note: text('note'),
     createdAt: createdAt(),
   },
   (t) => [
     index('property_tour_dates_property_idx').on(t.propertyId, t.startsAt),
+    check('property_tour_dates_capacity_check', sql`${t.capacity} >= 1`),
     check('property_tour_dates_range_check', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
   ],
 );
