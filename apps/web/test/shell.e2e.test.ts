@@ -290,6 +290,17 @@ describe('session', () => {
       translate('en', 'nav.favorites_count', { count: FAVORITE_IDS.length }),
     );
     const call = harness.session.meCalls.at(-1);
+    // A visitor without a statistics token gets one for 3 hours once the page runs.
+    const fresh = await harness.visitor();
+    const freshPage = await fresh.newPage();
+    await freshPage.goto(`${harness.web.url}/en`);
+    await expect
+      .poll(async () => (await fresh.cookies()).find((c) => c.name === 'stats_token')?.value)
+      .toMatch(/^[0-9a-f-]{36}$/);
+    const stats = (await fresh.cookies()).find((c) => c.name === 'stats_token');
+    expect(stats!.expires - Date.now() / 1000).toBeGreaterThan(2.9 * 3600);
+    expect(stats!.expires - Date.now() / 1000).toBeLessThan(3.1 * 3600);
+    await fresh.close();
     expect(call?.authorization).toBe(`Bearer ${token}`);
     expect(call?.statsToken).toBe('visitor-12345678');
     expect(Number(call?.timestamp)).toBeGreaterThan(Date.now() - 60_000);
