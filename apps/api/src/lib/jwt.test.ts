@@ -9,8 +9,11 @@ describe('access tokens', () => {
   it('round-trips claims with the signing key id in the header', () => {
     const token = signAccessToken([k1, k2], claims);
     const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString());
-    expect(header).toEqual({ alg: 'HS256', typ: 'JWT', kid: 'k1' });
-    expect(verifyAccessToken([k1, k2], token, 1_500)).toEqual({ ok: true, claims });
+    expect(header).toEqual({ alg: 'HS256', typ: 'at+jwt', kid: 'k1' });
+    expect(verifyAccessToken([k1, k2], token, 1_500)).toEqual({
+      ok: true,
+      claims: { ...claims, aud: 'estately-api' },
+    });
   });
 
   it('keeps verifying tokens of a retired signing key while it is still configured', () => {

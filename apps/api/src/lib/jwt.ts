@@ -5,6 +5,15 @@ import type { JwtKey } from '../config.ts';
 // header (`kid`): the first configured key signs, every configured key verifies, so keys rotate
 // without logging anyone out (issue 5, DESIGN 4). Written on node:crypto rather than a library
 // because HS256 with a fixed algorithm is a few lines and leaves no `alg: none` door open.
+//
+// The header's `typ` is `at+jwt` and the payload's `aud` names this API (RFC 9068, issue 11):
+// the keys also sign other things (unsubscribe links), and a token minted for another purpose
+// or audience must never pass as an access token, even with a valid signature.
+
+/** Header `typ` of an access token (RFC 9068 section 2.1). */
+export const ACCESS_TOKEN_TYPE = 'at+jwt';
+/** `aud` of an access token: the API, not the web app or a third party. */
+export const ACCESS_TOKEN_AUDIENCE = 'estately-api';
 
 export interface AccessClaims {
   /** User id. */
@@ -17,11 +26,13 @@ export interface AccessClaims {
   jti: string;
   /** Refresh-token family the token was issued with; logout revokes it. */
   fam?: string;
+  /** Audience; always ACCESS_TOKEN_AUDIENCE (set by signAccessToken). */
+  aud?: typeof ACCESS_TOKEN_AUDIENCE;
 }
 
 export type VerifyResult =
   | { ok: true; claims: AccessClaims }
-  | { ok: false; reason: 'malformed' | 'unknown_key' | 'bad_signature' | 'expired' };
+  | { ok: false; reason: 'malformed' | 'wrong_type' | 'unknown_key' | 'bad_signature' | 'expired' };
 
 function base64url(input: Buffer | string): string {
   return Buffer.from(input).toString('base64url');
@@ -31,11 +42,11 @@ function sign(secret: string, data: string): Buffer {
   return createHmac('sha256', secret).update(data).digest();
 }
 
-export function signAccessToken(keys: readonly JwtKey[], claims: AccessClaims): string {
+export function signAccessToken(keys: readonly JwtKey[], claims: Omit<AccessClaims, 'aud'>): string {
   const key = keys[0];
   if (!key) throw new Error('no signing key configured');
-  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: key.kid }));
-  const payload = base64url(JSON.stringify(claims));
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: ACCESS_TOKEN_TYPE, kid: key.kid }));
+  const payload = base64url(JSON.stringify({ ...claims, aud: ACCESS_TOKEN_AUDIENCE }));
   const signature = base64url(sign(key.secret, `${header}.${payload}`));
   return `${header}.${payload}.${signature}`;
 }
@@ -48,7 +59,7 @@ export function verifyAccessToken(
   const parts = token.split('.');
   if (parts.length !== 3 || token.length > 4096) return { ok: false, reason: 'malformed' };
   const [headerPart = '', payloadPart = '', signaturePart = ''] = parts;
-  let header: { alg?: unknown; kid?: unknown };
+  let header: { alg?: unknown; typ?: unknown; kid?: unknown; crit?: unknown };
   let claims: Partial<AccessClaims>;
   try {
     header = JSON.parse(Buffer.from(headerPart, 'base64url').toString('utf8'));
@@ -56,20 +67,33 @@ export function verifyAccessToken(
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  if (header.alg !== 'HS256' || typeof header.kid !== 'string') return { ok: false, reason: 'malformed' };
+  if (typeof header !== 'object' || header === null || typeof claims !== 'object' || claims === null) {
+    return { ok: false, reason: 'malformed' };
+  }
+  // Only HS256, and no critical extensions: we implement none (RFC 7515 section 4.1.11).
+  if (header.alg !== 'HS256' || typeof header.kid !== 'string' || header.crit !== undefined) {
+    return { ok: false, reason: 'malformed' };
+  }
   const key = keys.find((candidate) => candidate.kid === header.kid);
   if (!key) return { ok: false, reason: 'unknown_key' };
-  const expected = sign(key.secret, `${headerPart}.${payloadPart}`);
-  const given = Buffer.from(signaturePart, 'base64url');
+  // Compared as text, not as decoded bytes: base64url decoding skips characters outside the
+  // alphabet and ignores the spare bits of the last one, so byte comparison would accept
+  // altered spellings of a valid signature.
+  const expected = Buffer.from(base64url(sign(key.secret, `${headerPart}.${payloadPart}`)));
+  const given = Buffer.from(signaturePart);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return { ok: false, reason: 'bad_signature' };
+  }
+  if (header.typ !== ACCESS_TOKEN_TYPE || claims.aud !== ACCESS_TOKEN_AUDIENCE) {
+    return { ok: false, reason: 'wrong_type' };
   }
   if (
     typeof claims.sub !== 'number' ||
     !Number.isSafeInteger(claims.sub) ||
     typeof claims.iat !== 'number' ||
     typeof claims.exp !== 'number' ||
-    typeof claims.jti !== 'string'
+    typeof claims.jti !== 'string' ||
+    (claims.fam !== undefined && typeof claims.fam !== 'string')
   ) {
     return { ok: false, reason: 'malformed' };
   }

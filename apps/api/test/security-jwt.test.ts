@@ -1,0 +1,259 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE } from '../src/lib/jwt.ts';
+import { createUser } from './auth-helpers.ts';
+import { buildTestApi, type TestApi } from './helpers.ts';
+
+// Issue 11 item 3 (ASVS 5.0 V9, RFC 8725): of JWT_FUZZ_RUNS mutated access tokens, none opens a
+// route behind app.authenticate. The mutations cover what attacks on JWTs try: alg none, an
+// algorithm swap (HS512, RS256, case games), expired tokens, a wrong type or audience, a
+// refresh token presented as an access token, a flipped bit or changed character anywhere,
+// truncation, extra segments, an unknown key id, claims edited under the old signature, and
+// tokens signed with another secret. Semantic mutations (expired, wrong type, audience) are
+// signed with the real key, so they test the claim checks and not only the signature.
+
+/** The issue's count; one inject each, a few seconds in all. */
+const JWT_FUZZ_RUNS = Number(process.env.JWT_FUZZ_RUNS ?? 2_000);
+/** GET /user/me is the plainest real route behind app.authenticate. */
+const PROTECTED = '/user/me';
+
+let api: TestApi;
+let valid: { token: string; refresh: string; userId: number };
+let secret: string;
+let kid: string;
+
+beforeAll(async () => {
+  api = await buildTestApi();
+  const key = api.config.jwt.keys[0]!;
+  secret = key.secret;
+  kid = key.kid;
+  const user = await createUser(api.db);
+  const login = await api.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email: user.email, password: user.password },
+  });
+  expect(login.statusCode, login.body).toBe(200);
+  valid = { token: login.json().token, refresh: login.json().refresh_token, userId: user.id };
+});
+afterAll(() => api.close());
+
+const b64 = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const hmac = (algorithm: string, key: string, data: string) =>
+  createHmac(algorithm, key).update(data).digest('base64url');
+
+function decode(token: string): { header: Record<string, unknown>; claims: Record<string, unknown> } {
+  const [header = '', claims = ''] = token.split('.');
+  return {
+    header: JSON.parse(Buffer.from(header, 'base64url').toString()),
+    claims: JSON.parse(Buffer.from(claims, 'base64url').toString()),
+  };
+}
+
+/** A token with this header and these claims, signed as the API signs (HS256, real key) unless told. */
+function forge(
+  header: Record<string, unknown>,
+  claims: Record<string, unknown>,
+  sign: { algorithm?: string; key?: string } = {},
+): string {
+  const input = `${b64(header)}.${b64(claims)}`;
+  return `${input}.${hmac(sign.algorithm ?? 'sha256', sign.key ?? secret, input)}`;
+}
+
+function status(token: string, scheme = 'Bearer') {
+  return api.app
+    .inject({ method: 'GET', url: PROTECTED, headers: { authorization: `${scheme} ${token}` } })
+    .then((response) => response.statusCode);
+}
+
+/** Every kind of mutation, each producing a token that must not be accepted. */
+function mutations(): fc.Arbitrary<{ kind: string; token: string }> {
+  const base = () => decode(valid.token);
+  const now = Math.floor(Date.now() / 1000);
+  const goodHeader = () => base().header;
+  const goodClaims = () => base().claims;
+  const tagged = (kind: string, arb: fc.Arbitrary<string>) => arb.map((token) => ({ kind, token }));
+
+  return fc.oneof(
+    tagged(
+      'alg none',
+      fc
+        .constantFrom('none', 'None', 'NONE', 'nOnE', '')
+        .chain((alg) =>
+          fc
+            .constantFrom('', 'AAAA', valid.token.split('.')[2] ?? '')
+            .map((signature) => `${b64({ ...goodHeader(), alg })}.${b64(goodClaims())}.${signature}`),
+        ),
+    ),
+    tagged(
+      'algorithm swap',
+      fc
+        .constantFrom(
+          ['HS512', 'sha512'],
+          ['HS384', 'sha384'],
+          ['RS256', 'sha256'],
+          ['ES256', 'sha256'],
+          ['PS256', 'sha256'],
+          ['hs256', 'sha256'],
+          ['HS256 ', 'sha256'],
+        )
+        .map(([alg, algorithm]) => forge({ ...goodHeader(), alg }, goodClaims(), { algorithm })),
+    ),
+    tagged(
+      'expired',
+      fc
+        .integer({ min: 0, max: 400 * 24 * 3600 })
+        .map((ago) => forge(goodHeader(), { ...goodClaims(), iat: now - ago - 604_800, exp: now - ago })),
+    ),
+    tagged(
+      'wrong type',
+      fc
+        .constantFrom('JWT', 'jwt', 'refresh+jwt', 'id+jwt', 'AT+JWT', undefined, 1)
+        .map((typ) => forge({ ...goodHeader(), typ }, goodClaims())),
+    ),
+    tagged(
+      'wrong audience',
+      fc
+        .constantFrom('estately-web', 'https://estately.test', '', [ACCESS_TOKEN_AUDIENCE], undefined, null)
+        .map((aud) => forge(goodHeader(), { ...goodClaims(), aud })),
+    ),
+    tagged(
+      'claims of the wrong shape',
+      fc
+        .constantFrom<Record<string, unknown>>(
+          { sub: String(valid.userId) },
+          { sub: valid.userId + 0.5 },
+          { sub: null },
+          { exp: String(now + 3600) },
+          { jti: 7 },
+          { fam: 12 },
+          { iat: undefined },
+        )
+        .map((edit) => forge(goodHeader(), { ...goodClaims(), ...edit })),
+    ),
+    tagged(
+      'refresh token as access token',
+      fc.constantFrom(
+        valid.refresh,
+        `${valid.refresh}.${valid.refresh}.${valid.refresh}`,
+        `${b64(goodHeader())}.${b64({ ...goodClaims(), refresh_token: valid.refresh })}.${valid.refresh}`,
+      ),
+    ),
+    tagged(
+      'flipped bit',
+      fc
+        .tuple(fc.nat(), fc.integer({ min: 0, max: 7 }))
+        .map(([at, bit]) => {
+          const bytes = Buffer.from(valid.token);
+          const index = at % bytes.length;
+          bytes[index] = (bytes[index] ?? 0) ^ (1 << bit);
+          return bytes.toString('latin1');
+        })
+        .filter((token) => token !== valid.token && !/[\s\0]/.test(token)),
+    ),
+    tagged(
+      'changed character',
+      fc
+        .tuple(
+          fc.nat(),
+          fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=+/.!'),
+        )
+        .map(([at, char]) => {
+          const index = at % valid.token.length;
+          return valid.token.slice(0, index) + char + valid.token.slice(index + 1);
+        })
+        .filter((token) => token !== valid.token),
+    ),
+    tagged(
+      'inserted character',
+      fc.tuple(fc.nat(), fc.constantFrom('A', '=', '.', '!', '*', '~', '%')).map(([at, char]) => {
+        const index = at % (valid.token.length + 1);
+        return valid.token.slice(0, index) + char + valid.token.slice(index);
+      }),
+    ),
+    tagged(
+      'truncated',
+      fc.integer({ min: 0, max: valid.token.length - 1 }).map((length) => valid.token.slice(0, length)),
+    ),
+    tagged(
+      'extra segments',
+      fc
+        .array(fc.constantFrom('', 'AAAA', b64({ alg: 'none' }), valid.token.split('.')[2] ?? ''), {
+          minLength: 1,
+          maxLength: 3,
+        })
+        .map((extra) => [valid.token, ...extra].join('.')),
+    ),
+    tagged(
+      'unknown key id',
+      fc
+        .tuple(fc.constantFrom('k2', 'old', '', '../dev', `${kid} `, 'DEV'), fc.boolean())
+        .map(([unknownKid, ownSecret]) =>
+          forge({ ...goodHeader(), kid: unknownKid }, goodClaims(), {
+            key: ownSecret ? secret : 'attacker-chosen-secret',
+          }),
+        ),
+    ),
+    tagged(
+      'kid missing or not a string',
+      fc
+        .constantFrom(undefined, null, 1, ['dev'], { kid })
+        .map((badKid) => forge({ ...goodHeader(), kid: badKid }, goodClaims())),
+    ),
+    tagged('critical extension', fc.constant(forge({ ...goodHeader(), crit: ['exp'] }, goodClaims()))),
+    tagged(
+      'claims edited under the old signature',
+      fc
+        .constantFrom<Record<string, unknown>>(
+          { sub: valid.userId + 1 },
+          { exp: now + 10 * 365 * 24 * 3600 },
+          { fam: randomUUID() },
+          { aud: ACCESS_TOKEN_AUDIENCE, admin: true },
+        )
+        .map((edit) => {
+          const [header, , signature] = valid.token.split('.');
+          return `${header}.${b64({ ...goodClaims(), ...edit })}.${signature}`;
+        }),
+    ),
+    tagged(
+      'signed with another secret',
+      fc
+        .string({ minLength: 0, maxLength: 64 })
+        .map((other) => forge(goodHeader(), goodClaims(), { key: `${other}x` })),
+    ),
+  );
+}
+
+describe(`JWT fuzzing (${JWT_FUZZ_RUNS} mutated tokens)`, () => {
+  it('lets the unmutated token through, so refusals below are the mutations', async () => {
+    expect(await status(valid.token)).toBe(200);
+    expect(decode(valid.token).header).toMatchObject({ alg: 'HS256', typ: ACCESS_TOKEN_TYPE });
+    expect(decode(valid.token).claims).toMatchObject({ aud: ACCESS_TOKEN_AUDIENCE });
+  });
+
+  it('accepts none of them', async () => {
+    const accepted: Array<{ kind: string; token: string; status: number }> = [];
+    const kinds = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(mutations(), async ({ kind, token }) => {
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+        const answer = await status(token);
+        if (answer !== 401) accepted.push({ kind, token, status: answer });
+        return answer === 401;
+      }),
+      { numRuns: JWT_FUZZ_RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+    );
+    expect(accepted).toEqual([]);
+    // Every family of mutations was exercised.
+    expect(kinds.size).toBe(17);
+  });
+
+  it('accepts the token under no other scheme than Bearer, and only once per header', async () => {
+    for (const scheme of ['Basic', 'Token', 'JWT', 'Bearer Bearer', '']) {
+      expect(await status(valid.token, scheme)).toBe(401);
+    }
+    expect(await status(`${valid.token} ${valid.token}`)).toBe(401);
+  });
+});
