@@ -13,6 +13,7 @@ import propertiesRoutes from './features/properties/routes.ts';
 import savedSearchesRoutes from './features/saved-searches/routes.ts';
 import searchRoutes from './features/search/routes.ts';
 import searchPathsRoutes from './features/search-paths/routes.ts';
+import sellerPropertiesRoutes from './features/seller-properties/routes.ts';
 import sellerStatsRoutes from './features/seller-stats/routes.ts';
 import usersRoutes from './features/users/routes.ts';
 import authentication from './plugins/app/authentication.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(savedSearchesRoutes);
   await app.register(leadsRoutes);
   await app.register(sellerStatsRoutes);
+  await app.register(sellerPropertiesRoutes);
 
   return app;
 }

@@ -1,0 +1,117 @@
+import { type DbOrTx, priceHistory, type properties, propertyMedia, propertyTourDates } from '@estately/db';
+import { type MediaStorage, variantUrls } from '@estately/db/storage';
+import {
+  canTransition,
+  type OwnProperty,
+  PROPERTY_STATES,
+  type PropertyState,
+  publishProblems,
+  type TourDate,
+} from '@estately/domain';
+import { asc, eq } from 'drizzle-orm';
+import { columnsToFields } from './property-columns.ts';
+
+type PropertyRow = typeof properties.$inferSelect;
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** Viewing slots as the API shows them: the date and local times of day (UTC, HH:MM). */
+export function toTourDate(row: {
+  id: number;
+  startsAt: Date;
+  endsAt: Date | null;
+  capacity: number;
+}): TourDate {
+  const start = row.startsAt.toISOString();
+  const end = (row.endsAt ?? row.startsAt).toISOString();
+  return {
+    id: row.id,
+    date: start.slice(0, 10),
+    from: start.slice(11, 16),
+    to: end.slice(11, 16),
+    capacity: row.capacity,
+  };
+}
+
+export async function loadPhotos(db: DbOrTx, storage: MediaStorage, propertyId: number) {
+  const rows = await db
+    .select()
+    .from(propertyMedia)
+    .where(eq(propertyMedia.propertyId, propertyId))
+    .orderBy(asc(propertyMedia.position), asc(propertyMedia.id));
+  return rows.map((row) => ({
+    id: row.id,
+    image_file: variantUrls(storage, row.variants),
+    is_main: row.isMain,
+    position: row.position,
+    room_type: row.roomType as OwnProperty['photos'][number]['room_type'],
+    width: row.width,
+    height: row.height,
+  }));
+}
+
+/** The owner's view of a property (GET /properties/{id}): fields, state, moderation, photos. */
+export async function ownPropertyView(
+  db: DbOrTx,
+  storage: MediaStorage,
+  row: PropertyRow,
+  trustScore: OwnProperty['trust_score'],
+): Promise<OwnProperty> {
+  const fields = columnsToFields(row);
+  const [photos, tours, prices] = await Promise.all([
+    loadPhotos(db, storage, row.id),
+    db
+      .select()
+      .from(propertyTourDates)
+      .where(eq(propertyTourDates.propertyId, row.id))
+      .orderBy(asc(propertyTourDates.startsAt)),
+    db
+      .select()
+      .from(priceHistory)
+      .where(eq(priceHistory.propertyId, row.id))
+      .orderBy(asc(priceHistory.changedAt), asc(priceHistory.id)),
+  ]);
+  const state = row.state as PropertyState;
+  return {
+    id: row.id,
+    state,
+    ...(fields as Required<typeof fields>),
+    flat_settings: row.flatSettings ?? null,
+    useful_area_meters: row.usefulAreaMeters,
+    location_id: row.locationId,
+    is_verified: row.isVerified,
+    is_top_offer: row.isTopOffer,
+    strike: row.struckAt ? { reason: row.strikeReason ?? '', struck_at: row.struckAt.toISOString() } : null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    published_at: iso(row.publishedAt),
+    activated_at: iso(row.activatedAt),
+    photos,
+    tour_dates: tours.map(toTourDate),
+    price_history: prices.map((p) => ({
+      price: p.price,
+      currency: p.currency,
+      changed_at: p.changedAt.toISOString(),
+    })),
+    publish_problems: publishProblems(fields),
+    allowed_states: PROPERTY_STATES.filter((to) => canTransition(state, to, row.offerType)),
+    trust_score: trustScore,
+  };
+}
+
+/** Fields only the owner and admins see; the public view of an active offer leaves them out. */
+const PRIVATE_FIELDS = [
+  'contact',
+  'strike',
+  'publish_problems',
+  'allowed_states',
+  'price_history',
+  'created_at',
+  'updated_at',
+] as const;
+
+export function publicPropertyView(view: OwnProperty): Partial<OwnProperty> & { id: number } {
+  const out: Partial<OwnProperty> & { id: number } = { ...view };
+  for (const field of PRIVATE_FIELDS) delete out[field];
+  return out;
+}

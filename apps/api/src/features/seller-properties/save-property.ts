@@ -1,0 +1,52 @@
+import { type Db, properties, users } from '@estately/db';
+import type { SavePropertyBody } from '@estately/domain';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.ts';
+import { type Actor, loadOwnProperty } from './load-own-property.ts';
+import { writeProperty } from './write-property.ts';
+
+/** The three values a property row cannot exist without; a draft needs nothing else. */
+const CREATE_REQUIRED = ['offer_type', 'property_type', 'country_code'] as const;
+
+/**
+ * POST /v1/property/save (spec 7): without `id` creates a draft owned by the caller (under the
+ * caller's seller profile, if any); with `id` updates that property like a merge of the given
+ * fields. One transaction: the row, its price history and its offers row change together.
+ * Returns the property id.
+ */
+export async function saveProperty(options: {
+  db: Db;
+  actor: Actor;
+  body: SavePropertyBody;
+}): Promise<number> {
+  const { db, actor } = options;
+  const { id, ...fields } = options.body;
+  return db.transaction(async (tx) => {
+    if (id !== undefined) {
+      const current = await loadOwnProperty(tx, id, actor);
+      await writeProperty(tx, current, fields);
+      return id;
+    }
+    const missing = CREATE_REQUIRED.filter((field) => fields[field] === undefined);
+    if (missing.length > 0) {
+      throw new AppError('validation_errors', {
+        errors: Object.fromEntries(missing.map((field) => [field, ['validation.required']])),
+      });
+    }
+    const [owner] = await tx.select({ sellerId: users.sellerId }).from(users).where(eq(users.id, actor.id));
+    const [created] = await tx
+      .insert(properties)
+      .values({
+        ownerId: actor.id,
+        sellerId: owner?.sellerId ?? null,
+        state: 'draft',
+        offerType: fields.offer_type as string,
+        propertyType: fields.property_type as string,
+        countryCode: fields.country_code as string,
+      })
+      .returning();
+    if (!created) throw new AppError('internal_error');
+    await writeProperty(tx, created, fields);
+    return created.id;
+  });
+}

@@ -1,0 +1,44 @@
+import { type Db, properties } from '@estately/db';
+import { canTransition, type PropertyState, publishProblems } from '@estately/domain';
+import { eq, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.ts';
+import { type Actor, loadOwnProperty } from './load-own-property.ts';
+import { columnsToFields } from './property-columns.ts';
+import { syncOfferRow } from './sync-offer-row.ts';
+
+/**
+ * POST /v1/properties/set-state/{id}: moves a property along the lifecycle table
+ * (PROPERTY_TRANSITIONS in packages/domain contracts/property-writes.ts). A transition outside
+ * the table answers 422 `validation.invalid_value` on `state`. Activating checks completeness
+ * (422 with the missing fields) and stamps activated_at (and published_at the first time);
+ * the offers row follows in the same transaction, so search shows or hides it at once.
+ */
+export async function setPropertyState(options: {
+  db: Db;
+  actor: Actor;
+  propertyId: number;
+  state: PropertyState;
+}): Promise<void> {
+  const { db, actor, propertyId, state } = options;
+  await db.transaction(async (tx) => {
+    const current = await loadOwnProperty(tx, propertyId, actor);
+    if (!canTransition(current.state as PropertyState, state, current.offerType)) {
+      throw new AppError('validation_errors', { errors: { state: ['validation.invalid_value'] } });
+    }
+    if (state === 'active') {
+      const problems = publishProblems(columnsToFields(current));
+      if (Object.keys(problems).length > 0) throw new AppError('validation_errors', { errors: problems });
+    }
+    await tx
+      .update(properties)
+      .set({
+        state,
+        updatedAt: sql`now()`,
+        ...(state === 'active'
+          ? { activatedAt: sql`now()`, publishedAt: sql`coalesce(${properties.publishedAt}, now())` }
+          : {}),
+      })
+      .where(eq(properties.id, propertyId));
+    await syncOfferRow(tx, propertyId);
+  });
+}

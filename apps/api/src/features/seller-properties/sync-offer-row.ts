@@ -1,0 +1,47 @@
+import { type DbOrTx, offers, projectOfferRow, properties, propertyMedia, sellers } from '@estately/db';
+import { asc, desc, eq } from 'drizzle-orm';
+import { loadExchangeRates } from '../offers-shared/exchange-rates.ts';
+import { locationPath } from './geocode-address.ts';
+
+/**
+ * Writes the public offers row of a property from its current values through `projectOfferRow`
+ * (the one projection, docs/decisions/008). Called inside the transaction of every property
+ * write, so search sees the change when it commits. A property never activated has no row
+ * (nothing public to describe); one that left the active state keeps a row with `is_public`
+ * false, so favourites and leads still name it while search leaves it out.
+ */
+export async function syncOfferRow(tx: DbOrTx, propertyId: number): Promise<void> {
+  const [property] = await tx.select().from(properties).where(eq(properties.id, propertyId));
+  if (!property) return;
+  if (!property.activatedAt) {
+    await tx.delete(offers).where(eq(offers.id, propertyId));
+    return;
+  }
+  const [seller] = property.sellerId
+    ? await tx
+        .select({
+          id: sellers.id,
+          sellerType: sellers.sellerType,
+          rating: sellers.rating,
+          trustScore: sellers.trustScore,
+        })
+        .from(sellers)
+        .where(eq(sellers.id, property.sellerId))
+    : [];
+  const photos = await tx
+    .select({ id: propertyMedia.id, variants: propertyMedia.variants, roomType: propertyMedia.roomType })
+    .from(propertyMedia)
+    .where(eq(propertyMedia.propertyId, propertyId))
+    .orderBy(desc(propertyMedia.isMain), asc(propertyMedia.position), asc(propertyMedia.id));
+  const row = projectOfferRow(
+    property,
+    seller ?? { id: null, sellerType: 'private', rating: null, trustScore: null },
+    await loadExchangeRates(tx as Parameters<typeof loadExchangeRates>[0]),
+    {
+      photos: { count: photos.length, main: photos[0] ?? null },
+      locationPath: await locationPath(tx, property.locationId),
+    },
+  );
+  const { id: _id, ...changes } = row;
+  await tx.insert(offers).values(row).onConflictDoUpdate({ target: offers.id, set: changes });
+}
