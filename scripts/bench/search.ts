@@ -28,9 +28,12 @@ import {
   coldQueries,
   databaseOperations,
   httpOperations,
+  type NamedQuery,
   namedQueries,
+  type Operations,
   q9Queries,
   queryString,
+  VARIANTS,
 } from './queries.ts';
 import { startWrites } from './writes.ts';
 
@@ -59,6 +62,7 @@ try {
     ...queries.map((q) => [q, dbOps] as const),
     ...cold.map((q) => [q, coldOps] as const),
   ]) {
+    if (ops === dbOps) await warmPass(query, ops);
     const timing = await timeSequential((i) => query.run(ops, i), limits);
     results.set(query.name, { db: timing });
     console.log(
@@ -83,6 +87,7 @@ try {
   try {
     const httpOps = httpOperations(api.url);
     for (const query of queries) {
+      await warmPass(query, httpOps);
       const timing = await timeSequential((i) => query.run(httpOps, i), limits);
       const entry = results.get(query.name) ?? {};
       entry.http = timing;
@@ -179,6 +184,16 @@ try {
 }
 figures.load1 = Number(loadLine().split(' ')[2]?.replace(',', ''));
 writeFigures('search', figures);
+
+/**
+ * Asks every variant of a query once, untimed, so the timed runs measure the answers as the
+ * count cache serves questions asked before (the cold rows measure the misses). Bounded by
+ * the time limit of one measurement, so a slow query may stay partly cold.
+ */
+async function warmPass(query: NamedQuery, ops: Operations): Promise<void> {
+  const started = performance.now();
+  for (let i = 0; i < VARIANTS && performance.now() - started < limits.maxMs; i++) await query.run(ops, i);
+}
 
 interface LoadResult {
   requests: number;

@@ -148,6 +148,8 @@ describe('map cells follow the offers', () => {
       ['49.2,14.1,50.3,16.65', ''],
       ['49.2,14.1,50.3,16.65', '&offer_type=rent'],
       ['48,12,51,19', '&offer_type=sale&country_code=CZ'],
+      // One whole partition over a large area: the list reads it through the count index.
+      ['48,12,51,19', '&offer_type=sale&property_type=apartment&country_code=CZ&price_from=1&currency=CZK'],
     ] as const) {
       for (const zoom of [5, 6, 7, 8]) {
         const map = OfferMapResponseSchema.parse(
