@@ -130,6 +130,7 @@ async function toMatcher(
     places = cells ?? [filters.country_code ? `C${filters.country_code}` : '*'];
   }
   m.keys = places.map((place) => `${ot}|${pt}|${place}`);
+  m.key1 = m.keys.length === 1 ? m.keys[0] : null;
 
   for (const [field, column] of Object.entries(SCALAR_LISTS)) {
     const values = filters[field as keyof typeof SCALAR_LISTS];
@@ -167,6 +168,49 @@ async function toMatcher(
   return m;
 }
 
+/**
+ * The filters besides type and place, for an offer `o` and a matcher row `m` (the conditions of
+ * `offerConditions`, each switched off when the matcher's column is null). Static SQL text.
+ */
+const RESIDUAL = sql.raw(`(
+(m.cc is null or o.country_code = m.cc)
+and (m.loc_ids is null or o.location_path @> m.loc_ids)
+and (m.loc_any is null or o.location_path && m.loc_any)
+and (m.disp is null or o.disposition = any(m.disp))
+and (m.furn is null or o.furnishings = any(m.furn))
+and (m.own is null or o.ownership = any(m.own))
+and (m.recon is null or o.reconstruction = any(m.recon))
+and (m.build is null or o.type_of_building = any(m.build))
+and (m.heat is null or o.type_of_heating = any(m.heat))
+and (m.park is null or o.parking = any(m.park))
+and (m.energy is null or o.penb = any(m.energy))
+and (m.seller is null or o.seller_type = any(m.seller))
+and (m.bath is null or (case when o.bathrooms >= 2 then '2+' when o.bathrooms = 1 then '1' end) = any(m.bath))
+and (m.rooms is null or o.room_types && m.rooms)
+and (m.params is null or o.other_params && m.params)
+and (m.tags is null or o.tags && m.tags)
+and (m.pmin is null or o.price_normalized >= m.pmin)
+and (m.pmax is null or o.price_normalized <= m.pmax)
+and (m.amin is null or o.useful_area_meters >= m.amin)
+and (m.amax is null or o.useful_area_meters <= m.amax)
+and (m.fmin is null or o.floor >= m.fmin)
+and (m.fmax is null or o.floor <= m.fmax)
+and (m.tfmin is null or o.total_floors >= m.tfmin)
+and (m.tfmax is null or o.total_floors <= m.tfmax)
+and (m.ymin is null or o.year_built >= m.ymin)
+and (m.ymax is null or o.year_built <= m.ymax)
+and (m.photos is null or o.photos_count >= m.photos)
+and (not m.floorplan or o.has_floor_plan)
+and (not m.verified or o.is_verified)
+and (m.trust is null or o.seller_trust_score >= m.trust)
+and (m.rating is null or o.seller_rating >= m.rating)
+and (m.free_from is null or o.free_from_date is null or o.free_from_date <= m.free_from)
+and (m.act_min is null or o.activated_at >= m.act_min)
+and (m.radius is null or geo_distance_km(o.location, point(m.c_lng, m.c_lat)) <= m.radius)
+and (m.bs is null or (o.latitude between m.bs and m.bn and (case when m.bw <= m.be
+then o.longitude between m.bw and m.be else o.longitude >= m.bw or o.longitude <= m.be end)))
+)`);
+
 /** One matching session: the new offers' keys are built once and serve every batch of searches. */
 export interface AlertMatcher {
   /** The session's connection (on PGlite the only one): other reads during the session go here. */
@@ -186,6 +230,10 @@ export async function withAlertMatcher<T>(
   return db.transaction(async (tx) => {
     const run = async <R>(statement: SQL) => ((await tx.execute(statement)) as unknown as { rows: R[] }).rows;
     await tx.execute(sql`set local work_mem = '64MB'`);
+    // A matcher wants its newest few offers: an ordered index scan that stops early. Row counts
+    // of the temporary table mislead the planner into bitmap scans that read every entry of a
+    // key and sort them; they are off for this read-only session.
+    await tx.execute(sql`set local enable_bitmapscan = off`);
     await tx.execute(
       sql`create temporary table alert_offer_keys (key text not null, ts timestamptz not null, id bigint not null) on commit drop`,
     );
@@ -241,7 +289,7 @@ export async function withAlertMatcher<T>(
         const rows = await run<{ id: number | string; ids: (number | string)[] }>(sql`
           with m as materialized (
             select * from jsonb_to_recordset(${JSON.stringify(matchers)}::jsonb) as m(
-              g int, keys text[], cc text, loc_ids bigint[], loc_any bigint[],
+              g int, keys text[], key1 text, cc text, loc_ids bigint[], loc_any bigint[],
               disp text[], furn text[], own text[], recon text[], build text[], heat text[], park text[],
               energy text[], seller text[], bath text[], rooms text[], params text[], tags text[],
               pmin float8, pmax float8, amin float8, amax float8, fmin int, fmax int, tfmin int, tfmax int,
@@ -251,52 +299,38 @@ export async function withAlertMatcher<T>(
           ),
           -- The newest matching offers of each matcher, read newest first until it has enough.
           top as (
+            -- One key: an ordered index scan that stops at the limit.
             select m.g, t.id, t.ts
             from m
             cross join lateral (
-              select distinct on (k.ts, k.id) k.id, k.ts
+              select k.id, k.ts
               from alert_offer_keys k
               join offers o on o.id = k.id
-              where k.key = any(m.keys)
-                and (m.cc is null or o.country_code = m.cc)
-                and (m.loc_ids is null or o.location_path @> m.loc_ids)
-                and (m.loc_any is null or o.location_path && m.loc_any)
-                and (m.disp is null or o.disposition = any(m.disp))
-                and (m.furn is null or o.furnishings = any(m.furn))
-                and (m.own is null or o.ownership = any(m.own))
-                and (m.recon is null or o.reconstruction = any(m.recon))
-                and (m.build is null or o.type_of_building = any(m.build))
-                and (m.heat is null or o.type_of_heating = any(m.heat))
-                and (m.park is null or o.parking = any(m.park))
-                and (m.energy is null or o.penb = any(m.energy))
-                and (m.seller is null or o.seller_type = any(m.seller))
-                and (m.bath is null or (case when o.bathrooms >= 2 then '2+' when o.bathrooms = 1 then '1' end) = any(m.bath))
-                and (m.rooms is null or o.room_types && m.rooms)
-                and (m.params is null or o.other_params && m.params)
-                and (m.tags is null or o.tags && m.tags)
-                and (m.pmin is null or o.price_normalized >= m.pmin)
-                and (m.pmax is null or o.price_normalized <= m.pmax)
-                and (m.amin is null or o.useful_area_meters >= m.amin)
-                and (m.amax is null or o.useful_area_meters <= m.amax)
-                and (m.fmin is null or o.floor >= m.fmin)
-                and (m.fmax is null or o.floor <= m.fmax)
-                and (m.tfmin is null or o.total_floors >= m.tfmin)
-                and (m.tfmax is null or o.total_floors <= m.tfmax)
-                and (m.ymin is null or o.year_built >= m.ymin)
-                and (m.ymax is null or o.year_built <= m.ymax)
-                and (m.photos is null or o.photos_count >= m.photos)
-                and (not m.floorplan or o.has_floor_plan)
-                and (not m.verified or o.is_verified)
-                and (m.trust is null or o.seller_trust_score >= m.trust)
-                and (m.rating is null or o.seller_rating >= m.rating)
-                and (m.free_from is null or o.free_from_date is null or o.free_from_date <= m.free_from)
-                and (m.act_min is null or o.activated_at >= m.act_min)
-                and (m.radius is null or geo_distance_km(o.location, point(m.c_lng, m.c_lat)) <= m.radius)
-                and (m.bs is null or (o.latitude between m.bs and m.bn and (case when m.bw <= m.be
-                      then o.longitude between m.bw and m.be else o.longitude >= m.bw or o.longitude <= m.be end)))
+              where k.key = m.key1 and ${RESIDUAL}
               order by k.ts desc, k.id desc
               limit ${limit}
             ) t
+            where m.key1 is not null
+            union all
+            -- Several keys (grid cells, nested localities): the newest few under each key, then
+            -- the newest few of those, each offer once.
+            select m.g, t.id, t.ts
+            from m
+            cross join lateral (
+              select distinct on (c.ts, c.id) c.id, c.ts
+              from unnest(m.keys) as mk(key)
+              cross join lateral (
+                select k.id, k.ts
+                from alert_offer_keys k
+                join offers o on o.id = k.id
+                where k.key = mk.key and ${RESIDUAL}
+                order by k.ts desc, k.id desc
+                limit ${limit}
+              ) c
+              order by c.ts desc, c.id desc
+              limit ${limit}
+            ) t
+            where m.key1 is null
           ),
           per_group as (
             select g, array_agg(id order by ts desc, id desc) as ids, array_agg(ts order by ts desc, id desc) as tss

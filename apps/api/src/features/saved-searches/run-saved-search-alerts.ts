@@ -80,17 +80,26 @@ function offerTitle(offer: OfferSummary): string {
     .join(', ');
 }
 
+/** Number formats per locale and currency: building one costs far more than using it. */
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
 function formatPrice(offer: OfferSummary, locale: Locale, currency: Currency, rates: ExchangeRates): string {
   if (offer.price === null) return '';
   // Without a rate for the search's currency the seller's own price is shown.
   const converted = convertedPrice(Number(offer.price), offer.currency as Currency, currency, rates);
   const [amount, shownCurrency] =
     converted === null ? [Number(offer.price), offer.currency as Currency] : [converted, currency];
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: shownCurrency,
-    maximumFractionDigits: 0,
-  }).format(amount);
+  const key = `${locale}/${shownCurrency}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: shownCurrency,
+      maximumFractionDigits: 0,
+    });
+    priceFormats.set(key, format);
+  }
+  return format.format(amount);
 }
 
 /**
@@ -204,7 +213,7 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
   // Phase 2, queueing: per batch, one transaction queues the digests and advances the marks.
   for (const { batch, matches } of due) {
     result.batches += 1;
-    const rows: (typeof jobs.$inferInsert)[] = [];
+    const rows: { payload: EmailJobPayload<'saved_search_alert'>; dedupe_key: string }[] = [];
     for (const search of batch) {
       const match = matches.get(search.id);
       if (!match) continue;
@@ -234,25 +243,28 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
           }),
         },
       };
-      rows.push({
-        kind: 'email.saved_search_alert',
-        // The renderer adds the List-Unsubscribe header from `unsubscribeUrl`.
-        payload: { ...payload } as Record<string, unknown>,
-        dedupeKey: alertDedupeKey(search.id, period),
-        runAt: now,
-      });
+      // The renderer adds the List-Unsubscribe header from `unsubscribeUrl`.
+      rows.push({ payload, dedupe_key: alertDedupeKey(search.id, period) });
     }
 
     const batchNumber = result.batches;
     const queued = await db.transaction(async (tx) => {
       let inserted = 0;
-      for (let i = 0; i < rows.length; i += 1000) {
-        const written = await tx
-          .insert(jobs)
-          .values(rows.slice(i, i + 1000))
-          .onConflictDoNothing({ target: jobs.dedupeKey })
-          .returning({ id: jobs.id });
-        inserted += written.length;
+      // One JSON parameter per chunk: the outbox rows are built by the server from it, which
+      // is far cheaper than binding thousands of parameters of a multi-row VALUES.
+      for (let i = 0; i < rows.length; i += 2000) {
+        const chunk = rows.slice(i, i + 2000);
+        const written = (await tx.execute(sql`
+          with added as (
+            insert into ${jobs} (kind, payload, run_at, dedupe_key)
+            select 'email.saved_search_alert', r.payload, ${now.toISOString()}::timestamptz, r.dedupe_key
+            from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r(payload jsonb, dedupe_key text)
+            on conflict (dedupe_key) do nothing
+            returning 1
+          )
+          select count(*)::int as n from added
+        `)) as unknown as { rows: { n: number }[] };
+        inserted += Number(written.rows[0]?.n ?? 0);
       }
       // Advance only searches still due: a concurrent run that got here first keeps its mark.
       await tx
