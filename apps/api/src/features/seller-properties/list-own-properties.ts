@@ -24,26 +24,41 @@ export async function listOwnProperties(options: {
   const [[total], rows] = await Promise.all([
     db.select({ n: count() }).from(properties).where(where),
     db
-      .select({
-        row: properties,
-        views: sql<number>`coalesce((select sum(${offerViewStats.detailViews}) from ${offerViewStats} where ${offerViewStats.propertyId} = ${properties.id}), 0)::int`,
-        favourites: sql<number>`(select count(*) from ${favourites} where ${favourites.offerId} = ${properties.id})::int`,
-        leads: sql<number>`(select count(*) from ${leads} where ${leads.propertyId} = ${properties.id})::int`,
-      })
+      .select()
       .from(properties)
       .where(where)
       .orderBy(desc(properties.createdAt), desc(properties.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
   ]);
-  const ids = rows.map((r) => r.row.id);
-  const mains = ids.length
-    ? await db
-        .select({ propertyId: propertyMedia.propertyId, variants: propertyMedia.variants })
-        .from(propertyMedia)
-        .where(and(inArray(propertyMedia.propertyId, ids), eq(propertyMedia.isMain, true)))
-    : [];
-  const data = rows.map(({ row, views, favourites: favs, leads: leadCount }) => {
+  const ids = rows.map((row) => row.id);
+  // One grouped query per statistic for the page's ids (a page is at most 100 rows).
+  const [mains, views, favs, leadCounts] = ids.length
+    ? await Promise.all([
+        db
+          .select({ propertyId: propertyMedia.propertyId, variants: propertyMedia.variants })
+          .from(propertyMedia)
+          .where(and(inArray(propertyMedia.propertyId, ids), eq(propertyMedia.isMain, true))),
+        db
+          .select({ id: offerViewStats.propertyId, n: sql<number>`sum(${offerViewStats.detailViews})::int` })
+          .from(offerViewStats)
+          .where(inArray(offerViewStats.propertyId, ids))
+          .groupBy(offerViewStats.propertyId),
+        db
+          .select({ id: favourites.offerId, n: count() })
+          .from(favourites)
+          .where(inArray(favourites.offerId, ids))
+          .groupBy(favourites.offerId),
+        db
+          .select({ id: leads.propertyId, n: count() })
+          .from(leads)
+          .where(inArray(leads.propertyId, ids))
+          .groupBy(leads.propertyId),
+      ])
+    : [[], [], [], []];
+  const countOf = (list: { id: number; n: number }[], id: number) =>
+    Number(list.find((c) => c.id === id)?.n ?? 0);
+  const data = rows.map((row) => {
     const main = mains.find((m) => m.propertyId === row.id);
     return {
       id: row.id,
@@ -62,7 +77,11 @@ export async function listOwnProperties(options: {
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
       activated_at: row.activatedAt ? row.activatedAt.toISOString() : null,
-      statistics: { views: Number(views), favourites: Number(favs), leads: Number(leadCount) },
+      statistics: {
+        views: countOf(views, row.id),
+        favourites: countOf(favs, row.id),
+        leads: countOf(leadCounts, row.id),
+      },
     };
   });
   return { data, meta: myPropertiesMeta(total?.n ?? 0, page, perPage) };
