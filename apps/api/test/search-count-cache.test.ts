@@ -130,5 +130,12 @@ describe('count cache', () => {
     }
     // CZ was pushed out by AT before it was asked again.
     expect(cache.stats()).toEqual({ hits: 0, misses: 4, entries: 2 });
+    // Bounded by rows too: an answer over the bound still stays, alone, until the next one.
+    const small = new OfferCountCache({ maxRows: 1 });
+    for (const country of ['CZ', 'SK']) {
+      const filters = validateFilters({ country_code: country });
+      await countOfferFacets({ db: api.db, filters, groups: ['dispositions', 'ownerships'], cache: small });
+    }
+    expect(small.stats().entries).toBe(1);
   });
 });

@@ -56,6 +56,11 @@ const dialect = new PgDialect();
 export interface OfferCountCacheOptions {
   /** Most statements remembered; the least recently used goes first. */
   maxEntries?: number;
+  /**
+   * Most rows held over all entries (a total is one row, a map answer up to its cap of
+   * cells), so memory stays bounded whatever is cached: 100,000 rows are some 20 MB.
+   */
+  maxRows?: number;
 }
 
 export interface CountCacheStats {
@@ -70,13 +75,16 @@ export interface CountCacheStats {
  * and passed to the operations), so several instances stay correct without sharing it.
  */
 export class OfferCountCache {
-  private readonly entries = new Map<string, { version: string; value: unknown }>();
+  private readonly entries = new Map<string, { version: string; value: unknown; rows: number }>();
   private readonly maxEntries: number;
+  private readonly maxRows: number;
+  private rows = 0;
   private hits = 0;
   private misses = 0;
 
   constructor(options: OfferCountCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 5_000;
+    this.maxRows = options.maxRows ?? 100_000;
   }
 
   /**
@@ -98,14 +106,23 @@ export class OfferCountCache {
     }
     this.misses += 1;
     const value = await compute();
-    this.entries.delete(key);
-    this.entries.set(key, { version, value });
-    while (this.entries.size > this.maxEntries) {
+    this.remove(key);
+    const rows = Array.isArray(value) ? value.length + 1 : 1;
+    this.entries.set(key, { version, value, rows });
+    this.rows += rows;
+    while (this.entries.size > this.maxEntries || this.rows > this.maxRows) {
       const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
+      if (oldest === undefined || oldest === key) break;
+      this.remove(oldest);
     }
     return value;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.rows -= entry.rows;
+    this.entries.delete(key);
   }
 
   stats(): CountCacheStats {
@@ -114,5 +131,6 @@ export class OfferCountCache {
 
   clear(): void {
     this.entries.clear();
+    this.rows = 0;
   }
 }
