@@ -120,7 +120,10 @@ class Login implements fc.AsyncCommand<Model, Real> {
 }
 
 class Refresh implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly session: number) {}
+  readonly session: number;
+  constructor(session: number) {
+    this.session = session;
+  }
   check = (model: Readonly<Model>) => model.sessions.length > 0;
   async run(model: Model, real: Real) {
     const session = pick(model.sessions, this.session)!;
@@ -140,10 +143,12 @@ class Refresh implements fc.AsyncCommand<Model, Real> {
 
 /** A spent token presented again after the grace window: theft is assumed. */
 class ReplayLate implements fc.AsyncCommand<Model, Real> {
-  constructor(
-    readonly session: number,
-    readonly which: number,
-  ) {}
+  readonly session: number;
+  readonly which: number;
+  constructor(session: number, which: number) {
+    this.session = session;
+    this.which = which;
+  }
   check = (model: Readonly<Model>) => model.sessions.some((session) => session.tokens.length > 1);
   async run(model: Model, real: Real) {
     const candidates = model.sessions.filter((session) => session.tokens.length > 1);
@@ -164,7 +169,10 @@ class ReplayLate implements fc.AsyncCommand<Model, Real> {
 
 /** A refresh, then the token it spent again at once: the documented two-tab race. */
 class RefreshThenReplayAtOnce implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly session: number) {}
+  readonly session: number;
+  constructor(session: number) {
+    this.session = session;
+  }
   check = (model: Readonly<Model>) => model.sessions.some((session) => !session.revoked);
   async run(model: Model, real: Real) {
     const session = pick(
@@ -185,10 +193,12 @@ class RefreshThenReplayAtOnce implements fc.AsyncCommand<Model, Real> {
 }
 
 class Logout implements fc.AsyncCommand<Model, Real> {
-  constructor(
-    readonly session: number,
-    readonly which: number,
-  ) {}
+  readonly session: number;
+  readonly which: number;
+  constructor(session: number, which: number) {
+    this.session = session;
+    this.which = which;
+  }
   check = (model: Readonly<Model>) => model.sessions.length > 0;
   async run(model: Model, real: Real) {
     const session = pick(model.sessions, this.session)!;
@@ -202,7 +212,10 @@ class Logout implements fc.AsyncCommand<Model, Real> {
 }
 
 class UnknownToken implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly token: string) {}
+  readonly token: string;
+  constructor(token: string) {
+    this.token = token;
+  }
   check = () => true;
   async run(model: Model, real: Real) {
     expect((await post('/api/token/refresh', { refresh_token: this.token })).statusCode).toBe(401);
