@@ -409,6 +409,19 @@ describe('headers', () => {
     expect(second.headers.get('content-security-policy')).not.toContain(nonce);
   });
 
+  it('serves a sitemap index with one sitemap per locale, each with hreflang alternates', async () => {
+    const index = await (await fetch(`${harness.web.url}/sitemap.xml`)).text();
+    expect(index.match(/<sitemap>/g)).toHaveLength(30);
+    expect(index).toContain(`<loc>${harness.web.url}/sitemaps/ar.xml</loc>`);
+    const cs = await fetch(`${harness.web.url}/sitemaps/cs.xml`);
+    expect(cs.headers.get('content-type')).toMatch(/xml/);
+    const xml = await cs.text();
+    expect(xml).toContain(`<loc>${harness.web.url}/cs/inzeraty</loc>`);
+    expect(xml).toContain(`hreflang="en" href="${harness.web.url}/en/listings"`);
+    expect(xml).toContain(`<loc>${harness.web.url}/cs/blog/prvni-hypoteka</loc>`);
+    expect((await fetch(`${harness.web.url}/sitemaps/xx.xml`)).status).toBe(404);
+  });
+
   it('hydrates under the CSP without console errors', async () => {
     const context = await harness.visitor();
     const page = await context.newPage();
