@@ -9,6 +9,7 @@
 //   pglite  Q8: opening an existing embedded database, Q1..Q3 on it (scripts/bench/pglite.ts)
 //   naive   the naive-schema peer of Q1 (scripts/bench/naive.ts)
 //   orama   the in-process peer: Q1 and Q3 on an Orama index of the public offers (scripts/bench/orama.ts)
+//   sphinx  the search-engine peer: Q1 and Q3 on Sphinx (apt sphinxsearch), indexed from PostgreSQL
 // The search step also measures Q1..Q3 without the count cache ("cold") and Q9 (Q1 and Q2
 // while 5 price changes a second go on, scripts/bench/writes.ts).
 //
@@ -28,7 +29,7 @@ const env = { ...process.env, DATABASE_URL: server };
 const args = process.argv.slice(2);
 const database = flag('database') || 'estately_bench';
 
-const STEPS = ['seed', 'search', 'pglite', 'naive', 'orama'] as const;
+const STEPS = ['seed', 'search', 'pglite', 'naive', 'orama', 'sphinx'] as const;
 type Step = (typeof STEPS)[number];
 const list = (value: string | undefined) => new Set((value ?? '').split(',').filter(Boolean));
 const only = list(flag('only'));
@@ -94,6 +95,7 @@ for (const [step, script] of [
   ['pglite', 'scripts/bench/pglite.ts'],
   ['naive', 'scripts/bench/naive.ts'],
   ['orama', 'scripts/bench/orama.ts'],
+  ['sphinx', 'scripts/bench/sphinx.ts'],
 ] as const) {
   if (!wanted(step)) continue;
   console.log(`\n=== bench: ${step}`);
@@ -153,13 +155,15 @@ goals.push(['naive schema / read model (cold), Q1 p50 >= 40x', ratio, 40, 'x', t
 const oramaSize = orama['orama.offers'] ? ` (${orama['orama.offers']} offers)` : '';
 const oramaRatio = orama['orama.Q1.p50'] && coldQ1 ? orama['orama.Q1.p50'] / coldQ1 : undefined;
 goals.push([`Orama${oramaSize} / read model (cold), Q1 p50 >= 500x`, oramaRatio, 500, 'x', true]);
+const sphinx = readFigures('sphinx');
+const sphinxRatio = sphinx['sphinx.Q1.p50'] && coldQ1 ? sphinx['sphinx.Q1.p50'] / coldQ1 : undefined;
+goals.push(['Sphinx / read model (cold), Q1 p50 >= 20x', sphinxRatio, 20, 'x', true]);
 const rows = goals.map(([goal, measured, limit, unit, atLeast]) => {
   const known = measured !== undefined && Number.isFinite(measured);
   const met = known && (atLeast ? measured >= limit : measured <= limit);
   const shown = !known ? '-' : unit === '/s' || unit === 'MiB' ? measured.toFixed(0) : ms(measured);
   return [goal, `${shown} ${known ? unit : ''}`.trim(), !known ? 'not measured' : met ? 'met' : 'NOT met'];
 });
-rows.push(['Sphinx peer >= 20x', '-', 'not run']);
 rows.push(['PGlite with 1M offers <= 1.5 GB', '-', 'not run']);
 console.log(`\n=== bench: figures vs the goals of issue 4 (${loadLine()}; figures from ${RESULTS_DIR})`);
 console.log(table(['goal', 'measured', 'verdict'], rows));
