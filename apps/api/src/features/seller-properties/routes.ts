@@ -2,25 +2,37 @@ import {
   ErrorBodySchema,
   MyPropertiesQuerySchema,
   MyPropertiesResponseSchema,
+  PROPERTY_PHOTO_MAX_BYTES,
+  PROPERTY_PHOTO_MAX_PIXELS,
   PROPERTY_TRANSITIONS,
   PropertyDetailResponseSchema,
   PropertyIdParamsSchema,
+  PropertyMediaParamsSchema,
+  PropertyMediaUploadBodySchema,
   PropertyMergePatchSchema,
+  PropertyPhotoSchema,
   PUBLISH_REQUIRED_FIELDS,
   RENT_REQUIRED_FIELDS,
+  ReorderPropertyMediaBodySchema,
+  ROOM_TYPES,
+  type RoomType,
   SavePropertyBodySchema,
   SetPropertyStateBodySchema,
 } from '@estately/domain';
+import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/app/authentication.ts';
+import { deletePropertyMedia } from './delete-property-media.ts';
 import { getProperty } from './get-property.ts';
 import { listOwnProperties } from './list-own-properties.ts';
-import { requireId } from './load-own-property.ts';
+import { parseId, requireId } from './load-own-property.ts';
 import { patchProperty } from './patch-property.ts';
+import { reorderPropertyMedia } from './reorder-property-media.ts';
 import { saveProperty } from './save-property.ts';
+import { savePropertyMedia } from './save-property-media.ts';
 import { setPropertyState } from './set-property-state.ts';
 
 const TAGS = ['properties'];
@@ -51,6 +63,12 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     } catch {
       done(new AppError('bad_request'), undefined);
     }
+  });
+
+  // Photo uploads only: limits are checked while the stream is read, so an oversized file is
+  // cut off at the limit rather than buffered whole.
+  await app.register(multipart, {
+    limits: { fileSize: PROPERTY_PHOTO_MAX_BYTES, files: 1, fields: 4, fieldSize: 100, parts: 5 },
   });
 
   const detail = async (propertyId: number, request: FastifyRequest) =>
@@ -168,6 +186,115 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       return detail(propertyId, request);
     },
   );
+
+  app.post(
+    '/v1/property-media/save',
+    {
+      onRequest: app.authenticate,
+      // The body is a multipart stream read by the handler; the schema documents the form.
+      validatorCompiler: () => () => true,
+      schema: {
+        tags: TAGS,
+        summary: 'Upload a photo of a property',
+        description: `\`multipart/form-data\` with \`property_id\`, optional \`room_type\` (${ROOM_TYPES.join(', ')}) and the image in \`file\` (fields before the file). The content decides, not the name or declared type: JPEG, PNG, WebP or HEIC/HEIF (when readable), at most ${PROPERTY_PHOTO_MAX_PIXELS / 1_000_000} megapixels (422 \`validation.invalid_image\` / \`validation.image_too_large\` on \`file\`; no file: \`validation.file_required\`). More than ${PROPERTY_PHOTO_MAX_BYTES / 1024 / 1024} MB answers 413 with \`validation.file_too_large\`. The photo is turned upright, stripped of all metadata (EXIF, GPS) and stored as thumb, card, gallery and full variants in WebP and AVIF. It goes last; a property's first photo is its main photo. A failed upload leaves no files or rows. ${OWNER_NOTE} ${AUTH_NOTE}`,
+        consumes: ['multipart/form-data'],
+        body: PropertyMediaUploadBodySchema,
+        response: { 200: PropertyPhotoSchema, ...errors, 413: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const invalid = (field: string, key: string) =>
+        new AppError('validation_errors', { errors: { [field]: [key] } });
+      if (!request.isMultipart()) throw invalid('file', 'validation.file_required');
+      const fields: Record<string, string> = {};
+      let image: Buffer | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file') throw invalid(part.fieldname, 'validation.invalid_value');
+            image = await part.toBuffer();
+          } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        }
+      } catch (error) {
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
+          return reply.code(413).send({
+            code: 'validation_errors',
+            message: 'Payload Too Large',
+            errors: { file: ['validation.file_too_large'] },
+          });
+        }
+        throw error;
+      }
+      const propertyId = parseId(fields.property_id ?? '');
+      if (propertyId === null) throw invalid('property_id', 'validation.required');
+      const roomType = fields.room_type || null;
+      if (roomType !== null && !(ROOM_TYPES as readonly string[]).includes(roomType)) {
+        throw invalid('room_type', 'validation.invalid_value');
+      }
+      if (!image || image.length === 0) throw invalid('file', 'validation.file_required');
+      return savePropertyMedia({
+        db: app.db,
+        storage: app.storage,
+        actor: actorOf(request),
+        propertyId,
+        roomType: roomType as RoomType | null,
+        image,
+        onCleanupError: cleanupLogger(request),
+      });
+    },
+  );
+
+  app.patch(
+    '/properties/:id/property_medias',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Reorder the photos of a property',
+        description: `\`order\` lists every photo id of the property once, in the new order; the first becomes the main photo (search cards follow at once). Missing, repeated or foreign ids answer 422 \`validation.invalid_value\` on \`order\`. ${OWNER_NOTE} ${AUTH_NOTE}`,
+        params: PropertyIdParamsSchema,
+        body: ReorderPropertyMediaBodySchema,
+        response: { 200: z.object({ data: z.array(PropertyPhotoSchema) }), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await reorderPropertyMedia({
+        db: app.db,
+        storage: app.storage,
+        actor: actorOf(request),
+        propertyId: requireId(request.params.id),
+        order: request.body.order,
+      }),
+    }),
+  );
+
+  app.delete(
+    '/properties/:id/property_medias/:mediaId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a photo',
+        description: `Deletes the photo's row and files; the next photo becomes main if the main one went. Answers 204. ${OWNER_NOTE} ${AUTH_NOTE}`,
+        params: PropertyMediaParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deletePropertyMedia({
+        db: app.db,
+        storage: app.storage,
+        actor: actorOf(request),
+        propertyId: requireId(request.params.id),
+        mediaId: requireId(request.params.mediaId),
+        onCleanupError: cleanupLogger(request),
+      });
+      return reply.code(204).send(null);
+    },
+  );
 };
+
+const cleanupLogger = (request: FastifyRequest) => (error: unknown, key: string) =>
+  request.log.warn({ err: error, key }, 'media file not deleted');
 
 export default sellerPropertiesRoutes;
