@@ -199,9 +199,9 @@ async function main() {
     console.log(
       `Alert run: ${result.searches.toLocaleString('en')} searches in ${result.batches} batches against ${result.events.toLocaleString('en')} new offers -> ${result.emails.toLocaleString('en')} digests queued (${Number(jobs?.n ?? 0).toLocaleString('en')} in the outbox), ${Number(pending?.n ?? 0)} searches left due`,
     );
-    const { collect, match, queue } = result.timings;
+    const { collect, match, build, queue } = result.timings;
     console.log(
-      `  collect new offers ${(collect / 1000).toFixed(1)} s, match ${(match / 1000).toFixed(1)} s, build and queue e-mails ${(queue / 1000).toFixed(1)} s`,
+      `  collect new offers ${(collect / 1000).toFixed(1)} s, match ${(match / 1000).toFixed(1)} s, build e-mails ${(build / 1000).toFixed(1)} s, queue them and mark the searches ${(queue / 1000).toFixed(1)} s`,
     );
     console.log(
       `ALERTS: ${(elapsed / 1000).toFixed(1)} s for ${SEARCHES.toLocaleString('en')} searches x ${NEW_OFFERS.toLocaleString('en')} new offers (goal < ${GOAL_MS / 1000} s: ${elapsed < GOAL_MS ? 'met' : 'NOT met'}); ${loadLine()}`,
