@@ -362,3 +362,78 @@ describe('GET /my/own/properties', () => {
     expect(unauthenticated.statusCode).toBe(401);
   });
 });
+
+describe('POST /v1/property/save-tour-dates', () => {
+  const nextYear = new Date().getUTCFullYear() + 1;
+  const tours = (userId: number, body: unknown) =>
+    api.app.inject({
+      method: 'POST',
+      url: '/v1/property/save-tour-dates',
+      headers: auth(userId),
+      payload: body,
+    });
+
+  it('replaces the upcoming slots and shows them on the property', async () => {
+    const id = (await save(owner.id, complete)).json().data.id;
+    const first = await tours(owner.id, {
+      property_id: id,
+      tour_dates: [
+        { date: `${nextYear}-03-02`, from: '14:00', to: '15:00', capacity: 4 },
+        { date: `${nextYear}-03-01`, from: '10:00', to: '11:30', capacity: 1 },
+      ],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(
+      first
+        .json()
+        .data.map((t: { date: string; from: string; to: string; capacity: number }) => [
+          t.date,
+          t.from,
+          t.to,
+          t.capacity,
+        ]),
+    ).toEqual([
+      [`${nextYear}-03-01`, '10:00', '11:30', 1],
+      [`${nextYear}-03-02`, '14:00', '15:00', 4],
+    ]);
+    const replaced = await tours(owner.id, {
+      property_id: id,
+      tour_dates: [{ date: `${nextYear}-04-01`, from: '09:00', to: '10:00', capacity: 2 }],
+    });
+    expect(replaced.json().data).toHaveLength(1);
+    const detail = await api.app.inject({ method: 'GET', url: `/properties/${id}`, headers: auth(owner.id) });
+    expect(detail.json().data.tour_dates).toMatchObject([
+      { date: `${nextYear}-04-01`, from: '09:00', capacity: 2 },
+    ]);
+  });
+
+  it('refuses past, inverted, overlapping and empty-capacity slots and strangers, changing nothing', async () => {
+    const id = (await save(owner.id, complete)).json().data.id;
+    const ok = { date: `${nextYear}-05-01`, from: '10:00', to: '11:00', capacity: 2 };
+    await tours(owner.id, { property_id: id, tour_dates: [ok] });
+    const inverted = await tours(owner.id, {
+      property_id: id,
+      tour_dates: [
+        { ...ok, from: '12:00', to: '11:00' },
+        { ...ok, capacity: 0 },
+      ],
+    });
+    expect(inverted.statusCode).toBe(422);
+    expect(inverted.json().errors).toMatchObject({
+      'tour_dates.0.to': ['validation.range_inverted'],
+      'tour_dates.1.capacity': ['validation.number_too_small'],
+    });
+    const past = await tours(owner.id, { property_id: id, tour_dates: [{ ...ok, date: '2020-01-01' }] });
+    expect(past.json().errors).toEqual({ 'tour_dates.0.date': ['validation.invalid_date'] });
+    const overlap = await tours(owner.id, {
+      property_id: id,
+      tour_dates: [ok, { ...ok, from: '10:30', to: '12:00' }],
+    });
+    expect(overlap.json().errors).toEqual({ 'tour_dates.1.from': ['validation.invalid_value'] });
+    expect((await tours(other.id, { property_id: id, tour_dates: [] })).statusCode).toBe(404);
+    const detail = await api.app.inject({ method: 'GET', url: `/properties/${id}`, headers: auth(owner.id) });
+    expect(detail.json().data.tour_dates).toMatchObject([
+      { date: ok.date, from: '10:00', to: '11:00', capacity: 2 },
+    ]);
+  });
+});

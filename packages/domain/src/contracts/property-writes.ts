@@ -428,7 +428,11 @@ export const TourDateInputSchema = z
     to: z.string().regex(TIME, 'validation.invalid_value'),
     capacity: int(1, 100),
   })
-  .strict();
+  .strict()
+  .superRefine((slot, ctx) => {
+    if (slot.from >= slot.to)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.range_inverted' });
+  });
 
 /** POST /v1/property/save-tour-dates: replaces the property's future viewing slots. */
 export const SaveTourDatesBodySchema = z

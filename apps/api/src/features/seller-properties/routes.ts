@@ -17,7 +17,9 @@ import {
   ROOM_TYPES,
   type RoomType,
   SavePropertyBodySchema,
+  SaveTourDatesBodySchema,
   SetPropertyStateBodySchema,
+  TourDatesResponseSchema,
 } from '@estately/domain';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -33,6 +35,7 @@ import { patchProperty } from './patch-property.ts';
 import { reorderPropertyMedia } from './reorder-property-media.ts';
 import { saveProperty } from './save-property.ts';
 import { savePropertyMedia } from './save-property-media.ts';
+import { saveTourDates } from './save-tour-dates.ts';
 import { setPropertyState } from './set-property-state.ts';
 
 const TAGS = ['properties'];
@@ -185,6 +188,23 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       await setPropertyState({ db: app.db, actor: actorOf(request), propertyId, state: request.body.state });
       return detail(propertyId, request);
     },
+  );
+
+  app.post(
+    '/v1/property/save-tour-dates',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Set the viewing slots of a property',
+        description: `\`tour_dates\` replaces the property's upcoming viewing slots (past ones are kept); each has \`date\` (YYYY-MM-DD), \`from\` and \`to\` (HH:MM, UTC) and \`capacity\` (visitors, 1..100). A slot must start in the future (\`validation.invalid_date\` on its \`date\`), end after it starts (\`validation.range_inverted\` on \`to\`) and not overlap another (\`validation.invalid_value\` on \`from\`). An empty list removes every upcoming slot. Answers every slot of the property. ${OWNER_NOTE} ${AUTH_NOTE}`,
+        body: SaveTourDatesBodySchema,
+        response: { 200: TourDatesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await saveTourDates({ db: app.db, actor: actorOf(request), body: request.body }),
+    }),
   );
 
   app.post(
