@@ -1,4 +1,4 @@
-import { leads, properties, savedSearches, users } from '@estately/db';
+import { leads, type PhotoVariantsJson, properties, propertyMedia, savedSearches, users } from '@estately/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, type TestUser } from './auth-helpers.ts';
@@ -86,6 +86,9 @@ const POLICY: Record<string, Policy> = {
   'GET /my/offers/stats': 'user',
   'GET /my/own/properties': 'user',
   'POST /v1/property/save': 'user',
+  // The property is named in the body; ownership is checked there (seller-properties suite).
+  'POST /v1/property/save-tour-dates': 'user',
+  'POST /v1/property-media/save': 'user',
   'GET /saved_searches': 'user',
   'POST /saved_searches': 'user',
   'GET /leads': 'user',
@@ -94,6 +97,8 @@ const POLICY: Record<string, Policy> = {
   'GET /my/offers/:id/stats': 'owner',
   'PATCH /properties/:id': 'owner_or_admin',
   'POST /v1/properties/set-state/:id': 'owner_or_admin',
+  'PATCH /properties/:id/property_medias': 'owner_or_admin',
+  'DELETE /properties/:id/property_medias/:mediaId': 'owner_or_admin',
   'PATCH /saved_searches/:id': 'owner',
   'DELETE /saved_searches/:id': 'owner',
   'PATCH /leads/:id': 'owner',
@@ -191,6 +196,21 @@ const ownerFixtures: Record<string, () => Promise<OwnerFixture>> = {
       snapshot: () => api.db.select().from(properties).where(eq(properties.id, id)),
     };
   },
+  'PATCH /properties/:id/property_medias': async () => {
+    const { id, mediaIds } = await ownersPropertyWithPhotos();
+    return {
+      url: `/properties/${id}/property_medias`,
+      payload: { order: [...mediaIds].reverse() },
+      snapshot: () => api.db.select().from(propertyMedia).where(eq(propertyMedia.propertyId, id)),
+    };
+  },
+  'DELETE /properties/:id/property_medias/:mediaId': async () => {
+    const { id, mediaIds } = await ownersPropertyWithPhotos();
+    return {
+      url: `/properties/${id}/property_medias/${mediaIds[0]}`,
+      snapshot: () => api.db.select().from(propertyMedia).where(eq(propertyMedia.propertyId, id)),
+    };
+  },
   'PATCH /saved_searches/:id': async () => {
     const id = await ownersSavedSearch();
     return {
@@ -211,7 +231,7 @@ const ownerFixtures: Record<string, () => Promise<OwnerFixture>> = {
     const sender = await createUser(api.db, { verified: true });
     const sent = await call('POST /leads', sender, { offer_id: offerId, message: 'Is it still available?' });
     expect(sent.statusCode, sent.body).toBe(201);
-    const [lead] = await api.db.select({ id: leads.id }).from(leads).where(eq(leads.offerId, offerId));
+    const [lead] = await api.db.select({ id: leads.id }).from(leads).where(eq(leads.propertyId, offerId));
     return {
       url: `/leads/${lead!.id}`,
       payload: { read: true },
@@ -219,6 +239,25 @@ const ownerFixtures: Record<string, () => Promise<OwnerFixture>> = {
     };
   },
 };
+
+/** A property of the owner with two photo rows (no files: the ownership check comes first). */
+async function ownersPropertyWithPhotos(): Promise<{ id: number; mediaIds: number[] }> {
+  const id = await insertOffer(api.db, { ownerId: owner.id, publishedAt: new Date() });
+  const rows = await api.db
+    .insert(propertyMedia)
+    .values(
+      [0, 1].map((position) => ({
+        propertyId: id,
+        position,
+        storageKey: `matrix/${id}/${position}`,
+        variants: Object.fromEntries(
+          ['thumb', 'card', 'gallery', 'full'].map((size) => [size, `matrix/${id}/${position}/${size}.webp`]),
+        ) as PhotoVariantsJson,
+      })),
+    )
+    .returning({ id: propertyMedia.id });
+  return { id, mediaIds: rows.map((row) => row.id) };
+}
 
 async function ownersSavedSearch(): Promise<number> {
   const response = await call('POST /saved_searches', owner, {
@@ -286,7 +325,9 @@ describe('access-control matrix', () => {
       // the 404 above is about ownership. The fixtures' rows are minimal, so a full-record
       // validation may still answer 422.
       for (const allowed of POLICY[route] === 'owner' ? [owner] : [owner, admin]) {
-        const response = await call(route, allowed, fixture.payload, fixture.url);
+        // A fresh resource each, since a DELETE by the first leaves nothing for the second.
+        const own = allowed === owner ? fixture : await ownerFixtures[route]!();
+        const response = await call(route, allowed, own.payload, own.url);
         expect([401, 403, 404], `${route}: ${response.statusCode} ${response.body}`).not.toContain(
           response.statusCode,
         );
