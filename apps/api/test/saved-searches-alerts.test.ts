@@ -12,6 +12,7 @@ import {
   type RunSavedSearchAlertsOptions,
   runSavedSearchAlerts,
 } from '../src/features/saved-searches/run-saved-search-alerts.ts';
+import { createSavedSearchAlertsHandler } from '../src/features/saved-searches/saved-search-alerts-job.ts';
 import { verifyUnsubscribeToken } from '../src/features/saved-searches/unsubscribe-token.ts';
 import { createUser } from './auth-helpers.ts';
 import { buildTestApi, type TestApi } from './helpers.ts';
@@ -339,6 +340,26 @@ describe('saved-search alerts', () => {
   });
 });
 
+describe('the alert job chain', () => {
+  it('queues its next run for the next minute before running, once however often asked', async () => {
+    const handler = createSavedSearchAlertsHandler({
+      db: api.db,
+      config: api.config,
+      storage: api.app.storage,
+    });
+    const now = new Date('2026-06-05T09:30:20Z');
+    await handler({ now });
+    await handler({ now: new Date('2026-06-05T09:30:40Z') });
+    const chain = await api.db.select().from(jobs).where(eq(jobs.kind, 'saved_search.alerts'));
+    expect(chain.map((job) => [job.runAt.toISOString(), job.dedupeKey, job.maxAttempts])).toEqual([
+      ['2026-06-05T09:31:00.000Z', 'saved_search.alerts:2026-06-05T09:31:00.000Z', 1],
+    ]);
+    // The run itself happened: every daily search is marked for 5 June.
+    const [s1] = await api.db.select().from(savedSearches).where(eq(savedSearches.id, searches.s1!));
+    expect(s1?.lastNotifiedAt?.toISOString()).toBe(now.toISOString());
+  });
+});
+
 describe('alert e-mail delivery', () => {
   it('arrives through SMTP with the offers and one-click unsubscribe', async () => {
     const smtp = await startSmtpServer();
@@ -354,6 +375,8 @@ describe('alert e-mail delivery', () => {
         .select()
         .from(jobs)
         .where(and(like(jobs.kind, 'email.%')));
+      // Only the e-mails: the chain's next run is tested above and would mail on its own clock.
+      await api.db.delete(jobs).where(eq(jobs.kind, 'saved_search.alerts'));
       const summary = await worker.runDueJobs();
       await transport.close();
       expect(summary.done).toBe(pending.length);

@@ -1,4 +1,4 @@
-import { savedSearches } from '@estately/db';
+import { jobs, savedSearches } from '@estately/db';
 import { SAVED_SEARCHES_PER_USER, SavedSearchSchema } from '@estately/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,13 @@ describe('saved searches', () => {
     });
     // Paging and sort are not part of a saved search.
     expect(body.filters).not.toHaveProperty('page');
+    // The alert chain is (re)started: a run is queued for a coming whole minute.
+    const chain = await api.db.select().from(jobs).where(eq(jobs.kind, 'saved_search.alerts'));
+    expect(chain.length).toBeGreaterThan(0);
+    for (const job of chain) {
+      expect(job.runAt.getTime() % 60_000).toBe(0);
+      expect(job.runAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    }
   });
 
   it('accepts filters as a query string', async () => {
