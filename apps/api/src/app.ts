@@ -8,6 +8,7 @@ import healthRoutes from './features/health/routes.ts';
 import leadsRoutes from './features/leads/routes.ts';
 import locationsRoutes from './features/locations/routes.ts';
 import devMailboxRoutes from './features/mail/dev-mailbox-routes.ts';
+import moderationRoutes from './features/moderation/routes.ts';
 import offersRoutes from './features/offers/routes.ts';
 import propertiesRoutes from './features/properties/routes.ts';
 import savedSearchesRoutes from './features/saved-searches/routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(leadsRoutes);
   await app.register(sellerStatsRoutes);
   await app.register(sellerPropertiesRoutes);
+  await app.register(moderationRoutes);
 
   return app;
 }

@@ -365,7 +365,7 @@ describe('GET /my/own/properties', () => {
 
 describe('POST /v1/property/save-tour-dates', () => {
   const nextYear = new Date().getUTCFullYear() + 1;
-  const tours = (userId: number, body: unknown) =>
+  const tours = (userId: number, body: Record<string, unknown>) =>
     api.app.inject({
       method: 'POST',
       url: '/v1/property/save-tour-dates',

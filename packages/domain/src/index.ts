@@ -6,6 +6,7 @@ export * from './contracts/favorites.ts';
 export * from './contracts/health.ts';
 export * from './contracts/leads.ts';
 export * from './contracts/locations.ts';
+export * from './contracts/moderation.ts';
 export * from './contracts/offer-actions.ts';
 export * from './contracts/offer-detail.ts';
 export * from './contracts/offers.ts';

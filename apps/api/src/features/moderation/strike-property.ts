@@ -1,0 +1,28 @@
+import { type DbOrTx, properties } from '@estately/db';
+import { eq, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.ts';
+import { syncOfferRow } from '../seller-properties/sync-offer-row.ts';
+
+/**
+ * Strikes a property (admins, POST /properties/strike/{id} or resolving a report): it leaves
+ * public view at once whatever its state, and the owner sees the reason in GET
+ * /properties/{id} and GET /my/own/properties. The state is untouched, so lifting the strike
+ * (`reason` null) brings an active offer back as it was.
+ */
+export async function strikeProperty(
+  tx: DbOrTx,
+  options: { adminId: number; propertyId: number; reason: string | null },
+): Promise<void> {
+  const { adminId, propertyId, reason } = options;
+  const [row] = await tx
+    .update(properties)
+    .set(
+      reason === null
+        ? { struckAt: null, struckBy: null, strikeReason: null, updatedAt: sql`now()` }
+        : { struckAt: sql`now()`, struckBy: adminId, strikeReason: reason, updatedAt: sql`now()` },
+    )
+    .where(eq(properties.id, propertyId))
+    .returning({ id: properties.id });
+  if (!row) throw new AppError('not_found');
+  await syncOfferRow(tx, propertyId);
+}
