@@ -221,6 +221,15 @@ describe('unsubscribe link', () => {
     const [again] = await api.db.select().from(savedSearches).where(eq(savedSearches.id, created.id));
     expect(again?.frequency).toBe('off');
 
+    // Switched back on, it counts new offers from now on, not from before it was off.
+    const before = Date.now();
+    const back = await call('PATCH', `/saved_searches/${created.id}`, bob, { frequency: 'daily' });
+    expect(back.json()).toMatchObject({ frequency: 'daily' });
+    expect(Date.parse(back.json().last_notified_at)).toBeGreaterThanOrEqual(before - 1000);
+    const stillOn = await call('PATCH', `/saved_searches/${created.id}`, bob, { frequency: 'weekly' });
+    expect(stillOn.json().last_notified_at).toBe(back.json().last_notified_at);
+    await api.db.update(savedSearches).set({ frequency: 'off' }).where(eq(savedSearches.id, created.id));
+
     // A token for another id with this id's MAC, a wrong key id, garbage, none: 404, nothing changes.
     const other = (await call('POST', '/saved_searches', alice, search({ name: 'Keep' }))).json();
     const forged = token.replace(/^\d+/, String(other.id));

@@ -14,6 +14,7 @@ import { signUnsubscribeToken } from './unsubscribe-token.ts';
 /** Offers listed in one digest; the e-mail links to the search for the rest. */
 export const ALERT_OFFERS_PER_EMAIL = 10;
 const DEFAULT_BATCH_SIZE = 10_000;
+const MAX_LOOKBACK_DAYS = 14;
 
 export interface RunSavedSearchAlertsOptions {
   db: Db;
@@ -137,7 +138,10 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
   };
   if (frequencies.length === 0) return result;
 
-  const since = sql<Date>`coalesce(${savedSearches.lastNotifiedAt}, ${savedSearches.createdAt})`;
+  // A digest never reaches further back than MAX_LOOKBACK_DAYS (a week's period and a margin):
+  // a search that was off for months starts afresh instead of mailing old offers.
+  const lookbackStart = new Date(now.getTime() - MAX_LOOKBACK_DAYS * 86_400_000).toISOString();
+  const since = sql<Date>`greatest(coalesce(${savedSearches.lastNotifiedAt}, ${savedSearches.createdAt}), ${lookbackStart}::timestamptz)`;
   const dueCondition = or(
     ...frequencies.map(
       (frequency) =>

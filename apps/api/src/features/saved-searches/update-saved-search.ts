@@ -1,6 +1,7 @@
 import { type Db, savedSearches } from '@estately/db';
 import type { SavedSearch, UpdateSavedSearchBody } from '@estately/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/app-error.ts';
 import { validateSavedSearchFilters } from './saved-search-filters.ts';
 import { toSavedSearch } from './to-saved-search.ts';
@@ -18,12 +19,18 @@ export async function updateSavedSearch(options: {
   now?: Date;
 }): Promise<SavedSearch> {
   const { db, userId, id, input } = options;
-  const changes: Partial<typeof savedSearches.$inferInsert> = { updatedAt: options.now ?? new Date() };
+  const updatedAt = options.now ?? new Date();
+  const changes: PgUpdateSetSource<typeof savedSearches> = { updatedAt };
   if (input.filters !== undefined)
     changes.filters = validateSavedSearchFilters(input.filters) as Record<string, unknown>;
   if (input.name !== undefined) changes.name = input.name;
   if (input.search_path !== undefined) changes.searchPath = input.search_path;
-  if (input.frequency !== undefined) changes.frequency = input.frequency;
+  if (input.frequency !== undefined) {
+    changes.frequency = input.frequency;
+    // Alerts switched back on count new offers from now, not from before they were off.
+    if (input.frequency !== 'off')
+      changes.lastNotifiedAt = sql`case when ${savedSearches.frequency} = 'off' then ${updatedAt.toISOString()}::timestamptz else ${savedSearches.lastNotifiedAt} end`;
+  }
   if (input.locale !== undefined) changes.locale = input.locale;
   if (input.currency !== undefined) changes.currency = input.currency;
   const [row] = await db
