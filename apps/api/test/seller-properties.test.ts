@@ -1,4 +1,6 @@
 import { favourites, leads, offers, priceHistory, properties } from '@estately/db';
+import { DISPOSITIONS, PROPERTY_LIMITS, PUBLISH_REQUIRED_FIELDS } from '@estately/domain';
+import { translate, translateDynamic } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from './auth-helpers.ts';
@@ -435,5 +437,66 @@ describe('POST /v1/property/save-tour-dates', () => {
     expect(detail.json().data.tour_dates).toMatchObject([
       { date: ok.date, from: '10:00', to: '11:00', capacity: 2 },
     ]);
+  });
+});
+
+describe('form definitions', () => {
+  it('GET /v1/property/property-form: fields, required flags, value sets and labels by Accept-Language', async () => {
+    const cs = await api.app.inject({
+      method: 'GET',
+      url: '/v1/property/property-form',
+      headers: { 'accept-language': 'cs-CZ,cs;q=0.9' },
+    });
+    expect(cs.statusCode).toBe(200);
+    const form = cs.json();
+    expect(form).toMatchObject({ form: 'property', locale: 'cs' });
+    const byName = new Map(form.fields.map((f: { name: string }) => [f.name, f]));
+    for (const name of PUBLISH_REQUIRED_FIELDS)
+      expect(byName.get(name), name).toMatchObject({ required: true });
+    expect(byName.get('minimum_rental_period')).toMatchObject({ required: false, required_for_rent: true });
+    expect(byName.get('floor')).toMatchObject({ type: 'integer', min: PROPERTY_LIMITS.floorMin, max: 200 });
+    const disposition = byName.get('disposition') as {
+      values: { value: string; label: string }[];
+      label: string;
+    };
+    expect(disposition.values.map((v) => v.value)).toEqual([...DISPOSITIONS]);
+    expect(disposition.label).toBe(translate('cs', 'filter.disposition'));
+    const heating = byName.get('type_of_heating') as { values: { value: string; label: string }[] };
+    expect(heating.values.find((v) => v.value === 'heat_pump')?.label).toBe(
+      translateDynamic('cs', 'value.heating.heat_pump'),
+    );
+    expect((byName.get('contact') as { fields: { name: string }[] }).fields.map((f) => f.name)).toContain(
+      'contact_phone',
+    );
+
+    const de = (
+      await api.app.inject({
+        method: 'GET',
+        url: '/v1/property/property-form',
+        headers: { 'accept-language': 'de-DE' },
+      })
+    ).json();
+    expect(de.locale).toBe('de');
+    expect(de.fields.find((f: { name: string }) => f.name === 'disposition').label).toBe(
+      translate('de', 'filter.disposition'),
+    );
+    expect(translate('de', 'filter.disposition')).not.toBe(translate('cs', 'filter.disposition'));
+  });
+
+  it('GET /v1/property/search-form lists the search filters', async () => {
+    const response = await api.app.inject({
+      method: 'GET',
+      url: '/v1/property/search-form',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(response.statusCode).toBe(200);
+    const names = response.json().fields.map((f: { name: string }) => f.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['price_from', 'dispositions', 'verified_only', 'trust_score_min']),
+    );
+    expect(response.json().fields.find((f: { name: string }) => f.name === 'verified_only')).toMatchObject({
+      type: 'boolean',
+      label: translate('en', 'filter.verified_only'),
+    });
   });
 });

@@ -1,5 +1,6 @@
 import {
   ErrorBodySchema,
+  FormDefinitionSchema,
   MyPropertiesQuerySchema,
   MyPropertiesResponseSchema,
   PROPERTY_PHOTO_MAX_BYTES,
@@ -21,6 +22,7 @@ import {
   SetPropertyStateBodySchema,
   TourDatesResponseSchema,
 } from '@estately/domain';
+import { negotiateLocale } from '@estately/i18n';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,6 +30,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/app/authentication.ts';
 import { deletePropertyMedia } from './delete-property-media.ts';
+import { getFormDefinition } from './get-form-definition.ts';
 import { getProperty } from './get-property.ts';
 import { listOwnProperties } from './list-own-properties.ts';
 import { parseId, requireId } from './load-own-property.ts';
@@ -76,6 +79,24 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const detail = async (propertyId: number, request: FastifyRequest) =>
     getProperty({ db: app.db, storage: app.storage, propertyId, viewer: request.user });
+
+  for (const form of ['property', 'search'] as const) {
+    app.get(
+      `/v1/property/${form}-form`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: form === 'property' ? 'The property form' : 'The search form',
+          description: `Field definitions the web ${form} form is drawn from: name, type, ${form === 'property' ? 'whether publishing needs it (`required`, `required_for_rent`), ' : ''}limits, allowed values from the domain value sets, and labels in the locale of \`Accept-Language\` (default \`cs\`; English where a locale lacks a message; null where no label exists). Public, cacheable.`,
+          response: { 200: FormDefinitionSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('vary', 'Accept-Language').header('cache-control', 'public, max-age=300');
+        return getFormDefinition(form, negotiateLocale(request.headers['accept-language']) ?? 'cs');
+      },
+    );
+  }
 
   app.post(
     '/v1/property/save',
