@@ -26,6 +26,12 @@ async function security(app: FastifyInstance, options: { config: Config }) {
     referrerPolicy: { policy: 'no-referrer' },
   });
 
+  // The API takes JSON (and multipart uploads, form posts where a route registers them);
+  // Fastify's built-in text/plain parser would hand a JSON route a string and answer 422
+  // instead of 415 (issue 11 item 7). text/plain is also what a cross-site form can send
+  // without a preflight, so refusing it at the door narrows CSRF-shaped requests.
+  app.removeContentTypeParser('text/plain');
+
   // Only the web app's origin may call the API from a browser. Credentials stay off: the
   // client sends a bearer token header, not cookies, to the API (spec 4, DESIGN 4).
   await app.register(cors, {
