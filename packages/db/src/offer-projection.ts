@@ -78,6 +78,12 @@ export type ProjectionExtras = {
   };
   /** The location and its ancestors (city part, city, country): a location filter matches any. */
   locationPath?: readonly number[];
+  /**
+   * The offer's own trust score (packages/domain trust-score.ts: verification, completeness,
+   * photos, seller rating, reports, account age). The property writes pass it; it then stands
+   * in `seller_trust_score` for the trust-score filter instead of the seller's flat score.
+   */
+  trustScore?: number | null;
 };
 
 export type OfferRow = typeof offers.$inferInsert & { id: number; isPublic: boolean };
@@ -127,7 +133,7 @@ export function projectOfferRow(
     sellerId: seller?.id ?? property.sellerId ?? null,
     sellerType: seller?.sellerType ?? 'private',
     sellerRating: seller?.rating ?? null,
-    sellerTrustScore: seller?.trustScore ?? null,
+    sellerTrustScore: extras.trustScore ?? seller?.trustScore ?? null,
     offerType: property.offerType,
     propertyType: property.propertyType,
     price,
