@@ -132,6 +132,13 @@ describe('PATCH /properties/{id}/verify', () => {
     expect(response.json().trust_score).toBe(after.score);
     const [offer] = await api.db.select().from(offers).where(eq(offers.id, id));
     expect(offer?.isVerified).toBe(true);
+    // The offers row carries the offer's trust score, so the trust-score filter follows.
+    expect(offer?.sellerTrustScore).toBe(after.score);
+    const found = await api.app.inject({
+      method: 'GET',
+      url: `/public/offers?country_code=CZ&per_page=100&trust_score_min=${after.score}`,
+    });
+    expect(found.json().data.map((o: { id: number }) => o.id)).toContain(id);
     const withdrawn = await api.app.inject({
       method: 'PATCH',
       url: `/properties/${id}/verify`,
@@ -226,7 +233,10 @@ describe('report queue', () => {
       is_public: false,
       strike: { reason: 'Fraudulent listing.' },
     });
-    expect((await trust(busy)).parts.find((p) => p.factor === 'reports')?.points).toBe(15 - 10 - 3);
+    const afterResolve = await trust(busy);
+    expect(afterResolve.parts.find((p) => p.factor === 'reports')?.points).toBe(15 - 10 - 3);
+    const [busyOffer] = await api.db.select().from(offers).where(eq(offers.id, busy));
+    expect(busyOffer?.sellerTrustScore).toBe(afterResolve.score);
 
     const dismissed = await api.app.inject({
       method: 'POST',

@@ -2,6 +2,7 @@ import { type Db, offerReports } from '@estately/db';
 import type { ModerationResult } from '@estately/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
+import { syncOfferRow } from '../seller-properties/sync-offer-row.ts';
 import { moderationResult } from './moderation-result.ts';
 import { strikeProperty } from './strike-property.ts';
 
@@ -36,6 +37,9 @@ export async function decideReport(options: {
       .where(and(eq(offerReports.id, reportId), eq(offerReports.status, 'open')));
     if (action === 'resolve' && strikeReason) {
       await strikeProperty(tx, { adminId, propertyId: report.propertyId, reason: strikeReason });
+    } else {
+      // The decision changes the trust score the offers row carries.
+      await syncOfferRow(tx, report.propertyId);
     }
     return moderationResult(tx, report.propertyId);
   });

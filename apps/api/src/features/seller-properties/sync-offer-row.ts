@@ -2,13 +2,15 @@ import { type DbOrTx, offers, projectOfferRow, properties, propertyMedia, seller
 import { asc, desc, eq } from 'drizzle-orm';
 import { loadExchangeRates } from '../offers-shared/exchange-rates.ts';
 import { locationPath } from './geocode-address.ts';
+import { propertyTrustScore } from './property-trust-score.ts';
 
 /**
  * Writes the public offers row of a property from its current values through `projectOfferRow`
  * (the one projection, docs/decisions/008). Called inside the transaction of every property
  * write, so search sees the change when it commits. A property never activated has no row
  * (nothing public to describe); one that left the active state keeps a row with `is_public`
- * false, so favourites and leads still name it while search leaves it out.
+ * false, so favourites and leads still name it while search leaves it out. The offer's trust
+ * score is computed here too, so the trust-score filter sees verification and reports at once.
  */
 export async function syncOfferRow(tx: DbOrTx, propertyId: number): Promise<void> {
   const [property] = await tx.select().from(properties).where(eq(properties.id, propertyId));
@@ -40,6 +42,7 @@ export async function syncOfferRow(tx: DbOrTx, propertyId: number): Promise<void
     {
       photos: { count: photos.length, main: photos[0] ?? null },
       locationPath: await locationPath(tx, property.locationId),
+      trustScore: (await propertyTrustScore(tx, property)).score,
     },
   );
   const { id: _id, ...changes } = row;
