@@ -74,8 +74,12 @@ describe('POST /leads', () => {
       .from(jobs)
       .where(eq(jobs.dedupeKey, `email.offer_message:${message!.id}`));
     expect(job?.kind).toBe('email.offer_message');
-    expect(job?.payload).toMatchObject({ to: 'sales@seller.example', locale: 'de', replyTo: 'eva@example.com' });
-    expect((job?.payload as { data: { offer_url: string } }).data.offer_url).toBe(
+    expect(job?.payload).toMatchObject({
+      to: 'sales@seller.example',
+      locale: 'de',
+      replyTo: 'eva@example.com',
+    });
+    expect((job!.payload as { data: { offer_url: string } }).data.offer_url).toBe(
       `https://www.estately.example/de/property/${offerId}`,
     );
   });
