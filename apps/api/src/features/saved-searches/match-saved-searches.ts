@@ -98,7 +98,7 @@ async function toMatcher(
   const m: Matcher = { g, keys: [] };
   const ot = filters.offer_type ?? '*';
   const pt = filters.property_type ?? '*';
-  m.cc = filters.country_code ?? null;
+  if (filters.country_code !== undefined) m.cc = filters.country_code;
 
   const localityIds =
     filters.locality !== undefined && filters.country_code !== undefined
@@ -130,7 +130,7 @@ async function toMatcher(
     places = cells ?? [filters.country_code ? `C${filters.country_code}` : '*'];
   }
   m.keys = places.map((place) => `${ot}|${pt}|${place}`);
-  m.key1 = m.keys.length === 1 ? m.keys[0] : null;
+  if (m.keys.length === 1) m.key1 = m.keys[0];
 
   for (const [field, column] of Object.entries(SCALAR_LISTS)) {
     const values = filters[field as keyof typeof SCALAR_LISTS];
@@ -141,24 +141,26 @@ async function toMatcher(
       m.pmin = normalizePrice(filters.price_from, filters.currency, rates);
     if (filters.price_to !== undefined) m.pmax = normalizePrice(filters.price_to, filters.currency, rates);
   }
-  m.amin = filters.area_from ?? null;
-  m.amax = filters.area_to ?? null;
-  m.fmin = filters.floor_from ?? null;
-  m.fmax = filters.floor_to ?? null;
-  m.tfmin = filters.total_floors_from ?? null;
-  m.tfmax = filters.total_floors_to ?? null;
-  m.ymin = filters.year_built_from ?? null;
-  m.ymax = filters.year_built_to ?? null;
-  m.photos = filters.photos_min ?? null;
+  // Absent filters stay out of the row (null in SQL): the matcher JSON of a batch stays small.
+  const put = (column: string, value: unknown) => {
+    if (value !== undefined) m[column] = value;
+  };
+  put('amin', filters.area_from);
+  put('amax', filters.area_to);
+  put('fmin', filters.floor_from);
+  put('fmax', filters.floor_to);
+  put('tfmin', filters.total_floors_from);
+  put('tfmax', filters.total_floors_to);
+  put('ymin', filters.year_built_from);
+  put('ymax', filters.year_built_to);
+  put('photos', filters.photos_min);
   m.floorplan = filters.has_floor_plan === true;
   m.verified = filters.verified_only === true;
-  m.trust = filters.trust_score_min ?? null;
-  m.rating = filters.seller_rating_min ?? null;
-  m.free_from = filters.free_from ?? null;
-  m.act_min =
-    filters.age_days !== undefined
-      ? new Date(now.getTime() - filters.age_days * 86_400_000).toISOString()
-      : null;
+  put('trust', filters.trust_score_min);
+  put('rating', filters.seller_rating_min);
+  put('free_from', filters.free_from);
+  if (filters.age_days !== undefined)
+    m.act_min = new Date(now.getTime() - filters.age_days * 86_400_000).toISOString();
   if (filters.bbox) {
     m.bs = filters.bbox.south;
     m.bw = filters.bbox.west;
