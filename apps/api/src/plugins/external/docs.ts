@@ -41,10 +41,15 @@ async function docs(app: FastifyInstance, options: { config: Config }) {
     routePrefix: '/docs',
     // The page needs scripts and styles, so it gets the plugin's hash-based policy instead of
     // the API's deny-all one. upgrade-insecure-requests is dropped outside production because
-    // a local run serves plain http.
+    // a local run serves plain http. The page sets no <base> and is never framed, so base-uri
+    // and frame-ancestors are narrowed from the plugin's 'self' to 'none' (issue 11 item 8).
     staticCSP: true,
-    transformStaticCSP: (header) =>
-      config.isProduction ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    transformStaticCSP: (header) => {
+      const strict = header
+        .replace(/base-uri 'self'/, "base-uri 'none'")
+        .replace(/frame-ancestors 'self'/, "frame-ancestors 'none'");
+      return config.isProduction ? strict : strict.replace(/\s*upgrade-insecure-requests;?/, '');
+    },
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
 }
