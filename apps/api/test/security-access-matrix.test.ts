@@ -55,6 +55,9 @@ const POLICY: Record<string, Policy> = {
   'GET /content/blog': 'public',
   'GET /content/blog/:slug': 'public',
   'GET /content/redirects/resolve': 'public',
+  // Field definitions of the property and search forms (spec 7), the same for everyone.
+  'GET /v1/property/property-form': 'public',
+  'GET /v1/property/search-form': 'public',
   // authentication (rate limited; see security-brute-force)
   'POST /auth/signup': 'public',
   'POST /auth/signup/company': 'public',
@@ -93,6 +96,12 @@ const POLICY: Record<string, Policy> = {
   'POST /saved_searches': 'user',
   'GET /leads': 'user',
   'POST /leads': 'user',
+  // moderation
+  'PATCH /properties/:id/verify': 'admin',
+  'POST /properties/strike/:id': 'admin',
+  'DELETE /properties/strike/:id': 'admin',
+  'GET /admin/reports': 'admin',
+  'POST /admin/reports/:id/:action': 'admin',
   // one resource of its owner
   'GET /my/offers/:id/stats': 'owner',
   'PATCH /properties/:id': 'owner_or_admin',
@@ -143,7 +152,8 @@ afterAll(() => api.close());
 
 const concrete = (path: string) =>
   path
-    .replace(/:id\b/g, '1')
+    .replace(/:(id|mediaId)\b/g, '1')
+    .replace(/:action\b/g, 'dismiss')
     .replace(/:(key|slug)\b/g, 'terms')
     .replace('*', 'x');
 
