@@ -594,4 +594,18 @@ export const ar: Catalog = {
   'email.message.subject': 'رسالة جديدة بخصوص عرضك',
   'email.message.intro': 'أرسل إليك {name} رسالة بخصوص عرضك:',
   'email.message.reply': 'الرد على الرسالة',
+
+  // Account and sign-in screens (issue 10)
+  'auth.signed_in': 'تم تسجيل دخولك.',
+  'auth.signed_out': 'تم تسجيل خروجك.',
+  'auth.account_created': 'تم إنشاء حسابك. أرسلنا إليك رسالة بريد إلكتروني لتأكيد عنوانك.',
+  'account.attention': 'بحاجة إلى انتباهك',
+  'account.new_leads': 'استفسارات جديدة: {count}',
+  'account.drafts': 'مسودات غير منشورة: {count}',
+  'account.active_watch_dogs': 'تنبيهات بحث نشطة: {count}',
+  'account.frequency.off': 'متوقف مؤقتًا',
+  'account.notify_offer_updates': 'رسائل بريد إلكتروني عند تغيّر عروضي المفضلة',
+  'account.open_search': 'فتح البحث',
+  'account.deleted': 'تم الحذف.',
+  'account.unverified': 'لم يتم تأكيد عنوان بريدك الإلكتروني بعد.',
 };

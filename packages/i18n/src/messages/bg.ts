@@ -576,4 +576,18 @@ export const bg: Catalog = {
   'email.message.subject': 'Ново съобщение за вашата обява',
   'email.message.intro': '{name} ви изпрати съобщение за вашата обява:',
   'email.message.reply': 'Отговорете на съобщението',
+
+  // Account and sign-in screens (issue 10)
+  'auth.signed_in': 'Влязохте в профила си.',
+  'auth.signed_out': 'Излязохте от профила си.',
+  'auth.account_created': 'Профилът ви е създаден. Изпратихме ви имейл за потвърждение на адреса.',
+  'account.attention': 'Изисква вниманието ви',
+  'account.new_leads': 'Нови запитвания: {count}',
+  'account.drafts': 'Непубликувани чернови: {count}',
+  'account.active_watch_dogs': 'Активни известия за търсене: {count}',
+  'account.frequency.off': 'На пауза',
+  'account.notify_offer_updates': 'Имейли при промяна на любимите ми обяви',
+  'account.open_search': 'Отвори търсенето',
+  'account.deleted': 'Изтрито.',
+  'account.unverified': 'Имейл адресът ви все още не е потвърден.',
 };

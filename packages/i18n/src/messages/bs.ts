@@ -588,4 +588,18 @@ export const bs: Catalog = {
   'email.message.subject': 'Nova poruka o vašem oglasu',
   'email.message.intro': '{name} poslao vam je poruku o vašem oglasu:',
   'email.message.reply': 'Odgovori na poruku',
+
+  // Account and sign-in screens (issue 10)
+  'auth.signed_in': 'Prijavljeni ste.',
+  'auth.signed_out': 'Odjavljeni ste.',
+  'auth.account_created': 'Vaš račun je kreiran. Poslali smo vam e-mail za potvrdu adrese.',
+  'account.attention': 'Zahtijeva vašu pažnju',
+  'account.new_leads': 'Novi upiti: {count}',
+  'account.drafts': 'Neobjavljeni nacrti: {count}',
+  'account.active_watch_dogs': 'Aktivne sačuvane pretrage: {count}',
+  'account.frequency.off': 'Pauzirano',
+  'account.notify_offer_updates': 'E-mailovi kad se promijene moje omiljene ponude',
+  'account.open_search': 'Otvori pretragu',
+  'account.deleted': 'Obrisano.',
+  'account.unverified': 'Vaša e-mail adresa još nije potvrđena.',
 };

@@ -582,4 +582,18 @@ export const cs: Catalog = {
   'email.message.subject': 'Nová zpráva k vašemu inzerátu',
   'email.message.intro': '{name} vám poslal(a) zprávu k vašemu inzerátu:',
   'email.message.reply': 'Odpovědět na zprávu',
+
+  // Account and sign-in screens (issue 10)
+  'auth.signed_in': 'Jste přihlášeni.',
+  'auth.signed_out': 'Byli jste odhlášeni.',
+  'auth.account_created': 'Váš účet byl vytvořen. Poslali jsme vám e-mail k potvrzení adresy.',
+  'account.attention': 'Vyžaduje vaši pozornost',
+  'account.new_leads': 'Nové poptávky: {count}',
+  'account.drafts': 'Nezveřejněné koncepty: {count}',
+  'account.active_watch_dogs': 'Aktivní hlídací psi: {count}',
+  'account.frequency.off': 'Pozastaveno',
+  'account.notify_offer_updates': 'E-maily při změně mých oblíbených nabídek',
+  'account.open_search': 'Otevřít hledání',
+  'account.deleted': 'Smazáno.',
+  'account.unverified': 'Vaše e-mailová adresa zatím není potvrzena.',
 };

@@ -578,4 +578,18 @@ export const de: Catalog = {
   'email.message.subject': 'Neue Nachricht zu Ihrem Angebot',
   'email.message.intro': '{name} hat Ihnen eine Nachricht zu Ihrem Angebot geschickt:',
   'email.message.reply': 'Auf die Nachricht antworten',
+
+  // Account and sign-in screens (issue 10)
+  'auth.signed_in': 'Sie sind angemeldet.',
+  'auth.signed_out': 'Sie wurden abgemeldet.',
+  'auth.account_created': 'Ihr Konto wurde erstellt. Wir haben Ihnen eine E-Mail zur Bestätigung Ihrer Adresse geschickt.',
+  'account.attention': 'Erfordert Ihre Aufmerksamkeit',
+  'account.new_leads': 'Neue Anfragen: {count}',
+  'account.drafts': 'Unveröffentlichte Entwürfe: {count}',
+  'account.active_watch_dogs': 'Aktive Suchaufträge: {count}',
+  'account.frequency.off': 'Pausiert',
+  'account.notify_offer_updates': 'E-Mails, wenn sich meine Favoriten ändern',
+  'account.open_search': 'Suche öffnen',
+  'account.deleted': 'Gelöscht.',
+  'account.unverified': 'Ihre E-Mail-Adresse ist noch nicht bestätigt.',
 };

@@ -578,4 +578,18 @@ export const el: Catalog = {
   'email.message.subject': 'Νέο μήνυμα για την αγγελία σας',
   'email.message.intro': 'Ο χρήστης {name} σας έστειλε μήνυμα για την αγγελία σας:',
   'email.message.reply': 'Απάντηση στο μήνυμα',
+
+  // Account and sign-in screens (issue 10)
+  'auth.signed_in': 'Έχετε συνδεθεί.',
+  'auth.signed_out': 'Αποσυνδεθήκατε.',
+  'auth.account_created': 'Ο λογαριασμός σας δημιουργήθηκε. Σας στείλαμε e-mail για να επιβεβαιώσετε τη διεύθυνσή σας.',
+  'account.attention': 'Χρειάζεται την προσοχή σας',
+  'account.new_leads': 'Νέα αιτήματα: {count}',
+  'account.drafts': 'Μη δημοσιευμένα πρόχειρα: {count}',
+  'account.active_watch_dogs': 'Ενεργές ειδοποιήσεις αναζήτησης: {count}',
+  'account.frequency.off': 'Σε παύση',
+  'account.notify_offer_updates': 'E-mail όταν αλλάζουν οι αγαπημένες μου αγγελίες',
+  'account.open_search': 'Άνοιγμα αναζήτησης',
+  'account.deleted': 'Διαγράφηκε.',
+  'account.unverified': 'Η διεύθυνση e-mail σας δεν έχει επιβεβαιωθεί ακόμη.',
 };

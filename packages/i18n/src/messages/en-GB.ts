@@ -32,4 +32,7 @@ export const enGB: CatalogOverrides = {
   'account.favorites_empty': 'You have no favourite offers yet.',
   'toast.favorite_added': 'Added to favourites.',
   'toast.favorite_removed': 'Removed from favourites.',
+
+  // Account and sign-in screens (issue 10)
+  'account.notify_offer_updates': 'E-mails when my favourite offers change',
 };

@@ -590,6 +590,20 @@ export const en = {
   'email.message.subject': 'New message about your offer',
   'email.message.intro': '{name} has sent you a message about your offer:',
   'email.message.reply': 'Reply to the message',
+
+  // Account and sign-in screens (issue 10)
+  'auth.signed_in': 'You are signed in.',
+  'auth.signed_out': 'You have been signed out.',
+  'auth.account_created': 'Your account has been created. We have sent you an e-mail to confirm your address.',
+  'account.attention': 'Needs your attention',
+  'account.new_leads': 'New enquiries: {count}',
+  'account.drafts': 'Unpublished drafts: {count}',
+  'account.active_watch_dogs': 'Active watch-dogs: {count}',
+  'account.frequency.off': 'Paused',
+  'account.notify_offer_updates': 'E-mails when my favorite offers change',
+  'account.open_search': 'Open the search',
+  'account.deleted': 'Deleted.',
+  'account.unverified': 'Your e-mail address is not confirmed yet.',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

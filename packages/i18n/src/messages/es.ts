@@ -578,4 +578,18 @@ export const es: Catalog = {
   'email.message.subject': 'Nuevo mensaje sobre tu anuncio',
   'email.message.intro': '{name} te ha enviado un mensaje sobre tu anuncio:',
   'email.message.reply': 'Responder al mensaje',
+
+  // Account and sign-in screens (issue 10)
+  'auth.signed_in': 'Has iniciado sesión.',
+  'auth.signed_out': 'Has cerrado la sesión.',
+  'auth.account_created': 'Tu cuenta se ha creado. Te hemos enviado un correo para confirmar tu dirección.',
+  'account.attention': 'Requiere tu atención',
+  'account.new_leads': 'Nuevas consultas: {count}',
+  'account.drafts': 'Borradores sin publicar: {count}',
+  'account.active_watch_dogs': 'Alertas activas: {count}',
+  'account.frequency.off': 'En pausa',
+  'account.notify_offer_updates': 'Correos cuando cambien mis ofertas favoritas',
+  'account.open_search': 'Abrir la búsqueda',
+  'account.deleted': 'Eliminado.',
+  'account.unverified': 'Tu dirección de correo aún no está confirmada.',
 };

@@ -581,4 +581,18 @@ export const fr: Catalog = {
   'email.message.subject': 'Nouveau message concernant votre annonce',
   'email.message.intro': '{name} vous a envoyé un message concernant votre annonce :',
   'email.message.reply': 'Répondre au message',
+
+  // Account and sign-in screens (issue 10)
+  'auth.signed_in': 'Vous êtes connecté.',
+  'auth.signed_out': 'Vous avez été déconnecté.',
+  'auth.account_created': 'Votre compte a été créé. Nous vous avons envoyé un e-mail pour confirmer votre adresse.',
+  'account.attention': 'À traiter',
+  'account.new_leads': 'Nouvelles demandes : {count}',
+  'account.drafts': 'Brouillons non publiés : {count}',
+  'account.active_watch_dogs': 'Alertes actives : {count}',
+  'account.frequency.off': 'En pause',
+  'account.notify_offer_updates': 'E-mails lorsque mes annonces favorites changent',
+  'account.open_search': 'Ouvrir la recherche',
+  'account.deleted': 'Supprimé.',
+  'account.unverified': 'Votre adresse e-mail n’est pas encore confirmée.',
 };

@@ -587,4 +587,18 @@ export const hr: Catalog = {
   'email.message.subject': 'Nova poruka o vašem oglasu',
   'email.message.intro': '{name} poslao vam je poruku o vašem oglasu:',
   'email.message.reply': 'Odgovori na poruku',
+
+  // Account and sign-in screens (issue 10)
+  'auth.signed_in': 'Prijavljeni ste.',
+  'auth.signed_out': 'Odjavljeni ste.',
+  'auth.account_created': 'Vaš račun je izrađen. Poslali smo vam e-poruku za potvrdu adrese.',
+  'account.attention': 'Traži vašu pažnju',
+  'account.new_leads': 'Novi upiti: {count}',
+  'account.drafts': 'Neobjavljeni nacrti: {count}',
+  'account.active_watch_dogs': 'Aktivne spremljene pretrage: {count}',
+  'account.frequency.off': 'Pauzirano',
+  'account.notify_offer_updates': 'E-poruke kad se promijene moje omiljene ponude',
+  'account.open_search': 'Otvori pretragu',
+  'account.deleted': 'Izbrisano.',
+  'account.unverified': 'Vaša adresa e-pošte još nije potvrđena.',
 };

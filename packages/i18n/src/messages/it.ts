@@ -578,4 +578,18 @@ export const it: Catalog = {
   'email.message.subject': 'Nuovo messaggio sul tuo annuncio',
   'email.message.intro': '{name} ti ha inviato un messaggio sul tuo annuncio:',
   'email.message.reply': 'Rispondi al messaggio',
+
+  // Account and sign-in screens (issue 10)
+  'auth.signed_in': 'Hai effettuato l’accesso.',
+  'auth.signed_out': 'Sei uscito dal tuo account.',
+  'auth.account_created': 'Il tuo account è stato creato. Ti abbiamo inviato un’e-mail per confermare l’indirizzo.',
+  'account.attention': 'Richiede la tua attenzione',
+  'account.new_leads': 'Nuove richieste: {count}',
+  'account.drafts': 'Bozze non pubblicate: {count}',
+  'account.active_watch_dogs': 'Avvisi di ricerca attivi: {count}',
+  'account.frequency.off': 'In pausa',
+  'account.notify_offer_updates': 'E-mail quando cambiano le mie offerte preferite',
+  'account.open_search': 'Apri la ricerca',
+  'account.deleted': 'Eliminato.',
+  'account.unverified': 'Il tuo indirizzo e-mail non è ancora confermato.',
 };

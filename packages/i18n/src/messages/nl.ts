@@ -576,4 +576,18 @@ export const nl: Catalog = {
   'email.message.subject': 'Nieuw bericht over je advertentie',
   'email.message.intro': '{name} heeft je een bericht gestuurd over je advertentie:',
   'email.message.reply': 'Bericht beantwoorden',
+
+  // Account and sign-in screens (issue 10)
+  'auth.signed_in': 'U bent ingelogd.',
+  'auth.signed_out': 'U bent uitgelogd.',
+  'auth.account_created': 'Uw account is aangemaakt. We hebben u een e-mail gestuurd om uw adres te bevestigen.',
+  'account.attention': 'Vraagt uw aandacht',
+  'account.new_leads': 'Nieuwe aanvragen: {count}',
+  'account.drafts': 'Niet-gepubliceerde concepten: {count}',
+  'account.active_watch_dogs': 'Actieve zoekopdrachten: {count}',
+  'account.frequency.off': 'Gepauzeerd',
+  'account.notify_offer_updates': 'E-mails wanneer mijn favoriete aanbiedingen veranderen',
+  'account.open_search': 'Zoekopdracht openen',
+  'account.deleted': 'Verwijderd.',
+  'account.unverified': 'Uw e-mailadres is nog niet bevestigd.',
 };

@@ -590,4 +590,18 @@ export const pl: Catalog = {
   'email.message.subject': 'Nowa wiadomość dotycząca Twojego ogłoszenia',
   'email.message.intro': '{name} wysłał(a) Ci wiadomość dotyczącą Twojego ogłoszenia:',
   'email.message.reply': 'Odpowiedz na wiadomość',
+
+  // Account and sign-in screens (issue 10)
+  'auth.signed_in': 'Jesteś zalogowany.',
+  'auth.signed_out': 'Wylogowano.',
+  'auth.account_created': 'Konto zostało utworzone. Wysłaliśmy Ci e-mail w celu potwierdzenia adresu.',
+  'account.attention': 'Wymaga Twojej uwagi',
+  'account.new_leads': 'Nowe zapytania: {count}',
+  'account.drafts': 'Nieopublikowane szkice: {count}',
+  'account.active_watch_dogs': 'Aktywne alerty: {count}',
+  'account.frequency.off': 'Wstrzymany',
+  'account.notify_offer_updates': 'E-maile o zmianach w moich ulubionych ofertach',
+  'account.open_search': 'Otwórz wyszukiwanie',
+  'account.deleted': 'Usunięto.',
+  'account.unverified': 'Twój adres e-mail nie został jeszcze potwierdzony.',
 };

@@ -578,4 +578,18 @@ export const pt: Catalog = {
   'email.message.subject': 'Nova mensagem sobre o seu anúncio',
   'email.message.intro': '{name} enviou-lhe uma mensagem sobre o seu anúncio:',
   'email.message.reply': 'Responder à mensagem',
+
+  // Account and sign-in screens (issue 10)
+  'auth.signed_in': 'Sessão iniciada.',
+  'auth.signed_out': 'Terminou a sessão.',
+  'auth.account_created': 'A sua conta foi criada. Enviámos-lhe um e-mail para confirmar o endereço.',
+  'account.attention': 'Requer a sua atenção',
+  'account.new_leads': 'Novos pedidos: {count}',
+  'account.drafts': 'Rascunhos não publicados: {count}',
+  'account.active_watch_dogs': 'Alertas ativos: {count}',
+  'account.frequency.off': 'Em pausa',
+  'account.notify_offer_updates': 'E-mails quando as minhas ofertas favoritas mudarem',
+  'account.open_search': 'Abrir a pesquisa',
+  'account.deleted': 'Eliminado.',
+  'account.unverified': 'O seu endereço de e-mail ainda não foi confirmado.',
 };

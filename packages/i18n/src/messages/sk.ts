@@ -586,4 +586,18 @@ export const sk: Catalog = {
   'email.message.subject': 'Nová správa k vášmu inzerátu',
   'email.message.intro': '{name} vám poslal(a) správu k vášmu inzerátu:',
   'email.message.reply': 'Odpovedať na správu',
+
+  // Account and sign-in screens (issue 10)
+  'auth.signed_in': 'Ste prihlásení.',
+  'auth.signed_out': 'Boli ste odhlásení.',
+  'auth.account_created': 'Váš účet bol vytvorený. Poslali sme vám e-mail na potvrdenie adresy.',
+  'account.attention': 'Vyžaduje vašu pozornosť',
+  'account.new_leads': 'Nové dopyty: {count}',
+  'account.drafts': 'Nezverejnené koncepty: {count}',
+  'account.active_watch_dogs': 'Aktívni strážni psi: {count}',
+  'account.frequency.off': 'Pozastavené',
+  'account.notify_offer_updates': 'E-maily pri zmene mojich obľúbených ponúk',
+  'account.open_search': 'Otvoriť vyhľadávanie',
+  'account.deleted': 'Vymazané.',
+  'account.unverified': 'Vaša e-mailová adresa zatiaľ nie je potvrdená.',
 };

@@ -577,4 +577,18 @@ export const tr: Catalog = {
   'email.message.subject': 'İlanınızla ilgili yeni mesaj',
   'email.message.intro': '{name} size ilanınızla ilgili bir mesaj gönderdi:',
   'email.message.reply': 'Mesajı yanıtla',
+
+  // Account and sign-in screens (issue 10)
+  'auth.signed_in': 'Giriş yaptınız.',
+  'auth.signed_out': 'Çıkış yaptınız.',
+  'auth.account_created': 'Hesabınız oluşturuldu. Adresinizi onaylamanız için size bir e-posta gönderdik.',
+  'account.attention': 'İlginizi bekleyenler',
+  'account.new_leads': 'Yeni talepler: {count}',
+  'account.drafts': 'Yayınlanmamış taslaklar: {count}',
+  'account.active_watch_dogs': 'Etkin arama alarmları: {count}',
+  'account.frequency.off': 'Duraklatıldı',
+  'account.notify_offer_updates': 'Favori ilanlarım değiştiğinde e-posta',
+  'account.open_search': 'Aramayı aç',
+  'account.deleted': 'Silindi.',
+  'account.unverified': 'E-posta adresiniz henüz onaylanmadı.',
 };
