@@ -384,34 +384,24 @@ export const SEARCH_FORM_FIELDS: readonly FormFieldDefinition[] = [
   opt({ name: 'verified_only', type: 'boolean', labelKey: 'filter.verified_only' }),
 ];
 
-type FormFieldOut = {
-  name: string;
-  type: (typeof FORM_FIELD_TYPES)[number];
-  required: boolean;
-  required_for_rent?: boolean;
-  label: string | null;
-  min?: number;
-  max?: number;
-  max_length?: number;
-  values?: { value: string; label: string | null }[];
-  fields?: FormFieldOut[];
-};
+// Two levels, not a recursive schema: a group (the contact) holds plain fields only, and a
+// recursive schema would need a self-reference the OpenAPI document cannot resolve.
+const FormFieldBaseSchema = z.object({
+  name: z.string(),
+  type: z.enum(FORM_FIELD_TYPES),
+  required: z.boolean(),
+  required_for_rent: z.boolean().optional(),
+  label: z.string().nullable().describe('Localized label; null where the catalogue has none'),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  max_length: z.number().optional(),
+  values: z.array(z.object({ value: z.string(), label: z.string().nullable() })).optional(),
+});
 
-export const FormFieldSchema: z.ZodType<FormFieldOut> = z.lazy(() =>
-  z.object({
-    name: z.string(),
-    type: z.enum(FORM_FIELD_TYPES),
-    required: z.boolean(),
-    required_for_rent: z.boolean().optional(),
-    label: z.string().nullable().describe('Localized label; null where the catalogue has none'),
-    min: z.number().optional(),
-    max: z.number().optional(),
-    max_length: z.number().optional(),
-    values: z.array(z.object({ value: z.string(), label: z.string().nullable() })).optional(),
-    fields: z.array(FormFieldSchema).optional(),
-  }),
-);
-export type FormField = FormFieldOut;
+export const FormFieldSchema = FormFieldBaseSchema.extend({
+  fields: z.array(FormFieldBaseSchema).optional().describe('Sub-fields of a group'),
+});
+export type FormField = z.infer<typeof FormFieldSchema>;
 
 export const FormDefinitionSchema = z.object({
   form: z.enum(['property', 'search']),
