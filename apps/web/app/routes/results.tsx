@@ -1,15 +1,24 @@
-import { Link } from 'react-router';
+import { composeSearchPath } from '@estately/domain';
+import { Link, redirect, useNavigation } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
-import { OfferCardItem } from '../features/offers/offer-card.tsx';
-import { filtersOfUrl, loadResults } from '../features/results/load-results.server.ts';
+import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
+import { ResultCard } from '../features/results/result-card.tsx';
+import { filtersOfUrl, loadFacets, loadResults } from '../features/results/load-results.server.ts';
+import { toFilterPanelView } from '../features/search-filters/filter-panel-view.server.ts';
+import { FilterPanel } from '../features/search-filters/filter-panel.tsx';
+import { LocationBox } from '../features/search-filters/location-box.tsx';
+import { canonicalSearchUrl } from '../features/search-filters/search-url.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { requestApi } from '../request-state.server.ts';
 import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { loadSession } from '../session/session.server.ts';
+import searchStyles from '../features/search-filters/search.css?url';
 import type { Route } from './+types/results.ts';
 
-// Results list, old search, property list and the search path (spec 2): one frame with the first
-// page of GET /public/offers. The filter panel and the map come with the search UI (issue 9).
+// Results list, old search, property list and the search path (spec 2): the filter panel with
+// facet counts beside the page of GET /public/offers (25 a page). The search path is the
+// shareable address of a search: any other spelling of the same filters (a plain GET form's
+// query, another order) is redirected to the canonical URL composed by the domain package.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const config = context.get(webConfigContext);
@@ -17,22 +26,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Route validation (spec 2): a search path or query that names no valid filters is a 404.
   const filters = filtersOfUrl(url, screen === 'search');
   if (!filters) notFound();
+  if (screen === 'search') {
+    const canonical = canonicalSearchUrl(locale, filters);
+    if (canonical !== url.pathname + url.search) throw redirect(canonical);
+  }
+  const simple = screen === 'oldSearch';
   const session = await loadSession(context, request, config);
-  const results = await loadResults({
-    api: requestApi(context, request, config).client,
-    filters,
-    currency: displayCurrency(request, locale, session.user?.preferredCurrency),
-    locale,
-    publicApiUrl: config.publicApiUrl,
-    signal: request.signal,
-  });
+  const currency = filters.currency ?? displayCurrency(request, locale, session.user?.preferredCurrency);
+  const api = requestApi(context, request, config).client;
+  const [results, facets] = await Promise.all([
+    loadResults({
+      api,
+      filters,
+      currency,
+      locale,
+      publicApiUrl: config.publicApiUrl,
+      signal: request.signal,
+    }),
+    // The old search's simple form shows no counts, so it does not pay for them (decision 007).
+    simple ? Promise.resolve(null) : loadFacets({ api, filters, signal: request.signal }),
+  ]);
   const heading = screenTitle(t, screen);
-  // Paging links keep every other filter of the URL.
-  const pageHref = (page: number) => {
-    const query = new URLSearchParams(url.search);
-    query.set('page', String(page));
-    return `${url.pathname}?${query}`;
-  };
+  // Paging links are search URLs of the same filters on another page.
+  const pageHref = (page: number) => composeSearchPath(locale, { ...filters, page });
   const paging =
     results.status === 'ok'
       ? {
@@ -40,57 +56,88 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           next: results.nextPage !== null ? pageHref(results.nextPage) : null,
         }
       : { prev: null, next: null };
-  return { title: pageTitle(t, heading), heading, results, paging };
+  return {
+    title: pageTitle(t, heading),
+    heading,
+    locale,
+    simple,
+    filters,
+    panel: toFilterPanelView({
+      locale,
+      filters,
+      facets,
+      currency,
+      total: results.status === 'ok' ? results.total : null,
+    }),
+    favoriteTexts: favoriteTexts(locale),
+    results,
+    paging,
+  };
 }
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: searchStyles }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export default function Results({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { results } = loaderData;
+  const navigation = useNavigation();
+  const { results, locale, filters, panel } = loaderData;
+  const loading = navigation.state === 'loading' && navigation.location?.pathname !== undefined;
   return (
-    <div className="container page">
+    <div className="container page results-page">
       <h1>{loaderData.heading}</h1>
-      {results.status === 'unavailable' ? (
-        <p className="notice" role="status" data-testid="results-unavailable">
-          {t('home.offers_unavailable')}
-        </p>
-      ) : (
-        <>
-          <p className="results-count" data-testid="results-count">
-            {t('results.count', { count: results.total })}
-          </p>
-          {results.offers.length === 0 ? (
-            <div className="notice">
-              <p>{t('results.empty')}</p>
-              <p>{t('results.empty_hint')}</p>
-            </div>
+      <div className="results-layout">
+        <aside className="results-layout__filters">
+          <LocationBox locale={locale} filters={filters} texts={panel.texts} />
+          <FilterPanel locale={locale} view={panel} filters={filters} simple={loaderData.simple} />
+        </aside>
+        <section className="results-layout__list" aria-busy={loading} aria-labelledby="results-count">
+          {results.status === 'unavailable' ? (
+            <p className="notice" role="status" data-testid="results-unavailable">
+              {t('home.offers_unavailable')}
+            </p>
           ) : (
-            <ul className="offer-grid">
-              {results.offers.map((offer) => (
-                <li key={offer.id}>
-                  <OfferCardItem offer={offer} />
-                </li>
-              ))}
-            </ul>
-          )}
-          {results.totalPages > 1 && (
-            <nav className="pagination" aria-label={t('results.pagination')}>
-              {loaderData.paging.prev && (
-                <Link rel="prev" to={loaderData.paging.prev}>
-                  {t('results.previous')}
-                </Link>
+            <>
+              <p className="results-count" id="results-count" data-testid="results-count" role="status">
+                {t('results.count', { count: results.total })}
+              </p>
+              {results.offers.length === 0 ? (
+                <div className="notice" data-testid="results-empty">
+                  <p>{t('results.empty')}</p>
+                  <p>{t('results.empty_hint')}</p>
+                  <p>
+                    <a href={panel.action}>{panel.texts['filter.reset']}</a>
+                  </p>
+                </div>
+              ) : (
+                <ul className="offer-grid">
+                  {results.offers.map((offer) => (
+                    <li key={offer.id}>
+                      <ResultCard offer={offer} favoriteTexts={loaderData.favoriteTexts} />
+                    </li>
+                  ))}
+                </ul>
               )}
-              <span>{t('results.page', { page: results.page, pages: results.totalPages })}</span>
-              {loaderData.paging.next && (
-                <Link rel="next" to={loaderData.paging.next}>
-                  {t('results.next')}
-                </Link>
+              {results.totalPages > 1 && (
+                <nav className="pagination" aria-label={t('results.pagination')} data-testid="pagination">
+                  {loaderData.paging.prev && (
+                    <Link rel="prev" to={loaderData.paging.prev}>
+                      {t('results.previous')}
+                    </Link>
+                  )}
+                  <span aria-current="page">{t('results.page', { page: results.page, pages: results.totalPages })}</span>
+                  {loaderData.paging.next && (
+                    <Link rel="next" to={loaderData.paging.next} data-testid="next-page">
+                      {t('results.next')}
+                    </Link>
+                  )}
+                </nav>
               )}
-            </nav>
+            </>
           )}
-        </>
-      )}
+        </section>
+      </div>
     </div>
   );
 }

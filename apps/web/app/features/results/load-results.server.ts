@@ -1,4 +1,6 @@
 import {
+  type FacetCounts,
+  OfferFacetsResponseSchema,
   decomposeSearchPath,
   type Locale,
   parseFilters,
@@ -70,4 +72,23 @@ export async function loadResults(options: {
     nextPage: answer.meta.next_page,
     prevPage: answer.meta.prev_page,
   };
+}
+
+/**
+ * Facet counts of GET /public/offers/facets for the same filters (decision 007): asked in
+ * parallel with the page. Null when the API fails: the panel then shows its choices without counts.
+ */
+export async function loadFacets(options: {
+  api: ApiClient;
+  filters: SearchFilters;
+  signal?: AbortSignal;
+}): Promise<FacetCounts | null> {
+  const query = Object.fromEntries(new URLSearchParams(serializeFilters(options.filters, ['sort', 'page', 'per_page'])));
+  try {
+    const raw = await options.api.get<unknown>('/public/offers/facets', { query, signal: options.signal });
+    return OfferFacetsResponseSchema.parse(raw).facets;
+  } catch (error) {
+    if (!options.signal?.aborted) console.warn('[web] results: /public/offers/facets failed:', error);
+    return null;
+  }
 }

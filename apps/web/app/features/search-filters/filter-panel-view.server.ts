@@ -1,0 +1,105 @@
+import {
+  CURRENCIES,
+  composeSearchPath,
+  defaultFilters,
+  FACET_VALUES,
+  type FacetCounts,
+  type Locale,
+  MULTI_VALUE_FILTER_KEYS,
+  type MultiValueFilter,
+  OFFER_TYPES,
+  PROPERTY_TYPES,
+  type SearchFilters,
+  SORTS,
+  type Sort,
+  valueMessageKey,
+} from '@estately/domain';
+import { type MessageKey, translate, translateDynamic } from '@estately/i18n';
+import { FILTER_TEXT_KEYS, type FilterPanelView, type FilterTexts } from './filter-panel-view.ts';
+
+// The filter panel of spec 9, formatted on the server: every label in the page's locale and the
+// facet count next to each choice, so the browser needs no catalog and hydrates identical text.
+
+/** Catalog name of each multi-value filter's value set and of its group heading. */
+const GROUPS: Record<MultiValueFilter, { set: string; label: MessageKey }> = {
+  dispositions: { set: 'disposition', label: 'filter.disposition' },
+  bathrooms: { set: 'bathrooms', label: 'filter.bathrooms' },
+  room_types: { set: 'room_type', label: 'filter.room_types' },
+  furnishings: { set: 'furnishing', label: 'filter.furnishing' },
+  other_params: { set: 'other_param', label: 'filter.other_params' },
+  ownerships: { set: 'ownership', label: 'filter.ownership' },
+  reconstructions: { set: 'reconstruction', label: 'filter.reconstruction' },
+  building_types: { set: 'building_type', label: 'filter.building_type' },
+  heating: { set: 'heating', label: 'filter.heating' },
+  parking: { set: 'parking', label: 'filter.parking' },
+  energy_classes: { set: 'energy_class', label: 'filter.energy_class' },
+  seller_types: { set: 'seller_type', label: 'filter.seller_type' },
+  tags: { set: 'tag', label: 'filter.tags' },
+};
+
+/** Groups open by default: the ones people use most; the rest sit under "more filters". */
+const PRIMARY_GROUPS: readonly MultiValueFilter[] = ['dispositions', 'seller_types', 'other_params'];
+
+const SORT_LABELS: Record<Sort, MessageKey> = {
+  activated_at_desc: 'sort.newest',
+  activated_at_asc: 'sort.oldest',
+  price_asc: 'sort.cheapest',
+  price_desc: 'sort.most_expensive',
+  area_asc: 'sort.smallest',
+  area_desc: 'sort.largest',
+};
+
+const AGE_CHOICES = [1, 3, 7, 14, 30] as const;
+
+
+export function filterTexts(locale: Locale): FilterTexts {
+  return Object.fromEntries(FILTER_TEXT_KEYS.map((key) => [key, translate(locale, key)])) as FilterTexts;
+}
+
+function countOf(facets: FacetCounts | null, group: keyof typeof FACET_VALUES, value: string): number | null {
+  const counts = facets?.[group] as Record<string, number> | undefined;
+  return counts ? (counts[value] ?? 0) : null;
+}
+
+export function toFilterPanelView(options: {
+  locale: Locale;
+  filters: SearchFilters;
+  facets: FacetCounts | null;
+  currency: string;
+  total: number | null;
+}): FilterPanelView {
+  const { locale, filters, facets } = options;
+  const choice = (group: 'offer_type' | 'property_type', values: readonly string[]) =>
+    values.map((value) => ({
+      value,
+      label: translateDynamic(locale, valueMessageKey(group, value)),
+      count: countOf(facets, group, value),
+    }));
+  return {
+    // The plain GET form submits to the bare search path; the loader answers with a redirect to
+    // the canonical search URL, so a visitor without JavaScript still lands on a shareable URL.
+    action: composeSearchPath(locale, defaultFilters()),
+    offerTypes: choice('offer_type', OFFER_TYPES),
+    propertyTypes: choice('property_type', PROPERTY_TYPES),
+    groups: MULTI_VALUE_FILTER_KEYS.map((key) => ({
+      key,
+      label: translate(locale, GROUPS[key].label),
+      primary: PRIMARY_GROUPS.includes(key),
+      options: FACET_VALUES[key].map((value) => ({
+        value,
+        label: translateDynamic(locale, valueMessageKey(GROUPS[key].set, value)),
+        count: countOf(facets, key, value),
+      })),
+    })),
+    sorts: SORTS.map((value) => ({ value, label: translate(locale, SORT_LABELS[value]) })),
+    ages: AGE_CHOICES.map((days) => ({
+      value: days,
+      label: translate(locale, 'filter.age_days_value', { count: days }),
+    })),
+    currencies: [...CURRENCIES],
+    currency: options.currency,
+    showResults:
+      options.total === null ? null : translate(locale, 'filter.show_results', { count: options.total }),
+    texts: filterTexts(locale),
+  };
+}

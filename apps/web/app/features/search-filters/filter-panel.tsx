@@ -1,0 +1,333 @@
+import { FILTER_LIMITS, type Locale, type SearchFilters } from '@estately/domain';
+import { type ChangeEvent, type FormEvent, useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { FilterChoice, FilterPanelView } from './filter-panel-view.ts';
+import { searchUrlOfForm } from './search-url.ts';
+
+// The filter panel (spec 9): a plain GET form, so it works before and without JavaScript (the
+// loader turns its query into the canonical search URL). With JavaScript every change navigates
+// to that URL at once, the results update without a full reload, and the back button walks the
+// searches. Typed numbers wait for a pause in typing.
+
+const TYPING_PAUSE_MS = 500;
+
+function Count({ count }: { count: number | null }) {
+  if (count === null) return null;
+  return (
+    <span className="facet-count" data-testid="facet-count">
+      {count}
+    </span>
+  );
+}
+
+function ChoiceList(props: {
+  name: string;
+  type: 'checkbox' | 'radio';
+  options: FilterChoice[];
+  selected: readonly string[];
+  anyLabel?: string;
+}) {
+  const { name, type, options, selected } = props;
+  return (
+    <ul className="filter-choices">
+      {props.anyLabel !== undefined && (
+        <li>
+          <label>
+            <input type="radio" name={name} value="" defaultChecked={selected.length === 0} />
+            {props.anyLabel}
+          </label>
+        </li>
+      )}
+      {options.map((option) => (
+        <li key={option.value}>
+          <label>
+            <input
+              type={type}
+              name={name}
+              value={option.value}
+              defaultChecked={selected.includes(option.value)}
+              data-testid={`filter-${name}-${option.value}`}
+            />
+            <span>{option.label}</span> <Count count={option.count} />
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Range(props: {
+  legend: string;
+  name: string;
+  from?: number;
+  to?: number;
+  min?: number;
+  max?: number;
+  step?: string;
+  fromLabel: string;
+  toLabel: string;
+}) {
+  return (
+    <fieldset className="filter-range">
+      <legend>{props.legend}</legend>
+      <label>
+        <span>{props.fromLabel}</span>
+        <input
+          type="number"
+          inputMode="numeric"
+          name={`${props.name}_from`}
+          defaultValue={props.from ?? ''}
+          min={props.min}
+          max={props.max}
+          step={props.step ?? '1'}
+          data-testid={`filter-${props.name}_from`}
+        />
+      </label>
+      <label>
+        <span>{props.toLabel}</span>
+        <input
+          type="number"
+          inputMode="numeric"
+          name={`${props.name}_to`}
+          defaultValue={props.to ?? ''}
+          min={props.min}
+          max={props.max}
+          step={props.step ?? '1'}
+          data-testid={`filter-${props.name}_to`}
+        />
+      </label>
+    </fieldset>
+  );
+}
+
+export function FilterPanel(props: {
+  locale: Locale;
+  view: FilterPanelView;
+  filters: SearchFilters;
+  /** The simple form of the old search screen: types, price, area and sort only. */
+  simple?: boolean;
+}) {
+  const { view, filters, locale } = props;
+  const t = view.texts;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useRef<HTMLFormElement>(null);
+  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(typing.current), []);
+
+  const go = () => {
+    if (!form.current) return;
+    // Only valid input searches; the browser shows its own message for an out-of-range number.
+    if (!form.current.checkValidity()) return;
+    const fields = new URLSearchParams();
+    for (const [key, value] of new FormData(form.current)) if (typeof value === 'string') fields.append(key, value);
+    const target = searchUrlOfForm(locale, fields);
+    if (target && target !== location.pathname + location.search) {
+      navigate(target, { preventScrollReset: true });
+    }
+  };
+  const onChange = (event: ChangeEvent<HTMLFormElement>) => {
+    clearTimeout(typing.current);
+    const field = event.target as unknown as HTMLInputElement;
+    if (field.type === 'number' || field.type === 'date' || field.type === 'search') {
+      typing.current = setTimeout(go, TYPING_PAUSE_MS);
+    } else go();
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    clearTimeout(typing.current);
+    go();
+  };
+
+  const selected = (key: keyof SearchFilters): string[] => {
+    const value = filters[key];
+    if (value === undefined) return [];
+    return Array.isArray(value) ? value.map(String) : [String(value)];
+  };
+
+  return (
+    <form
+      ref={form}
+      // A new URL (back button, a link) resets the uncontrolled fields to that URL's filters.
+      key={location.pathname + location.search}
+      className="filter-panel"
+      method="get"
+      action={view.action}
+      onChange={onChange}
+      onSubmit={onSubmit}
+      aria-label={t['filter.title']}
+      data-testid="filter-panel"
+    >
+      <h2 className="filter-panel__title">{t['filter.title']}</h2>
+      <fieldset>
+        <legend>{t['filter.offer_type']}</legend>
+        <ChoiceList
+          name="offer_type"
+          type="radio"
+          options={view.offerTypes}
+          selected={selected('offer_type')}
+          anyLabel={t['filter.any']}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>{t['filter.property_type']}</legend>
+        <ChoiceList
+          name="property_type"
+          type="radio"
+          options={view.propertyTypes}
+          selected={selected('property_type')}
+          anyLabel={t['filter.any']}
+        />
+      </fieldset>
+      {/* Place filters picked by the location box travel as hidden fields of the same form. */}
+      {filters.country_code && <input type="hidden" name="country_code" value={filters.country_code} />}
+      {filters.locality && <input type="hidden" name="locality" value={filters.locality} />}
+      {filters.location_id !== undefined && (
+        <input type="hidden" name="location_id" value={filters.location_id} />
+      )}
+      {filters.bbox && (
+        <input
+          type="hidden"
+          name="bbox"
+          value={[filters.bbox.south, filters.bbox.west, filters.bbox.north, filters.bbox.east].join(',')}
+        />
+      )}
+      <Range
+        legend={t['filter.price']}
+        name="price"
+        from={filters.price_from}
+        to={filters.price_to}
+        min={1}
+        max={FILTER_LIMITS.price.max}
+        fromLabel={t['filter.from']}
+        toLabel={t['filter.to']}
+      />
+      <label className="filter-field">
+        <span>{t['filter.currency']}</span>
+        <select name="currency" defaultValue={filters.currency ?? view.currency} data-testid="filter-currency">
+          {view.currencies.map((currency) => (
+            <option key={currency} value={currency}>
+              {currency}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Range
+        legend={`${t['filter.area']} (m²)`}
+        name="area"
+        from={filters.area_from}
+        to={filters.area_to}
+        min={1}
+        max={FILTER_LIMITS.area.max}
+        fromLabel={t['filter.from']}
+        toLabel={t['filter.to']}
+      />
+      {!props.simple &&
+        view.groups
+          .filter((group) => group.primary)
+          .map((group) => (
+            <details key={group.key} className="filter-group" open>
+              <summary>{group.label}</summary>
+              <fieldset>
+                <legend className="visually-hidden">{group.label}</legend>
+                <ChoiceList name={group.key} type="checkbox" options={group.options} selected={selected(group.key)} />
+              </fieldset>
+            </details>
+          ))}
+      {!props.simple && (
+        <details className="filter-more" data-testid="filter-more">
+          <summary>{t['filter.more']}</summary>
+          {view.groups
+            .filter((group) => !group.primary)
+            .map((group) => (
+              <details
+                key={group.key}
+                className="filter-group"
+                open={selected(group.key).length > 0}
+              >
+                <summary>{group.label}</summary>
+                <fieldset>
+                  <legend className="visually-hidden">{group.label}</legend>
+                  <ChoiceList
+                    name={group.key}
+                    type="checkbox"
+                    options={group.options}
+                    selected={selected(group.key)}
+                  />
+                </fieldset>
+              </details>
+            ))}
+          <Range
+            legend={t['filter.floor']}
+            name="floor"
+            from={filters.floor_from}
+            to={filters.floor_to}
+            min={FILTER_LIMITS.floor.min}
+            max={FILTER_LIMITS.floor.max}
+            fromLabel={t['filter.from']}
+            toLabel={t['filter.to']}
+          />
+          <Range
+            legend={t['filter.year_built']}
+            name="year_built"
+            from={filters.year_built_from}
+            to={filters.year_built_to}
+            min={FILTER_LIMITS.year_built.min}
+            max={FILTER_LIMITS.year_built.max}
+            fromLabel={t['filter.from']}
+            toLabel={t['filter.to']}
+          />
+          <label className="filter-field">
+            <span>{t['filter.age_days']}</span>
+            <select name="age_days" defaultValue={filters.age_days ?? ''}>
+              <option value="">{t['filter.any']}</option>
+              {view.ages.map((age) => (
+                <option key={age.value} value={age.value}>
+                  {age.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="filter-field">
+            <span>{t['filter.free_from']}</span>
+            <input type="date" name="free_from" defaultValue={filters.free_from ?? ''} />
+          </label>
+          <label className="filter-check">
+            <input type="checkbox" name="has_floor_plan" value="1" defaultChecked={filters.has_floor_plan} />
+            {t['filter.floor_plan']}
+          </label>
+        </details>
+      )}
+      {!props.simple && (
+        <label className="filter-check">
+          <input
+            type="checkbox"
+            name="verified_only"
+            value="1"
+            defaultChecked={filters.verified_only}
+            data-testid="filter-verified_only"
+          />
+          {t['filter.verified_only']}
+        </label>
+      )}
+      <label className="filter-field">
+        <span>{t['sort.label']}</span>
+        <select name="sort" defaultValue={filters.sort} data-testid="filter-sort">
+          {view.sorts.map((sort) => (
+            <option key={sort.value} value={sort.value}>
+              {sort.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="filter-panel__actions">
+        <button type="submit" className="button button--primary" data-testid="filter-submit">
+          {view.showResults ?? t['nav.search']}
+        </button>
+        <a className="button" href={view.action}>
+          {t['filter.reset']}
+        </a>
+      </div>
+    </form>
+  );
+}

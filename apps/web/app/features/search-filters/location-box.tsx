@@ -1,0 +1,155 @@
+import { type Locale, LocationAutocompleteResponseSchema, type SearchFilters } from '@estately/domain';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { browserApi } from '../../api/browser-api.ts';
+import { useShellData } from '../../shell/use-shell-data.ts';
+import type { FilterTexts } from './filter-panel-view.ts';
+import { type RecentPlace, readRecentPlaces, rememberPlace } from './recent-places.ts';
+import { canonicalSearchUrl } from './search-url.ts';
+
+// The location search box: autocomplete from GET /public/locations/autocomplete in the page's
+// locale, recent places first when the box is empty (spec 9). Picking a place searches there:
+// the country and the place's slug become the search path's last segments (spec 2).
+// An ARIA 1.2 combobox: arrows move, Enter picks, Escape closes.
+
+type Place = Omit<RecentPlace, 'saved_at'>;
+
+const TYPING_PAUSE_MS = 250;
+
+export function LocationBox(props: { locale: Locale; filters: SearchFilters; texts: FilterTexts }) {
+  const { locale, filters, texts } = props;
+  const shell = useShellData();
+  const navigate = useNavigate();
+  const listId = useId();
+  const [query, setQuery] = useState('');
+  const [places, setPlaces] = useState<Place[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [empty, setEmpty] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const request = useRef<AbortController | null>(null);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const search = (text: string) => {
+    clearTimeout(timer.current);
+    request.current?.abort();
+    if (text.trim() === '') {
+      setPlaces(readRecentPlaces(window.localStorage));
+      setEmpty(false);
+      return;
+    }
+    timer.current = setTimeout(async () => {
+      if (!shell) return;
+      const controller = new AbortController();
+      request.current = controller;
+      try {
+        const answer = LocationAutocompleteResponseSchema.parse(
+          await browserApi(shell.publicConfig.apiUrl).get('/public/locations/autocomplete', {
+            query: { q: text.trim(), locale, limit: 8 },
+            signal: controller.signal,
+          }),
+        );
+        setPlaces(answer.data);
+        setEmpty(answer.data.length === 0);
+        setActive(-1);
+      } catch {
+        if (!controller.signal.aborted) {
+          setPlaces([]);
+          setEmpty(true);
+        }
+      }
+    }, TYPING_PAUSE_MS);
+  };
+
+  const pick = (place: Place) => {
+    rememberPlace(window.localStorage, {
+      id: place.id,
+      kind: place.kind,
+      name: place.name,
+      parent_name: place.parent_name,
+      slug: place.slug,
+      country_code: place.country_code,
+    });
+    setOpen(false);
+    setQuery(place.name);
+    const { location_id: _id, locality: _locality, lat: _lat, lng: _lng, radius_km: _r, bbox: _b, ...rest } = filters;
+    const next: SearchFilters = {
+      ...rest,
+      page: 1,
+      country_code: place.country_code as SearchFilters['country_code'],
+      ...(place.kind === 'country' ? {} : { locality: place.slug }),
+    };
+    navigate(canonicalSearchUrl(locale, next));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      setActive((index) => Math.min(places.length - 1, index + 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((index) => Math.max(0, index - 1));
+    } else if (event.key === 'Enter') {
+      const place = places[active] ?? places[0];
+      if (open && place) {
+        event.preventDefault();
+        pick(place);
+      }
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+    }
+  };
+
+  const showList = open && (places.length > 0 || empty);
+  return (
+    <div className="location-box" data-testid="location-box">
+      <label htmlFor={`${listId}-input`}>{texts['filter.location']}</label>
+      <input
+        id={`${listId}-input`}
+        type="search"
+        role="combobox"
+        autoComplete="off"
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={`${listId}-list`}
+        aria-activedescendant={showList && active >= 0 ? `${listId}-option-${active}` : undefined}
+        value={query}
+        placeholder={filters.locality ?? ''}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setOpen(true);
+          search(event.target.value);
+        }}
+        onFocus={() => {
+          setOpen(true);
+          if (query === '') search('');
+        }}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={onKeyDown}
+        data-testid="location-input"
+      />
+      <ul id={`${listId}-list`} role="listbox" className="location-box__list" hidden={!showList}>
+        {empty && places.length === 0 ? (
+          <li className="location-box__empty">{texts['error.no_results']}</li>
+        ) : (
+          places.map((place, index) => (
+            <li
+              key={place.id}
+              id={`${listId}-option-${index}`}
+              role="option"
+              aria-selected={index === active}
+              className="location-box__option"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => pick(place)}
+              data-testid="location-option"
+            >
+              <span>{place.name}</span>
+              {place.parent_name && <span className="location-box__parent">, {place.parent_name}</span>}
+            </li>
+          ))
+        )}
+      </ul>
+    </div>
+  );
+}
