@@ -205,6 +205,14 @@ describe('POST /v1/property-media/save', () => {
     expect(
       (await upload(owner.id, id, png, { filename: 'photo.gif', contentType: 'image/gif' })).statusCode,
     ).toBe(200);
+    // AVIF is HEIF with AV1 inside: read by content like a phone's HEIC.
+    const avif = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#123456' } })
+      .avif({ effort: 0 })
+      .toBuffer();
+    expect(
+      (await upload(owner.id, id, avif, { filename: 'photo.heic', contentType: 'image/heic' })).statusCode,
+    ).toBe(200);
+    expect(await mediaRows(id)).toHaveLength(3);
   });
 
   it('refuses corrupt, disguised, unsupported, bomb and oversized files, leaving no files or rows', async () => {
