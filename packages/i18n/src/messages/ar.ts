@@ -608,4 +608,8 @@ export const ar: Catalog = {
   'account.open_search': 'فتح البحث',
   'account.deleted': 'تم الحذف.',
   'account.unverified': 'لم يتم تأكيد عنوان بريدك الإلكتروني بعد.',
+
+  // Search, map and offer pages (issue 9)
+  'offer.your_name': 'اسمك',
+  'offer.report_reason.wrong_location': 'موقع غير صحيح',
 };

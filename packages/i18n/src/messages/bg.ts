@@ -590,4 +590,8 @@ export const bg: Catalog = {
   'account.open_search': 'Отвори търсенето',
   'account.deleted': 'Изтрито.',
   'account.unverified': 'Имейл адресът ви все още не е потвърден.',
+
+  // Search, map and offer pages (issue 9)
+  'offer.your_name': 'Вашето име',
+  'offer.report_reason.wrong_location': 'Грешно местоположение',
 };

@@ -602,4 +602,8 @@ export const bs: Catalog = {
   'account.open_search': 'Otvori pretragu',
   'account.deleted': 'Obrisano.',
   'account.unverified': 'Vaša e-mail adresa još nije potvrđena.',
+
+  // Search, map and offer pages (issue 9)
+  'offer.your_name': 'Vaše ime',
+  'offer.report_reason.wrong_location': 'Pogrešna lokacija',
 };

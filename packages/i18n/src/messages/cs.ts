@@ -596,4 +596,8 @@ export const cs: Catalog = {
   'account.open_search': 'Otevřít hledání',
   'account.deleted': 'Smazáno.',
   'account.unverified': 'Vaše e-mailová adresa zatím není potvrzena.',
+
+  // Search, map and offer pages (issue 9)
+  'offer.your_name': 'Vaše jméno',
+  'offer.report_reason.wrong_location': 'Špatná poloha',
 };

@@ -592,4 +592,8 @@ export const de: Catalog = {
   'account.open_search': 'Suche öffnen',
   'account.deleted': 'Gelöscht.',
   'account.unverified': 'Ihre E-Mail-Adresse ist noch nicht bestätigt.',
+
+  // Search, map and offer pages (issue 9)
+  'offer.your_name': 'Ihr Name',
+  'offer.report_reason.wrong_location': 'Falscher Standort',
 };

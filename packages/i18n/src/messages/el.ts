@@ -592,4 +592,8 @@ export const el: Catalog = {
   'account.open_search': 'Άνοιγμα αναζήτησης',
   'account.deleted': 'Διαγράφηκε.',
   'account.unverified': 'Η διεύθυνση e-mail σας δεν έχει επιβεβαιωθεί ακόμη.',
+
+  // Search, map and offer pages (issue 9)
+  'offer.your_name': 'Το όνομά σας',
+  'offer.report_reason.wrong_location': 'Λάθος τοποθεσία',
 };

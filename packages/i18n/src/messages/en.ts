@@ -604,6 +604,10 @@ export const en = {
   'account.open_search': 'Open the search',
   'account.deleted': 'Deleted.',
   'account.unverified': 'Your e-mail address is not confirmed yet.',
+
+  // Search, map and offer pages (issue 9)
+  'offer.your_name': 'Your name',
+  'offer.report_reason.wrong_location': 'Wrong location',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -592,4 +592,8 @@ export const es: Catalog = {
   'account.open_search': 'Abrir la búsqueda',
   'account.deleted': 'Eliminado.',
   'account.unverified': 'Tu dirección de correo aún no está confirmada.',
+
+  // Search, map and offer pages (issue 9)
+  'offer.your_name': 'Tu nombre',
+  'offer.report_reason.wrong_location': 'Ubicación incorrecta',
 };

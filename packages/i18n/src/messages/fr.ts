@@ -595,4 +595,8 @@ export const fr: Catalog = {
   'account.open_search': 'Ouvrir la recherche',
   'account.deleted': 'Supprimé.',
   'account.unverified': 'Votre adresse e-mail n’est pas encore confirmée.',
+
+  // Search, map and offer pages (issue 9)
+  'offer.your_name': 'Votre nom',
+  'offer.report_reason.wrong_location': 'Mauvais emplacement',
 };

@@ -592,4 +592,8 @@ export const it: Catalog = {
   'account.open_search': 'Apri la ricerca',
   'account.deleted': 'Eliminato.',
   'account.unverified': 'Il tuo indirizzo e-mail non è ancora confermato.',
+
+  // Search, map and offer pages (issue 9)
+  'offer.your_name': 'Il tuo nome',
+  'offer.report_reason.wrong_location': 'Posizione errata',
 };

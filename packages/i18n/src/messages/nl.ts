@@ -590,4 +590,8 @@ export const nl: Catalog = {
   'account.open_search': 'Zoekopdracht openen',
   'account.deleted': 'Verwijderd.',
   'account.unverified': 'Uw e-mailadres is nog niet bevestigd.',
+
+  // Search, map and offer pages (issue 9)
+  'offer.your_name': 'Uw naam',
+  'offer.report_reason.wrong_location': 'Verkeerde locatie',
 };

@@ -604,4 +604,8 @@ export const pl: Catalog = {
   'account.open_search': 'Otwórz wyszukiwanie',
   'account.deleted': 'Usunięto.',
   'account.unverified': 'Twój adres e-mail nie został jeszcze potwierdzony.',
+
+  // Search, map and offer pages (issue 9)
+  'offer.your_name': 'Twoje imię i nazwisko',
+  'offer.report_reason.wrong_location': 'Nieprawidłowa lokalizacja',
 };

@@ -592,4 +592,8 @@ export const pt: Catalog = {
   'account.open_search': 'Abrir a pesquisa',
   'account.deleted': 'Eliminado.',
   'account.unverified': 'O seu endereço de e-mail ainda não foi confirmado.',
+
+  // Search, map and offer pages (issue 9)
+  'offer.your_name': 'O seu nome',
+  'offer.report_reason.wrong_location': 'Localização incorreta',
 };

@@ -600,4 +600,8 @@ export const sk: Catalog = {
   'account.open_search': 'Otvoriť vyhľadávanie',
   'account.deleted': 'Vymazané.',
   'account.unverified': 'Vaša e-mailová adresa zatiaľ nie je potvrdená.',
+
+  // Search, map and offer pages (issue 9)
+  'offer.your_name': 'Vaše meno',
+  'offer.report_reason.wrong_location': 'Nesprávna poloha',
 };

@@ -591,4 +591,8 @@ export const tr: Catalog = {
   'account.open_search': 'Aramayı aç',
   'account.deleted': 'Silindi.',
   'account.unverified': 'E-posta adresiniz henüz onaylanmadı.',
+
+  // Search, map and offer pages (issue 9)
+  'offer.your_name': 'Adınız',
+  'offer.report_reason.wrong_location': 'Yanlış konum',
 };
