@@ -213,6 +213,18 @@ and (m.bs is null or (o.latitude between m.bs and m.bn and (case when m.bw <= m.
 then o.longitude between m.bw and m.be else o.longitude >= m.bw or o.longitude <= m.be end)))
 )`);
 
+/**
+ * The most selective filters again on the key table's own copy of price, area and layout:
+ * checked on the index entries, so most rejected offers cost no lookup of their row.
+ */
+const PREFILTER = sql.raw(`(
+(m.pmin is null or k.price >= m.pmin)
+and (m.pmax is null or k.price <= m.pmax)
+and (m.amin is null or k.area >= m.amin)
+and (m.amax is null or k.area <= m.amax)
+and (m.disp is null or k.disp = any(m.disp))
+)`);
+
 /** One matching session: the new offers' keys are built once and serve every batch of searches. */
 export interface AlertMatcher {
   /** The session's connection (on PGlite the only one): other reads during the session go here. */
@@ -236,13 +248,14 @@ export async function withAlertMatcher<T>(
     // of the temporary table mislead the planner into bitmap scans that read every entry of a
     // key and sort them; they are off for this read-only session.
     await tx.execute(sql`set local enable_bitmapscan = off`);
+    await tx.execute(sql`set local enable_memoize = off`);
     await tx.execute(
-      sql`create temporary table alert_offer_keys (key text not null, ts timestamptz not null, id bigint not null) on commit drop`,
+      sql`create temporary table alert_offer_keys (key text not null, ts timestamptz not null, id bigint not null, price float8, area float8, disp text) on commit drop`,
     );
     if (events.length > 0) {
       await tx.execute(sql`
-        insert into alert_offer_keys (key, ts, id)
-        select ot || '|' || pt || '|' || pl, ev.ts, ev.id
+        insert into alert_offer_keys (key, ts, id, price, area, disp)
+        select ot || '|' || pt || '|' || pl, ev.ts, ev.id, o.price_normalized, o.useful_area_meters, o.disposition
         from unnest(${`{${events.map((e) => e.id).join(',')}}`}::bigint[],
                     ${`{${events.map((e) => `"${e.at.toISOString()}"`).join(',')}}`}::timestamptz[]) as ev(id, ts)
         join offers o on o.id = ev.id
@@ -308,7 +321,7 @@ export async function withAlertMatcher<T>(
               select k.id, k.ts
               from alert_offer_keys k
               join offers o on o.id = k.id
-              where k.key = m.key1 and ${RESIDUAL}
+              where k.key = m.key1 and ${PREFILTER} and ${RESIDUAL}
               order by k.ts desc, k.id desc
               limit ${limit}
             ) t
@@ -325,7 +338,7 @@ export async function withAlertMatcher<T>(
                 select k.id, k.ts
                 from alert_offer_keys k
                 join offers o on o.id = k.id
-                where k.key = mk.key and ${RESIDUAL}
+                where k.key = mk.key and ${PREFILTER} and ${RESIDUAL}
                 order by k.ts desc, k.id desc
                 limit ${limit}
               ) c
