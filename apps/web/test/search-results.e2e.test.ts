@@ -1,0 +1,185 @@
+// Browser tests of the results list and search URLs (issue 9): the filter panel as a plain GET
+// form without JavaScript, instant filtering with JavaScript (URL, counts and facet counts change
+// without a full reload), a shared URL opened in another locale, paging, empty results, the
+// location box with its recent places, and the right-to-left layout of `ar`.
+
+import {
+  composeSearchPath,
+  defaultFilters,
+  type OfferFacetsResponse,
+  type SearchFilters,
+  type SearchOffersResponse,
+  serializeFilters,
+} from '@estately/domain';
+import { translate } from '@estately/i18n';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
+
+let h: SearchHarness;
+
+beforeAll(async () => {
+  h = await startSearchHarness({ offers: 80, seed: 'search-e2e' });
+}, 240_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+const filters = (extra: Partial<SearchFilters>): SearchFilters => ({ ...defaultFilters(), ...extra });
+
+async function totalOf(extra: Partial<SearchFilters>): Promise<number> {
+  const answer = await h.apiGet<SearchOffersResponse>(`/public/offers?${serializeFilters(filters(extra))}`);
+  return answer.meta.total;
+}
+
+describe('results and search URLs', () => {
+  it('works as a plain GET form without JavaScript and lands on the canonical search URL', async () => {
+    const context = await h.visitor({ javaScript: false });
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/en/listings`);
+    const all = await totalOf({});
+    expect(await page.getByTestId('results-count').textContent()).toBe(
+      translate('en', 'results.count', { count: all }),
+    );
+    await page.getByTestId('filter-offer_type-rent').check();
+    await page.getByTestId('filter-submit').click();
+    await page.waitForURL((url) => url.pathname === '/en/search/rent');
+    // The currency of the idle price fields stays out of the shareable URL.
+    expect(new URL(page.url()).search).toBe('');
+    const rent = await totalOf({ offer_type: 'rent' });
+    expect(rent).toBeLessThan(all);
+    expect(await page.getByTestId('results-count').textContent()).toBe(
+      translate('en', 'results.count', { count: rent }),
+    );
+    expect(await page.getByTestId('filter-offer_type-rent').isChecked()).toBe(true);
+    await context.close();
+  });
+
+  it('filters by several filters at once: URL, counts and facet counts change without a reload', async () => {
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/en/search`);
+    await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 42;
+    });
+    await page.getByTestId('filter-offer_type-sale').check();
+    await page.waitForURL((url) => url.pathname === '/en/search/sale');
+    await page.getByTestId('filter-dispositions-2').check();
+    await page.waitForURL((url) => url.search === '?dispositions=2');
+    await page.getByTestId('filter-dispositions-3').check();
+    await page.waitForURL((url) => url.search === '?dispositions=2,3');
+
+    const expected = filters({ offer_type: 'sale', dispositions: ['2', '3'] });
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(composeSearchPath('en', expected));
+    const total = await totalOf(expected);
+    await expect
+      .poll(() => page.getByTestId('results-count').textContent())
+      .toBe(translate('en', 'results.count', { count: total }));
+    // Facet counts next to the choices are the API's disjunctive counts for this search.
+    const facets = await h.apiGet<OfferFacetsResponse>(
+      `/public/offers/facets?${serializeFilters(expected, ['sort', 'page', 'per_page'])}`,
+    );
+    const rentCount = facets.facets.offer_type?.rent;
+    expect(rentCount).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page
+          .locator('label', { has: page.getByTestId('filter-offer_type-rent') })
+          .getByTestId('facet-count')
+          .textContent(),
+      )
+      .toBe(String(rentCount));
+
+    // A typed price bound waits for a pause, then joins the URL with its currency.
+    await page.getByTestId('filter-price_to').fill('9000000');
+    await page.waitForURL((url) => url.searchParams.get('price_to') === '9000000');
+    expect(new URL(page.url()).searchParams.get('currency')).toBe('CZK');
+    // No full reload happened: the page's own state is still there.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+
+    // The back button walks back through the searches, and the form follows the URL.
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('price_to'));
+    expect(await page.getByTestId('filter-price_to').inputValue()).toBe('');
+    expect(await page.getByTestId('filter-dispositions-3').isChecked()).toBe(true);
+    await context.close();
+  });
+
+  it('opens a shared search URL in another locale with the same filters', async () => {
+    const shared = filters({ offer_type: 'sale', property_type: 'apartment', dispositions: ['2'], verified_only: true });
+    const german = composeSearchPath('de', shared);
+    expect(german.startsWith('/de/suche/')).toBe(true);
+    const context = await h.visitor();
+    const page = await context.newPage();
+    const response = await page.goto(`${h.web.url}${german}`);
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(german);
+    expect(await page.getByTestId('filter-offer_type-sale').isChecked()).toBe(true);
+    expect(await page.getByTestId('filter-property_type-apartment').isChecked()).toBe(true);
+    expect(await page.getByTestId('filter-dispositions-2').isChecked()).toBe(true);
+    expect(await page.getByTestId('filter-verified_only').isChecked()).toBe(true);
+    expect(await page.getByTestId('results-count').textContent()).toBe(
+      translate('de', 'results.count', { count: await totalOf(shared) }),
+    );
+    await context.close();
+  });
+
+  it('pages through 25 offers a page', async () => {
+    const all = await totalOf({});
+    const pages = Math.ceil(all / 25);
+    expect(pages).toBeGreaterThan(1);
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/en/search`);
+    expect(await page.getByTestId('offer-card').count()).toBe(25);
+    const firstIds = await page.locator('.offer-card__title a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    await page.getByTestId('next-page').click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await expect
+      .poll(() => page.getByTestId('pagination').locator('[aria-current="page"]').textContent())
+      .toBe(translate('en', 'results.page', { page: 2, pages }));
+    const secondIds = await page.locator('.offer-card__title a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(secondIds.some((href) => firstIds.includes(href))).toBe(false);
+    await context.close();
+  });
+
+  it('suggests widening the search when nothing matches, and 404s an invalid search path', async () => {
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}${composeSearchPath('en', filters({ price_to: 1, currency: 'CZK' }))}`);
+    expect(await page.getByTestId('results-empty').textContent()).toContain(translate('en', 'results.empty_hint'));
+    const missing = await page.goto(`${h.web.url}/en/search/no-such-segment`);
+    expect(missing?.status()).toBe(404);
+    await context.close();
+  });
+
+  it('searches a place picked in the location box and remembers it', async () => {
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/cs/hledani`);
+    await page.getByTestId('location-input').fill('Brn');
+    const option = page.getByTestId('location-option').first();
+    await option.waitFor();
+    await page.getByTestId('location-input').press('ArrowDown');
+    await page.getByTestId('location-input').press('Enter');
+    await page.waitForURL((url) => url.pathname.startsWith('/cs/hledani/cesko/'));
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('maptiler_locations') ?? '[]'));
+    expect(stored).toHaveLength(1);
+    expect(stored[0].country_code).toBe('CZ');
+    expect(new URL(page.url()).pathname).toBe(`/cs/hledani/cesko/${stored[0].slug}`);
+    await context.close();
+  });
+
+  it('lays the page out right to left in ar', async () => {
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/ar/results`);
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    const filtersBox = await page.locator('.results-layout__filters').boundingBox();
+    const listBox = await page.locator('.results-layout__list').boundingBox();
+    // The filter column starts the line, which is on the right in Arabic.
+    expect(filtersBox && listBox && filtersBox.x > listBox.x).toBe(true);
+    expect(await page.getByTestId('filter-panel').getAttribute('aria-label')).toBe(translate('ar', 'filter.title'));
+    await context.close();
+  });
+});
