@@ -56,16 +56,19 @@ export function validationErrors(
   issues: readonly ValidationIssue[],
   context: string | undefined,
 ): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // A Map, not an object literal: field names come from the client's body, and a field called
+  // `toString`, `constructor` or `__proto__` must not find (or replace) Object.prototype's
+  // members (issue 11: such a body answered 500).
+  const errors = new Map<string, string[]>();
   for (const issue of issues) {
     const path = (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
     const field = path || context || 'request';
     const key = messageKeyOf(issue);
-    const list = errors[field] ?? [];
+    const list = errors.get(field) ?? [];
     if (!list.includes(key)) list.push(key);
-    errors[field] = list;
+    errors.set(field, list);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 function codeForStatus(status: number): ErrorCode {
