@@ -215,8 +215,25 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
   lap('match');
 
   // Phase 2, queueing: per batch, one transaction queues the digests and advances the marks.
-  for (const { batch, matches } of due) {
-    result.batches += 1;
+  // An offer's line is the same in every e-mail of one language and currency: made once.
+  const lines = new Map<string, EmailJobPayload<'saved_search_alert'>['data']['offers'][number]>();
+  const line = (id: number, locale: Locale, currency: Currency) => {
+    const key = `${id}|${locale}|${currency}`;
+    let entry = lines.get(key);
+    if (!entry) {
+      const offer = summaries.get(id);
+      if (!offer) return [];
+      entry = {
+        title: offerTitle(offer),
+        url: `${options.publicWebUrl}/${locale}/property/${id}`,
+        price: formatPrice(offer, locale, currency, rates),
+        photoUrl: offer.photo ? variantUrls(options.storage, offer.photo).card : null,
+      };
+      lines.set(key, entry);
+    }
+    return [entry];
+  };
+  const build = (batch: DueSearch[], matches: Map<number, SearchMatches>) => {
     const rows: { payload: EmailJobPayload<'saved_search_alert'>; dedupe_key: string }[] = [];
     for (const search of batch) {
       const match = matches.get(search.id);
@@ -225,35 +242,26 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
       const locale = search.locale as Locale;
       const currency = search.currency as Currency;
       const unsubscribeUrl = `${options.publicApiUrl}/saved_searches/unsubscribe?token=${signUnsubscribeToken(options.keys, search.id)}`;
-      const payload: EmailJobPayload<'saved_search_alert'> = {
-        template: 'saved_search_alert',
-        to: search.email,
-        locale,
-        data: {
-          searchName: search.name,
-          searchUrl: `${options.publicWebUrl}${search.searchPath ?? composeSearchPath(locale, toSearchFilters(search.filters))}`,
-          unsubscribeUrl,
-          offers: match.ids.flatMap((id) => {
-            const offer = summaries.get(id);
-            if (!offer) return [];
-            return [
-              {
-                title: offerTitle(offer),
-                url: `${options.publicWebUrl}/${locale}/property/${id}`,
-                price: formatPrice(offer, locale, currency, rates),
-                photoUrl: offer.photo ? variantUrls(options.storage, offer.photo).card : null,
-              },
-            ];
-          }),
-        },
-      };
       // The renderer adds the List-Unsubscribe header from `unsubscribeUrl`.
-      rows.push({ payload, dedupe_key: alertDedupeKey(search.id, period) });
+      rows.push({
+        payload: {
+          template: 'saved_search_alert',
+          to: search.email,
+          locale,
+          data: {
+            searchName: search.name,
+            searchUrl: `${options.publicWebUrl}${search.searchPath ?? composeSearchPath(locale, toSearchFilters(search.filters))}`,
+            unsubscribeUrl,
+            offers: match.ids.flatMap((id) => line(id, locale, currency)),
+          },
+        },
+        dedupe_key: alertDedupeKey(search.id, period),
+      });
     }
-
-    lap('build');
-    const batchNumber = result.batches;
-    const queued = await db.transaction(async (tx) => {
+    return rows;
+  };
+  const queue = (batch: DueSearch[], rows: ReturnType<typeof build>, batchNumber: number) =>
+    db.transaction(async (tx) => {
       let inserted = 0;
       // One JSON parameter per chunk: the outbox rows are built by the server from it, which
       // is far cheaper than binding thousands of parameters of a multi-row VALUES.
@@ -285,12 +293,25 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
           ),
         );
       await options.beforeCommit?.(batchNumber);
-      return inserted;
+      result.emails += inserted;
+      result.searches += batch.length;
     });
+
+  // The next batch's e-mails are built while the database writes the previous one; a failed
+  // batch stops the run before another one starts.
+  let writing: Promise<void> | undefined;
+  for (const { batch, matches } of due) {
+    result.batches += 1;
+    const rows = build(batch, matches);
+    lap('build');
+    if (writing) await writing;
     lap('queue');
-    result.emails += queued;
-    result.searches += batch.length;
+    writing = queue(batch, rows, result.batches);
+    // Handled when awaited; this keeps a failure from counting as unhandled meanwhile.
+    writing.catch(() => {});
   }
+  if (writing) await writing;
+  lap('queue');
   return result;
 }
 
