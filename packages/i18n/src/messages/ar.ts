@@ -612,4 +612,5 @@ export const ar: Catalog = {
   // Search, map and offer pages (issue 9)
   'offer.your_name': 'اسمك',
   'offer.report_reason.wrong_location': 'موقع غير صحيح',
+  'offer.full_screen': 'ملء الشاشة',
 };

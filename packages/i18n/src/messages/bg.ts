@@ -594,4 +594,5 @@ export const bg: Catalog = {
   // Search, map and offer pages (issue 9)
   'offer.your_name': 'Вашето име',
   'offer.report_reason.wrong_location': 'Грешно местоположение',
+  'offer.full_screen': 'Цял екран',
 };

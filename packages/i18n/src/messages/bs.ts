@@ -606,4 +606,5 @@ export const bs: Catalog = {
   // Search, map and offer pages (issue 9)
   'offer.your_name': 'Vaše ime',
   'offer.report_reason.wrong_location': 'Pogrešna lokacija',
+  'offer.full_screen': 'Cijeli ekran',
 };

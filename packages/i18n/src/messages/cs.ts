@@ -600,4 +600,5 @@ export const cs: Catalog = {
   // Search, map and offer pages (issue 9)
   'offer.your_name': 'Vaše jméno',
   'offer.report_reason.wrong_location': 'Špatná poloha',
+  'offer.full_screen': 'Celá obrazovka',
 };

@@ -596,4 +596,5 @@ export const de: Catalog = {
   // Search, map and offer pages (issue 9)
   'offer.your_name': 'Ihr Name',
   'offer.report_reason.wrong_location': 'Falscher Standort',
+  'offer.full_screen': 'Vollbild',
 };

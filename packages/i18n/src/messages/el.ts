@@ -596,4 +596,5 @@ export const el: Catalog = {
   // Search, map and offer pages (issue 9)
   'offer.your_name': 'Το όνομά σας',
   'offer.report_reason.wrong_location': 'Λάθος τοποθεσία',
+  'offer.full_screen': 'Πλήρης οθόνη',
 };

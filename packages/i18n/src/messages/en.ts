@@ -608,6 +608,7 @@ export const en = {
   // Search, map and offer pages (issue 9)
   'offer.your_name': 'Your name',
   'offer.report_reason.wrong_location': 'Wrong location',
+  'offer.full_screen': 'Full screen',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

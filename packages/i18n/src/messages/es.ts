@@ -596,4 +596,5 @@ export const es: Catalog = {
   // Search, map and offer pages (issue 9)
   'offer.your_name': 'Tu nombre',
   'offer.report_reason.wrong_location': 'Ubicación incorrecta',
+  'offer.full_screen': 'Pantalla completa',
 };

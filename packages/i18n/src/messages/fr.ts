@@ -599,4 +599,5 @@ export const fr: Catalog = {
   // Search, map and offer pages (issue 9)
   'offer.your_name': 'Votre nom',
   'offer.report_reason.wrong_location': 'Mauvais emplacement',
+  'offer.full_screen': 'Plein écran',
 };

@@ -596,4 +596,5 @@ export const it: Catalog = {
   // Search, map and offer pages (issue 9)
   'offer.your_name': 'Il tuo nome',
   'offer.report_reason.wrong_location': 'Posizione errata',
+  'offer.full_screen': 'Schermo intero',
 };

@@ -594,4 +594,5 @@ export const nl: Catalog = {
   // Search, map and offer pages (issue 9)
   'offer.your_name': 'Uw naam',
   'offer.report_reason.wrong_location': 'Verkeerde locatie',
+  'offer.full_screen': 'Volledig scherm',
 };

@@ -608,4 +608,5 @@ export const pl: Catalog = {
   // Search, map and offer pages (issue 9)
   'offer.your_name': 'Twoje imię i nazwisko',
   'offer.report_reason.wrong_location': 'Nieprawidłowa lokalizacja',
+  'offer.full_screen': 'Pełny ekran',
 };

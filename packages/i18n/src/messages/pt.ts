@@ -596,4 +596,5 @@ export const pt: Catalog = {
   // Search, map and offer pages (issue 9)
   'offer.your_name': 'O seu nome',
   'offer.report_reason.wrong_location': 'Localização incorreta',
+  'offer.full_screen': 'Ecrã inteiro',
 };

@@ -604,4 +604,5 @@ export const sk: Catalog = {
   // Search, map and offer pages (issue 9)
   'offer.your_name': 'Vaše meno',
   'offer.report_reason.wrong_location': 'Nesprávna poloha',
+  'offer.full_screen': 'Celá obrazovka',
 };

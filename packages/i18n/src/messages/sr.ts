@@ -605,4 +605,5 @@ export const sr: Catalog = {
   // Search, map and offer pages (issue 9)
   'offer.your_name': 'Vaše ime',
   'offer.report_reason.wrong_location': 'Pogrešna lokacija',
+  'offer.full_screen': 'Ceo ekran',
 };

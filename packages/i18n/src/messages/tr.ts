@@ -595,4 +595,5 @@ export const tr: Catalog = {
   // Search, map and offer pages (issue 9)
   'offer.your_name': 'Adınız',
   'offer.report_reason.wrong_location': 'Yanlış konum',
+  'offer.full_screen': 'Tam ekran',
 };
