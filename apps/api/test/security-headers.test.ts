@@ -1,4 +1,4 @@
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from './auth-helpers.ts';
 import { buildTestApi, type TestApi } from './helpers.ts';
@@ -39,7 +39,7 @@ afterAll(async () => {
 /** One request of each kind of answer; `name` says which. */
 async function everyKindOfAnswer(api: TestApi): Promise<Array<[string, LightMyRequestResponse]>> {
   const user = await createUser(api.db);
-  const inject = (options: Parameters<TestApi['app']['inject']>[0]) => api.app.inject(options);
+  const inject = (options: InjectOptions) => api.app.inject(options);
   return [
     ['200 JSON', await inject({ method: 'GET', url: '/health' })],
     ['200 HEAD', await inject({ method: 'HEAD', url: '/health' })],
