@@ -1,7 +1,9 @@
 import { buildPath, type Screen } from '@estately/domain';
 import { createTranslator } from '@estately/i18n';
-import { NavLink, Outlet, redirect } from 'react-router';
+import { Form, NavLink, Outlet, redirect } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
+import { useRedirectToast } from '../features/auth/form-ui.tsx';
+import formsStylesHref from '../features/auth/forms.css?url';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { localeFromPathname } from '../locale/locale-path.ts';
 import { pickRequestLocale } from '../locale/pick-locale.server.ts';
@@ -9,6 +11,8 @@ import { pageUrl } from '../routing/page-url.ts';
 import { screenTitle } from '../routing/screen.server.ts';
 import { loadSession } from '../session/session.server.ts';
 import type { Route } from './+types/account-layout.ts';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: formsStylesHref }];
 
 // The account layout (spec 2) and the guard of every account screen: the current user is loaded
 // if not yet known; a guest goes to the locale's auth page with the path to come back to.
@@ -36,6 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = createTranslator(locale);
   return {
     userName: session.user.displayName,
+    // Signing out is the auth screens' action (POST /auth/logout, then the cookies expire).
+    signOut: { action: buildPath('auth', locale), label: t('nav.sign_out'), done: t('auth.signed_out') },
     nav: ACCOUNT_NAV.map((screen) => ({
       href: buildPath(screen as 'account', locale),
       label: screenTitle(t, screen),
@@ -45,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
+  useRedirectToast({ signout: loaderData.signOut.done });
   return (
     <div className="container account-layout" data-testid="account-layout">
       <nav className="account-nav" aria-label={t('nav.account_navigation')}>
@@ -58,6 +65,12 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        <Form method="post" action={loaderData.signOut.action} className="account-nav__signout">
+          <input type="hidden" name="intent" value="signout" />
+          <button type="submit" className="button" data-testid="sign-out">
+            {loaderData.signOut.label}
+          </button>
+        </Form>
       </nav>
       <div className="account-layout__content">
         <Outlet />

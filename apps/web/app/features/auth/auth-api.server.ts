@@ -1,0 +1,54 @@
+import { ApiError, apiErrorFrom } from '../../api/api-error.ts';
+import { tokenCookies } from '../../api/tokens.ts';
+import type { WebConfig } from '../../config.server.ts';
+import { SSR_API_TIMEOUT_MS } from '../../request-state.server.ts';
+
+/**
+ * One call of the authentication client of spec 7: no bearer token and no refresh on a 401 (a
+ * wrong password answers 401, which must not spend the visitor's refresh token). The visitor's
+ * address and agent are forwarded so the API's per-client limits and security log see the
+ * person, not this server.
+ */
+export async function authCall<T>(
+  config: WebConfig,
+  request: Request,
+  path: string,
+  body: unknown,
+  locale: string,
+): Promise<T> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    'accept-language': locale,
+  };
+  const agent = request.headers.get('user-agent');
+  if (agent) headers['user-agent'] = agent;
+  const forwarded = request.headers.get('x-forwarded-for');
+  if (forwarded) headers['x-forwarded-for'] = forwarded;
+  let response: Response;
+  try {
+    response = await fetch(`${config.apiUrl}${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(SSR_API_TIMEOUT_MS * 2),
+    });
+  } catch {
+    throw new ApiError({ status: 0 });
+  }
+  if (!response.ok) throw await apiErrorFrom(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** Set-Cookie headers storing a new token pair (spec 9 lifetimes), or expiring both (null). */
+export function sessionCookieHeaders(
+  request: Request,
+  pair: { token: string; refresh_token: string } | null,
+): Headers {
+  const secure = new URL(request.url).protocol === 'https:';
+  const headers = new Headers();
+  const cookies = tokenCookies(pair ? { token: pair.token, refreshToken: pair.refresh_token } : null, secure);
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  return headers;
+}
