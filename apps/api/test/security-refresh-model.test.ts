@@ -226,30 +226,34 @@ class UnknownToken implements fc.AsyncCommand<Model, Real> {
 }
 
 describe(`refresh-token rotation against a model (${MODEL_RUNS} random command sequences)`, () => {
-  it('matches the model after every command', async () => {
-    const index = fc.nat({ max: 7 });
-    const commands = fc.commands(
-      [
-        fc.constant(new Login()),
-        index.map((session) => new Refresh(session)),
-        index.map((session) => new Refresh(session)),
-        fc.tuple(index, index).map(([session, which]) => new ReplayLate(session, which)),
-        index.map((session) => new RefreshThenReplayAtOnce(session)),
-        fc.tuple(index, index).map(([session, which]) => new Logout(session, which)),
-        fc.string({ minLength: 1, maxLength: 60 }).map((token) => new UnknownToken(token)),
-      ],
-      { maxCommands: 12 },
-    );
-    await fc.assert(
-      fc.asyncProperty(commands, async (sequence) => {
-        const user = await createUser(api.db);
-        const real: Real = { userId: user.id, email: user.email, password: user.password };
-        const model: Model = { sessions: [], reuseEvents: 0 };
-        await fc.asyncModelRun(() => ({ model, real }), sequence);
-      }),
-      { numRuns: MODEL_RUNS },
-    );
-  });
+  it(
+    'matches the model after every command',
+    async () => {
+      const index = fc.nat({ max: 7 });
+      const commands = fc.commands(
+        [
+          fc.constant(new Login()),
+          index.map((session) => new Refresh(session)),
+          index.map((session) => new Refresh(session)),
+          fc.tuple(index, index).map(([session, which]) => new ReplayLate(session, which)),
+          index.map((session) => new RefreshThenReplayAtOnce(session)),
+          fc.tuple(index, index).map(([session, which]) => new Logout(session, which)),
+          fc.string({ minLength: 1, maxLength: 60 }).map((token) => new UnknownToken(token)),
+        ],
+        { maxCommands: 12 },
+      );
+      await fc.assert(
+        fc.asyncProperty(commands, async (sequence) => {
+          const user = await createUser(api.db);
+          const real: Real = { userId: user.id, email: user.email, password: user.password };
+          const model: Model = { sessions: [], reuseEvents: 0 };
+          await fc.asyncModelRun(() => ({ model, real }), sequence);
+        }),
+        { numRuns: MODEL_RUNS },
+      );
+    },
+    Math.max(60_000, MODEL_RUNS * 2_000),
+  );
 
   it('gives exactly one successor to 20 parallel refreshes with one token', async () => {
     const user = await createUser(api.db);
