@@ -139,7 +139,7 @@ export async function startAccountHarness(): Promise<AccountHarness> {
 export async function signIn(page: Page, base: string, email: string, password = PASSWORD, locale = 'en') {
   await page.goto(`${base}/${locale}/auth/signin`);
   const form = page.getByTestId('signin-form');
-  await form.getByLabel(/e-mail/i).fill(email);
+  await form.locator('input[name="email"]').fill(email);
   await form.locator('input[name="password"]').fill(password);
   await form.locator('button[type="submit"]').click();
   await page.waitForURL(new RegExp(`/${locale}/account$`));

@@ -25,7 +25,7 @@ describe('sign-up, confirmation, sign-out and sign-in', () => {
     const email = 'nova.osoba@example.com';
     await page.goto(`${h.web.url}/en/auth`);
     const signup = page.getByTestId('signup-form');
-    await signup.getByLabel('E-mail').fill(email);
+    await signup.getByLabel('E-mail', { exact: true }).fill(email);
     // A password the shared policy refuses: the browser says so under the field, nothing is sent.
     await signup.locator('input[name="password"]').fill('12345678');
     await signup.locator('button[type="submit"]').click();
@@ -74,7 +74,7 @@ describe('sign-up, confirmation, sign-out and sign-in', () => {
     await page.goto(`${h.web.url}/en/account/watch-dogs`);
     expect(page.url()).toBe(`${h.web.url}/en/auth?redirect=${encodeURIComponent('/en/account/watch-dogs')}`);
     const signin = page.getByTestId('signin-form');
-    await signin.getByLabel('E-mail').fill(email);
+    await signin.getByLabel('E-mail', { exact: true }).fill(email);
     await signin.locator('input[name="password"]').fill('not-the-password');
     await signin.locator('button[type="submit"]').click();
     await expect
@@ -94,7 +94,7 @@ describe('sign-up, confirmation, sign-out and sign-in', () => {
     const context = await h.visitor();
     const page = await context.newPage();
     await page.goto(`${h.web.url}/en/auth/signin?redirect=${encodeURIComponent('//evil.example/x')}`);
-    await page.getByTestId('signin-form').getByLabel('E-mail').fill('elsewhere@example.com');
+    await page.getByTestId('signin-form').getByLabel('E-mail', { exact: true }).fill('elsewhere@example.com');
     await page.getByTestId('signin-form').locator('input[name="password"]').fill(PASSWORD);
     await page.getByTestId('signin-form').locator('button[type="submit"]').click();
     await page.waitForURL(`${h.web.url}/en/account`);
@@ -109,7 +109,7 @@ describe('password recovery', () => {
     const context = await h.visitor();
     const page = await context.newPage();
     await page.goto(`${h.web.url}/en/auth/lost-password`);
-    await page.getByTestId('email-request-form').getByLabel('E-mail').fill(email);
+    await page.getByTestId('email-request-form').getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByTestId('email-request-form').locator('button[type="submit"]').click();
     await expect
       .poll(() => page.getByTestId('form-done').textContent())
@@ -212,11 +212,20 @@ describe('keyboard, no scripts and right to left', () => {
     const form = page.getByTestId('signin-form');
     await form.locator('button[type="submit"]').click();
     expect(await form.getByTestId('error-email').textContent()).toBe(translate('ar', 'validation.required'));
-    // Labels start at the inline start: on the right in Arabic.
-    const label = await form.locator('label').first().boundingBox();
-    const input = await form.locator('input[name="email"]').boundingBox();
-    expect(label && input && Math.abs(label.x + label.width - (input.x + input.width)) < 2).toBe(true);
-    expect(label && input && label.x > input.x).toBe(true);
+    // Labels start at the inline start: on the right in Arabic, flush with their field's edge.
+    const edges = await form.evaluate((element) => {
+      const label = element.querySelector('label');
+      const input = element.querySelector('input[name="email"]');
+      if (!label?.firstChild || !input) return null;
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      const text = range.getBoundingClientRect();
+      const field = input.getBoundingClientRect();
+      return { textLeft: text.left, textRight: text.right, fieldLeft: field.left, fieldRight: field.right };
+    });
+    expect(edges).not.toBeNull();
+    expect(Math.abs(edges!.textRight - edges!.fieldRight)).toBeLessThan(2);
+    expect(edges!.textLeft - edges!.fieldLeft).toBeGreaterThan(50);
     await context.close();
   });
 });
