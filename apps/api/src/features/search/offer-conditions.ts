@@ -19,6 +19,8 @@ export interface OfferConditions {
   common: SQL[];
   /** One condition per facet group that has a choice. */
   groups: Partial<Record<FacetGroup, SQL>>;
+  /** The area conditions among `common` (radius, viewport) with their box's size in square degrees. */
+  areas: { condition: SQL; squareDegrees: number }[];
 }
 
 export interface ConditionContext {
@@ -152,6 +154,10 @@ export function circleBoundingBox(lat: number, lng: number, radiusKm: number): B
   return { south, west, north, east };
 }
 
+function radiusBoxArea(lat: number, lng: number, radiusKm: number): number {
+  return boxArea(circleBoundingBox(lat, lng, radiusKm));
+}
+
 function radiusCondition(lat: number, lng: number, radiusKm: number, partitioned: boolean): SQL {
   const box = circleBoundingBox(lat, lng, radiusKm);
   return sql`(${bboxCondition(box, partitioned)} and geo_distance_km(${offers.location}, point(${lng}::float8, ${lat}::float8)) <= ${radiusKm}::float8)`;
@@ -199,21 +205,30 @@ export function offerConditions(filters: SearchFilters, context: ConditionContex
 
   // Place: inside the location (its path holds it and every ancestor), or around it when a
   // radius is given without a point.
+  const areas: OfferConditions['areas'] = [];
+  const addArea = (condition: SQL, squareDegrees: number) => {
+    add(condition);
+    areas.push({ condition, squareDegrees });
+  };
   if (filters.radius_km !== undefined && filters.lat !== undefined && filters.lng !== undefined) {
-    add(radiusCondition(filters.lat, filters.lng, filters.radius_km, partitioned));
-  } else if (filters.radius_km !== undefined && context.centre !== undefined) {
-    add(
-      context.centre === null
-        ? sql`false`
-        : radiusCondition(context.centre.lat, context.centre.lng, filters.radius_km, partitioned),
+    addArea(
+      radiusCondition(filters.lat, filters.lng, filters.radius_km, partitioned),
+      radiusBoxArea(filters.lat, filters.lng, filters.radius_km),
     );
+  } else if (filters.radius_km !== undefined && context.centre !== undefined) {
+    if (context.centre === null) add(sql`false`);
+    else
+      addArea(
+        radiusCondition(context.centre.lat, context.centre.lng, filters.radius_km, partitioned),
+        radiusBoxArea(context.centre.lat, context.centre.lng, filters.radius_km),
+      );
   } else {
     if (filters.location_id !== undefined)
       add(sql`${offers.locationPath} @> array[${filters.location_id}]::bigint[]`);
     if (filters.locality !== undefined && filters.country_code !== undefined)
       add(sql`${offers.locationPath} && ${localityIds(filters.country_code, filters.locality)}`);
   }
-  if (filters.bbox !== undefined) add(bboxCondition(filters.bbox, partitioned));
+  if (filters.bbox !== undefined) addArea(bboxCondition(filters.bbox, partitioned), boxArea(filters.bbox));
 
   if (filters.currency !== undefined) {
     const currency = filters.currency;
@@ -273,7 +288,7 @@ export function offerConditions(filters: SearchFilters, context: ConditionContex
     const values = filters[group];
     if (values !== undefined && values.length > 0) groups[group] = groupCondition(group, values);
   }
-  return { common, groups };
+  return { common, groups, areas };
 }
 
 /** All conditions joined with AND (true when there are none). */

@@ -9,10 +9,10 @@ import {
   type SearchOffersResponse,
   type Sort,
 } from '@estately/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
-import { allConditions, queryRows } from './offer-conditions.ts';
+import { allConditions, type OfferConditions, queryRows } from './offer-conditions.ts';
 import { prepareSearch } from './prepare-search.ts';
 
 export interface SearchOffersOptions {
@@ -40,6 +40,56 @@ const ORDER_BY: Readonly<Record<Sort, SQL[]>> = {
   area_desc: [sql`${offers.usefulAreaMeters} desc nulls last`, sql`${offers.id} desc`],
 };
 
+/** Areas from this size (square degrees; a 25 km radius in central Europe is about 0.3) are walked first. */
+const WALK_FROM_SQ_DEG = 0.2;
+const WALK_CHUNK = 500;
+const WALK_MAX_ROWS = 2_000;
+
+/**
+ * The ids of the newest offers matching a large-area search, found by walking the newest
+ * offers of everything but the area (offers_type_country_activated_id_idx, in order) and
+ * testing the area on each: a 25 km circle around a city holds a few percent of its
+ * country's offers, so a page is full after a few hundred rows. The planner cannot see this
+ * (it estimates any area at 0.1 % of the rows) and would read every offer in the area to sort
+ * them. Null when WALK_MAX_ROWS rows did not fill the page: then the area is sparse and the
+ * area index is the better road.
+ */
+async function walkNewest(db: Db, conditions: OfferConditions, need: number): Promise<number[] | null> {
+  const areas = conditions.areas.map((area) => area.condition);
+  const rest = allConditions({
+    common: conditions.common.filter((condition) => !areas.includes(condition)),
+    groups: conditions.groups,
+    areas: [],
+  });
+  const inArea = sql.join(areas, sql` and `);
+  const found: number[] = [];
+  let cursor: { at: string; id: number } | null = null;
+  for (let walked = 0; walked < WALK_MAX_ROWS; walked += WALK_CHUNK) {
+    const after: SQL = cursor
+      ? sql`and (${offers.activatedAt} < ${cursor.at}::timestamptz or (${offers.activatedAt} = ${cursor.at}::timestamptz and ${offers.id} < ${cursor.id}))`
+      : sql``;
+    // The inner query walks the index (its LIMIT makes that the cheapest plan); the outer one,
+    // aliased as the table, tests the area on the rows walked.
+    const rows = await queryRows<{ id: number | string; at: string; hit: boolean }>(
+      db,
+      sql`select ${offers.id} as id, ${offers.activatedAt}::text as at, coalesce(${inArea}, false) as hit
+          from (select * from ${offers} where ${rest} ${after}
+                order by ${sql.join(ORDER_BY.activated_at_desc, sql`, `)} limit ${WALK_CHUNK}) as offers
+          order by ${sql.join(ORDER_BY.activated_at_desc, sql`, `)}`,
+    );
+    for (const row of rows) {
+      if (!row.hit) continue;
+      found.push(Number(row.id));
+      if (found.length >= need) return found;
+    }
+    const last = rows[rows.length - 1];
+    // Every offer outside the area has been seen: the matches found are all there are.
+    if (rows.length < WALK_CHUNK || !last) return found;
+    cursor = { at: last.at, id: Number(last.id) };
+  }
+  return null;
+}
+
 /**
  * GET /public/offers (spec 7, spec 9): one page of active offers matching every filter, in
  * the asked order, with the paging meta of spec 3 and prices in `filters.currency` (default
@@ -52,14 +102,30 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
   const countStatement = sql`select count(*)::int as total from ${offers} where ${where}`;
   const countTotal = async () =>
     Number((await queryRows<{ total: number }>(db, countStatement))[0]?.total ?? 0);
+  const offset = pageOffset(filters.page, filters.per_page);
+  const page = async () => {
+    const walk =
+      filters.sort === 'activated_at_desc' &&
+      conditions.areas.length > 0 &&
+      conditions.areas.every((area) => area.squareDegrees >= WALK_FROM_SQ_DEG) &&
+      offset + filters.per_page <= WALK_MAX_ROWS / 4;
+    const ids = walk ? await walkNewest(db, conditions, offset + filters.per_page) : null;
+    if (ids === null)
+      return db
+        .select(offerCardColumns)
+        .from(offers)
+        .where(where)
+        .orderBy(...ORDER_BY[filters.sort])
+        .limit(filters.per_page)
+        .offset(offset);
+    const wanted = ids.slice(offset, offset + filters.per_page);
+    if (wanted.length === 0) return [];
+    const cards = await db.select(offerCardColumns).from(offers).where(inArray(offers.id, wanted));
+    const byId = new Map(cards.map((card) => [card.id, card]));
+    return wanted.flatMap((id) => byId.get(id) ?? []);
+  };
   const [rows, total] = await Promise.all([
-    db
-      .select(offerCardColumns)
-      .from(offers)
-      .where(where)
-      .orderBy(...ORDER_BY[filters.sort])
-      .limit(filters.per_page)
-      .offset(pageOffset(filters.page, filters.per_page)),
+    page(),
     cache ? cache.get(db, countScope(filters), countStatement, countTotal) : countTotal(),
   ]);
   const currency: Currency = filters.currency ?? DEFAULT_CURRENCY;
