@@ -6,6 +6,7 @@ import {
 } from '@estately/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, createUser } from './auth-helpers.ts';
 import { buildTestApi, type TestApi } from './helpers.ts';
 import { insertContact, insertFullOffer, insertSeller, insertUser } from './offer-fixtures.ts';
 
@@ -214,6 +215,28 @@ describe('POST /public/offers/{id}/offer_message', () => {
     expect(lead!.phone).toBeNull();
   });
 
+  it("links a signed-in sender's lead and message to the account", async () => {
+    const sender = await createUser(api.db);
+    const response = await post(
+      offerId,
+      'offer_message',
+      message({ email: sender.email }),
+      nextAddress(),
+      bearer(api.config, sender.id),
+    );
+    expect(response.statusCode).toBe(201);
+    const body = OfferMessageResponseSchema.parse(response.json());
+    const [lead] = await api.db.select().from(leads).where(eq(leads.id, body.lead_id));
+    const [row] = await api.db.select().from(offerMessages).where(eq(offerMessages.id, body.id));
+    expect(lead!.senderUserId).toBe(sender.id);
+    expect(row!.senderUserId).toBe(sender.id);
+    // A bad token is refused rather than silently treated as a guest.
+    const forged = await post(offerId, 'offer_message', message(), nextAddress(), {
+      authorization: 'Bearer forged',
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
   it('answers 404 for unknown and inactive offers and stores nothing', async () => {
     const before = await counts();
     for (const id of [pausedId, 987_654, 'abc']) {
@@ -338,6 +361,20 @@ describe('POST /public/offers/{id}/offer_report', () => {
       message: 'Cena v inzerátu nesedí.',
       status: 'open',
     });
+  });
+
+  it('names the signed-in account as the reporter', async () => {
+    const reporter = await createUser(api.db);
+    const response = await post(
+      offerId,
+      'offer_report',
+      { offer_report: { reason: 'fraud' } },
+      nextAddress(),
+      bearer(api.config, reporter.id),
+    );
+    expect(response.statusCode).toBe(201);
+    const [row] = await api.db.select().from(offerReports).where(eq(offerReports.id, response.json().id));
+    expect(row!.reporterUserId).toBe(reporter.id);
   });
 
   it('allows one open report per reporter and offer: a second answers 409 conflict', async () => {

@@ -220,6 +220,8 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
   app.post(
     '/public/offers/:id/offer_message',
     {
+      // Guests and signed-in users alike; a signed-in sender's lead is linked to the account.
+      preHandler: app.identify,
       schema: {
         tags: TAGS,
         summary: 'Message the seller',
@@ -255,7 +257,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
         db: app.db,
         id,
         input,
-        senderUserId: null,
+        senderUserId: request.user?.id ?? null,
         senderLocale: negotiateLocale(request.headers['accept-language']),
         webOrigin,
       });
@@ -266,6 +268,8 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
   app.post(
     '/public/offers/:id/offer_report',
     {
+      // The reporter is the signed-in account when there is one (one open report per reporter).
+      preHandler: app.identify,
       schema: {
         tags: TAGS,
         summary: 'Report an offer',
@@ -286,7 +290,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
         db: app.db,
         id: offerId(request.params.id),
         input: request.body.offer_report,
-        reporterUserId: null,
+        reporterUserId: request.user?.id ?? null,
         addressHash: hashAddress(secret, request.ip),
       });
       return reply.code(201).send(report);
