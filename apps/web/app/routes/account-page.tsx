@@ -1,14 +1,31 @@
 import { buildPath, type Screen } from '@estately/domain';
-import { Link } from 'react-router';
+import type { MessageKey } from '@estately/i18n';
+import { Link, useActionData } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
-import { useI18n } from '../i18n/i18n-context.tsx';
+import {
+  accountAction,
+  loadAccountHome,
+  loadFavorites,
+  loadSettings,
+  loadWatchDogs,
+} from '../features/account/account-screens.server.ts';
+import {
+  AccountHome,
+  FavoritesView,
+  LanguageCurrencySettings,
+  NotificationSettings,
+  PersonalSettings,
+  WatchDogsView,
+} from '../features/account/account-views.tsx';
+import { type FormResult, useRedirectToast, useText } from '../features/auth/form-ui.tsx';
+import { screenMessages } from '../features/auth/screen-messages.server.ts';
 import { pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { loadSession } from '../session/session.server.ts';
 import type { Route } from './+types/account-page.ts';
 
 // The account screens of spec 2 in the account layout (its loader already let only a signed-in
-// user through). Their forms and lists come with the account issues; the frame shows what the
-// session knows.
+// user through): home with what needs attention, favourites, watch-dogs and the settings. The
+// data and the actions are features/account's; this module picks them by screen.
 
 const SETTINGS: readonly Screen[] = [
   'accountSettingsPersonal',
@@ -16,20 +33,76 @@ const SETTINGS: readonly Screen[] = [
   'accountSettingsLanguageCurrency',
 ];
 
+const MESSAGES: readonly MessageKey[] = [
+  'account.attention',
+  'account.new_leads',
+  'account.drafts',
+  'account.active_watch_dogs',
+  'account.unverified',
+  'account.settings',
+  'account.personal',
+  'account.favorites_empty',
+  'account.my_offers_empty',
+  'account.watch_dogs_empty',
+  'account.watch_dog_name',
+  'account.watch_dog_frequency',
+  'account.open_search',
+  'account.confirm_delete',
+  'account.profile_picture',
+  'account.change_picture',
+  'account.change_password',
+  'account.change_email',
+  'account.contact_email',
+  'account.preferred_language',
+  'account.preferred_currency',
+  'account.notify_watch_dogs',
+  'account.notify_messages',
+  'account.notify_offer_updates',
+  'account.notify_news',
+  'auth.resend_confirmation',
+  'auth.first_name',
+  'auth.last_name',
+  'auth.phone',
+  'auth.street',
+  'auth.street_number',
+  'auth.zip',
+  'auth.city',
+  'auth.email',
+  'auth.password',
+  'auth.current_password',
+  'auth.new_password',
+  'auth.password_hint',
+  'auth.password_changed',
+  'nav.favorites_count',
+  'filter.offer_type',
+  'results.count',
+  'results.page',
+  'results.previous',
+  'results.next',
+  'results.pagination',
+  'offer.remove_favorite',
+  'action.search',
+  'action.save',
+  'action.rename',
+  'action.pause',
+  'action.resume',
+  'action.delete',
+  'toast.saved',
+];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const config = context.get(webConfigContext);
-  const { screen, locale, t } = screenOf(request);
+  const { screen, locale, t, url } = screenOf(request);
   const session = await loadSession(context, request, config);
   const heading = screenTitle(t, screen);
-  return {
+  const base = {
     title: pageTitle(t, heading),
     heading,
     screen,
-    email: session.user?.email ?? '',
+    messages: screenMessages(locale, MESSAGES),
     favoriteCount: session.favoriteIds.length,
-    preferredLanguage: session.user?.preferredLanguage ?? null,
-    preferredCurrency: session.user?.preferredCurrency ?? null,
-    settings:
+    saved: url.searchParams.get('saved') === '1',
+    settingsLinks:
       screen === 'accountSettings'
         ? SETTINGS.map((target) => ({
             href: buildPath(target as 'account', locale),
@@ -37,41 +110,67 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           }))
         : [],
   };
+  switch (screen) {
+    case 'account':
+      return { ...base, home: await loadAccountHome(context, request, locale) };
+    case 'accountFavorites':
+      return { ...base, favorites: await loadFavorites(context, request, locale, t) };
+    case 'accountWatchDogs':
+      return { ...base, watchDogs: await loadWatchDogs(context, request, locale, t) };
+    case 'accountSettingsPersonal':
+    case 'accountSettingsNotifications':
+    case 'accountSettingsLanguageCurrency':
+      return { ...base, settings: await loadSettings(context, request, locale) };
+    default:
+      return base;
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { screen, locale, t } = screenOf(request);
+  return accountAction({ context, request, screen, locale, t });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [{ title: loaderData.title }, { name: 'robots', content: 'noindex' }] : [];
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const t = useText(loaderData.messages);
+  const result = useActionData<FormResult>();
+  // A new password signs this device out too: the action sends the person to sign in again.
+  useRedirectToast({ password: t('auth.password_changed') });
   return (
     <section data-testid={`screen-${loaderData.screen}`}>
       <h1>{loaderData.heading}</h1>
-      {loaderData.screen === 'account' && <p>{loaderData.email}</p>}
-      {loaderData.screen === 'accountFavorites' && (
-        <p>
-          {loaderData.favoriteCount === 0
-            ? t('account.favorites_empty')
-            : t('nav.favorites_count', { count: loaderData.favoriteCount })}
-        </p>
+      {'home' in loaderData && loaderData.home && <AccountHome home={loaderData.home} t={t} />}
+      {'favorites' in loaderData && loaderData.favorites && (
+        <FavoritesView favorites={loaderData.favorites} t={t} result={result} />
       )}
+      {'watchDogs' in loaderData && loaderData.watchDogs && (
+        <WatchDogsView watchDogs={loaderData.watchDogs} t={t} result={result} />
+      )}
+      {'settings' in loaderData && loaderData.settings && loaderData.screen === 'accountSettingsPersonal' && (
+        <PersonalSettings settings={loaderData.settings} t={t} result={result} />
+      )}
+      {'settings' in loaderData &&
+        loaderData.settings &&
+        loaderData.screen === 'accountSettingsNotifications' && (
+          <NotificationSettings settings={loaderData.settings} t={t} result={result} />
+        )}
+      {'settings' in loaderData &&
+        loaderData.settings &&
+        loaderData.screen === 'accountSettingsLanguageCurrency' && (
+          <LanguageCurrencySettings
+            settings={loaderData.settings}
+            t={t}
+            result={result}
+            saved={loaderData.saved}
+          />
+        )}
       {loaderData.screen === 'accountMyOffers' && <p>{t('account.my_offers_empty')}</p>}
-      {loaderData.screen === 'accountWatchDogs' && <p>{t('account.watch_dogs_empty')}</p>}
-      {loaderData.screen === 'accountSettingsLanguageCurrency' && (
-        <dl className="facts">
-          <div>
-            <dt>{t('account.preferred_language')}</dt>
-            <dd>{loaderData.preferredLanguage ?? '–'}</dd>
-          </div>
-          <div>
-            <dt>{t('account.preferred_currency')}</dt>
-            <dd>{loaderData.preferredCurrency ?? '–'}</dd>
-          </div>
-        </dl>
-      )}
-      {loaderData.settings.length > 0 && (
+      {loaderData.settingsLinks.length > 0 && (
         <ul className="pill-nav">
-          {loaderData.settings.map((item) => (
+          {loaderData.settingsLinks.map((item) => (
             <li key={item.href}>
               <Link to={item.href}>{item.label}</Link>
             </li>

@@ -1,0 +1,363 @@
+import {
+  buildPath,
+  ChangeLoginEmailBodySchema,
+  ChangePasswordBodySchema,
+  CURRENCIES,
+  type CurrentUser,
+  FAVOURITES_PAGE_SIZE,
+  type FavoriteOffersResponse,
+  isLocale,
+  type Locale,
+  OFFER_TYPES,
+  SAVED_SEARCH_FREQUENCIES,
+  type SavedSearch,
+  type SavedSearchList,
+  type Screen,
+  switchLocalePath,
+  UpdateSavedSearchBodySchema,
+  UpdateUserBodySchema,
+} from '@estately/domain';
+import { LOCALE_DATA, type Translator } from '@estately/i18n';
+import { data, type RouterContextProvider, redirect } from 'react-router';
+import { ApiError, apiErrorFrom } from '../../api/api-error.ts';
+import { serializeCookie } from '../../api/tokens.ts';
+import { webConfigContext } from '../../config.server.ts';
+import { serializeLocaleCookie } from '../../locale/locale-cookie.ts';
+import { pendingSetCookies, requestApi } from '../../request-state.server.ts';
+import { displayCurrency } from '../../routing/screen.server.ts';
+import { sessionCookieHeaders } from '../auth/auth-api.server.ts';
+import { apiFieldErrors, checkForm, type FormSchema, formValues } from '../auth/form-errors.ts';
+import type { FormResult } from '../auth/form-ui.tsx';
+import { toOfferCardView } from '../offers/offer-card-view.server.ts';
+import { NOTIFICATION_FIELDS, PROFILE_FIELDS } from './account-fields.ts';
+
+// Loaders and actions of the account screens (spec 2): home with what needs attention,
+// favourites, watch-dogs and the settings. Each calls the API as the signed-in user through the
+// request's client (a refreshed token reaches the browser as Set-Cookie) and shapes what the
+// screen shows; the rules themselves are the API's and the shared contracts'.
+
+type Context = Readonly<RouterContextProvider>;
+
+function api(context: Context, request: Request) {
+  return requestApi(context, request, context.get(webConfigContext)).client;
+}
+
+/** A redirect that also carries the cookies this request's API calls changed (a refresh). */
+function redirectWith(context: Context, to: string, headers = new Headers()) {
+  for (const cookie of pendingSetCookies(context)) headers.append('Set-Cookie', cookie);
+  return redirect(to, { headers });
+}
+
+async function orNull<T>(promise: Promise<T>): Promise<T | null> {
+  try {
+    return await promise;
+  } catch {
+    return null;
+  }
+}
+
+// --- home ---------------------------------------------------------------------------------
+
+export async function loadAccountHome(context: Context, request: Request, locale: Locale) {
+  const client = api(context, request);
+  type Paged = { meta?: { total?: number } };
+  const [me, leads, searches, drafts, favorites] = await Promise.all([
+    orNull(client.get<CurrentUser>('/user/me')),
+    orNull(client.get<Paged>('/leads', { query: { unread: 1, per_page: 1 } })),
+    orNull(client.get<SavedSearchList>('/saved_searches')),
+    orNull(client.get<Paged>('/my/own/properties', { query: { state: 'draft', per_page: 1 } })),
+    orNull(client.get<{ data: number[] }>('/user/favorite_offers/ids')),
+  ]);
+  return {
+    email: me?.email ?? '',
+    verified: me?.verified ?? true,
+    // Counts the API could not give are left out rather than shown as zero.
+    newLeads: leads?.meta?.total ?? null,
+    activeWatchDogs: searches ? searches.data.filter((search) => search.frequency !== 'off').length : null,
+    drafts: drafts?.meta?.total ?? null,
+    favorites: favorites?.data.length ?? null,
+    links: {
+      watchDogs: buildPath('accountWatchDogs', locale),
+      myOffers: buildPath('accountMyOffers', locale),
+      favorites: buildPath('accountFavorites', locale),
+      sendConfirm: buildPath('authSendConfirmEmail', locale),
+      settings: buildPath('accountSettings', locale),
+    },
+  };
+}
+
+// --- favourites ---------------------------------------------------------------------------
+
+export async function loadFavorites(context: Context, request: Request, locale: Locale, t: Translator) {
+  const config = context.get(webConfigContext);
+  const url = new URL(request.url);
+  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
+  const offerTypeParam = url.searchParams.get('offer_type');
+  const offerType = (OFFER_TYPES as readonly string[]).includes(offerTypeParam ?? '') ? offerTypeParam : null;
+  const currency = displayCurrency(request, locale);
+  const answer = await api(context, request).get<FavoriteOffersResponse>('/user/favorite_offers', {
+    query: { page, per_page: FAVOURITES_PAGE_SIZE, offer_type: offerType, currency },
+  });
+  const base = buildPath('accountFavorites', locale);
+  const pageHref = (target: number | null) => {
+    if (!target) return null;
+    const query = new URLSearchParams();
+    if (offerType) query.set('offer_type', offerType);
+    if (target > 1) query.set('page', String(target));
+    const text = query.toString();
+    return text ? `${base}?${text}` : base;
+  };
+  return {
+    offerType,
+    items: answer.data.map((item) => ({
+      id: item.offer_id,
+      card: toOfferCardView(item.offer, locale, config.publicApiUrl),
+    })),
+    total: answer.meta.total,
+    page: answer.meta.page,
+    pages: answer.meta.total_pages,
+    previous: pageHref(answer.meta.prev_page),
+    next: pageHref(answer.meta.next_page),
+    offerTypes: [
+      { value: '', label: t('common.all') },
+      ...OFFER_TYPES.map((value) => ({ value, label: t(`value.offer_type.${value}`) })),
+    ],
+  };
+}
+
+// --- watch-dogs ---------------------------------------------------------------------------
+
+export async function loadWatchDogs(context: Context, request: Request, locale: Locale, t: Translator) {
+  const answer = await api(context, request).get<SavedSearchList>('/saved_searches');
+  const results = buildPath('results', locale);
+  return {
+    items: answer.data.map((search: SavedSearch) => ({
+      id: search.id,
+      name: search.name,
+      frequency: search.frequency,
+      frequencyLabel: t(`account.frequency.${search.frequency}`),
+      // The path it was saved from, else the results list with its filters.
+      href: search.search_path ?? (search.query ? `${results}?${search.query}` : results),
+    })),
+    frequencies: SAVED_SEARCH_FREQUENCIES.map((value) => ({
+      value,
+      label: t(`account.frequency.${value}`),
+    })),
+  };
+}
+
+// --- settings -----------------------------------------------------------------------------
+
+export async function loadSettings(context: Context, request: Request, locale: Locale) {
+  const me = await api(context, request).get<CurrentUser>('/user/me');
+  return {
+    user: {
+      email: me.email,
+      accountType: me.accountType,
+      pictureUrl: me.profilePictureUrls?.medium ?? null,
+      profile: Object.fromEntries(PROFILE_FIELDS.map((field) => [field, me[field] ?? ''])) as Record<
+        (typeof PROFILE_FIELDS)[number],
+        string
+      >,
+      notifications: Object.fromEntries(NOTIFICATION_FIELDS.map((field) => [field, me[field]])) as Record<
+        (typeof NOTIFICATION_FIELDS)[number],
+        boolean
+      >,
+      preferredLanguage: me.preferredLanguage,
+      preferredCurrency: me.preferredCurrency,
+    },
+    languages: LOCALE_DATA.map((row) => ({ value: row.locale, label: row.label })),
+    currencies: CURRENCIES.map((value) => ({ value, label: value })),
+    locale,
+  };
+}
+
+// --- actions ------------------------------------------------------------------------------
+
+export interface AccountActionInput {
+  context: Context;
+  request: Request;
+  screen: Screen;
+  locale: Locale;
+  t: Translator;
+}
+
+function failure(t: Translator, intent: string, error: unknown, fallback = t('error.generic')) {
+  if (error instanceof Response) throw error;
+  const errors = apiFieldErrors(error);
+  if (errors) return data<FormResult>({ intent, errors }, { status: 422 });
+  const text =
+    error instanceof ApiError && error.status === 429
+      ? t('status.too_many_requests')
+      : error instanceof ApiError && error.status === 0
+        ? t('error.network')
+        : fallback;
+  return data<FormResult>({ intent, formError: text }, { status: 400 });
+}
+
+export async function accountAction(input: AccountActionInput) {
+  const { context, request, locale, t } = input;
+  const config = context.get(webConfigContext);
+  const client = api(context, request);
+  const contentType = request.headers.get('content-type') ?? '';
+  const form = await request.formData();
+  // Forms of list items name their item: `rename_watch_dog:12`.
+  const fullIntent = String(form.get('intent') ?? '');
+  const intent = fullIntent.split(':')[0] ?? '';
+  const check = <T>(schema: FormSchema<T>, values: unknown) => checkForm(schema, values);
+
+  switch (intent) {
+    case 'profile': {
+      const values = formValues(form, PROFILE_FIELDS);
+      const checked = check(UpdateUserBodySchema, values);
+      if (!checked.ok) return data<FormResult>({ intent, errors: checked.errors, values }, { status: 422 });
+      try {
+        await client.patch('/users/me', checked.data);
+        return data<FormResult>({ intent, done: t('account.profile_saved') });
+      } catch (error) {
+        // Spec 8: a failed profile update says so.
+        return failure(t, intent, error, t('error.profile_update_failed'));
+      }
+    }
+    case 'notifications': {
+      const values = formValues(form, [], NOTIFICATION_FIELDS);
+      try {
+        await client.patch('/users/me', values);
+        return data<FormResult>({ intent, done: t('toast.saved') });
+      } catch (error) {
+        return failure(t, intent, error, t('error.profile_update_failed'));
+      }
+    }
+    case 'language_currency': {
+      const language = String(form.get('preferredLanguage') ?? '');
+      const currency = String(form.get('preferredCurrency') ?? '');
+      const checked = check(UpdateUserBodySchema, {
+        preferredLanguage: language,
+        preferredCurrency: currency,
+      });
+      if (!checked.ok) return data<FormResult>({ intent, errors: checked.errors }, { status: 422 });
+      try {
+        await client.patch('/users/me', checked.data);
+      } catch (error) {
+        return failure(t, intent, error, t('error.profile_update_failed'));
+      }
+      const secure = new URL(request.url).protocol === 'https:';
+      const headers = new Headers();
+      // Prices follow the saved currency at once (the header's switcher keeps its choice in
+      // this cookie, which wins over the account's setting).
+      headers.append('Set-Cookie', serializeCookie('currency', currency, 365 * 24 * 60 * 60, secure));
+      // Spec 4: the user moves to the same screen in the new locale (the same page when it is
+      // unchanged), which says the settings were saved.
+      const target = isLocale(language) ? language : locale;
+      headers.append('Set-Cookie', serializeLocaleCookie(target, secure));
+      return redirectWith(
+        context,
+        `${switchLocalePath(new URL(request.url).pathname, target)}?saved=1`,
+        headers,
+      );
+    }
+    case 'password': {
+      const values = formValues(form, ['currentPassword', 'newPassword']);
+      const checked = check(ChangePasswordBodySchema, values);
+      if (!checked.ok) return data<FormResult>({ intent, errors: checked.errors }, { status: 422 });
+      try {
+        await client.patch('/users/me/new_password', checked.data);
+      } catch (error) {
+        return failure(t, intent, error);
+      }
+      // A new password signs every device out, this one too (decision 008): sign in again.
+      return redirect(buildPath('authSignin', locale), { headers: sessionCookieHeaders(request, null) });
+    }
+    case 'email': {
+      const values = formValues(form, ['email', 'password']);
+      const checked = check(ChangeLoginEmailBodySchema, values);
+      if (!checked.ok)
+        return data<FormResult>(
+          { intent, errors: checked.errors, values: { email: values.email ?? '' } },
+          { status: 422 },
+        );
+      try {
+        const answer = await client.patch<{ pendingEmail: string }>(
+          '/users/me/change-login-email',
+          checked.data,
+        );
+        return data<FormResult>({
+          intent,
+          done: t('auth.confirmation_sent', { email: answer.pendingEmail }),
+        });
+      } catch (error) {
+        return failure(t, intent, error);
+      }
+    }
+    case 'picture': {
+      const file = form.get('file');
+      if (!contentType.startsWith('multipart/form-data') || !(file instanceof File) || file.size === 0)
+        return data<FormResult>(
+          { intent, errors: { file: [{ key: 'validation.file_required' }] } },
+          { status: 422 },
+        );
+      // Multipart goes to the API as it came; the JSON client does not carry files.
+      const body = new FormData();
+      body.set('file', file, file.name);
+      const send = (token: string | null) =>
+        fetch(`${config.apiUrl}/v1/user/save-profile-picture`, {
+          method: 'POST',
+          headers: token ? { authorization: `Bearer ${token}`, accept: 'application/json' } : {},
+          body,
+        });
+      try {
+        // Any expired token is refreshed by a cheap authenticated call first.
+        await client.get('/user/me');
+        const tokens = requestApi(context, request, config).tokens.get();
+        const response = await send(tokens.token);
+        if (!response.ok) throw await apiErrorFrom(response);
+        return data<FormResult>({ intent, done: t('account.profile_saved') });
+      } catch (error) {
+        return failure(t, intent, error);
+      }
+    }
+    case 'remove_favorite': {
+      const id = Number(form.get('offer_id'));
+      if (!Number.isInteger(id) || id < 1) return data<FormResult>({ intent, formError: t('error.generic') });
+      try {
+        await client.delete(`/user/offers/${id}/favorite_offer`);
+        return data<FormResult>({ intent, done: t('toast.favorite_removed') });
+      } catch (error) {
+        return failure(t, intent, error);
+      }
+    }
+    case 'rename_watch_dog':
+    case 'frequency_watch_dog':
+    case 'pause_watch_dog':
+    case 'resume_watch_dog': {
+      const id = Number(form.get('id'));
+      const body =
+        intent === 'rename_watch_dog'
+          ? { name: String(form.get('name') ?? '') }
+          : intent === 'frequency_watch_dog'
+            ? { frequency: String(form.get('frequency') ?? '') }
+            : { frequency: intent === 'pause_watch_dog' ? 'off' : 'daily' };
+      const checked = check(UpdateSavedSearchBodySchema, body);
+      const resultIntent = fullIntent.includes(':') ? fullIntent : `${intent}:${id}`;
+      if (!checked.ok)
+        return data<FormResult>({ intent: resultIntent, errors: checked.errors }, { status: 422 });
+      try {
+        await client.patch(`/saved_searches/${id}`, checked.data);
+        return data<FormResult>({ intent: resultIntent, done: t('account.watch_dog_saved') });
+      } catch (error) {
+        return failure(t, resultIntent, error);
+      }
+    }
+    case 'delete_watch_dog': {
+      const id = Number(form.get('id'));
+      try {
+        await client.delete(`/saved_searches/${id}`);
+        return data<FormResult>({ intent, done: t('account.deleted') });
+      } catch (error) {
+        return failure(t, intent, error);
+      }
+    }
+    default:
+      return data<FormResult>({ intent, formError: t('error.generic') }, { status: 400 });
+  }
+}
