@@ -49,6 +49,24 @@ describe('API shell: health, docs, errors, security headers, media', () => {
     expect(document.paths['/health'].get.responses['503']).toBeDefined();
   });
 
+  it('declares every tag it uses and marks the routes that need a bearer token', async () => {
+    const document = (await api.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const declared = new Set(document.tags.map((tag: { name: string }) => tag.name));
+    const operations = Object.values(document.paths).flatMap((item) =>
+      Object.values(item as object),
+    ) as Array<{
+      tags?: string[];
+      security?: unknown;
+    }>;
+    const undeclared = operations.flatMap((op) => op.tags ?? []).filter((tag) => !declared.has(tag));
+    expect(undeclared).toEqual([]);
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.paths['/user/me'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.paths['/user/favorite_offers/ids'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.paths['/public/offers'].get.security).toBeUndefined();
+    expect(document.paths['/auth/login'].post.security).toBeUndefined();
+  });
+
   it('serves the interactive docs at /docs with a policy that lets the page run', async () => {
     const response = await api.app.inject({ method: 'GET', url: '/docs/' });
     expect(response.statusCode).toBe(200);

@@ -17,7 +17,36 @@ export const OPENAPI_TAGS = [
       'Offer detail and visitor actions: contact, nearby places, similar offers, translation, messages to sellers, reports (spec 7)',
   },
   { name: 'search', description: 'Offer search: results, facet counts, map clusters (spec 9)' },
+  {
+    name: 'search-paths',
+    description: 'Localized search URLs: decompose into filters and compose back (spec 2)',
+  },
+  { name: 'locations', description: 'Places: autocomplete in any locale, area descriptions, reverse lookup' },
+  {
+    name: 'auth',
+    description:
+      'Sign-up (persons and companies), login, rotating refresh tokens, recovery, e-mail confirmation',
+  },
+  {
+    name: 'users',
+    description: 'The signed-in user, public seller profiles, profile, password and e-mail changes',
+  },
+  { name: 'favorites', description: 'Favourite offers and properties of the signed-in user' },
+  {
+    name: 'saved-searches',
+    description: 'Watch-dogs: saved searches with e-mail alerts and one-click unsubscribe',
+  },
+  { name: 'leads', description: 'Messages and contact requests received on own offers' },
+  { name: 'seller-stats', description: 'Views, favourites and leads of own offers over 30 days' },
+  { name: 'moderation', description: 'Admin only: verification, strikes, the report queue' },
+  { name: 'content', description: 'Articles, blog posts and redirects for the web app' },
 ];
+
+/** Preheader hooks that require a bearer token; routes using them are marked in the document. */
+function requiresBearer(app: FastifyInstance, hooks: unknown): boolean {
+  const list = Array.isArray(hooks) ? hooks : [hooks];
+  return list.some((hook) => hook === app.authenticate || hook === app.requireAdmin);
+}
 
 async function docs(app: FastifyInstance, options: { config: Config }) {
   const { config } = options;
@@ -32,9 +61,28 @@ async function docs(app: FastifyInstance, options: { config: Config }) {
       },
       servers: [{ url: config.publicApiUrl }],
       tags: OPENAPI_TAGS,
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The access token from POST /auth/login or POST /api/token/refresh.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
+  });
+
+  // Routes behind app.authenticate / app.requireAdmin say so in the document, from the hooks
+  // they really run, so the documentation cannot claim a route is public when it is not.
+  app.addHook('onRoute', (route) => {
+    if (!route.schema || route.schema.hide) return;
+    if (requiresBearer(app, route.onRequest) || requiresBearer(app, route.preHandler)) {
+      route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
+    }
   });
 
   await app.register(swaggerUi, {
