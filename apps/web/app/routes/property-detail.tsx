@@ -1,41 +1,91 @@
-import { type Locale, OfferDetailSchema, OfferTranslationSchema } from '@estately/domain';
-import { data } from 'react-router';
-import { ApiError } from '../api/api-error.ts';
+import {
+  type Locale,
+  OfferContactSchema,
+  OfferDetailSchema,
+  OfferTranslationSchema,
+  SimilarOffersResponseSchema,
+} from '@estately/domain';
+import { data, Link } from 'react-router';
+import { ApiError, errorToastText } from '../api/api-error.ts';
 import { webConfigContext } from '../config.server.ts';
+import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
+import { FavoriteToggle } from '../features/favorites-toggle/favorite-toggle.tsx';
+import { Gallery } from '../features/offer-detail/gallery.tsx';
+import { offerDetailTexts } from '../features/offer-detail/offer-detail-texts.server.ts';
 import { toOfferDetailView } from '../features/offer-detail/offer-detail-view.server.ts';
+import { OfferForm } from '../features/offer-detail/offer-form.tsx';
+import {
+  apiFieldErrors,
+  type OfferFormResult,
+  offerFormPath,
+  readOfferForm,
+} from '../features/offer-detail/offer-forms.ts';
+import { offerStructuredData } from '../features/offer-detail/structured-data.server.ts';
 import { translationWithFallback } from '../features/offer-detail/translation-fallback.ts';
+import { toOfferCardView } from '../features/offers/offer-card-view.server.ts';
+import type { OfferCardView } from '../features/offers/offer-card-view.ts';
+import { ResultCard } from '../features/results/result-card.tsx';
+import searchStyles from '../features/search-filters/search.css?url';
 import { useI18n } from '../i18n/i18n-context.tsx';
+import { useNonce } from '../nonce-context.tsx';
 import { requestApi } from '../request-state.server.ts';
 import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { loadSession } from '../session/session.server.ts';
 import type { Route } from './+types/property-detail.ts';
 
-// Property detail (spec 2 /{locale}/property/{id}): the offer of GET /public/offers/{id} with
-// its price in the visitor's currency and the seller's original beside it. The gallery, contact,
-// points of interest and similar offers come with the detail screen's own issue.
+// Property detail (spec 2 /{locale}/property/{id}): GET /public/offers/{id} with the price in the
+// visitor's currency and the original beside it, the gallery, parameters, the description in the
+// page's language (spec 4 fallback), the seller, contact (shown on request: `?contact=1`, a plain
+// link that works without JavaScript), the message and report forms, the favourite heart,
+// similar offers nearby and abroad (4 each, spec 9) and schema.org data. Unknown or struck offers
+// are the 404 page.
+
+const SIMILAR_LIMIT = 4;
+
+function offerIdOf(value: string | undefined): number {
+  // Route validation (spec 2): an id that is no positive whole number is a 404.
+  if (!/^[1-9]\d{0,15}$/.test(value ?? '')) notFound();
+  return Number(value);
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const config = context.get(webConfigContext);
-  const { screen, locale, t } = screenOf(request);
-  // Route validation (spec 2): an id that is no positive whole number is a 404.
-  if (!/^[1-9]\d{0,15}$/.test(params.id ?? '')) notFound();
+  const { screen, locale, t, url } = screenOf(request);
+  const id = offerIdOf(params.id);
   const session = await loadSession(context, request, config);
   const currency = displayCurrency(request, locale, session.user?.preferredCurrency);
+  const { client } = requestApi(context, request, config);
   let raw: unknown;
   try {
-    raw = await requestApi(context, request, config).client.get(`/public/offers/${params.id}`, {
-      query: { currency },
-      signal: request.signal,
-    });
+    raw = await client.get(`/public/offers/${id}`, { query: { currency }, signal: request.signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) notFound();
     throw data(null, { status: error instanceof ApiError && error.status === 503 ? 503 : 500 });
   }
   const detail = OfferDetailSchema.parse(raw);
   const offer = toOfferDetailView(detail, locale, config.publicApiUrl);
-  const { client } = requestApi(context, request, config);
+
+  // Secondary parts never cost the visitor the page: each fails alone, to nothing.
+  const similar = (abroad: boolean): Promise<OfferCardView[]> =>
+    client
+      .get(`/public/offers/${id}/similar_offers`, {
+        query: { limit: SIMILAR_LIMIT, currency, ...(abroad ? { abroad: 'true' } : {}) },
+        signal: request.signal,
+      })
+      .then((answer) =>
+        SimilarOffersResponseSchema.parse(answer).data.map((card) =>
+          toOfferCardView(card, locale, config.publicApiUrl),
+        ),
+      )
+      .catch(() => []);
+  const contact = url.searchParams.has('contact')
+    ? client
+        .get(`/public/offers/${id}/contact`, { signal: request.signal })
+        .then((answer) => OfferContactSchema.parse(answer))
+        .catch(() => null)
+    : Promise.resolve(null);
   const translation = detail.description
-    ? await translationWithFallback({
+    ? translationWithFallback({
         pageLocale: locale,
         offerLocale: detail.locale,
         fetchTranslation: async (language: Locale) => {
@@ -54,14 +104,54 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         },
         recordError: (message) => console.warn(`[web] offer ${detail.id}: ${message}`),
       }).catch(() => null)
-    : null;
-  return {
+    : Promise.resolve(null);
+  const [nearby, abroad, contactDetails, translated] = await Promise.all([
+    similar(false),
+    similar(true),
+    contact,
     translation,
+  ]);
+  const origin = config.publicWebUrl ?? url.origin;
+  return {
+    translation: translated,
     title: pageTitle(t, `${offer.title}, ${offer.address} – ${screenTitle(t, screen)}`),
     description: offer.description?.slice(0, 160) ?? null,
     offer,
+    similar: nearby,
+    abroad,
+    contact: contactDetails,
+    contactHref: `${url.pathname}?contact=1#contact`,
+    texts: offerDetailTexts(locale),
+    favoriteTexts: favoriteTexts(locale),
+    structuredData: offerStructuredData(detail, {
+      url: `${origin}${url.pathname}`,
+      title: `${offer.title}, ${offer.address}`,
+      photos: offer.photos.map((photo) => photo.src),
+    }),
   };
 }
+
+/** The forms' post without JavaScript: validated with the same schema, then sent to the API. */
+export async function action({ request, context, params }: Route.ActionArgs): Promise<OfferFormResult> {
+  const config = context.get(webConfigContext);
+  const id = offerIdOf(params.id);
+  const fields = await request.formData();
+  const kind = fields.get('intent') === 'report' ? 'report' : 'message';
+  const read = readOfferForm(kind, fields);
+  if (!read.ok) return { form: kind, status: 'invalid', errors: read.errors };
+  try {
+    await requestApi(context, request, config).client.post(offerFormPath(kind, id), read.body, {
+      signal: request.signal,
+    });
+    return { form: kind, status: 'sent' };
+  } catch (error) {
+    const errors = apiFieldErrors(error);
+    if (errors) return { form: kind, status: 'invalid', errors };
+    return { form: kind, status: 'failed', message: errorToastText(error) };
+  }
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: searchStyles }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
@@ -71,88 +161,275 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       ]
     : [];
 
-export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
-  const { offer } = loaderData;
+function OfferList(props: {
+  heading: string;
+  offers: OfferCardView[];
+  texts: Route.ComponentProps['loaderData']['favoriteTexts'];
+  testId: string;
+}) {
+  if (props.offers.length === 0) return null;
+  return (
+    <section aria-label={props.heading} data-testid={props.testId}>
+      <h2>{props.heading}</h2>
+      <ul className="offer-grid">
+        {props.offers.map((card) => (
+          <li key={card.id}>
+            <ResultCard offer={card} favoriteTexts={props.texts} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function PropertyDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, dir } = useI18n();
+  const nonce = useNonce();
+  const { offer, texts, contact } = loaderData;
+  const labels = texts.labels;
   return (
     <article className="container page offer-detail" data-testid="offer-detail">
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every `<` escaped (structured-data.server.ts)
+        dangerouslySetInnerHTML={{ __html: loaderData.structuredData }}
+      />
       <header className="offer-detail__header">
         <h1>{offer.title}</h1>
         <p className="offer-detail__address">{offer.address}</p>
         <p className="offer-detail__price" data-testid="offer-detail-price">
           {offer.price}
         </p>
-        {offer.originalPrice && <p className="offer-detail__original">{offer.originalPrice}</p>}
+        {offer.originalPrice && (
+          <p className="offer-detail__original" data-testid="offer-original-price">
+            {offer.originalPrice}
+          </p>
+        )}
         {offer.verified && <span className="badge">{t('offer.verified')}</span>}
+        <FavoriteToggle offerId={offer.id} texts={loaderData.favoriteTexts} />
       </header>
-      {offer.photos.length > 0 && (
-        <section aria-label={t('offer.gallery')}>
-          <ul className="offer-detail__photos">
-            {offer.photos.map((photo) => (
-              <li key={photo.src}>
-                <img
-                  src={photo.src}
-                  alt={photo.alt}
-                  loading="lazy"
-                  decoding="async"
-                  width={960}
-                  height={720}
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      <dl className="facts">
-        {offer.facts.map((fact) => (
-          <div key={fact.label}>
-            <dt>{fact.label}</dt>
-            <dd>
-              <bdi>{fact.value}</bdi>
-            </dd>
-          </div>
-        ))}
-      </dl>
-      {offer.description && (
-        <section aria-labelledby="description-heading">
-          <h2 id="description-heading">{t('offer.description')}</h2>
-          {loaderData.translation ? (
-            <>
-              <p
-                className="offer-detail__description"
-                lang={loaderData.translation.locale}
-                data-testid="offer-translation"
-              >
-                {loaderData.translation.description}
-              </p>
-              <details>
-                <summary>{t('offer.show_original')}</summary>
-                <p className="offer-detail__description">{offer.description}</p>
-              </details>
-            </>
-          ) : (
-            <p className="offer-detail__description">{offer.description}</p>
-          )}
-        </section>
-      )}
-      {offer.parameters.length > 0 && (
-        <section aria-labelledby="parameters-heading">
-          <h2 id="parameters-heading">{t('offer.parameters')}</h2>
+      <div className="offer-detail__layout">
+        <div>
+          <Gallery photos={offer.photos} texts={texts.gallery} dir={dir} />
           <dl className="facts">
-            {offer.parameters.map((parameter) => (
-              <div key={parameter.label}>
-                <dt>{parameter.label}</dt>
-                <dd>{parameter.value}</dd>
+            {offer.facts.map((fact) => (
+              <div key={fact.label}>
+                <dt>{fact.label}</dt>
+                <dd>
+                  <bdi>{fact.value}</bdi>
+                </dd>
               </div>
             ))}
           </dl>
-        </section>
-      )}
-      {offer.sellerName && (
-        <p>
-          {t('offer.seller')}: {offer.sellerName}
-        </p>
-      )}
+          {offer.description && (
+            <section aria-labelledby="description-heading">
+              <h2 id="description-heading">{t('offer.description')}</h2>
+              {loaderData.translation ? (
+                <>
+                  <p
+                    className="offer-detail__description"
+                    lang={loaderData.translation.locale}
+                    data-testid="offer-translation"
+                  >
+                    {loaderData.translation.description}
+                  </p>
+                  <details>
+                    <summary>{t('offer.show_original')}</summary>
+                    <p className="offer-detail__description">{offer.description}</p>
+                  </details>
+                </>
+              ) : (
+                <p className="offer-detail__description">{offer.description}</p>
+              )}
+            </section>
+          )}
+          {offer.parameters.length > 0 && (
+            <section aria-labelledby="parameters-heading">
+              <h2 id="parameters-heading">{t('offer.parameters')}</h2>
+              <dl className="facts">
+                {offer.parameters.map((parameter) => (
+                  <div key={parameter.label}>
+                    <dt>{parameter.label}</dt>
+                    <dd>{parameter.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+        </div>
+        <aside className="offer-detail__aside">
+          <section className="seller-card" aria-labelledby="seller-heading" data-testid="seller-card">
+            <h2 id="seller-heading">{labels['offer.seller']}</h2>
+            <p>
+              <strong>{offer.seller.name}</strong> · {offer.seller.type}
+            </p>
+            {offer.seller.rating && <p>{offer.seller.rating}</p>}
+            {offer.seller.verified && <span className="badge">{labels['offer.verified']}</span>}
+            <div id="contact">
+              {contact ? (
+                <dl className="facts" data-testid="offer-contact">
+                  {contact.contact_name && (
+                    <div>
+                      <dt>{labels['offer.contact_person']}</dt>
+                      <dd>{contact.contact_name}</dd>
+                    </div>
+                  )}
+                  {contact.contact_phone && (
+                    <div>
+                      <dt>{labels['auth.phone']}</dt>
+                      <dd>
+                        <a href={`tel:${contact.contact_phone.replace(/[^+\d]/g, '')}`} dir="ltr">
+                          {contact.contact_phone}
+                        </a>
+                      </dd>
+                    </div>
+                  )}
+                  {contact.contact_email && (
+                    <div>
+                      <dt>{labels['auth.email']}</dt>
+                      <dd>
+                        <a href={`mailto:${contact.contact_email}`}>{contact.contact_email}</a>
+                      </dd>
+                    </div>
+                  )}
+                </dl>
+              ) : (
+                <Link
+                  className="button"
+                  to={loaderData.contactHref}
+                  preventScrollReset
+                  rel="nofollow"
+                  data-testid="show-contact"
+                >
+                  {labels['offer.show_phone']}
+                </Link>
+              )}
+            </div>
+          </section>
+          <OfferForm
+            kind="message"
+            offerId={offer.id}
+            texts={texts.message}
+            result={actionData}
+            submit={labels['offer.send_message']}
+          >
+            {(errorOf, describedBy) => (
+              <>
+                <h2>{labels['offer.contact_seller']}</h2>
+                <label>
+                  {labels['offer.your_name']}
+                  <input
+                    name="name"
+                    autoComplete="name"
+                    required
+                    maxLength={100}
+                    aria-describedby={describedBy('name')}
+                    aria-invalid={Boolean(describedBy('name'))}
+                  />
+                  {errorOf('name')}
+                </label>
+                <label>
+                  {labels['auth.email']}
+                  <input
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    maxLength={254}
+                    aria-describedby={describedBy('email')}
+                    aria-invalid={Boolean(describedBy('email'))}
+                  />
+                  {errorOf('email')}
+                </label>
+                <label>
+                  {labels['auth.phone']}
+                  <input
+                    name="phone"
+                    type="tel"
+                    autoComplete="tel"
+                    maxLength={30}
+                    aria-describedby={describedBy('phone')}
+                    aria-invalid={Boolean(describedBy('phone'))}
+                  />
+                  {errorOf('phone')}
+                </label>
+                <label>
+                  {labels['offer.message']}
+                  <textarea
+                    name="text"
+                    required
+                    maxLength={5000}
+                    defaultValue={labels['offer.message_placeholder']}
+                    aria-describedby={describedBy('text')}
+                    aria-invalid={Boolean(describedBy('text'))}
+                  />
+                  {errorOf('text')}
+                </label>
+              </>
+            )}
+          </OfferForm>
+          <details className="offer-report" data-testid="report">
+            <summary>{labels['offer.report']}</summary>
+            <OfferForm
+              kind="report"
+              offerId={offer.id}
+              texts={texts.report}
+              result={actionData}
+              submit={labels['offer.report']}
+            >
+              {(errorOf, describedBy) => (
+                <>
+                  <label>
+                    {labels['offer.report_reason']}
+                    <select
+                      name="reason"
+                      required
+                      aria-describedby={describedBy('reason')}
+                      data-testid="report-reason"
+                    >
+                      {texts.reasons.map((reason) => (
+                        <option key={reason.value} value={reason.value}>
+                          {reason.label}
+                        </option>
+                      ))}
+                    </select>
+                    {errorOf('reason')}
+                  </label>
+                  <label>
+                    {labels['offer.report_details']}
+                    <textarea name="text" maxLength={2000} aria-describedby={describedBy('text')} />
+                    {errorOf('text')}
+                  </label>
+                  <label>
+                    {labels['auth.email']}
+                    <input
+                      name="email"
+                      type="email"
+                      autoComplete="email"
+                      maxLength={254}
+                      aria-describedby={describedBy('email')}
+                    />
+                    {errorOf('email')}
+                  </label>
+                </>
+              )}
+            </OfferForm>
+          </details>
+        </aside>
+      </div>
+      <OfferList
+        heading={labels['offer.similar']}
+        offers={loaderData.similar}
+        texts={loaderData.favoriteTexts}
+        testId="similar-offers"
+      />
+      <OfferList
+        heading={labels['offer.abroad']}
+        offers={loaderData.abroad}
+        texts={loaderData.favoriteTexts}
+        testId="abroad-offers"
+      />
     </article>
   );
 }

@@ -2,17 +2,17 @@ import { composeSearchPath } from '@estately/domain';
 import { Link, redirect, useNavigation } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
-import { ResultCard } from '../features/results/result-card.tsx';
 import { filtersOfUrl, loadFacets, loadResults } from '../features/results/load-results.server.ts';
-import { toFilterPanelView } from '../features/search-filters/filter-panel-view.server.ts';
+import { ResultCard } from '../features/results/result-card.tsx';
 import { FilterPanel } from '../features/search-filters/filter-panel.tsx';
+import { toFilterPanelView } from '../features/search-filters/filter-panel-view.server.ts';
 import { LocationBox } from '../features/search-filters/location-box.tsx';
+import searchStyles from '../features/search-filters/search.css?url';
 import { canonicalSearchUrl } from '../features/search-filters/search-url.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { requestApi } from '../request-state.server.ts';
 import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { loadSession } from '../session/session.server.ts';
-import searchStyles from '../features/search-filters/search.css?url';
 import type { Route } from './+types/results.ts';
 
 // Results list, old search, property list and the search path (spec 2): the filter panel with
@@ -28,7 +28,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!filters) notFound();
   if (screen === 'search') {
     const canonical = canonicalSearchUrl(locale, filters);
-    if (canonical !== url.pathname + url.search) throw redirect(canonical);
+    // Compared after one common serialisation: client data requests re-encode the query
+    // (`2,3` arrives as `2%2C3`), which is the same search and must not redirect.
+    const current = new URL(canonical, url);
+    if (
+      current.pathname !== url.pathname ||
+      current.searchParams.toString() !== url.searchParams.toString()
+    ) {
+      throw redirect(canonical);
+    }
   }
   const simple = screen === 'oldSearch';
   const session = await loadSession(context, request, config);
@@ -64,7 +72,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     panel: toFilterPanelView({
       locale,
-      filters,
       facets,
       currency,
       total: results.status === 'ok' ? results.total : null,
@@ -126,7 +133,9 @@ export default function Results({ loaderData }: Route.ComponentProps) {
                       {t('results.previous')}
                     </Link>
                   )}
-                  <span aria-current="page">{t('results.page', { page: results.page, pages: results.totalPages })}</span>
+                  <span aria-current="page">
+                    {t('results.page', { page: results.page, pages: results.totalPages })}
+                  </span>
                   {loaderData.paging.next && (
                     <Link rel="next" to={loaderData.paging.next} data-testid="next-page">
                       {t('results.next')}

@@ -1,4 +1,5 @@
 import type { Locale, OfferDetail } from '@estately/domain';
+import { valueMessageKey } from '@estately/domain';
 import { formatArea, formatDate, formatPrice, translate, translateDynamic } from '@estately/i18n';
 import { resolveMediaUrl } from '../offers/offer-card-view.server.ts';
 
@@ -13,9 +14,25 @@ export interface OfferDetailView {
   facts: { label: string; value: string }[];
   parameters: { label: string; value: string }[];
   description: string | null;
-  photos: { src: string; alt: string }[];
+  photos: GalleryPhoto[];
   sellerName: string | null;
+  seller: {
+    name: string;
+    type: string;
+    rating: string | null;
+    verified: boolean;
+    memberSince: string;
+  };
   verified: boolean;
+}
+
+/** One gallery photo: responsive sources from the stored variants (320 to 1920 wide). */
+export interface GalleryPhoto {
+  src: string;
+  srcSet: string;
+  avifSrcSet: string | null;
+  thumb: string;
+  alt: string;
 }
 
 function priceOf(
@@ -81,11 +98,35 @@ export function toOfferDetailView(offer: OfferDetail, locale: Locale, publicApiU
           : parameter.value,
     })),
     description: offer.description,
-    photos: offer.photos.slice(0, 6).map((photo, index) => ({
-      src: resolveMediaUrl(photo.image_file.gallery, publicApiUrl),
-      alt: translate(locale, 'offer.photo_of', { index: index + 1, count: offer.photos.length }),
-    })),
+    photos: offer.photos.map((photo, index) => {
+      const url = (path: string) => resolveMediaUrl(path, publicApiUrl);
+      const file = photo.image_file;
+      const avif =
+        file.thumb_avif && file.card_avif && file.gallery_avif && file.full_avif
+          ? `${url(file.thumb_avif)} 320w, ${url(file.card_avif)} 640w, ${url(file.gallery_avif)} 1280w, ${url(file.full_avif)} 1920w`
+          : null;
+      return {
+        src: url(file.gallery),
+        srcSet: `${url(file.thumb)} 320w, ${url(file.card)} 640w, ${url(file.gallery)} 1280w, ${url(file.full)} 1920w`,
+        avifSrcSet: avif,
+        thumb: url(file.thumb),
+        alt: translate(locale, 'offer.photo_of', { index: index + 1, count: offer.photos.length }),
+      };
+    }),
     sellerName: offer.seller?.name ?? offer.creator.display_name,
+    seller: {
+      name: offer.seller?.name ?? offer.creator.display_name ?? translate(locale, 'offer.seller'),
+      type: translateDynamic(
+        locale,
+        valueMessageKey('seller_type', offer.seller?.seller_type ?? offer.seller_type),
+      ),
+      rating:
+        offer.seller?.rating !== null && offer.seller?.rating !== undefined
+          ? translate(locale, 'offer.seller_rating', { rating: offer.seller.rating.toFixed(1) })
+          : null,
+      verified: offer.seller?.is_verified ?? offer.creator.verified,
+      memberSince: offer.creator.member_since,
+    },
     verified: offer.is_verified,
   };
 }

@@ -1,8 +1,8 @@
 import {
-  type FacetCounts,
-  OfferFacetsResponseSchema,
   decomposeSearchPath,
+  type FacetCounts,
   type Locale,
+  OfferFacetsResponseSchema,
   parseFilters,
   type SearchFilters,
   type SearchOffersResponse,
@@ -83,7 +83,9 @@ export async function loadFacets(options: {
   filters: SearchFilters;
   signal?: AbortSignal;
 }): Promise<FacetCounts | null> {
-  const query = Object.fromEntries(new URLSearchParams(serializeFilters(options.filters, ['sort', 'page', 'per_page'])));
+  const query = Object.fromEntries(
+    new URLSearchParams(serializeFilters(options.filters, ['sort', 'page', 'per_page'])),
+  );
   try {
     const raw = await options.api.get<unknown>('/public/offers/facets', { query, signal: options.signal });
     return OfferFacetsResponseSchema.parse(raw).facets;

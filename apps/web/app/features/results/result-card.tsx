@@ -1,4 +1,4 @@
-import { FavoriteToggle, type FavoriteTexts } from '../favorites-toggle/favorite-toggle.tsx';
+import { type FavoriteTexts, FavoriteToggle } from '../favorites-toggle/favorite-toggle.tsx';
 import { OfferCardItem } from '../offers/offer-card.tsx';
 import type { OfferCardView } from '../offers/offer-card-view.ts';
 
@@ -7,7 +7,11 @@ export function ResultCard(props: { offer: OfferCardView; favoriteTexts: Favorit
   return (
     <div className="result-card">
       <OfferCardItem offer={props.offer} />
-      <FavoriteToggle offerId={props.offer.id} texts={props.favoriteTexts} className="result-card__favorite" />
+      <FavoriteToggle
+        offerId={props.offer.id}
+        texts={props.favoriteTexts}
+        className="result-card__favorite"
+      />
     </div>
   );
 }

@@ -9,7 +9,6 @@ import {
   type MultiValueFilter,
   OFFER_TYPES,
   PROPERTY_TYPES,
-  type SearchFilters,
   SORTS,
   type Sort,
   valueMessageKey,
@@ -51,7 +50,6 @@ const SORT_LABELS: Record<Sort, MessageKey> = {
 
 const AGE_CHOICES = [1, 3, 7, 14, 30] as const;
 
-
 export function filterTexts(locale: Locale): FilterTexts {
   return Object.fromEntries(FILTER_TEXT_KEYS.map((key) => [key, translate(locale, key)])) as FilterTexts;
 }
@@ -63,12 +61,11 @@ function countOf(facets: FacetCounts | null, group: keyof typeof FACET_VALUES, v
 
 export function toFilterPanelView(options: {
   locale: Locale;
-  filters: SearchFilters;
   facets: FacetCounts | null;
   currency: string;
   total: number | null;
 }): FilterPanelView {
-  const { locale, filters, facets } = options;
+  const { locale, facets } = options;
   const choice = (group: 'offer_type' | 'property_type', values: readonly string[]) =>
     values.map((value) => ({
       value,

@@ -31,7 +31,6 @@ export const FILTER_TEXT_KEYS = [
   'filter.search_this_area',
 ] as const satisfies readonly MessageKey[];
 
-
 /** Texts of the filter panel, already in the page's locale (filter-panel-view.server.ts). */
 export type FilterTexts = Record<(typeof FILTER_TEXT_KEYS)[number], string>;
 

@@ -120,10 +120,11 @@ export function FilterPanel(props: {
     // Only valid input searches; the browser shows its own message for an out-of-range number.
     if (!form.current.checkValidity()) return;
     const fields = new URLSearchParams();
-    for (const [key, value] of new FormData(form.current)) if (typeof value === 'string') fields.append(key, value);
+    for (const [key, value] of new FormData(form.current))
+      if (typeof value === 'string') fields.append(key, value);
     const target = searchUrlOfForm(locale, fields);
     if (target && target !== location.pathname + location.search) {
-      navigate(target, { preventScrollReset: true });
+      void navigate(target, { preventScrollReset: true });
     }
   };
   const onChange = (event: ChangeEvent<HTMLFormElement>) => {
@@ -204,7 +205,11 @@ export function FilterPanel(props: {
       />
       <label className="filter-field">
         <span>{t['filter.currency']}</span>
-        <select name="currency" defaultValue={filters.currency ?? view.currency} data-testid="filter-currency">
+        <select
+          name="currency"
+          defaultValue={filters.currency ?? view.currency}
+          data-testid="filter-currency"
+        >
           {view.currencies.map((currency) => (
             <option key={currency} value={currency}>
               {currency}
@@ -230,7 +235,12 @@ export function FilterPanel(props: {
               <summary>{group.label}</summary>
               <fieldset>
                 <legend className="visually-hidden">{group.label}</legend>
-                <ChoiceList name={group.key} type="checkbox" options={group.options} selected={selected(group.key)} />
+                <ChoiceList
+                  name={group.key}
+                  type="checkbox"
+                  options={group.options}
+                  selected={selected(group.key)}
+                />
               </fieldset>
             </details>
           ))}
@@ -240,11 +250,7 @@ export function FilterPanel(props: {
           {view.groups
             .filter((group) => !group.primary)
             .map((group) => (
-              <details
-                key={group.key}
-                className="filter-group"
-                open={selected(group.key).length > 0}
-              >
+              <details key={group.key} className="filter-group" open={selected(group.key).length > 0}>
                 <summary>{group.label}</summary>
                 <fieldset>
                   <legend className="visually-hidden">{group.label}</legend>

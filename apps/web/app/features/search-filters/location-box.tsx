@@ -72,14 +72,22 @@ export function LocationBox(props: { locale: Locale; filters: SearchFilters; tex
     });
     setOpen(false);
     setQuery(place.name);
-    const { location_id: _id, locality: _locality, lat: _lat, lng: _lng, radius_km: _r, bbox: _b, ...rest } = filters;
+    const {
+      location_id: _id,
+      locality: _locality,
+      lat: _lat,
+      lng: _lng,
+      radius_km: _r,
+      bbox: _b,
+      ...rest
+    } = filters;
     const next: SearchFilters = {
       ...rest,
       page: 1,
       country_code: place.country_code as SearchFilters['country_code'],
       ...(place.kind === 'country' ? {} : { locality: place.slug }),
     };
-    navigate(canonicalSearchUrl(locale, next));
+    void navigate(canonicalSearchUrl(locale, next));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -129,12 +137,14 @@ export function LocationBox(props: { locale: Locale; filters: SearchFilters; tex
         onKeyDown={onKeyDown}
         data-testid="location-input"
       />
-      <ul id={`${listId}-list`} role="listbox" className="location-box__list" hidden={!showList}>
+      <div id={`${listId}-list`} role="listbox" className="location-box__list" hidden={!showList}>
         {empty && places.length === 0 ? (
-          <li className="location-box__empty">{texts['error.no_results']}</li>
+          <div className="location-box__empty">{texts['error.no_results']}</div>
         ) : (
           places.map((place, index) => (
-            <li
+            // biome-ignore lint/a11y/useKeyWithClickEvents: combobox options are chosen with the input's arrow keys and Enter
+            // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the input (aria-activedescendant)
+            <div
               key={place.id}
               id={`${listId}-option-${index}`}
               role="option"
@@ -146,10 +156,10 @@ export function LocationBox(props: { locale: Locale; filters: SearchFilters; tex
             >
               <span>{place.name}</span>
               {place.parent_name && <span className="location-box__parent">, {place.parent_name}</span>}
-            </li>
+            </div>
           ))
         )}
-      </ul>
+      </div>
     </div>
   );
 }

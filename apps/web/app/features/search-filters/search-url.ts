@@ -7,7 +7,8 @@ import { composeSearchPath, type Locale, parseFilters, type SearchFilters } from
  */
 export function canonicalSearchUrl(locale: Locale, filters: SearchFilters): string {
   const { currency, ...rest } = filters;
-  const keepCurrency = currency !== undefined && (rest.price_from !== undefined || rest.price_to !== undefined);
+  const keepCurrency =
+    currency !== undefined && (rest.price_from !== undefined || rest.price_to !== undefined);
   return composeSearchPath(locale, keepCurrency ? { ...rest, currency } : rest);
 }
 

@@ -1,0 +1,131 @@
+import { ChevronLeft, ChevronRight, Maximize2 } from 'lucide-react';
+import { type KeyboardEvent, type TouchEvent, useRef, useState } from 'react';
+import type { GalleryPhoto } from './offer-detail-view.server.ts';
+
+// The photo gallery: one large photo with previous/next buttons and a strip of thumbnails.
+// Keyboard: the buttons are in the tab order, and the arrow keys move (mirrored in right-to-left), Home and
+// End jump; a swipe on touch screens moves too; the full-screen button opens the browser's own
+// full-screen view. Photos come as srcset of the stored variants (320 to 1920 wide, AVIF first).
+// Without JavaScript the first photo and the thumbnails (links to the full size) still work.
+
+export interface GalleryTexts {
+  label: string;
+  previous: string;
+  next: string;
+  fullScreen: string;
+}
+
+export function Gallery(props: { photos: GalleryPhoto[]; texts: GalleryTexts; dir: 'ltr' | 'rtl' }) {
+  const { photos, texts } = props;
+  const [index, setIndex] = useState(0);
+  const stage = useRef<HTMLDivElement>(null);
+  const touchStart = useRef<number | null>(null);
+  if (photos.length === 0) return null;
+  const photo = photos[index] ?? photos[0]!;
+  const go = (next: number) => setIndex((next + photos.length) % photos.length);
+  const forward = props.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+  const backward = props.dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === forward) go(index + 1);
+    else if (event.key === backward) go(index - 1);
+    else if (event.key === 'Home') go(0);
+    else if (event.key === 'End') go(photos.length - 1);
+    else return;
+    event.preventDefault();
+  };
+  const onTouchEnd = (event: TouchEvent<HTMLDivElement>) => {
+    const start = touchStart.current;
+    const end = event.changedTouches[0]?.clientX;
+    touchStart.current = null;
+    if (start === null || end === undefined || Math.abs(end - start) < 40) return;
+    const towardsStart = end < start;
+    go(index + ((props.dir === 'rtl' ? !towardsStart : towardsStart) ? 1 : -1));
+  };
+
+  return (
+    // The arrow keys work while focus is on any of the gallery's buttons.
+    <section
+      className="gallery"
+      aria-roledescription="carousel"
+      aria-label={texts.label}
+      onKeyDown={onKeyDown}
+      data-testid="gallery"
+    >
+      <div
+        ref={stage}
+        className="gallery__stage"
+        onTouchStart={(event) => {
+          touchStart.current = event.touches[0]?.clientX ?? null;
+        }}
+        onTouchEnd={onTouchEnd}
+        data-testid="gallery-stage"
+      >
+        <picture>
+          {photo.avifSrcSet && (
+            <source type="image/avif" srcSet={photo.avifSrcSet} sizes="(min-width: 60rem) 50rem, 100vw" />
+          )}
+          <img
+            src={photo.src}
+            srcSet={photo.srcSet}
+            sizes="(min-width: 60rem) 50rem, 100vw"
+            alt={photo.alt}
+            width={1280}
+            height={960}
+            // The first photo is the page's largest paint: it loads at once.
+            fetchPriority={index === 0 ? 'high' : 'auto'}
+            data-testid="gallery-photo"
+          />
+        </picture>
+        {photos.length > 1 && (
+          <>
+            <button
+              type="button"
+              className="gallery__nav gallery__nav--prev"
+              aria-label={texts.previous}
+              onClick={() => go(index - 1)}
+              data-testid="gallery-previous"
+            >
+              <ChevronLeft aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              className="gallery__nav gallery__nav--next"
+              aria-label={texts.next}
+              onClick={() => go(index + 1)}
+              data-testid="gallery-next"
+            >
+              <ChevronRight aria-hidden="true" />
+            </button>
+          </>
+        )}
+        <span className="gallery__counter" aria-live="polite" data-testid="gallery-counter">
+          {index + 1} / {photos.length}
+        </span>
+      </div>
+      <button
+        type="button"
+        className="button"
+        onClick={() => void stage.current?.requestFullscreen?.().catch(() => undefined)}
+      >
+        <Maximize2 aria-hidden="true" size={16} /> {texts.fullScreen}
+      </button>
+      {photos.length > 1 && (
+        <ul className="gallery__thumbs">
+          {photos.map((thumb, thumbIndex) => (
+            <li key={thumb.src}>
+              <button
+                type="button"
+                aria-label={thumb.alt}
+                aria-current={thumbIndex === index}
+                onClick={() => setIndex(thumbIndex)}
+              >
+                <img src={thumb.thumb} alt="" width={96} height={72} loading="lazy" decoding="async" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { browserApi } from '../../api/browser-api.ts';
+import { useShellData } from '../../shell/use-shell-data.ts';
+import { useToast } from '../../toasts/toast-provider.tsx';
+import {
+  apiFieldErrors,
+  type FieldErrorKeys,
+  type OfferFormKind,
+  type OfferFormResult,
+  offerFormPath,
+  readOfferForm,
+} from './offer-forms.ts';
+
+// A form of the detail page that reaches the API from the browser when JavaScript runs (the API
+// then sees the visitor, for its per-address limits) and posts to the page's own action without
+// it. Errors sit beside their fields (aria-describedby), success is a toast.
+
+export interface OfferFormTexts {
+  sent: string;
+  /** Validation message keys -> text in the page's locale. */
+  validation: Record<string, string>;
+}
+
+export function OfferForm(props: {
+  kind: OfferFormKind;
+  offerId: number;
+  texts: OfferFormTexts;
+  /** The answer of the page's action after a post without JavaScript. */
+  result: OfferFormResult | undefined;
+  className?: string;
+  children: (
+    errorOf: (field: string) => ReactNode,
+    describedBy: (field: string) => string | undefined,
+  ) => ReactNode;
+  submit: string;
+}) {
+  const { kind, offerId, texts } = props;
+  const shell = useShellData();
+  const toast = useToast();
+  const form = useRef<HTMLFormElement>(null);
+  const serverResult = props.result?.form === kind ? props.result : undefined;
+  const [errors, setErrors] = useState<FieldErrorKeys>(
+    serverResult?.status === 'invalid' ? serverResult.errors : {},
+  );
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(serverResult?.status === 'sent');
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    if (!shell) return;
+    event.preventDefault();
+    const read = readOfferForm(kind, new FormData(event.currentTarget));
+    if (!read.ok) {
+      setErrors(read.errors);
+      const first = Object.keys(read.errors)[0];
+      form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    try {
+      await browserApi(shell.publicConfig.apiUrl).post(offerFormPath(kind, offerId), read.body);
+      toast.show(texts.sent, 'success');
+      setSent(true);
+      form.current?.reset();
+    } catch (error) {
+      const fieldErrors = apiFieldErrors(error);
+      if (fieldErrors) setErrors(fieldErrors);
+      else toast.showError(error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const id = (field: string) => `${kind}-${field}-error`;
+  const errorOf = (field: string) =>
+    errors[field] ? (
+      <span className="field-error" id={id(field)} data-testid={`${kind}-error-${field}`}>
+        {texts.validation[errors[field]] ?? texts.validation['validation.invalid_value']}
+      </span>
+    ) : null;
+  const describedBy = (field: string) => (errors[field] ? id(field) : undefined);
+
+  return (
+    <form
+      ref={form}
+      method="post"
+      className={`offer-form ${props.className ?? ''}`}
+      onSubmit={onSubmit}
+      noValidate
+      data-testid={`${kind}-form`}
+    >
+      <input type="hidden" name="intent" value={kind} />
+      {props.children(errorOf, describedBy)}
+      {serverResult?.status === 'failed' && (
+        <p className="field-error" role="alert">
+          {serverResult.message}
+        </p>
+      )}
+      {sent && (
+        <p role="status" className="badge" data-testid={`${kind}-sent`}>
+          {texts.sent}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={sending}>
+        {props.submit}
+      </button>
+    </form>
+  );
+}
