@@ -28,7 +28,7 @@ export interface AccountHarness {
   api: RunningApi;
   web: RunningWeb;
   browser: Browser;
-  /** Public offers: three for sale, then two for rent. */
+  /** Public offers: nine for sale, then three for rent. */
   offerIds: number[];
   visitor(options?: { locale?: string }): Promise<BrowserContext>;
   /** The newest link to `pathPart` (e.g. `/auth/confirm-email/`) in mail to `to`, as a web path. */
@@ -62,7 +62,7 @@ export async function startAccountHarness(): Promise<AccountHarness> {
     .returning({ id: users.id });
   await setRates(db, { EUR: 25, USD: 23 });
   const offerIds: number[] = [];
-  for (let index = 0; index < 5; index++) {
+  for (let index = 0; index < 12; index++) {
     const id = await insertOffer(db, {
       ownerId: owner!.id,
       publishedAt: new Date(Date.UTC(2026, 10, 1 + index)),
@@ -70,7 +70,7 @@ export async function startAccountHarness(): Promise<AccountHarness> {
       currency: 'CZK',
       city: 'Praha',
     });
-    if (index >= 3) {
+    if (index >= 9) {
       await db.update(properties).set({ offerType: 'rent' }).where(eq(properties.id, id));
       await db.update(offers).set({ offerType: 'rent' }).where(eq(offers.id, id));
     }
