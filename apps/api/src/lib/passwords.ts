@@ -1,25 +1,13 @@
 import { ARGON2_OPTIONS } from '@estately/db';
 import { hash, verify } from '@node-rs/argon2';
+import { createConcurrencyLimit } from './concurrency-limit.ts';
 
 // Passwords are hashed with argon2id at OWASP's parameters (DESIGN 2: 19 MiB, 2 passes, one
 // lane; about 13 ms a hash here). Hashing is memory- and CPU-hard by design, so a flood of
 // logins must not run hundreds at once: a small semaphore queues them (DESIGN 8 gives hashing
 // its own concurrency limit), keeping memory bounded and the event loop responsive.
 
-const MAX_CONCURRENT = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
+const limited = createConcurrencyLimit(2);
 
 export function hashPassword(password: string): Promise<string> {
   return limited(() => hash(password, ARGON2_OPTIONS));

@@ -11,6 +11,7 @@ import {
 import { PROPERTY_PHOTO_MAX_PIXELS } from '@estately/domain';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
+import { limitImageWork as limited } from '../../lib/concurrency-limit.ts';
 
 // Property photos are judged by their content, never by name or declared type: sharp reads the
 // header, and only the formats cameras and phones produce pass (JPEG, PNG, WebP, HEIF/HEIC
@@ -22,22 +23,6 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 
 function refuse(key: string): AppError {
   return new AppError('validation_errors', { errors: { file: [key] } });
-}
-
-// Rendering eight variants takes a CPU second on a large photo (DESIGN 8): at most two at a
-// time, the rest wait instead of starving the event loop.
-const MAX_CONCURRENT = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
 }
 
 /** Checks an upload and stores its variants under a fresh folder of the property; 422 on `file` otherwise. */

@@ -1,6 +1,7 @@
 import { PROFILE_PICTURE_MAX_PIXELS, PROFILE_PICTURE_SIZES } from '@estately/domain';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
+import { limitImageWork as limited } from '../../lib/concurrency-limit.ts';
 
 // A profile picture is judged by its content, never by file name or declared type: sharp reads
 // the header, and only raster formats people upload from phones and cameras pass (no SVG,
@@ -17,23 +18,6 @@ export interface RenderedPicture {
 
 function refuse(key: string): AppError {
   return new AppError('validation_errors', { errors: { file: [key] } });
-}
-
-// Decoding a large photo takes a few hundred milliseconds of CPU (DESIGN 8): at most two at a
-// time, the rest wait their turn instead of starving the event loop and the memory.
-const MAX_CONCURRENT = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
 }
 
 /** The square WebP variants (64, 256, 512) of an uploaded picture, or a 422 on `file`. */
