@@ -24,6 +24,7 @@ import { serializeCookie } from '../../api/tokens.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { serializeLocaleCookie } from '../../locale/locale-cookie.ts';
 import { pendingSetCookies, requestApi } from '../../request-state.server.ts';
+import { pageUrl } from '../../routing/page-url.ts';
 import { displayCurrency } from '../../routing/screen.server.ts';
 import { sessionCookieHeaders } from '../auth/auth-api.server.ts';
 import { apiFieldErrors, checkForm, type FormSchema, formValues } from '../auth/form-errors.ts';
@@ -90,7 +91,7 @@ export async function loadAccountHome(context: Context, request: Request, locale
 
 export async function loadFavorites(context: Context, request: Request, locale: Locale, t: Translator) {
   const config = context.get(webConfigContext);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
   const offerTypeParam = url.searchParams.get('offer_type');
   const offerType = (OFFER_TYPES as readonly string[]).includes(offerTypeParam ?? '') ? offerTypeParam : null;
@@ -250,11 +251,7 @@ export async function accountAction(input: AccountActionInput) {
       // unchanged), which says the settings were saved.
       const target = isLocale(language) ? language : locale;
       headers.append('Set-Cookie', serializeLocaleCookie(target, secure));
-      return redirectWith(
-        context,
-        `${switchLocalePath(new URL(request.url).pathname, target)}?saved=1`,
-        headers,
-      );
+      return redirectWith(context, `${switchLocalePath(pageUrl(request).pathname, target)}?saved=1`, headers);
     }
     case 'password': {
       const values = formValues(form, ['currentPassword', 'newPassword']);
