@@ -17,7 +17,7 @@ describe('newest offers in a large area', () => {
     api = await buildTestApi({ RATE_LIMIT_MAX: '0' });
     const ownerId = await insertOwner(api.db);
     const rates = await loadRates(api.db);
-    // 1,200 offers, every tenth within 30 km of Praha (the last row of each walked chunk among
+    // 1,200 offers, every tenth within 60 km of Praha (the last row of each walked chunk among
     // them), the rest in Brno; three share each activation time, so the walk's cursor must
     // break ties by id.
     const values = Array.from({ length: 1_200 }, (_, i) => {
@@ -56,7 +56,7 @@ describe('newest offers in a large area', () => {
       await queryRows<{ id: number | string }>(
         api.db,
         sql`select id from offers where is_public
-              and geo_distance_km(location, point(${PRAHA.lng}::float8, ${PRAHA.lat}::float8)) <= 30
+              and geo_distance_km(location, point(${PRAHA.lng}::float8, ${PRAHA.lat}::float8)) <= 60
             order by activated_at desc, id desc`,
       )
     ).map((row) => Number(row.id));
@@ -64,7 +64,7 @@ describe('newest offers in a large area', () => {
     for (const page of [1, 2, 3, 4, 5, 6]) {
       const response = await api.app.inject({
         method: 'GET',
-        url: `/public/offers?offer_type=sale&property_type=apartment&country_code=CZ&lat=${PRAHA.lat}&lng=${PRAHA.lng}&radius_km=30&page=${page}`,
+        url: `/public/offers?offer_type=sale&property_type=apartment&country_code=CZ&lat=${PRAHA.lat}&lng=${PRAHA.lng}&radius_km=60&page=${page}`,
       });
       expect(response.statusCode, response.body).toBe(200);
       const body = response.json();
