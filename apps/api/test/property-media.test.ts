@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -9,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from './auth-helpers.ts';
 import { buildTestApi, type TestApi } from './helpers.ts';
+import { type MultipartPart, multipart } from './multipart.ts';
 
 // Issue 7 deliverable 3: photo upload (content check, limits, metadata stripping, variants),
 // reorder, delete; the offers row's photo fields follow; failures leave no files or rows.
@@ -17,37 +17,14 @@ let api: TestApi;
 let owner: { id: number };
 let other: { id: number };
 
-interface Part {
-  name: string;
-  filename?: string;
-  contentType?: string;
-  data: Buffer | string;
-}
-
-function multipart(parts: Part[]) {
-  const boundary = `----estately-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = part.filename
-      ? `form-data; name="${part.name}"; filename="${part.filename}"`
-      : `form-data; name="${part.name}"`;
-    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
-    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 function upload(
   userId: number,
   propertyId: number,
   data: Buffer | string,
-  extra: Partial<Part> = {},
+  extra: Partial<MultipartPart> = {},
   roomType?: string,
 ) {
-  const parts: Part[] = [{ name: 'property_id', data: String(propertyId) }];
+  const parts: MultipartPart[] = [{ name: 'property_id', data: String(propertyId) }];
   if (roomType) parts.push({ name: 'room_type', data: roomType });
   parts.push({ name: 'file', filename: 'photo.jpg', contentType: 'image/jpeg', data, ...extra });
   const body = multipart(parts);

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { users } from '@estately/db';
 import { CurrentUserSchema, PROFILE_PICTURE_MAX_BYTES, USER_RATE_LIMITS } from '@estately/domain';
@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from './auth-helpers.ts';
 import { buildTestApi, type TestApi } from './helpers.ts';
+import { type MultipartPart, multipart } from './multipart.ts';
 
 // POST /v1/user/save-profile-picture (spec 7, issue 5): multipart upload, content check,
 // orientation, metadata stripping, square WebP variants, replacement, size limit.
@@ -20,31 +21,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-interface Part {
-  name: string;
-  filename?: string;
-  contentType?: string;
-  data: Buffer | string;
-}
-
-/** A multipart/form-data body as a browser sends it. */
-function multipart(parts: Part[]) {
-  const boundary = `----estately-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = part.filename
-      ? `form-data; name="${part.name}"; filename="${part.filename}"`
-      : `form-data; name="${part.name}"`;
-    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
-    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-function upload(userId: number | null, parts: Part[]) {
+function upload(userId: number | null, parts: MultipartPart[]) {
   const body = multipart(parts);
   return api.app.inject({
     method: 'POST',
@@ -54,7 +31,7 @@ function upload(userId: number | null, parts: Part[]) {
   });
 }
 
-const file = (data: Buffer | string, filename = 'me.jpg', contentType = 'image/jpeg'): Part => ({
+const file = (data: Buffer | string, filename = 'me.jpg', contentType = 'image/jpeg'): MultipartPart => ({
   name: 'file',
   filename,
   contentType,
