@@ -57,7 +57,7 @@ export async function startSearchHarness(options: { offers: number; seed: string
     API_HOST: '127.0.0.1',
     PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
     // The browser calls the API itself (favourites, places, messages): CORS must allow the web.
-    WEB_ORIGIN: `http://127.0.0.1:${webPort}`,
+    WEB_ORIGIN: `http://localhost:${webPort},http://127.0.0.1:${webPort}`,
     // The browser tests send several messages and reports from one address.
     RATE_LIMIT_MAX: '0',
   });

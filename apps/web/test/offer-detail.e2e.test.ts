@@ -1,0 +1,199 @@
+// Browser tests of the offer detail page (issue 9): the keyboard gallery with responsive photos,
+// schema.org data, contact on request, the message form (validated, a lead in the database, with
+// and without JavaScript), the report form, the favourite heart (guest sent to sign in; a failure
+// rolled back with an error toast; a success stored), similar offers, and the 404 of unknown ids.
+
+import { leads, offerReports } from '@estately/db';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@estately/db/seed';
+import type { SearchOffersResponse } from '@estately/domain';
+import { translate } from '@estately/i18n';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
+
+let h: SearchHarness;
+let offerId: number;
+let photoCount: number;
+
+beforeAll(async () => {
+  h = await startSearchHarness({ offers: 40, seed: 'offer-e2e' });
+  const withPhotos = await h.apiGet<SearchOffersResponse>('/public/offers?photos_min=3&per_page=1');
+  offerId = withPhotos.data[0]!.id;
+  photoCount = withPhotos.data[0]!.photos_count;
+}, 240_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+async function signIn(): Promise<{ token: string; refresh_token: string }> {
+  const response = await fetch(`${h.api.url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ACCOUNTS.person, password: DEMO_PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { token: string; refresh_token: string };
+}
+
+async function leadsOf(id: number) {
+  return h.database.db.select().from(leads).where(eq(leads.propertyId, id));
+}
+
+describe('offer detail', () => {
+  it('shows a keyboard-operable gallery of responsive photos and schema.org data', async () => {
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/en/property/${offerId}`);
+    const counter = page.getByTestId('gallery-counter');
+    expect(await counter.textContent()).toBe(`1 / ${photoCount}`);
+    expect(await page.getByTestId('gallery-photo').getAttribute('srcset')).toContain('1920w');
+    await page.getByTestId('gallery-next').click();
+    await expect.poll(() => counter.textContent()).toBe(`2 / ${photoCount}`);
+    // The arrow keys move while focus is in the gallery; End and Home jump.
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => counter.textContent()).toBe(`3 / ${photoCount}`);
+    await page.keyboard.press('End');
+    await expect.poll(() => counter.textContent()).toBe(`${photoCount} / ${photoCount}`);
+    await page.keyboard.press('Home');
+    await expect.poll(() => counter.textContent()).toBe(`1 / ${photoCount}`);
+
+    const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(json['@type']).toBe('RealEstateListing');
+    expect(json.url).toBe(`${h.web.url}/en/property/${offerId}`);
+    expect(json.offers.priceCurrency).toBeTruthy();
+    const similar = await page.getByTestId('similar-offers').getByTestId('offer-card').count();
+    expect(similar).toBeGreaterThan(0);
+    expect(similar).toBeLessThanOrEqual(4);
+
+    await page.getByTestId('show-contact').click();
+    await page.getByTestId('offer-contact').waitFor();
+    await context.close();
+  });
+
+  it('validates the contact form and delivers the message as a lead', async () => {
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/en/property/${offerId}`);
+    const form = page.getByTestId('message-form');
+    await form.locator('[name="email"]').fill('not-an-address');
+    await form.getByRole('button').click();
+    expect(await page.getByTestId('message-error-name').textContent()).toBe(
+      translate('en', 'validation.required'),
+    );
+    expect(await page.getByTestId('message-error-email').textContent()).toBe(
+      translate('en', 'validation.invalid_email'),
+    );
+    expect(await leadsOf(offerId)).toHaveLength(0);
+
+    await form.locator('[name="name"]').fill('Jana Nováková');
+    await form.locator('[name="email"]').fill('jana@example.com');
+    await form.locator('[name="text"]').fill('Is the flat still available for a viewing on Friday?');
+    await form.getByRole('button').click();
+    await page.getByTestId('message-sent').waitFor();
+    await expect
+      .poll(() => page.locator('.toast-list').textContent())
+      .toContain(translate('en', 'offer.message_sent'));
+    const stored = await leadsOf(offerId);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      email: 'jana@example.com',
+      name: 'Jana Nováková',
+      source: 'offer_message',
+    });
+    await context.close();
+  });
+
+  it('sends the message without JavaScript through the page’s action', async () => {
+    const context = await h.visitor({ javaScript: false });
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/de/property/${offerId}`);
+    const form = page.getByTestId('message-form');
+    await form.locator('[name="name"]').fill('Max Muster');
+    await form.locator('[name="email"]').fill('max@example.com');
+    await form.getByRole('button').click();
+    await page.getByTestId('message-sent').waitFor();
+    expect(await page.getByTestId('message-sent').textContent()).toBe(translate('de', 'offer.message_sent'));
+    expect((await leadsOf(offerId)).some((lead) => lead.email === 'max@example.com')).toBe(true);
+    await context.close();
+  });
+
+  it('reports the offer with a reason', async () => {
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/en/property/${offerId}`);
+    await page.getByTestId('report').locator('summary').click();
+    await page.getByTestId('report-reason').selectOption('wrong_location');
+    await page.getByTestId('report-form').locator('[name="text"]').fill('The pin is in the next town.');
+    await page.getByTestId('report-form').getByRole('button').click();
+    await page.getByTestId('report-sent').waitFor();
+    const reports = await h.database.db
+      .select()
+      .from(offerReports)
+      .where(eq(offerReports.propertyId, offerId));
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ reason: 'wrong_location', message: 'The pin is in the next town.' });
+    await context.close();
+  });
+
+  it('asks guests to sign in, rolls a failed favourite back with an error toast, and stores a good one', async () => {
+    const guest = await h.visitor();
+    const guestPage = await guest.newPage();
+    await guestPage.goto(`${h.web.url}/en/property/${offerId}`);
+    const guestHeart = guestPage.locator('.offer-detail__header').getByTestId('favorite-toggle');
+    expect(await guestHeart.getAttribute('href')).toMatch(/^\/en\/auth\?redirect=/);
+    await guest.close();
+
+    const tokens = await signIn();
+    const context = await h.visitor();
+    await context.addCookies([
+      { name: 'token', value: tokens.token, url: h.web.url },
+      { name: 'refresh_token', value: tokens.refresh_token, url: h.web.url },
+    ]);
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/en/property/${offerId}`);
+    const heart = page.locator('.offer-detail__header').getByTestId('favorite-toggle');
+    expect(await heart.getAttribute('aria-pressed')).toBe('false');
+
+    // The API refuses: the heart fills at once, then empties again and an error toast appears.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/user/offers/${offerId}/favorite_offer`, async (route) => {
+      await held;
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'internal_error', message: 'Favourites are down' }),
+      });
+    });
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    release();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => page.locator('.toast-list').textContent()).toContain('Favourites are down');
+
+    // Without the failure the favourite is stored.
+    await page.unroute(`**/user/offers/${offerId}/favorite_offer`);
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(async () => {
+        const response = await fetch(`${h.api.url}/user/favorite_offers/ids`, {
+          headers: { authorization: `Bearer ${tokens.token}` },
+        });
+        return JSON.stringify(await response.json());
+      })
+      .toContain(String(offerId));
+    await context.close();
+  });
+
+  it('answers unknown offers with the 404 page', async () => {
+    const context = await h.visitor();
+    const page = await context.newPage();
+    const response = await page.goto(`${h.web.url}/en/property/987654321`);
+    expect(response?.status()).toBe(404);
+    await context.close();
+  });
+});
