@@ -182,7 +182,8 @@ describe('language and password', () => {
     await form.getByLabel(translate('en', 'account.preferred_currency')).selectOption('EUR');
     await form.locator('button[type="submit"]').click();
     await page.waitForURL(`${h.web.url}/de/account/settings/language-currency?saved=1`);
-    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('de');
+    await expect.poll(() => page.getByTestId('form-done').textContent()).toBe(translate('de', 'toast.saved'));
     expect(await apiAs(await tokenOf(context), 'GET', '/user/me')).toMatchObject({
       preferredLanguage: 'de',
       preferredCurrency: 'EUR',

@@ -145,6 +145,76 @@ describe('password recovery', () => {
   });
 });
 
+describe('company accounts, the classic forms and the second recovery flow', () => {
+  it('signs a company up, resends its confirmation, recovers through recover-password and signs in on the classic form', async () => {
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/en/auth/company`);
+    const form = page.getByTestId('company-signup-form');
+    const email = 'kancelar@reality-example.cz';
+    await form.getByLabel('Company name').fill('Reality Vltava s.r.o.');
+    await form.getByLabel('Company registration number').fill('12345678');
+    await form.getByLabel('Street').fill('Na Příkopě');
+    await form.getByLabel('ZIP code').fill('110 00');
+    await form.getByLabel('City').fill('Praha');
+    await form.getByLabel('First name').fill('Petr');
+    await form.getByLabel('Last name').fill('Svoboda');
+    await form.getByLabel('E-mail', { exact: true }).fill(email);
+    await form.locator('input[name="password"]').fill(PASSWORD);
+    // The house number is optional; a postal code the contract refuses is reported under its field.
+    await form.getByLabel('ZIP code').fill('1');
+    await form.locator('button[type="submit"]').click();
+    expect(await form.getByTestId('error-address_zip').textContent()).toBe(
+      translate('en', 'validation.invalid_value'),
+    );
+    await form.getByLabel('ZIP code').fill('110 00');
+    await form.locator('button[type="submit"]').click();
+    await page.waitForURL(`${h.web.url}/en/account`);
+    const me = await fetch(`${h.api.url}/user/me`, {
+      headers: { authorization: `Bearer ${await tokenOf(context)}` },
+    });
+    expect(await me.json()).toMatchObject({
+      accountType: 'company',
+      companyName: 'Reality Vltava s.r.o.',
+      verified: false,
+    });
+    // The account home points an unconfirmed account at a new confirmation e-mail.
+    await page.getByTestId('account-unverified').getByRole('link').click();
+    await page.waitForURL(`${h.web.url}/en/auth/send-confirm-email`);
+    await page.getByTestId('email-request-form').getByLabel('E-mail').fill(email);
+    await page.getByTestId('email-request-form').locator('button[type="submit"]').click();
+    await expect
+      .poll(() => page.getByTestId('form-done').textContent())
+      .toBe(translate('en', 'auth.confirmation_sent', { email }));
+
+    // The second recovery flow: its own request screen, completed with the link's token.
+    const other = await h.visitor();
+    const guest = await other.newPage();
+    await guest.goto(`${h.web.url}/en/auth/recover-password`);
+    await guest.getByTestId('email-request-form').getByLabel('E-mail').fill(email);
+    await guest.getByTestId('email-request-form').locator('button[type="submit"]').click();
+    await expect.poll(() => guest.getByTestId('form-done').isVisible()).toBe(true);
+    const link = await h.mailLink(email, '/auth/reset-password/');
+    const token = link.split('/').pop();
+    await guest.goto(`${h.web.url}/en/auth/recover-password?token=${token}`);
+    await guest
+      .getByTestId('new-password-form')
+      .locator('input[name="newPassword"]')
+      .fill('Firemni-heslo-na-zimu-9');
+    await guest.getByTestId('new-password-form').locator('button[type="submit"]').click();
+    await guest.waitForURL(`${h.web.url}/en/auth/signin`);
+    // The classic sign-in form runs the same flow.
+    await guest.goto(`${h.web.url}/en/auth/signin_old`);
+    expect(await guest.locator('.auth-page--classic').count()).toBe(1);
+    await guest.locator('input[name="email"]').fill(email);
+    await guest.locator('input[name="password"]').fill('Firemni-heslo-na-zimu-9');
+    await guest.locator('button[type="submit"]').click();
+    await guest.waitForURL(`${h.web.url}/en/account`);
+    await other.close();
+    await context.close();
+  });
+});
+
 describe('keyboard, no scripts and right to left', () => {
   it('signs in with the keyboard alone', async () => {
     const email = 'klavesnice@example.com';
