@@ -219,6 +219,28 @@ describe('behind trusted proxies (a TRUST_PROXY hop count)', () => {
   });
 });
 
+describe('the global per-address limit', () => {
+  let limited: TestApi;
+  beforeAll(async () => {
+    limited = await buildTestApi({ RATE_LIMIT_MAX: '5' });
+  });
+  afterAll(() => limited.close());
+
+  it('throttles guessed tokens before they are checked, so a token flood costs no lookups', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      const response = await limited.app.inject({
+        method: 'GET',
+        url: '/user/me',
+        headers: { authorization: `Bearer guess-${attempt}` },
+        remoteAddress: '203.0.113.77',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+});
+
 describe('no account enumeration', () => {
   function median(values: number[]): number {
     const sorted = [...values].sort((a, b) => a - b);

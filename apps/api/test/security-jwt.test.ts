@@ -62,9 +62,18 @@ function forge(
   return `${input}.${hmac(sign.algorithm ?? 'sha256', sign.key ?? secret, input)}`;
 }
 
+let address = 0;
 function status(token: string, scheme = 'Bearer') {
+  address += 1;
   return api.app
-    .inject({ method: 'GET', url: PROTECTED, headers: { authorization: `${scheme} ${token}` } })
+    .inject({
+      method: 'GET',
+      url: PROTECTED,
+      headers: { authorization: `${scheme} ${token}` },
+      // One address each: the global per-minute limit would otherwise answer 429 (not 401)
+      // long before the last mutation, and 429 would count as a failure here.
+      remoteAddress: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+    })
     .then((response) => response.statusCode);
 }
 

@@ -90,20 +90,25 @@ async function authentication(app: FastifyInstance, options: { config: Config })
     if (!request.user.isAdmin) throw new AppError('forbidden');
   });
 
-  // A route that requires a user or an admin checks it first, whichever hook it was declared
-  // on: a `preHandler` runs after the body is parsed and validated, so a guest would otherwise
-  // get 422 with the field rules of a call it may not make, and make the API parse a body for
-  // nothing (issue 11 item 5: guests get 401 on every user route). Moved to `onRequest`.
-  const guards = new Set<unknown>([app.authenticate, app.requireAdmin]);
+  // Where the guards run, whichever hook a route declared them on (issue 11 items 2 and 5):
+  // - in `onRequest`, not `preHandler`: a preHandler runs after the body is parsed and
+  //   validated, so a guest would get 422 with the field rules of a call it may not make, and
+  //   the API would parse a body for nothing; guests get 401 on every user route;
+  // - after the global per-address rate limit, which @fastify/rate-limit appends to each
+  //   route's onRequest list (its onRoute hook runs before this one): a flood of guessed or
+  //   revoked tokens is throttled before any token is looked up.
+  // Routes declare the guard as their only onRequest hook, so moving it last changes nothing
+  // else.
+  const guards = new Set<unknown>([app.authenticate, app.requireAdmin, app.identify]);
+  const asList = (hooks: unknown): unknown[] => (Array.isArray(hooks) ? hooks : hooks ? [hooks] : []);
   app.addHook('onRoute', (route) => {
-    const preHandler = route.preHandler;
-    const list = Array.isArray(preHandler) ? preHandler : preHandler ? [preHandler] : [];
-    const moved = list.filter((hook) => guards.has(hook));
+    const preHandler = asList(route.preHandler);
+    const onRequest = asList(route.onRequest);
+    const moved = [...onRequest, ...preHandler].filter((hook) => guards.has(hook));
     if (moved.length === 0) return;
-    const rest = list.filter((hook) => !guards.has(hook));
-    route.preHandler = rest.length > 0 ? rest : undefined;
-    const onRequest = route.onRequest;
-    route.onRequest = [...moved, ...(Array.isArray(onRequest) ? onRequest : onRequest ? [onRequest] : [])];
+    const keptPreHandler = preHandler.filter((hook) => !guards.has(hook));
+    route.preHandler = (keptPreHandler.length > 0 ? keptPreHandler : undefined) as typeof route.preHandler;
+    route.onRequest = [...onRequest.filter((hook) => !guards.has(hook)), ...moved] as typeof route.onRequest;
   });
 }
 
