@@ -110,17 +110,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           }))
         : [],
   };
+  // A list the API cannot give right now leaves the page, its navigation and the shell working
+  // and says so, rather than replacing the account with the error page.
+  let loadError = false;
+  const orNotice = async <T,>(load: Promise<T>): Promise<T | null> => {
+    try {
+      return await load;
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      console.warn(`[web] ${screen}:`, error instanceof Error ? error.message : error);
+      loadError = true;
+      return null;
+    }
+  };
   switch (screen) {
     case 'account':
       return { ...base, home: await loadAccountHome(context, request, locale) };
-    case 'accountFavorites':
-      return { ...base, favorites: await loadFavorites(context, request, locale, t) };
-    case 'accountWatchDogs':
-      return { ...base, watchDogs: await loadWatchDogs(context, request, locale, t) };
+    case 'accountFavorites': {
+      const favorites = await orNotice(loadFavorites(context, request, locale, t));
+      return { ...base, favorites, loadError };
+    }
+    case 'accountWatchDogs': {
+      const watchDogs = await orNotice(loadWatchDogs(context, request, locale, t));
+      return { ...base, watchDogs, loadError };
+    }
     case 'accountSettingsPersonal':
     case 'accountSettingsNotifications':
-    case 'accountSettingsLanguageCurrency':
-      return { ...base, settings: await loadSettings(context, request, locale) };
+    case 'accountSettingsLanguageCurrency': {
+      const settings = await orNotice(loadSettings(context, request, locale));
+      return { ...base, settings, loadError };
+    }
     default:
       return base;
   }
@@ -142,6 +161,11 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   return (
     <section data-testid={`screen-${loaderData.screen}`}>
       <h1>{loaderData.heading}</h1>
+      {'loadError' in loaderData && loaderData.loadError && (
+        <p className="notice" role="alert" data-testid="load-error">
+          {t('error.generic')}
+        </p>
+      )}
       {'home' in loaderData && loaderData.home && <AccountHome home={loaderData.home} t={t} />}
       {'favorites' in loaderData && loaderData.favorites && (
         <FavoritesView favorites={loaderData.favorites} t={t} result={result} />
