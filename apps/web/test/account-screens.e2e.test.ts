@@ -7,7 +7,14 @@
 import { translate } from '@estately/i18n';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountHarness, PASSWORD, signIn, startAccountHarness, tokenOf } from './account-helpers.ts';
+import {
+  type AccountHarness,
+  axeViolations,
+  PASSWORD,
+  signIn,
+  startAccountHarness,
+  tokenOf,
+} from './account-helpers.ts';
 
 let h: AccountHarness;
 
@@ -48,6 +55,7 @@ describe('personal settings', () => {
     expect(await form.getByTestId('error-phoneNumber').textContent()).toBe(
       translate('en', 'validation.invalid_phone'),
     );
+    expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('phoneNumber');
     // Nothing was sent.
     expect((await apiAs(await tokenOf(context), 'GET', '/user/me')).firstName).toBeNull();
@@ -99,6 +107,7 @@ describe('favourites and watch-dogs', () => {
       translate('en', 'results.count', { count: 11 }),
     );
     expect(await page.getByTestId('favorite-item').count()).toBe(10);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: translate('en', 'results.next') }).click();
     await page.waitForURL(`${h.web.url}/en/account/favorites?page=2`);
     await expect.poll(() => page.getByTestId('favorite-item').count()).toBe(1);
@@ -136,6 +145,7 @@ describe('favourites and watch-dogs', () => {
     await page.getByTestId('attention-watch-dogs').getByRole('link').click();
     await page.waitForURL(`${h.web.url}/en/account/watch-dogs`);
     const dog = page.getByTestId('watch-dog');
+    expect(await axeViolations(page)).toEqual([]);
     expect(
       await dog.getByRole('link', { name: translate('en', 'account.open_search') }).getAttribute('href'),
     ).toBe('/en/listings?offer_type=sale');

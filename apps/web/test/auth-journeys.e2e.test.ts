@@ -6,7 +6,14 @@
 
 import { translate } from '@estately/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountHarness, PASSWORD, signIn, startAccountHarness, tokenOf } from './account-helpers.ts';
+import {
+  type AccountHarness,
+  axeViolations,
+  PASSWORD,
+  signIn,
+  startAccountHarness,
+  tokenOf,
+} from './account-helpers.ts';
 
 let h: AccountHarness;
 
@@ -296,6 +303,13 @@ describe('keyboard, no scripts and right to left', () => {
     expect(edges).not.toBeNull();
     expect(Math.abs(edges!.textRight - edges!.fieldRight)).toBeLessThan(2);
     expect(edges!.textLeft - edges!.fieldLeft).toBeGreaterThan(50);
+    // No WCAG 2.1 AA findings on the forms with their errors shown, in Arabic and English.
+    const problems = await axeViolations(page);
+    await page.goto(`${h.web.url}/en/auth/company`);
+    await page.getByTestId('company-signup-form').locator('button[type="submit"]').click();
+    await expect.poll(() => page.getByTestId('form-summary').count()).toBe(1);
+    problems.push(...(await axeViolations(page)));
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -26,6 +26,7 @@ import { serializeLocaleCookie } from '../../locale/locale-cookie.ts';
 import { pendingSetCookies, requestApi } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { displayCurrency } from '../../routing/screen.server.ts';
+import { toFavoriteIds } from '../../session/session.ts';
 import { sessionCookieHeaders } from '../auth/auth-api.server.ts';
 import { apiFieldErrors, checkForm, type FormSchema, formValues } from '../auth/form-errors.ts';
 import type { FormResult } from '../auth/form-ui.tsx';
@@ -67,16 +68,18 @@ export async function loadAccountHome(context: Context, request: Request, locale
     orNull(client.get<Paged>('/leads', { query: { unread: 1, per_page: 1 } })),
     orNull(client.get<SavedSearchList>('/saved_searches')),
     orNull(client.get<Paged>('/my/own/properties', { query: { state: 'draft', per_page: 1 } })),
-    orNull(client.get<{ data: number[] }>('/user/favorite_offers/ids')),
+    orNull(client.get<unknown>('/user/favorite_offers/ids')),
   ]);
   return {
     email: me?.email ?? '',
     verified: me?.verified ?? true,
     // Counts the API could not give are left out rather than shown as zero.
     newLeads: leads?.meta?.total ?? null,
-    activeWatchDogs: searches ? searches.data.filter((search) => search.frequency !== 'off').length : null,
+    activeWatchDogs: Array.isArray(searches?.data)
+      ? searches.data.filter((search) => search.frequency !== 'off').length
+      : null,
     drafts: drafts?.meta?.total ?? null,
-    favorites: favorites?.data.length ?? null,
+    favorites: favorites === null ? null : toFavoriteIds(favorites).length,
     links: {
       watchDogs: buildPath('accountWatchDogs', locale),
       myOffers: buildPath('accountMyOffers', locale),
