@@ -9,7 +9,7 @@ import type { SearchOffersResponse } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
+import { axeViolations, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
 
 let h: SearchHarness;
 let offerId: number;
@@ -68,6 +68,8 @@ describe('offer detail', () => {
 
     await page.getByTestId('show-contact').click();
     await page.getByTestId('offer-contact').waitFor();
+    await page.getByTestId('report').locator('summary').click();
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 

@@ -13,7 +13,7 @@ import {
 } from '@estately/domain';
 import { localeData, translate } from '@estately/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
+import { axeViolations, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
 
 let h: SearchHarness;
 
@@ -68,6 +68,10 @@ describe('results and search URLs', () => {
     await page.waitForURL((url) => url.search === '?dispositions=2');
     await page.getByTestId('filter-dispositions-3').check();
     await page.waitForURL((url) => url.search === '?dispositions=2,3');
+    // The panel's own change keeps keyboard focus on the choice just made.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('filter-dispositions-3');
 
     const expected = filters({ offer_type: 'sale', dispositions: ['2', '3'] });
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(composeSearchPath('en', expected));
@@ -100,7 +104,7 @@ describe('results and search URLs', () => {
     // The back button walks back through the searches, and the form follows the URL.
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has('price_to'));
-    expect(await page.getByTestId('filter-price_to').inputValue()).toBe('');
+    await expect.poll(() => page.getByTestId('filter-price_to').inputValue()).toBe('');
     expect(await page.getByTestId('filter-dispositions-3').isChecked()).toBe(true);
     await context.close();
   });
@@ -152,6 +156,23 @@ describe('results and search URLs', () => {
     await context.close();
   });
 
+  it('offers the simple form on the old search screen', async () => {
+    const context = await h.visitor({ javaScript: false });
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/cs/hledat`);
+    expect(await page.getByTestId('filter-panel').count()).toBe(1);
+    // No facet groups or counts: types, price, area and sort only.
+    expect(await page.getByTestId('filter-more').count()).toBe(0);
+    expect(await page.getByTestId('facet-count').count()).toBe(0);
+    await page.getByTestId('filter-property_type-house').check();
+    await page.getByTestId('filter-submit').click();
+    await page.waitForURL((url) => url.pathname === '/cs/hledani/domy');
+    expect(await page.getByTestId('results-count').textContent()).toBe(
+      translate('cs', 'results.count', { count: await totalOf({ property_type: 'house' }) }),
+    );
+    await context.close();
+  });
+
   it('suggests widening the search when nothing matches, and 404s an invalid search path', async () => {
     const context = await h.visitor();
     const page = await context.newPage();
@@ -193,6 +214,9 @@ describe('results and search URLs', () => {
     expect(await page.getByTestId('filter-panel').getAttribute('aria-label')).toBe(
       translate('ar', 'filter.title'),
     );
+    // The panel with every group open passes WCAG 2.1 AA in right-to-left too.
+    await page.getByTestId('filter-more').locator('summary').first().click();
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });

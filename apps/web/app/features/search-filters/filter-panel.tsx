@@ -111,6 +111,18 @@ export function FilterPanel(props: {
   const t = view.texts;
   const navigate = useNavigate();
   const location = useLocation();
+  // The fields are uncontrolled: a URL the panel did not make itself (back button, a link)
+  // remounts the form with that URL's filters, while the panel's own navigations keep it, so
+  // keyboard focus stays on the choice just made.
+  const here = location.pathname + location.search;
+  const own = useRef<string | null>(null);
+  const seen = useRef(here);
+  const generation = useRef(0);
+  if (seen.current !== here) {
+    seen.current = here;
+    if (own.current !== here) generation.current++;
+    own.current = null;
+  }
   const form = useRef<HTMLFormElement>(null);
   const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(typing.current), []);
@@ -124,6 +136,7 @@ export function FilterPanel(props: {
       if (typeof value === 'string') fields.append(key, value);
     const target = searchUrlOfForm(locale, fields);
     if (target && target !== location.pathname + location.search) {
+      own.current = target;
       void navigate(target, { preventScrollReset: true });
     }
   };
@@ -149,8 +162,7 @@ export function FilterPanel(props: {
   return (
     <form
       ref={form}
-      // A new URL (back button, a link) resets the uncontrolled fields to that URL's filters.
-      key={location.pathname + location.search}
+      key={generation.current}
       className="filter-panel"
       method="get"
       action={view.action}
