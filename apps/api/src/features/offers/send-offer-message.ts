@@ -1,18 +1,9 @@
-import {
-  type Db,
-  leads,
-  offerMessages,
-  offers,
-  properties,
-  propertyTourDates,
-  sellerContacts,
-  users,
-} from '@estately/db';
+import { type Db, propertyTourDates } from '@estately/db';
 import type { Locale, OfferMessageInput, OfferMessageResponse } from '@estately/domain';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
-import { enqueueEmail } from '../mail/enqueue-email.ts';
-import { isPublicProperty, offerNotFound } from './public-offer.ts';
+import { offerNotFound } from './public-offer.ts';
+import { findLeadTarget, recordLead } from './record-lead.ts';
 
 export interface SendOfferMessageOptions {
   db: Db;
@@ -38,26 +29,7 @@ export interface SendOfferMessageOptions {
 export async function sendOfferMessage(options: SendOfferMessageOptions): Promise<OfferMessageResponse> {
   const { db, id, input, senderUserId } = options;
   return db.transaction(async (tx) => {
-    const [offer] = await tx
-      .select({
-        ownerId: properties.ownerId,
-        offerLocale: properties.locale,
-        offerType: properties.offerType,
-        propertyType: properties.propertyType,
-        street: properties.street,
-        city: properties.city,
-        ownerEmail: users.email,
-        ownerContactEmail: users.contactEmail,
-        ownerLocale: users.preferredLanguage,
-        contactEmail: sellerContacts.contactEmail,
-        contactName: sellerContacts.contactName,
-      })
-      .from(offers)
-      .innerJoin(properties, eq(properties.id, offers.id))
-      .innerJoin(users, eq(users.id, properties.ownerId))
-      .leftJoin(sellerContacts, eq(sellerContacts.id, properties.contactId))
-      .where(and(eq(offers.id, id), isPublicProperty()))
-      .limit(1);
+    const offer = await findLeadTarget(tx, id);
     if (!offer) throw offerNotFound();
 
     let tourDate: Date | null = null;
@@ -75,61 +47,25 @@ export async function sendOfferMessage(options: SendOfferMessageOptions): Promis
       tourDate = slot.startsAt;
     }
 
-    const [lead] = await tx
-      .insert(leads)
-      .values({
-        propertyId: id,
-        ownerId: offer.ownerId,
-        senderUserId,
-        source: tourDate ? 'tour_request' : 'offer_message',
-        name: input.name,
-        email: input.email,
-        phone: input.phone ?? null,
-        message: input.text,
-        locale: options.senderLocale ?? offer.offerLocale,
-      })
-      .returning({ id: leads.id });
-    if (!lead) throw new Error('lead not stored');
-
-    const [message] = await tx
-      .insert(offerMessages)
-      .values({ leadId: lead.id, senderUserId, body: input.text })
-      .returning({ id: offerMessages.id, createdAt: offerMessages.createdAt });
-    if (!message) throw new Error('message not stored');
-
-    const ownerLocale = offer.ownerLocale as Locale;
-    await enqueueEmail(
-      tx,
-      {
-        template: 'offer_message',
-        to: offer.contactEmail ?? offer.ownerContactEmail ?? offer.ownerEmail,
-        locale: ownerLocale,
-        replyTo: input.email,
-        data: {
-          offer_id: id,
-          offer_url: `${options.webOrigin}/${ownerLocale}/property/${id}`,
-          offer_type: offer.offerType,
-          property_type: offer.propertyType,
-          address: [offer.street, offer.city].filter(Boolean).join(', '),
-          recipient_name: offer.contactName,
-          lead_id: lead.id,
-          message_id: message.id,
-          sender_name: input.name,
-          sender_email: input.email,
-          sender_phone: input.phone ?? null,
-          text: input.text,
-          tour_date: tourDate?.toISOString() ?? null,
-        },
-      },
-      // Enqueued once per message, whatever retries happen around it.
-      { dedupeKey: `email.offer_message:${message.id}` },
-    );
+    const recorded = await recordLead(tx, {
+      offerId: id,
+      target: offer,
+      senderUserId,
+      source: tourDate ? 'tour_request' : 'offer_message',
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      text: input.text,
+      locale: options.senderLocale ?? offer.offerLocale,
+      tourDate,
+      webOrigin: options.webOrigin,
+    });
 
     return {
-      id: message.id,
-      lead_id: lead.id,
+      id: recorded.messageId,
+      lead_id: recorded.leadId,
       tour_date_id: input.tour_date_id ?? null,
-      created_at: message.createdAt.toISOString(),
+      created_at: recorded.messageCreatedAt.toISOString(),
     };
   });
 }
