@@ -88,6 +88,9 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.logLevel).toBe('silent');
     expect(config.trustProxy).toBe(2);
+    // One proxy in front is one hop, not "trust everyone".
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
   it('lists every problem at once, one line per variable, in one clear message', () => {

@@ -161,7 +161,9 @@ const jwtSecrets = z.string().transform((value, ctx) => {
 
 const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
   const text = value.trim().toLowerCase();
-  if (text === 'true' || text === '1') return true;
+  // A number is a hop count, `1` included: reading `1` as "trust every hop" would let a client
+  // behind one proxy forge X-Forwarded-For and reset every per-address limit.
+  if (text === 'true') return true;
   if (text === 'false' || text === '0') return false;
   if (/^\d+$/.test(text)) return Number(text);
   const list = text

@@ -211,10 +211,9 @@ describe('behind trusted proxies (a TRUST_PROXY hop count)', () => {
     await rightMostUntrustedCounts('2');
   });
 
-  // BUG (apps/api/src/config.ts, trustProxy parser): TRUST_PROXY=1 is read as `true` (trust every
-  // hop) instead of a hop count of 1, so the client's own left-most X-Forwarded-For entry becomes
-  // request.ip and rotating it resets every per-address limit. Flip to `it` once fixed.
-  it.fails('with 1 hop, counts the right-most untrusted address, not what the client forged', async () => {
+  // TRUST_PROXY=1 once read as `true` (trust every hop): the client's own left-most
+  // X-Forwarded-For entry became request.ip and rotating it reset every per-address limit.
+  it('with 1 hop, counts the right-most untrusted address, not what the client forged', async () => {
     await rightMostUntrustedCounts('1');
   });
 });
