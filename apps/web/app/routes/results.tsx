@@ -28,13 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!filters) notFound();
   if (screen === 'search') {
     const canonical = canonicalSearchUrl(locale, filters);
+    // Only a non-canonical query redirects (a plain GET form's fields, another order): a bare
+    // path is served as it is, including the spec's second reading `/{locale}/hledani/...`.
     // Compared after one common serialisation: client data requests re-encode the query
     // (`2,3` arrives as `2%2C3`), which is the same search and must not redirect.
     const current = new URL(canonical, url);
-    if (
-      current.pathname !== url.pathname ||
-      current.searchParams.toString() !== url.searchParams.toString()
-    ) {
+    if (url.search !== '' && current.searchParams.toString() !== url.searchParams.toString()) {
       throw redirect(canonical);
     }
   }
