@@ -8,7 +8,7 @@ import { buildTestApi, insertOwner, type TestApi } from './helpers.ts';
 import { insertSearchOffer } from './search-helpers.ts';
 
 // Totals and facet counts are cached per process and stamped with the change counters of the
-// offers they count (docs/decisions/008): a cached count must never outlive a change to an
+// offers they count (docs/decisions/012): a cached count must never outlive a change to an
 // offer it could include, and a change elsewhere must not throw it away.
 
 const QUERY = 'offer_type=sale&property_type=apartment&country_code=CZ';

@@ -7,7 +7,7 @@ import { queryRows } from '../src/features/search/offer-conditions.ts';
 import { buildTestApi, insertOwner, type TestApi } from './helpers.ts';
 import { insertSearchOffer } from './search-helpers.ts';
 
-// The pre-aggregated map cells (offer_map_cells, docs/decisions/008) must equal grouping the
+// The pre-aggregated map cells (offer_map_cells, docs/decisions/012) must equal grouping the
 // public offers at every moment: after inserts, moves, type changes, strikes and deletes, and
 // coarse-zoom clusters built from them must add up to the list total of the same viewport.
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApi, insertOwner, type TestApi } from './helpers.ts';
 import { insertSearchOffer } from './search-helpers.ts';
 
-// The read model decides visibility on its own (docs/decisions/008): searches never join
+// The read model decides visibility on its own (docs/decisions/012): searches never join
 // `properties`, so a property that is paused or struck must leave the list, the totals, the
 // facet counts and the map in the same transaction, through the trigger on `properties`.
 

@@ -9,7 +9,7 @@ import {
 import type { offers, PhotoVariantsJson, properties } from './schema/index.ts';
 
 // The one way a property becomes its row in the public offer read model (DESIGN 5,
-// docs/decisions/008). The seed, the benchmark seed, the test fixtures and the property writes
+// docs/decisions/012). The seed, the benchmark seed, the test fixtures and the property writes
 // (issue 7) all call it, so the searchable values never drift from the property they describe.
 
 /** The property values the read model needs; defaults as the `properties` table declares them. */

@@ -30,7 +30,7 @@ url.pathname = `/${database}`;
 /**
  * Orders the offers table by location (CLUSTER on the GiST index) and refreshes its visibility
  * map and statistics: a viewport's offers then sit on a few neighbouring pages, and the count
- * index answers without visiting the table (docs/decisions/008). Done once after the load, and
+ * index answers without visiting the table (docs/decisions/012). Done once after the load, and
  * for a database seeded before this step existed (`--prepare`). Later writes are not kept in
  * order; production would repeat it in a maintenance window (or use pg_repack).
  */

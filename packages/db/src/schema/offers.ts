@@ -20,7 +20,7 @@ import type { PhotoVariantsJson } from './properties.ts';
 import { properties } from './properties.ts';
 
 /**
- * The public offer read model (DESIGN 5, docs/decisions/008): one row per published property,
+ * The public offer read model (DESIGN 5, docs/decisions/012): one row per published property,
  * every searchable value flattened so a search of spec 9 is one indexed query on one table,
  * never joined to `properties`. `is_public` decides visibility (active and not struck): it is
  * written by `projectOfferRow` and kept in step by a trigger on `properties` (migration 0006).
@@ -124,7 +124,7 @@ export const offers = pgTable(
     // Viewport and radius searches within one partition (Q2, Q3, filtered map zooms): GiST
     // pages split on the leading columns first, so a partition's offers in an area share
     // pages; btree_gist indexes the scalars. The price is included for index-only counts
-    // (migration 0009, docs/decisions/008).
+    // (migration 0009, docs/decisions/012).
     index('offers_public_area_idx')
       .using('gist', t.offerType, t.propertyType, t.countryCode, t.location)
       .where(sql`${t.isPublic}`),
@@ -135,7 +135,7 @@ export const offers = pgTable(
  * A change counter per (offer type, property type, country) of the public read model,
  * bumped by statement triggers on `offers` (migration 0007). The API caches totals and facet
  * counts keyed by the filter and the sum of the counters the filter can touch, so a cached
- * count is served only while no offer it could include has changed (docs/decisions/008).
+ * count is served only while no offer it could include has changed (docs/decisions/012).
  * The row ('*', '*', '*') is bumped by TRUNCATE and belongs to every sum.
  */
 export const offerCountVersions = pgTable(
@@ -153,7 +153,7 @@ export const offerCountVersions = pgTable(
  * Public offers pre-aggregated on the map grid of zoom 8 (cells of 360 / 2^8 / 4 degrees),
  * per offer type, property type and country, kept by a row trigger on `offers` (migration
  * 0007). Map clusters of coarse zooms add these cells up instead of reading every offer of a
- * country (docs/decisions/008). Counts and coordinate sums are exact; the bounds are exact
+ * country (docs/decisions/012). Counts and coordinate sums are exact; the bounds are exact
  * too: removing an offer that lies on a bound recomputes the cell's bounds.
  */
 export const offerMapCells = pgTable(

@@ -426,7 +426,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   let active = 0;
   const activeIds: number[] = [];
   // The map cells of the read model are added up in one statement after the load rather than
-  // by the row trigger, offer by offer (docs/decisions/008).
+  // by the row trigger, offer by offer (docs/decisions/012).
   await handle.exec('ALTER TABLE offers DISABLE TRIGGER offers_map_cells_follow');
   try {
     for (let i = 0; i < total; i++) {

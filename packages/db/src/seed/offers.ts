@@ -524,7 +524,7 @@ export class OfferGenerator {
 
     const main = media[0];
     // Only public offers enter the read model at generation time; the projection is the one
-    // property operations use (docs/decisions/008).
+    // property operations use (docs/decisions/012).
     const offer: GeneratedOffer['offer'] = isPublicProperty(property)
       ? projectOfferRow(
           property,

@@ -9,7 +9,7 @@ import { queryRows } from './offer-conditions.ts';
 // and stamped with the change counters of the offers they can include (offer_count_versions,
 // bumped by statement triggers on `offers`, migration 0007). A request first reads the
 // counters (one indexed lookup), then serves the cached counts only if they are unchanged, so
-// an answer is never staler than the database it reads (docs/decisions/008).
+// an answer is never staler than the database it reads (docs/decisions/012).
 
 /** The partition a filter is confined to: the columns the change counters are kept by. */
 export interface CountScope {

@@ -94,7 +94,7 @@ function groupCondition(group: FacetGroup, values: readonly string[]): SQL {
 
 /**
  * The visibility rule of public search (an active, non-struck property; spec 4, spec 6), as
- * the read model carries it, so no search joins `properties` (docs/decisions/008). Spelled
+ * the read model carries it, so no search joins `properties` (docs/decisions/012). Spelled
  * as the bare column so the partial indexes `where is_public` match it.
  */
 export const PUBLIC_OFFER: SQL = sql`${offers.isPublic}`;

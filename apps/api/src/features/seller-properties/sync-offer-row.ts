@@ -6,7 +6,7 @@ import { propertyTrustScore } from './property-trust-score.ts';
 
 /**
  * Writes the public offers row of a property from its current values through `projectOfferRow`
- * (the one projection, docs/decisions/008). Called inside the transaction of every property
+ * (the one projection, docs/decisions/012). Called inside the transaction of every property
  * write, so search sees the change when it commits. A property never activated has no row
  * (nothing public to describe); one that left the active state keeps a row with `is_public`
  * false, so favourites and leads still name it while search leaves it out. The offer's trust
