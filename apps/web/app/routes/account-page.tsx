@@ -110,6 +110,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           }))
         : [],
   };
+  // A guest is being sent to sign in by the layout's guard, which runs beside this loader.
+  if (!session.user) return base;
   // A list the API cannot give right now leaves the page, its navigation and the shell working
   // and says so, rather than replacing the account with the error page.
   let loadError = false;
