@@ -4,6 +4,8 @@ import {
   ChangePasswordBodySchema,
   CurrentUserSchema,
   ErrorBodySchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
   PROFILE_PICTURE_MAX_BYTES,
   PROFILE_PICTURE_MAX_PIXELS,
   ProfilePictureBodySchema,
@@ -130,7 +132,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Change the password',
-        description: `Needs the current password (422 \`validation.current_password_wrong\` on \`currentPassword\`); the new one must pass the password policy (10 to 256 characters, not the e-mail, not a common password or a run; keys on \`newPassword\`). In one transaction the password changes, every access token issued before is refused from now on (this session's too), every refresh token is revoked and the \`password_changed\` e-mail is queued. Answers 204 without a body: the client signs in again with the new password (issuing a new pair belongs to the login call, which also records the session). ${LIMIT_NOTE(USER_RATE_LIMITS.passwordChange)} ${AUTH_NOTE}`,
+        description: `Needs the current password (422 \`validation.current_password_wrong\` on \`currentPassword\`); the new one must pass the password policy (${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not the e-mail, not a common password or a run; keys on \`newPassword\`). In one transaction the password changes, every access token issued before is refused from now on (this session's too), every refresh token is revoked and the \`password_changed\` e-mail is queued. Answers 204 without a body: the client signs in again with the new password (issuing a new pair belongs to the login call, which also records the session). ${LIMIT_NOTE(USER_RATE_LIMITS.passwordChange)} ${AUTH_NOTE}`,
         body: ChangePasswordBodySchema,
         response: { 204: z.null().describe('Password changed'), ...withErrors, 429: ErrorBodySchema },
       },
