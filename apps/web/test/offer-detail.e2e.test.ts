@@ -70,6 +70,17 @@ describe('offer detail', () => {
     await page.getByTestId('offer-contact').waitFor();
     await page.getByTestId('report').locator('summary').click();
     expect(await axeViolations(page)).toEqual([]);
+
+    // Share copies the offer's address where the browser has no share sheet.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.web.url });
+    await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+    await page.getByTestId('share').click();
+    await expect
+      .poll(() => page.locator('.toast-list').textContent())
+      .toContain(translate('en', 'offer.link_copied'));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${h.web.url}/en/property/${offerId}`,
+    );
     await context.close();
   });
 

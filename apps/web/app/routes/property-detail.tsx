@@ -20,6 +20,7 @@ import {
   offerFormPath,
   readOfferForm,
 } from '../features/offer-detail/offer-forms.ts';
+import { ShareButton } from '../features/offer-detail/share-button.tsx';
 import { offerStructuredData } from '../features/offer-detail/structured-data.server.ts';
 import { translationWithFallback } from '../features/offer-detail/translation-fallback.ts';
 import { toOfferCardView } from '../features/offers/offer-card-view.server.ts';
@@ -121,6 +122,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     abroad,
     contact: contactDetails,
     contactHref: `${url.pathname}?contact=1#contact`,
+    shareUrl: `${origin}${url.pathname}`,
     texts: offerDetailTexts(locale),
     favoriteTexts: favoriteTexts(locale),
     structuredData: offerStructuredData(detail, {
@@ -208,6 +210,11 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
         )}
         {offer.verified && <span className="badge">{t('offer.verified')}</span>}
         <FavoriteToggle offerId={offer.id} texts={loaderData.favoriteTexts} />
+        <ShareButton
+          url={loaderData.shareUrl}
+          title={offer.title}
+          texts={{ share: labels['offer.share'], copied: labels['offer.link_copied'] }}
+        />
       </header>
       <div className="offer-detail__layout">
         <div>

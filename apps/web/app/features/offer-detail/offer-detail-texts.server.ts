@@ -41,6 +41,8 @@ const LABEL_KEYS = [
   'offer.similar',
   'offer.abroad',
   'offer.points_of_interest',
+  'offer.share',
+  'offer.link_copied',
 ] as const satisfies readonly MessageKey[];
 
 export type DetailLabels = Record<(typeof LABEL_KEYS)[number], string>;
