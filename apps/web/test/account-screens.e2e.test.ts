@@ -92,6 +92,36 @@ describe('personal settings', () => {
   });
 });
 
+describe('an expired session', () => {
+  it('keeps what was typed in a form through signing in again', async () => {
+    const email = 'vyprsela@example.com';
+    await h.signUpByApi(email);
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await signIn(page, h.web.url, email);
+    await page.goto(`${h.web.url}/en/account/settings/personal`);
+    const form = page.getByTestId('profile-form');
+    await form.getByLabel('First name').fill('Karel');
+    await form.getByLabel('City').fill('Brno');
+    // The session ends while the form is open (both tokens gone).
+    await context.clearCookies();
+    await form.locator('button[type="submit"]').click();
+    await page.waitForURL(
+      `${h.web.url}/en/auth?redirect=${encodeURIComponent('/en/account/settings/personal')}`,
+    );
+    const signin = page.getByTestId('signin-form');
+    await signin.locator('input[name="email"]').fill(email);
+    await signin.locator('input[name="password"]').fill(PASSWORD);
+    await signin.locator('button[type="submit"]').click();
+    await page.waitForURL(`${h.web.url}/en/account/settings/personal`);
+    await expect
+      .poll(() => page.getByTestId('profile-form').getByLabel('First name').inputValue())
+      .toBe('Karel');
+    expect(await page.getByTestId('profile-form').getByLabel('City').inputValue()).toBe('Brno');
+    await context.close();
+  });
+});
+
 describe('favourites and watch-dogs', () => {
   it('pages favourites by 10, filters them by offer type and removes one', async () => {
     const email = 'oblibene@example.com';

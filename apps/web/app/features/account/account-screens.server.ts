@@ -186,19 +186,6 @@ export interface AccountActionInput {
   t: Translator;
 }
 
-function failure(t: Translator, intent: string, error: unknown, fallback = t('error.generic')) {
-  if (error instanceof Response) throw error;
-  const errors = apiFieldErrors(error);
-  if (errors) return data<FormResult>({ intent, errors }, { status: 422 });
-  const text =
-    error instanceof ApiError && error.status === 429
-      ? t('status.too_many_requests')
-      : error instanceof ApiError && error.status === 0
-        ? t('error.network')
-        : fallback;
-  return data<FormResult>({ intent, formError: text }, { status: 400 });
-}
-
 export async function accountAction(input: AccountActionInput) {
   const { context, request, locale, t } = input;
   const config = context.get(webConfigContext);
@@ -209,6 +196,28 @@ export async function accountAction(input: AccountActionInput) {
   const fullIntent = String(form.get('intent') ?? '');
   const intent = fullIntent.split(':')[0] ?? '';
   const check = <T>(schema: FormSchema<T>, values: unknown) => checkForm(schema, values);
+  const failure = (intent: string, error: unknown, fallback = t('error.generic')) => {
+    if (error instanceof Response) throw error;
+    // The session ended (the refresh failed too): sign in again and come back here, where the
+    // form puts back what was typed.
+    if (error instanceof ApiError && error.status === 401) {
+      const page = pageUrl(request);
+      return redirectWith(
+        context,
+        `${buildPath('auth', locale)}?redirect=${encodeURIComponent(page.pathname + page.search)}`,
+        sessionCookieHeaders(request, null),
+      );
+    }
+    const errors = apiFieldErrors(error);
+    if (errors) return data<FormResult>({ intent, errors }, { status: 422 });
+    const text =
+      error instanceof ApiError && error.status === 429
+        ? t('status.too_many_requests')
+        : error instanceof ApiError && error.status === 0
+          ? t('error.network')
+          : fallback;
+    return data<FormResult>({ intent, formError: text }, { status: 400 });
+  };
 
   switch (intent) {
     case 'profile': {
@@ -220,7 +229,7 @@ export async function accountAction(input: AccountActionInput) {
         return data<FormResult>({ intent, done: t('account.profile_saved') });
       } catch (error) {
         // Spec 8: a failed profile update says so.
-        return failure(t, intent, error, t('error.profile_update_failed'));
+        return failure(intent, error, t('error.profile_update_failed'));
       }
     }
     case 'notifications': {
@@ -229,7 +238,7 @@ export async function accountAction(input: AccountActionInput) {
         await client.patch('/users/me', values);
         return data<FormResult>({ intent, done: t('toast.saved') });
       } catch (error) {
-        return failure(t, intent, error, t('error.profile_update_failed'));
+        return failure(intent, error, t('error.profile_update_failed'));
       }
     }
     case 'language_currency': {
@@ -243,7 +252,7 @@ export async function accountAction(input: AccountActionInput) {
       try {
         await client.patch('/users/me', checked.data);
       } catch (error) {
-        return failure(t, intent, error, t('error.profile_update_failed'));
+        return failure(intent, error, t('error.profile_update_failed'));
       }
       const secure = new URL(request.url).protocol === 'https:';
       const headers = new Headers();
@@ -263,7 +272,7 @@ export async function accountAction(input: AccountActionInput) {
       try {
         await client.patch('/users/me/new_password', checked.data);
       } catch (error) {
-        return failure(t, intent, error);
+        return failure(intent, error);
       }
       // A new password signs every device out, this one too (decision 008): sign in again.
       return redirect(buildPath('authSignin', locale), { headers: sessionCookieHeaders(request, null) });
@@ -286,7 +295,7 @@ export async function accountAction(input: AccountActionInput) {
           done: t('auth.confirmation_sent', { email: answer.pendingEmail }),
         });
       } catch (error) {
-        return failure(t, intent, error);
+        return failure(intent, error);
       }
     }
     case 'picture': {
@@ -313,7 +322,7 @@ export async function accountAction(input: AccountActionInput) {
         if (!response.ok) throw await apiErrorFrom(response);
         return data<FormResult>({ intent, done: t('account.profile_saved') });
       } catch (error) {
-        return failure(t, intent, error);
+        return failure(intent, error);
       }
     }
     case 'remove_favorite': {
@@ -323,7 +332,7 @@ export async function accountAction(input: AccountActionInput) {
         await client.delete(`/user/offers/${id}/favorite_offer`);
         return data<FormResult>({ intent, done: t('toast.favorite_removed') });
       } catch (error) {
-        return failure(t, intent, error);
+        return failure(intent, error);
       }
     }
     case 'rename_watch_dog':
@@ -345,7 +354,7 @@ export async function accountAction(input: AccountActionInput) {
         await client.patch(`/saved_searches/${id}`, checked.data);
         return data<FormResult>({ intent: resultIntent, done: t('account.watch_dog_saved') });
       } catch (error) {
-        return failure(t, resultIntent, error);
+        return failure(resultIntent, error);
       }
     }
     case 'delete_watch_dog': {
@@ -354,7 +363,7 @@ export async function accountAction(input: AccountActionInput) {
         await client.delete(`/saved_searches/${id}`);
         return data<FormResult>({ intent, done: t('account.deleted') });
       } catch (error) {
-        return failure(t, intent, error);
+        return failure(intent, error);
       }
     }
     default:
