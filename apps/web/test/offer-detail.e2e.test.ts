@@ -5,10 +5,11 @@
 
 import { leads, offerReports } from '@estately/db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@estately/db/seed';
-import type { SearchOffersResponse } from '@estately/domain';
+import type { PointsOfInterestResponse, SearchOffersResponse } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toPoiGroups } from '../app/features/offer-detail/points-of-interest.server.ts';
 import { axeViolations, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
 
 let h: SearchHarness;
@@ -65,6 +66,16 @@ describe('offer detail', () => {
     const similar = await page.getByTestId('similar-offers').getByTestId('offer-card').count();
     expect(similar).toBeGreaterThan(0);
     expect(similar).toBeLessThanOrEqual(4);
+
+    // Nearby places, grouped under their headings with their distance.
+    const places = toPoiGroups(
+      await h.apiGet<PointsOfInterestResponse>(`/public/offers/${offerId}/points_of_interest`),
+      'en',
+    );
+    expect(places.length).toBeGreaterThan(0);
+    const shown = await page.getByTestId('points-of-interest').textContent();
+    for (const group of places)
+      expect(shown).toContain(`${group.items[0]?.name} (${group.items[0]?.distance})`);
 
     await page.getByTestId('show-contact').click();
     await page.getByTestId('offer-contact').waitFor();

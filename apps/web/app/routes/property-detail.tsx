@@ -3,6 +3,7 @@ import {
   OfferContactSchema,
   OfferDetailSchema,
   OfferTranslationSchema,
+  PointsOfInterestResponseSchema,
   SimilarOffersResponseSchema,
 } from '@estately/domain';
 import { data, Link } from 'react-router';
@@ -20,6 +21,7 @@ import {
   offerFormPath,
   readOfferForm,
 } from '../features/offer-detail/offer-forms.ts';
+import { toPoiGroups } from '../features/offer-detail/points-of-interest.server.ts';
 import { ShareButton } from '../features/offer-detail/share-button.tsx';
 import { offerStructuredData } from '../features/offer-detail/structured-data.server.ts';
 import { translationWithFallback } from '../features/offer-detail/translation-fallback.ts';
@@ -106,11 +108,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         recordError: (message) => console.warn(`[web] offer ${detail.id}: ${message}`),
       }).catch(() => null)
     : Promise.resolve(null);
-  const [nearby, abroad, contactDetails, translated] = await Promise.all([
+  const places = client
+    .get(`/public/offers/${id}/points_of_interest`, { signal: request.signal })
+    .then((answer) => toPoiGroups(PointsOfInterestResponseSchema.parse(answer), locale))
+    .catch(() => []);
+  const [nearby, abroad, contactDetails, translated, pointsOfInterest] = await Promise.all([
     similar(false),
     similar(true),
     contact,
     translation,
+    places,
   ]);
   const origin = config.publicWebUrl ?? url.origin;
   return {
@@ -119,6 +126,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     description: offer.description?.slice(0, 160) ?? null,
     offer,
     similar: nearby,
+    pointsOfInterest,
     abroad,
     contact: contactDetails,
     contactHref: `${url.pathname}?contact=1#contact`,
@@ -259,6 +267,26 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
                   <div key={parameter.label}>
                     <dt>{parameter.label}</dt>
                     <dd>{parameter.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+          {loaderData.pointsOfInterest.length > 0 && (
+            <section aria-labelledby="poi-heading" data-testid="points-of-interest">
+              <h2 id="poi-heading">{labels['offer.points_of_interest']}</h2>
+              <dl className="facts">
+                {loaderData.pointsOfInterest.map((group) => (
+                  <div key={group.label}>
+                    <dt>{group.label}</dt>
+                    <dd>
+                      {group.items.map((item, index) => (
+                        <span key={item.id}>
+                          {index > 0 && ', '}
+                          {item.name} (<bdi>{item.distance}</bdi>)
+                        </span>
+                      ))}
+                    </dd>
                   </div>
                 ))}
               </dl>
