@@ -61,6 +61,9 @@ export interface FormResult {
   values?: Record<string, string | boolean> | null;
 }
 
+/** Inputs whose text is kept through an expired session (never passwords, files or hidden ones). */
+const TYPED_INPUTS = new Set(['text', 'email', 'tel']);
+
 export function ValidatedForm(props: {
   intent: string;
   t: Text;
@@ -96,14 +99,46 @@ export function ValidatedForm(props: {
     target?.focus();
   }, [focusTick]);
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === props.intent;
+  // What was typed survives a session that expires while the form is open: it is kept in this
+  // tab when the form is sent, dropped once the action reports it done, and put back when the
+  // person returns here unsaved, e.g. after signing in again (issue 10). Never passwords or files.
+  const location = useLocation();
+  const stashKey = `estately.form:${location.pathname}:${props.intent}`;
+  useEffect(() => {
+    if (mine?.done) sessionStorage.removeItem(stashKey);
+  }, [mine, stashKey]);
+  useEffect(() => {
+    const stashed = sessionStorage.getItem(stashKey);
+    const form = formRef.current;
+    if (!stashed || !form) return;
+    sessionStorage.removeItem(stashKey);
+    try {
+      for (const [name, value] of Object.entries(JSON.parse(stashed) as Record<string, string>)) {
+        const field = form.elements.namedItem(name);
+        if (field instanceof HTMLInputElement && TYPED_INPUTS.has(field.type)) field.value = value;
+      }
+    } catch {
+      // A damaged entry is simply not restored.
+    }
+  }, [stashKey]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const found = props.validate?.(new FormData(event.currentTarget));
     if (found && Object.keys(found).length > 0) {
       event.preventDefault();
       setClientErrors(found);
       setFocusTick((tick) => tick + 1);
-    } else {
-      setClientErrors(null);
+      return;
+    }
+    setClientErrors(null);
+    const typed: Record<string, string> = {};
+    for (const element of Array.from(event.currentTarget.elements)) {
+      if (element instanceof HTMLInputElement && TYPED_INPUTS.has(element.type))
+        typed[element.name] = element.value;
+    }
+    try {
+      sessionStorage.setItem(stashKey, JSON.stringify(typed));
+    } catch {
+      // Storage full or blocked: the form is sent all the same.
     }
   };
   const count = ordered.length + (errors.form?.length ? 1 : 0);
