@@ -18,9 +18,19 @@ let photoCount: number;
 
 beforeAll(async () => {
   h = await startSearchHarness({ offers: 40, seed: 'offer-e2e' });
-  const withPhotos = await h.apiGet<SearchOffersResponse>('/public/offers?photos_min=3&per_page=1');
-  offerId = withPhotos.data[0]!.id;
-  photoCount = withPhotos.data[0]!.photos_count;
+  // An offer with several photos and nearby places the page names (POIs lie around the larger cities).
+  const candidates = await h.apiGet<SearchOffersResponse>('/public/offers?photos_min=3&per_page=25');
+  for (const candidate of candidates.data) {
+    const places = await h.apiGet<PointsOfInterestResponse>(
+      `/public/offers/${candidate.id}/points_of_interest`,
+    );
+    if (toPoiGroups(places, 'en').length > 0) {
+      offerId = candidate.id;
+      photoCount = candidate.photos_count;
+      break;
+    }
+  }
+  if (offerId === undefined) throw new Error('no seeded offer with photos and points of interest');
 }, 240_000);
 
 afterAll(async () => {
