@@ -1,3 +1,4 @@
 export * from './local-storage.ts';
 export * from './photos.ts';
+export * from './s3-storage.ts';
 export * from './storage.ts';
