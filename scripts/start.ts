@@ -12,8 +12,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDatabase, migrate } from '@estately/db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded, seed } from '@estately/db/seed';
-import { LocalMediaStorage } from '@estately/db/storage';
 import { ConfigError, loadConfig } from '../apps/api/src/config.ts';
+import { mediaStorage } from '../apps/api/src/plugins/app/media.ts';
 import { pgliteDir, startApi } from '../apps/api/src/server.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -51,7 +51,8 @@ async function main(): Promise<void> {
     console.log(`First start: seeding ${FIRST_RUN_OFFERS} demo offers...`);
     const result = await seed({
       handle: db,
-      storage: new LocalMediaStorage({ root: config.mediaDir }),
+      // The demo photos go where the API reads them: the local folder, or the S3_URL bucket.
+      storage: mediaStorage(config),
       offers: FIRST_RUN_OFFERS,
     });
     console.log(`Seeded ${result.activeOffers} active offers in ${(result.elapsedMs / 1000).toFixed(1)} s.`);

@@ -37,8 +37,15 @@ export interface Config {
   databaseReadUrl: string | undefined;
   /** Absolute path of the data folder (PGlite data, media files, dev mailbox). */
   dataDir: string;
-  /** Absolute path of the local media folder, served under /media/. */
+  /** Absolute path of the local media folder, served under /media/ when `s3` is not set. */
   mediaDir: string;
+  /** S3-compatible object storage for media; absent means the local media folder. */
+  s3: S3Config | undefined;
+  /**
+   * Public base of media URLs (a CDN), without trailing slash; absent means the storage's own:
+   * PUBLIC_API_URL/media for the local folder, the bucket's address for S3.
+   */
+  mediaPublicUrl: string | undefined;
   /** SMTP connection URL; absent means the embedded dev mailbox. */
   smtpUrl: string | undefined;
   maptilerApiKey: string | undefined;
@@ -65,6 +72,18 @@ export interface Config {
   mailFrom: string;
   /** Whether the API process also runs the background job worker (else `npm run worker` does). */
   jobsInProcess: boolean;
+}
+
+/** Where media objects live when S3_URL is set (the S3MediaStorage options minus the public base). */
+export interface S3Config {
+  /** `http(s)://host[:port]` of the service. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Objects at endpoint/bucket/key (MinIO, Ceph...) rather than bucket.host/key (AWS). */
+  forcePathStyle: boolean;
 }
 
 export type TranslationProviderConfig =
@@ -204,6 +223,85 @@ const translationProvider = z.string().transform((value, ctx): TranslationProvid
   return z.NEVER;
 });
 
+// One variable carries the whole storage address, credentials included, the way DATABASE_URL
+// and SMTP_URL do. Problems are described without quoting any part of the value: the secret
+// may be anywhere in a mistyped URL.
+const S3_URL_FORMAT =
+  's3://ACCESS_KEY:SECRET@host[:port]/bucket[?region=eu-central-1&forcePathStyle=true&tls=false]';
+const S3_OPTIONS = ['region', 'forcePathStyle', 'tls'];
+// S3's bucket naming rules: 3 to 63 lowercase letters, digits, dots and hyphens.
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+const s3Url = z.string().transform((value, ctx): S3Config => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  let parsed: URL;
+  try {
+    parsed = new URL(value.trim());
+  } catch {
+    return fail(`expected ${S3_URL_FORMAT} (percent-encode /, @ and : in the secret as %2F, %40, %3A)`);
+  }
+  if (parsed.protocol !== 's3:' || parsed.hostname === '') return fail(`expected ${S3_URL_FORMAT}`);
+  let accessKeyId: string;
+  let secretAccessKey: string;
+  try {
+    accessKeyId = decodeURIComponent(parsed.username);
+    secretAccessKey = decodeURIComponent(parsed.password);
+  } catch {
+    return fail('the access key or secret has a broken percent-encoding');
+  }
+  if (!accessKeyId || !secretAccessKey) {
+    return fail(`the access key and secret are missing: ${S3_URL_FORMAT}`);
+  }
+  const bucket = parsed.pathname.replace(/^\/|\/$/g, '');
+  if (!BUCKET_NAME.test(bucket) || bucket.includes('..')) {
+    return fail('expected one bucket name as the path (3 to 63 lowercase letters, digits, dots and hyphens)');
+  }
+  const options = parsed.searchParams;
+  for (const name of options.keys()) {
+    if (!S3_OPTIONS.includes(name)) {
+      return fail(`unknown option ${JSON.stringify(name.slice(0, 40))}; known: ${S3_OPTIONS.join(', ')}`);
+    }
+  }
+  const flag = (name: string, fallback: boolean): boolean | undefined => {
+    const text = options.get(name);
+    if (text === null) return fallback;
+    if (text === 'true' || text === 'false') return text === 'true';
+    return undefined;
+  };
+  const forcePathStyle = flag('forcePathStyle', false);
+  const tls = flag('tls', true);
+  if (forcePathStyle === undefined) return fail('forcePathStyle must be true or false');
+  if (tls === undefined) return fail('tls must be true or false');
+  const region = options.get('region') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) return fail('region must be a region name such as eu-central-1');
+  const host = parsed.host.toLowerCase();
+  // A virtual-hosted bucket is a subdomain of the endpoint, which an address or a single-label
+  // name (localhost, a container name) cannot have.
+  if (
+    !forcePathStyle &&
+    (/^[\d.]+(:\d+)?$/.test(host) || host.startsWith('[') || !parsed.hostname.includes('.'))
+  ) {
+    return fail('an IP address or single-label host needs forcePathStyle=true');
+  }
+  return {
+    endpoint: `${tls ? 'https' : 'http'}://${host}`,
+    region,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle,
+  };
+});
+
+// Keys are appended to it, so a query or fragment would end up in the middle of every URL.
+const mediaPublicUrl = url(['http:', 'https:'], 'expected an absolute http(s) URL').refine(
+  (value) => !value.includes('?') && !value.includes('#'),
+  'expected a URL prefix without query or fragment, such as https://cdn.example.com/media',
+);
+
 const seconds = z
   .string()
   .trim()
@@ -223,6 +321,8 @@ const EnvSchema = z.object({
   SMTP_URL: url(['smtp:', 'smtps:'], 'expected an smtp:// or smtps:// URL').optional(),
   MAPTILER_API_KEY: optionalText,
   REDIS_URL: url(['redis:', 'rediss:'], 'expected a redis:// or rediss:// URL').optional(),
+  S3_URL: s3Url.optional(),
+  MEDIA_PUBLIC_URL: mediaPublicUrl.optional(),
   JWT_SECRETS: jwtSecrets.optional(),
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).optional(),
@@ -280,8 +380,8 @@ export function loadConfig(
       const name = String(issue.path[0] ?? 'environment');
       if (seen.has(name)) continue; // one line per variable: its first problem
       seen.add(name);
-      // Secrets (signing keys, translation API keys) are never echoed.
-      const secret = name === 'JWT_SECRETS' || name === 'TRANSLATION_PROVIDER';
+      // Secrets (signing keys, translation API keys, storage credentials) are never echoed.
+      const secret = name === 'JWT_SECRETS' || name === 'TRANSLATION_PROVIDER' || name === 'S3_URL';
       const raw = secret ? undefined : input[name];
       problems.push(secret ? `${name}: ${issue.message}` : `${name}: ${issue.message}, got ${shown(raw)}`);
     }
@@ -311,6 +411,8 @@ export function loadConfig(
     databaseReadUrl: data.DATABASE_READ_URL,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    s3: data.S3_URL,
+    mediaPublicUrl: data.MEDIA_PUBLIC_URL?.trim().replace(/\/+$/, ''),
     smtpUrl: data.SMTP_URL,
     maptilerApiKey: data.MAPTILER_API_KEY,
     redisUrl: data.REDIS_URL,

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { LocalMediaStorage, type MediaStorage } from '@estately/db/storage';
+import { LocalMediaStorage, type MediaStorage, S3MediaStorage } from '@estately/db/storage';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,18 +8,34 @@ import type { Config } from '../../config.ts';
 /** URL prefix under which the local media folder is served; photo URLs are built on it. */
 export const MEDIA_PREFIX = '/media/';
 
-/** The embedded storage: files under DATA_DIR/media, public at PUBLIC_API_URL/media/. */
+/**
+ * The embedded storage: files under DATA_DIR/media, public at PUBLIC_API_URL/media/ (or at
+ * MEDIA_PUBLIC_URL, a CDN in front of that path).
+ */
 export function localMediaStorage(config: Config): LocalMediaStorage {
-  return new LocalMediaStorage({ root: config.mediaDir, publicBase: `${config.publicApiUrl}/media` });
+  return new LocalMediaStorage({
+    root: config.mediaDir,
+    publicBase: config.mediaPublicUrl ?? `${config.publicApiUrl}/media`,
+  });
 }
 
-// The embedded storage keeps photo variants in DATA_DIR/media (DESIGN 6), served here;
-// production may hand in S3-compatible storage whose URLs point elsewhere (a CDN). A stored
-// object never changes under its key (a new upload gets a new key), so browsers and proxies
-// may keep it for a year.
+/**
+ * The configured storage: the S3-compatible bucket of S3_URL when set, else the local folder.
+ * Everything that writes media or builds media URLs takes it from here, so uploads, the seed
+ * and e-mails agree on where files are.
+ */
+export function mediaStorage(config: Config): MediaStorage {
+  if (!config.s3) return localMediaStorage(config);
+  return new S3MediaStorage({ ...config.s3, publicBase: config.mediaPublicUrl });
+}
+
+// The embedded storage keeps photo variants in DATA_DIR/media (DESIGN 6), served here. With
+// S3_URL the bucket (or the CDN of MEDIA_PUBLIC_URL) serves them and this API serves no
+// /media/ path. A stored object never changes under its key (a new upload gets a new key), so
+// browsers and proxies may keep it for a year; S3 objects carry the same Cache-Control.
 async function media(app: FastifyInstance, options: { config: Config; storage?: MediaStorage }) {
   const { config } = options;
-  const storage = options.storage ?? localMediaStorage(config);
+  const storage = options.storage ?? mediaStorage(config);
   app.decorate('storage', storage);
   if (!(storage instanceof LocalMediaStorage)) return;
 
