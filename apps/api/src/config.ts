@@ -380,8 +380,17 @@ export function loadConfig(
       const name = String(issue.path[0] ?? 'environment');
       if (seen.has(name)) continue; // one line per variable: its first problem
       seen.add(name);
-      // Secrets (signing keys, translation API keys, storage credentials) are never echoed.
-      const secret = name === 'JWT_SECRETS' || name === 'TRANSLATION_PROVIDER' || name === 'S3_URL';
+      // Secrets (signing keys, translation API keys, storage credentials) are never echoed,
+      // nor connection URLs, which carry passwords (postgres://user:pw@..., smtps://user:pw@...).
+      const secret = [
+        'JWT_SECRETS',
+        'TRANSLATION_PROVIDER',
+        'S3_URL',
+        'SMTP_URL',
+        'REDIS_URL',
+        'DATABASE_URL',
+        'DATABASE_READ_URL',
+      ].includes(name);
       const raw = secret ? undefined : input[name];
       problems.push(secret ? `${name}: ${issue.message}` : `${name}: ${issue.message}, got ${shown(raw)}`);
     }

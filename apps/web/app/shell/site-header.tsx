@@ -1,7 +1,6 @@
 import { Heart, Search, UserRound } from 'lucide-react';
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { Form, Link } from 'react-router';
 import { browserApi } from '../api/browser-api.ts';
-import { browserTokenStore } from '../api/tokens.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { useToast } from '../toasts/toast-provider.tsx';
 import { CurrencySwitcher } from './currency-switcher.tsx';
@@ -12,8 +11,6 @@ import type { ShellData } from './shell-data.server.ts';
 export function SiteHeader({ shell }: { shell: ShellData }) {
   const { t } = useI18n();
   const toast = useToast();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const api = () => browserApi(shell.publicConfig.apiUrl);
   return (
     <header className="site-header">
@@ -70,16 +67,15 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
                   <Link to={shell.links.account}>{t('nav.my_account')}</Link>
                 </li>
                 <li>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      browserTokenStore().set(null);
-                      void navigate(shell.homeHref);
-                      revalidator.revalidate().catch(() => undefined);
-                    }}
-                  >
-                    {t('nav.sign_out')}
-                  </button>
+                  {/* The auth screens' sign-out action revokes this device's refresh-token family
+                      (POST /auth/logout) before the cookies expire; clearing cookies alone would
+                      leave a valid refresh token behind. */}
+                  <Form method="post" action={shell.links.auth} reloadDocument>
+                    <input type="hidden" name="intent" value="signout" />
+                    <button type="submit" data-testid="header-sign-out">
+                      {t('nav.sign_out')}
+                    </button>
+                  </Form>
                 </li>
               </ul>
             </details>

@@ -1,6 +1,6 @@
 import type { Db } from '@estately/db';
 import type { Config } from '../../config.ts';
-import { localMediaStorage } from '../../plugins/app/media.ts';
+import { mediaStorage } from '../../plugins/app/media.ts';
 import { EMAIL_TEMPLATES } from '../mail/enqueue-email.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import { sendEmailJob } from '../mail/send-email-job.ts';
@@ -29,7 +29,7 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
     createSavedSearchAlertsHandler({
       db: deps.db,
       config: deps.config,
-      storage: localMediaStorage(deps.config),
+      storage: mediaStorage(deps.config),
     }),
   );
   return registry;
