@@ -313,7 +313,7 @@ describe('session', () => {
     const context = await harness.visitor({ cookies: { token, refresh_token: refreshToken } });
     const page = await context.newPage();
     const refreshesBefore = harness.session.refreshCalls;
-    const response = await page.goto(`${harness.web.url}/cs/account/settings`);
+    const response = await page.goto(`${harness.web.url}/cs/account/settings/language-currency`);
     expect(response?.status()).toBe(200);
     expect(harness.session.refreshCalls - refreshesBefore).toBe(1);
     const cookies = await context.cookies();
@@ -327,10 +327,12 @@ describe('session', () => {
     expect(refreshCookie!.expires - Date.now() / 1000).toBeGreaterThan(29 * 86_400);
     expect(refreshCookie?.httpOnly).toBe(false);
     expect(refreshCookie?.sameSite).toBe('Lax');
-    // The next client-side navigation uses the new token without another refresh.
+    // The next client-side navigation uses the new token without another refresh. (Settings
+    // reads only the session; the account home also asks the real API for leads and drafts,
+    // which this stand-in session's tokens do not open.)
     await page.waitForLoadState('networkidle');
-    await page.locator('.account-nav a').first().click();
-    await page.waitForURL(`${harness.web.url}/cs/account`);
+    await page.locator('.account-nav a[href="/cs/account/settings"]').click();
+    await page.waitForURL(`${harness.web.url}/cs/account/settings`);
     expect(harness.session.refreshCalls - refreshesBefore).toBe(1);
     expect(await page.getByTestId('user-menu').isVisible()).toBe(true);
     await context.close();
