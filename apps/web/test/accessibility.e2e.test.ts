@@ -1,14 +1,9 @@
 // axe-core's WCAG 2.1 A and AA rules on the shell's screens, in a left-to-right and the
 // right-to-left locale, as a guest and signed in, including the error page and a toast.
 
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { type Harness, startHarness } from './shell-harness.ts';
-
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 let harness: Harness;
 
@@ -19,31 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.close();
 });
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
-async function violations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, so the page's CSP (rightly) does not apply to it.
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> };
-      }
-    ).axe;
-    return axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-  });
-  return (result.violations as Violation[]).map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
 
 describe('accessibility (axe, WCAG 2.1 AA)', () => {
   it('finds no violations on the guest screens in cs and ar', async () => {
@@ -65,7 +35,7 @@ describe('accessibility (axe, WCAG 2.1 AA)', () => {
     for (const path of paths) {
       await page.goto(`${harness.web.url}${path}`);
       await page.waitForLoadState('networkidle');
-      for (const problem of await violations(page)) problems.push(`${path}: ${problem}`);
+      for (const problem of await axeViolations(page)) problems.push(`${path}: ${problem}`);
     }
     expect(problems).toEqual([]);
     await context.close();
@@ -82,7 +52,7 @@ describe('accessibility (axe, WCAG 2.1 AA)', () => {
       await page.getByTestId('user-menu').locator('summary').click();
       await page.getByTestId('currency-switcher').selectOption('GBP');
       await expect.poll(() => page.getByTestId('toast').count()).toBeGreaterThan(0);
-      for (const problem of await violations(page)) problems.push(`${path}: ${problem}`);
+      for (const problem of await axeViolations(page)) problems.push(`${path}: ${problem}`);
     }
     expect(problems).toEqual([]);
     await context.close();

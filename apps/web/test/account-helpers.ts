@@ -4,8 +4,7 @@
 // would: sign up through the API or the form, read links from the mailbox, sign in by the form.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db, devMailbox, offers, properties, users } from '@estately/db';
@@ -152,23 +151,4 @@ export async function tokenOf(context: BrowserContext): Promise<string | null> {
   return cookies.find((cookie) => cookie.name === 'token')?.value ?? null;
 }
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's WCAG 2.1 A and AA findings on the page as it is now, one line each. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, so the page's CSP does not apply to it.
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> };
-      }
-    ).axe;
-    return axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-  });
-  return (result.violations as { id: string; nodes: { target: string[] }[] }[]).map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
+export { axeViolations } from './axe.ts';
