@@ -6,6 +6,7 @@ import type { MailTransport } from '../mail/mail-transport.ts';
 import { sendEmailJob } from '../mail/send-email-job.ts';
 import { createSavedSearchAlertsHandler } from '../saved-searches/saved-search-alerts-job.ts';
 import { JobRegistry } from './job-registry.ts';
+import { PRUNE_JOB, pruneStaleRows, schedulePrune } from './prune-stale-rows.ts';
 
 export interface JobHandlerDependencies {
   db: Db;
@@ -32,5 +33,10 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
       storage: mediaStorage(deps.config),
     }),
   );
+  registry.register(PRUNE_JOB, async (job) => {
+    // The next run is queued first, so a failing clean-up never ends the chain.
+    await schedulePrune(deps.db, job.now);
+    await pruneStaleRows({ db: deps.db, now: job.now });
+  });
   return registry;
 }

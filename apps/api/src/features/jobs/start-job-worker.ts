@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import { createMailTransport } from '../mail/create-mail-transport.ts';
 import { createJobHandlers } from './job-handlers.ts';
 import { createJobWorker, type JobLogger, type JobWorker } from './job-worker.ts';
+import { schedulePrune } from './prune-stale-rows.ts';
 
 export interface RunningJobWorker {
   worker: JobWorker;
@@ -22,6 +23,10 @@ export function startJobWorker(options: { db: Db; config: Config; logger?: JobLo
     ...(options.logger ? { logger: options.logger } : {}),
   });
   worker.start();
+  // Starts (or keeps) the hourly clean-up chain; a start without a database answer only logs.
+  schedulePrune(options.db, new Date()).catch((error: unknown) =>
+    options.logger?.error({ err: error }, 'could not schedule the hourly clean-up'),
+  );
   let stopping: Promise<void> | undefined;
   return {
     worker,
