@@ -32,7 +32,7 @@ import { requestPasswordReset } from './request-password-reset.ts';
 import { resetPassword } from './reset-password.ts';
 import { clientIp } from './secret-token.ts';
 import { sendConfirmationEmail } from './send-confirmation-email.ts';
-import { signUp } from './sign-up.ts';
+import { type SignUpInput, signUp } from './sign-up.ts';
 
 const TAGS = ['auth'];
 
@@ -94,6 +94,20 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const signupDescription = (what: string) =>
     `${what} The e-mail is stored lower-cased; one that already has an account answers 422 \`validation.email_taken\` on \`email\`. The password is stored as an argon2id hash. \`locale\` (else the Accept-Language match, else \`cs\`) becomes the account's preferredLanguage. In one transaction the account, a confirmation link (valid 24 hours; e-mail \`confirm_email\` queued in the outbox) and a first token pair are created: the new account is signed in at once and stays \`verified: false\` until the link is opened. ${PASSWORD_NOTE} ${VALIDATION_NOTE} ${limitNote('sign-up', AUTH_RATE_LIMITS.signup)}`;
 
+  // Both sign-up forms share the limits, the locale choice and the answer; only the account
+  // type and its body differ.
+  async function signUpRoute(request: FastifyRequest, reply: FastifyReply, input: SignUpInput) {
+    await limit(reply, 'signup', AUTH_RATE_LIMITS.signup, request, input.body.email);
+    const result = await signUp({
+      db: app.db,
+      config,
+      input,
+      locale: input.body.locale ?? negotiateLocale(request.headers['accept-language']) ?? DEFAULT_LOCALE,
+      context: context(request),
+    });
+    return reply.code(201).send(result);
+  }
+
   app.post(
     '/auth/signup',
     {
@@ -105,17 +119,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: SignupResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      await limit(reply, 'signup', AUTH_RATE_LIMITS.signup, request, request.body.email);
-      const result = await signUp({
-        db: app.db,
-        config,
-        input: { accountType: 'person', body: request.body },
-        locale: request.body.locale ?? negotiateLocale(request.headers['accept-language']) ?? DEFAULT_LOCALE,
-        context: context(request),
-      });
-      return reply.code(201).send(result);
-    },
+    (request, reply) => signUpRoute(request, reply, { accountType: 'person', body: request.body }),
   );
 
   app.post(
@@ -131,17 +135,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: SignupResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      await limit(reply, 'signup', AUTH_RATE_LIMITS.signup, request, request.body.email);
-      const result = await signUp({
-        db: app.db,
-        config,
-        input: { accountType: 'company', body: request.body },
-        locale: request.body.locale ?? negotiateLocale(request.headers['accept-language']) ?? DEFAULT_LOCALE,
-        context: context(request),
-      });
-      return reply.code(201).send(result);
-    },
+    (request, reply) => signUpRoute(request, reply, { accountType: 'company', body: request.body }),
   );
 
   app.post(
