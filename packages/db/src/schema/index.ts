@@ -1,5 +1,6 @@
 export * from './content.ts';
 export * from './engagement.ts';
+export * from './idempotency.ts';
 export * from './locations.ts';
 export * from './offers.ts';
 export * from './properties.ts';
