@@ -11,6 +11,7 @@ import devMailboxRoutes from './features/mail/dev-mailbox-routes.ts';
 import moderationRoutes from './features/moderation/routes.ts';
 import offersRoutes from './features/offers/routes.ts';
 import propertiesRoutes from './features/properties/routes.ts';
+import redirectsAdminRoutes from './features/redirects-admin/routes.ts';
 import savedSearchesRoutes from './features/saved-searches/routes.ts';
 import searchRoutes from './features/search/routes.ts';
 import searchPathsRoutes from './features/search-paths/routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(sellerStatsRoutes);
   await app.register(sellerPropertiesRoutes);
   await app.register(moderationRoutes);
+  await app.register(redirectsAdminRoutes);
 
   return app;
 }

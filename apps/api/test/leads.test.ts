@@ -161,6 +161,13 @@ describe('GET /leads and PATCH /leads/{id}', () => {
     const unread = (await call('GET', '/leads?unread=1', seller.id)).json();
     expect(unread.data.map((lead: { id: number }) => lead.id)).not.toContain(id);
     expect(unread.meta.total).toBe(1);
+    // The inbox's order: what is not read yet first, then newest first (issue 10).
+    const newest = (await call('GET', '/leads', seller.id)).json();
+    expect(newest.data[0].id).toBe(id);
+    const unreadFirst = (await call('GET', '/leads?sort=unread_first', seller.id)).json();
+    expect(unreadFirst.data.map((lead: { read: boolean }) => lead.read)).toEqual([false, true]);
+    expect(unreadFirst.data[1].id).toBe(id);
+    expect((await call('GET', '/leads?sort=oldest', seller.id)).statusCode).toBe(422);
 
     const again = await call('PATCH', `/leads/${id}`, seller.id, { read: false });
     expect(again.json()).toMatchObject({ status: 'new', read: false });

@@ -102,6 +102,11 @@ const POLICY: Record<string, Policy> = {
   'DELETE /properties/strike/:id': 'admin',
   'GET /admin/reports': 'admin',
   'POST /admin/reports/:id/:action': 'admin',
+  // the redirects table (issue 10)
+  'GET /admin/redirects': 'admin',
+  'POST /admin/redirects': 'admin',
+  'PATCH /admin/redirects/:id': 'admin',
+  'DELETE /admin/redirects/:id': 'admin',
   // one resource of its owner
   'GET /my/offers/:id/stats': 'owner',
   'PATCH /properties/:id': 'owner_or_admin',

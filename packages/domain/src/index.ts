@@ -12,6 +12,7 @@ export * from './contracts/offer-detail.ts';
 export * from './contracts/offers.ts';
 export * from './contracts/property-forms.ts';
 export * from './contracts/property-writes.ts';
+export * from './contracts/redirects.ts';
 export * from './contracts/saved-searches.ts';
 export * from './contracts/search.ts';
 export * from './contracts/search-paths.ts';

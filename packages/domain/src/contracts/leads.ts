@@ -11,6 +11,7 @@ import { PageMetaSchema } from './search.ts';
 export const LEAD_SOURCES = ['offer_message', 'tour_request', 'contact_reveal', 'form'] as const;
 export const LEAD_STATUSES = ['new', 'read', 'replied', 'archived'] as const;
 export const LEADS_PAGE_SIZE = 20;
+export const LEAD_SORTS = ['newest', 'unread_first'] as const;
 export const LEAD_MESSAGE_MAX = 5000;
 
 /** Keys emitted besides the shared validation keys. */
@@ -89,6 +90,12 @@ export const LeadsQuerySchema = z.object({
       return v;
     }, z.boolean({ error: 'validation.invalid_boolean' }).optional())
     .describe('1 or true: only leads not read yet'),
+  sort: z
+    .enum(LEAD_SORTS, 'validation.invalid_value')
+    .optional()
+    .describe(
+      'newest (default): newest first; unread_first: leads not read yet first, each group newest first',
+    ),
 });
 export type LeadsQuery = z.infer<typeof LeadsQuerySchema>;
 

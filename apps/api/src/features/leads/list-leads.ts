@@ -14,6 +14,8 @@ export async function listLeads(options: {
   page?: number;
   perPage?: number;
   unreadOnly?: boolean;
+  /** The inbox: leads not read yet first (issue 10), else newest first. */
+  unreadFirst?: boolean;
 }): Promise<LeadList> {
   const { db, ownerId } = options;
   const page = options.page ?? 1;
@@ -27,7 +29,11 @@ export async function listLeads(options: {
       .from(leads)
       .innerJoin(properties, eq(properties.id, leads.propertyId))
       .where(where)
-      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .orderBy(
+        ...(options.unreadFirst ? [sql`(${leads.status} = 'new') desc`] : []),
+        desc(leads.createdAt),
+        desc(leads.id),
+      )
       .limit(perPage)
       .offset(pageOffset(page, perPage)),
     db.select({ total: sql<number>`count(*)::int` }).from(leads).where(where),

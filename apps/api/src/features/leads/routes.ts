@@ -82,7 +82,7 @@ const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Leads received on my offers',
         description:
-          "Messages, tour and contact requests received on the caller's properties, newest first, 20 a page by default, with the property and the sender's contact (name, e-mail, phone, account id when signed in). `unread=1` keeps leads not read yet. Meta as spec 3.",
+          "Messages, tour and contact requests received on the caller's properties, newest first, 20 a page by default, with the property and the sender's contact (name, e-mail, phone, account id when signed in). `unread=1` keeps leads not read yet; `sort=unread_first` lists them first. Meta as spec 3.",
         querystring: LeadsQuerySchema,
         response: { 200: LeadListSchema, 422: ErrorBodySchema, ...authErrors },
       },
@@ -94,6 +94,7 @@ const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
         page: request.query.page,
         perPage: request.query.per_page,
         unreadOnly: request.query.unread,
+        unreadFirst: request.query.sort === 'unread_first',
       }),
   );
 
