@@ -1,0 +1,64 @@
+import type { BoundingBox, OfferMapResponse } from '@estately/domain';
+
+// Pure viewport arithmetic shared by the MapLibre map and its fallback list.
+
+/** Web Mercator y of a latitude, in 0..1 from the north edge of the world. */
+function mercatorY(lat: number): number {
+  const clamped = Math.max(-85.05113, Math.min(85.05113, lat));
+  const sin = Math.sin((clamped * Math.PI) / 180);
+  return 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI);
+}
+
+/**
+ * The whole-number zoom at which `box` fits a `width` x `height` pixel view (256 px tiles),
+ * 0..22. The fallback list asks the API at this zoom; MapLibre knows its own.
+ */
+export function zoomForBox(box: BoundingBox, width: number, height: number): number {
+  const lngSpan = box.west <= box.east ? box.east - box.west : box.east + 360 - box.west;
+  const ySpan = Math.abs(mercatorY(box.south) - mercatorY(box.north));
+  const byWidth = lngSpan > 0 ? Math.log2((width * 360) / (256 * lngSpan)) : 22;
+  const byHeight = ySpan > 0 ? Math.log2(height / (256 * ySpan)) : 22;
+  const zoom = Math.floor(Math.min(byWidth, byHeight));
+  return Math.max(0, Math.min(22, zoom));
+}
+
+/** The whole world, as the map asks for it before it knows where the results are. */
+export const WORLD_BOX: BoundingBox = { south: -85, west: -180, north: 85, east: 180 };
+
+/**
+ * The box around every cluster and point of a map answer (where the results are), or null
+ * when it holds none. Used to open the map on the results when the URL names no area.
+ */
+export function extentOf(answer: Pick<OfferMapResponse, 'clusters' | 'points'>): BoundingBox | null {
+  let box: BoundingBox | null = null;
+  const add = (south: number, west: number, north: number, east: number) => {
+    box = box
+      ? {
+          south: Math.min(box.south, south),
+          west: Math.min(box.west, west),
+          north: Math.max(box.north, north),
+          east: Math.max(box.east, east),
+        }
+      : { south, west, north, east };
+  };
+  for (const cluster of answer.clusters) {
+    add(cluster.bounds.south, cluster.bounds.west, cluster.bounds.north, cluster.bounds.east);
+  }
+  for (const point of answer.points) add(point.lat, point.lng, point.lat, point.lng);
+  return box;
+}
+
+/**
+ * A box never smaller than `minSpan` degrees each way around its centre: a cluster of offers in
+ * one building has no extent, and zooming "to" it must still land on a sensible zoom.
+ */
+export function atLeast(box: BoundingBox, minSpan = 0.002): BoundingBox {
+  const grow = (low: number, high: number): [number, number] => {
+    if (high - low >= minSpan) return [low, high];
+    const middle = (low + high) / 2;
+    return [middle - minSpan / 2, middle + minSpan / 2];
+  };
+  const [south, north] = grow(box.south, box.north);
+  const [west, east] = box.west <= box.east ? grow(box.west, box.east) : [box.west, box.east];
+  return { south: Math.max(-90, south), west, north: Math.min(90, north), east };
+}
