@@ -9,6 +9,7 @@ import {
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countOfferViews } from '../src/features/offers/count-offer-view.ts';
 import { buildTestApi, setRates, type TestApi } from './helpers.ts';
 import { insertContact, insertFullOffer, insertPoiNear, insertSeller, insertUser } from './offer-fixtures.ts';
 
@@ -260,6 +261,44 @@ describe('offer views', () => {
     await api.app.inject({ method: 'GET', url: `/public/offers/${id}`, headers });
     await api.app.inject({ method: 'GET', url: `/public/offers/${id}`, headers });
     expect(await detailViews(id)).toBe(2);
+  });
+
+  it('counts concurrent views exactly when they share writes', async () => {
+    const first = await insertFullOffer(api.db, { ownerId });
+    const second = await insertFullOffer(api.db, { ownerId });
+    // 40 requests at once: 8 visitors on the first offer, each 3 times, and 4 visitors twice on
+    // the second. The requests queue behind the write in flight and are written together.
+    const requests = [
+      ...Array.from({ length: 24 }, (_, i) => [first, `visitor-a-${i % 8}`] as const),
+      ...Array.from({ length: 8 }, (_, i) => [second, `visitor-b-${i % 4}`] as const),
+      ...Array.from({ length: 8 }, (_, i) => [second, `visitor-b-${i % 4}`] as const),
+    ];
+    const responses = await Promise.all(
+      requests.map(([id, token]) =>
+        api.app.inject({ method: 'GET', url: `/public/offers/${id}`, headers: { 'x-stats-token': token } }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(requests.map(() => 200));
+    expect(await detailViews(first)).toBe(8);
+    expect(await detailViews(second)).toBe(4);
+  });
+
+  it('counts a batch once per visitor and offer, skipping offers that are gone', async () => {
+    const id = await insertFullOffer(api.db, { ownerId });
+    const now = new Date('2026-06-01T12:00:00Z');
+    const counted = await countOfferViews(api.db, [
+      { id, visitorKey: 't:one', now },
+      { id, visitorKey: 't:one', now },
+      { id, visitorKey: 't:two', now },
+      { id: 999_999_999, visitorKey: 't:one', now },
+    ]);
+    expect([...counted].sort()).toEqual([`${id}:t:one`, `${id}:t:two`]);
+    expect(await detailViews(id)).toBe(2);
+    // Within 3 hours nothing counts again; after them, once more.
+    expect((await countOfferViews(api.db, [{ id, visitorKey: 't:one', now }])).size).toBe(0);
+    const later = new Date(now.getTime() + 3 * 3_600_000);
+    expect((await countOfferViews(api.db, [{ id, visitorKey: 't:one', now: later }])).size).toBe(1);
+    expect(await detailViews(id)).toBe(3);
   });
 
   it('does not count a HEAD request', async () => {

@@ -1,34 +1,136 @@
 import { type Db, offerViewStats, offerViewVisitors } from '@estately/db';
 import { STATS_TOKEN_COOKIE_MAX_AGE_S } from '@estately/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+
+/** One detail view to count: the offer, who viewed it (see visitor.ts) and when. */
+export interface OfferView {
+  id: number;
+  visitorKey: string;
+  now?: Date;
+}
+
+function list(values: readonly SQL[], type: string): SQL {
+  return sql`array[${sql.join(values, sql`, `)}]::${sql.raw(type)}`;
+}
 
 /**
- * Counts a detail view of an offer for the seller's statistics: once per visitor and offer
- * within the stats token's lifetime (3 hours, spec 9). One statement, safe under concurrent
- * requests: the visitor row is inserted, or moved forward only when its last counted view is
- * at least 3 hours old; only then is the day's counter raised. Returns whether it counted.
+ * Counts detail views of offers for the sellers' statistics: once per visitor and offer
+ * within the stats token's lifetime (3 hours, spec 9). One statement for any number of views,
+ * safe under concurrent requests: each visitor row is inserted, or moved forward only when its
+ * last counted view is at least 3 hours old; only those raise the day's counter. The same
+ * visitor and offer twice in one call counts once (the first). Offers that no longer exist are
+ * skipped. Returns the views that counted, as `id:visitorKey`.
  */
+export async function countOfferViews(db: Db, views: readonly OfferView[]): Promise<Set<string>> {
+  const unique = new Map<string, { id: number; visitorKey: string; at: string; day: string }>();
+  for (const view of views) {
+    const key = `${view.id}:${view.visitorKey}`;
+    if (unique.has(key)) continue;
+    const at = (view.now ?? new Date()).toISOString();
+    unique.set(key, { id: view.id, visitorKey: view.visitorKey, at, day: at.slice(0, 10) });
+  }
+  if (unique.size === 0) return new Set();
+  // Sorted by offer, so two writers lock the counter rows in the same order.
+  const rows = [...unique.values()].sort((a, b) => a.id - b.id || (a.visitorKey < b.visitorKey ? -1 : 1));
+  const result = (await db.execute(sql`
+    with input as (
+      select * from unnest(
+        ${list(
+          rows.map((row) => sql`${row.id}`),
+          'bigint[]',
+        )},
+        ${list(
+          rows.map((row) => sql`${row.visitorKey}`),
+          'text[]',
+        )},
+        ${list(
+          rows.map((row) => sql`${row.at}`),
+          'timestamptz[]',
+        )},
+        ${list(
+          rows.map((row) => sql`${row.day}`),
+          'date[]',
+        )}
+      ) as v(property_id, visitor_hash, viewed_at, day)
+      where exists (select 1 from properties p where p.id = v.property_id)
+    ),
+    seen as (
+      insert into ${offerViewVisitors} (property_id, visitor_hash, viewed_at)
+      select property_id, visitor_hash, viewed_at from input order by property_id, visitor_hash
+      on conflict (property_id, visitor_hash) do update set viewed_at = excluded.viewed_at
+        where ${offerViewVisitors}.viewed_at <= excluded.viewed_at - make_interval(secs => ${STATS_TOKEN_COOKIE_MAX_AGE_S})
+      returning property_id, visitor_hash
+    ),
+    counted as (
+      insert into ${offerViewStats} (property_id, day, detail_views)
+      select input.property_id, input.day, count(*)::int
+      from seen join input using (property_id, visitor_hash)
+      group by input.property_id, input.day
+      order by input.property_id, input.day
+      on conflict (property_id, day) do update set detail_views = ${offerViewStats}.detail_views + excluded.detail_views
+      returning 1
+    )
+    select property_id::text || ':' || visitor_hash as key from seen
+  `)) as unknown as { rows: { key: string }[] };
+  return new Set(result.rows.map((row) => row.key));
+}
+
+/** Counts one detail view now (see `countOfferViews`); whether it counted. */
 export async function countOfferView(options: {
   db: Db;
   id: number;
   visitorKey: string;
   now?: Date;
 }): Promise<boolean> {
-  const { db, id, visitorKey } = options;
-  const now = options.now ?? new Date();
-  const day = now.toISOString().slice(0, 10);
-  const result = (await db.execute(sql`
-    with seen as (
-      insert into ${offerViewVisitors} (property_id, visitor_hash, viewed_at)
-      values (${id}, ${visitorKey}, ${now.toISOString()}::timestamptz)
-      on conflict (property_id, visitor_hash) do update set viewed_at = excluded.viewed_at
-        where ${offerViewVisitors}.viewed_at <= excluded.viewed_at - make_interval(secs => ${STATS_TOKEN_COOKIE_MAX_AGE_S})
-      returning 1
-    )
-    insert into ${offerViewStats} (property_id, day, detail_views)
-    select ${id}, ${day}::date, 1 from seen
-    on conflict (property_id, day) do update set detail_views = ${offerViewStats}.detail_views + 1
-    returning detail_views
-  `)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+  const counted = await countOfferViews(options.db, [options]);
+  return counted.has(`${options.id}:${options.visitorKey}`);
+}
+
+/**
+ * Group commit of detail views: a view is written at once when no write is in flight, else it
+ * joins the next write, which takes every view that arrived meanwhile in one statement. Each
+ * caller's promise settles when its view is stored, so a request that awaits it answers after
+ * the view counts (as one write per view did), while under load many views share a statement
+ * and a commit instead of one each (docs/decisions/012).
+ */
+export class OfferViewCounter {
+  private pending: { view: OfferView; settle: (error?: unknown) => void }[] = [];
+  private writing: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    /** Most views in one statement. */
+    private readonly maxBatch = 500,
+  ) {}
+
+  count(view: OfferView): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ view, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.writing ??= this.drain();
+    });
+  }
+
+  /** Resolves once every view handed in so far is written. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.pending.splice(0, this.maxBatch);
+        try {
+          await countOfferViews(
+            this.db,
+            batch.map((entry) => entry.view),
+          );
+          for (const entry of batch) entry.settle();
+        } catch (error) {
+          for (const entry of batch) entry.settle(error ?? new Error('view not counted'));
+        }
+      }
+    } finally {
+      this.writing = null;
+    }
+  }
 }

@@ -24,7 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { negotiateLocale } from './accept-language.ts';
-import { countOfferView } from './count-offer-view.ts';
+import { OfferViewCounter } from './count-offer-view.ts';
 import { getOfferContact } from './get-offer-contact.ts';
 import { getOfferDetail } from './get-offer-detail.ts';
 import { getOfferTranslation } from './get-offer-translation.ts';
@@ -74,6 +74,9 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
   const perAddress = new SlidingWindowLimiter(OFFER_MESSAGE_LIMITS.perAddress);
   const perSender = new SlidingWindowLimiter(OFFER_MESSAGE_LIMITS.perSenderAndOffer);
   const webOrigin = app.config.webOrigins[0] ?? 'http://localhost:3000';
+  // Detail views share writes under load (group commit); the last ones are written on close.
+  const views = new OfferViewCounter(app.db);
+  app.addHook('onClose', () => views.flush());
 
   app.get(
     '/public/offers/:id',
@@ -107,8 +110,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
       // HEAD (link checkers, prefetch probes) reads the same detail but is not a view.
       if (request.method !== 'GET') return detail;
       try {
-        await countOfferView({
-          db: app.db,
+        await views.count({
           id,
           visitorKey: visitorKey({
             token: request.headers[STATS_TOKEN_HEADER],
