@@ -4,6 +4,7 @@ import { type Currency, DEFAULT_CURRENCY, type OfferCard, SIMILAR_OFFERS_LIMIT }
 import { and, between, desc, eq, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { loadExchangeRates } from '../offers-shared/exchange-rates.ts';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
+import { PUBLIC_OFFER } from '../search/offer-conditions.ts';
 import { isPublicProperty, offerNotFound } from './public-offer.ts';
 
 export interface ListSimilarOffersOptions {
@@ -22,6 +23,11 @@ const BAND = { low: 0.6, high: 1.4 } as const;
 const RINGS_KM = [25, 100] as const;
 /** Kilometres that weigh as much as a factor e (~2.7x) of price or area difference. */
 const KM_PER_SCORE_POINT = 50;
+/**
+ * The first window searched within a ring, in km: in a city it holds enough close matches,
+ * so the ring's thousands of candidates are never read (the answer stays the ring's).
+ */
+const WINDOW_KM = 5;
 
 interface Tier {
   radiusKm: number | null;
@@ -36,7 +42,9 @@ interface Tier {
  * Candidates are searched in widening tiers, each an indexed query (type and country, GiST
  * ring around the offer, price band), until enough are found: within 25 km, then 100 km, then
  * the whole country, last without the price and area bands. Inside a tier they are ranked by
- * |ln(price ratio)| + |ln(area ratio)| + distance/50 km, newest first on ties.
+ * |ln(price ratio)| + |ln(area ratio)| + distance/50 km, newest first on ties. The first ring
+ * is searched through a tight window around the offer first, widened only as far as an offer
+ * outside could still rank (see below), so a city's offer reads a few dozen candidates.
  */
 export async function listSimilarOffers(options: ListSimilarOffersOptions): Promise<OfferCard[]> {
   const {
@@ -88,44 +96,67 @@ export async function listSimilarOffers(options: ListSimilarOffersOptions): Prom
         { radiusKm: null, banded: false },
       ];
 
-  const found: Awaited<ReturnType<typeof selectTier>> = [];
+  const found: SimilarRow[] = [];
   for (const tier of tiers) {
     if (found.length >= limit) break;
     if (!tier.banded && price === null && area === null && found.length > 0) break; // nothing new to widen
-    const conditions: (SQL | undefined)[] = [
-      eq(offers.offerType, base.offerType),
-      eq(offers.propertyType, base.propertyType),
-      abroad ? ne(offers.countryCode, base.countryCode) : eq(offers.countryCode, base.countryCode),
-      ne(offers.id, id),
-      isPublicProperty(),
-      found.length > 0
-        ? notInArray(
-            offers.id,
-            found.map((row) => row.id),
-          )
-        : undefined,
-      tier.radiusKm !== null
-        ? withinRadius(offers.location, base.latitude, base.longitude, tier.radiusKm)
-        : undefined,
-      tier.banded && price !== null
-        ? between(offers.priceNormalized, price * BAND.low, price * BAND.high)
-        : undefined,
-      tier.banded && area !== null
-        ? between(offers.usefulAreaMeters, area * BAND.low, area * BAND.high)
-        : undefined,
-    ];
-    found.push(...(await selectTier(db, and(...conditions), score, limit - found.length)));
+    const conditions = (radiusKm: number | null): SQL | undefined =>
+      and(
+        eq(offers.offerType, base.offerType),
+        eq(offers.propertyType, base.propertyType),
+        abroad ? ne(offers.countryCode, base.countryCode) : eq(offers.countryCode, base.countryCode),
+        ne(offers.id, id),
+        // The read model's visibility (decision 012), kept by a trigger in the same transaction
+        // as the property: no lookup in `properties` per candidate.
+        PUBLIC_OFFER,
+        found.length > 0
+          ? notInArray(
+              offers.id,
+              found.map((row) => row.id),
+            )
+          : undefined,
+        radiusKm !== null
+          ? withinRadius(offers.location, base.latitude, base.longitude, radiusKm)
+          : undefined,
+        tier.banded && price !== null
+          ? between(offers.priceNormalized, price * BAND.low, price * BAND.high)
+          : undefined,
+        tier.banded && area !== null
+          ? between(offers.usefulAreaMeters, area * BAND.low, area * BAND.high)
+          : undefined,
+      );
+    const need = limit - found.length;
+    if (tier.radiusKm === null) {
+      found.push(...(await selectTier(db, conditions(null), score, need)));
+      continue;
+    }
+    // A tight window first. Every term of the score is at least 0 and the distance adds
+    // distance/50 km, so an offer beyond r km scores at least r/50: when the window's `need`
+    // best all score below that, nothing outside can rank among them and the window's answer
+    // is the ring's. Otherwise every offer that could still rank lies within 50 x the worst
+    // score found (or the ring, when the window held too few).
+    // (The window pays off in the first ring only; a later ring runs when the one before it
+    // held too few, so its inner part is taken already.)
+    const first = tier === tiers[0] ? Math.min(WINDOW_KM, tier.radiusKm) : tier.radiusKm;
+    let rows = await selectTier(db, conditions(first), score, need);
+    const worst = rows.length === need ? Number(rows[rows.length - 1]?.score) : Number.POSITIVE_INFINITY;
+    if (first < tier.radiusKm && !(worst < first / KM_PER_SCORE_POINT)) {
+      const wider = Math.min(tier.radiusKm, worst * KM_PER_SCORE_POINT);
+      rows = await selectTier(db, conditions(wider), score, need);
+    }
+    found.push(...rows);
   }
 
   const context = { currency, rates, storage };
   return found.map((row) => toOfferCard(row, context));
 }
 
+type SimilarRow = Awaited<ReturnType<typeof selectTier>>[number];
+
 function selectTier(db: Db, where: SQL | undefined, score: SQL, limit: number) {
   return db
-    .select(offerCardColumns)
+    .select({ ...offerCardColumns, score: sql<number>`${score}`.as('score') })
     .from(offers)
-    .innerJoin(properties, eq(properties.id, offers.id))
     .where(where)
     .orderBy(score, desc(offers.activatedAt), desc(offers.id))
     .limit(limit);
