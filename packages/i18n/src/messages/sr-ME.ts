@@ -84,4 +84,25 @@ export const srME: CatalogOverrides = {
   'action.edit': 'Izmijeni',
   'email.reset.subject': 'Promjena lozinke',
   'email.reset.intro': 'Primili smo zahtjev za promjenu lozinke vašeg naloga.',
+
+  // Leads inbox and admin screens (issue 10)
+  'leads.source.tour_request': 'Zahtjev za razgledanje',
+  'leads.source.form': 'Zahtjev za kontakt',
+  'admin.intro':
+    'Alati za administratore: prijave posjetilaca, provjera i uklanjanje oglasa i preusmjeravanja starih adresa.',
+  'admin.redirects': 'Preusmjeravanja',
+  'admin.reports_empty': 'Ovdje nema prijava.',
+  'admin.verified': 'Provjereni oglas',
+  'admin.not_verified': 'Nije provjeren',
+  'admin.unverify': 'Povuci provjeru',
+  'admin.verified_done': 'Oglas je provjeren.',
+  'admin.unverified_done': 'Provjera je povučena.',
+  'admin.trust_score': 'Ocjena pouzdanosti: {score}',
+  'admin.redirect_status': 'Vrsta preusmjeravanja',
+  'admin.redirect_add': 'Dodaj preusmjeravanje',
+  'admin.redirect_edit': 'Uredi preusmjeravanje',
+  'admin.redirect_added': 'Preusmjeravanje je dodato.',
+  'admin.redirect_saved': 'Preusmjeravanje je sačuvano.',
+  'admin.redirects_empty': 'Nisu pronađena preusmjeravanja.',
+  'redirects.from_path_taken': 'Ovu putanju već koristi drugo preusmjeravanje.',
 };
