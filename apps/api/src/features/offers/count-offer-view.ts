@@ -97,11 +97,16 @@ export class OfferViewCounter {
   private pending: { view: OfferView; settle: (error?: unknown) => void }[] = [];
   private writing: Promise<void> | null = null;
 
-  constructor(
-    private readonly db: Db,
-    /** Most views in one statement. */
-    private readonly maxBatch = 500,
-  ) {}
+  // Plain fields, not constructor parameter properties: Node runs this file with type
+  // stripping only (`npm start`), which has no parameter properties.
+  private readonly db: Db;
+  /** Most views in one statement. */
+  private readonly maxBatch: number;
+
+  constructor(db: Db, maxBatch = 500) {
+    this.db = db;
+    this.maxBatch = maxBatch;
+  }
 
   count(view: OfferView): Promise<void> {
     return new Promise<void>((resolve, reject) => {
