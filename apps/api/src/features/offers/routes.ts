@@ -19,10 +19,11 @@ import {
   SimilarOffersQuerySchema,
   SimilarOffersResponseSchema,
 } from '@estately/domain';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { IDEMPOTENCY_DOC, idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency.ts';
+import { trustedSerializer } from '../search/trusted-serializer.ts';
 import { negotiateLocale } from './accept-language.ts';
 import { OfferViewCounter } from './count-offer-view.ts';
 import { getOfferContact } from './get-offer-contact.ts';
@@ -53,13 +54,6 @@ function offerId(value: string): number {
   return id;
 }
 
-function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number) {
-  return reply
-    .code(429)
-    .header('retry-after', String(retryAfterSeconds))
-    .send(new AppError('too_many_requests').toBody());
-}
-
 /**
  * The public offer detail and what a visitor does on it (spec 7 "Offers", issue 4): detail,
  * contact, points of interest, similar offers, translation, message to the seller, report.
@@ -77,10 +71,13 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
   // Detail views share writes under load (group commit); the last ones are written on close.
   const views = new OfferViewCounter(app.db);
   app.addHook('onClose', () => views.flush());
+  // The detail and similar offers stringify their 2xx bodies as built (checked under tests).
+  const serializerCompiler = trustedSerializer({ check: app.config.nodeEnv === 'test' });
 
   app.get(
     '/public/offers/:id',
     {
+      serializerCompiler,
       schema: {
         tags: TAGS,
         summary: 'Offer detail',
@@ -171,6 +168,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
   app.get(
     '/public/offers/:id/similar_offers',
     {
+      serializerCompiler,
       schema: {
         tags: TAGS,
         summary: 'Similar offers',
@@ -227,8 +225,14 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
       schema: {
         tags: TAGS,
         summary: 'Message the seller',
-        description: `Stores the message as a lead for the offer's owner and queues the e-mail to the seller (outbox job \`email.offer_message\`) in one transaction. Guests give name, e-mail, optional phone and text; \`tour_date_id\` asks for one of the offer's viewing appointments. Validation failures answer 422 with message keys per field (\`offer_message.email\`: \`validation.invalid_email\`...) and store nothing.\n\nRate limits: ${OFFER_MESSAGE_LIMITS.perAddress.max} messages per ${OFFER_MESSAGE_LIMITS.perAddress.windowMs / 60_000} minutes per client address, ${OFFER_MESSAGE_LIMITS.perSenderAndOffer.max} per hour per sender e-mail and offer; beyond them 429 \`too_many_requests\` with \`Retry-After\` in seconds. The client address is the connection's unless TRUST_PROXY names the proxies in front of the API, so a forged X-Forwarded-For changes nothing. ${NOT_FOUND_NOTE}`,
+        description: `Stores the message as a lead for the offer's owner and queues the e-mail to the seller (outbox job \`email.offer_message\`) in one transaction. Guests give name, e-mail, optional phone and text; \`tour_date_id\` asks for one of the offer's viewing appointments. Validation failures answer 422 with message keys per field (\`offer_message.email\`: \`validation.invalid_email\`...) and store nothing.\n\nRate limits: ${OFFER_MESSAGE_LIMITS.perAddress.max} messages per ${OFFER_MESSAGE_LIMITS.perAddress.windowMs / 60_000} minutes per client address, ${OFFER_MESSAGE_LIMITS.perSenderAndOffer.max} per hour per sender e-mail and offer; beyond them 429 \`too_many_requests\` with \`Retry-After\` in seconds. The client address is the connection's unless TRUST_PROXY names the proxies in front of the API, so a forged X-Forwarded-For changes nothing. ${NOT_FOUND_NOTE}\n\nSigned-in senders: ${IDEMPOTENCY_DOC} A replay does not count against the limits. A guest's key is ignored (a key needs an account to belong to).`,
         params: OfferIdParamsSchema,
+        headers: z.looseObject({
+          'idempotency-key': z
+            .string()
+            .optional()
+            .describe('Signed-in senders: a unique key per attempted message (e.g. a UUID)'),
+        }),
         body: OfferMessageBodySchema,
         response: {
           201: OfferMessageResponseSchema,
@@ -244,26 +248,48 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
       const input = request.body.offer_message;
       const addressKey = request.ip;
       const senderKey = `${id}:${input.email}`;
-      const refused = [perAddress.check(addressKey), perSender.check(senderKey)].filter(
-        (decision) => !decision.allowed,
-      );
-      if (refused.length > 0)
-        return tooManyRequests(
-          reply,
-          Math.max(...refused.map((decision) => (decision.allowed ? 0 : decision.retryAfterSeconds))),
-        );
-      perAddress.hit(addressKey);
-      perSender.hit(senderKey);
-
-      const message = await sendOfferMessage({
+      const key = request.user ? idempotencyKeyOf(request) : null;
+      return respondIdempotently(reply, {
         db: app.db,
-        id,
-        input,
-        senderUserId: request.user?.id ?? null,
-        senderLocale: negotiateLocale(request.headers['accept-language']),
-        webOrigin,
+        call:
+          key === null || !request.user
+            ? null
+            : {
+                userId: request.user.id,
+                route: 'POST /public/offers/{id}/offer_message',
+                key,
+                request: { id, body: request.body },
+              },
+        admit: () => {
+          const refused = [perAddress.check(addressKey), perSender.check(senderKey)].filter(
+            (decision) => !decision.allowed,
+          );
+          if (refused.length > 0) {
+            const retry = Math.max(
+              ...refused.map((decision) => (decision.allowed ? 0 : decision.retryAfterSeconds)),
+            );
+            return {
+              statusCode: 429,
+              body: new AppError('too_many_requests').toBody(),
+              headers: { 'retry-after': String(retry) },
+            };
+          }
+          perAddress.hit(addressKey);
+          perSender.hit(senderKey);
+          return null;
+        },
+        create: async (db) => ({
+          statusCode: 201,
+          body: await sendOfferMessage({
+            db,
+            id,
+            input,
+            senderUserId: request.user?.id ?? null,
+            senderLocale: negotiateLocale(request.headers['accept-language']),
+            webOrigin,
+          }),
+        }),
       });
-      return reply.code(201).send(message);
     },
   );
 

@@ -20,6 +20,7 @@ import { OfferCountCache } from './count-cache.ts';
 import { countOfferFacets, parseFacetGroups } from './count-offer-facets.ts';
 import { validateFilters } from './prepare-search.ts';
 import { searchOffers } from './search-offers.ts';
+import { trustedSerializer } from './trusted-serializer.ts';
 
 const errorResponses = { 422: ErrorBodySchema, 500: ErrorBodySchema };
 
@@ -49,9 +50,12 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   // Totals, facet counts and map cells of this process, checked against the database's change
   // counters on every request (count-cache.ts).
   const cache = new OfferCountCache();
+  // 2xx bodies are stringified as built, checked against their schema under tests.
+  const serializerCompiler = trustedSerializer({ check: app.config.nodeEnv === 'test' });
   app.get(
     '/public/offers',
     {
+      serializerCompiler,
       schema: {
         tags: ['search'],
         summary: 'Search offers',
@@ -70,6 +74,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/offers/facets',
     {
+      serializerCompiler,
       schema: {
         tags: ['search'],
         summary: 'Facet counts for the filter panel',
@@ -95,6 +100,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/offers/map',
     {
+      serializerCompiler,
       schema: {
         tags: ['search'],
         summary: 'Map clusters and points of a viewport',
