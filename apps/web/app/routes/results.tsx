@@ -4,6 +4,9 @@ import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
 import { filtersOfUrl, loadFacets, loadResults } from '../features/results/load-results.server.ts';
 import { ResultCard } from '../features/results/result-card.tsx';
+import { saveSearchAction } from '../features/save-search/save-search-action.server.ts';
+import { SaveSearch } from '../features/save-search/save-search-form.tsx';
+import { saveSearchView } from '../features/save-search/save-search-view.server.ts';
 import { FilterPanel } from '../features/search-filters/filter-panel.tsx';
 import { toFilterPanelView } from '../features/search-filters/filter-panel-view.server.ts';
 import { LocationBox } from '../features/search-filters/location-box.tsx';
@@ -76,16 +79,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       total: results.status === 'ok' ? results.total : null,
     }),
     favoriteTexts: favoriteTexts(locale),
+    saveSearch: simple ? null : saveSearchView({ locale, filters, heading }),
     results,
     paging,
   };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { locale } = screenOf(request);
+  return saveSearchAction({ request, context, locale });
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: searchStyles }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-export default function Results({ loaderData }: Route.ComponentProps) {
+export default function Results({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const navigation = useNavigation();
   const { results, locale, filters, panel } = loaderData;
@@ -108,6 +117,13 @@ export default function Results({ loaderData }: Route.ComponentProps) {
               <p className="results-count" id="results-count" data-testid="results-count" role="status">
                 {t('results.count', { count: results.total })}
               </p>
+              {loaderData.saveSearch && (
+                <SaveSearch
+                  key={loaderData.saveSearch.searchPath}
+                  view={loaderData.saveSearch}
+                  result={actionData}
+                />
+              )}
               {results.offers.length === 0 ? (
                 <div className="notice" data-testid="results-empty">
                   <p>{t('results.empty')}</p>

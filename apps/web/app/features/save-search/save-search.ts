@@ -1,0 +1,74 @@
+import { ApiError } from '../../api/api-error.ts';
+
+// "Save this search" (issue 9, spec 7 POST /saved_searches): what the results page's loader
+// prepares for the form, what the page's action answers after a post without JavaScript, and the
+// reading of the form's fields shared by both ways of sending it. Browser-safe: no catalog, no zod
+// (the API and the no-JavaScript action validate with the shared contract).
+
+export const SAVE_SEARCH_INTENT = 'save_search';
+
+export interface SaveSearchView {
+  /** A name made of the search's filters in the page's locale, editable. */
+  defaultName: string;
+  /** The canonical filters as a query string (no paging, no sort). */
+  filters: string;
+  /** The canonical search path the search is saved from (links in alert e-mails point there). */
+  searchPath: string;
+  frequencies: { value: string; label: string }[];
+  defaultFrequency: string;
+  /** Sign-in screen (guests are sent there with the results URL to come back to). */
+  signInPath: string;
+  /** The account's watch-dogs screen, linked after saving. */
+  watchDogsPath: string;
+  texts: {
+    open: string;
+    name: string;
+    frequency: string;
+    submit: string;
+    saved: string;
+    manage: string;
+    /** Message keys of the API and the contract -> text in the page's locale. */
+    errors: Record<string, string>;
+  };
+}
+
+/** The answer of the results page's action to a save posted without JavaScript. */
+export type SaveSearchResult =
+  | { form: typeof SAVE_SEARCH_INTENT; status: 'saved'; name: string }
+  | { form: typeof SAVE_SEARCH_INTENT; status: 'invalid'; errors: Record<string, string> }
+  | { form: typeof SAVE_SEARCH_INTENT; status: 'failed'; message: string };
+
+export interface SaveSearchBody {
+  name: string;
+  filters: string;
+  search_path: string;
+  frequency: string;
+}
+
+/** The POST /saved_searches body of the form's fields (as typed; validation is the API's). */
+export function saveSearchBody(fields: FormData): SaveSearchBody {
+  const text = (name: string) => {
+    const value = fields.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return {
+    name: text('name').trim(),
+    filters: text('filters'),
+    search_path: text('search_path'),
+    frequency: text('frequency'),
+  };
+}
+
+/**
+ * Field errors (message keys by form field) of a refused save: `name` and `frequency` beside
+ * their fields, everything else (the filters, the per-account limit) for the whole form.
+ */
+export function saveSearchErrors(error: unknown): Record<string, string> | null {
+  if (!(error instanceof ApiError) || !error.isValidation || !error.errors) return null;
+  const errors: Record<string, string> = {};
+  for (const [path, keys] of Object.entries(error.errors)) {
+    const field = path === 'name' || path === 'frequency' ? path : 'form';
+    if (keys[0]) errors[field] ??= keys[0];
+  }
+  return errors;
+}
