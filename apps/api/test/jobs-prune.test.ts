@@ -79,6 +79,7 @@ describe('pruneStaleRows', () => {
       confirmationTokens: 1,
       resetTokens: 1,
       offerViews: 1,
+      idempotencyKeys: 0,
     });
     const keys = (await api.db.select({ key: jobs.dedupeKey }).from(jobs)).map((row) => row.key).sort();
     expect(keys).toEqual(['queued', 'recent-done', 'recent-failed']);
@@ -89,7 +90,7 @@ describe('pruneStaleRows', () => {
     expect((await api.db.select().from(passwordResetTokens)).map((row) => row.tokenHash)).toEqual(['r-live']);
     expect((await api.db.select().from(offerViewVisitors)).map((row) => row.visitorHash)).toEqual(['recent']);
     // A second run finds nothing more to delete.
-    expect(Object.values(await pruneStaleRows({ db: api.db, now }))).toEqual([0, 0, 0, 0, 0]);
+    expect(Object.values(await pruneStaleRows({ db: api.db, now }))).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
   it('queues one run for the next whole hour, however often it is asked', async () => {

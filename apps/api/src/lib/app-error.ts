@@ -9,6 +9,7 @@ export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  precondition_failed: 412,
   validation_errors: 422,
   too_many_requests: 429,
   internal_error: 500,

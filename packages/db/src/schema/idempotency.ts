@@ -24,7 +24,7 @@ export const idempotencyKeys = pgTable(
     /** SHA-256 of the request's canonical JSON (path parameters and body). */
     requestHash: text('request_hash').notNull(),
     statusCode: smallint('status_code').notNull(),
-    /** The answer's JSON body, returned as is to a repeat. */
+    /** The answer's JSON body as text (a jsonb string keeps member order), returned to a repeat. */
     response: jsonb('response').$type<unknown>(),
     createdAt: createdAt(),
   },

@@ -9,6 +9,8 @@ export const ErrorCodeSchema = z.enum([
   'not_found',
   'validation_errors',
   'conflict',
+  // A write based on an outdated version (If-Match no longer matches the ETag): HTTP 412.
+  'precondition_failed',
   'too_many_requests',
   'internal_error',
   'service_unavailable',
@@ -28,6 +30,7 @@ export const STATUS_LABELS: Readonly<Record<number, string>> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  412: 'Precondition Failed',
   422: 'Validation Error',
   500: 'Internal Server Error',
   503: 'Service Unavailable',

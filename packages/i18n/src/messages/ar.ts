@@ -450,6 +450,8 @@ export const ar: Catalog = {
   'status.not_found': 'غير موجود',
   'status.validation_errors': 'خطأ في التحقق',
   'status.conflict': 'تعارض',
+  'status.precondition_failed': 'فشل الشرط المسبق',
+  'validation.idempotency_key_reused': 'أُرسل هذا الطلب من قبل ببيانات مختلفة. أعد تحميل الصفحة وحاول مرة أخرى.',
   'status.too_many_requests': 'طلبات كثيرة جدًا',
   'status.internal_error': 'خطأ داخلي في الخادم',
   'status.service_unavailable': 'الخدمة غير متاحة',
@@ -773,4 +775,25 @@ export const ar: Catalog = {
   'redirects.invalid_target': 'أدخل مسارًا يبدأ بـ / أو عنوانًا يبدأ بـ http:// أو https://.',
   'redirects.from_path_taken': 'هناك تحويل آخر يستخدم هذا المسار بالفعل.',
   'redirects.loop': 'هذا الهدف يعود إلى المسار نفسه.',
+
+  // Map mode of the results page (issue 9)
+  'map.toggle': 'الخريطة',
+  'map.region': 'خريطة العروض',
+  'map.loading': 'جارٍ تحميل الخريطة…',
+  'map.zoom_in': 'تكبير',
+  'map.zoom_out': 'تصغير',
+  'map.attribution': 'مصادر بيانات الخريطة',
+  'map.cluster':
+    '{count, plural, zero {لا توجد عروض هنا} one {عرض واحد هنا، تكبير} two {عرضان هنا، تكبير} few {# عروض هنا، تكبير} many {# عرضًا هنا، تكبير} other {# عرض هنا، تكبير}}',
+  'map.point': 'عرض بسعر {price}، إظهار البطاقة',
+  'map.point_no_price': 'عرض بسعر عند الطلب، إظهار البطاقة',
+  'map.in_view':
+    '{count, plural, zero {لا توجد عروض في هذه المنطقة} one {عرض واحد في هذه المنطقة} two {عرضان في هذه المنطقة} few {# عروض في هذه المنطقة} many {# عرضًا في هذه المنطقة} other {# عرض في هذه المنطقة}}',
+  'map.fallback': 'لا يستطيع هذا المتصفح رسم الخريطة. لذلك تُعرض عروض هذه المنطقة في قائمة حسب المكان.',
+  'map.fallback_cluster':
+    '{count, plural, zero {لا توجد عروض} one {عرض واحد} two {عرضان} few {# عروض} many {# عرضًا} other {# عرض}} حول {lat}، {lng}',
+  'map.larger_area': 'إظهار منطقة أكبر',
+  'map.card': 'عرض على الخريطة',
+  'map.close_card': 'إغلاق بطاقة العرض',
+  'map.error': 'تعذّر على الخريطة تحميل العروض. يُرجى المحاولة لاحقًا.',
 };

@@ -437,6 +437,8 @@ export const bg: Catalog = {
   'status.not_found': 'Не е намерено',
   'status.validation_errors': 'Грешка при валидиране',
   'status.conflict': 'Конфликт',
+  'status.precondition_failed': 'Неизпълнено предварително условие',
+  'validation.idempotency_key_reused': 'Тази заявка вече е изпратена с други данни. Презаредете страницата и опитайте отново.',
   'status.too_many_requests': 'Твърде много заявки',
   'status.internal_error': 'Вътрешна грешка на сървъра',
   'status.service_unavailable': 'Услугата е недостъпна',
@@ -758,4 +760,24 @@ export const bg: Catalog = {
     'Въведете път, който започва с /, или адрес, който започва с http:// или https://.',
   'redirects.from_path_taken': 'Друго пренасочване вече използва този път.',
   'redirects.loop': 'Тази цел води обратно към същия път.',
+
+  // Map mode of the results page (issue 9)
+  'map.toggle': 'Карта',
+  'map.region': 'Карта на офертите',
+  'map.loading': 'Картата се зарежда…',
+  'map.zoom_in': 'Увеличаване',
+  'map.zoom_out': 'Намаляване',
+  'map.attribution': 'Източници на картографските данни',
+  'map.cluster': '{count, plural, one {# оферта тук, увеличаване} other {# оферти тук, увеличаване}}',
+  'map.point': 'Оферта за {price}, показване на картата на офертата',
+  'map.point_no_price': 'Оферта с цена при запитване, показване на картата на офертата',
+  'map.in_view':
+    '{count, plural, =0 {Няма оферти в този район} one {# оферта в този район} other {# оферти в този район}}',
+  'map.fallback':
+    'Този браузър не може да покаже картата. Вместо това офертите в района са изброени по места.',
+  'map.fallback_cluster': '{count, plural, one {# оферта} other {# оферти}} около {lat}, {lng}',
+  'map.larger_area': 'Показване на по-голям район',
+  'map.card': 'Оферта на картата',
+  'map.close_card': 'Затваряне на картата на офертата',
+  'map.error': 'Картата не успя да зареди офертите. Опитайте отново по-късно.',
 };

@@ -445,6 +445,8 @@ export const bs: Catalog = {
   'status.not_found': 'Nije pronađeno',
   'status.validation_errors': 'Greška provjere',
   'status.conflict': 'Konflikt',
+  'status.precondition_failed': 'Preduslov nije ispunjen',
+  'validation.idempotency_key_reused': 'Ovaj zahtjev je već poslan s drugim podacima. Ponovo učitajte stranicu i pokušajte ponovo.',
   'status.too_many_requests': 'Previše zahtjeva',
   'status.internal_error': 'Interna greška servera',
   'status.service_unavailable': 'Usluga nije dostupna',
@@ -770,4 +772,25 @@ export const bs: Catalog = {
     'Unesite putanju koja počinje sa / ili adresu koja počinje sa http:// ili https://.',
   'redirects.from_path_taken': 'Ovu putanju već koristi drugo preusmjeravanje.',
   'redirects.loop': 'Ovaj cilj vodi nazad na istu putanju.',
+
+  // Map mode of the results page (issue 9)
+  'map.toggle': 'Mapa',
+  'map.region': 'Mapa ponuda',
+  'map.loading': 'Učitavanje mape…',
+  'map.zoom_in': 'Uvećaj',
+  'map.zoom_out': 'Umanji',
+  'map.attribution': 'Izvori podataka mape',
+  'map.cluster':
+    '{count, plural, one {# ponuda ovdje, uvećaj} few {# ponude ovdje, uvećaj} other {# ponuda ovdje, uvećaj}}',
+  'map.point': 'Ponuda za {price}, prikaži karticu',
+  'map.point_no_price': 'Ponuda s cijenom na upit, prikaži karticu',
+  'map.in_view':
+    '{count, plural, =0 {Nema ponuda na ovom području} one {# ponuda na ovom području} few {# ponude na ovom području} other {# ponuda na ovom području}}',
+  'map.fallback':
+    'Ovaj preglednik ne može iscrtati mapu. Ponude s ovog područja su umjesto toga navedene po mjestima.',
+  'map.fallback_cluster': '{count, plural, one {# ponuda} few {# ponude} other {# ponuda}} oko {lat}, {lng}',
+  'map.larger_area': 'Prikaži veće područje',
+  'map.card': 'Ponuda na mapi',
+  'map.close_card': 'Zatvori karticu ponude',
+  'map.error': 'Mapa nije uspjela učitati ponude. Pokušajte ponovo kasnije.',
 };

@@ -441,6 +441,8 @@ export const cs: Catalog = {
   'status.not_found': 'Nenalezeno',
   'status.validation_errors': 'Chyba ověření',
   'status.conflict': 'Konflikt',
+  'status.precondition_failed': 'Nesplněná podmínka',
+  'validation.idempotency_key_reused': 'Tento požadavek už byl odeslán s jinými údaji. Načtěte stránku znovu a zkuste to ještě jednou.',
   'status.too_many_requests': 'Příliš mnoho požadavků',
   'status.internal_error': 'Interní chyba serveru',
   'status.service_unavailable': 'Služba není dostupná',
@@ -764,4 +766,26 @@ export const cs: Catalog = {
     'Zadejte cestu začínající znakem / nebo adresu začínající http:// nebo https://.',
   'redirects.from_path_taken': 'Tuto cestu už používá jiné přesměrování.',
   'redirects.loop': 'Tento cíl vede zpět na stejnou cestu.',
+
+  // Map mode of the results page (issue 9)
+  'map.toggle': 'Mapa',
+  'map.region': 'Mapa nabídek',
+  'map.loading': 'Načítání mapy…',
+  'map.zoom_in': 'Přiblížit',
+  'map.zoom_out': 'Oddálit',
+  'map.attribution': 'Zdroje mapových dat',
+  'map.cluster':
+    '{count, plural, one {# nabídka zde, přiblížit} few {# nabídky zde, přiblížit} many {# nabídky zde, přiblížit} other {# nabídek zde, přiblížit}}',
+  'map.point': 'Nabídka za {price}, zobrazit kartu',
+  'map.point_no_price': 'Nabídka s cenou na vyžádání, zobrazit kartu',
+  'map.in_view':
+    '{count, plural, =0 {V této oblasti nejsou žádné nabídky} one {# nabídka v této oblasti} few {# nabídky v této oblasti} many {# nabídky v této oblasti} other {# nabídek v této oblasti}}',
+  'map.fallback':
+    'Tento prohlížeč neumí mapu vykreslit. Nabídky v této oblasti jsou proto seřazeny podle míst.',
+  'map.fallback_cluster':
+    '{count, plural, one {# nabídka} few {# nabídky} many {# nabídky} other {# nabídek}} kolem {lat}, {lng}',
+  'map.larger_area': 'Zobrazit větší oblast',
+  'map.card': 'Nabídka na mapě',
+  'map.close_card': 'Zavřít kartu nabídky',
+  'map.error': 'Mapě se nepodařilo načíst nabídky. Zkuste to prosím později.',
 };

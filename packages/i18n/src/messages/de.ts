@@ -437,6 +437,8 @@ export const de: Catalog = {
   'status.not_found': 'Nicht gefunden',
   'status.validation_errors': 'Validierungsfehler',
   'status.conflict': 'Konflikt',
+  'status.precondition_failed': 'Vorbedingung fehlgeschlagen',
+  'validation.idempotency_key_reused': 'Diese Anfrage wurde bereits mit anderen Daten gesendet. Laden Sie die Seite neu und versuchen Sie es erneut.',
   'status.too_many_requests': 'Zu viele Anfragen',
   'status.internal_error': 'Interner Serverfehler',
   'status.service_unavailable': 'Dienst nicht verfügbar',
@@ -760,4 +762,24 @@ export const de: Catalog = {
     'Geben Sie einen Pfad ein, der mit / beginnt, oder eine Adresse, die mit http:// oder https:// beginnt.',
   'redirects.from_path_taken': 'Eine andere Weiterleitung verwendet diesen Pfad bereits.',
   'redirects.loop': 'Dieses Ziel führt zurück zum selben Pfad.',
+
+  // Map mode of the results page (issue 9)
+  'map.toggle': 'Karte',
+  'map.region': 'Karte der Angebote',
+  'map.loading': 'Karte wird geladen…',
+  'map.zoom_in': 'Vergrößern',
+  'map.zoom_out': 'Verkleinern',
+  'map.attribution': 'Quellen der Kartendaten',
+  'map.cluster': '{count, plural, one {# Angebot hier, heranzoomen} other {# Angebote hier, heranzoomen}}',
+  'map.point': 'Angebot für {price}, Karte des Angebots zeigen',
+  'map.point_no_price': 'Angebot mit Preis auf Anfrage, Karte des Angebots zeigen',
+  'map.in_view':
+    '{count, plural, =0 {Keine Angebote in diesem Gebiet} one {# Angebot in diesem Gebiet} other {# Angebote in diesem Gebiet}}',
+  'map.fallback':
+    'Dieser Browser kann die Karte nicht darstellen. Die Angebote in diesem Gebiet sind stattdessen nach Orten aufgelistet.',
+  'map.fallback_cluster': '{count, plural, one {# Angebot} other {# Angebote}} um {lat}, {lng}',
+  'map.larger_area': 'Ein weiteres Gebiet zeigen',
+  'map.card': 'Angebot auf der Karte',
+  'map.close_card': 'Angebotskarte schließen',
+  'map.error': 'Die Karte konnte die Angebote nicht laden. Bitte versuchen Sie es später erneut.',
 };

@@ -448,6 +448,8 @@ export const en = {
   'status.not_found': 'Not Found',
   'status.validation_errors': 'Validation Error',
   'status.conflict': 'Conflict',
+  'status.precondition_failed': 'Precondition Failed',
+  'validation.idempotency_key_reused': 'This request was already sent with different data. Reload the page and try again.',
   'status.too_many_requests': 'Too Many Requests',
   'status.internal_error': 'Internal Server Error',
   'status.service_unavailable': 'Service Unavailable',
@@ -772,6 +774,25 @@ export const en = {
     'Enter a path that starts with / or an address that starts with http:// or https://.',
   'redirects.from_path_taken': 'Another redirect already uses this path.',
   'redirects.loop': 'This target leads back to the same path.',
+
+  // Map mode of the results page (issue 9)
+  'map.toggle': 'Map',
+  'map.region': 'Map of offers',
+  'map.loading': 'Loading the map…',
+  'map.zoom_in': 'Zoom in',
+  'map.zoom_out': 'Zoom out',
+  'map.attribution': 'Map data sources',
+  'map.cluster': '{count, plural, one {# offer here, zoom in} other {# offers here, zoom in}}',
+  'map.point': 'Offer for {price}, show the card',
+  'map.point_no_price': 'Offer with price on request, show the card',
+  'map.in_view':
+    '{count, plural, =0 {No offers in this area} one {# offer in this area} other {# offers in this area}}',
+  'map.fallback': 'This browser cannot draw the map. The offers in this area are listed by place instead.',
+  'map.fallback_cluster': '{count, plural, one {# offer} other {# offers}} around {lat}, {lng}',
+  'map.larger_area': 'Show a larger area',
+  'map.card': 'Offer on the map',
+  'map.close_card': 'Close the offer card',
+  'map.error': 'The map could not load the offers. Please try again later.',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -437,6 +437,8 @@ export const es: Catalog = {
   'status.not_found': 'No encontrado',
   'status.validation_errors': 'Error de validación',
   'status.conflict': 'Conflicto',
+  'status.precondition_failed': 'Precondición fallida',
+  'validation.idempotency_key_reused': 'Esta solicitud ya se envió con otros datos. Recarga la página y vuelve a intentarlo.',
   'status.too_many_requests': 'Demasiadas solicitudes',
   'status.internal_error': 'Error interno del servidor',
   'status.service_unavailable': 'Servicio no disponible',
@@ -760,4 +762,24 @@ export const es: Catalog = {
     'Introduce una ruta que empiece por / o una dirección que empiece por http:// o https://.',
   'redirects.from_path_taken': 'Otra redirección ya usa esta ruta.',
   'redirects.loop': 'Este destino vuelve a la misma ruta.',
+
+  // Map mode of the results page (issue 9)
+  'map.toggle': 'Mapa',
+  'map.region': 'Mapa de anuncios',
+  'map.loading': 'Cargando el mapa…',
+  'map.zoom_in': 'Acercar',
+  'map.zoom_out': 'Alejar',
+  'map.attribution': 'Fuentes de los datos del mapa',
+  'map.cluster': '{count, plural, one {# anuncio aquí, acercar} other {# anuncios aquí, acercar}}',
+  'map.point': 'Anuncio por {price}, mostrar la ficha',
+  'map.point_no_price': 'Anuncio con precio a consultar, mostrar la ficha',
+  'map.in_view':
+    '{count, plural, =0 {Ningún anuncio en esta zona} one {# anuncio en esta zona} other {# anuncios en esta zona}}',
+  'map.fallback':
+    'Este navegador no puede dibujar el mapa. Los anuncios de esta zona se muestran en una lista por lugar.',
+  'map.fallback_cluster': '{count, plural, one {# anuncio} other {# anuncios}} cerca de {lat}, {lng}',
+  'map.larger_area': 'Mostrar una zona más amplia',
+  'map.card': 'Anuncio en el mapa',
+  'map.close_card': 'Cerrar la ficha del anuncio',
+  'map.error': 'El mapa no pudo cargar los anuncios. Inténtelo de nuevo más tarde.',
 };

@@ -438,6 +438,8 @@ export const fr: Catalog = {
   'status.not_found': 'Introuvable',
   'status.validation_errors': 'Erreur de validation',
   'status.conflict': 'Conflit',
+  'status.precondition_failed': 'Échec de la précondition',
+  'validation.idempotency_key_reused': 'Cette requête a déjà été envoyée avec d’autres données. Rechargez la page et réessayez.',
   'status.too_many_requests': 'Trop de requêtes',
   'status.internal_error': 'Erreur interne du serveur',
   'status.service_unavailable': 'Service indisponible',
@@ -763,4 +765,24 @@ export const fr: Catalog = {
     'Saisissez un chemin commençant par / ou une adresse commençant par http:// ou https://.',
   'redirects.from_path_taken': 'Une autre redirection utilise déjà ce chemin.',
   'redirects.loop': 'Cette cible ramène au même chemin.',
+
+  // Map mode of the results page (issue 9)
+  'map.toggle': 'Carte',
+  'map.region': 'Carte des annonces',
+  'map.loading': 'Chargement de la carte…',
+  'map.zoom_in': 'Zoomer',
+  'map.zoom_out': 'Dézoomer',
+  'map.attribution': 'Sources des données cartographiques',
+  'map.cluster': '{count, plural, one {# annonce ici, zoomer} other {# annonces ici, zoomer}}',
+  'map.point': 'Annonce à {price}, afficher la fiche',
+  'map.point_no_price': 'Annonce avec prix sur demande, afficher la fiche',
+  'map.in_view':
+    '{count, plural, =0 {Aucune annonce dans cette zone} one {# annonce dans cette zone} other {# annonces dans cette zone}}',
+  'map.fallback':
+    'Ce navigateur ne peut pas afficher la carte. Les annonces de cette zone sont listées par lieu à la place.',
+  'map.fallback_cluster': '{count, plural, one {# annonce} other {# annonces}} autour de {lat}, {lng}',
+  'map.larger_area': 'Afficher une zone plus grande',
+  'map.card': 'Annonce sur la carte',
+  'map.close_card': 'Fermer la fiche de l’annonce',
+  'map.error': 'La carte n’a pas pu charger les annonces. Veuillez réessayer plus tard.',
 };

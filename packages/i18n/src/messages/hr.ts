@@ -444,6 +444,8 @@ export const hr: Catalog = {
   'status.not_found': 'Nije pronađeno',
   'status.validation_errors': 'Pogreška provjere',
   'status.conflict': 'Sukob',
+  'status.precondition_failed': 'Preduvjet nije ispunjen',
+  'validation.idempotency_key_reused': 'Ovaj je zahtjev već poslan s drugim podacima. Ponovno učitajte stranicu i pokušajte ponovo.',
   'status.too_many_requests': 'Previše zahtjeva',
   'status.internal_error': 'Interna pogreška poslužitelja',
   'status.service_unavailable': 'Usluga nije dostupna',
@@ -769,4 +771,25 @@ export const hr: Catalog = {
     'Unesite putanju koja počinje s / ili adresu koja počinje s http:// ili https://.',
   'redirects.from_path_taken': 'Ovu putanju već koristi drugo preusmjeravanje.',
   'redirects.loop': 'Ovaj cilj vodi natrag na istu putanju.',
+
+  // Map mode of the results page (issue 9)
+  'map.toggle': 'Karta',
+  'map.region': 'Karta ponuda',
+  'map.loading': 'Učitavanje karte…',
+  'map.zoom_in': 'Povećaj',
+  'map.zoom_out': 'Smanji',
+  'map.attribution': 'Izvori podataka karte',
+  'map.cluster':
+    '{count, plural, one {# ponuda ovdje, povećaj} few {# ponude ovdje, povećaj} other {# ponuda ovdje, povećaj}}',
+  'map.point': 'Ponuda za {price}, prikaži karticu',
+  'map.point_no_price': 'Ponuda s cijenom na upit, prikaži karticu',
+  'map.in_view':
+    '{count, plural, =0 {Nema ponuda na ovom području} one {# ponuda na ovom području} few {# ponude na ovom području} other {# ponuda na ovom području}}',
+  'map.fallback':
+    'Ovaj preglednik ne može iscrtati kartu. Ponude s ovog područja umjesto toga su navedene po mjestima.',
+  'map.fallback_cluster': '{count, plural, one {# ponuda} few {# ponude} other {# ponuda}} oko {lat}, {lng}',
+  'map.larger_area': 'Prikaži veće područje',
+  'map.card': 'Ponuda na karti',
+  'map.close_card': 'Zatvori karticu ponude',
+  'map.error': 'Karta nije uspjela učitati ponude. Pokušajte ponovno kasnije.',
 };

@@ -437,6 +437,8 @@ export const it: Catalog = {
   'status.not_found': 'Non trovato',
   'status.validation_errors': 'Errore di convalida',
   'status.conflict': 'Conflitto',
+  'status.precondition_failed': 'Precondizione non soddisfatta',
+  'validation.idempotency_key_reused': 'Questa richiesta è già stata inviata con dati diversi. Ricarica la pagina e riprova.',
   'status.too_many_requests': 'Troppe richieste',
   'status.internal_error': 'Errore interno del server',
   'status.service_unavailable': 'Servizio non disponibile',
@@ -760,4 +762,24 @@ export const it: Catalog = {
     'Inserisci un percorso che inizi con / o un indirizzo che inizi con http:// o https://.',
   'redirects.from_path_taken': 'Un altro reindirizzamento usa già questo percorso.',
   'redirects.loop': 'Questa destinazione riporta allo stesso percorso.',
+
+  // Map mode of the results page (issue 9)
+  'map.toggle': 'Mappa',
+  'map.region': 'Mappa degli annunci',
+  'map.loading': 'Caricamento della mappa…',
+  'map.zoom_in': 'Ingrandisci',
+  'map.zoom_out': 'Riduci',
+  'map.attribution': 'Fonti dei dati cartografici',
+  'map.cluster': '{count, plural, one {# annuncio qui, ingrandisci} other {# annunci qui, ingrandisci}}',
+  'map.point': 'Annuncio a {price}, mostra la scheda',
+  'map.point_no_price': 'Annuncio con prezzo su richiesta, mostra la scheda',
+  'map.in_view':
+    '{count, plural, =0 {Nessun annuncio in quest’area} one {# annuncio in quest’area} other {# annunci in quest’area}}',
+  'map.fallback':
+    'Questo browser non può disegnare la mappa. Gli annunci di quest’area sono invece elencati per luogo.',
+  'map.fallback_cluster': '{count, plural, one {# annuncio} other {# annunci}} intorno a {lat}, {lng}',
+  'map.larger_area': 'Mostra un’area più ampia',
+  'map.card': 'Annuncio sulla mappa',
+  'map.close_card': 'Chiudi la scheda dell’annuncio',
+  'map.error': 'La mappa non è riuscita a caricare gli annunci. Riprova più tardi.',
 };

@@ -437,6 +437,8 @@ export const nl: Catalog = {
   'status.not_found': 'Niet gevonden',
   'status.validation_errors': 'Validatiefout',
   'status.conflict': 'Conflict',
+  'status.precondition_failed': 'Niet voldaan aan voorwaarde',
+  'validation.idempotency_key_reused': 'Dit verzoek is al met andere gegevens verzonden. Laad de pagina opnieuw en probeer het nog eens.',
   'status.too_many_requests': 'Te veel verzoeken',
   'status.internal_error': 'Interne serverfout',
   'status.service_unavailable': 'Dienst niet beschikbaar',
@@ -758,4 +760,24 @@ export const nl: Catalog = {
     'Voer een pad in dat met / begint of een adres dat met http:// of https:// begint.',
   'redirects.from_path_taken': 'Een andere doorverwijzing gebruikt dit pad al.',
   'redirects.loop': 'Dit doel leidt terug naar hetzelfde pad.',
+
+  // Map mode of the results page (issue 9)
+  'map.toggle': 'Kaart',
+  'map.region': 'Kaart van het aanbod',
+  'map.loading': 'Kaart wordt geladen…',
+  'map.zoom_in': 'Inzoomen',
+  'map.zoom_out': 'Uitzoomen',
+  'map.attribution': 'Bronnen van de kaartgegevens',
+  'map.cluster': '{count, plural, one {# woning hier, inzoomen} other {# woningen hier, inzoomen}}',
+  'map.point': 'Woning voor {price}, kaartje tonen',
+  'map.point_no_price': 'Woning met prijs op aanvraag, kaartje tonen',
+  'map.in_view':
+    '{count, plural, =0 {Geen aanbod in dit gebied} one {# woning in dit gebied} other {# woningen in dit gebied}}',
+  'map.fallback':
+    'Deze browser kan de kaart niet tekenen. Het aanbod in dit gebied staat daarom per plaats in een lijst.',
+  'map.fallback_cluster': '{count, plural, one {# woning} other {# woningen}} rond {lat}, {lng}',
+  'map.larger_area': 'Groter gebied tonen',
+  'map.card': 'Woning op de kaart',
+  'map.close_card': 'Woningkaartje sluiten',
+  'map.error': 'De kaart kon het aanbod niet laden. Probeer het later opnieuw.',
 };

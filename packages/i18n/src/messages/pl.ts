@@ -446,6 +446,8 @@ export const pl: Catalog = {
   'status.not_found': 'Nie znaleziono',
   'status.validation_errors': 'Błąd walidacji',
   'status.conflict': 'Konflikt',
+  'status.precondition_failed': 'Niespełniony warunek wstępny',
+  'validation.idempotency_key_reused': 'To żądanie zostało już wysłane z innymi danymi. Odśwież stronę i spróbuj ponownie.',
   'status.too_many_requests': 'Zbyt wiele żądań',
   'status.internal_error': 'Wewnętrzny błąd serwera',
   'status.service_unavailable': 'Usługa niedostępna',
@@ -772,4 +774,26 @@ export const pl: Catalog = {
     'Podaj ścieżkę zaczynającą się od / lub adres zaczynający się od http:// lub https://.',
   'redirects.from_path_taken': 'Tej ścieżki używa już inne przekierowanie.',
   'redirects.loop': 'Ten cel prowadzi z powrotem do tej samej ścieżki.',
+
+  // Map mode of the results page (issue 9)
+  'map.toggle': 'Mapa',
+  'map.region': 'Mapa ofert',
+  'map.loading': 'Wczytywanie mapy…',
+  'map.zoom_in': 'Przybliż',
+  'map.zoom_out': 'Oddal',
+  'map.attribution': 'Źródła danych mapy',
+  'map.cluster':
+    '{count, plural, one {# oferta tutaj, przybliż} few {# oferty tutaj, przybliż} many {# ofert tutaj, przybliż} other {# oferty tutaj, przybliż}}',
+  'map.point': 'Oferta za {price}, pokaż kartę',
+  'map.point_no_price': 'Oferta z ceną do uzgodnienia, pokaż kartę',
+  'map.in_view':
+    '{count, plural, =0 {Brak ofert na tym obszarze} one {# oferta na tym obszarze} few {# oferty na tym obszarze} many {# ofert na tym obszarze} other {# oferty na tym obszarze}}',
+  'map.fallback':
+    'Ta przeglądarka nie może narysować mapy. Oferty z tego obszaru są zamiast tego wymienione według miejsc.',
+  'map.fallback_cluster':
+    '{count, plural, one {# oferta} few {# oferty} many {# ofert} other {# oferty}} w pobliżu {lat}, {lng}',
+  'map.larger_area': 'Pokaż większy obszar',
+  'map.card': 'Oferta na mapie',
+  'map.close_card': 'Zamknij kartę oferty',
+  'map.error': 'Nie udało się wczytać ofert na mapie. Spróbuj ponownie później.',
 };

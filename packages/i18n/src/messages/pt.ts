@@ -437,6 +437,8 @@ export const pt: Catalog = {
   'status.not_found': 'Não encontrado',
   'status.validation_errors': 'Erro de validação',
   'status.conflict': 'Conflito',
+  'status.precondition_failed': 'Pré-condição falhada',
+  'validation.idempotency_key_reused': 'Este pedido já foi enviado com outros dados. Recarregue a página e tente novamente.',
   'status.too_many_requests': 'Demasiados pedidos',
   'status.internal_error': 'Erro interno do servidor',
   'status.service_unavailable': 'Serviço indisponível',
@@ -760,4 +762,24 @@ export const pt: Catalog = {
     'Introduza um caminho que comece por / ou um endereço que comece por http:// ou https://.',
   'redirects.from_path_taken': 'Outro redirecionamento já usa este caminho.',
   'redirects.loop': 'Este destino leva de volta ao mesmo caminho.',
+
+  // Map mode of the results page (issue 9)
+  'map.toggle': 'Mapa',
+  'map.region': 'Mapa dos anúncios',
+  'map.loading': 'A carregar o mapa…',
+  'map.zoom_in': 'Aproximar',
+  'map.zoom_out': 'Afastar',
+  'map.attribution': 'Fontes dos dados do mapa',
+  'map.cluster': '{count, plural, one {# anúncio aqui, aproximar} other {# anúncios aqui, aproximar}}',
+  'map.point': 'Anúncio por {price}, mostrar a ficha',
+  'map.point_no_price': 'Anúncio com preço sob consulta, mostrar a ficha',
+  'map.in_view':
+    '{count, plural, =0 {Nenhum anúncio nesta zona} one {# anúncio nesta zona} other {# anúncios nesta zona}}',
+  'map.fallback':
+    'Este navegador não consegue desenhar o mapa. Os anúncios desta zona são listados por local.',
+  'map.fallback_cluster': '{count, plural, one {# anúncio} other {# anúncios}} perto de {lat}, {lng}',
+  'map.larger_area': 'Mostrar uma zona maior',
+  'map.card': 'Anúncio no mapa',
+  'map.close_card': 'Fechar a ficha do anúncio',
+  'map.error': 'O mapa não conseguiu carregar os anúncios. Tente novamente mais tarde.',
 };

@@ -443,6 +443,8 @@ export const sk: Catalog = {
   'status.not_found': 'Nenájdené',
   'status.validation_errors': 'Chyba overenia',
   'status.conflict': 'Konflikt',
+  'status.precondition_failed': 'Nesplnená podmienka',
+  'validation.idempotency_key_reused': 'Táto požiadavka už bola odoslaná s inými údajmi. Načítajte stránku znova a skúste to ešte raz.',
   'status.too_many_requests': 'Príliš veľa požiadaviek',
   'status.internal_error': 'Interná chyba servera',
   'status.service_unavailable': 'Služba nie je dostupná',
@@ -768,4 +770,26 @@ export const sk: Catalog = {
     'Zadajte cestu, ktorá začína znakom /, alebo adresu, ktorá začína http:// alebo https://.',
   'redirects.from_path_taken': 'Túto cestu už používa iné presmerovanie.',
   'redirects.loop': 'Tento cieľ vedie späť na rovnakú cestu.',
+
+  // Map mode of the results page (issue 9)
+  'map.toggle': 'Mapa',
+  'map.region': 'Mapa ponúk',
+  'map.loading': 'Načítava sa mapa…',
+  'map.zoom_in': 'Priblížiť',
+  'map.zoom_out': 'Oddialiť',
+  'map.attribution': 'Zdroje mapových údajov',
+  'map.cluster':
+    '{count, plural, one {# ponuka tu, priblížiť} few {# ponuky tu, priblížiť} many {# ponuky tu, priblížiť} other {# ponúk tu, priblížiť}}',
+  'map.point': 'Ponuka za {price}, zobraziť kartu',
+  'map.point_no_price': 'Ponuka s cenou na vyžiadanie, zobraziť kartu',
+  'map.in_view':
+    '{count, plural, =0 {V tejto oblasti nie sú žiadne ponuky} one {# ponuka v tejto oblasti} few {# ponuky v tejto oblasti} many {# ponuky v tejto oblasti} other {# ponúk v tejto oblasti}}',
+  'map.fallback':
+    'Tento prehliadač nedokáže mapu vykresliť. Ponuky v tejto oblasti sú preto zoradené podľa miest.',
+  'map.fallback_cluster':
+    '{count, plural, one {# ponuka} few {# ponuky} many {# ponuky} other {# ponúk}} okolo {lat}, {lng}',
+  'map.larger_area': 'Zobraziť väčšiu oblasť',
+  'map.card': 'Ponuka na mape',
+  'map.close_card': 'Zavrieť kartu ponuky',
+  'map.error': 'Mape sa nepodarilo načítať ponuky. Skúste to prosím neskôr.',
 };

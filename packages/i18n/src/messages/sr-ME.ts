@@ -66,6 +66,7 @@ export const srME: CatalogOverrides = {
   'status.bad_request': 'Neispravan zahtjev',
   'status.validation_errors': 'Greška provjere',
   'status.too_many_requests': 'Previše zahtjeva',
+  'validation.idempotency_key_reused': 'Ovaj zahtjev je već poslat sa drugim podacima. Ponovo učitajte stranicu i pokušajte ponovo.',
   'toast.region': 'Obavještenja',
   'toast.saved': 'Promjene su sačuvane.',
   'auth.city': 'Mjesto',
@@ -105,4 +106,12 @@ export const srME: CatalogOverrides = {
   'admin.redirect_saved': 'Preusmjeravanje je sačuvano.',
   'admin.redirects_empty': 'Nisu pronađena preusmjeravanja.',
   'redirects.from_path_taken': 'Ovu putanju već koristi drugo preusmjeravanje.',
+
+  // Map mode of the results page (issue 9)
+  'map.cluster':
+    '{count, plural, one {# ponuda ovdje, uvećaj} few {# ponude ovdje, uvećaj} other {# ponuda ovdje, uvećaj}}',
+  'map.point_no_price': 'Ponuda sa cijenom na upit, prikaži karticu',
+  'map.fallback':
+    'Ovaj pregledač ne može da iscrta mapu. Ponude sa ovog područja su umjesto toga navedene po mjestima.',
+  'map.error': 'Mapa nije uspjela da učita ponude. Pokušajte ponovo kasnije.',
 };

@@ -444,6 +444,8 @@ export const sr: Catalog = {
   'status.not_found': 'Nije pronađeno',
   'status.validation_errors': 'Greška provere',
   'status.conflict': 'Konflikt',
+  'status.precondition_failed': 'Preduslov nije ispunjen',
+  'validation.idempotency_key_reused': 'Ovaj zahtev je već poslat sa drugim podacima. Ponovo učitajte stranicu i pokušajte ponovo.',
   'status.too_many_requests': 'Previše zahteva',
   'status.internal_error': 'Interna greška servera',
   'status.service_unavailable': 'Usluga nije dostupna',
@@ -769,4 +771,25 @@ export const sr: Catalog = {
     'Unesite putanju koja počinje sa / ili adresu koja počinje sa http:// ili https://.',
   'redirects.from_path_taken': 'Ovu putanju već koristi drugo preusmeravanje.',
   'redirects.loop': 'Ovaj cilj vodi nazad na istu putanju.',
+
+  // Map mode of the results page (issue 9)
+  'map.toggle': 'Mapa',
+  'map.region': 'Mapa ponuda',
+  'map.loading': 'Učitavanje mape…',
+  'map.zoom_in': 'Uvećaj',
+  'map.zoom_out': 'Umanji',
+  'map.attribution': 'Izvori podataka mape',
+  'map.cluster':
+    '{count, plural, one {# ponuda ovde, uvećaj} few {# ponude ovde, uvećaj} other {# ponuda ovde, uvećaj}}',
+  'map.point': 'Ponuda za {price}, prikaži karticu',
+  'map.point_no_price': 'Ponuda sa cenom na upit, prikaži karticu',
+  'map.in_view':
+    '{count, plural, =0 {Nema ponuda na ovom području} one {# ponuda na ovom području} few {# ponude na ovom području} other {# ponuda na ovom području}}',
+  'map.fallback':
+    'Ovaj pregledač ne može da iscrta mapu. Ponude sa ovog područja su umesto toga navedene po mestima.',
+  'map.fallback_cluster': '{count, plural, one {# ponuda} few {# ponude} other {# ponuda}} oko {lat}, {lng}',
+  'map.larger_area': 'Prikaži veće područje',
+  'map.card': 'Ponuda na mapi',
+  'map.close_card': 'Zatvori karticu ponude',
+  'map.error': 'Mapa nije uspela da učita ponude. Pokušajte ponovo kasnije.',
 };

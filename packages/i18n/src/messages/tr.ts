@@ -438,6 +438,8 @@ export const tr: Catalog = {
   'status.not_found': 'Bulunamadı',
   'status.validation_errors': 'Doğrulama hatası',
   'status.conflict': 'Çakışma',
+  'status.precondition_failed': 'Ön koşul sağlanamadı',
+  'validation.idempotency_key_reused': 'Bu istek daha önce farklı verilerle gönderildi. Sayfayı yenileyip tekrar deneyin.',
   'status.too_many_requests': 'Çok fazla istek',
   'status.internal_error': 'Sunucu hatası',
   'status.service_unavailable': 'Hizmet kullanılamıyor',
@@ -758,4 +760,24 @@ export const tr: Catalog = {
     '/ ile başlayan bir yol ya da http:// veya https:// ile başlayan bir adres girin.',
   'redirects.from_path_taken': 'Bu yolu başka bir yönlendirme zaten kullanıyor.',
   'redirects.loop': 'Bu hedef aynı yola geri götürüyor.',
+
+  // Map mode of the results page (issue 9)
+  'map.toggle': 'Harita',
+  'map.region': 'İlan haritası',
+  'map.loading': 'Harita yükleniyor…',
+  'map.zoom_in': 'Yakınlaştır',
+  'map.zoom_out': 'Uzaklaştır',
+  'map.attribution': 'Harita verisi kaynakları',
+  'map.cluster': '{count, plural, one {Burada # ilan, yakınlaştır} other {Burada # ilan, yakınlaştır}}',
+  'map.point': '{price} fiyatlı ilan, kartı göster',
+  'map.point_no_price': 'Fiyatı sorulan ilan, kartı göster',
+  'map.in_view':
+    '{count, plural, =0 {Bu bölgede ilan yok} one {Bu bölgede # ilan} other {Bu bölgede # ilan}}',
+  'map.fallback':
+    'Bu tarayıcı haritayı çizemiyor. Bu bölgedeki ilanlar bunun yerine yerlere göre listelenmiştir.',
+  'map.fallback_cluster': '{lat}, {lng} çevresinde {count, plural, one {# ilan} other {# ilan}}',
+  'map.larger_area': 'Daha geniş bir bölge göster',
+  'map.card': 'Haritadaki ilan',
+  'map.close_card': 'İlan kartını kapat',
+  'map.error': 'Harita ilanları yükleyemedi. Lütfen daha sonra tekrar deneyin.',
 };

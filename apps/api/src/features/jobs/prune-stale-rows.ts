@@ -7,6 +7,7 @@ import {
   refreshTokens,
 } from '@estately/db';
 import { and, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { IDEMPOTENCY_KEY_TTL_MS, pruneIdempotencyKeys } from '../../lib/idempotency.ts';
 
 // Rows that only ever grow would slow the tables that hot paths read (the job queue is claimed
 // every second; refresh tokens are looked up on every refresh): an hourly job deletes what no
@@ -29,6 +30,8 @@ export const RETENTION = {
   expiredTokensMs: DAY_MS,
   /** A visitor counts once per offer in 3 hours (spec 9 stats token); older rows decide nothing. */
   offerViewsMs: 3 * HOUR_MS,
+  /** Idempotency keys answer client retries of a create (lib/idempotency.ts); a day covers any retry. */
+  idempotencyKeysMs: IDEMPOTENCY_KEY_TTL_MS,
 } as const;
 
 export interface PruneResult {
@@ -37,6 +40,7 @@ export interface PruneResult {
   confirmationTokens: number;
   resetTokens: number;
   offerViews: number;
+  idempotencyKeys: number;
 }
 
 async function deleted(statement: Promise<{ id: number }[] | unknown[]>): Promise<number> {
@@ -81,6 +85,7 @@ export async function pruneStaleRows(options: { db: DbOrTx; now: Date }): Promis
         .where(lt(offerViewVisitors.viewedAt, before(RETENTION.offerViewsMs)))
         .returning({ propertyId: offerViewVisitors.propertyId }),
     ),
+    idempotencyKeys: await pruneIdempotencyKeys(db, now),
   };
 }
 

@@ -9,7 +9,9 @@ import {
   UpdateLeadBodySchema,
 } from '@estately/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { IDEMPOTENCY_DOC, idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency.ts';
 import { SlidingWindowLimiter } from '../../lib/rate-limit-store.ts';
 import { currentUser } from '../../plugins/app/authentication.ts';
 import { createLead } from './create-lead.ts';
@@ -41,7 +43,13 @@ const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Send a contact request about an offer',
-        description: `Body \`{"offer_id": 123, "message": "...", "phone"?: "+420 ..."}\`. Stores a lead (source \`form\`) for the offer's owner with the sender's account name and contact e-mail, and queues the \`offer_message\` e-mail to the seller in the same transaction. 404 for an offer that is not public; 422 \`leads.own_offer\` for one's own offer; ${LEAD_LIMITS.perSender.max} requests per hour per user and ${LEAD_LIMITS.perSenderAndOffer.max} per offer, beyond them 429 with Retry-After.`,
+        description: `Body \`{"offer_id": 123, "message": "...", "phone"?: "+420 ..."}\`. Stores a lead (source \`form\`) for the offer's owner with the sender's account name and contact e-mail, and queues the \`offer_message\` e-mail to the seller in the same transaction. 404 for an offer that is not public; 422 \`leads.own_offer\` for one's own offer; ${LEAD_LIMITS.perSender.max} requests per hour per user and ${LEAD_LIMITS.perSenderAndOffer.max} per offer, beyond them 429 with Retry-After.\n\n${IDEMPOTENCY_DOC} A replay does not count against the limits.`,
+        headers: z.looseObject({
+          'idempotency-key': z
+            .string()
+            .optional()
+            .describe('A unique key per attempted request (e.g. a UUID)'),
+        }),
         body: CreateLeadBodySchema,
         response: {
           201: LeadSchema,
@@ -55,22 +63,33 @@ const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const offerKey = `${user.id}:${request.body.offer_id}`;
-      const refused = [perSender.check(String(user.id)), perSenderAndOffer.check(offerKey)].filter(
-        (decision) => !decision.allowed,
-      );
-      if (refused.length > 0) {
-        const retry = Math.max(
-          ...refused.map((decision) => (decision.allowed ? 0 : decision.retryAfterSeconds)),
-        );
-        return reply
-          .code(429)
-          .header('retry-after', String(retry))
-          .send(new AppError('too_many_requests').toBody());
-      }
-      const lead = await createLead({ db: app.db, userId: user.id, input: request.body, webOrigin });
-      perSender.hit(String(user.id));
-      perSenderAndOffer.hit(offerKey);
-      return reply.code(201).send(lead);
+      const key = idempotencyKeyOf(request);
+      return respondIdempotently(reply, {
+        db: app.db,
+        call: key === null ? null : { userId: user.id, route: 'POST /leads', key, request: request.body },
+        admit: () => {
+          const refused = [perSender.check(String(user.id)), perSenderAndOffer.check(offerKey)].filter(
+            (decision) => !decision.allowed,
+          );
+          if (refused.length === 0) return null;
+          const retry = Math.max(
+            ...refused.map((decision) => (decision.allowed ? 0 : decision.retryAfterSeconds)),
+          );
+          return {
+            statusCode: 429,
+            body: new AppError('too_many_requests').toBody(),
+            headers: { 'retry-after': String(retry) },
+          };
+        },
+        create: async (db) => ({
+          statusCode: 201,
+          body: await createLead({ db, userId: user.id, input: request.body, webOrigin }),
+        }),
+        afterCreate: () => {
+          perSender.hit(String(user.id));
+          perSenderAndOffer.hit(offerKey);
+        },
+      });
     },
   );
 

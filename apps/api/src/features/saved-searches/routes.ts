@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { IDEMPOTENCY_DOC, idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/app/authentication.ts';
 import { createSavedSearch } from './create-saved-search.ts';
 import { deleteSavedSearch } from './delete-saved-search.ts';
@@ -66,18 +67,25 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Save a search',
-        description: `Stores a watch-dog. ${FIELDS} New matches are counted from now on. At most ${SAVED_SEARCHES_PER_USER} per account: beyond that 422 with \`errors.saved_search: ["saved_searches.limit_reached"]\`.`,
+        description: `Stores a watch-dog. ${FIELDS} New matches are counted from now on. At most ${SAVED_SEARCHES_PER_USER} per account: beyond that 422 with \`errors.saved_search: ["saved_searches.limit_reached"]\`.\n\n${IDEMPOTENCY_DOC}`,
+        headers: z.looseObject({
+          'idempotency-key': z.string().optional().describe('A unique key per attempted save (e.g. a UUID)'),
+        }),
         body: CreateSavedSearchBodySchema,
         response: { 201: SavedSearchSchema, 422: ErrorBodySchema, ...authErrors },
       },
     },
     async (request, reply) => {
-      const created = await createSavedSearch({
+      const userId = currentUser(request).id;
+      const key = idempotencyKeyOf(request);
+      return respondIdempotently(reply, {
         db: app.db,
-        userId: currentUser(request).id,
-        input: request.body,
+        call: key === null ? null : { userId, route: 'POST /saved_searches', key, request: request.body },
+        create: async (db) => ({
+          statusCode: 201,
+          body: await createSavedSearch({ db, userId, input: request.body }),
+        }),
       });
-      return reply.code(201).send(created);
     },
   );
 

@@ -1,9 +1,11 @@
 import type { Db } from '@estately/db';
 import { type PropertyFields, PropertyFieldsSchema } from '@estately/domain';
 import { AppError } from '../../lib/app-error.ts';
+import { assertIfMatch } from '../../lib/etag.ts';
 import { validationErrors } from '../../plugins/app/error-handler.ts';
 import { type Actor, loadOwnProperty } from './load-own-property.ts';
 import { columnsToFields } from './property-columns.ts';
+import { propertyEtag } from './property-etag.ts';
 import { writeProperty } from './write-property.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -30,11 +32,14 @@ export async function patchProperty(options: {
   db: Db;
   actor: Actor;
   propertyId: number;
+  /** The request's If-Match (lib/etag.ts): a stale version answers 412 and changes nothing. */
+  ifMatch?: string[] | '*' | null;
   patch: Record<string, Json>;
 }): Promise<void> {
   const { db, actor, propertyId, patch } = options;
   await db.transaction(async (tx) => {
     const current = await loadOwnProperty(tx, propertyId, actor);
+    assertIfMatch(options.ifMatch ?? null, propertyEtag(current));
     const currentFields = columnsToFields(current) as Record<string, Json>;
     const changes: Record<string, Json> = {};
     for (const [key, value] of Object.entries(patch)) {

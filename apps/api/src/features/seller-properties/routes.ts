@@ -24,10 +24,12 @@ import {
 } from '@estately/domain';
 import { negotiateLocale } from '@estately/i18n';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { ifMatchOf } from '../../lib/etag.ts';
+import { IDEMPOTENCY_DOC, idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/app/authentication.ts';
 import { deletePropertyMedia } from './delete-property-media.ts';
 import { getFormDefinition } from './get-form-definition.ts';
@@ -51,6 +53,13 @@ const TRANSITIONS_NOTE = Object.entries(PROPERTY_TRANSITIONS)
   .join('; ');
 
 const errors = { 401: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema, 500: ErrorBodySchema };
+const ETAG_NOTE =
+  "The owner's answer carries the version in `ETag` (a strong tag; it changes with any field, the state, a strike or a verification, not with photos).";
+const IF_MATCH_NOTE =
+  "Optional `If-Match` with the `ETag` last read (issue 11 item 10, docs/decisions/014): when the property changed since, the write answers 412 `precondition_failed` and changes nothing, so one editor cannot silently overwrite another's change; `*` matches any version. Without `If-Match` the last write wins. The answer carries the new `ETag`.";
+const ifMatchHeaders = z.looseObject({
+  'if-match': z.string().optional().describe('The ETag of the version this change is based on'),
+});
 
 function actorOf(request: FastifyRequest) {
   const user = currentUser(request);
@@ -77,8 +86,17 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: PROPERTY_PHOTO_MAX_BYTES, files: 1, fields: 4, fieldSize: 100, parts: 5 },
   });
 
-  const detail = async (propertyId: number, request: FastifyRequest) =>
-    getProperty({ db: app.db, storage: app.storage, propertyId, viewer: request.user });
+  /** The property as the caller may see it, with its version in `ETag` for the owner's view. */
+  const detail = async (propertyId: number, request: FastifyRequest, reply: FastifyReply) => {
+    const { etag, ...answer } = await getProperty({
+      db: app.db,
+      storage: app.storage,
+      propertyId,
+      viewer: request.user,
+    });
+    if (etag) reply.header('etag', etag);
+    return answer;
+  };
 
   for (const form of ['property', 'search'] as const) {
     app.get(
@@ -105,14 +123,40 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Create or update a property',
-        description: `Without \`id\` creates a draft owned by the caller (needs \`offer_type\`, \`property_type\`, \`country_code\`; everything else may come later). With \`id\` updates the given fields of that property. Every field of the form is optional for a draft; \`null\` clears an optional value; unknown fields are refused. Without coordinates the address is placed on its city part or city from the offline gazetteer. A price change is kept in the price history. Changing an active offer keeps it publishable (same rules as publishing) and updates the public search at once. ${REQUIRED_NOTE} ${OWNER_NOTE} ${AUTH_NOTE} Answers the owner's view of the property.`,
+        description: `Without \`id\` creates a draft owned by the caller (needs \`offer_type\`, \`property_type\`, \`country_code\`; everything else may come later). With \`id\` updates the given fields of that property. Every field of the form is optional for a draft; \`null\` clears an optional value; unknown fields are refused. Without coordinates the address is placed on its city part or city from the offline gazetteer. A price change is kept in the price history. Changing an active offer keeps it publishable (same rules as publishing) and updates the public search at once. ${REQUIRED_NOTE} ${OWNER_NOTE} ${AUTH_NOTE} Answers the owner's view of the property. ${ETAG_NOTE}\n\nUpdates (with \`id\`): ${IF_MATCH_NOTE}\n\n${IDEMPOTENCY_DOC} A replayed answer is the stored one and carries no \`ETag\`.`,
+        headers: z.looseObject({
+          'if-match': z
+            .string()
+            .optional()
+            .describe('With `id`: the ETag of the version this change is based on'),
+          'idempotency-key': z.string().optional().describe('A unique key per attempted save (e.g. a UUID)'),
+        }),
         body: SavePropertyBodySchema,
-        response: { 200: PropertyDetailResponseSchema, ...errors },
+        response: { 200: PropertyDetailResponseSchema, ...errors, 412: ErrorBodySchema },
       },
     },
-    async (request) => {
-      const id = await saveProperty({ db: app.db, actor: actorOf(request), body: request.body });
-      return detail(id, request);
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const ifMatch = ifMatchOf(request);
+      const key = idempotencyKeyOf(request);
+      // With a key, the property, the key and the stored answer commit together (lib/idempotency.ts).
+      return respondIdempotently(reply, {
+        db: app.db,
+        call:
+          key === null
+            ? null
+            : { userId: actor.id, route: 'POST /v1/property/save', key, request: request.body },
+        create: async (db) => {
+          const id = await saveProperty({ db, actor, body: request.body, ifMatch });
+          const { etag, ...body } = await getProperty({
+            db,
+            storage: app.storage,
+            propertyId: id,
+            viewer: request.user,
+          });
+          return { statusCode: 200, body, headers: etag ? { etag } : {} };
+        },
+      });
     },
   );
 
@@ -123,13 +167,12 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'A property',
-        description:
-          'The owner and admins get `view: "owner"`: every field in any state, photos, viewing slots, price history, the strike reason if an admin struck it, `publish_problems` (what publishing still needs), `allowed_states` and the trust score with its parts. Anyone else gets `view: "public"` for an active offer (no contact, strike or history) and 404 for drafts, paused, struck and unknown ids alike.',
+        description: `The owner and admins get \`view: "owner"\`: every field in any state, photos, viewing slots, price history, the strike reason if an admin struck it, \`publish_problems\` (what publishing still needs), \`allowed_states\` and the trust score with its parts. Anyone else gets \`view: "public"\` for an active offer (no contact, strike or history) and 404 for drafts, paused, struck and unknown ids alike. ${ETAG_NOTE} Send it back in \`If-Match\` with the next change.`,
         params: PropertyIdParamsSchema,
         response: { 200: PropertyDetailResponseSchema, 404: ErrorBodySchema, 500: ErrorBodySchema },
       },
     },
-    async (request) => detail(requireId(request.params.id), request),
+    async (request, reply) => detail(requireId(request.params.id), request, reply),
   );
 
   app.patch(
@@ -139,13 +182,14 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Change a property (JSON merge patch)',
-        description: `\`Content-Type: application/merge-patch+json\` (RFC 7396): members present are changed, \`null\` deletes an optional value, \`contact\` and \`flat_settings\` merge member by member, arrays replace. Same rules as POST /v1/property/save. ${OWNER_NOTE} ${AUTH_NOTE}`,
+        description: `\`Content-Type: application/merge-patch+json\` (RFC 7396): members present are changed, \`null\` deletes an optional value, \`contact\` and \`flat_settings\` merge member by member, arrays replace. Same rules as POST /v1/property/save. ${OWNER_NOTE} ${AUTH_NOTE}\n\n${IF_MATCH_NOTE}`,
         params: PropertyIdParamsSchema,
+        headers: ifMatchHeaders,
         body: z.record(z.string(), z.unknown()),
-        response: { 200: PropertyDetailResponseSchema, ...errors },
+        response: { 200: PropertyDetailResponseSchema, ...errors, 412: ErrorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const propertyId = requireId(request.params.id);
       const unknown = Object.keys(request.body).filter((key) => !(key in PropertyMergePatchSchema.shape));
       if (unknown.length > 0) {
@@ -158,8 +202,9 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(request),
         propertyId,
         patch: request.body as Parameters<typeof patchProperty>[0]['patch'],
+        ifMatch: ifMatchOf(request),
       });
-      return detail(propertyId, request);
+      return detail(propertyId, request, reply);
     },
   );
 
@@ -198,16 +243,23 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Move a property through its lifecycle',
-        description: `Allowed transitions: ${TRANSITIONS_NOTE}. \`sold\` only for sale offers, \`rented\` only for rent offers. Anything else answers 422 \`validation.invalid_value\` on \`state\`. Activating checks completeness (${REQUIRED_NOTE}), stamps \`activated_at\` (and \`published_at\` the first time) and makes the offer findable by search at once; leaving \`active\` removes it from public search. ${OWNER_NOTE} ${AUTH_NOTE}`,
+        description: `Allowed transitions: ${TRANSITIONS_NOTE}. \`sold\` only for sale offers, \`rented\` only for rent offers. Anything else answers 422 \`validation.invalid_value\` on \`state\`. Activating checks completeness (${REQUIRED_NOTE}), stamps \`activated_at\` (and \`published_at\` the first time) and makes the offer findable by search at once; leaving \`active\` removes it from public search. ${OWNER_NOTE} ${AUTH_NOTE}\n\n${IF_MATCH_NOTE}`,
         params: PropertyIdParamsSchema,
+        headers: ifMatchHeaders,
         body: SetPropertyStateBodySchema,
-        response: { 200: PropertyDetailResponseSchema, ...errors },
+        response: { 200: PropertyDetailResponseSchema, ...errors, 412: ErrorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const propertyId = requireId(request.params.id);
-      await setPropertyState({ db: app.db, actor: actorOf(request), propertyId, state: request.body.state });
-      return detail(propertyId, request);
+      await setPropertyState({
+        db: app.db,
+        actor: actorOf(request),
+        propertyId,
+        state: request.body.state,
+        ifMatch: ifMatchOf(request),
+      });
+      return detail(propertyId, request, reply);
     },
   );
 

@@ -2,7 +2,9 @@ import { type Db, properties, users } from '@estately/db';
 import type { SavePropertyBody } from '@estately/domain';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
+import { assertIfMatch } from '../../lib/etag.ts';
 import { type Actor, loadOwnProperty } from './load-own-property.ts';
+import { propertyEtag } from './property-etag.ts';
 import { writeProperty } from './write-property.ts';
 
 /** The three values a property row cannot exist without; a draft needs nothing else. */
@@ -18,12 +20,15 @@ export async function saveProperty(options: {
   db: Db;
   actor: Actor;
   body: SavePropertyBody;
+  /** The request's If-Match for an update (lib/etag.ts); a stale version answers 412. */
+  ifMatch?: string[] | '*' | null;
 }): Promise<number> {
   const { db, actor } = options;
   const { id, ...fields } = options.body;
   return db.transaction(async (tx) => {
     if (id !== undefined) {
       const current = await loadOwnProperty(tx, id, actor);
+      assertIfMatch(options.ifMatch ?? null, propertyEtag(current));
       await writeProperty(tx, current, fields);
       return id;
     }

@@ -2,8 +2,10 @@ import { type Db, properties } from '@estately/db';
 import { canTransition, type PropertyState, publishProblems } from '@estately/domain';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
+import { assertIfMatch } from '../../lib/etag.ts';
 import { type Actor, loadOwnProperty } from './load-own-property.ts';
 import { columnsToFields } from './property-columns.ts';
+import { propertyEtag } from './property-etag.ts';
 import { syncOfferRow } from './sync-offer-row.ts';
 
 /**
@@ -17,11 +19,14 @@ export async function setPropertyState(options: {
   db: Db;
   actor: Actor;
   propertyId: number;
+  /** The request's If-Match (lib/etag.ts): a stale version answers 412 and changes nothing. */
+  ifMatch?: string[] | '*' | null;
   state: PropertyState;
 }): Promise<void> {
   const { db, actor, propertyId, state } = options;
   await db.transaction(async (tx) => {
     const current = await loadOwnProperty(tx, propertyId, actor);
+    assertIfMatch(options.ifMatch ?? null, propertyEtag(current));
     if (!canTransition(current.state as PropertyState, state, current.offerType)) {
       throw new AppError('validation_errors', { errors: { state: ['validation.invalid_value'] } });
     }

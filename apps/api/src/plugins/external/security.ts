@@ -40,6 +40,9 @@ async function security(app: FastifyInstance, options: { config: Config }) {
   await app.register(cors, {
     origin: config.webOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    // Readable by the web app's scripts: the property version for If-Match, the replay marker
+    // of idempotent creates, and how long a 429 asks to wait (issue 11 items 2 and 10).
+    exposedHeaders: ['ETag', 'Idempotent-Replayed', 'Retry-After'],
     maxAge: 600,
   });
 }
