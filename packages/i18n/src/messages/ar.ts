@@ -779,9 +779,8 @@ export const ar: Catalog = {
   // Map mode of the results page (issue 9)
   'map.toggle': 'الخريطة',
   'map.region': 'خريطة العروض',
-  'map.loading': 'جارٍ تحميل الخريطة…',
-  'map.zoom_in': 'تكبير',
-  'map.zoom_out': 'تصغير',
+  'map.control_zoom_in': 'تكبير',
+  'map.control_zoom_out': 'تصغير',
   'map.attribution': 'مصادر بيانات الخريطة',
   'map.cluster':
     '{count, plural, zero {لا توجد عروض هنا} one {عرض واحد هنا، تكبير} two {عرضان هنا، تكبير} few {# عروض هنا، تكبير} many {# عرضًا هنا، تكبير} other {# عرض هنا، تكبير}}',

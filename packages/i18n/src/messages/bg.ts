@@ -764,9 +764,8 @@ export const bg: Catalog = {
   // Map mode of the results page (issue 9)
   'map.toggle': 'Карта',
   'map.region': 'Карта на офертите',
-  'map.loading': 'Картата се зарежда…',
-  'map.zoom_in': 'Увеличаване',
-  'map.zoom_out': 'Намаляване',
+  'map.control_zoom_in': 'Увеличаване',
+  'map.control_zoom_out': 'Намаляване',
   'map.attribution': 'Източници на картографските данни',
   'map.cluster': '{count, plural, one {# оферта тук, увеличаване} other {# оферти тук, увеличаване}}',
   'map.point': 'Оферта за {price}, показване на картата на офертата',

@@ -776,9 +776,8 @@ export const bs: Catalog = {
   // Map mode of the results page (issue 9)
   'map.toggle': 'Mapa',
   'map.region': 'Mapa ponuda',
-  'map.loading': 'Učitavanje mape…',
-  'map.zoom_in': 'Uvećaj',
-  'map.zoom_out': 'Umanji',
+  'map.control_zoom_in': 'Uvećaj',
+  'map.control_zoom_out': 'Umanji',
   'map.attribution': 'Izvori podataka mape',
   'map.cluster':
     '{count, plural, one {# ponuda ovdje, uvećaj} few {# ponude ovdje, uvećaj} other {# ponuda ovdje, uvećaj}}',

@@ -770,9 +770,8 @@ export const cs: Catalog = {
   // Map mode of the results page (issue 9)
   'map.toggle': 'Mapa',
   'map.region': 'Mapa nabídek',
-  'map.loading': 'Načítání mapy…',
-  'map.zoom_in': 'Přiblížit',
-  'map.zoom_out': 'Oddálit',
+  'map.control_zoom_in': 'Přiblížit',
+  'map.control_zoom_out': 'Oddálit',
   'map.attribution': 'Zdroje mapových dat',
   'map.cluster':
     '{count, plural, one {# nabídka zde, přiblížit} few {# nabídky zde, přiblížit} many {# nabídky zde, přiblížit} other {# nabídek zde, přiblížit}}',

@@ -766,9 +766,8 @@ export const de: Catalog = {
   // Map mode of the results page (issue 9)
   'map.toggle': 'Karte',
   'map.region': 'Karte der Angebote',
-  'map.loading': 'Karte wird geladen…',
-  'map.zoom_in': 'Vergrößern',
-  'map.zoom_out': 'Verkleinern',
+  'map.control_zoom_in': 'Vergrößern',
+  'map.control_zoom_out': 'Verkleinern',
   'map.attribution': 'Quellen der Kartendaten',
   'map.cluster': '{count, plural, one {# Angebot hier, heranzoomen} other {# Angebote hier, heranzoomen}}',
   'map.point': 'Angebot für {price}, Karte des Angebots zeigen',

@@ -766,9 +766,8 @@ export const el: Catalog = {
   // Map mode of the results page (issue 9)
   'map.toggle': 'Χάρτης',
   'map.region': 'Χάρτης αγγελιών',
-  'map.loading': 'Φόρτωση του χάρτη…',
-  'map.zoom_in': 'Μεγέθυνση',
-  'map.zoom_out': 'Σμίκρυνση',
+  'map.control_zoom_in': 'Μεγέθυνση',
+  'map.control_zoom_out': 'Σμίκρυνση',
   'map.attribution': 'Πηγές δεδομένων του χάρτη',
   'map.cluster': '{count, plural, one {# αγγελία εδώ, μεγέθυνση} other {# αγγελίες εδώ, μεγέθυνση}}',
   'map.point': 'Αγγελία για {price}, εμφάνιση της κάρτας',

@@ -778,9 +778,8 @@ export const en = {
   // Map mode of the results page (issue 9)
   'map.toggle': 'Map',
   'map.region': 'Map of offers',
-  'map.loading': 'Loading the map…',
-  'map.zoom_in': 'Zoom in',
-  'map.zoom_out': 'Zoom out',
+  'map.control_zoom_in': 'Zoom in',
+  'map.control_zoom_out': 'Zoom out',
   'map.attribution': 'Map data sources',
   'map.cluster': '{count, plural, one {# offer here, zoom in} other {# offers here, zoom in}}',
   'map.point': 'Offer for {price}, show the card',

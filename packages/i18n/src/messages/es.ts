@@ -766,9 +766,8 @@ export const es: Catalog = {
   // Map mode of the results page (issue 9)
   'map.toggle': 'Mapa',
   'map.region': 'Mapa de anuncios',
-  'map.loading': 'Cargando el mapa…',
-  'map.zoom_in': 'Acercar',
-  'map.zoom_out': 'Alejar',
+  'map.control_zoom_in': 'Acercar',
+  'map.control_zoom_out': 'Alejar',
   'map.attribution': 'Fuentes de los datos del mapa',
   'map.cluster': '{count, plural, one {# anuncio aquí, acercar} other {# anuncios aquí, acercar}}',
   'map.point': 'Anuncio por {price}, mostrar la ficha',

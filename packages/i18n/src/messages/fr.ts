@@ -769,9 +769,8 @@ export const fr: Catalog = {
   // Map mode of the results page (issue 9)
   'map.toggle': 'Carte',
   'map.region': 'Carte des annonces',
-  'map.loading': 'Chargement de la carte…',
-  'map.zoom_in': 'Zoomer',
-  'map.zoom_out': 'Dézoomer',
+  'map.control_zoom_in': 'Zoomer',
+  'map.control_zoom_out': 'Dézoomer',
   'map.attribution': 'Sources des données cartographiques',
   'map.cluster': '{count, plural, one {# annonce ici, zoomer} other {# annonces ici, zoomer}}',
   'map.point': 'Annonce à {price}, afficher la fiche',

@@ -775,9 +775,8 @@ export const hr: Catalog = {
   // Map mode of the results page (issue 9)
   'map.toggle': 'Karta',
   'map.region': 'Karta ponuda',
-  'map.loading': 'Učitavanje karte…',
-  'map.zoom_in': 'Povećaj',
-  'map.zoom_out': 'Smanji',
+  'map.control_zoom_in': 'Povećaj',
+  'map.control_zoom_out': 'Smanji',
   'map.attribution': 'Izvori podataka karte',
   'map.cluster':
     '{count, plural, one {# ponuda ovdje, povećaj} few {# ponude ovdje, povećaj} other {# ponuda ovdje, povećaj}}',

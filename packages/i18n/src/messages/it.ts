@@ -766,9 +766,8 @@ export const it: Catalog = {
   // Map mode of the results page (issue 9)
   'map.toggle': 'Mappa',
   'map.region': 'Mappa degli annunci',
-  'map.loading': 'Caricamento della mappa…',
-  'map.zoom_in': 'Ingrandisci',
-  'map.zoom_out': 'Riduci',
+  'map.control_zoom_in': 'Ingrandisci',
+  'map.control_zoom_out': 'Riduci',
   'map.attribution': 'Fonti dei dati cartografici',
   'map.cluster': '{count, plural, one {# annuncio qui, ingrandisci} other {# annunci qui, ingrandisci}}',
   'map.point': 'Annuncio a {price}, mostra la scheda',

@@ -764,9 +764,8 @@ export const nl: Catalog = {
   // Map mode of the results page (issue 9)
   'map.toggle': 'Kaart',
   'map.region': 'Kaart van het aanbod',
-  'map.loading': 'Kaart wordt geladen…',
-  'map.zoom_in': 'Inzoomen',
-  'map.zoom_out': 'Uitzoomen',
+  'map.control_zoom_in': 'Inzoomen',
+  'map.control_zoom_out': 'Uitzoomen',
   'map.attribution': 'Bronnen van de kaartgegevens',
   'map.cluster': '{count, plural, one {# woning hier, inzoomen} other {# woningen hier, inzoomen}}',
   'map.point': 'Woning voor {price}, kaartje tonen',

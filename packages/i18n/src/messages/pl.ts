@@ -778,9 +778,8 @@ export const pl: Catalog = {
   // Map mode of the results page (issue 9)
   'map.toggle': 'Mapa',
   'map.region': 'Mapa ofert',
-  'map.loading': 'Wczytywanie mapy…',
-  'map.zoom_in': 'Przybliż',
-  'map.zoom_out': 'Oddal',
+  'map.control_zoom_in': 'Przybliż',
+  'map.control_zoom_out': 'Oddal',
   'map.attribution': 'Źródła danych mapy',
   'map.cluster':
     '{count, plural, one {# oferta tutaj, przybliż} few {# oferty tutaj, przybliż} many {# ofert tutaj, przybliż} other {# oferty tutaj, przybliż}}',

@@ -766,9 +766,8 @@ export const pt: Catalog = {
   // Map mode of the results page (issue 9)
   'map.toggle': 'Mapa',
   'map.region': 'Mapa dos anúncios',
-  'map.loading': 'A carregar o mapa…',
-  'map.zoom_in': 'Aproximar',
-  'map.zoom_out': 'Afastar',
+  'map.control_zoom_in': 'Aproximar',
+  'map.control_zoom_out': 'Afastar',
   'map.attribution': 'Fontes dos dados do mapa',
   'map.cluster': '{count, plural, one {# anúncio aqui, aproximar} other {# anúncios aqui, aproximar}}',
   'map.point': 'Anúncio por {price}, mostrar a ficha',

@@ -774,9 +774,8 @@ export const sk: Catalog = {
   // Map mode of the results page (issue 9)
   'map.toggle': 'Mapa',
   'map.region': 'Mapa ponúk',
-  'map.loading': 'Načítava sa mapa…',
-  'map.zoom_in': 'Priblížiť',
-  'map.zoom_out': 'Oddialiť',
+  'map.control_zoom_in': 'Priblížiť',
+  'map.control_zoom_out': 'Oddialiť',
   'map.attribution': 'Zdroje mapových údajov',
   'map.cluster':
     '{count, plural, one {# ponuka tu, priblížiť} few {# ponuky tu, priblížiť} many {# ponuky tu, priblížiť} other {# ponúk tu, priblížiť}}',

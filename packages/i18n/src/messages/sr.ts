@@ -775,9 +775,8 @@ export const sr: Catalog = {
   // Map mode of the results page (issue 9)
   'map.toggle': 'Mapa',
   'map.region': 'Mapa ponuda',
-  'map.loading': 'Učitavanje mape…',
-  'map.zoom_in': 'Uvećaj',
-  'map.zoom_out': 'Umanji',
+  'map.control_zoom_in': 'Uvećaj',
+  'map.control_zoom_out': 'Umanji',
   'map.attribution': 'Izvori podataka mape',
   'map.cluster':
     '{count, plural, one {# ponuda ovde, uvećaj} few {# ponude ovde, uvećaj} other {# ponuda ovde, uvećaj}}',

@@ -764,9 +764,8 @@ export const tr: Catalog = {
   // Map mode of the results page (issue 9)
   'map.toggle': 'Harita',
   'map.region': 'İlan haritası',
-  'map.loading': 'Harita yükleniyor…',
-  'map.zoom_in': 'Yakınlaştır',
-  'map.zoom_out': 'Uzaklaştır',
+  'map.control_zoom_in': 'Yakınlaştır',
+  'map.control_zoom_out': 'Uzaklaştır',
   'map.attribution': 'Harita verisi kaynakları',
   'map.cluster': '{count, plural, one {Burada # ilan, yakınlaştır} other {Burada # ilan, yakınlaştır}}',
   'map.point': '{price} fiyatlı ilan, kartı göster',
