@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createDatabase, type DatabaseHandle, migrate } from '@estately/db';
+import { createDatabase, type DatabaseHandle, migrate, type PoolTimeouts } from '@estately/db';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type RunningJobWorker, startJobWorker } from './features/jobs/start-job-worker.ts';
@@ -27,6 +27,9 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
+/** Time limits of the serving pool: connect within 3 s, one statement within 4 s. */
+export const REQUEST_DATABASE_TIMEOUTS: PoolTimeouts = { connectMs: 3_000, queryMs: 4_000 };
+
 /** The PGlite data folder inside DATA_DIR. */
 export function pgliteDir(config: Config): string {
   return path.join(config.dataDir, 'pglite');
@@ -51,6 +54,16 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     } catch (error) {
       await owned.close();
       throw error;
+    }
+    if (owned.kind === 'postgres') {
+      // Migrations may run long statements; requests get a pool with time limits (a hung
+      // database answers 503 within seconds, issue 11).
+      await owned.close();
+      owned = await createDatabase({
+        url: config.databaseUrl,
+        readUrl: config.databaseReadUrl,
+        timeouts: REQUEST_DATABASE_TIMEOUTS,
+      });
     }
     db = owned;
   }

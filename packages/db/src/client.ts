@@ -16,7 +16,18 @@ export type CreateDatabaseOptions = {
   readUrl?: string;
   /** Pool size for node-postgres (default 10). */
   poolSize?: number;
+  /** Time limits of the node-postgres pool (none by default; the API sets them, see PoolTimeouts). */
+  timeouts?: PoolTimeouts;
 };
+
+/**
+ * Time limits for serving requests (issue 11, check 13): a database that hangs must give a
+ * quick 503, not requests that wait forever. `connectMs` bounds opening a connection,
+ * `queryMs` bounds one statement: the server cancels it (statement_timeout) and, when the
+ * server itself does not answer, the client gives up (query_timeout, a little later).
+ * Migrations and bulk loads run without them.
+ */
+export type PoolTimeouts = { connectMs: number; queryMs: number };
 
 export const DEFAULT_PGLITE_DIR = './data/pglite';
 export const MEMORY = 'memory://';
@@ -27,7 +38,13 @@ export const MEMORY = 'memory://';
  */
 export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<DatabaseHandle> {
   const url = options.url ?? process.env.DATABASE_URL;
-  if (url) return createPostgres(url, options.readUrl ?? process.env.DATABASE_READ_URL, options.poolSize);
+  if (url)
+    return createPostgres(
+      url,
+      options.readUrl ?? process.env.DATABASE_READ_URL,
+      options.poolSize,
+      options.timeouts,
+    );
   return createPglite(options.dataDir ?? DEFAULT_PGLITE_DIR);
 }
 
@@ -85,16 +102,84 @@ const types = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-export function createPostgres(url: string, readUrl?: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
-  // An idle client that loses its connection emits 'error'; without a listener Node exits.
+/**
+ * A pool whose checked-out clients are released when their first statement fails. Drizzle
+ * (0.45) sends `begin` before the try/finally that releases the client, so a transaction
+ * started while the server is down or restarting leaked its client for good: after a few
+ * crashes the pool was empty and the API never answered again (issue 11, check 11).
+ */
+class ReleasingPool extends pg.Pool {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's connect has a callback and a promise form
+  override connect(callback?: any): any {
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => {
+      const originalQuery = client.query;
+      const originalRelease = client.release;
+      let released = false;
+      const releaseOnce = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.query = originalQuery;
+        client.release = originalRelease;
+        originalRelease.call(client, error);
+      };
+      client.release = releaseOnce;
+      // biome-ignore lint/suspicious/noExplicitAny: forwards every overload of query
+      client.query = function firstQuery(this: pg.PoolClient, ...args: any[]): any {
+        client.query = originalQuery;
+        // biome-ignore lint/suspicious/noExplicitAny: forwards every overload of query
+        const result = (originalQuery as any).apply(client, args);
+        if (result && typeof result.then === 'function') {
+          result.then(undefined, (error: Error) => {
+            // Callers that own the client release it themselves after a later failure; only
+            // a failed first statement is released here, as broken (the client is dropped).
+            setImmediate(() => releaseOnce(error));
+          });
+        }
+        return result;
+      } as typeof client.query;
+      return client;
+    });
+  }
+}
+
+function newPool(connectionString: string, max: number, timeouts: PoolTimeouts | undefined): pg.Pool {
+  const pool = new ReleasingPool({
+    connectionString,
+    max,
+    types,
+    ...(timeouts
+      ? {
+          connectionTimeoutMillis: timeouts.connectMs,
+          statement_timeout: timeouts.queryMs,
+          query_timeout: timeouts.queryMs + 500,
+          idle_in_transaction_session_timeout: timeouts.queryMs * 2,
+        }
+      : {}),
+  });
+  // An idle client that loses its connection emits 'error' on the pool; without a listener
+  // Node exits. A client checked out when the server dies (inside a transaction, between two
+  // statements) emits 'error' on itself, where the pool listens no more: the same crash. The
+  // statement in flight fails on its own and the pool drops the broken client on release.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  return pool;
+}
+
+export function createPostgres(
+  url: string,
+  readUrl?: string,
+  poolSize = 10,
+  timeouts?: PoolTimeouts,
+): DatabaseHandle {
+  const pool = newPool(url, poolSize, timeouts);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let readPool: pg.Pool | undefined;
   let readDb = db;
   if (readUrl && readUrl !== url) {
-    readPool = new pg.Pool({ connectionString: readUrl, max: poolSize, types });
-    readPool.on('error', () => {});
+    readPool = newPool(readUrl, poolSize, timeouts);
     readDb = drizzlePg({ client: readPool, schema }) as unknown as Db;
   }
   let closed = false;

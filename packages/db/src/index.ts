@@ -5,6 +5,7 @@ export {
   createPostgres,
   DEFAULT_PGLITE_DIR,
   MEMORY,
+  type PoolTimeouts,
 } from './client.ts';
 export { pgliteExtensions } from './extensions.ts';
 export * from './geo.ts';

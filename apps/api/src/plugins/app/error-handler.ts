@@ -3,6 +3,7 @@ import type { ErrorBody, ErrorCode } from '@estately/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppError, isAppError, STATUS_BY_CODE, statusLabel } from '../../lib/app-error.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-errors.ts';
 
 // Every failure leaves the API as `{code, message, errors?}` (DESIGN 4, spec 8). Only
 // messages we wrote reach the client: an unexpected error is logged with its stack and
@@ -116,6 +117,12 @@ async function errorHandler(app: FastifyInstance) {
               ? (STATUS_CODES[status] ?? 'Bad Request')
               : statusLabel(status),
         });
+      }
+
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return send(reply, 503, { code: 'service_unavailable', message: statusLabel(503) });
       }
 
       request.log.error({ err: error }, 'unhandled error');
