@@ -5,6 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 
+/** The policy of served user files: nothing may load, and the document is sandboxed. */
+export const MEDIA_CSP =
+  "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox";
+
 /** URL prefix under which the local media folder is served; photo URLs are built on it. */
 export const MEDIA_PREFIX = '/media/';
 
@@ -54,6 +58,11 @@ async function media(app: FastifyInstance, options: { config: Config; storage?: 
       // The web app on its own origin embeds these images (<img>), which the API-wide
       // same-origin resource policy would block.
       reply.header('cross-origin-resource-policy', 'cross-origin');
+      // User files (issue 11 item 9, OWASP File Upload): even a file a browser were somehow
+      // made to open as a page runs nothing and reaches nothing. `sandbox` gives it an opaque
+      // origin without scripts, forms or plugins; nosniff keeps it the image type it is stored as.
+      reply.header('content-security-policy', MEDIA_CSP);
+      reply.header('x-content-type-options', 'nosniff');
     },
   });
 }
