@@ -1,10 +1,11 @@
 // `node scripts/bench/explain.ts list|facets|total|map|similar|detail [variant] [zoom] [all]`: runs one
 // benchmark query through the API's operation function, records the SQL it sends and prints
 // EXPLAIN (ANALYZE, BUFFERS) of each statement, to find why a figure of `npm run bench` is
-// slow. Uses the benchmark database (DATABASE_URL's server, database estately_bench).
+// slow. Uses the benchmark database (DATABASE_URL's server, database estately_bench or
+// `--database NAME` after the positional arguments).
 import { createPostgres } from '@estately/db';
 import pg from 'pg';
-import { databaseUrl } from './lib.ts';
+import { databaseUrl, flag } from './lib.ts';
 import { buildVariants, databaseOperations } from './queries.ts';
 
 interface Captured {
@@ -13,7 +14,7 @@ interface Captured {
 }
 
 const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const url = databaseUrl(server, 'estately_bench');
+const url = databaseUrl(server, flag('database') || 'estately_bench');
 const kind = process.argv[2] ?? 'list';
 const variant = Number(process.argv[3] ?? 0);
 

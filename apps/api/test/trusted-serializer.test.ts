@@ -9,7 +9,7 @@ import { trustedSerializer } from '../src/features/search/trusted-serializer.ts'
 
 const Body = z.object({ id: z.number().int(), city: z.string(), price: z.number().nullable() });
 
-async function serve(check: boolean, body: unknown, status = 200) {
+async function serve(check: boolean, body: unknown, status: 200 | 404 = 200) {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -9,6 +9,11 @@ export async function loadExchangeRates(db: Db): Promise<ExchangeRates> {
   const rows = await db
     .select({ currency: exchangeRates.currency, rate: exchangeRates.rateToCzk })
     .from(exchangeRates);
+  return ratesFromRows(rows);
+}
+
+/** Exchange rates from rows of the exchange_rates table (see `loadExchangeRates`). */
+export function ratesFromRows(rows: readonly { currency: string; rate: number | string }[]): ExchangeRates {
   const rates: Record<Currency, number> = { ...DEFAULT_RATES.rates };
   for (const row of rows) {
     const rate = Number(row.rate);

@@ -9,7 +9,7 @@ export interface OfferView {
   now?: Date;
 }
 
-function list(values: readonly SQL[], type: string): SQL {
+function list(values: SQL[], type: string): SQL {
   return sql`array[${sql.join(values, sql`, `)}]::${sql.raw(type)}`;
 }
 

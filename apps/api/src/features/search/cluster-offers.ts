@@ -275,7 +275,8 @@ async function cellsFromAggregates(
 export async function clusterOffers(options: ClusterOffersOptions): Promise<OfferMapResponse> {
   const { db, filters, zoom, cache, cap = MAP_FEATURE_CAP, now = new Date() } = options;
   if (!(cap >= MIN_MAP_FEATURE_CAP)) throw new RangeError(`cap must be at least ${MIN_MAP_FEATURE_CAP}`);
-  const { rates, conditions } = await prepareSearch(db, filters, now);
+  const scope = countScope(filters);
+  const { rates, conditions, version } = await prepareSearch(db, filters, now, cache ? scope : undefined);
   const cell = cellSizeFor(filters.bbox, zoom, cap);
   const group = () =>
     cellsCanAnswer(filters, cell)
@@ -284,7 +285,7 @@ export async function clusterOffers(options: ClusterOffersOptions): Promise<Offe
   // The cells are counts like a total: cached under the same change counters, keyed by the
   // grid, the cap and the conditions (the viewport among them).
   const key = sql`map ${cell} ${cap} ${allConditions(conditions)}`;
-  const rows = cache ? await cache.get(db, countScope(filters), key, group) : await group();
+  const rows = cache ? await cache.get(db, scope, key, group, version) : await group();
 
   const currency: Currency = filters.currency ?? DEFAULT_CURRENCY;
   const clusters: MapCluster[] = [];

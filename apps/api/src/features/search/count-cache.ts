@@ -42,13 +42,17 @@ export function countScope(filters: SearchFilters, counted: readonly string[] = 
 export async function countVersion(db: Db, scope: CountScope): Promise<string> {
   const [row] = await queryRows<{ version: string | number | null }>(
     db,
-    sql`select coalesce(sum(version), 0)::text as version from offer_count_versions
-        where offer_type = '*'
-           or (${scope.offerType === undefined ? sql`true` : sql`offer_type = ${scope.offerType}`}
-               and ${scope.propertyType === undefined ? sql`true` : sql`property_type = ${scope.propertyType}`}
-               and ${scope.countryCode === undefined ? sql`true` : sql`country_code = ${scope.countryCode}`})`,
+    sql`select coalesce(sum(version), 0)::text as version from offer_count_versions where ${versionCondition(scope)}`,
   );
   return String(row?.version ?? '0');
+}
+
+/** The counter rows a scope's sum adds up (see `countVersion`). */
+export function versionCondition(scope: CountScope): SQL {
+  return sql`(offer_type = '*'
+           or (${scope.offerType === undefined ? sql`true` : sql`offer_type = ${scope.offerType}`}
+               and ${scope.propertyType === undefined ? sql`true` : sql`property_type = ${scope.propertyType}`}
+               and ${scope.countryCode === undefined ? sql`true` : sql`country_code = ${scope.countryCode}`}))`;
 }
 
 const dialect = new PgDialect();
@@ -90,12 +94,20 @@ export class OfferCountCache {
   /**
    * The answer of `statement`, computed by `compute` unless an answer under the current change
    * counters is cached. The counters are read before computing, so a change that lands in
-   * between makes the stored answer stale at once rather than hiding the change.
+   * between makes the stored answer stale at once rather than hiding the change. `version`
+   * is the scope's sum when the caller read it already (in the same round trip as the
+   * exchange rates, prepare-search.ts), before building the statement.
    */
-  async get<T>(db: Db, scope: CountScope, statement: SQL, compute: () => Promise<T>): Promise<T> {
+  async get<T>(
+    db: Db,
+    scope: CountScope,
+    statement: SQL,
+    compute: () => Promise<T>,
+    version?: string,
+  ): Promise<T> {
     const query = dialect.sqlToQuery(statement);
     const key = `${query.sql}\n${JSON.stringify(query.params)}`;
-    const version = await countVersion(db, scope);
+    version ??= await countVersion(db, scope);
     const cached = this.entries.get(key);
     if (cached && cached.version === version) {
       this.hits += 1;

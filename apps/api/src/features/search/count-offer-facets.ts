@@ -45,7 +45,8 @@ const TOTAL = '__total';
  */
 export async function countOfferFacets(options: CountOfferFacetsOptions): Promise<OfferFacetsResponse> {
   const { db, filters, groups = FACET_GROUPS, cache, now = new Date() } = options;
-  const { conditions } = await prepareSearch(db, filters, now);
+  const scope = countScope(filters, groups);
+  const { conditions, version } = await prepareSearch(db, filters, now, cache ? scope : undefined);
   // Only a counted group needs its choice as a flag; the choice of a group that is not
   // counted is an ordinary filter in the CTE, where indexes can serve it.
   const chosen = (Object.keys(conditions.groups) as FacetGroup[]).filter((group) => groups.includes(group));
@@ -91,7 +92,7 @@ export async function countOfferFacets(options: CountOfferFacetsOptions): Promis
 
   type Row = { facet: string; value: string | null; n: number };
   const count = () => queryRows<Row>(db, statement);
-  const rows = cache ? await cache.get(db, countScope(filters, groups), statement, count) : await count();
+  const rows = cache ? await cache.get(db, scope, statement, count, version) : await count();
   const facets: Record<string, Record<string, number>> = {};
   for (const group of groups)
     facets[group] = Object.fromEntries(FACET_VALUES[group].map((value) => [value, 0]));

@@ -13,7 +13,7 @@ import { inArray, type SQL, sql } from 'drizzle-orm';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
 import { allConditions, type OfferConditions, queryRows } from './offer-conditions.ts';
-import { prepareSearch } from './prepare-search.ts';
+import { conditionsWithoutLookups, prepareSearch } from './prepare-search.ts';
 
 export interface SearchOffersOptions {
   db: Db;
@@ -101,13 +101,13 @@ async function walkNewest(db: Db, conditions: OfferConditions, need: number): Pr
  */
 export async function searchOffers(options: SearchOffersOptions): Promise<SearchOffersResponse> {
   const { db, filters, storage, cache, now = new Date() } = options;
-  const { rates, conditions } = await prepareSearch(db, filters, now);
-  const where = allConditions(conditions);
-  const countStatement = sql`select count(*)::int as total from ${offers} where ${where}`;
-  const countTotal = async () =>
-    Number((await queryRows<{ total: number }>(db, countStatement))[0]?.total ?? 0);
+  const scope = countScope(filters);
+  // The rates (and the change counters, when counts are cached) in one round trip; the page
+  // goes alongside when its conditions need neither the rates nor a place's centre.
+  const prepared = prepareSearch(db, filters, now, cache ? scope : undefined);
+  const early = conditionsWithoutLookups(filters, now);
   const offset = pageOffset(filters.page, filters.per_page);
-  const page = async () => {
+  const page = async (conditions: OfferConditions) => {
     const walk =
       filters.sort === 'activated_at_desc' &&
       conditions.areas.length > 0 &&
@@ -118,7 +118,7 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
       return db
         .select(offerCardColumns)
         .from(offers)
-        .where(where)
+        .where(allConditions(conditions))
         .orderBy(...ORDER_BY[filters.sort])
         .limit(filters.per_page)
         .offset(offset);
@@ -128,13 +128,21 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
     const byId = new Map(cards.map((card) => [card.id, card]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
   };
-  const [rows, total] = await Promise.all([
-    page(),
-    cache ? cache.get(db, countScope(filters), countStatement, countTotal) : countTotal(),
+  const total = async () => {
+    const { conditions, version } = await prepared;
+    const countStatement = sql`select count(*)::int as total from ${offers} where ${allConditions(conditions)}`;
+    const countTotal = async () =>
+      Number((await queryRows<{ total: number }>(db, countStatement))[0]?.total ?? 0);
+    return cache ? cache.get(db, scope, countStatement, countTotal, version) : countTotal();
+  };
+  const [rows, count, { rates }] = await Promise.all([
+    early ? page(early) : prepared.then((p) => page(p.conditions)),
+    total(),
+    prepared,
   ]);
   const currency: Currency = filters.currency ?? DEFAULT_CURRENCY;
   return {
     data: rows.map((row) => toOfferCard(row, { currency, rates, storage })),
-    meta: pageMeta(total, filters.page, filters.per_page),
+    meta: pageMeta(count, filters.page, filters.per_page),
   };
 }
