@@ -1,5 +1,6 @@
 import { type Db, exchangeRates } from '@estately/db';
 import { CURRENCIES, type Currency, convertPrice, DEFAULT_RATES, type ExchangeRates } from '@estately/domain';
+import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * CZK per unit of each currency from the exchange_rates table. A currency missing from the
@@ -10,6 +11,26 @@ export async function loadExchangeRates(db: Db): Promise<ExchangeRates> {
     .select({ currency: exchangeRates.currency, rate: exchangeRates.rateToCzk })
     .from(exchangeRates);
   return ratesFromRows(rows);
+}
+
+export interface RateRow {
+  currency: string;
+  rate: number | string;
+}
+
+/**
+ * The exchange_rates rows as one JSON column ([{currency, rate}]), for a query that needs the
+ * rates in the same round trip; turn it into rates with `ratesFromRows(parseJson(value))`.
+ */
+export function ratesColumn(): SQL<RateRow[] | string | null> {
+  return sql<
+    RateRow[] | string | null
+  >`(select json_agg(json_build_object('currency', ${exchangeRates.currency}, 'rate', ${exchangeRates.rateToCzk})) from ${exchangeRates})`;
+}
+
+/** A json column's value: drivers hand it over parsed, or as text. */
+export function parseJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
 /** Exchange rates from rows of the exchange_rates table (see `loadExchangeRates`). */

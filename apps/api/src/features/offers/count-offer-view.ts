@@ -18,8 +18,8 @@ function list(values: SQL[], type: string): SQL {
  * within the stats token's lifetime (3 hours, spec 9). One statement for any number of views,
  * safe under concurrent requests: each visitor row is inserted, or moved forward only when its
  * last counted view is at least 3 hours old; only those raise the day's counter. The same
- * visitor and offer twice in one call counts once (the first). Offers that no longer exist are
- * skipped. Returns the views that counted, as `id:visitorKey`.
+ * visitor and offer twice in one call counts once (the first). Offers that are not public (or
+ * no longer exist) are skipped, so a view written alongside a 404 counts nothing. Returns the views that counted, as `id:visitorKey`.
  */
 export async function countOfferViews(db: Db, views: readonly OfferView[]): Promise<Set<string>> {
   const unique = new Map<string, { id: number; visitorKey: string; at: string; day: string }>();
@@ -52,7 +52,8 @@ export async function countOfferViews(db: Db, views: readonly OfferView[]): Prom
           'date[]',
         )}
       ) as v(property_id, visitor_hash, viewed_at, day)
-      where exists (select 1 from properties p where p.id = v.property_id)
+      where exists (select 1 from properties p
+                    where p.id = v.property_id and p.state = 'active' and p.struck_at is null)
     ),
     seen as (
       insert into ${offerViewVisitors} (property_id, visitor_hash, viewed_at)

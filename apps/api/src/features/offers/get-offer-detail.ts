@@ -10,8 +10,14 @@ import {
   type PhotoVariants,
   type RoomType,
 } from '@estately/domain';
-import { and, asc, eq } from 'drizzle-orm';
-import { convertedPrice, loadExchangeRates } from '../offers-shared/exchange-rates.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  convertedPrice,
+  parseJson,
+  type RateRow,
+  ratesColumn,
+  ratesFromRows,
+} from '../offers-shared/exchange-rates.ts';
 import { isPublicProperty, offerNotFound } from './public-offer.ts';
 
 export interface GetOfferDetailOptions {
@@ -24,6 +30,15 @@ export interface GetOfferDetailOptions {
 
 type Detail = OfferDetail;
 
+interface PhotoRow {
+  id: number;
+  variants: Parameters<typeof variantUrls>[1];
+  isMain: boolean;
+  position: number;
+  roomType: string | null;
+  isFloorPlan: boolean;
+}
+
 /**
  * GET /public/offers/{id} (spec 7): every field of spec 3 "Property / offer detail" with the
  * derived layout, address and parameter list. Searchable values come from the read model
@@ -33,62 +48,59 @@ type Detail = OfferDetail;
  */
 export async function getOfferDetail(options: GetOfferDetailOptions): Promise<OfferDetail> {
   const { db, id, storage, currency = DEFAULT_CURRENCY } = options;
-  const [rows, photos, rates] = await Promise.all([
-    db
-      .select({
-        offer: offers,
-        description: properties.description,
-        flatSettings: properties.flatSettings,
-        usefulArea: properties.usefulArea,
-        usefulAreaUnits: properties.usefulAreaUnits,
-        rooms: properties.rooms,
-        creator: {
-          id: users.id,
-          accountType: users.accountType,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          companyName: users.companyName,
-          verified: users.verified,
-          profilePicturePath: users.profilePicturePath,
-          createdAt: users.createdAt,
-        },
-        seller: {
-          id: sellers.id,
-          sellerType: sellers.sellerType,
-          name: sellers.name,
-          website: sellers.website,
-          logoKey: sellers.logoKey,
-          countryCode: sellers.countryCode,
-          rating: sellers.rating,
-          ratingCount: sellers.ratingCount,
-          trustScore: sellers.trustScore,
-          isVerified: sellers.isVerified,
-        },
-      })
-      .from(offers)
-      .innerJoin(properties, eq(properties.id, offers.id))
-      .innerJoin(users, eq(users.id, properties.ownerId))
-      .leftJoin(sellers, eq(sellers.id, properties.sellerId))
-      .where(and(eq(offers.id, id), isPublicProperty()))
-      .limit(1),
-    db
-      .select({
-        id: propertyMedia.id,
-        variants: propertyMedia.variants,
-        isMain: propertyMedia.isMain,
-        position: propertyMedia.position,
-        roomType: propertyMedia.roomType,
-        isFloorPlan: propertyMedia.isFloorPlan,
-      })
-      .from(propertyMedia)
-      .where(eq(propertyMedia.propertyId, id))
-      .orderBy(asc(propertyMedia.position), asc(propertyMedia.id)),
-    loadExchangeRates(db),
-  ]);
+  // One round trip: the offer with its property, creator and seller, its photos in display
+  // order and the exchange rates.
+  const rows = await db
+    .select({
+      offer: offers,
+      description: properties.description,
+      flatSettings: properties.flatSettings,
+      usefulArea: properties.usefulArea,
+      usefulAreaUnits: properties.usefulAreaUnits,
+      rooms: properties.rooms,
+      creator: {
+        id: users.id,
+        accountType: users.accountType,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        companyName: users.companyName,
+        verified: users.verified,
+        profilePicturePath: users.profilePicturePath,
+        createdAt: users.createdAt,
+      },
+      seller: {
+        id: sellers.id,
+        sellerType: sellers.sellerType,
+        name: sellers.name,
+        website: sellers.website,
+        logoKey: sellers.logoKey,
+        countryCode: sellers.countryCode,
+        rating: sellers.rating,
+        ratingCount: sellers.ratingCount,
+        trustScore: sellers.trustScore,
+        isVerified: sellers.isVerified,
+      },
+      photos: sql<PhotoRow[] | null>`(
+        select json_agg(json_build_object(
+          'id', ${propertyMedia.id}, 'variants', ${propertyMedia.variants}, 'isMain', ${propertyMedia.isMain},
+          'position', ${propertyMedia.position}, 'roomType', ${propertyMedia.roomType},
+          'isFloorPlan', ${propertyMedia.isFloorPlan}
+        ) order by ${propertyMedia.position}, ${propertyMedia.id})
+        from ${propertyMedia} where ${propertyMedia.propertyId} = ${offers.id})`,
+      rates: ratesColumn(),
+    })
+    .from(offers)
+    .innerJoin(properties, eq(properties.id, offers.id))
+    .innerJoin(users, eq(users.id, properties.ownerId))
+    .leftJoin(sellers, eq(sellers.id, properties.sellerId))
+    .where(and(eq(offers.id, id), isPublicProperty()))
+    .limit(1);
   const row = rows[0];
   if (!row) throw offerNotFound();
 
   const { offer, creator, seller } = row;
+  const photos = parseJson<PhotoRow[] | null>(row.photos) ?? [];
+  const rates = ratesFromRows(parseJson<RateRow[] | null>(row.rates) ?? []);
   const originalCurrency = offer.currency as Currency;
   const originalPrice = offer.price === null ? null : Number(offer.price);
   const rooms = row.rooms as RoomType[];

@@ -2,7 +2,7 @@ import { type Db, distanceKm, offers, properties, withinRadius } from '@estately
 import type { MediaStorage } from '@estately/db/storage';
 import { type Currency, DEFAULT_CURRENCY, type OfferCard, SIMILAR_OFFERS_LIMIT } from '@estately/domain';
 import { and, between, desc, eq, ne, notInArray, type SQL, sql } from 'drizzle-orm';
-import { loadExchangeRates } from '../offers-shared/exchange-rates.ts';
+import { parseJson, type RateRow, ratesColumn, ratesFromRows } from '../offers-shared/exchange-rates.ts';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
 import { PUBLIC_OFFER } from '../search/offer-conditions.ts';
 import { isPublicProperty, offerNotFound } from './public-offer.ts';
@@ -55,24 +55,24 @@ export async function listSimilarOffers(options: ListSimilarOffersOptions): Prom
     abroad = false,
     currency = DEFAULT_CURRENCY,
   } = options;
-  const [[base], rates] = await Promise.all([
-    db
-      .select({
-        offerType: offers.offerType,
-        propertyType: offers.propertyType,
-        countryCode: offers.countryCode,
-        priceNormalized: offers.priceNormalized,
-        area: offers.usefulAreaMeters,
-        latitude: offers.latitude,
-        longitude: offers.longitude,
-      })
-      .from(offers)
-      .innerJoin(properties, eq(properties.id, offers.id))
-      .where(and(eq(offers.id, id), isPublicProperty()))
-      .limit(1),
-    loadExchangeRates(db),
-  ]);
+  // The offer and the exchange rates in one round trip.
+  const [base] = await db
+    .select({
+      offerType: offers.offerType,
+      propertyType: offers.propertyType,
+      countryCode: offers.countryCode,
+      priceNormalized: offers.priceNormalized,
+      area: offers.usefulAreaMeters,
+      latitude: offers.latitude,
+      longitude: offers.longitude,
+      rates: ratesColumn(),
+    })
+    .from(offers)
+    .innerJoin(properties, eq(properties.id, offers.id))
+    .where(and(eq(offers.id, id), isPublicProperty()))
+    .limit(1);
   if (!base) throw offerNotFound();
+  const rates = ratesFromRows(parseJson<RateRow[] | null>(base.rates) ?? []);
 
   const price = base.priceNormalized !== null && base.priceNormalized > 0 ? base.priceNormalized : null;
   const area = base.area !== null && base.area > 0 ? base.area : null;

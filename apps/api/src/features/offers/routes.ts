@@ -98,28 +98,29 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
     },
     async (request) => {
       const id = offerId(request.params.id);
-      const detail = await getOfferDetail({
-        db: app.readDb,
-        id,
-        currency: request.query.currency,
-        storage: app.storage,
-      });
-      // HEAD (link checkers, prefetch probes) reads the same detail but is not a view.
-      if (request.method !== 'GET') return detail;
-      try {
-        await views.count({
-          id,
-          visitorKey: visitorKey({
-            token: request.headers[STATS_TOKEN_HEADER],
-            address: request.ip,
-            userAgent: request.headers['user-agent'],
-            secret,
-          }),
-        });
-      } catch (error) {
-        // Statistics never cost a visitor the page.
-        request.log.warn({ err: error, offerId: id }, 'offer view not counted');
-      }
+      // HEAD (link checkers, prefetch probes) reads the same detail but is not a view. The view
+      // is written alongside the read: it counts only for a public offer, so a 404 counts none.
+      const counted =
+        request.method === 'GET'
+          ? views
+              .count({
+                id,
+                visitorKey: visitorKey({
+                  token: request.headers[STATS_TOKEN_HEADER],
+                  address: request.ip,
+                  userAgent: request.headers['user-agent'],
+                  secret,
+                }),
+              })
+              .catch((error: unknown) => {
+                // Statistics never cost a visitor the page.
+                request.log.warn({ err: error, offerId: id }, 'offer view not counted');
+              })
+          : undefined;
+      const [detail] = await Promise.all([
+        getOfferDetail({ db: app.readDb, id, currency: request.query.currency, storage: app.storage }),
+        counted,
+      ]);
       return detail;
     },
   );
