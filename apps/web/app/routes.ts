@@ -18,6 +18,18 @@ const blogPostRoutes = LOCALES.map((locale) =>
   route(`/${locale}/blog/:slug`, 'routes/blog-post.tsx', { id: `${locale}.blogPost` }),
 );
 
+// The property editor of my offers (issue 10): a new property and one's own by id, under the
+// account layout's sign-in guard; photos are posted to a resource route beside it.
+const propertyEditorRoutes = LOCALES.flatMap((locale) => [
+  route(`/${locale}/account/my-offers/new`, 'routes/property-editor.tsx', { id: `${locale}.propertyEditorNew` }),
+  route(`/${locale}/account/my-offers/:id`, 'routes/property-editor.tsx', { id: `${locale}.propertyEditor` }),
+]);
+const propertyPhotoRoutes = LOCALES.map((locale) =>
+  route(`/${locale}/account/my-offers/:id/photos`, 'routes/property-photo-upload.ts', {
+    id: `${locale}.propertyPhotoUpload`,
+  }),
+);
+
 // A sitemap index per locale, listing the locale's screens and content (hreflang in each entry).
 const sitemapRoutes = [
   route('/sitemap.xml', 'routes/sitemap-index.ts', { id: 'sitemap-index' }),
@@ -27,7 +39,11 @@ const sitemapRoutes = [
 export default [
   ...defaultRoutes,
   ...blogPostRoutes,
-  layout('routes/account-layout.tsx', { id: 'account-layout' }, accountRoutes),
+  layout('routes/account-layout.tsx', { id: 'account-layout' }, [
+    ...accountRoutes,
+    ...propertyEditorRoutes,
+  ]),
+  ...propertyPhotoRoutes,
   ...sitemapRoutes,
   // Anything else, including an unknown locale prefix, is the 404 error page (spec 2).
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),

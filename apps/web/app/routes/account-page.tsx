@@ -193,7 +193,6 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             saved={loaderData.saved}
           />
         )}
-      {loaderData.screen === 'accountMyOffers' && <p>{t('account.my_offers_empty')}</p>}
       {loaderData.settingsLinks.length > 0 && (
         <ul className="pill-nav">
           {loaderData.settingsLinks.map((item) => (

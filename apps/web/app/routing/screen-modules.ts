@@ -29,7 +29,7 @@ export const SCREEN_MODULES: Readonly<Record<Screen, string>> = {
   articlePrivacyPolicy: 'routes/article.tsx',
   account: 'routes/account-page.tsx',
   accountFavorites: 'routes/account-page.tsx',
-  accountMyOffers: 'routes/account-page.tsx',
+  accountMyOffers: 'routes/my-offers.tsx',
   accountWatchDogs: 'routes/account-page.tsx',
   accountSettings: 'routes/account-page.tsx',
   accountSettingsPersonal: 'routes/account-page.tsx',

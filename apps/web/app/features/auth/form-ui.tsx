@@ -34,7 +34,7 @@ export function useText(messages: ScreenMessages): Text {
   }, [tag, messages]);
 }
 
-interface FormScope {
+export interface FormScope {
   id: string;
   errors: FieldErrors;
   t: Text;
@@ -44,7 +44,8 @@ interface FormScope {
 
 const FormScopeContext = createContext<FormScope | null>(null);
 
-function useFormScope(): FormScope {
+/** The enclosing ValidatedForm's ids and errors, for fields drawn by a feature of its own. */
+export function useFormScope(): FormScope {
   const scope = useContext(FormScopeContext);
   if (!scope) throw new Error('form field outside of ValidatedForm');
   return scope;
@@ -61,7 +62,8 @@ export interface FormResult {
   values?: Record<string, string | boolean> | null;
 }
 
-/** Inputs whose text is kept through an expired session (never passwords, files or hidden ones). */
+/** Inputs whose text is kept through an expired session (never passwords, files or hidden ones);
+ * text areas and single selects are kept too. */
 const TYPED_INPUTS = new Set(['text', 'email', 'tel']);
 
 export function ValidatedForm(props: {
@@ -115,7 +117,12 @@ export function ValidatedForm(props: {
     try {
       for (const [name, value] of Object.entries(JSON.parse(stashed) as Record<string, string>)) {
         const field = form.elements.namedItem(name);
-        if (field instanceof HTMLInputElement && TYPED_INPUTS.has(field.type)) field.value = value;
+        if (
+          (field instanceof HTMLInputElement && TYPED_INPUTS.has(field.type)) ||
+          field instanceof HTMLTextAreaElement ||
+          field instanceof HTMLSelectElement
+        )
+          field.value = value;
       }
     } catch {
       // A damaged entry is simply not restored.
@@ -132,7 +139,11 @@ export function ValidatedForm(props: {
     setClientErrors(null);
     const typed: Record<string, string> = {};
     for (const element of Array.from(event.currentTarget.elements)) {
-      if (element instanceof HTMLInputElement && TYPED_INPUTS.has(element.type))
+      if (
+        (element instanceof HTMLInputElement && TYPED_INPUTS.has(element.type)) ||
+        element instanceof HTMLTextAreaElement ||
+        (element instanceof HTMLSelectElement && !element.multiple)
+      )
         typed[element.name] = element.value;
     }
     try {

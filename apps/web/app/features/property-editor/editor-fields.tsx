@@ -1,0 +1,240 @@
+import type { ReactNode } from 'react';
+import { type FormResult, type Text, useFormScope } from '../auth/form-ui.tsx';
+import type { EditorField } from './editor-model.ts';
+
+// Inputs of the editor's step forms, one per kind of the property-form call's fields. Each sits
+// in a ValidatedForm: its error under it (aria-describedby, aria-invalid), the first field in
+// error focused. Numbers are text inputs with a numeric keyboard, so "1 250,5" can be typed in
+// any locale and the contract names what is wrong.
+
+type Values = Record<string, string | string[]>;
+
+function ErrorText({ id, name }: { id: string; name: string }) {
+  const { errors, t } = useFormScope();
+  const list = errors[name];
+  if (!list?.length) return null;
+  return (
+    <p id={id} className="field__error" data-testid={`error-${name}`}>
+      {list.map((error) => t(error.key, error.values)).join(' ')}
+    </p>
+  );
+}
+
+/** The value a field shows: what was just sent (a refused form), else what is saved. */
+export function shownValue(values: Values, result: FormResult | undefined, intent: string, name: string) {
+  const typed = result?.intent === intent ? result.values?.[name] : undefined;
+  if (typeof typed === 'string') return typed;
+  const saved = values[name];
+  return typeof saved === 'string' ? saved : '';
+}
+
+function Wrapper(props: { name: string; label: string; hint?: string; children: (ids: Ids) => ReactNode }) {
+  const { id, errors } = useFormScope();
+  const inputId = `${id}-${props.name.replace(/\./g, '-')}`;
+  const invalid = Boolean(errors[props.name]?.length);
+  const describedBy =
+    [invalid ? `${inputId}-error` : null, props.hint ? `${inputId}-hint` : null].filter(Boolean).join(' ') ||
+    undefined;
+  return (
+    <div className="field">
+      <label htmlFor={inputId} className="field__label">
+        {props.label}
+      </label>
+      {props.hint && (
+        <p id={`${inputId}-hint`} className="field__hint">
+          {props.hint}
+        </p>
+      )}
+      {props.children({ inputId, invalid, describedBy })}
+      <ErrorText id={`${inputId}-error`} name={props.name} />
+    </div>
+  );
+}
+
+interface Ids {
+  inputId: string;
+  invalid: boolean;
+  describedBy: string | undefined;
+}
+
+export function EditorInput(props: {
+  field: EditorField;
+  name?: string;
+  value: string;
+  t: Text;
+  hint?: string;
+  /** Controlled value (the pin moves the coordinates). */
+  onChange?: (value: string) => void;
+  controlled?: boolean;
+}) {
+  const { field, t } = props;
+  const name = props.name ?? field.name;
+  const { firstInvalid } = useFormScope();
+  return (
+    <Wrapper name={name} label={field.label} hint={props.hint}>
+      {({ inputId, invalid, describedBy }) => {
+        const common = {
+          id: inputId,
+          name,
+          'aria-invalid': invalid || undefined,
+          'aria-describedby': describedBy,
+          // Focus follows the person's own submission (WCAG 3.3.1), as in the account forms.
+          autoFocus: invalid && firstInvalid === name,
+        };
+        switch (field.type) {
+          case 'enum':
+            return (
+              <select {...common} defaultValue={props.value}>
+                {!field.required || !props.value ? (
+                  <option value="">{t('editor.not_specified')}</option>
+                ) : null}
+                {field.values?.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            );
+          case 'long_text':
+            return <textarea {...common} rows={8} maxLength={field.maxLength} defaultValue={props.value} />;
+          case 'date':
+            return <input {...common} type="date" defaultValue={props.value} />;
+          case 'email':
+            return (
+              <input {...common} type="email" dir="ltr" autoComplete="email" defaultValue={props.value} />
+            );
+          case 'phone':
+            return <input {...common} type="tel" dir="ltr" autoComplete="tel" defaultValue={props.value} />;
+          case 'number':
+          case 'integer':
+            return props.controlled ? (
+              <input
+                {...common}
+                type="text"
+                inputMode="decimal"
+                dir="ltr"
+                value={props.value}
+                onChange={(event) => props.onChange?.(event.currentTarget.value)}
+              />
+            ) : (
+              <input
+                {...common}
+                type="text"
+                inputMode={field.type === 'integer' ? 'numeric' : 'decimal'}
+                dir="ltr"
+                defaultValue={props.value}
+              />
+            );
+          default:
+            return <input {...common} type="text" maxLength={field.maxLength} defaultValue={props.value} />;
+        }
+      }}
+    </Wrapper>
+  );
+}
+
+/** A list of choices (features, tags): one checkbox each. */
+export function EditorChoices(props: { field: EditorField; selected: readonly string[] }) {
+  const { id, errors } = useFormScope();
+  const groupId = `${id}-${props.field.name}`;
+  const invalid = Boolean(errors[props.field.name]?.length);
+  return (
+    <fieldset className="editor-choices" aria-describedby={invalid ? `${groupId}-error` : undefined}>
+      <legend className="field__label">{props.field.label}</legend>
+      <div className="editor-choices__list">
+        {props.field.values?.map((option) => (
+          <div key={option.value} className="field field--checkbox">
+            <input
+              id={`${groupId}-${option.value}`}
+              type="checkbox"
+              name={props.field.name}
+              value={option.value}
+              defaultChecked={props.selected.includes(option.value)}
+            />
+            <label htmlFor={`${groupId}-${option.value}`}>{option.label}</label>
+          </div>
+        ))}
+      </div>
+      <ErrorText id={`${groupId}-error`} name={props.field.name} />
+    </fieldset>
+  );
+}
+
+/** Rooms: how many of each room type (the contract keeps one entry per room). */
+export function EditorRooms(props: {
+  field: EditorField;
+  values: Values;
+  t: Text;
+  result: FormResult | undefined;
+  intent: string;
+}) {
+  const { id, errors } = useFormScope();
+  const groupId = `${id}-room`;
+  const invalid = Boolean(errors.room?.length);
+  return (
+    <fieldset
+      className="editor-choices"
+      aria-describedby={[`${groupId}-hint`, invalid ? `${groupId}-error` : null].filter(Boolean).join(' ')}
+    >
+      <legend className="field__label">{props.field.label}</legend>
+      <p id={`${groupId}-hint`} className="field__hint">
+        {props.t('editor.rooms_hint')}
+      </p>
+      <div className="editor-rooms">
+        {props.field.values?.map((option) => {
+          const name = `room.${option.value}`;
+          return (
+            <div key={option.value} className="field">
+              <label htmlFor={`${groupId}-${option.value}`} className="field__label">
+                {option.label}
+              </label>
+              <input
+                id={`${groupId}-${option.value}`}
+                name={name}
+                type="text"
+                inputMode="numeric"
+                dir="ltr"
+                size={3}
+                aria-invalid={invalid || undefined}
+                defaultValue={shownValue(props.values, props.result, props.intent, name)}
+              />
+            </div>
+          );
+        })}
+      </div>
+      <ErrorText id={`${groupId}-error`} name="room" />
+    </fieldset>
+  );
+}
+
+/** The contact: a group of fields, at least an e-mail or a phone to publish. */
+export function EditorContact(props: {
+  field: EditorField;
+  values: Values;
+  t: Text;
+  result: FormResult | undefined;
+  intent: string;
+}) {
+  const { id } = useFormScope();
+  return (
+    <fieldset className="editor-group" aria-describedby={`${id}-contact-hint`}>
+      <legend className="field__label">{props.field.label}</legend>
+      <p id={`${id}-contact-hint`} className="field__hint">
+        {props.t('editor.contact_hint')}
+      </p>
+      <ErrorText id={`${id}-contact-error`} name="contact" />
+      {props.field.fields?.map((sub) => {
+        const name = `contact.${sub.name}`;
+        return (
+          <EditorInput
+            key={sub.name}
+            field={sub}
+            name={name}
+            t={props.t}
+            value={shownValue(props.values, props.result, props.intent, name)}
+          />
+        );
+      })}
+    </fieldset>
+  );
+}

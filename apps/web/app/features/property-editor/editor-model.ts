@@ -1,0 +1,86 @@
+import type { EditorStep } from './editor-steps.ts';
+
+// What the editor's loader hands to its views (browser-safe types only).
+
+export interface EditorOption {
+  value: string;
+  label: string;
+}
+
+export interface EditorField {
+  name: string;
+  type: string;
+  label: string;
+  required: boolean;
+  requiredForRent: boolean;
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  values?: EditorOption[];
+  fields?: EditorField[];
+}
+
+export interface EditorPhoto {
+  id: number;
+  src: string;
+  isMain: boolean;
+  roomLabel: string | null;
+}
+
+export interface EditorTourDate {
+  date: string;
+  from: string;
+  to: string;
+  capacity: number;
+}
+
+export interface EditorProblem {
+  field: string;
+  label: string;
+  step: EditorStep;
+  stepLabel: string;
+  href: string;
+}
+
+export interface EditorStepLink {
+  step: EditorStep;
+  label: string;
+  href: string;
+  needsAttention: boolean;
+}
+
+export interface EditorPreview {
+  title: string;
+  price: string;
+  address: string;
+  facts: { label: string; value: string }[];
+  description: string | null;
+  photo: string | null;
+  photoCount: number;
+  stateLabel: string;
+  state: string;
+  publicHref: string | null;
+}
+
+export interface EditorData {
+  propertyId: number | null;
+  step: EditorStep;
+  stepIndex: number;
+  steps: EditorStepLink[];
+  fields: EditorField[];
+  /** Saved values by field name (rooms as counts per type, the contact by `contact.<name>`). */
+  values: Record<string, string | string[]>;
+  offerType: string;
+  photos: EditorPhoto[];
+  roomTypes: EditorOption[];
+  tourDates: EditorTourDate[];
+  problems: EditorProblem[];
+  preview: EditorPreview | null;
+  canPublish: boolean;
+  nextHref: string | null;
+  nextLabel: string | null;
+  uploadUrl: string | null;
+  listHref: string;
+  apiUrl: string;
+  locale: string;
+}

@@ -1,0 +1,265 @@
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { Form, useRevalidator } from 'react-router';
+import type { FormResult, Text } from '../auth/form-ui.tsx';
+import type { EditorOption, EditorPhoto } from './editor-model.ts';
+
+// The photos step: files dropped on the zone or chosen with the file input are uploaded one
+// after another to the editor's upload address (the web server passes them on to
+// POST /v1/property-media/save as the signed-in owner), each with a progress bar; the list then
+// reloads. Every photo can become the main one, move earlier or later, or be deleted: small forms
+// posting to the editor's action, so each works from the keyboard.
+
+interface Upload {
+  key: number;
+  name: string;
+  progress: number;
+  state: 'waiting' | 'uploading' | 'done' | 'failed';
+  error?: string;
+}
+
+function send(url: string, file: File, roomType: string, onProgress: (fraction: number) => void) {
+  return new Promise<{ ok: boolean; error?: string }>((resolve) => {
+    const body = new FormData();
+    if (roomType) body.set('room_type', roomType);
+    body.set('file', file, file.name);
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.setRequestHeader('accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      let error: string | undefined;
+      try {
+        error = (JSON.parse(request.responseText) as { error?: string }).error;
+      } catch {
+        error = undefined;
+      }
+      resolve(request.status >= 200 && request.status < 300 ? { ok: true } : { ok: false, error });
+    };
+    request.onerror = () => resolve({ ok: false });
+    request.send(body);
+  });
+}
+
+export function PhotoUploader(props: { url: string; roomTypes: EditorOption[]; t: Text }) {
+  const { t } = props;
+  const id = useId();
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [over, setOver] = useState(false);
+  const [roomType, setRoomType] = useState('');
+  const revalidator = useRevalidator();
+  const queue = useRef(Promise.resolve());
+  const counter = useRef(0);
+  const update = (key: number, change: Partial<Upload>) =>
+    setUploads((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  const start = (files: File[]) => {
+    const room = roomType;
+    for (const file of files) {
+      const key = ++counter.current;
+      setUploads((list) => [...list, { key, name: file.name, progress: 0, state: 'waiting' }]);
+      // One at a time, in the order chosen: the photos keep that order.
+      queue.current = queue.current.then(async () => {
+        update(key, { state: 'uploading' });
+        const answer = await send(props.url, file, room, (fraction) =>
+          update(key, { progress: Math.round(fraction * 100) }),
+        );
+        update(
+          key,
+          answer.ok
+            ? { state: 'done', progress: 100 }
+            : { state: 'failed', error: answer.error ?? t('error.generic') },
+        );
+        if (answer.ok) await revalidator.revalidate();
+      });
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setOver(false);
+    const files = Array.from(event.dataTransfer.files).filter(
+      (file) => file.type.startsWith('image/') || file.type === '',
+    );
+    if (files.length > 0) start(files);
+  };
+
+  return (
+    <div className="photo-uploader">
+      <div className="field">
+        <label htmlFor={`${id}-room`} className="field__label">
+          {t('editor.photo_room')}
+        </label>
+        <select
+          id={`${id}-room`}
+          value={roomType}
+          onChange={(event) => setRoomType(event.currentTarget.value)}
+        >
+          <option value="">{t('editor.not_specified')}</option>
+          {props.roomTypes.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop target; the file input inside is the keyboard way. */}
+      <div
+        className={`photo-uploader__zone${over ? ' is-over' : ''}`}
+        data-testid="photo-drop"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+      >
+        <p aria-hidden="true">{t('editor.photos_drop')}</p>
+        <label htmlFor={`${id}-files`} className="field__label">
+          {t('editor.photos_choose')}
+        </label>
+        <input
+          id={`${id}-files`}
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+          aria-describedby={`${id}-hint`}
+          data-testid="photo-input"
+          onChange={(event) => {
+            const files = Array.from(event.currentTarget.files ?? []);
+            event.currentTarget.value = '';
+            if (files.length > 0) start(files);
+          }}
+        />
+        <p id={`${id}-hint`} className="field__hint">
+          {t('editor.photos_hint')}
+        </p>
+      </div>
+      <ul className="photo-uploader__list" aria-live="polite" data-testid="uploads">
+        {uploads.map((upload) => (
+          <li key={upload.key} data-state={upload.state} data-testid="upload">
+            {upload.state === 'failed' ? (
+              <span className="field__error" role="alert">
+                {t('editor.upload_failed', { name: upload.name, reason: upload.error ?? '' })}
+              </span>
+            ) : upload.state === 'done' ? (
+              <span>{t('editor.uploaded', { name: upload.name })}</span>
+            ) : (
+              <>
+                <span id={`${id}-up-${upload.key}`}>{t('editor.uploading', { name: upload.name })}</span>
+                <progress max={100} value={upload.progress} aria-labelledby={`${id}-up-${upload.key}`} />
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function PhotoAction(props: {
+  intent: string;
+  mediaId: number;
+  label: string;
+  context: string;
+  danger?: boolean;
+  confirm?: string;
+}) {
+  return (
+    <Form
+      method="post"
+      onSubmit={(event) => {
+        if (props.confirm && !window.confirm(props.confirm)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value={props.intent} />
+      <input type="hidden" name="media_id" value={props.mediaId} />
+      <button
+        type="submit"
+        className={`button${props.danger ? ' button--danger' : ''}`}
+        data-testid={props.intent}
+      >
+        {props.label}
+        <span className="visually-hidden">: {props.context}</span>
+      </button>
+    </Form>
+  );
+}
+
+export function PhotoList(props: { photos: EditorPhoto[]; t: Text; result: FormResult | undefined }) {
+  const { photos, t, result } = props;
+  const list = useRef<HTMLOListElement>(null);
+  // After a move the moved photo keeps the focus (its buttons change places).
+  const focus = (result as (FormResult & { focus?: string }) | undefined)?.focus;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new answer moves the focus, even to the same photo
+  useEffect(() => {
+    if (focus) list.current?.querySelector<HTMLElement>(`[data-photo="${focus}"]`)?.focus();
+  }, [focus, result]);
+  if (photos.length === 0) return <p>{t('editor.photos_empty')}</p>;
+  return (
+    <ol className="photo-list" ref={list} data-testid="photo-list">
+      {photos.map((photo, index) => {
+        const name = t('editor.photo_alt', { index: index + 1 });
+        return (
+          <li
+            key={photo.id}
+            tabIndex={-1}
+            data-photo={`photo-${photo.id}`}
+            data-testid="photo"
+            data-id={photo.id}
+          >
+            <img
+              src={photo.src}
+              alt={photo.roomLabel ? `${name}, ${photo.roomLabel}` : name}
+              width={160}
+              height={120}
+            />
+            <p>
+              {photo.isMain && (
+                <strong className="badge" data-testid="photo-main">
+                  {t('editor.photo_main')}
+                </strong>
+              )}{' '}
+              {photo.roomLabel}
+            </p>
+            <div className="inline-actions">
+              {!photo.isMain && (
+                <PhotoAction
+                  intent="photo_main"
+                  mediaId={photo.id}
+                  label={t('editor.set_main')}
+                  context={name}
+                />
+              )}
+              {index > 0 && (
+                <PhotoAction
+                  intent="photo_earlier"
+                  mediaId={photo.id}
+                  label={t('editor.move_earlier')}
+                  context={name}
+                />
+              )}
+              {index < photos.length - 1 && (
+                <PhotoAction
+                  intent="photo_later"
+                  mediaId={photo.id}
+                  label={t('editor.move_later')}
+                  context={name}
+                />
+              )}
+              <PhotoAction
+                intent="photo_delete"
+                mediaId={photo.id}
+                label={t('action.delete')}
+                context={name}
+                danger
+                confirm={t('account.confirm_delete')}
+              />
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

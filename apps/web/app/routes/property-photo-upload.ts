@@ -1,0 +1,72 @@
+import { PROPERTY_PHOTO_MAX_BYTES, ROOM_TYPES } from '@estately/domain';
+import { createTranslator, isMessageKey } from '@estately/i18n';
+import { ApiError, apiErrorFrom } from '../api/api-error.ts';
+import { webConfigContext } from '../config.server.ts';
+import { localeFromPathname } from '../locale/locale-path.ts';
+import { pendingSetCookies, requestApi } from '../request-state.server.ts';
+import { pageUrl } from '../routing/page-url.ts';
+import type { Route } from './+types/property-photo-upload.ts';
+
+// POST /{locale}/account/my-offers/{id}/photos: one photo of the property editor, sent by the
+// browser to its own origin (upload progress, no cross-origin call, tokens refreshed here) and
+// passed on to POST /v1/property-media/save as the signed-in person; the API checks ownership,
+// reads the image and makes the variants. Answers JSON: the photo, or `error` in the page's
+// language.
+
+/** Multipart overhead allowed on top of the largest photo. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const config = context.get(webConfigContext);
+  const locale = localeFromPathname(pageUrl(request).pathname) ?? 'cs';
+  const t = createTranslator(locale);
+  const headers = new Headers({ 'cache-control': 'no-store' });
+  const answer = (status: number, body: unknown) => {
+    for (const cookie of pendingSetCookies(context)) headers.append('Set-Cookie', cookie);
+    return Response.json(body, { status, headers });
+  };
+  const fail = (status: number, key: string) =>
+    answer(status, { error: isMessageKey(key) ? t(key) : t('error.generic') });
+  if (request.method !== 'POST') return fail(405, 'error.generic');
+  const id = params.id ?? '';
+  if (!/^\d{1,12}$/.test(id)) return fail(404, 'status.not_found');
+  const length = Number(request.headers.get('content-length') ?? '0');
+  if (length > PROPERTY_PHOTO_MAX_BYTES + ENVELOPE_BYTES) return fail(413, 'validation.file_too_large');
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return fail(422, 'validation.file_required');
+  }
+  const file = form.get('file');
+  if (!(file instanceof File) || file.size === 0) return fail(422, 'validation.file_required');
+  const roomType = String(form.get('room_type') ?? '');
+  if (roomType && !(ROOM_TYPES as readonly string[]).includes(roomType))
+    return fail(422, 'validation.invalid_value');
+
+  const { client, tokens } = requestApi(context, request, config);
+  try {
+    // An expired access token is refreshed by a cheap authenticated call first.
+    await client.get('/user/me');
+    const body = new FormData();
+    body.set('property_id', id);
+    if (roomType) body.set('room_type', roomType);
+    body.set('file', file, file.name);
+    const token = tokens.get().token;
+    const response = await fetch(`${config.apiUrl}/v1/property-media/save`, {
+      method: 'POST',
+      headers: token ? { authorization: `Bearer ${token}`, accept: 'application/json' } : {},
+      body,
+    });
+    if (!response.ok) throw await apiErrorFrom(response);
+    return answer(200, await response.json());
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.status === 401) return fail(401, 'error.session_expired');
+      if (error.status === 404) return fail(404, 'status.not_found');
+      const key = error.errors ? Object.values(error.errors).flat()[0] : undefined;
+      if (key) return fail(error.status || 422, key);
+    }
+    return fail(500, 'error.generic');
+  }
+}
