@@ -9,17 +9,25 @@ export function createNonce(): string {
  * The page's Content-Security-Policy: scripts only with this response's nonce ('strict-dynamic'
  * lets the hydration modules load their own chunks), styles and fonts from our origin, images
  * also from the API's media, calls to our origin and the API. No plugin, no framing by others,
- * no <base> hijack, forms post only here.
+ * no <base> hijack, forms post only here. The results map (decision 014) runs MapLibre's worker
+ * from our own script file (`worker-src 'self'`, no blob:) and, with a MapTiler key, fetches
+ * MapTiler's style, tiles, glyphs and sprites (`mapOrigin`).
  */
-export function contentSecurityPolicy(nonce: string, publicApiUrl: string): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  publicApiUrl: string,
+  mapOrigin: string | null = null,
+): string {
   const api = new URL(publicApiUrl).origin;
+  const map = mapOrigin ? ` ${mapOrigin}` : '';
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self'",
-    `img-src 'self' data: ${api}`,
+    `img-src 'self' data: ${api}${map}`,
     "font-src 'self'",
-    `connect-src 'self' ${api}`,
+    `connect-src 'self' ${api}${map}`,
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -12,6 +12,7 @@ import { NonceContext } from './nonce-context.tsx';
 import { pendingSetCookies, requestStateContext } from './request-state.server.ts';
 import { cacheControlFor } from './routing/cache-rules.ts';
 import { pageUrl } from './routing/page-url.ts';
+import { MAPTILER_ORIGIN } from './web-config.ts';
 
 export const streamTimeout = 5_000;
 
@@ -95,7 +96,10 @@ export default function handleRequest(
   const nonce = createNonce();
   const config = loadContext?.get(webConfigContext);
   if (config)
-    responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, config.publicApiUrl));
+    responseHeaders.set(
+      'Content-Security-Policy',
+      contentSecurityPolicy(nonce, config.publicApiUrl, config.maptiler ? MAPTILER_ORIGIN : null),
+    );
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

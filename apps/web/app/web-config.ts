@@ -14,12 +14,25 @@ export interface WebConfig {
    * the origin of each request is used.
    */
   publicWebUrl: string | null;
+  /**
+   * MapTiler API key (MAPTILER_API_KEY): the results map then uses MapTiler's style
+   * (MAPTILER_STYLE, default streets-v2). Without one the map draws the offline basemap served
+   * by this server (docs/decisions/014-map-mode-maplibre.md). The key ends up in the browser
+   * (MapTiler keys are public and restricted by allowed origins in MapTiler's console).
+   */
+  maptiler: { apiKey: string; style: string } | null;
 }
 
 /** The subset of the configuration that is safe to hand to the browser. */
 export interface PublicConfig {
   apiUrl: string;
+  /** MapLibre style of the results map: MapTiler's when a key is configured, else our offline one. */
+  mapStyleUrl: string;
 }
+
+/** The offline basemap's style, served by this server (routes/search-map.ts). */
+export const OFFLINE_MAP_STYLE_PATH = '/map/style.json';
+export const MAPTILER_ORIGIN = 'https://api.maptiler.com';
 
 export class WebConfigError extends Error {
   readonly problems: string[];
@@ -61,6 +74,16 @@ function readUrl(name: string, raw: string | undefined, problems: string[]): str
   }
 }
 
+function readMaptiler(env: Env, problems: string[]): WebConfig['maptiler'] {
+  const apiKey = env.MAPTILER_API_KEY?.trim() ?? '';
+  const style = env.MAPTILER_STYLE?.trim() || 'streets-v2';
+  if (!/^[A-Za-z0-9_-]*$/.test(apiKey))
+    problems.push('MAPTILER_API_KEY must hold letters, digits, - and _ only');
+  if (!/^[A-Za-z0-9_-]+$/.test(style))
+    problems.push('MAPTILER_STYLE must be a MapTiler map id such as streets-v2');
+  return apiKey === '' ? null : { apiKey, style };
+}
+
 /** Reads and validates the configuration; throws a WebConfigError listing every problem. */
 export function readWebConfig(env: Env, overrides: Partial<WebConfig> = {}): WebConfig {
   const problems: string[] = [];
@@ -79,10 +102,16 @@ export function readWebConfig(env: Env, overrides: Partial<WebConfig> = {}): Web
     overrides.publicWebUrl !== undefined
       ? overrides.publicWebUrl && readUrl('publicWebUrl', overrides.publicWebUrl, problems)
       : readUrl('PUBLIC_WEB_URL', env.PUBLIC_WEB_URL, problems);
+  const maptiler = readMaptiler(env, problems);
   if (problems.length > 0) throw new WebConfigError(problems);
-  return { port, apiUrl, publicApiUrl, publicWebUrl: publicWebUrl || null };
+  return { port, apiUrl, publicApiUrl, publicWebUrl: publicWebUrl || null, maptiler };
 }
 
 export function publicConfigOf(config: WebConfig): PublicConfig {
-  return { apiUrl: config.publicApiUrl };
+  return {
+    apiUrl: config.publicApiUrl,
+    mapStyleUrl: config.maptiler
+      ? `${MAPTILER_ORIGIN}/maps/${config.maptiler.style}/style.json?key=${config.maptiler.apiKey}`
+      : OFFLINE_MAP_STYLE_PATH,
+  };
 }

@@ -2,10 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OfferCard } from '@estately/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../app/csp.server.ts';
 import { fetchFeaturedOffers } from '../app/features/offers/fetch-featured-offers.server.ts';
 import { resolveMediaUrl, toOfferCardView } from '../app/features/offers/offer-card-view.server.ts';
 import { seoLinks } from '../app/shell/shell-data.server.ts';
-import { readWebConfig, WebConfigError } from '../app/web-config.ts';
+import { publicConfigOf, readWebConfig, WebConfigError } from '../app/web-config.ts';
 import { offerFixture } from './fixtures/offers.ts';
 
 describe('readWebConfig (CONVENTIONS habit 6)', () => {
@@ -15,6 +16,7 @@ describe('readWebConfig (CONVENTIONS habit 6)', () => {
       apiUrl: 'http://localhost:3001',
       publicApiUrl: 'http://localhost:3001',
       publicWebUrl: null,
+      maptiler: null,
     });
   });
 
@@ -30,6 +32,7 @@ describe('readWebConfig (CONVENTIONS habit 6)', () => {
       apiUrl: 'http://api.internal:3001',
       publicApiUrl: 'https://api.example.com',
       publicWebUrl: 'https://www.example.com',
+      maptiler: null,
     });
   });
 
@@ -52,6 +55,35 @@ describe('readWebConfig (CONVENTIONS habit 6)', () => {
       expect(problems.join('\n')).toMatch(/API_URL/);
       expect(problems.join('\n')).toMatch(/PUBLIC_WEB_URL/);
     }
+  });
+});
+
+describe('map configuration (decision 014)', () => {
+  it('uses the offline basemap without a MapTiler key, and MapTiler style with one', () => {
+    const offline = readWebConfig({});
+    expect(publicConfigOf(offline).mapStyleUrl).toBe('/map/style.json');
+    const maptiler = readWebConfig({ MAPTILER_API_KEY: 'Ab12_cd-34', MAPTILER_STYLE: 'basic-v2' });
+    expect(maptiler.maptiler).toEqual({ apiKey: 'Ab12_cd-34', style: 'basic-v2' });
+    expect(publicConfigOf(maptiler)).toEqual({
+      apiUrl: 'http://localhost:3001',
+      mapStyleUrl: 'https://api.maptiler.com/maps/basic-v2/style.json?key=Ab12_cd-34',
+    });
+  });
+
+  it('rejects a key or style that could break out of the URL', () => {
+    expect(() => readWebConfig({ MAPTILER_API_KEY: 'abc&x=1' })).toThrow(/MAPTILER_API_KEY/);
+    expect(() => readWebConfig({ MAPTILER_API_KEY: 'abc', MAPTILER_STYLE: '../x' })).toThrow(
+      /MAPTILER_STYLE/,
+    );
+  });
+
+  it('lets the map worker run from our origin only, and MapTiler in only when configured', () => {
+    const strict = contentSecurityPolicy('n0nce', 'http://api.test:3001');
+    expect(strict).toContain("worker-src 'self'");
+    expect(strict).not.toMatch(/blob:|unsafe-inline|unsafe-eval|maptiler/);
+    const withMaptiler = contentSecurityPolicy('n0nce', 'http://api.test:3001', 'https://api.maptiler.com');
+    expect(withMaptiler).toContain("connect-src 'self' http://api.test:3001 https://api.maptiler.com");
+    expect(withMaptiler).toContain("worker-src 'self'");
   });
 });
 

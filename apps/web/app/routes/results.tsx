@@ -10,6 +10,9 @@ import { saveSearchView } from '../features/save-search/save-search-view.server.
 import { FilterPanel } from '../features/search-filters/filter-panel.tsx';
 import { toFilterPanelView } from '../features/search-filters/filter-panel-view.server.ts';
 import { LocationBox } from '../features/search-filters/location-box.tsx';
+import { MapPanel, MapToggle } from '../features/search-map/map-panel.tsx';
+import { isMapOpen, withMapMode } from '../features/search-map/map-url.ts';
+import { searchMapData } from '../features/search-map/search-map-data.server.ts';
 import searchStyles from '../features/search-filters/search.css?url';
 import { canonicalSearchUrl } from '../features/search-filters/search-url.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
@@ -30,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = filtersOfUrl(url, screen === 'search');
   if (!filters) notFound();
   if (screen === 'search') {
-    const canonical = canonicalSearchUrl(locale, filters);
+    // Map mode (`map=1`) is no filter but part of the address: it survives the redirect.
+    const canonical = withMapMode(canonicalSearchUrl(locale, filters), isMapOpen(url.searchParams));
     // Only a non-canonical query redirects (a plain GET form's fields, another order): a bare
     // path is served as it is, including the spec's second reading `/{locale}/hledani/...`.
     // Compared after one common serialisation: client data requests re-encode the query
@@ -58,7 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const heading = screenTitle(t, screen);
   // Paging links are search URLs of the same filters on another page.
-  const pageHref = (page: number) => composeSearchPath(locale, { ...filters, page });
+  const pageHref = (page: number) =>
+    withMapMode(composeSearchPath(locale, { ...filters, page }), isMapOpen(url.searchParams));
   const paging =
     results.status === 'ok'
       ? {
@@ -79,6 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       total: results.status === 'ok' ? results.total : null,
     }),
     favoriteTexts: favoriteTexts(locale),
+    map: searchMapData({ locale, currency, url, simple }),
     saveSearch: simple ? null : saveSearchView({ locale, filters, heading }),
     results,
     paging,
@@ -101,8 +107,11 @@ export default function Results({ loaderData, actionData }: Route.ComponentProps
   const loading = navigation.state === 'loading' && navigation.location?.pathname !== undefined;
   return (
     <div className="container page results-page">
-      <h1>{loaderData.heading}</h1>
-      <div className="results-layout">
+      <div className="results-heading">
+        <h1>{loaderData.heading}</h1>
+        {loaderData.map && <MapToggle locale={locale} filters={filters} map={loaderData.map} />}
+      </div>
+      <div className={loaderData.map?.open ? 'results-layout results-layout--map' : 'results-layout'}>
         <aside className="results-layout__filters">
           <LocationBox locale={locale} filters={filters} texts={panel.texts} />
           <FilterPanel locale={locale} view={panel} filters={filters} simple={loaderData.simple} />
@@ -161,6 +170,7 @@ export default function Results({ loaderData, actionData }: Route.ComponentProps
             </>
           )}
         </section>
+        {loaderData.map && <MapPanel locale={locale} filters={filters} map={loaderData.map} />}
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { FILTER_LIMITS, type Locale, type SearchFilters } from '@estately/domain';
 import { type ChangeEvent, type FormEvent, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { keepMapMode } from '../search-map/map-url.ts';
 import type { FilterChoice, FilterPanelView } from './filter-panel-view.ts';
 import { searchUrlOfForm } from './search-url.ts';
 
@@ -134,7 +135,9 @@ export function FilterPanel(props: {
     const fields = new URLSearchParams();
     for (const [key, value] of new FormData(form.current))
       if (typeof value === 'string') fields.append(key, value);
-    const target = searchUrlOfForm(locale, fields);
+    const formTarget = searchUrlOfForm(locale, fields);
+    // An open map stays open while the filters change (features/search-map).
+    const target = formTarget && keepMapMode(formTarget, location.search);
     if (target && target !== location.pathname + location.search) {
       own.current = target;
       void navigate(target, { preventScrollReset: true });

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { browserApi } from '../../api/browser-api.ts';
 import { useShellData } from '../../shell/use-shell-data.ts';
+import { keepMapMode } from '../search-map/map-url.ts';
 import type { FilterTexts } from './filter-panel-view.ts';
 import { type RecentPlace, readRecentPlaces, rememberPlace } from './recent-places.ts';
 import { canonicalSearchUrl } from './search-url.ts';
@@ -87,7 +88,8 @@ export function LocationBox(props: { locale: Locale; filters: SearchFilters; tex
       country_code: place.country_code as SearchFilters['country_code'],
       ...(place.kind === 'country' ? {} : { locality: place.slug }),
     };
-    void navigate(canonicalSearchUrl(locale, next));
+    // An open map stays open and moves to the place (features/search-map).
+    void navigate(keepMapMode(canonicalSearchUrl(locale, next), window.location.search));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -24,11 +24,15 @@ describe('map mode in the URL', () => {
 
   it('adds and removes map=1 after the canonical query without re-encoding it', () => {
     expect(withMapMode('/en/search/sale', true)).toBe('/en/search/sale?map=1');
-    expect(withMapMode('/en/search/sale?dispositions=2,3', true)).toBe('/en/search/sale?dispositions=2,3&map=1');
+    expect(withMapMode('/en/search/sale?dispositions=2,3', true)).toBe(
+      '/en/search/sale?dispositions=2,3&map=1',
+    );
     expect(withMapMode('/en/search/sale?map=1&dispositions=2,3', true)).toBe(
       '/en/search/sale?dispositions=2,3&map=1',
     );
-    expect(withMapMode('/en/search/sale?dispositions=2,3&map=1', false)).toBe('/en/search/sale?dispositions=2,3');
+    expect(withMapMode('/en/search/sale?dispositions=2,3&map=1', false)).toBe(
+      '/en/search/sale?dispositions=2,3',
+    );
     expect(withMapMode('/en/search?map=1#top', false)).toBe('/en/search#top');
     expect(keepMapMode('/en/search/rent', '?bbox=1,2,3,4&map=1')).toBe('/en/search/rent?map=1');
     expect(keepMapMode('/en/search/rent', '?bbox=1,2,3,4')).toBe('/en/search/rent');
@@ -45,15 +49,15 @@ describe('map mode in the URL', () => {
 });
 
 describe('viewport as the bbox filter', () => {
-  it('wraps longitudes and rounds to 5 decimals', () => {
+  it('wraps longitudes and rounds outwards to 5 decimals', () => {
     expect(wrapLongitude(190)).toBe(-170);
     expect(wrapLongitude(-190)).toBe(170);
     expect(wrapLongitude(180)).toBe(180);
     expect(wrapLongitude(14.4)).toBeCloseTo(14.4);
-    expect(viewportToBox({ south: 50.0123456, west: 14.3333333, north: 50.1, east: 14.5 })).toEqual({
-      south: 50.01235,
+    expect(viewportToBox({ south: 50.0123456, west: 14.3333333, north: 50.1234567, east: 14.5 })).toEqual({
+      south: 50.01234,
       west: 14.33333,
-      north: 50.1,
+      north: 50.12346,
       east: 14.5,
     });
   });
@@ -109,7 +113,9 @@ describe('viewport arithmetic', () => {
     expect(extentOf({ clusters: [], points: [] })).toBeNull();
     expect(
       extentOf({
-        clusters: [{ count: 3, lat: 50, lng: 14, bounds: { south: 49.9, west: 13.9, north: 50.1, east: 14.2 } }],
+        clusters: [
+          { count: 3, lat: 50, lng: 14, bounds: { south: 49.9, west: 13.9, north: 50.1, east: 14.2 } },
+        ],
         points: [{ id: 1, lat: 48.2, lng: 16.4, price: null, currency: 'CZK' }],
       }),
     ).toEqual({ south: 48.2, west: 13.9, north: 50.1, east: 16.4 });
@@ -119,6 +125,11 @@ describe('viewport arithmetic', () => {
     const box = atLeast({ south: 50, west: 14, north: 50, east: 14 });
     expect(box.north - box.south).toBeCloseTo(0.002);
     expect(box.east - box.west).toBeCloseTo(0.002);
-    expect(atLeast({ south: 1, west: 2, north: 3, east: 4 })).toEqual({ south: 1, west: 2, north: 3, east: 4 });
+    expect(atLeast({ south: 1, west: 2, north: 3, east: 4 })).toEqual({
+      south: 1,
+      west: 2,
+      north: 3,
+      east: 4,
+    });
   });
 });

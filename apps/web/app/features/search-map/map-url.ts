@@ -23,9 +23,7 @@ export function withMapMode(href: string, on: boolean): string {
   const query = queryAt >= 0 ? rest.slice(queryAt + 1) : '';
   // Split by hand rather than through URLSearchParams, which would re-encode the canonical
   // query (its list commas would become %2C).
-  const parts = query
-    .split('&')
-    .filter((part) => part !== '' && part.split('=')[0] !== MAP_PARAM);
+  const parts = query.split('&').filter((part) => part !== '' && part.split('=')[0] !== MAP_PARAM);
   if (on) parts.push(`${MAP_PARAM}=1`);
   return `${path}${parts.length > 0 ? `?${parts.join('&')}` : ''}${hash}`;
 }
@@ -36,8 +34,10 @@ export function keepMapMode(target: string, currentSearch: string): string {
 }
 
 /** Decimals kept in a bounding box: 5 places are about a metre, plenty for a viewport. */
-const BOX_DECIMALS = 5;
-const round = (value: number) => Number(value.toFixed(BOX_DECIMALS));
+const BOX_SCALE = 1e5;
+// Rounded outwards, so an offer on the edge of a cluster's bounds stays inside the area.
+const down = (value: number) => Math.floor(value * BOX_SCALE + 1e-6) / BOX_SCALE;
+const up = (value: number) => Math.ceil(value * BOX_SCALE - 1e-6) / BOX_SCALE;
 const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
 
 /** Longitude into -180..180 (a map panned round the world reports -200 or 540). */
@@ -50,14 +50,15 @@ export function wrapLongitude(lng: number): number {
 /**
  * A map viewport as the search's `bbox` filter: latitudes within -90..90, longitudes wrapped
  * into -180..180 (west > east then means the box crosses the antimeridian, as the filter
- * allows), the whole world when the view is 360 degrees wide or more, rounded to 5 decimals.
+ * allows), the whole world when the view is 360 degrees wide or more, rounded outwards to 5
+ * decimals.
  */
 export function viewportToBox(view: BoundingBox): BoundingBox {
-  const south = round(clamp(Math.min(view.south, view.north), -90, 90));
-  const north = round(clamp(Math.max(view.south, view.north), -90, 90));
+  const south = down(clamp(Math.min(view.south, view.north), -90, 90));
+  const north = up(clamp(Math.max(view.south, view.north), -90, 90));
   if (view.east - view.west >= 360) return { south, west: -180, north, east: 180 };
-  let west = round(wrapLongitude(view.west));
-  let east = round(wrapLongitude(view.east));
+  let west = Math.max(-180, down(wrapLongitude(view.west)));
+  let east = Math.min(180, up(wrapLongitude(view.east)));
   if (west === east && view.east > view.west) {
     west = -180;
     east = 180;
@@ -84,7 +85,9 @@ export function areaSearchUrl(locale: Locale, filters: SearchFilters, view: Boun
 }
 
 /** The filters the map asks the API for: the search's, less paging, sort and its own viewport. */
-export function mapQueryOf(filters: SearchFilters): Omit<SearchFilters, 'bbox' | 'sort' | 'page' | 'per_page'> {
+export function mapQueryOf(
+  filters: SearchFilters,
+): Omit<SearchFilters, 'bbox' | 'sort' | 'page' | 'per_page'> {
   const { bbox: _bbox, sort: _sort, page: _page, per_page: _perPage, ...rest } = filters;
   return rest;
 }

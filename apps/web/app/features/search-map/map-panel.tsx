@@ -1,0 +1,93 @@
+import type { Currency, Locale, SearchFilters } from '@estately/domain';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { canonicalSearchUrl } from '../search-filters/search-url.ts';
+import type { MapTexts } from './map-texts.ts';
+import { mapUiStore } from './map-ui-state.ts';
+import { withMapMode } from './map-url.ts';
+import './search-map-layout.css';
+
+// Map mode of the results page (issue 9). Everything here is in the page's first load and tiny:
+// the toggle and the map's frame. The map itself (map-view.tsx, and MapLibre inside it) is a
+// dynamic import that runs only once the map is open, so the list costs nothing more.
+
+const MapView = lazy(() => import('./map-view.tsx'));
+
+/** What the results loader sends for the map (search-map-data.server.ts). */
+export interface SearchMapData {
+  open: boolean;
+  texts: MapTexts;
+  currency: Currency;
+}
+
+/** The "Map" toggle: opens the map (map=1 in the URL) or closes it (and drops the map's area). */
+export function MapToggle(props: { locale: Locale; filters: SearchFilters; map: SearchMapData }) {
+  const { locale, filters, map } = props;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toggle = () => {
+    if (!map.open) {
+      void navigate(withMapMode(location.pathname + location.search, true), { preventScrollReset: true });
+      return;
+    }
+    // The map's area filter belongs to the map: closing it searches the same filters anywhere.
+    const target = filters.bbox
+      ? canonicalSearchUrl(locale, { ...filters, bbox: undefined, page: 1 })
+      : withMapMode(location.pathname + location.search, false);
+    void navigate(target, { preventScrollReset: true });
+  };
+  return (
+    <button
+      type="button"
+      className="button map-toggle"
+      aria-pressed={map.open}
+      onClick={toggle}
+      data-testid="map-toggle"
+    >
+      <svg
+        aria-hidden="true"
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2Zm0 0v14m6-12v14" strokeLinejoin="round" />
+      </svg>
+      {map.texts['map.toggle']}
+    </button>
+  );
+}
+
+/**
+ * The map beside the list (wide screens) or instead of it (narrow ones; search-map-layout.css).
+ * Rendered on the server as an empty frame with its label; the map loads after hydration.
+ */
+export function MapPanel(props: { locale: Locale; filters: SearchFilters; map: SearchMapData }) {
+  const { map } = props;
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  // The spec's map UI state follows the URL (the single source of truth for map mode).
+  useEffect(() => {
+    mapUiStore.setMapSearchMode(map.open);
+    return () => mapUiStore.setMapSearchMode(false);
+  }, [map.open]);
+  if (!map.open) return null;
+  const placeholder = (
+    <p className="search-map__placeholder" role="status">
+      {map.texts['map.loading']}
+    </p>
+  );
+  return (
+    <section className="search-map" aria-label={map.texts['map.region']} data-testid="search-map">
+      {mounted ? (
+        <Suspense fallback={placeholder}>
+          <MapView locale={props.locale} filters={props.filters} currency={map.currency} texts={map.texts} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+
+// The map's texts travel with the results page's data (map-texts.server.ts) as ICU patterns of
+// the page's locale, so the shell's client messages do not grow on every other page; the map
+// formats the ones with counts and prices itself.
+
+export const MAP_TEXT_KEYS = [
+  'map.toggle',
+  'map.region',
+  'map.loading',
+  'map.control_zoom_in',
+  'map.control_zoom_out',
+  'map.attribution',
+  'map.cluster',
+  'map.point',
+  'map.point_no_price',
+  'map.in_view',
+  'map.fallback',
+  'map.fallback_cluster',
+  'map.larger_area',
+  'map.card',
+  'map.close_card',
+  'map.error',
+] as const;
+
+export type MapTextKey = (typeof MAP_TEXT_KEYS)[number];
+export type MapTexts = Record<MapTextKey, string>;
+
+/** Formats one of the map's patterns; a broken pattern shows as it is rather than break the map. */
+export function formatMapText(
+  texts: MapTexts,
+  key: MapTextKey,
+  tag: string,
+  values: Record<string, string | number> = {},
+): string {
+  try {
+    const result = new IntlMessageFormat(texts[key], tag, undefined, { ignoreTag: true }).format(values);
+    return Array.isArray(result) ? result.join('') : String(result);
+  } catch {
+    return texts[key];
+  }
+}
