@@ -45,6 +45,8 @@ export default [
   ]),
   ...propertyPhotoRoutes,
   ...sitemapRoutes,
+  // The offer detail's static map image, drawn on this server (features/offer-detail/static-map.ts).
+  route('/static-maps/:locale/:file', 'features/offer-detail/static-map-route.ts', { id: 'static-map' }),
   // Anything else, including an unknown locale prefix, is the 404 error page (spec 2).
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

@@ -23,6 +23,8 @@ import {
 } from '../features/offer-detail/offer-forms.ts';
 import { toPoiGroups } from '../features/offer-detail/points-of-interest.server.ts';
 import { ShareButton } from '../features/offer-detail/share-button.tsx';
+import { StaticMap } from '../features/offer-detail/static-map.tsx';
+import { staticMapView } from '../features/offer-detail/static-map-view.server.ts';
 import { offerStructuredData } from '../features/offer-detail/structured-data.server.ts';
 import { translationWithFallback } from '../features/offer-detail/translation-fallback.ts';
 import { toOfferCardView } from '../features/offers/offer-card-view.server.ts';
@@ -110,9 +112,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     : Promise.resolve(null);
   const places = client
     .get(`/public/offers/${id}/points_of_interest`, { signal: request.signal })
-    .then((answer) => toPoiGroups(PointsOfInterestResponseSchema.parse(answer), locale))
-    .catch(() => []);
-  const [nearby, abroad, contactDetails, translated, pointsOfInterest] = await Promise.all([
+    .then((answer) => PointsOfInterestResponseSchema.parse(answer))
+    .catch(() => null);
+  const [nearby, abroad, contactDetails, translated, placesNearby] = await Promise.all([
     similar(false),
     similar(true),
     contact,
@@ -126,7 +128,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     description: offer.description?.slice(0, 160) ?? null,
     offer,
     similar: nearby,
-    pointsOfInterest,
+    pointsOfInterest: placesNearby ? toPoiGroups(placesNearby, locale) : [],
+    staticMap: staticMapView({ locale, offerId: id, address: offer.address, pointsOfInterest: placesNearby }),
     abroad,
     contact: contactDetails,
     contactHref: `${url.pathname}?contact=1#contact`,
@@ -272,6 +275,7 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
               </dl>
             </section>
           )}
+          <StaticMap view={loaderData.staticMap} />
           {loaderData.pointsOfInterest.length > 0 && (
             <section aria-labelledby="poi-heading" data-testid="points-of-interest">
               <h2 id="poi-heading">{labels['offer.points_of_interest']}</h2>

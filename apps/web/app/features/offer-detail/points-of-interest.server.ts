@@ -10,7 +10,7 @@ export interface PoiGroupView {
 // Kinds of place the catalogs name; stops and stations share the public-transport heading and
 // supermarkets the shop one. Kinds without a heading of their own yet are left out rather than
 // shown under a wrong one.
-const POI_LABELS: Partial<Record<PoiCategory, MessageKey>> = {
+export const POI_LABELS: Partial<Record<PoiCategory, MessageKey>> = {
   school: 'poi.school',
   kindergarten: 'poi.kindergarten',
   supermarket: 'poi.shop',
