@@ -1,5 +1,7 @@
 import { LOCALES, ROUTE_ENTRIES } from '@estately/domain';
 import { layout, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
+import { ADMIN_SECTIONS, adminPath } from './features/admin/admin-paths.ts';
+import { leadsPath } from './features/leads/leads-paths.ts';
 import { SCREEN_MODULES } from './routing/screen-modules.ts';
 
 // Routes come from the domain route table (docs/decisions/002-url-prefixed-locales.md): every
@@ -12,6 +14,16 @@ const toRoute = (entry: (typeof ROUTE_ENTRIES)[number]): RouteConfigEntry =>
 
 const defaultRoutes = ROUTE_ENTRIES.filter((entry) => entry.layout === 'default').map(toRoute);
 const accountRoutes = ROUTE_ENTRIES.filter((entry) => entry.layout === 'account').map(toRoute);
+
+// Account screens the domain table does not list (issue 10): the leads inbox and the admin area
+// (isAdmin only; its loader answers 404 to anyone else), in every locale.
+const leadsAndAdminRoutes = LOCALES.flatMap((locale) => [
+  route(leadsPath(locale), 'features/leads/leads-route.tsx', { id: `${locale}.accountLeads` }),
+  route(adminPath(locale), 'features/admin/admin-route.tsx', { id: `${locale}.admin` }),
+  ...ADMIN_SECTIONS.map((section) =>
+    route(adminPath(locale, section), 'features/admin/admin-route.tsx', { id: `${locale}.admin.${section}` }),
+  ),
+]);
 
 // A blog post under its locale's blog (the spec lists the blog; its posts need addresses too).
 const blogPostRoutes = LOCALES.map((locale) =>
@@ -41,6 +53,7 @@ export default [
   ...blogPostRoutes,
   layout('routes/account-layout.tsx', { id: 'account-layout' }, [
     ...accountRoutes,
+    ...leadsAndAdminRoutes,
     ...propertyEditorRoutes,
   ]),
   ...propertyPhotoRoutes,

@@ -2,8 +2,10 @@ import { buildPath, type Screen } from '@estately/domain';
 import { createTranslator } from '@estately/i18n';
 import { Form, NavLink, Outlet, redirect } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
+import { adminPath } from '../features/admin/admin-paths.ts';
 import { useRedirectToast } from '../features/auth/form-ui.tsx';
 import formsStylesHref from '../features/auth/forms.css?url';
+import { leadsPath } from '../features/leads/leads-paths.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { localeFromPathname } from '../locale/locale-path.ts';
 import { pickRequestLocale } from '../locale/pick-locale.server.ts';
@@ -42,10 +44,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     userName: session.user.displayName,
     // Signing out is the auth screens' action (POST /auth/logout, then the cookies expire).
     signOut: { action: buildPath('auth', locale), label: t('nav.sign_out'), done: t('auth.signed_out') },
-    nav: ACCOUNT_NAV.map((screen) => ({
-      href: buildPath(screen as 'account', locale),
-      label: screenTitle(t, screen),
-    })),
+    nav: [
+      ...ACCOUNT_NAV.map((screen) => ({
+        href: buildPath(screen as 'account', locale),
+        label: screenTitle(t, screen),
+      })),
+      // The leads inbox and, for admins only, the admin area (issue 10).
+      { href: leadsPath(locale), label: t('leads.title') },
+      ...(session.user.isAdmin ? [{ href: adminPath(locale), label: t('admin.title') }] : []),
+    ],
   };
 }
 

@@ -30,6 +30,7 @@ import { toFavoriteIds } from '../../session/session.ts';
 import { sessionCookieHeaders } from '../auth/auth-api.server.ts';
 import { apiFieldErrors, checkForm, type FormSchema, formValues } from '../auth/form-errors.ts';
 import type { FormResult } from '../auth/form-ui.tsx';
+import { leadsPath } from '../leads/leads-paths.ts';
 import { toOfferCardView } from '../offers/offer-card-view.server.ts';
 import { NOTIFICATION_FIELDS, PROFILE_FIELDS } from './account-fields.ts';
 
@@ -83,6 +84,7 @@ export async function loadAccountHome(context: Context, request: Request, locale
     links: {
       watchDogs: buildPath('accountWatchDogs', locale),
       myOffers: buildPath('accountMyOffers', locale),
+      leads: leadsPath(locale),
       favorites: buildPath('accountFavorites', locale),
       sendConfirm: buildPath('authSendConfirmEmail', locale),
       settings: buildPath('accountSettings', locale),

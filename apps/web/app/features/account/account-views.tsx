@@ -42,7 +42,14 @@ export interface AccountHomeData {
   activeWatchDogs: number | null;
   drafts: number | null;
   favorites: number | null;
-  links: { watchDogs: string; myOffers: string; favorites: string; sendConfirm: string; settings: string };
+  links: {
+    watchDogs: string;
+    myOffers: string;
+    leads: string;
+    favorites: string;
+    sendConfirm: string;
+    settings: string;
+  };
 }
 
 export function AccountHome({ home, t }: { home: AccountHomeData; t: Text }) {
@@ -51,7 +58,7 @@ export function AccountHome({ home, t }: { home: AccountHomeData; t: Text }) {
     items.push({
       key: 'leads',
       text: t('account.new_leads', { count: home.newLeads }),
-      href: home.links.myOffers,
+      href: home.links.leads,
     });
   if (home.drafts)
     items.push({

@@ -1,0 +1,87 @@
+import { createTranslator, type MessageKey } from '@estately/i18n';
+import { useActionData } from 'react-router';
+import { webConfigContext } from '../../config.server.ts';
+import { localeFromPathname } from '../../locale/locale-path.ts';
+import { pageUrl } from '../../routing/page-url.ts';
+import { pageTitle } from '../../routing/screen.server.ts';
+import { loadSession } from '../../session/session.server.ts';
+import { type FormResult, useText } from '../auth/form-ui.tsx';
+import { screenMessages } from '../auth/screen-messages.server.ts';
+import type { Route } from './+types/leads-route.ts';
+import stylesHref from './leads.css?url';
+import { type LeadsData, leadsAction, loadLeads } from './leads-screen.server.ts';
+import { LeadsView } from './leads-view.tsx';
+
+// `/{locale}/account/leads` (issue 10), in the account layout, whose loader already lets only a
+// signed-in user through.
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
+
+const MESSAGES: readonly MessageKey[] = [
+  'leads.title',
+  'leads.empty',
+  'leads.empty_unread',
+  'leads.filter',
+  'leads.filter_all',
+  'leads.filter_unread',
+  'leads.new',
+  'leads.received',
+  'leads.reply',
+  'leads.mark_read',
+  'leads.mark_unread',
+  'leads.no_message',
+  'leads.sender',
+  'auth.email',
+  'auth.phone',
+  'results.count',
+  'results.page',
+  'results.previous',
+  'results.next',
+  'results.pagination',
+];
+
+function requestLocale(request: Request) {
+  const locale = localeFromPathname(pageUrl(request).pathname) ?? 'cs';
+  return { locale, t: createTranslator(locale) };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { locale, t } = requestLocale(request);
+  const heading = t('leads.title');
+  const base = { title: pageTitle(t, heading), heading, messages: screenMessages(locale, MESSAGES) };
+  const session = await loadSession(context, request, context.get(webConfigContext));
+  // A guest is being sent to sign in by the layout's guard, which runs beside this loader.
+  if (!session.user) return { ...base, leads: null as LeadsData | null, loadError: false };
+  try {
+    return { ...base, leads: await loadLeads(context, request, locale, t), loadError: false };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // The inbox the API cannot give right now leaves the page and its navigation working.
+    console.warn('[web] leads:', error instanceof Error ? error.message : error);
+    return { ...base, leads: null, loadError: true };
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { locale, t } = requestLocale(request);
+  return leadsAction(context, request, locale, t);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: loaderData.title }, { name: 'robots', content: 'noindex' }] : [];
+
+export default function LeadsRoute({ loaderData }: Route.ComponentProps) {
+  const t = useText(loaderData.messages);
+  const result = useActionData<FormResult>();
+  return (
+    <section data-testid="screen-accountLeads">
+      <h1>{loaderData.heading}</h1>
+      {loaderData.loadError && (
+        <p className="notice" role="alert" data-testid="load-error">
+          {t('error.generic')}
+        </p>
+      )}
+      {loaderData.leads && <LeadsView leads={loaderData.leads} t={t} result={result} />}
+    </section>
+  );
+}

@@ -1,0 +1,339 @@
+// The leads inbox and the admin area in Chromium against the real API (issue 10): a visitor writes
+// to a seller from the offer page and the seller reads it as a lead (reply link, marked read with
+// the keyboard); an admin handles a report, strikes an offer (gone from search, its page a 404),
+// lifts the strike, verifies it and keeps the redirects table; anyone else gets the 404 page.
+
+import { users } from '@estately/db';
+import { translate } from '@estately/i18n';
+import { eq } from 'drizzle-orm';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOffer } from '../../api/test/helpers.ts';
+import { type AccountHarness, axeViolations, signIn, startAccountHarness } from './account-helpers.ts';
+import { PERSON_UA } from './shell-harness.ts';
+
+let h: AccountHarness;
+
+beforeAll(async () => {
+  h = await startAccountHarness();
+}, 180_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+const en = (key: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) =>
+  translate('en', key, values);
+
+/** An account that can sign in through the form; its id. */
+async function account(email: string, options: { admin?: boolean } = {}): Promise<number> {
+  await h.signUpByApi(email);
+  const [row] = await h.db
+    .update(users)
+    .set({ isAdmin: options.admin === true, firstName: null })
+    .where(eq(users.email, email))
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await h.visitor();
+  const page = await context.newPage();
+  await signIn(page, h.web.url, email);
+  return { context, page };
+}
+
+async function publicIds(): Promise<number[]> {
+  const response = await fetch(`${h.api.url}/public/offers?per_page=100`);
+  return ((await response.json()) as { data: { id: number }[] }).data.map((offer) => offer.id);
+}
+
+describe('leads', () => {
+  it('a visitor’s message on the offer page reaches the seller’s inbox, who marks it read by keyboard', async () => {
+    const sellerId = await account('prodejce@example.com');
+    const offerId = await insertOffer(h.db, { ownerId: sellerId, publishedAt: new Date(), city: 'Brno' });
+
+    // A guest writes from the offer page (without scripts the form posts to the page's action;
+    // this harness's API does not allow the test's web origin for the browser's own calls).
+    const visitor = await h.browser.newContext({
+      javaScriptEnabled: false,
+      userAgent: PERSON_UA,
+      extraHTTPHeaders: { 'Accept-Language': 'en' },
+    });
+    const guestPage = await visitor.newPage();
+    await guestPage.goto(`${h.web.url}/en/property/${offerId}`);
+    const form = guestPage.getByTestId('message-form');
+    await form.locator('[name="name"]').fill('Jana Nováková');
+    await form.locator('[name="email"]').fill('jana@example.com');
+    await form.locator('[name="text"]').fill('Is the flat still available?\nCould I see it on Friday?');
+    await form.getByRole('button').click();
+    await guestPage.getByTestId('message-sent').waitFor();
+    await visitor.close();
+
+    const { context, page } = await signedIn('prodejce@example.com');
+    // The account home counts it and leads to the inbox.
+    const attention = page.getByTestId('attention-leads');
+    expect(await attention.textContent()).toBe(en('account.new_leads', { count: 1 }));
+    await attention.getByRole('link').click();
+    await page.waitForURL(`${h.web.url}/en/account/leads`);
+    expect(await page.locator('h1').textContent()).toBe(en('leads.title'));
+    // The account navigation links the inbox.
+    expect(
+      await page
+        .getByRole('navigation', { name: en('nav.account_navigation') })
+        .getByRole('link', { name: en('leads.title') })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+
+    const lead = page.getByTestId('lead');
+    expect(await lead.count()).toBe(1);
+    expect(await lead.getAttribute('data-read')).toBe('false');
+    expect(await lead.getByTestId('lead-new').textContent()).toBe(en('leads.new'));
+    expect(await lead.getByTestId('lead-offer').textContent()).toBe(en('offer.title.sale_apartment'));
+    expect(await lead.getByTestId('lead-offer').getAttribute('href')).toBe(`/en/property/${offerId}`);
+    expect(await lead.textContent()).toContain('Vinohradská 12, Brno');
+    expect(await lead.getByTestId('lead-source').textContent()).toBe(en('leads.source.offer_message'));
+    expect(await lead.getByTestId('lead-sender').textContent()).toBe('Jana Nováková');
+    expect(await lead.getByTestId('lead-email').textContent()).toBe('jana@example.com');
+    expect(await lead.getByTestId('lead-message').textContent()).toBe(
+      'Is the flat still available?\nCould I see it on Friday?',
+    );
+    // Reply by e-mail: to the sender, about the offer, quoting the message.
+    const reply = new URL((await lead.getByTestId('lead-reply').getAttribute('href')) ?? '');
+    expect(reply.protocol).toBe('mailto:');
+    expect(reply.pathname).toBe('jana@example.com');
+    expect(reply.searchParams.get('subject')).toBe(
+      en('leads.reply_subject', { title: `${en('offer.title.sale_apartment')}, Vinohradská 12, Brno` }),
+    );
+    expect(reply.searchParams.get('body')).toBe(
+      '\n\n> Is the flat still available?\n> Could I see it on Friday?',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Keyboard only: from the reply link, Tab reaches "Mark as read" and Enter presses it.
+    await lead.getByTestId('lead-reply').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'lead-toggle-read',
+    );
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('form-done').textContent()).toBe(en('leads.marked_read'));
+    await expect.poll(() => lead.getAttribute('data-read')).toBe('true');
+    expect(await lead.getByTestId('lead-new').count()).toBe(0);
+    expect(await lead.getByTestId('lead-toggle-read').textContent()).toContain(en('leads.mark_unread'));
+
+    const token = (await context.cookies()).find((cookie) => cookie.name === 'token')?.value;
+    const inbox = await fetch(`${h.api.url}/leads`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await inbox.json()) as { data: { read: boolean }[] }).data.map((item) => item.read)).toEqual([
+      true,
+    ]);
+
+    // Nothing is left under "Unread only".
+    await page.getByRole('link', { name: en('leads.filter_unread') }).click();
+    await page.waitForURL(`${h.web.url}/en/account/leads?show=unread`);
+    expect(await page.getByTestId('leads-empty').textContent()).toBe(en('leads.empty_unread'));
+    await context.close();
+  });
+
+  it('shows the inbox in another language, right to left in Arabic', async () => {
+    const { context, page } = await signedIn('prodejce@example.com');
+    await page.goto(`${h.web.url}/ar/account/leads`);
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    expect(await page.locator('h1').textContent()).toBe(translate('ar', 'leads.title'));
+    expect(await page.getByTestId('lead-toggle-read').textContent()).toContain(
+      translate('ar', 'leads.mark_unread'),
+    );
+    await context.close();
+  });
+});
+
+describe('admin', () => {
+  it('handles a report, strikes an offer out of search and back, and verifies it', async () => {
+    const ownerId = await account('majitel@example.com');
+    const offerId = await insertOffer(h.db, { ownerId, publishedAt: new Date(), city: 'Olomouc' });
+    const reported = await fetch(`${h.api.url}/public/offers/${offerId}/offer_report`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        offer_report: {
+          reason: 'fraud',
+          text: 'Asks for a deposit before any viewing.',
+          email: 'nahlasil@example.com',
+        },
+      }),
+    });
+    expect(reported.status, await reported.text()).toBe(201);
+    expect(await publicIds()).toContain(offerId);
+
+    await account('spravce@example.com', { admin: true });
+    const { context, page } = await signedIn('spravce@example.com');
+    await page
+      .getByRole('navigation', { name: en('nav.account_navigation') })
+      .getByRole('link', { name: en('admin.title') })
+      .click();
+    await page.waitForURL(`${h.web.url}/en/account/admin`);
+    expect(await page.getByTestId('admin-home').textContent()).toContain(
+      en('admin.open_reports', { count: 1 }),
+    );
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page
+      .getByTestId('admin-home')
+      .getByRole('link', { name: new RegExp(en('admin.reports')) })
+      .click();
+    await page.waitForURL(`${h.web.url}/en/account/admin/reports`);
+    const report = page.getByTestId('report');
+    await expect.poll(() => report.count()).toBe(1);
+    expect(await report.locator('h2').textContent()).toBe(
+      `${en('admin.offer_number', { id: offerId })}: ${en('offer.report_reason.fraud')}`,
+    );
+    expect(await report.getByTestId('report-message').textContent()).toBe(
+      'Asks for a deposit before any viewing.',
+    );
+    expect(await report.textContent()).toContain('nahlasil@example.com');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Strike the offer from its moderation page: a reason is required.
+    await report.getByRole('link', { name: new RegExp(en('admin.moderate')) }).click();
+    await page.waitForURL(`${h.web.url}/en/account/admin/offers?id=${offerId}`);
+    const moderated = page.getByTestId('moderated-offer');
+    expect(await moderated.getByTestId('offer-strike').textContent()).toBe(en('admin.not_struck'));
+    expect(await axeViolations(page)).toEqual([]);
+    const strike = page.getByTestId('offer-strike-form');
+    await strike.locator('button[type="submit"]').click();
+    expect(await strike.getByTestId('error-reason').textContent()).toBe(en('validation.required'));
+    expect(await publicIds()).toContain(offerId);
+    await strike.getByLabel(en('admin.strike_reason')).fill('Fraudulent offer: deposit requested up front.');
+    await strike.locator('button[type="submit"]').click();
+    await expect
+      .poll(() => moderated.getByTestId('offer-strike').textContent())
+      .toBe(en('admin.struck', { reason: 'Fraudulent offer: deposit requested up front.' }));
+    expect(await page.getByTestId('form-done').first().textContent()).toBe(en('admin.struck_done'));
+
+    // Gone from search, and its page is the 404 page for everyone else.
+    expect(await publicIds()).not.toContain(offerId);
+    const guest = await h.visitor();
+    const guestPage = await guest.newPage();
+    const detail = await guestPage.goto(`${h.web.url}/en/property/${offerId}`);
+    expect(detail?.status()).toBe(404);
+    await guest.close();
+
+    // The report is upheld from the queue; it moves to the upheld tab.
+    await page.goto(`${h.web.url}/en/account/admin/reports`);
+    await page.getByTestId('report').getByTestId('report-resolve').locator('button[type="submit"]').click();
+    await expect.poll(() => page.getByTestId('form-done').textContent()).toBe(en('admin.report_resolved'));
+    await expect.poll(() => page.getByTestId('report').count()).toBe(0);
+    await page.getByRole('link', { name: en('admin.status.resolved') }).click();
+    await page.waitForURL(`${h.web.url}/en/account/admin/reports?status=resolved`);
+    expect(await page.getByTestId('report').count()).toBe(1);
+    expect(await page.getByTestId('report').getByTestId('report-resolve').count()).toBe(0);
+
+    // Lift the strike and verify the listing: public again, with the badge.
+    await page.goto(`${h.web.url}/en/account/admin/offers?id=${offerId}`);
+    await page.getByTestId('offer-lift').click();
+    await expect.poll(() => moderated.getByTestId('offer-strike').textContent()).toBe(en('admin.not_struck'));
+    expect(await publicIds()).toContain(offerId);
+    await page.getByTestId('offer-verify').click();
+    await expect.poll(() => moderated.getByTestId('offer-verified').textContent()).toBe(en('admin.verified'));
+    const verified = await fetch(`${h.api.url}/public/offers/${offerId}`);
+    expect(((await verified.json()) as { is_verified: boolean }).is_verified).toBe(true);
+
+    // An unknown number says so.
+    await page.goto(`${h.web.url}/en/account/admin/offers`);
+    await page.getByLabel(en('admin.offer_id')).fill('987654');
+    await page.getByRole('button', { name: en('admin.find_offer') }).click();
+    await page.waitForURL(`${h.web.url}/en/account/admin/offers?id=987654`);
+    expect(await page.getByTestId('offer-not-found').textContent()).toBe(en('admin.offer_not_found'));
+    await context.close();
+  });
+
+  it('keeps the redirects table: add (the site follows it), refuse a bad rule, edit, delete', async () => {
+    await account('presmerovani@example.com', { admin: true });
+    const { context, page } = await signedIn('presmerovani@example.com');
+    await page.goto(`${h.web.url}/en/account/admin/redirects`);
+    expect(await page.getByTestId('redirects-total').textContent()).toBe(en('results.count', { count: 0 }));
+    const add = page.getByTestId('redirect-add-form');
+    // Home cannot move, and the message is the form's own.
+    await add.getByLabel(en('admin.redirect_from')).fill('/');
+    await add.getByLabel(en('admin.redirect_to')).fill('/en/blog');
+    await add.locator('button[type="submit"]').click();
+    expect(await add.getByTestId('error-from_path').textContent()).toBe(en('redirects.invalid_from_path'));
+    await add.getByLabel(en('admin.redirect_from')).fill('/en/old-news/');
+    await add.locator('button[type="submit"]').click();
+    await expect.poll(() => page.getByTestId('redirect').count()).toBe(1);
+    expect(await page.getByTestId('redirect-from').textContent()).toBe('/en/old-news');
+    expect(await page.getByTestId('redirect-status').textContent()).toBe(en('admin.redirect_status.301'));
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The site follows it.
+    const visitor = await h.visitor();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`${h.web.url}/en/old-news`);
+    expect(new URL(visitorPage.url()).pathname).toBe('/en/blog');
+
+    // A rule that comes back to its own path is refused by the API, beside its field.
+    await add.getByLabel(en('admin.redirect_from')).fill('/en/blog');
+    await add.getByLabel(en('admin.redirect_to')).fill('/en/old-news');
+    await add.locator('button[type="submit"]').click();
+    await expect.poll(() => add.getByTestId('error-to_url').textContent()).toBe(en('redirects.loop'));
+    expect(await page.getByTestId('redirect').count()).toBe(1);
+
+    // Edit: a temporary redirect to home.
+    await page.getByTestId('redirect-edit-link').click();
+    const edit = page.getByTestId('redirect-edit-form');
+    expect(await edit.getByLabel(en('admin.redirect_from')).inputValue()).toBe('/en/old-news');
+    await edit.getByLabel(en('admin.redirect_to')).fill('/en');
+    await edit.getByLabel(en('admin.redirect_status')).selectOption('302');
+    await edit.locator('button[type="submit"]').click();
+    await page.waitForURL(`${h.web.url}/en/account/admin/redirects?done=saved`);
+    expect(await page.getByTestId('form-done').textContent()).toBe(en('admin.redirect_saved'));
+    expect(await page.getByTestId('redirect-to').textContent()).toBe('/en');
+    expect(await page.getByTestId('redirect-status').textContent()).toBe(en('admin.redirect_status.302'));
+    // A fresh browser: the first one keeps the permanent (301) answer, as browsers do.
+    await visitor.close();
+    const second = await h.visitor();
+    const secondPage = await second.newPage();
+    await secondPage.goto(`${h.web.url}/en/old-news`);
+    expect(new URL(secondPage.url()).pathname).toBe('/en');
+
+    // Delete (confirmed): the old path is the 404 page again.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByTestId('redirect-delete').click();
+    await expect.poll(() => page.getByTestId('redirect').count()).toBe(0);
+    const third = await h.visitor();
+    const gone = await (await third.newPage()).goto(`${h.web.url}/en/old-news`);
+    expect(gone?.status()).toBe(404);
+    await third.close();
+    await second.close();
+    await context.close();
+  });
+
+  it('is the 404 page for anyone who is not an admin, and sends a guest to sign in', async () => {
+    await account('bezny@example.com');
+    const { context, page } = await signedIn('bezny@example.com');
+    expect(
+      await page
+        .getByRole('navigation', { name: en('nav.account_navigation') })
+        .getByRole('link', { name: en('admin.title') })
+        .count(),
+    ).toBe(0);
+    for (const path of ['', '/reports', '/offers?id=1', '/redirects']) {
+      const response = await page.goto(`${h.web.url}/en/account/admin${path}`);
+      expect(response?.status(), path).toBe(404);
+      expect(await page.locator('h1').textContent(), path).toBe(en('error.not_found_title'));
+    }
+    // A form posted anyway changes nothing.
+    const posted = await page.request.post(`${h.web.url}/en/account/admin/redirects`, {
+      form: { intent: 'redirect_add', from_path: '/en/x', to_url: '/en' },
+    });
+    expect(posted.status()).toBe(404);
+    await context.close();
+
+    const guest = await h.visitor();
+    const guestPage = await guest.newPage();
+    await guestPage.goto(`${h.web.url}/en/account/admin/reports`);
+    expect(new URL(guestPage.url()).pathname).toBe('/en/auth');
+    expect(new URL(guestPage.url()).searchParams.get('redirect')).toBe('/en/account/admin/reports');
+    await guest.close();
+  });
+});
