@@ -153,11 +153,22 @@ export async function listSimilarOffers(options: ListSimilarOffersOptions): Prom
 
 type SimilarRow = Awaited<ReturnType<typeof selectTier>>[number];
 
+/**
+ * The best `limit` offers of a tier: ranked on index entries alone where offers_public_area_idx
+ * covers the tier (price, area, point, activation, id: migration 0012), then only the winners'
+ * rows are read, in rank order.
+ */
 function selectTier(db: Db, where: SQL | undefined, score: SQL, limit: number) {
-  return db
-    .select({ ...offerCardColumns, score: sql<number>`${score}`.as('score') })
+  const ranked = db
+    .select({ id: offers.id, score: sql<number>`${score}`.as('score') })
     .from(offers)
     .where(where)
     .orderBy(score, desc(offers.activatedAt), desc(offers.id))
-    .limit(limit);
+    .limit(limit)
+    .as('ranked');
+  return db
+    .select({ ...offerCardColumns, score: ranked.score })
+    .from(offers)
+    .innerJoin(ranked, eq(ranked.id, offers.id))
+    .orderBy(ranked.score, desc(offers.activatedAt), desc(offers.id));
 }

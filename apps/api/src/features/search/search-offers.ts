@@ -9,7 +9,7 @@ import {
   type SearchOffersResponse,
   type Sort,
 } from '@estately/domain';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
 import { allConditions, type OfferConditions, queryRows } from './offer-conditions.ts';
@@ -72,12 +72,13 @@ async function walkNewest(db: Db, conditions: OfferConditions, need: number): Pr
     const after: SQL = cursor
       ? sql`and (${offers.activatedAt} < ${cursor.at}::timestamptz or (${offers.activatedAt} = ${cursor.at}::timestamptz and ${offers.id} < ${cursor.id}))`
       : sql``;
-    // The inner query walks the index (its LIMIT makes that the cheapest plan); the outer one,
-    // aliased as the table, tests the area on the rows walked.
+    // The inner query walks the index (its LIMIT makes that the cheapest plan), on the index
+    // entries alone when offers_public_newest_idx covers the filters; the outer one, aliased as
+    // the table, tests the area on the entries walked.
     const rows = await queryRows<{ id: number | string; at: string; hit: boolean }>(
       db,
       sql`select ${offers.id} as id, ${offers.activatedAt}::text as at, coalesce(${inArea}, false) as hit
-          from (select * from ${offers} where ${rest} ${after}
+          from (select ${offers.id}, ${offers.activatedAt}, ${offers.location} from ${offers} where ${rest} ${after}
                 order by ${sql.join(ORDER_BY.activated_at_desc, sql`, `)} limit ${WALK_CHUNK}) as offers
           order by ${sql.join(ORDER_BY.activated_at_desc, sql`, `)}`,
     );
@@ -114,14 +115,24 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
       conditions.areas.every((area) => area.squareDegrees >= WALK_FROM_SQ_DEG) &&
       offset + filters.per_page <= WALK_CHUNK;
     const ids = walk ? await walkNewest(db, conditions, offset + filters.per_page) : null;
-    if (ids === null)
-      return db
-        .select(offerCardColumns)
+    if (ids === null) {
+      // The page's ids first, from index entries alone where an index covers the filters
+      // (offers_public_newest_idx, offers_public_area_idx: migration 0012); then the page's 25
+      // rows by primary key. Reading the wide rows of every candidate is what cost.
+      const page = db
+        .select({ id: offers.id })
         .from(offers)
         .where(allConditions(conditions))
         .orderBy(...ORDER_BY[filters.sort])
         .limit(filters.per_page)
-        .offset(offset);
+        .offset(offset)
+        .as('page');
+      return db
+        .select(offerCardColumns)
+        .from(offers)
+        .innerJoin(page, eq(page.id, offers.id))
+        .orderBy(...ORDER_BY[filters.sort]);
+    }
     const wanted = ids.slice(offset, offset + filters.per_page);
     if (wanted.length === 0) return [];
     const cards = await db.select(offerCardColumns).from(offers).where(inArray(offers.id, wanted));
