@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createDatabase, type DatabaseHandle, migrate, type PoolTimeouts } from '@estately/db';
+import {
+  createDatabase,
+  type DatabaseHandle,
+  DataDirLockedError,
+  migrate,
+  type PoolTimeouts,
+} from '@estately/db';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type RunningJobWorker, startJobWorker } from './features/jobs/start-job-worker.ts';
@@ -109,7 +115,8 @@ async function main() {
     api = await startApi();
   } catch (error) {
     // A bad environment is the operator's to fix: print the list, no stack trace.
-    if (error instanceof ConfigError) {
+    // So is a PGlite folder another process holds (issue 11, check 12).
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
       console.error(error.message);
       process.exit(1);
     }

@@ -74,6 +74,8 @@ export interface Ledger {
   /** Highest acknowledged price per edited property, and the highest price ever sent. */
   editAcked: Map<number, number>;
   editSent: Map<number, number>;
+  /** The last price sent: prices only grow, across rounds too. */
+  priceSeq: number;
   ok: number;
   failed: number;
   statuses: Map<string, number>;
@@ -86,6 +88,7 @@ export function newLedger(): Ledger {
     messagesSent: new Set(),
     editAcked: new Map(),
     editSent: new Map(),
+    priceSeq: 1_000_000,
     ok: 0,
     failed: 0,
     statuses: new Map(),
@@ -116,7 +119,6 @@ export function startWriters(options: {
     address += 1;
     return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
   };
-  let priceSeq = 1_000_000;
 
   const send = async (method: string, url: string, body: unknown, headers: Record<string, string>) => {
     try {
@@ -171,8 +173,8 @@ export function startWriters(options: {
         );
         if (status >= 200 && status < 300) ledger.messagesAcked.add(marker);
       } else {
-        priceSeq += 1;
-        const price = priceSeq;
+        ledger.priceSeq += 1;
+        const price = ledger.priceSeq;
         ledger.editSent.set(editor.propertyId, Math.max(price, ledger.editSent.get(editor.propertyId) ?? 0));
         status = await send(
           'PATCH',
@@ -247,7 +249,12 @@ export async function verify(
     const price = Number(row.price);
     // What the database holds is the last acknowledged price or a later one sent (a write whose
     // answer was lost in the crash may have committed); anything older is a lost write.
-    if (price < acked || price > (ledger.editSent.get(row.id) ?? 0)) lostEdits += 1;
+    if (price < acked || price > (ledger.editSent.get(row.id) ?? 0)) {
+      lostEdits += 1;
+      console.log(
+        `property ${row.id}: holds price ${price}, last acknowledged ${acked}, last sent ${ledger.editSent.get(row.id)}`,
+      );
+    }
     // The search read model is written in the same transaction: it must agree.
     if (row.offer_price === null || Number(row.offer_price) !== price) tornEdits += 1;
   }
