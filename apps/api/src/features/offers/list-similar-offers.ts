@@ -4,7 +4,7 @@ import { type Currency, DEFAULT_CURRENCY, type OfferCard, SIMILAR_OFFERS_LIMIT }
 import { and, between, desc, eq, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { parseJson, type RateRow, ratesColumn, ratesFromRows } from '../offers-shared/exchange-rates.ts';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
-import { PUBLIC_OFFER } from '../search/offer-conditions.ts';
+import { PUBLIC_OFFER, radiusCondition } from '../search/offer-conditions.ts';
 import { isPublicProperty, offerNotFound } from './public-offer.ts';
 
 export interface ListSimilarOffersOptions {
@@ -115,9 +115,13 @@ export async function listSimilarOffers(options: ListSimilarOffersOptions): Prom
               found.map((row) => row.id),
             )
           : undefined,
-        radiusKm !== null
-          ? withinRadius(offers.location, base.latitude, base.longitude, radiusKm)
-          : undefined,
+        radiusKm === null
+          ? undefined
+          : // Up to the first ring the area is read band by band (offers_public_band_idx), wider
+            // rings through the area GiST.
+            radiusKm <= RINGS_KM[0] && !abroad
+            ? radiusCondition(base.latitude, base.longitude, radiusKm, true)
+            : withinRadius(offers.location, base.latitude, base.longitude, radiusKm),
         tier.banded && price !== null
           ? between(offers.priceNormalized, price * BAND.low, price * BAND.high)
           : undefined,

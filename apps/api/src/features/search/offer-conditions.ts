@@ -127,8 +127,40 @@ function boxArea(box: BoundingBox): number {
   return width * (box.north - box.south);
 }
 
+/**
+ * Latitude bands of offers_public_band_idx (migration 0013): floor(latitude * 50), bands of
+ * 0.02 degrees (2.2 km). The index's expression is spelled exactly so here.
+ */
+const BANDS_PER_DEGREE = 50;
+/** Boxes up to this height (degrees) are searched band by band: at most 51 index descents. */
+const MAX_BANDED_HEIGHT = 1;
+
+/**
+ * A box within one partition, as the band index reads it: one b-tree descent per latitude
+ * band the box touches, each reading the band's offers between its west and east edges, in
+ * order of longitude. The partition-first GiST visits hundreds of pages for a city viewport
+ * because its pages' keys overlap; a band reads the matching entries and few others. The
+ * test is exact on the edges (the `<@` of the GiST path allows 1e-6 degrees of slack). The
+ * planner also has statistics on the band expression, where it guesses 0.1 % for any `<@`.
+ */
+function bandedBox(west: number, south: number, east: number, north: number): SQL {
+  const first = Math.floor(south * BANDS_PER_DEGREE);
+  const last = Math.floor(north * BANDS_PER_DEGREE);
+  const bands = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  return sql`(floor(${offers.latitude} * 50)::int = any(${sql.raw(`'{${bands.join(',')}}'::int[]`)})
+    and ${offers.longitude} between ${west}::float8 and ${east}::float8
+    and ${offers.latitude} between ${south}::float8 and ${north}::float8)`;
+}
+
 /** A viewport; west > east crosses the antimeridian and becomes two boxes. */
 export function bboxCondition(box: BoundingBox, partitioned = false): SQL {
+  if (
+    partitioned &&
+    box.west <= box.east &&
+    boxArea(box) <= LARGE_AREA_SQ_DEG &&
+    box.north - box.south <= MAX_BANDED_HEIGHT
+  )
+    return bandedBox(box.west, box.south, box.east, box.north);
   const indexed = !(partitioned && boxArea(box) > LARGE_AREA_SQ_DEG);
   if (box.west <= box.east) return lngLatBox(box.west, box.south, box.east, box.north, indexed);
   return sql`(${lngLatBox(box.west, box.south, 180, box.north, indexed)} or ${lngLatBox(-180, box.south, box.east, box.north, indexed)})`;
@@ -158,7 +190,12 @@ function radiusBoxArea(lat: number, lng: number, radiusKm: number): number {
   return boxArea(circleBoundingBox(lat, lng, radiusKm));
 }
 
-function radiusCondition(lat: number, lng: number, radiusKm: number, partitioned: boolean): SQL {
+/**
+ * Offers within `radiusKm` of a point: the circle's bounding box (banded, GiST or rebuilt
+ * point, see `bboxCondition`), then the exact great-circle distance. `partitioned`: the query
+ * is confined to one offer type, property type and country.
+ */
+export function radiusCondition(lat: number, lng: number, radiusKm: number, partitioned: boolean): SQL {
   const box = circleBoundingBox(lat, lng, radiusKm);
   return sql`(${bboxCondition(box, partitioned)} and geo_distance_km(${offers.location}, point(${lng}::float8, ${lat}::float8)) <= ${radiusKm}::float8)`;
 }
