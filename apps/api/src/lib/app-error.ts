@@ -28,6 +28,8 @@ export interface AppErrorOptions {
   message?: string;
   /** Per-field message keys (validation failures). */
   errors?: Record<string, string[]>;
+  /** Sent as `Retry-After` (seconds): when a refused request (429, 503) may be tried again. */
+  retryAfterSeconds?: number;
   cause?: unknown;
 }
 
@@ -35,6 +37,7 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
   readonly errors: Record<string, string[]> | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
     const statusCode = STATUS_BY_CODE[code];
@@ -43,6 +46,7 @@ export class AppError extends Error {
     this.code = code;
     this.statusCode = statusCode;
     this.errors = options.errors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   toBody(): ErrorBody {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isAppError } from './app-error.ts';
 import { createConcurrencyLimit } from './concurrency-limit.ts';
 
 describe('createConcurrencyLimit', () => {
@@ -27,5 +28,52 @@ describe('createConcurrencyLimit', () => {
       'fulfilled',
       'fulfilled',
     ]);
+  });
+
+  it('refuses work beyond maxQueue at once with 503 and Retry-After; the admitted work all runs', async () => {
+    const limit = createConcurrencyLimit(2, { maxQueue: 3, retryAfterSeconds: 7 });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let ran = 0;
+    const task = () =>
+      limit(async () => {
+        await gate;
+        ran += 1;
+      });
+    const pending = Array.from({ length: 8 }, task);
+    const settled = Promise.allSettled(pending);
+    release();
+    const results = await settled;
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    const refused = results
+      .filter((r) => r.status === 'rejected')
+      .map((r) => (r as PromiseRejectedResult).reason);
+    expect(refused).toHaveLength(3);
+    for (const error of refused) {
+      expect(isAppError(error) && error.statusCode).toBe(503);
+      expect(isAppError(error) && error.retryAfterSeconds).toBe(7);
+    }
+    expect(ran).toBe(5);
+  });
+
+  it('refuses a task still waiting after maxWaitMs, and the slot it never took stays free', async () => {
+    const limit = createConcurrencyLimit(1, { maxWaitMs: 20 });
+    let release: () => void = () => {};
+    const slow = limit(
+      () =>
+        new Promise<string>((resolve) => {
+          release = () => resolve('slow');
+        }),
+    );
+    const started = performance.now();
+    const waiting = limit(async () => 'never');
+    await expect(waiting).rejects.toMatchObject({ statusCode: 503 });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    release();
+    await expect(slow).resolves.toBe('slow');
+    // The expired waiter left the queue: the next task starts at once.
+    await expect(limit(async () => 'next')).resolves.toBe('next');
   });
 });

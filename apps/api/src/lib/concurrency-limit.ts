@@ -1,14 +1,50 @@
+import { AppError } from './app-error.ts';
+
 // CPU- and memory-hard work (argon2id hashing, image decoding) must not run hundreds at once on
 // a small machine (DESIGN 8): a limit lets `max` tasks run and queues the rest in arrival order,
 // keeping memory bounded and the event loop free for other requests.
+//
+// A queue without bounds only moves the problem: a flood larger than the machine can hash makes
+// every later request wait longer and longer until clients time out. With `maxQueue` and
+// `maxWaitMs`, work that cannot start soon is refused at once with 503 `service_unavailable`
+// and `Retry-After` (issue 11, check 14): the client learns when to come back, nothing waits
+// forever, and the work already admitted finishes in time.
 
 export type ConcurrencyLimit = <T>(work: () => Promise<T>) => Promise<T>;
 
-export function createConcurrencyLimit(max: number): ConcurrencyLimit {
+export interface ConcurrencyLimitOptions {
+  /** Most tasks waiting for a slot; one more is refused. Default: no bound. */
+  maxQueue?: number;
+  /** Longest wait for a slot; a task still queued after it is refused. Default: no bound. */
+  maxWaitMs?: number;
+  /** Retry-After (seconds) of a refusal. Default 1. */
+  retryAfterSeconds?: number;
+}
+
+export function createConcurrencyLimit(max: number, options: ConcurrencyLimitOptions = {}): ConcurrencyLimit {
+  const { maxQueue = Number.POSITIVE_INFINITY, maxWaitMs, retryAfterSeconds = 1 } = options;
   let running = 0;
   const waiting: Array<() => void> = [];
+  const busy = () => new AppError('service_unavailable', { retryAfterSeconds });
   return async (work) => {
-    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    if (running >= max) {
+      if (waiting.length >= maxQueue) throw busy();
+      await new Promise<void>((resolve, reject) => {
+        let timer: NodeJS.Timeout | undefined;
+        const start = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        waiting.push(start);
+        if (maxWaitMs !== undefined) {
+          timer = setTimeout(() => {
+            const at = waiting.indexOf(start);
+            if (at >= 0) waiting.splice(at, 1);
+            reject(busy());
+          }, maxWaitMs);
+        }
+      });
+    }
     running += 1;
     try {
       return await work();

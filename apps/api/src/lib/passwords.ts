@@ -6,8 +6,18 @@ import { createConcurrencyLimit } from './concurrency-limit.ts';
 // lane; about 13 ms a hash here). Hashing is memory- and CPU-hard by design, so a flood of
 // logins must not run hundreds at once: a small semaphore queues them (DESIGN 8 gives hashing
 // its own concurrency limit), keeping memory bounded and the event loop responsive.
+// The queue is bounded too: beyond 64 waiting, or after 5 s of waiting, a login or sign-up is
+// refused with 503 and Retry-After rather than left to time out (issue 11, check 14: 130
+// logins at once under search load).
 
-const limited = createConcurrencyLimit(2);
+export const PASSWORD_HASHING_LIMITS = {
+  slots: 2,
+  maxQueue: 64,
+  maxWaitMs: 5_000,
+  retryAfterSeconds: 2,
+} as const;
+
+const limited = createConcurrencyLimit(PASSWORD_HASHING_LIMITS.slots, PASSWORD_HASHING_LIMITS);
 
 export function hashPassword(password: string): Promise<string> {
   return limited(() => hash(password, ARGON2_OPTIONS));
