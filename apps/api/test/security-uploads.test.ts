@@ -23,7 +23,7 @@ import { type MultipartPart, multipart } from './multipart.ts';
 // under test, so the images this file builds are not counted.
 const sharpCalls = vi.hoisted(() => ({ recording: false, headerReads: 0, decodes: 0 }));
 vi.mock('sharp', async (importOriginal) => {
-  const real = ((await importOriginal()) as { default: typeof import('sharp') }).default;
+  const real = ((await importOriginal()) as { default: typeof sharp }).default;
   const watched = ((...args: Parameters<typeof real>) => {
     const instance = real(...args);
     if (!sharpCalls.recording) return instance;

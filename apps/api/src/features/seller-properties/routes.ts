@@ -154,7 +154,7 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
             propertyId: id,
             viewer: request.user,
           });
-          return { statusCode: 200, body, headers: etag ? { etag } : {} };
+          return { statusCode: 200, body, ...(etag ? { headers: { etag } } : {}) };
         },
       });
     },
