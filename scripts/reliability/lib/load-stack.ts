@@ -9,7 +9,7 @@
 // when it is missing.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -36,6 +36,8 @@ export interface Stack {
   /** Seconds from spawn to "Estately is running" (migrate, seed, listen). */
   startSeconds: number;
   offers: number;
+  /** Where the server's output is kept after close. */
+  logPath: string;
   /** The server's process id (for CPU/RSS figures). */
   pid: number;
   close(): Promise<void>;
@@ -119,8 +121,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (output.length < 100_000) output += chunk.toString('utf8');
   });
 
+  // The server's output outlives the run (overwritten by the next one) for reading failures.
+  const keptLog = join(tmpdir(), `estately-reliability-${options.label}-server.log`);
   const cleanUp = async () => {
-    log.end();
+    await new Promise<void>((resolve) => log.end(resolve));
+    try {
+      copyFileSync(logPath, keptLog);
+    } catch {}
     if (serverUrl)
       await adminQuery(serverUrl, `drop database if exists ${database} with (force)`).catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
@@ -155,6 +162,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     startSeconds,
     offers,
     pid: child.pid as number,
+    logPath: keptLog,
     close: stop,
   };
 }
