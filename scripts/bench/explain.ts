@@ -52,7 +52,8 @@ else if (kind === 'map') await ops.map(params);
 else if (kind === 'similar') await ops.similar(id);
 else if (kind === 'detail') await ops.detail(id);
 else await ops.list(params);
-const statements = captured.filter((c) => !/exchange_rates|from "locations"/.test(c.text));
+// The statements that read offers (not the standalone rates or gazetteer lookups).
+const statements = captured.filter((c) => /"offers"|offer_count_versions/.test(c.text) && !/^select "currency"/.test(c.text));
 (pg.Client.prototype as unknown as { query: Query }).query = query;
 
 const client = new pg.Client({ connectionString: url });
