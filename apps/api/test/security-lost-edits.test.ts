@@ -163,6 +163,38 @@ describe('If-Match on property writes', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('names If-Match, Idempotency-Key, the ETag and the replay marker on the write operations', async () => {
+    const document = (await api.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const operation = (path: string, method: string) => document.paths[path][method];
+    const headerParameters = (op: { parameters?: { in: string; name: string }[] }) =>
+      (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+
+    for (const [path, method] of [
+      ['/properties/{id}', 'patch'],
+      ['/v1/properties/set-state/{id}', 'post'],
+      ['/v1/property/save', 'post'],
+    ] as const) {
+      const op = operation(path, method);
+      expect(headerParameters(op), path).toContain('if-match');
+      expect(Object.keys(op.responses), path).toContain('412');
+      expect(Object.keys(op.responses['200'].headers ?? {}), path).toContain('ETag');
+      expect(op.description, path).toMatch(/If-Match/);
+    }
+    for (const [path, status] of [
+      ['/v1/property/save', '200'],
+      ['/saved_searches', '201'],
+      ['/leads', '201'],
+      ['/public/offers/{id}/offer_message', '201'],
+    ] as const) {
+      const op = operation(path, 'post');
+      expect(headerParameters(op), path).toContain('idempotency-key');
+      expect(Object.keys(op.responses[status].headers ?? {}), path).toContain('Idempotent-Replayed');
+      expect(op.description, path).toMatch(/Idempotency-Key/);
+    }
+  });
+});
+
 describe('Idempotency-Key on creates', () => {
   it('makes one property of 10 concurrent repeats and answers each the same', async () => {
     const key = randomUUID();

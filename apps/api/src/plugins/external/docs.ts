@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import { documentWriteHeaders } from '../../lib/openapi-write-headers.ts';
 import { API_VERSION } from '../../lib/version.ts';
 
 // OpenAPI 3.1 generated from the same zod contracts that validate requests and serialize
@@ -73,7 +74,8 @@ async function docs(app: FastifyInstance, options: { config: Config }) {
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    // The answers' ETag and Idempotent-Replayed headers, which zod response schemas cannot hold.
+    transformObject: (input) => documentWriteHeaders(jsonSchemaTransformObject(input)),
   });
 
   // Routes behind app.authenticate / app.requireAdmin say so in the document, from the hooks
