@@ -32,8 +32,14 @@ export class LocalMediaStorage implements MediaStorage {
     await mkdir(dirname(path), { recursive: true });
     // Write then rename, so a reader never sees half a file.
     const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(tmp, data);
-    await rename(tmp, path);
+    try {
+      await writeFile(tmp, data);
+      await rename(tmp, path);
+    } catch (error) {
+      // A full disk fails the write part-way: no half file stays behind (issue 11, check 13).
+      await rm(tmp, { force: true }).catch(() => {});
+      throw error;
+    }
   }
 
   async get(key: string): Promise<{ data: Buffer; contentType: string } | null> {

@@ -22,7 +22,7 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
   const registry = new JobRegistry();
   for (const template of EMAIL_TEMPLATES) {
     registry.register(`email.${template}`, (job) =>
-      sendEmailJob({ transport: deps.transport, config: deps.config, job }),
+      sendEmailJob({ transport: deps.transport, config: deps.config, job, db: deps.db }),
     );
   }
   registry.register(

@@ -52,3 +52,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** Seconds a client should wait before retrying after a 503 for an unreachable database. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** A write refused because the disk (or the media volume's quota) is full. */
+export function isStorageFull(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The answer's message for a full disk: says what happened, names no path. */
+export const STORAGE_FULL_MESSAGE = 'Not enough storage space: the file was not saved';

@@ -3,7 +3,12 @@ import type { ErrorBody, ErrorCode } from '@estately/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppError, isAppError, STATUS_BY_CODE, statusLabel } from '../../lib/app-error.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-errors.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+  isStorageFull,
+  STORAGE_FULL_MESSAGE,
+} from './database-errors.ts';
 
 // Every failure leaves the API as `{code, message, errors?}` (DESIGN 4, spec 8). Only
 // messages we wrote reach the client: an unexpected error is logged with its stack and
@@ -121,6 +126,12 @@ async function errorHandler(app: FastifyInstance) {
               ? (STATUS_CODES[status] ?? 'Bad Request')
               : statusLabel(status),
         });
+      }
+
+      if (isStorageFull(error)) {
+        request.log.error({ err: error }, 'storage full');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS * 12));
+        return send(reply, 503, { code: 'service_unavailable', message: STORAGE_FULL_MESSAGE });
       }
 
       if (isDatabaseUnavailable(error)) {
