@@ -80,7 +80,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        {/* The nonce the server gave the stylesheet links reads as "" in the browser: the same here, so hydration matches. */}
+        <Links nonce={nonce} />
         {shell?.seo && <link rel="canonical" href={shell.seo.canonical} />}
         {shell?.seo?.alternates.map((alternate) => (
           <link

@@ -6,7 +6,7 @@ import { filtersOfUrl, loadFacets, loadResults } from '../features/results/load-
 import { ResultCard } from '../features/results/result-card.tsx';
 import { saveSearchAction } from '../features/save-search/save-search-action.server.ts';
 import { SaveSearch } from '../features/save-search/save-search-form.tsx';
-import { saveSearchView } from '../features/save-search/save-search-view.server.ts';
+import { defaultSearchName, saveSearchView } from '../features/save-search/save-search-view.server.ts';
 import { FilterPanel } from '../features/search-filters/filter-panel.tsx';
 import { toFilterPanelView } from '../features/search-filters/filter-panel-view.server.ts';
 import { LocationBox } from '../features/search-filters/location-box.tsx';
@@ -73,6 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : { prev: null, next: null };
   return {
     title: pageTitle(t, heading),
+    // The search engines' snippet: what is searched and how many offers match it.
+    description: `${results.status === 'ok' ? `${t('results.count', { count: results.total })}: ` : ''}${defaultSearchName(locale, filters, heading)}. ${t('meta.tagline')}`,
     heading,
     locale,
     simple,
@@ -98,7 +100,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: searchStyles }];
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: loaderData.title }, { name: 'description', content: loaderData.description }] : [];
 
 export default function Results({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();

@@ -24,6 +24,7 @@ export function CurrencySwitcher(props: {
     <label className="currency-switcher">
       <span className="visually-hidden">{props.label}</span>
       <select
+        name="currency"
         value={value}
         data-testid="currency-switcher"
         onChange={(event) => {
