@@ -59,9 +59,9 @@ export function adminNav(locale: Locale, t: Translator) {
   ];
 }
 
-function offerTitle(t: Translator, offer: { offer_type?: string; property_type?: string }): string {
+function offerTitle(t: Translator, offer: { offer_type?: string; property_type?: string }): string | null {
   const key = `offer.title.${offer.offer_type}_${offer.property_type}`;
-  return isMessageKey(key) ? t(key) : t('admin.offer_number', { id: '' }).trim();
+  return isMessageKey(key) ? t(key) : null;
 }
 
 function stateLabel(t: Translator, state: string): string {

@@ -223,7 +223,8 @@ export function OfferModerationView(props: { offer: OfferData; t: Text; result: 
       {offer && (
         <article aria-labelledby="moderated-offer" className="admin-offer" data-testid="moderated-offer">
           <h2 id="moderated-offer">
-            {offer.label}: {offer.title}
+            {offer.label}
+            {offer.title && `: ${offer.title}`}
             {offer.place && `, ${offer.place}`}
           </h2>
           <ul className="admin-facts">

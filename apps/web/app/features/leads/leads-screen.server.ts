@@ -25,6 +25,7 @@ export interface LeadView {
   offerHref: string | null;
   senderName: string;
   email: string;
+  emailHref: string;
   phone: string | null;
   message: string | null;
   received: string;
@@ -61,8 +62,12 @@ function replyHref(lead: Lead, title: string, t: Translator): string {
     : '';
   const query = [`subject=${encodeURIComponent(subject)}`];
   if (quoted) query.push(`body=${encodeURIComponent(quoted)}`);
-  // The address goes into the path of the mailto URL: anything but an address part is encoded.
-  return `mailto:${encodeURIComponent(lead.sender.email).replace('%40', '@')}?${query.join('&')}`;
+  return `${mailtoAddress(lead.sender.email)}?${query.join('&')}`;
+}
+
+/** `mailto:` with the address encoded, so nothing in it can add headers (`?bcc=`). */
+export function mailtoAddress(email: string): string {
+  return `mailto:${encodeURIComponent(email).replace('%40', '@')}`;
 }
 
 export function toLeadView(lead: Lead, locale: Locale, t: Translator): LeadView {
@@ -81,6 +86,7 @@ export function toLeadView(lead: Lead, locale: Locale, t: Translator): LeadView 
     offerHref: lead.offer.state === 'active' ? propertyDetailPath(locale, lead.offer.id) : null,
     senderName: lead.sender.name?.trim() || lead.sender.email,
     email: lead.sender.email,
+    emailHref: mailtoAddress(lead.sender.email),
     phone: lead.sender.phone,
     message,
     received: formatDateTime(new Date(lead.created_at), locale),

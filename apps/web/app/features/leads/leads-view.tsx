@@ -81,7 +81,7 @@ export function LeadsView(props: { leads: LeadsData; t: Text; result: FormResult
                   <div>
                     <dt>{t('auth.email')}</dt>
                     <dd>
-                      <a href={`mailto:${lead.email}`} dir="ltr" data-testid="lead-email">
+                      <a href={lead.emailHref} dir="ltr" data-testid="lead-email">
                         {lead.email}
                       </a>
                     </dd>
