@@ -49,7 +49,7 @@ async function publicIds(): Promise<number[]> {
 }
 
 describe('leads', () => {
-  it('a visitor’s message on the offer page reaches the seller’s inbox, who marks it read by keyboard', async () => {
+  it('a visitor’s message and a contact request reach the seller’s inbox, unread first, marked read by keyboard', async () => {
     const sellerId = await account('prodejce@example.com');
     const offerId = await insertOffer(h.db, { ownerId: sellerId, publishedAt: new Date(), city: 'Brno' });
 
@@ -69,11 +69,19 @@ describe('leads', () => {
     await form.getByRole('button').click();
     await guestPage.getByTestId('message-sent').waitFor();
     await visitor.close();
+    // Then a signed-in buyer asks for contact, with a phone number to call back on.
+    const buyer = await h.signUpByApi('kupec@example.com');
+    const asked = await fetch(`${h.api.url}/leads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ offer_id: offerId, message: 'Please call me.', phone: '+420 777 123 456' }),
+    });
+    expect(asked.status, await asked.text()).toBe(201);
 
     const { context, page } = await signedIn('prodejce@example.com');
-    // The account home counts it and leads to the inbox.
+    // The account home counts them and leads to the inbox.
     const attention = page.getByTestId('attention-leads');
-    expect(await attention.textContent()).toBe(en('account.new_leads', { count: 1 }));
+    expect(await attention.textContent()).toBe(en('account.new_leads', { count: 2 }));
     await attention.getByRole('link').click();
     await page.waitForURL(`${h.web.url}/en/account/leads`);
     await expect.poll(() => page.locator('h1').textContent()).toBe(en('leads.title'));
@@ -85,15 +93,23 @@ describe('leads', () => {
         .getAttribute('aria-current'),
     ).toBe('page');
 
-    const lead = page.getByTestId('lead');
-    await expect.poll(() => lead.count()).toBe(1);
+    const leads = page.getByTestId('lead');
+    await expect.poll(() => leads.count()).toBe(2);
+    const sender = (index: number) => leads.nth(index).getByTestId('lead-sender').textContent();
+    // Both unread: newest first.
+    expect([await sender(0), await sender(1)]).toEqual(['kupec@example.com', 'Jana Nováková']);
+    const request = leads.nth(0);
+    expect(await request.getByTestId('lead-source').textContent()).toBe(en('leads.source.form'));
+    expect(await request.getByTestId('lead-phone').textContent()).toBe('+420 777 123 456');
+    expect(await request.getByTestId('lead-phone').getAttribute('href')).toBe('tel:+420777123456');
+
+    const lead = leads.filter({ hasText: 'Jana Nováková' });
     expect(await lead.getAttribute('data-read')).toBe('false');
     expect(await lead.getByTestId('lead-new').textContent()).toBe(en('leads.new'));
     expect(await lead.getByTestId('lead-offer').textContent()).toBe(en('offer.title.sale_apartment'));
     expect(await lead.getByTestId('lead-offer').getAttribute('href')).toBe(`/en/property/${offerId}`);
     expect(await lead.textContent()).toContain('Vinohradská 12, Brno');
     expect(await lead.getByTestId('lead-source').textContent()).toBe(en('leads.source.offer_message'));
-    expect(await lead.getByTestId('lead-sender').textContent()).toBe('Jana Nováková');
     expect(await lead.getByTestId('lead-email').textContent()).toBe('jana@example.com');
     expect(await lead.getByTestId('lead-message').textContent()).toBe(
       'Is the flat still available?\nCould I see it on Friday?',
@@ -110,28 +126,35 @@ describe('leads', () => {
     );
     expect(await axeViolations(page)).toEqual([]);
 
-    // Keyboard only: from the reply link, Tab reaches "Mark as read" and Enter presses it.
-    await lead.getByTestId('lead-reply').focus();
+    // Keyboard only: from the request's reply link, Tab reaches "Mark as read", Enter presses it.
+    await request.getByTestId('lead-reply').focus();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
       'lead-toggle-read',
     );
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('form-done').textContent()).toBe(en('leads.marked_read'));
-    await expect.poll(() => lead.getAttribute('data-read')).toBe('true');
-    expect(await lead.getByTestId('lead-new').count()).toBe(0);
-    expect(await lead.getByTestId('lead-toggle-read').textContent()).toContain(en('leads.mark_unread'));
+    // What is not read yet comes first: the guest's message moves above the request.
+    await expect.poll(() => sender(0)).toBe('Jana Nováková');
+    expect(await leads.nth(1).getAttribute('data-read')).toBe('true');
+    expect(await leads.nth(1).getByTestId('lead-new').count()).toBe(0);
+    expect(await leads.nth(1).getByTestId('lead-toggle-read').textContent()).toContain(
+      en('leads.mark_unread'),
+    );
 
     const token = (await context.cookies()).find((cookie) => cookie.name === 'token')?.value;
     const inbox = await fetch(`${h.api.url}/leads`, { headers: { authorization: `Bearer ${token}` } });
-    expect(((await inbox.json()) as { data: { read: boolean }[] }).data.map((item) => item.read)).toEqual([
-      true,
+    const stored = ((await inbox.json()) as { data: { read: boolean; sender: { email: string } }[] }).data;
+    expect(stored.map((item) => [item.sender.email, item.read])).toEqual([
+      ['kupec@example.com', true],
+      ['jana@example.com', false],
     ]);
 
-    // Nothing is left under "Unread only".
+    // Only the guest's message is left under "Unread only".
     await page.getByRole('link', { name: en('leads.filter_unread') }).click();
     await page.waitForURL(`${h.web.url}/en/account/leads?show=unread`);
-    expect(await page.getByTestId('leads-empty').textContent()).toBe(en('leads.empty_unread'));
+    await expect.poll(() => leads.count()).toBe(1);
+    expect(await sender(0)).toBe('Jana Nováková');
     await context.close();
   });
 
@@ -140,7 +163,7 @@ describe('leads', () => {
     await page.goto(`${h.web.url}/ar/account/leads`);
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
     expect(await page.locator('h1').textContent()).toBe(translate('ar', 'leads.title'));
-    expect(await page.getByTestId('lead-toggle-read').textContent()).toContain(
+    expect(await page.getByTestId('lead-toggle-read').nth(1).textContent()).toContain(
       translate('ar', 'leads.mark_unread'),
     );
     await context.close();
