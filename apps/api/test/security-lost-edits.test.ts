@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { idempotencyKeys, jobs, leads, properties, savedSearches } from '@estately/db';
+import { idempotencyKeys, jobs, leads, priceHistory, properties, savedSearches } from '@estately/db';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneStaleRows } from '../src/features/jobs/prune-stale-rows.ts';
@@ -158,6 +158,9 @@ describe('If-Match on property writes', () => {
     const row = await rowOf(id);
     expect(row.description).toBe(`Writer ${winner}`);
     expect(row.price).toBe(6_000_000 + winner);
+    // The losers left no trace: the price history holds the first price and the winner's only.
+    const history = await api.db.select().from(priceHistory).where(eq(priceHistory.propertyId, id));
+    expect(history.map((entry) => entry.price).sort()).toEqual([5_000_000, 6_000_000 + winner].sort());
     expect(answers[winner]!.json().data.description).toBe(`Writer ${winner}`);
     expect(answers[winner]!.headers.etag).toBe((await get(owner, id)).headers.etag);
   });
