@@ -1,4 +1,4 @@
-import { type Db, offerViewStats, offerViewVisitors } from '@estately/db';
+import { type Db, type DbOrTx, offerViewStats, offerViewVisitors } from '@estately/db';
 import { STATS_TOKEN_COOKIE_MAX_AGE_S } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
 
@@ -21,7 +21,7 @@ function list(values: SQL[], type: string): SQL {
  * visitor and offer twice in one call counts once (the first). Offers that are not public (or
  * no longer exist) are skipped, so a view written alongside a 404 counts nothing. Returns the views that counted, as `id:visitorKey`.
  */
-export async function countOfferViews(db: Db, views: readonly OfferView[]): Promise<Set<string>> {
+export async function countOfferViews(db: DbOrTx, views: readonly OfferView[]): Promise<Set<string>> {
   const unique = new Map<string, { id: number; visitorKey: string; at: string; day: string }>();
   for (const view of views) {
     const key = `${view.id}:${view.visitorKey}`;
@@ -126,10 +126,16 @@ export class OfferViewCounter {
       while (this.pending.length > 0) {
         const batch = this.pending.splice(0, this.maxBatch);
         try {
-          await countOfferViews(
-            this.db,
-            batch.map((entry) => entry.view),
-          );
+          // Statistics need not wait for the write-ahead log to reach the disk: a database
+          // crash may lose the last fraction of a second of views, never other data (the
+          // setting is local to this transaction).
+          await this.db.transaction(async (tx) => {
+            await tx.execute(sql`set local synchronous_commit = off`);
+            await countOfferViews(
+              tx,
+              batch.map((entry) => entry.view),
+            );
+          });
           for (const entry of batch) entry.settle();
         } catch (error) {
           for (const entry of batch) entry.settle(error ?? new Error('view not counted'));
