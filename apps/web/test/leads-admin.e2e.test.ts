@@ -207,6 +207,13 @@ describe('admin', () => {
     await page.waitForURL(`${h.web.url}/en/account/admin/reports`);
     const report = page.getByTestId('report');
     await expect.poll(() => report.count()).toBe(1);
+    // The account navigation's admin link stays current inside the area.
+    expect(
+      await page
+        .getByRole('navigation', { name: en('nav.account_navigation') })
+        .getByRole('link', { name: en('admin.title') })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     expect(await report.locator('h2').textContent()).toBe(
       `${en('admin.offer_number', { id: offerId })}: ${en('offer.report_reason.fraud')}`,
     );

@@ -51,7 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })),
       // The leads inbox and, for admins only, the admin area (issue 10).
       { href: leadsPath(locale), label: t('leads.title') },
-      ...(session.user.isAdmin ? [{ href: adminPath(locale), label: t('admin.title') }] : []),
+      // The admin link stays current on the area's sections too.
+      ...(session.user.isAdmin ? [{ href: adminPath(locale), label: t('admin.title'), section: true }] : []),
     ],
   };
 }
@@ -66,7 +67,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
         <ul>
           {loaderData.nav.map((item) => (
             <li key={item.href}>
-              <NavLink to={item.href} end>
+              <NavLink to={item.href} end={!('section' in item && item.section)}>
                 {item.label}
               </NavLink>
             </li>
