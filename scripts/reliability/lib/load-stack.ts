@@ -24,6 +24,8 @@ export interface StackOptions {
   rateLimitMax: number;
   /** Demo offers to seed (SEED_OFFERS); default RELIABILITY_SEED_OFFERS or 3000. */
   offers?: number;
+  /** Start the web server too (scripts/start.ts; needs the web build). Default true. */
+  web?: boolean;
   /** Further environment for the server (e.g. TRUST_PROXY). */
   env?: Record<string, string>;
 }
@@ -109,7 +111,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const logPath = join(dataDir, 'server.log');
   const log = createWriteStream(logPath);
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'scripts/start.ts')], {
+  const script =
+    options.web === false ? join(import.meta.dirname, 'load-stack-api.ts') : join(root, 'scripts/start.ts');
+  const child = spawn(process.execPath, [script], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
