@@ -9,7 +9,7 @@ export function createNonce(): string {
  * The page's Content-Security-Policy: scripts only with this response's nonce ('strict-dynamic'
  * lets the hydration modules load their own chunks), styles and fonts from our origin, images
  * also from the API's media, calls to our origin and the API. No plugin, no framing by others,
- * no <base> hijack, forms post only here. The results map (decision 014) runs MapLibre's worker
+ * no <base> hijack, forms post only here. The results map (decision 016) runs MapLibre's worker
  * from our own script file (`worker-src 'self'`, no blob:) and, with a MapTiler key, fetches
  * MapTiler's style, tiles, glyphs and sprites (`mapOrigin`).
  */

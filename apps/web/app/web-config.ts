@@ -17,7 +17,7 @@ export interface WebConfig {
   /**
    * MapTiler API key (MAPTILER_API_KEY): the results map then uses MapTiler's style
    * (MAPTILER_STYLE, default streets-v2). Without one the map draws the offline basemap served
-   * by this server (docs/decisions/014-map-mode-maplibre.md). The key ends up in the browser
+   * by this server (docs/decisions/016-map-mode-maplibre.md). The key ends up in the browser
    * (MapTiler keys are public and restricted by allowed origins in MapTiler's console).
    */
   maptiler: { apiKey: string; style: string } | null;

@@ -58,7 +58,7 @@ describe('readWebConfig (CONVENTIONS habit 6)', () => {
   });
 });
 
-describe('map configuration (decision 014)', () => {
+describe('map configuration (decision 016)', () => {
   it('uses the offline basemap without a MapTiler key, and MapTiler style with one', () => {
     const offline = readWebConfig({});
     expect(publicConfigOf(offline).mapStyleUrl).toBe('/map/style.json');

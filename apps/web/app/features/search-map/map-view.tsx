@@ -86,6 +86,10 @@ export default function MapView(props: {
 
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
+  // The map is made once per open: what it reads later comes through refs, since every
+  // navigation hands in new (equal) objects.
+  const setup = useRef({ texts, apiUrl, currency });
+  setup.current = { texts, apiUrl, currency };
   const request = useRef<AbortController | null>(null);
   const cardRequest = useRef<AbortController | null>(null);
   const container = useRef<HTMLDivElement>(null);
@@ -216,11 +220,11 @@ export default function MapView(props: {
         touchPitch: false,
         maxPitch: 0,
         locale: {
-          'Map.Title': texts['map.region'],
-          'NavigationControl.ZoomIn': texts['map.control_zoom_in'],
-          'NavigationControl.ZoomOut': texts['map.control_zoom_out'],
-          'AttributionControl.ToggleAttribution': texts['map.attribution'],
-          'Popup.Close': texts['map.close_card'],
+          'Map.Title': setup.current.texts['map.region'],
+          'NavigationControl.ZoomIn': setup.current.texts['map.control_zoom_in'],
+          'NavigationControl.ZoomOut': setup.current.texts['map.control_zoom_out'],
+          'AttributionControl.ToggleAttribution': setup.current.texts['map.attribution'],
+          'Popup.Close': setup.current.texts['map.close_card'],
         },
       });
       mapRef.current = map;
@@ -245,10 +249,12 @@ export default function MapView(props: {
         }, CLUSTER_PAUSE_MS);
       };
       map.on('load', refresh);
-      map.on('moveend', (event: MapMovementEvent & { fromUrl?: boolean }) => {
+      map.on('moveend', (event: MapMovementEvent & { byVisitor?: boolean }) => {
         refresh();
-        // Moves the URL asked for are not searches of their own.
-        if (event.fromUrl) return;
+        // Only the visitor's moves search an area: a drag, the wheel, keys, the zoom buttons (all
+        // carry their input event) or a cluster picked. Moves the URL asked for, the opening fit
+        // and a resize of the map (the page's layout changed) are not searches of their own.
+        if (event.originalEvent === undefined && event.byVisitor !== true) return;
         clearTimeout(areaTimer.current);
         areaTimer.current = setTimeout(() => {
           if (!map) return;
@@ -262,17 +268,17 @@ export default function MapView(props: {
         }, AREA_SEARCH_PAUSE_MS);
       });
       if (!box) {
-        // No area in the URL: open on where the results are.
-        const world = await actions.current.load(WORLD_BOX, 2);
+        // No area in the URL: open on where the results are (a world-wide ask, not shown).
+        const world = await loadMapAnswer({
+          apiUrl: setup.current.apiUrl,
+          filters: filtersRef.current,
+          box: WORLD_BOX,
+          zoom: 2,
+          currency: setup.current.currency,
+        }).catch(() => null);
         const extent = world ? extentOf(world) : null;
         if (extent && map && !cancelled) {
-          map.fitBounds(
-            boundsOf(atLeast(extent, 0.02)),
-            { padding: 40, maxZoom: 14, animate: false },
-            {
-              fromUrl: true,
-            },
-          );
+          map.fitBounds(boundsOf(atLeast(extent, 0.02)), { padding: 40, maxZoom: 14, animate: false });
         }
       }
     })();
@@ -284,7 +290,7 @@ export default function MapView(props: {
       mapRef.current = null;
     };
     // The map is made once per open; URL changes reach it through the effects below.
-  }, [mode, styleUrl, texts]);
+  }, [mode, styleUrl]);
 
   // A URL the map did not make (back button, a link, the location box) moves the map there.
   const bboxKey = filters.bbox ? Object.values(filters.bbox).join(',') : '';
@@ -295,7 +301,7 @@ export default function MapView(props: {
     if (!map || !box || sameBox(box, pushed.current)) return;
     pushed.current = box;
     clearTimeout(areaTimer.current);
-    map.fitBounds(boundsOf(box), { animate: false }, { fromUrl: true });
+    map.fitBounds(boundsOf(box), { animate: false });
   }, [bboxKey]);
 
   // Other filters changed (the panel): the clusters of the same viewport under the new filters.
@@ -305,7 +311,7 @@ export default function MapView(props: {
     if (firstFilters.current === otherFilters) return;
     firstFilters.current = otherFilters;
     const map = mapRef.current;
-    if (map) map.fire('moveend', { fromUrl: true });
+    if (map) map.fire('moveend');
   }, [otherFilters]);
 
   // Markers of the answer: HTML buttons, so they are in the tab order, labelled and need no glyphs.
@@ -329,7 +335,11 @@ export default function MapView(props: {
         element.dataset.count = String(item.count);
         element.addEventListener('click', (event) => {
           event.stopPropagation();
-          map.fitBounds(boundsOf(atLeast(item.bounds)), { padding: 48, maxZoom: 17, duration: 300 });
+          map.fitBounds(
+            boundsOf(atLeast(item.bounds)),
+            { padding: 48, maxZoom: 17, duration: 300 },
+            { byVisitor: true },
+          );
         });
         const marker = new maplibre.Marker({ element, anchor: 'center' })
           .setLngLat([item.lng, item.lat])
@@ -352,7 +362,11 @@ export default function MapView(props: {
         const marker = new maplibre.Marker({ element, anchor: 'bottom' })
           .setLngLat([item.lng, item.lat])
           .addTo(map);
-        element.setAttribute('aria-label', point(item));
+        // The visible price starts the accessible name (WCAG 2.5.3, label in name).
+        element.setAttribute(
+          'aria-label',
+          shown === null ? point(item) : `${element.textContent}, ${point(item)}`,
+        );
         markers.current.push(marker);
       }
     })();
