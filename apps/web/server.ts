@@ -12,11 +12,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createGzip } from 'node:zlib';
+import { constants, createGzip } from 'node:zlib';
 import type { RouterContextProvider, ServerBuild } from 'react-router';
 import { readWebConfig, type WebConfig } from './app/web-config.ts';
 
-export const BUILD_DIR = join(import.meta.dirname, 'build');
+// WEB_BUILD_DIR serves another copy of the build (`npm run bench:web` serves a snapshot, so a
+// rebuild while it measures cannot change the files under it).
+export const BUILD_DIR = process.env.WEB_BUILD_DIR ?? join(import.meta.dirname, 'build');
 const SERVER_BUILD = join(BUILD_DIR, 'server', 'index.js');
 const CLIENT_DIR = join(BUILD_DIR, 'client');
 
@@ -33,6 +35,11 @@ export interface StartWebOptions {
   publicWebUrl?: string;
   /** Environment to read defaults from. Default: process.env. */
   env?: Record<string, string | undefined>;
+  /**
+   * Build to serve. Default: apps/web/build. Browser tests may serve a private copy, so a build
+   * started meanwhile (which replaces the content-hashed assets) cannot pull files from under them.
+   */
+  buildDir?: string;
 }
 
 export interface RunningWeb {
@@ -114,6 +121,56 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile
   else stream.pipe(res);
 }
 
+/**
+ * Gzips what the renderer writes when it is HTML (documents are 40-110 KB uncompressed, most of
+ * a mobile first view's transfer). Each chunk is flushed as it comes, so the streamed document
+ * still arrives in pieces; data requests and resources pass through untouched.
+ */
+function compressHtml(req: IncomingMessage, res: ServerResponse): void {
+  if (!/\bgzip\b/.test(req.headers['accept-encoding'] ?? '') || req.method === 'HEAD') return;
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  let gzip: ReturnType<typeof createGzip> | null = null;
+  const start = () => {
+    const type = String(res.getHeader('content-type') ?? '');
+    if (!type.startsWith('text/html') || res.getHeader('content-encoding')) return;
+    res.setHeader('Content-Encoding', 'gzip');
+    res.removeHeader('Content-Length');
+    const vary = res.getHeader('vary');
+    res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    gzip = createGzip({ flush: constants.Z_SYNC_FLUSH });
+    gzip.on('data', (chunk: Buffer) => write(chunk));
+    gzip.on('end', () => end());
+    gzip.on('error', () => res.destroy());
+  };
+  res.writeHead = ((...args: unknown[]) => {
+    // Headers given to writeHead itself count too: set them first, then decide.
+    const headers = args.find((arg, index) => index > 0 && typeof arg === 'object' && arg !== null);
+    // Raw header lists are passed on as they are, uncompressed.
+    if (Array.isArray(headers)) return writeHead(...args);
+    if (headers) {
+      for (const [name, value] of Object.entries(headers as Record<string, string>))
+        res.setHeader(name, value);
+    }
+    start();
+    return writeHead(args[0], typeof args[1] === 'string' ? args[1] : undefined);
+  }) as typeof res.writeHead;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (!res.headersSent) res.writeHead(res.statusCode);
+    if (!gzip) return write(chunk, ...rest);
+    gzip.write(chunk as Buffer);
+    return true;
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (!res.headersSent) res.writeHead(res.statusCode);
+    if (!gzip) return end(chunk, ...rest);
+    if (chunk !== undefined && typeof chunk !== 'function') gzip.write(chunk as Buffer);
+    gzip.end();
+    return res;
+  }) as typeof res.end;
+}
+
 function setSecurityHeaders(res: ServerResponse): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -131,18 +188,20 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
   if (options.publicWebUrl !== undefined) overrides.publicWebUrl = options.publicWebUrl;
   const config = readWebConfig(options.env ?? process.env, overrides);
 
-  if (!existsSync(SERVER_BUILD)) {
-    throw new Error(`The web app is not built (${SERVER_BUILD} is missing): run npm run build first.`);
+  const serverBuild = options.buildDir ? join(options.buildDir, 'server', 'index.js') : SERVER_BUILD;
+  const clientDir = options.buildDir ? join(options.buildDir, 'client') : CLIENT_DIR;
+  if (!existsSync(serverBuild)) {
+    throw new Error(`The web app is not built (${serverBuild} is missing): run npm run build first.`);
   }
   // React picks its development or production build from NODE_ENV when first loaded: set it before
   // anything imports React (hence the dynamic imports), so react and react-dom agree.
   process.env.NODE_ENV ??= 'production';
   const { createRequestListener } = await import('@react-router/node');
-  const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   const createLoadContext = (build.entry.module as { createLoadContext?: LoadContextFactory })
     .createLoadContext;
   if (!createLoadContext) throw new Error('The server build does not export createLoadContext.');
-  const files = await indexClientFiles(CLIENT_DIR);
+  const files = await indexClientFiles(clientDir);
 
   const render = createRequestListener({
     build,
@@ -171,6 +230,7 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
         return;
       }
     }
+    compressHtml(req, res);
     Promise.resolve(render(req, res)).catch((error: unknown) => {
       console.error('[web] request failed:', error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });

@@ -1,5 +1,5 @@
 // `npm run bench:web [-- flags]`: the web performance figures of issue 9 ("Performance"), printed,
-// never asserted (DESIGN 7). Builds nothing: it serves apps/web/build (run `npm run build` first).
+// never asserted (DESIGN 7). Builds nothing: it serves a copy of apps/web/build (run `npm run build` first).
 // Starts the API and the web server in this process on an embedded (PGlite) database seeded with
 // the demo data (kept in BENCH_WEB_DATA_DIR, default /tmp/estately-bench-web, so a second run
 // reuses it), then measures:
@@ -20,7 +20,7 @@
 //        1)  --seconds S (10)  --connections C (16)  --samples N (TTFB samples per URL, 40)
 // Figures also go to /tmp/estately-bench-results/web.json (Lighthouse reports beside it).
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -44,7 +44,6 @@ import { CLIENT_MESSAGE_KEYS } from '../../apps/web/app/i18n/client-messages.ts'
 import { flag, loadLine, ms, RESULTS_DIR, summarize, table } from './lib.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const CLIENT_DIR = join(ROOT, 'apps', 'web', 'build', 'client');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless',
@@ -214,6 +213,12 @@ async function pageHtml(url: string): Promise<string> {
   return response.text();
 }
 
+// The web server serves a copy of the build (WEB_BUILD_DIR), so a rebuild while the benchmark
+// runs (tests of another checkout building) cannot change the files under it. Inside
+// node_modules, where the server build still resolves its packages and git does not look.
+const BUILD_COPY = join(ROOT, 'node_modules', '.cache', `estately-bench-web-${process.pid}`);
+const CLIENT_DIR = join(BUILD_COPY, 'client');
+
 const brotliCache = new Map<string, number>();
 function brotliSize(path: string): number {
   let size = brotliCache.get(path);
@@ -360,6 +365,13 @@ const spread = (values: number[]) =>
 
 mkdirSync(RESULTS_DIR, { recursive: true });
 process.env.NODE_ENV = 'production';
+if (!existsSync(join(ROOT, 'apps', 'web', 'build', 'server', 'index.js'))) {
+  console.error('No web build: run `npm run build` first.');
+  process.exit(1);
+}
+cpSync(join(ROOT, 'apps', 'web', 'build'), BUILD_COPY, { recursive: true });
+process.env.WEB_BUILD_DIR = BUILD_COPY;
+process.on('exit', () => rmSync(BUILD_COPY, { recursive: true, force: true }));
 console.log(`npm run bench:web: ${new Date().toISOString()}, ${loadLine()}`);
 const stack = await startStack('PGlite', {
   dataDir: process.env.BENCH_WEB_DATA_DIR ?? '/tmp/estately-bench-web',

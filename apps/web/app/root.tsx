@@ -19,7 +19,11 @@ import { useShellData } from './shell/use-shell-data.ts';
 import stylesHref from './styles.css?url';
 import { ToastProvider } from './toasts/toast-provider.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  // The site icon (public/): without one browsers ask for /favicon.ico and log its 404.
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<ShellData> {
   const config = context.get(webConfigContext);
