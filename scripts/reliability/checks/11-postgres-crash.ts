@@ -85,7 +85,15 @@ await check(
       }
     } finally {
       await writers.stop();
-      await api.close();
+      // A pool client checked out and never given back keeps close() waiting for ever.
+      await Promise.race([
+        api.close(),
+        sleep(20_000).then(() => {
+          throw new Error(
+            'closing the API hung for 20 s: a database client was checked out and never released (pool leak)',
+          );
+        }),
+      ]);
     }
     // Verify on a fresh connection after one more crash and restart, so nothing lives only in
     // the server's memory.

@@ -170,7 +170,7 @@ await part(
     figure('answers while hung', summarize(statuses));
     figure('slowest answer while hung', worst, 'ms');
     figure('acknowledged (2xx) while hung', results.filter((r) => r.status >= 200 && r.status < 300).length);
-    figure('messages answered 503 that the server committed after SIGCONT', committedAnyway[0]?.n ?? 0);
+    figure('messages not acknowledged that the server committed after SIGCONT', committedAnyway[0]?.n ?? 0);
     figure('API writing again after SIGCONT', backMs, 'ms');
     expect(
       results.every((r) => r.status === 503),
