@@ -61,6 +61,9 @@ interface Finding {
   tested: string[];
   /** Parameters sqlmap found injectable (empty = none). */
   injectable: string[];
+  /** Candidates sqlmap announced during detection, and how many it then dropped as false positives. */
+  claims: number;
+  dropped: number;
   /** True when sqlmap finished with its "do not appear to be injectable" verdict or found some. */
   conclusive: boolean;
   httpCodes: string;
@@ -80,7 +83,7 @@ function ensureSqlmap(): void {
 /** Reads sqlmap's console output: what it tested, what it found, whether it reached a verdict. */
 export function parseSqlmap(
   output: string,
-): Pick<Finding, 'tested' | 'injectable' | 'conclusive' | 'httpCodes'> {
+): Pick<Finding, 'tested' | 'injectable' | 'claims' | 'dropped' | 'conclusive' | 'httpCodes'> {
   const tested = new Set<string>();
   for (const m of output.matchAll(/testing if (?:\(custom\) )?(\w+) parameter '([^']+)' is dynamic/g))
     tested.add(`${m[1]} ${m[2]}`);
@@ -88,22 +91,23 @@ export function parseSqlmap(
     /(?:\(custom\) )?(\w+) parameter '([^']+)' does not seem to be injectable/g,
   ))
     tested.add(`${m[1]} ${m[2]}`);
+  // Only the closing summary counts: "sqlmap identified the following injection point(s) ...
+  // Parameter: city (GET)". A line such as "parameter 'name' appears to be '...' injectable" is
+  // a candidate that sqlmap may still drop after its own confirmation ("false positive or
+  // unexploitable injection point detected"): counted as a claim, not a finding.
   const injectable = new Set<string>();
-  // "[INFO] GET parameter 'city' appears to be 'AND boolean-based blind ...' injectable" and
-  // "[INFO] GET parameter 'city' is 'PostgreSQL AND error-based ...' injectable"
-  for (const m of output.matchAll(
-    /(?:\(custom\) )?(\w+) parameter '([^']+)' (?:appears to be|is) '[^']*' injectable/g,
-  ))
-    injectable.add(`${m[1]} ${m[2]}`);
-  // The summary block: "sqlmap identified the following injection point(s) ... Parameter: city (GET)"
   const summary = output.split('identified the following injection point')[1];
   if (summary)
     for (const m of summary.matchAll(/^Parameter: (.+?) \(([^)]+)\)/gm)) injectable.add(`${m[2]} ${m[1]}`);
+  const claims = [...output.matchAll(/ (?:appears to be|is) '[^']*' injectable/g)].length;
+  const dropped = [...output.matchAll(/false positive or unexploitable injection point detected/g)].length;
   const clean = /all tested parameters do not appear to be injectable/.test(output);
   const codes = /HTTP error codes detected during run:\s*\n?([^\n]+)/.exec(output)?.[1]?.trim() ?? '';
   return {
     tested: [...tested],
     injectable: [...injectable],
+    claims,
+    dropped,
     conclusive: clean || injectable.size > 0,
     httpCodes: codes,
   };
@@ -153,7 +157,7 @@ function runSqlmap(target: Target): Promise<Finding> {
       if (claim)
         console.log(`  sqlmap's injection points on ${target.name}:\n${claim.replace(/^/gm, '    ')}`);
       for (const line of output.split('\n'))
-        if (/ (?:appears to be|is) '[^']*' injectable/.test(line))
+        if (/ (?:appears to be|is) '[^']*' injectable|false positive or unexploitable/.test(line))
           console.log(`  ${target.name}: ${line.trim()}`);
       const seconds = (performance.now() - started) / 1000;
       let problem: string | undefined;
@@ -335,6 +339,7 @@ function record(findings: Finding[]): void {
       f.target,
       String(f.tested.length),
       f.injectable.length ? f.injectable.join(', ') : '0',
+      `${f.claims}/${f.dropped}`,
       f.problem ? 'NO VERDICT' : f.conclusive ? 'verdict' : '-',
       `${f.seconds.toFixed(0)} s`,
       f.httpCodes.slice(0, 70),
@@ -400,7 +405,12 @@ if (ready) {
   });
 }
 console.log('\nCheck 15 figures:');
-console.log(table(['target', 'params tested', 'injectable', 'sqlmap', 'time', 'HTTP codes seen'], rows));
+console.log(
+  table(
+    ['target', 'params tested', 'injectable', 'claims/dropped', 'sqlmap', 'time', 'HTTP codes seen'],
+    rows,
+  ),
+);
 await stack?.close();
 await canary?.close();
 rmSync(outputRoot, { recursive: true, force: true });
