@@ -127,9 +127,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <ul className="offer-grid">
-            {loaderData.offers.map((offer) => (
+            {loaderData.offers.map((offer, index) => (
               <li key={offer.id}>
-                <OfferCardItem offer={offer} />
+                <OfferCardItem offer={offer} priority={index === 0} />
               </li>
             ))}
           </ul>

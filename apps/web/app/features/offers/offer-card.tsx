@@ -2,7 +2,11 @@ import { Link } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { OfferCardView } from './offer-card-view.ts';
 
-export function OfferCardItem({ offer }: { offer: OfferCardView }) {
+/**
+ * `priority`: the card whose photo is the page's largest paint on a phone (the first one): loaded
+ * at once with high priority instead of lazily.
+ */
+export function OfferCardItem({ offer, priority = false }: { offer: OfferCardView; priority?: boolean }) {
   const { t } = useI18n();
   const meta = [offer.layout, offer.area].filter((part): part is string => Boolean(part));
   return (
@@ -16,7 +20,8 @@ export function OfferCardItem({ offer }: { offer: OfferCardView }) {
             alt={offer.photo.alt}
             width={offer.photo.width}
             height={offer.photo.height}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             decoding="async"
           />
         </picture>
