@@ -293,6 +293,8 @@ describe('offer views', () => {
       { id: 999_999_999, visitorKey: 't:one', now },
     ]);
     expect([...counted].sort()).toEqual([`${id}:t:one`, `${id}:t:two`]);
+    // The batch commits without waiting for the log; the setting stays local to it.
+    expect(await api.database.query('show synchronous_commit')).toEqual([{ synchronous_commit: 'on' }]);
     expect(await detailViews(id)).toBe(2);
     // Within 3 hours nothing counts again; after them, once more.
     expect((await countOfferViews(api.db, [{ id, visitorKey: 't:one', now }])).size).toBe(0);

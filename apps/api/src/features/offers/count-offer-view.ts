@@ -52,7 +52,11 @@ export async function countOfferViews(db: DbOrTx, views: readonly OfferView[]): 
           'date[]',
         )}
       ) as v(property_id, visitor_hash, viewed_at, day)
-      where exists (select 1 from properties p
+      -- Statistics need not wait for the write-ahead log to reach the disk: a database crash
+      -- may lose the last fraction of a second of views, never other data. Local to this
+      -- statement's transaction, and in force when it commits.
+      where (select set_config('synchronous_commit', 'off', true)) is not null
+        and exists (select 1 from properties p
                     where p.id = v.property_id and p.state = 'active' and p.struck_at is null)
     ),
     seen as (
@@ -126,16 +130,10 @@ export class OfferViewCounter {
       while (this.pending.length > 0) {
         const batch = this.pending.splice(0, this.maxBatch);
         try {
-          // Statistics need not wait for the write-ahead log to reach the disk: a database
-          // crash may lose the last fraction of a second of views, never other data (the
-          // setting is local to this transaction).
-          await this.db.transaction(async (tx) => {
-            await tx.execute(sql`set local synchronous_commit = off`);
-            await countOfferViews(
-              tx,
-              batch.map((entry) => entry.view),
-            );
-          });
+          await countOfferViews(
+            this.db,
+            batch.map((entry) => entry.view),
+          );
           for (const entry of batch) entry.settle();
         } catch (error) {
           for (const entry of batch) entry.settle(error ?? new Error('view not counted'));
