@@ -171,7 +171,7 @@ describe('leads', () => {
 });
 
 describe('admin', () => {
-  it('handles a report, strikes an offer out of search and back, and verifies it', async () => {
+  it('handles the report queue, strikes an offer out of search and back, and verifies it', async () => {
     const ownerId = await account('majitel@example.com');
     const offerId = await insertOffer(h.db, { ownerId, publishedAt: new Date(), city: 'Olomouc' });
     const reported = await fetch(`${h.api.url}/public/offers/${offerId}/offer_report`, {
@@ -187,6 +187,14 @@ describe('admin', () => {
     });
     expect(reported.status, await reported.text()).toBe(201);
     expect(await publicIds()).toContain(offerId);
+    // Another offer is reported as a duplicate by someone who left no address.
+    const otherId = await insertOffer(h.db, { ownerId, publishedAt: new Date(), city: 'Zlín' });
+    const duplicate = await fetch(`${h.api.url}/public/offers/${otherId}/offer_report`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ offer_report: { reason: 'duplicate' } }),
+    });
+    expect(duplicate.status, await duplicate.text()).toBe(201);
 
     await account('spravce@example.com', { admin: true });
     const { context, page } = await signedIn('spravce@example.com');
@@ -196,7 +204,7 @@ describe('admin', () => {
       .click();
     await page.waitForURL(`${h.web.url}/en/account/admin`);
     expect(await page.getByTestId('admin-home').textContent()).toContain(
-      en('admin.open_reports', { count: 1 }),
+      en('admin.open_reports', { count: 2 }),
     );
     expect(await axeViolations(page)).toEqual([]);
 
@@ -205,8 +213,17 @@ describe('admin', () => {
       .getByRole('link', { name: new RegExp(en('admin.reports')) })
       .click();
     await page.waitForURL(`${h.web.url}/en/account/admin/reports`);
-    const report = page.getByTestId('report');
-    await expect.poll(() => report.count()).toBe(1);
+    await expect.poll(() => page.getByTestId('report').count()).toBe(2);
+    const reportOf = (id: number, reason: string) =>
+      page.getByTestId('report').filter({
+        has: page.getByRole('heading', {
+          name: `${en('admin.offer_number', { id })}: ${reason}`,
+          exact: true,
+        }),
+      });
+    const report = reportOf(offerId, en('offer.report_reason.fraud'));
+    const other = reportOf(otherId, en('offer.report_reason.duplicate'));
+    expect(await other.textContent()).toContain(en('admin.reporter_unknown'));
     // The account navigation's admin link stays current inside the area.
     expect(
       await page
@@ -214,9 +231,6 @@ describe('admin', () => {
         .getByRole('link', { name: en('admin.title') })
         .getAttribute('aria-current'),
     ).toBe('page');
-    expect(await report.locator('h2').textContent()).toBe(
-      `${en('admin.offer_number', { id: offerId })}: ${en('offer.report_reason.fraud')}`,
-    );
     expect(await report.getByTestId('report-message').textContent()).toBe(
       'Asks for a deposit before any viewing.',
     );
@@ -248,15 +262,24 @@ describe('admin', () => {
     expect(detail?.status()).toBe(404);
     await guest.close();
 
-    // The report is upheld from the queue; it moves to the upheld tab.
+    // The fraud report is upheld and the duplicate one dismissed; each moves to its tab.
     await page.goto(`${h.web.url}/en/account/admin/reports`);
-    await page.getByTestId('report').getByTestId('report-resolve').locator('button[type="submit"]').click();
+    await report.getByTestId('report-resolve').locator('button[type="submit"]').click();
     await expect.poll(() => page.getByTestId('form-done').textContent()).toBe(en('admin.report_resolved'));
+    await expect.poll(() => page.getByTestId('report').count()).toBe(1);
+    await other.getByTestId('report-dismiss').click();
+    await expect.poll(() => page.getByTestId('form-done').textContent()).toBe(en('admin.report_dismissed'));
     await expect.poll(() => page.getByTestId('report').count()).toBe(0);
     await page.getByRole('link', { name: en('admin.status.resolved') }).click();
     await page.waitForURL(`${h.web.url}/en/account/admin/reports?status=resolved`);
-    await expect.poll(() => page.getByTestId('report').count()).toBe(1);
-    expect(await page.getByTestId('report').getByTestId('report-resolve').count()).toBe(0);
+    await expect.poll(() => report.count()).toBe(1);
+    expect(await page.getByTestId('report').count()).toBe(1);
+    expect(await report.getByTestId('report-resolve').count()).toBe(0);
+    await page.getByRole('link', { name: en('admin.status.dismissed') }).click();
+    await page.waitForURL(`${h.web.url}/en/account/admin/reports?status=dismissed`);
+    await expect.poll(() => other.count()).toBe(1);
+    // Dismissing cost the other offer nothing: it is still public.
+    expect(await publicIds()).toContain(otherId);
 
     // Lift the strike and verify the listing: public again, with the badge.
     await page.goto(`${h.web.url}/en/account/admin/offers?id=${offerId}`);
