@@ -27,12 +27,34 @@ const KM_PER_SCORE_POINT = 50;
  * The first window searched within a ring, in km: in a city it holds enough close matches,
  * so the ring's thousands of candidates are never read (the answer stays the ring's).
  */
-const WINDOW_KM = 5;
+const WINDOW_KM = 2;
 
 interface Tier {
   radiusKm: number | null;
   banded: boolean;
 }
+
+/** The offer and the exchange rates in one round trip, prepared once per database (planned once). */
+function baseStatement(db: Db) {
+  return db
+    .select({
+      offerType: offers.offerType,
+      propertyType: offers.propertyType,
+      countryCode: offers.countryCode,
+      priceNormalized: offers.priceNormalized,
+      area: offers.usefulAreaMeters,
+      latitude: offers.latitude,
+      longitude: offers.longitude,
+      rates: ratesColumn(),
+    })
+    .from(offers)
+    .innerJoin(properties, eq(properties.id, offers.id))
+    .where(and(eq(offers.id, sql.placeholder('id')), isPublicProperty()))
+    .limit(1)
+    .prepare('similar_offers_base');
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof baseStatement>>();
 
 /**
  * GET /public/offers/{id}/similar_offers (spec 7, spec 9 limit 4): offers of the same offer
@@ -55,22 +77,12 @@ export async function listSimilarOffers(options: ListSimilarOffersOptions): Prom
     abroad = false,
     currency = DEFAULT_CURRENCY,
   } = options;
-  // The offer and the exchange rates in one round trip.
-  const [base] = await db
-    .select({
-      offerType: offers.offerType,
-      propertyType: offers.propertyType,
-      countryCode: offers.countryCode,
-      priceNormalized: offers.priceNormalized,
-      area: offers.usefulAreaMeters,
-      latitude: offers.latitude,
-      longitude: offers.longitude,
-      rates: ratesColumn(),
-    })
-    .from(offers)
-    .innerJoin(properties, eq(properties.id, offers.id))
-    .where(and(eq(offers.id, id), isPublicProperty()))
-    .limit(1);
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = baseStatement(db);
+    prepared.set(db, statement);
+  }
+  const [base] = await statement.execute({ id });
   if (!base) throw offerNotFound();
   const rates = ratesFromRows(parseJson<RateRow[] | null>(base.rates) ?? []);
 
@@ -137,16 +149,27 @@ export async function listSimilarOffers(options: ListSimilarOffersOptions): Prom
     // A tight window first. Every term of the score is at least 0 and the distance adds
     // distance/50 km, so an offer beyond r km scores at least r/50: when the window's `need`
     // best all score below that, nothing outside can rank among them and the window's answer
-    // is the ring's. Otherwise every offer that could still rank lies within 50 x the worst
-    // score found (or the ring, when the window held too few).
-    // (The window pays off in the first ring only; a later ring runs when the one before it
-    // held too few, so its inner part is taken already.)
-    const first = tier === tiers[0] ? Math.min(WINDOW_KM, tier.radiusKm) : tier.radiusKm;
-    let rows = await selectTier(db, conditions(first), score, need);
-    const worst = rows.length === need ? Number(rows[rows.length - 1]?.score) : Number.POSITIVE_INFINITY;
-    if (first < tier.radiusKm && !(worst < first / KM_PER_SCORE_POINT)) {
-      const wider = Math.min(tier.radiusKm, worst * KM_PER_SCORE_POINT);
-      rows = await selectTier(db, conditions(wider), score, need);
+    // is the ring's. When they do not, every offer that could still rank lies within 50 x the
+    // worst score found, and that window's answer is final. A window that holds too few grows
+    // fourfold, up to the ring. (Windows pay off in the first ring only; a later ring runs
+    // when the one before it held too few, so its inner part is taken already.)
+    let radius = tier === tiers[0] ? Math.min(WINDOW_KM, tier.radiusKm) : tier.radiusKm;
+    let rows = await selectTier(db, conditions(radius), score, need);
+    while (radius < tier.radiusKm) {
+      if (rows.length < need) {
+        radius = Math.min(tier.radiusKm, radius * 4);
+        rows = await selectTier(db, conditions(radius), score, need);
+        continue;
+      }
+      const worst = Number(rows[rows.length - 1]?.score);
+      if (worst < radius / KM_PER_SCORE_POINT) break;
+      rows = await selectTier(
+        db,
+        conditions(Math.min(tier.radiusKm, worst * KM_PER_SCORE_POINT)),
+        score,
+        need,
+      );
+      break;
     }
     found.push(...rows);
   }
