@@ -28,7 +28,7 @@ function localeOf(request: Request) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = localeOf(request);
-  const propertyId = parsePropertyId(params.id);
+  const propertyId = parsePropertyId(params.id ?? 'new');
   const session = await loadSession(context, request, context.get(webConfigContext));
   if (!session.user) {
     const url = pageUrl(request);
@@ -51,7 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     request,
     locale,
     t: createTranslator(locale),
-    propertyId: parsePropertyId(params.id),
+    propertyId: parsePropertyId(params.id ?? 'new'),
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Locale } from '@estately/domain';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Form, Link, useNavigate, useNavigation } from 'react-router';
+import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { FieldErrors } from '../auth/form-errors.ts';
 import { type FormResult, type Text, useFormScope, ValidatedForm } from '../auth/form-ui.tsx';
 import { EditorChoices, EditorContact, EditorInput, EditorRooms, shownValue } from './editor-fields.tsx';
@@ -13,6 +13,9 @@ import { PhotoList, PhotoUploader } from './photo-manager.tsx';
 // preview with publishing. Each step's form saves the draft and moves on to the next step;
 // without scripts the answer links to it instead.
 
+/** Location state of the editor's moves between steps: the new step's heading takes the focus. */
+const FOCUS_STEP = { focusStep: true };
+
 export type EditorResult = FormResult & { next?: string; problems?: EditorProblem[]; focus?: string };
 
 function Problems(props: { problems: EditorProblem[]; t: Text; testId: string }) {
@@ -20,7 +23,7 @@ function Problems(props: { problems: EditorProblem[]; t: Text; testId: string })
     <ul className="editor-problems" data-testid={props.testId}>
       {props.problems.map((problem) => (
         <li key={problem.field} data-field={problem.field}>
-          <Link to={problem.href}>
+          <Link to={problem.href} state={FOCUS_STEP}>
             {problem.label}
             <span className="editor-problems__step"> ({problem.stepLabel})</span>
           </Link>
@@ -53,7 +56,7 @@ function StepForm(props: {
   const mine = result?.intent === intent ? result : undefined;
   // Saved: on to the next step (the answer names it).
   useEffect(() => {
-    if (mine?.done && mine.next) navigate(mine.next);
+    if (mine?.done && mine.next) navigate(mine.next, { state: FOCUS_STEP });
   }, [mine, navigate]);
   const fields = STEP_FIELDS[step]
     .map((name) => data.fields.find((field) => field.name === name))
@@ -75,7 +78,9 @@ function StepForm(props: {
       {fields.map((field) => props.children(field, shownValue(data.values, result, intent, field.name)))}
       {mine?.done && mine.next && data.nextLabel && (
         <p>
-          <Link to={mine.next}>{t('editor.next_step', { step: data.nextLabel })}</Link>
+          <Link to={mine.next} state={FOCUS_STEP}>
+            {t('editor.next_step', { step: data.nextLabel })}
+          </Link>
         </p>
       )}
     </ValidatedForm>
@@ -356,16 +361,13 @@ export function PropertyEditor(props: {
 }) {
   const { data, t, result } = props;
   const stepHeading = useRef<HTMLHeadingElement>(null);
-  const first = useRef(true);
-  // Moving to another step puts the focus on its heading (the page did not reload).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
+  const location = useLocation();
+  // Moving to another step within the editor puts the focus on its heading (the page did not
+  // reload); the editor's own links and the save's move ask for it in the location's state.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per location
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    stepHeading.current?.focus();
-  }, [data.step]);
+    if ((location.state as { focusStep?: boolean } | null)?.focusStep) stepHeading.current?.focus();
+  }, [location.key]);
   const current = data.steps[data.stepIndex];
   const intent = data.propertyId === null ? 'create' : `step:${data.step}`;
   return (
@@ -381,7 +383,11 @@ export function PropertyEditor(props: {
               {data.propertyId === null && index > 0 ? (
                 <span className="editor-steps__disabled">{step.label}</span>
               ) : (
-                <Link to={step.href} aria-current={index === data.stepIndex ? 'step' : undefined}>
+                <Link
+                  to={step.href}
+                  state={FOCUS_STEP}
+                  aria-current={index === data.stepIndex ? 'step' : undefined}
+                >
                   {step.label}
                   {step.needsAttention && (
                     <span className="editor-steps__attention"> ({t('editor.needs_attention')})</span>
@@ -407,7 +413,7 @@ export function PropertyEditor(props: {
           <PhotoList photos={data.photos} t={t} result={result} />
           {data.nextHref && (
             <p>
-              <Link to={data.nextHref} className="button">
+              <Link to={data.nextHref} state={FOCUS_STEP} className="button">
                 {t('editor.next_step', { step: data.nextLabel ?? '' })}
               </Link>
             </p>
@@ -418,7 +424,9 @@ export function PropertyEditor(props: {
           <TourDatesStep data={data} t={t} result={result} />
           {data.nextHref && (
             <p>
-              <Link to={data.nextHref}>{t('editor.next_step', { step: data.nextLabel ?? '' })}</Link>
+              <Link to={data.nextHref} state={FOCUS_STEP}>
+                {t('editor.next_step', { step: data.nextLabel ?? '' })}
+              </Link>
             </p>
           )}
         </>

@@ -1,0 +1,573 @@
+// The property editor and my offers in Chromium against the real API (issue 10): a new person
+// creates a property step by step (type, a place found by the autocomplete, the pin, parameters),
+// saves it as a draft, sees what publishing still needs (before and from the API), completes it,
+// uploads real photos (chosen and dropped) and arranges them, adds a viewing, publishes it and
+// finds it in the search results; then changes its state from my offers. The editor is walked
+// with the keyboard alone, scanned with axe, keeps what was typed through an expired session,
+// and shows the server's field errors in the page's language when scripts are off.
+
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Db, locationNames, locations } from '@estately/db';
+import { buildGazetteer, locationNameRows } from '@estately/db/seed';
+import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
+import { translate } from '@estately/i18n';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../api/src/config.ts';
+import { type RunningApi, startApi } from '../../api/src/server.ts';
+import { setRates } from '../../api/test/helpers.ts';
+import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { PASSWORD, signIn } from './account-helpers.ts';
+import { axeViolations } from './axe.ts';
+import { freePort, PERSON_UA } from './shell-harness.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+
+// The real API on a fresh database with the gazetteer of the Czech Republic (the place search),
+// the built web app (started first, so it holds its build) and Debian's Chromium. The browser
+// calls the API itself for the place search: CORS allows the web's origin.
+interface EditorHarness {
+  db: Db;
+  api: RunningApi;
+  web: RunningWeb;
+  browser: Browser;
+  visitor(options?: { javaScript?: boolean }): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+/** The copy holds every client asset its server build names (not one caught mid-build). */
+function consistentBuild(dir: string): boolean {
+  const server = join(dir, 'server', 'index.js');
+  if (!existsSync(server)) return false;
+  // The manifest names client files by their URL ("/assets/..."); server chunks are "./assets/...".
+  const assets = readFileSync(server, 'utf8').match(/"\/assets\/[\w.-]+\.(?:js|css)"/g) ?? [];
+  return (
+    assets.length > 0 &&
+    [...new Set(assets)].every((asset) => existsSync(join(dir, 'client', asset.slice(1, -1))))
+  );
+}
+
+async function startEditorHarness(): Promise<EditorHarness> {
+  if (!existsSync(join(BUILD_DIR, 'server', 'index.js'))) {
+    execFileSync('npm', ['run', 'build', '--workspace', '@estately/web'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  // A private copy of the build: another build started meanwhile replaces the hashed assets.
+  const buildDir = join(ROOT, 'node_modules', '.cache', 'estately-editor-e2e', String(process.pid));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      rmSync(buildDir, { recursive: true, force: true });
+      cpSync(BUILD_DIR, buildDir, { recursive: true });
+      if (consistentBuild(buildDir)) break;
+    } catch (error) {
+      if (attempt >= 40) throw error;
+    }
+    if (attempt >= 40) throw new Error('no complete web build to copy');
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const web = await startWeb({
+    port: webPort,
+    host: '127.0.0.1',
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    env: {},
+    buildDir,
+  });
+  const database: TestDatabase = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'estately-editor-e2e-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    API_PORT: String(apiPort),
+    API_HOST: '127.0.0.1',
+    PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
+    WEB_ORIGIN: `http://localhost:${webPort},http://127.0.0.1:${webPort}`,
+    RATE_LIMIT_MAX: '0',
+    LOG_LEVEL: 'warn',
+  });
+  const db = database.db;
+  await setRates(db, { EUR: 25, USD: 23 });
+  const gazetteer = buildGazetteer();
+  const czech = gazetteer.all.filter((location) => location.countryCode === 'CZ');
+  const ids = new Set(czech.map((location) => location.id));
+  for (let at = 0; at < czech.length; at += 1000) {
+    await db.insert(locations).values(
+      czech.slice(at, at + 1000).map((location) => ({
+        id: location.id,
+        kind: location.kind,
+        parentId: location.parentId,
+        countryCode: location.countryCode,
+        geonamesId: location.geonamesId,
+        population: location.population,
+        latitude: location.latitude,
+        longitude: location.longitude,
+      })),
+    );
+  }
+  const names = locationNameRows(gazetteer)
+    .filter((row) => ids.has(row.locationId))
+    .map((row, index) => ({ id: index + 1, ...row }));
+  for (let at = 0; at < names.length; at += 1000)
+    await db.insert(locationNames).values(names.slice(at, at + 1000));
+  const api = await startApi({ config, db: database });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    db,
+    api,
+    web,
+    browser,
+    visitor: (options = {}) =>
+      browser.newContext({
+        userAgent: PERSON_UA,
+        javaScriptEnabled: options.javaScript ?? true,
+        extraHTTPHeaders: { 'Accept-Language': 'en' },
+        viewport: { width: 1280, height: 900 },
+      }),
+    async close() {
+      await browser.close();
+      await web.close();
+      await api.close();
+      await database.cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(buildDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let h: EditorHarness;
+
+beforeAll(async () => {
+  h = await startEditorHarness();
+}, 180_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+async function signUp(email: string): Promise<string> {
+  const response = await fetch(`${h.api.url}/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, locale: 'en' }),
+  });
+  if (response.status !== 201) throw new Error(`sign-up ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function apiAs<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${h.api.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+interface OwnView {
+  data: {
+    id: number;
+    state: string;
+    city: string | null;
+    city_part: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    room: string[];
+    useful_area: number | null;
+    price: number | null;
+    description: string | null;
+    photos: { id: number; is_main: boolean; room_type: string | null }[];
+    tour_dates: { date: string; from: string; to: string; capacity: number }[];
+    publish_problems: Record<string, string[]>;
+  };
+}
+
+const photo = (color: string) =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+
+const en = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) =>
+  translate('en', key, values);
+
+/** Presses Tab until the focused element matches, as a keyboard user moves through the page. */
+async function tabTo(page: Page, selector: string, limit = 80): Promise<void> {
+  for (let index = 0; index < limit; index++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return;
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+const idFromUrl = (url: string) => Number(/\/my-offers\/(\d+)/.exec(url)?.[1]);
+
+describe('a new seller', () => {
+  it('creates a property with photos, sees what is missing, publishes it and finds it in search', async () => {
+    const email = 'prodavajici@example.com';
+    const token = await signUp(email);
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await signIn(page, h.web.url, email);
+
+    await page.goto(`${h.web.url}/en/account/my-offers`);
+    expect(await page.getByText(en('account.my_offers_empty')).isVisible()).toBe(true);
+    await page.getByTestId('add-property').click();
+    await page.waitForURL(`${h.web.url}/en/account/my-offers/new`);
+
+    // Type: a flat for sale in the Czech Republic, created as a draft.
+    const type = page.getByTestId('step-form-type');
+    await type.getByLabel(en('filter.offer_type')).selectOption('sale');
+    await type.getByLabel(en('filter.property_type')).selectOption('apartment');
+    await type.getByLabel(en('filter.country')).selectOption('CZ');
+    await type.getByRole('button', { name: en('editor.save_continue') }).click();
+    await page.waitForURL(/\/en\/account\/my-offers\/\d+\?step=location$/);
+    const id = idFromUrl(page.url());
+    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.state).toBe('draft');
+
+    // Location: the place search fills the city and puts the pin there; the pin then moves north.
+    const location = page.getByTestId('step-form-location');
+    await location.getByTestId('address-search').fill('Olomo');
+    await page
+      .getByRole('option', { name: /^Olomouc/ })
+      .first()
+      .click();
+    expect(await location.getByLabel(en('auth.city'), { exact: true }).inputValue()).toBe('Olomouc');
+    const pickedLatitude = Number(await location.getByLabel(en('editor.field.latitude')).inputValue());
+    expect(pickedLatitude).toBeGreaterThan(49.5);
+    await page.getByTestId('pin-picker').click({ position: { x: 160, y: 60 } });
+    const movedLatitude = Number(await location.getByLabel(en('editor.field.latitude')).inputValue());
+    expect(movedLatitude).toBeGreaterThan(pickedLatitude);
+    await location.getByLabel(en('auth.street')).fill('Horní náměstí 5');
+    await location.getByRole('button', { name: en('editor.save_continue') }).click();
+    await page.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=parameters`);
+
+    // Parameters: a wrong number is refused under its field before anything is sent.
+    const parameters = page.getByTestId('step-form-parameters');
+    await parameters.getByLabel(en('filter.disposition')).selectOption('2');
+    await parameters.getByLabel(translate('en', 'value.room_type.living_room')).fill('1');
+    await parameters.getByLabel(translate('en', 'value.room_type.bedroom')).fill('1');
+    await parameters.getByLabel(translate('en', 'value.room_type.kitchen')).fill('1');
+    await parameters.getByLabel(en('filter.area'), { exact: true }).fill('fifty');
+    await parameters.getByRole('button', { name: en('editor.save_continue') }).click();
+    expect(await parameters.getByTestId('error-useful_area').textContent()).toBe(
+      en('validation.invalid_number'),
+    );
+    await parameters.getByLabel(en('filter.area'), { exact: true }).fill('54,5');
+    await parameters.getByRole('button', { name: en('editor.save_continue') }).click();
+    await page.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=price`);
+    const draft = (await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data;
+    expect(draft).toMatchObject({ city: 'Olomouc', useful_area: 54.5 });
+    expect(draft.room.sort()).toEqual(['bedroom', 'kitchen', 'living_room']);
+    expect(draft.latitude).toBeCloseTo(movedLatitude, 5);
+
+    // The draft is saved: the preview lists what publishing still needs, and publishing says so.
+    await page.getByRole('link', { name: en('editor.step.preview'), exact: true }).click();
+    await page.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=preview`);
+    const missing = page.getByTestId('missing');
+    await expect.poll(() => missing.locator('li').count()).toBeGreaterThan(0);
+    expect(await missing.textContent()).toContain(en('filter.price'));
+    await page.getByTestId('publish').click();
+    await expect.poll(() => page.getByTestId('publish-error').textContent()).toBe(en('editor.missing'));
+    const fromApi = await missing
+      .locator('li')
+      .evaluateAll((items) => items.map((item) => item.dataset.field));
+    expect(fromApi).toEqual(expect.arrayContaining(['price', 'description', 'contact']));
+    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.state).toBe('draft');
+
+    // Price, then description and contact, reached from the list of what is missing.
+    await missing.getByRole('link', { name: new RegExp(en('filter.price')) }).click();
+    await page.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=price`);
+    const price = page.getByTestId('step-form-price');
+    await price.getByLabel(en('filter.price'), { exact: true }).fill('4 250 000');
+    await price.getByLabel(en('filter.currency')).selectOption('CZK');
+    await price.getByRole('button', { name: en('editor.save_continue') }).click();
+    await page.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=description`);
+    const description = page.getByTestId('step-form-description');
+    await description
+      .getByLabel(en('offer.description'), { exact: true })
+      .fill('A bright flat on the main square, two rooms and a kitchen.');
+    await description.getByLabel(en('auth.email'), { exact: true }).fill('prodavajici@example.com');
+    await description.getByRole('button', { name: en('editor.save_continue') }).click();
+    await page.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=photos`);
+
+    // Photos: two chosen with the file input, one dropped on the zone; each uploads with progress.
+    const [red, green, blue] = await Promise.all([photo('#c33'), photo('#3a3'), photo('#33c')]);
+    await page.getByLabel(en('editor.photo_room')).selectOption('living_room');
+    await page.getByTestId('photo-input').setInputFiles([
+      { name: 'obyvak.jpg', mimeType: 'image/jpeg', buffer: red },
+      { name: 'kuchyne.jpg', mimeType: 'image/jpeg', buffer: green },
+    ]);
+    await expect.poll(() => page.getByTestId('photo').count(), { timeout: 20_000 }).toBe(2);
+    const dropped = await page.evaluateHandle((base64) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'loznice.jpg', { type: 'image/jpeg' }));
+      return transfer;
+    }, blue.toString('base64'));
+    await page.getByTestId('photo-drop').dispatchEvent('drop', { dataTransfer: dropped });
+    await expect.poll(() => page.getByTestId('photo').count(), { timeout: 20_000 }).toBe(3);
+    expect(
+      await page.getByTestId('upload').evaluateAll((items) => items.map((item) => item.dataset.state)),
+    ).toEqual(['done', 'done', 'done']);
+    let photos = (await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.photos;
+    expect(photos.map((entry) => entry.room_type)).toEqual(['living_room', 'living_room', 'living_room']);
+
+    // The dropped photo becomes the main one; the first is deleted.
+    const third = page.getByTestId('photo').nth(2);
+    const thirdId = Number(await third.getAttribute('data-id'));
+    await third.getByTestId('photo_main').click();
+    await expect.poll(() => page.getByTestId('photo').first().getAttribute('data-id')).toBe(String(thirdId));
+    expect(await page.getByTestId('photo').first().getByTestId('photo-main').isVisible()).toBe(true);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByTestId('photo').nth(1).getByTestId('photo_delete').click();
+    await expect.poll(() => page.getByTestId('photo').count()).toBe(2);
+    photos = (await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.photos;
+    expect(photos.map((entry) => [entry.id === thirdId, entry.is_main])).toEqual([
+      [true, true],
+      [false, false],
+    ]);
+
+    // A viewing next week.
+    await page
+      .getByRole('link', { name: en('editor.next_step', { step: en('editor.step.tour_dates') }) })
+      .click();
+    await page.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=tour_dates`);
+    const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const tour = page.getByTestId('tour-dates-form');
+    await tour.getByLabel(en('editor.tour_date')).first().fill(day);
+    await tour.getByLabel(en('filter.from')).first().fill('10:00');
+    await tour.getByLabel(en('filter.to')).first().fill('11:30');
+    await tour.getByLabel(en('editor.tour_capacity')).first().fill('6');
+    await tour.getByRole('button', { name: en('action.save') }).click();
+    await expect.poll(() => tour.getByTestId('form-done').textContent()).toBe(en('toast.saved'));
+    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.tour_dates).toEqual([
+      expect.objectContaining({ date: day, from: '10:00', to: '11:30', capacity: 6 }),
+    ]);
+
+    // Publishing: nothing is missing any more.
+    await page.getByRole('link', { name: en('editor.step.preview'), exact: true }).click();
+    await page.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=preview`);
+    expect(await page.getByTestId('ready').textContent()).toBe(en('editor.ready'));
+    await page.getByTestId('publish').click();
+    await expect.poll(() => page.getByTestId('publish-done').textContent()).toBe(en('editor.published'));
+    await expect
+      .poll(() => page.getByTestId('preview-state').textContent())
+      .toBe(translate('en', 'value.property_state.active'));
+
+    // Found in the search results (newest first), with its main photo.
+    await page.goto(`${h.web.url}/en/listings`);
+    const card = page.locator(`a[href="/en/property/${id}"]`).first();
+    await expect.poll(() => card.count()).toBe(1);
+
+    // My offers: the state and statistics, and the state changes the lifecycle allows.
+    await page.goto(`${h.web.url}/en/account/my-offers`);
+    const row = page.locator(`[data-testid="my-offer"][data-id="${id}"]`);
+    expect(await row.getByTestId('my-offer-state').textContent()).toBe(
+      translate('en', 'value.property_state.active'),
+    );
+    expect(await row.getByTestId('stat-leads').textContent()).toBe(en('account.leads', { count: 0 }));
+    expect(await axeViolations(page)).toEqual([]);
+    await row.getByTestId('set-state-paused').click();
+    await expect
+      .poll(() => row.getByTestId('my-offer-state').textContent())
+      .toBe(translate('en', 'value.property_state.paused'));
+    expect(await row.getByTestId('my-offer-done').textContent()).toBe(
+      en('my_offers.state_changed', { state: translate('en', 'value.property_state.paused') }),
+    );
+    const hidden = await fetch(`${h.api.url}/public/offers/${id}`);
+    expect(hidden.status).toBe(404);
+    await row.getByTestId('set-state-active').click();
+    await expect
+      .poll(() => row.getByTestId('my-offer-state').textContent())
+      .toBe(translate('en', 'value.property_state.active'));
+    await row.getByTestId('set-state-sold').click();
+    await expect
+      .poll(() => row.getByTestId('my-offer-state').textContent())
+      .toBe(translate('en', 'value.property_state.sold'));
+    // A sold offer can only be archived (after a confirmation).
+    expect(await row.locator('[data-testid^="set-state-"]').count()).toBe(1);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByTestId('set-state-archived').click();
+    await expect
+      .poll(() => row.getByTestId('my-offer-state').textContent())
+      .toBe(translate('en', 'value.property_state.archived'));
+    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.state).toBe('archived');
+    await context.close();
+  });
+
+  it('is told from my offers what a draft lacks before it can be published', async () => {
+    const email = 'koncept@example.com';
+    const token = await signUp(email);
+    const draft = await apiAs<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
+      offer_type: 'rent',
+      property_type: 'house',
+      country_code: 'CZ',
+    });
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await signIn(page, h.web.url, email);
+    await page.goto(`${h.web.url}/en/account/my-offers`);
+    const row = page.locator(`[data-testid="my-offer"][data-id="${draft.data.id}"]`);
+    expect(await row.getByTestId('my-offer-state').textContent()).toBe(
+      translate('en', 'value.property_state.draft'),
+    );
+    await row.getByTestId('set-state-active').click();
+    const error = row.getByTestId('my-offer-error');
+    await expect.poll(() => error.textContent()).toContain(en('filter.price'));
+    expect(await error.textContent()).toContain(en('editor.field.rent_price_period'));
+    await error.getByRole('link', { name: en('my_offers.complete') }).click();
+    await page.waitForURL(`${h.web.url}/en/account/my-offers/${draft.data.id}?step=preview`);
+    await context.close();
+  });
+});
+
+describe('the editor', () => {
+  it('is used with the keyboard alone and passes axe on every kind of step', async () => {
+    const email = 'klavesnice@example.com';
+    const token = await signUp(email);
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await signIn(page, h.web.url, email);
+    await page.goto(`${h.web.url}/en/account/my-offers`);
+    await tabTo(page, '[data-testid="add-property"]');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${h.web.url}/en/account/my-offers/new`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Type: "rent" chosen in the select by the keyboard, sent with Enter on the button.
+    await tabTo(page, 'select[name="offer_type"]');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => (document.activeElement as HTMLSelectElement).value)).toBe('rent');
+    await tabTo(page, 'select[name="country_code"]');
+    await page.keyboard.type('Czech');
+    expect(await page.evaluate(() => (document.activeElement as HTMLSelectElement).value)).toBe('CZ');
+    await tabTo(page, '[data-testid="step-form-type"] button[type="submit"]');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/en\/account\/my-offers\/\d+\?step=location$/);
+    const id = idFromUrl(page.url());
+    // The new step's heading has the focus.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('step-heading');
+
+    // Location: the place picked with the arrow keys and Enter; the pin moved with the arrows.
+    await tabTo(page, '[data-testid="address-search"]');
+    await page.keyboard.type('Brno');
+    await expect.poll(() => page.getByTestId('address-search').getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('input[name="city"]').inputValue()).toBe('Brno');
+    expect(page.url()).toContain('step=location');
+    await tabTo(page, '[data-testid="pin-picker"]');
+    const before = Number(await page.locator('input[name="longitude"]').inputValue());
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const after = Number(await page.locator('input[name="longitude"]').inputValue());
+    expect(after).toBeGreaterThan(before);
+    expect(await page.getByTestId('pin-position').textContent()).toContain(after.toFixed(5));
+    expect(await axeViolations(page)).toEqual([]);
+    await tabTo(page, '[data-testid="step-form-location"] button[type="submit"]');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=parameters`);
+    const saved = (await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data;
+    expect(saved.city).toBe('Brno');
+    expect(saved.longitude).toBeCloseTo(after, 5);
+
+    // Photos and preview by their links in the list of steps.
+    await tabTo(page, `a[href="/en/account/my-offers/${id}?step=photos"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=photos`);
+    expect(await axeViolations(page)).toEqual([]);
+    await tabTo(page, `a[href="/en/account/my-offers/${id}?step=preview"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=preview`);
+    await tabTo(page, '[data-testid="publish"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('publish-error').isVisible()).toBe(true);
+    const missing = await page
+      .getByTestId('missing')
+      .locator('li')
+      .evaluateAll((items) => items.map((item) => item.dataset.field));
+    // A rent offer also needs its rent period and minimum rental period.
+    expect(missing).toEqual(expect.arrayContaining(['price', 'rent_price_period', 'minimum_rental_period']));
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps what was typed when the session expires mid-form', async () => {
+    const email = 'relace@example.com';
+    const token = await signUp(email);
+    const draft = await apiAs<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
+      offer_type: 'sale',
+      property_type: 'apartment',
+      country_code: 'CZ',
+    });
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await signIn(page, h.web.url, email);
+    const path = `/en/account/my-offers/${draft.data.id}?step=description`;
+    await page.goto(`${h.web.url}${path}`);
+    const form = page.getByTestId('step-form-description');
+    await form.getByLabel(en('offer.description'), { exact: true }).fill('Quiet flat with a garden view.');
+    await form.getByLabel(en('auth.phone'), { exact: true }).fill('+420 601 234 567');
+    await context.clearCookies();
+    await form.getByRole('button', { name: en('editor.save_continue') }).click();
+    await page.waitForURL(`${h.web.url}/en/auth?redirect=${encodeURIComponent(path)}`);
+    const signin = page.getByTestId('signin-form');
+    await signin.locator('input[name="email"]').fill(email);
+    await signin.locator('input[name="password"]').fill(PASSWORD);
+    await signin.locator('button[type="submit"]').click();
+    await page.waitForURL(`${h.web.url}${path}`);
+    const back = page.getByTestId('step-form-description');
+    await expect
+      .poll(() => back.getByLabel(en('offer.description'), { exact: true }).inputValue())
+      .toBe('Quiet flat with a garden view.');
+    expect(await back.getByLabel(en('auth.phone'), { exact: true }).inputValue()).toBe('+420 601 234 567');
+    await context.close();
+  });
+
+  it('shows the server’s field errors in the page’s language without scripts', async () => {
+    const email = 'bez-skriptu@example.com';
+    const token = await signUp(email);
+    const draft = await apiAs<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
+      offer_type: 'sale',
+      property_type: 'apartment',
+      country_code: 'DE',
+    });
+    const context = await h.visitor({ javaScript: false });
+    const page = await context.newPage();
+    await signIn(page, h.web.url, email, PASSWORD, 'de').catch(async () => {
+      // Without scripts the sign-in form posts natively and lands on the account home too.
+      await page.waitForURL(/\/de\/account$/);
+    });
+    await page.goto(`${h.web.url}/de/account/my-offers/${draft.data.id}?step=parameters`);
+    const form = page.getByTestId('step-form-parameters');
+    await form.getByLabel(translate('de', 'filter.area'), { exact: true }).fill('viel');
+    await form.getByLabel(translate('de', 'filter.total_floors')).fill('2');
+    await form.getByRole('button', { name: translate('de', 'editor.save_continue') }).click();
+    await page.waitForLoadState('load');
+    expect(await page.getByTestId('error-useful_area').textContent()).toBe(
+      translate('de', 'validation.invalid_number'),
+    );
+    // What was typed stays in the form.
+    expect(await page.getByLabel(translate('de', 'filter.total_floors')).inputValue()).toBe('2');
+    expect((await apiAs<OwnView>(token, 'GET', `/properties/${draft.data.id}`)).data.useful_area).toBeNull();
+    await context.close();
+  });
+});
