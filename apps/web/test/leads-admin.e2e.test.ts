@@ -275,6 +275,8 @@ describe('admin', () => {
     await expect.poll(() => report.count()).toBe(1);
     expect(await page.getByTestId('report').count()).toBe(1);
     expect(await report.getByTestId('report-resolve').count()).toBe(0);
+    // The offer is struck at this point, and the queue says so.
+    expect(await report.getByTestId('report-struck').textContent()).toBe(en('admin.struck_short'));
     await page.getByRole('link', { name: en('admin.status.dismissed') }).click();
     await page.waitForURL(`${h.web.url}/en/account/admin/reports?status=dismissed`);
     await expect.poll(() => other.count()).toBe(1);
@@ -319,6 +321,8 @@ describe('admin', () => {
     await expect.poll(() => page.getByTestId('redirect').count()).toBe(1);
     expect(await page.getByTestId('redirect-from').textContent()).toBe('/en/old-news');
     expect(await page.getByTestId('redirect-status').textContent()).toBe(en('admin.redirect_status.301'));
+    // The form is empty again for the next rule.
+    expect(await add.getByLabel(en('admin.redirect_from')).inputValue()).toBe('');
     expect(await axeViolations(page)).toEqual([]);
 
     // The site follows it.

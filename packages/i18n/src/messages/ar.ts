@@ -744,6 +744,7 @@ export const ar: Catalog = {
   'admin.verified_done': 'تم توثيق العرض.',
   'admin.unverified_done': 'تم سحب التوثيق.',
   'admin.struck': 'موقوف: {reason}',
+  'admin.struck_short': 'موقوف',
   'admin.not_struck': 'غير موقوف',
   'admin.strike_reason': 'سبب الإيقاف (يراه المالك)',
   'admin.strike': 'إيقاف العرض',

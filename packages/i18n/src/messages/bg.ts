@@ -727,6 +727,7 @@ export const bg: Catalog = {
   'admin.verified_done': 'Обявата е проверена.',
   'admin.unverified_done': 'Проверката е оттеглена.',
   'admin.struck': 'Свалена: {reason}',
+  'admin.struck_short': 'Свалена',
   'admin.not_struck': 'Не е свалена',
   'admin.strike_reason': 'Причина за сваляне (вижда я собственикът)',
   'admin.strike': 'Свали обявата',

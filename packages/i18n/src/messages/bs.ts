@@ -739,6 +739,7 @@ export const bs: Catalog = {
   'admin.verified_done': 'Oglas je provjeren.',
   'admin.unverified_done': 'Provjera je povučena.',
   'admin.struck': 'Uklonjen: {reason}',
+  'admin.struck_short': 'Uklonjen',
   'admin.not_struck': 'Nije uklonjen',
   'admin.strike_reason': 'Razlog uklanjanja (vidi ga vlasnik)',
   'admin.strike': 'Ukloni oglas',

@@ -733,6 +733,7 @@ export const cs: Catalog = {
   'admin.verified_done': 'Inzerát byl ověřen.',
   'admin.unverified_done': 'Ověření bylo zrušeno.',
   'admin.struck': 'Stažen: {reason}',
+  'admin.struck_short': 'Stažen',
   'admin.not_struck': 'Nestažen',
   'admin.strike_reason': 'Důvod stažení (uvidí ho vlastník)',
   'admin.strike': 'Stáhnout inzerát',

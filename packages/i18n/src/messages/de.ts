@@ -729,6 +729,7 @@ export const de: Catalog = {
   'admin.verified_done': 'Das Angebot wurde als geprüft markiert.',
   'admin.unverified_done': 'Die Prüfung wurde zurückgezogen.',
   'admin.struck': 'Gesperrt: {reason}',
+  'admin.struck_short': 'Gesperrt',
   'admin.not_struck': 'Nicht gesperrt',
   'admin.strike_reason': 'Grund der Sperrung (der Eigentümer sieht ihn)',
   'admin.strike': 'Angebot sperren',

@@ -729,6 +729,7 @@ export const el: Catalog = {
   'admin.verified_done': 'Η αγγελία επαληθεύτηκε.',
   'admin.unverified_done': 'Η επαλήθευση ανακλήθηκε.',
   'admin.struck': 'Αποσύρθηκε: {reason}',
+  'admin.struck_short': 'Αποσύρθηκε',
   'admin.not_struck': 'Δεν έχει αποσυρθεί',
   'admin.strike_reason': 'Λόγος απόσυρσης (τον βλέπει ο ιδιοκτήτης)',
   'admin.strike': 'Απόσυρση της αγγελίας',

@@ -741,6 +741,7 @@ export const en = {
   'admin.verified_done': 'The listing has been verified.',
   'admin.unverified_done': 'The verification has been withdrawn.',
   'admin.struck': 'Struck: {reason}',
+  'admin.struck_short': 'Struck',
   'admin.not_struck': 'Not struck',
   'admin.strike_reason': 'Reason for the strike (the owner sees it)',
   'admin.strike': 'Strike the offer',

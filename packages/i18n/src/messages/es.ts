@@ -729,6 +729,7 @@ export const es: Catalog = {
   'admin.verified_done': 'El anuncio ha sido verificado.',
   'admin.unverified_done': 'La verificación ha sido retirada.',
   'admin.struck': 'Retirado: {reason}',
+  'admin.struck_short': 'Retirado',
   'admin.not_struck': 'No retirado',
   'admin.strike_reason': 'Motivo de la retirada (lo ve el propietario)',
   'admin.strike': 'Retirar el anuncio',

@@ -732,6 +732,7 @@ export const fr: Catalog = {
   'admin.verified_done': 'L’annonce a été vérifiée.',
   'admin.unverified_done': 'La vérification a été retirée.',
   'admin.struck': 'Retirée : {reason}',
+  'admin.struck_short': 'Retirée',
   'admin.not_struck': 'Non retirée',
   'admin.strike_reason': 'Motif du retrait (visible par le propriétaire)',
   'admin.strike': 'Retirer l’annonce',

@@ -729,6 +729,7 @@ export const it: Catalog = {
   'admin.verified_done': 'L’annuncio è stato verificato.',
   'admin.unverified_done': 'La verifica è stata revocata.',
   'admin.struck': 'Ritirato: {reason}',
+  'admin.struck_short': 'Ritirato',
   'admin.not_struck': 'Non ritirato',
   'admin.strike_reason': 'Motivo del ritiro (lo vede il proprietario)',
   'admin.strike': 'Ritira l’annuncio',

@@ -727,6 +727,7 @@ export const nl: Catalog = {
   'admin.verified_done': 'De advertentie is gecontroleerd.',
   'admin.unverified_done': 'De controle is ingetrokken.',
   'admin.struck': 'Geblokkeerd: {reason}',
+  'admin.struck_short': 'Geblokkeerd',
   'admin.not_struck': 'Niet geblokkeerd',
   'admin.strike_reason': 'Reden van blokkering (de eigenaar ziet die)',
   'admin.strike': 'Advertentie blokkeren',

@@ -741,6 +741,7 @@ export const pl: Catalog = {
   'admin.verified_done': 'Oferta została zweryfikowana.',
   'admin.unverified_done': 'Weryfikacja została cofnięta.',
   'admin.struck': 'Zablokowana: {reason}',
+  'admin.struck_short': 'Zablokowana',
   'admin.not_struck': 'Niezablokowana',
   'admin.strike_reason': 'Powód zablokowania (widzi go właściciel)',
   'admin.strike': 'Zablokuj ofertę',

@@ -729,6 +729,7 @@ export const pt: Catalog = {
   'admin.verified_done': 'O anúncio foi verificado.',
   'admin.unverified_done': 'A verificação foi retirada.',
   'admin.struck': 'Retirado: {reason}',
+  'admin.struck_short': 'Retirado',
   'admin.not_struck': 'Não retirado',
   'admin.strike_reason': 'Motivo da retirada (o proprietário vê-o)',
   'admin.strike': 'Retirar o anúncio',

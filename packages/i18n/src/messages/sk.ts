@@ -737,6 +737,7 @@ export const sk: Catalog = {
   'admin.verified_done': 'Inzerát bol overený.',
   'admin.unverified_done': 'Overenie bolo zrušené.',
   'admin.struck': 'Stiahnutý: {reason}',
+  'admin.struck_short': 'Stiahnutý',
   'admin.not_struck': 'Nestiahnutý',
   'admin.strike_reason': 'Dôvod stiahnutia (uvidí ho vlastník)',
   'admin.strike': 'Stiahnuť inzerát',

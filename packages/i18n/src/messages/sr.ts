@@ -738,6 +738,7 @@ export const sr: Catalog = {
   'admin.verified_done': 'Oglas je proveren.',
   'admin.unverified_done': 'Provera je povučena.',
   'admin.struck': 'Uklonjen: {reason}',
+  'admin.struck_short': 'Uklonjen',
   'admin.not_struck': 'Nije uklonjen',
   'admin.strike_reason': 'Razlog uklanjanja (vidi ga vlasnik)',
   'admin.strike': 'Ukloni oglas',

@@ -728,6 +728,7 @@ export const tr: Catalog = {
   'admin.verified_done': 'İlan doğrulandı.',
   'admin.unverified_done': 'Doğrulama geri alındı.',
   'admin.struck': 'Kaldırıldı: {reason}',
+  'admin.struck_short': 'Kaldırıldı',
   'admin.not_struck': 'Kaldırılmadı',
   'admin.strike_reason': 'Kaldırma nedeni (ilan sahibi görür)',
   'admin.strike': 'İlanı yayından kaldır',

@@ -51,6 +51,7 @@ const MESSAGES: readonly MessageKey[] = [
   'admin.unverify',
   'admin.struck',
   'admin.not_struck',
+  'admin.struck_short',
   'admin.strike_reason',
   'admin.strike',
   'admin.lift_strike',

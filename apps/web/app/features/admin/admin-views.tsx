@@ -129,6 +129,12 @@ export function ReportsView(props: { reports: ReportsData; t: Text; result: Form
                 <p className="admin-item__meta">
                   {report.state}
                   {report.city && `, ${report.city}`}
+                  {report.struck && (
+                    <>
+                      {' · '}
+                      <strong data-testid="report-struck">{t('admin.struck_short')}</strong>
+                    </>
+                  )}
                   {' · '}
                   <time dateTime={report.reportedIso}>
                     {t('admin.reported_at', { date: report.reported })}
@@ -353,7 +359,8 @@ export function RedirectsView(props: { redirects: RedirectsData; t: Text; result
           </p>
         </section>
       ) : (
-        <section aria-labelledby="redirect-add">
+        // A new rule empties the form: it is drawn anew when the count changes.
+        <section aria-labelledby="redirect-add" key={`add-${redirects.total}`}>
           <h2 id="redirect-add">{t('admin.redirect_add')}</h2>
           <ValidatedForm
             intent="redirect_add"
