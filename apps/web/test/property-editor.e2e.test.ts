@@ -107,8 +107,9 @@ async function startEditorHarness(): Promise<EditorHarness> {
       })),
     );
   }
+  // Names in English and Czech are enough here (the search falls back to English).
   const names = locationNameRows(gazetteer)
-    .filter((row) => ids.has(row.locationId))
+    .filter((row) => ids.has(row.locationId) && (row.locale === 'en' || row.locale === 'cs'))
     .map((row, index) => ({ id: index + 1, ...row }));
   for (let at = 0; at < names.length; at += 1000)
     await db.insert(locationNames).values(names.slice(at, at + 1000));

@@ -83,4 +83,6 @@ export interface EditorData {
   listHref: string;
   apiUrl: string;
   locale: string;
+  /** Idempotency-Key of the create (a double submit makes one draft); null when editing. */
+  createKey: string | null;
 }

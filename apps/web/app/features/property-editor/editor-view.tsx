@@ -75,6 +75,9 @@ function StepForm(props: {
       testId={`step-form-${step}`}
       className="editor-form"
     >
+      {intent === 'create' && data.createKey && (
+        <input type="hidden" name="idempotency_key" value={data.createKey} />
+      )}
       {fields.map((field) => props.children(field, shownValue(data.values, result, intent, field.name)))}
       {mine?.done && mine.next && data.nextLabel && (
         <p>

@@ -216,6 +216,7 @@ export async function loadEditor(
     listHref: `${newPropertyPath(locale).replace(/\/new$/, '')}`,
     apiUrl: config.publicApiUrl,
     locale,
+    createKey: property ? null : crypto.randomUUID(),
   };
 }
 
@@ -331,9 +332,12 @@ export async function editorAction(input: EditorActionInput) {
           { intent, errors: withLimits(checked.errors, fields), values: typed() },
           { status: 422 },
         );
+      // A create sent twice (a double click, a retry after a timeout) makes one draft (decision 014).
+      const key = String(form.get('idempotency_key') ?? '');
       const saved = await client.post<{ data: { id: number } }>(
         '/v1/property/save',
         propertyId === null ? checked.data : { ...checked.data, id: propertyId },
+        propertyId === null && /^[\x21-\x7e]{1,255}$/.test(key) ? { headers: { 'idempotency-key': key } } : {},
       );
       const id = saved.data.id;
       const next = EDITOR_STEPS[EDITOR_STEPS.indexOf(step) + 1] ?? 'preview';
