@@ -53,7 +53,9 @@ else if (kind === 'similar') await ops.similar(id);
 else if (kind === 'detail') await ops.detail(id);
 else await ops.list(params);
 // The statements that read offers (not the standalone rates or gazetteer lookups).
-const statements = captured.filter((c) => /"offers"|offer_count_versions/.test(c.text) && !/^select "currency"/.test(c.text));
+const statements = captured.filter(
+  (c) => /"offers"|offer_count_versions/.test(c.text) && !/^select "currency"/.test(c.text),
+);
 (pg.Client.prototype as unknown as { query: Query }).query = query;
 
 const client = new pg.Client({ connectionString: url });
