@@ -33,8 +33,8 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-/** Time limits of the serving pool: connect within 3 s, one statement within 4 s. */
-export const REQUEST_DATABASE_TIMEOUTS: PoolTimeouts = { connectMs: 3_000, queryMs: 4_000 };
+/** Time limits of the serving pool: connect within 3 s, one statement within 3.5 s (decision 017). */
+export const REQUEST_DATABASE_TIMEOUTS: PoolTimeouts = { connectMs: 3_000, queryMs: 3_500 };
 
 /** The PGlite data folder inside DATA_DIR. */
 export function pgliteDir(config: Config): string {

@@ -23,8 +23,9 @@ export type CreateDatabaseOptions = {
 /**
  * Time limits for serving requests (issue 11, check 13): a database that hangs must give a
  * quick 503, not requests that wait forever. `connectMs` bounds opening a connection,
- * `queryMs` bounds one statement: the server cancels it (statement_timeout) and, when the
- * server itself does not answer, the client gives up (query_timeout, a little later).
+ * `queryMs` bounds one statement: the server cancels it half a second earlier
+ * (statement_timeout), and when the server itself does not answer the client gives up
+ * (query_timeout).
  * Migrations and bulk loads run without them.
  */
 export type PoolTimeouts = { connectMs: number; queryMs: number };
@@ -151,8 +152,8 @@ function newPool(connectionString: string, max: number, timeouts: PoolTimeouts |
     ...(timeouts
       ? {
           connectionTimeoutMillis: timeouts.connectMs,
-          statement_timeout: timeouts.queryMs,
-          query_timeout: timeouts.queryMs + 500,
+          statement_timeout: Math.max(100, timeouts.queryMs - 500),
+          query_timeout: timeouts.queryMs,
           idle_in_transaction_session_timeout: timeouts.queryMs * 2,
         }
       : {}),
