@@ -18,7 +18,7 @@
 // - Ports: a check that starts servers takes a free port from `freePort()` (lib/report.ts) or
 //   port 0, never a fixed one. The shared PostgreSQL at 5432 is never stopped or signalled:
 //   crash checks run their own private cluster (lib/pg-cluster.ts).
-// - Each file gets RELIABILITY_TIMEOUT_MS (default 300000 = 5 min); past it the runner kills
+// - Each file gets RELIABILITY_TIMEOUT_MS (default 600000 = 10 min); past it the runner kills
 //   the file's process group and counts a failure.
 //
 // Usage:  npm run test:reliability [-- --only 11,13] [-- --skip 15]
@@ -37,7 +37,7 @@ const flag = (name: string) => {
 const list = (value: string | undefined) => new Set((value ?? '').split(',').filter(Boolean));
 const only = list(flag('only'));
 const skip = list(flag('skip'));
-const timeoutMs = Number(process.env.RELIABILITY_TIMEOUT_MS ?? 300_000);
+const timeoutMs = Number(process.env.RELIABILITY_TIMEOUT_MS ?? 600_000);
 
 const files = readdirSync(checksDir)
   .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
