@@ -244,6 +244,12 @@ describe('map mode of the results', () => {
     }).toBe(true);
     await page.goBack();
     await poll(() => bboxOf(page)).toEqual(zoomedIn);
+    // Back to the search without an area: the map shows all of its results again.
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('bbox'));
+    await poll(() => mapTotal(page)).toBe(sale);
+    await page.goForward();
+    await poll(() => bboxOf(page)).toEqual(zoomedIn);
 
     // A filter changed in the panel keeps the map open and its area.
     await page.getByTestId('filter-verified_only').check();
@@ -255,7 +261,7 @@ describe('map mode of the results', () => {
     await page.getByTestId('map-toggle').click();
     await page.waitForURL((url) => !url.searchParams.has('map'));
     expect(urlOf(page).searchParams.has('bbox')).toBe(false);
-    expect(await page.getByTestId('search-map').count()).toBe(0);
+    await poll(() => page.getByTestId('search-map').count()).toBe(0);
     await context.close();
   });
 

@@ -202,6 +202,21 @@ export default function MapView(props: {
 
   // ---- MapLibre (WebGL) --------------------------------------------------------------------
 
+  /** Fits the map to every result of the search (a world-wide ask, not shown itself). */
+  const fitToResults = useCallback(async (map: MapLibreMap) => {
+    const world = await loadMapAnswer({
+      apiUrl: setup.current.apiUrl,
+      filters: filtersRef.current,
+      box: WORLD_BOX,
+      zoom: 2,
+      currency: setup.current.currency,
+    }).catch(() => null);
+    const extent = world ? extentOf(world) : null;
+    if (extent && mapRef.current === map) {
+      map.fitBounds(boundsOf(atLeast(extent, 0.02)), { padding: 40, maxZoom: 14, animate: false });
+    }
+  }, []);
+
   useEffect(() => {
     if (mode !== 'webgl' || !container.current) return;
     let cancelled = false;
@@ -267,20 +282,8 @@ export default function MapView(props: {
           });
         }, AREA_SEARCH_PAUSE_MS);
       });
-      if (!box) {
-        // No area in the URL: open on where the results are (a world-wide ask, not shown).
-        const world = await loadMapAnswer({
-          apiUrl: setup.current.apiUrl,
-          filters: filtersRef.current,
-          box: WORLD_BOX,
-          zoom: 2,
-          currency: setup.current.currency,
-        }).catch(() => null);
-        const extent = world ? extentOf(world) : null;
-        if (extent && map && !cancelled) {
-          map.fitBounds(boundsOf(atLeast(extent, 0.02)), { padding: 40, maxZoom: 14, animate: false });
-        }
-      }
+      // No area in the URL: open on where the results are.
+      if (!box) await fitToResults(map);
     })();
     return () => {
       cancelled = true;
@@ -290,17 +293,25 @@ export default function MapView(props: {
       mapRef.current = null;
     };
     // The map is made once per open; URL changes reach it through the effects below.
-  }, [mode, styleUrl]);
+  }, [mode, styleUrl, fitToResults]);
 
-  // A URL the map did not make (back button, a link, the location box) moves the map there.
+  // A URL the map did not make (back button, a link, the location box) moves the map there;
+  // a URL without an area (a place picked, back to the first search) shows where its results are.
   const bboxKey = filters.bbox ? Object.values(filters.bbox).join(',') : '';
   // biome-ignore lint/correctness/useExhaustiveDependencies: the area's value (bboxKey) is the trigger; the filters are read through their ref
   useEffect(() => {
     const map = mapRef.current;
     const box = filtersRef.current.bbox;
-    if (!map || !box || sameBox(box, pushed.current)) return;
-    pushed.current = box;
+    if (!map) return;
     clearTimeout(areaTimer.current);
+    if (!box) {
+      if (pushed.current === undefined) return;
+      pushed.current = undefined;
+      void fitToResults(map);
+      return;
+    }
+    if (sameBox(box, pushed.current)) return;
+    pushed.current = box;
     map.fitBounds(boundsOf(box), { animate: false });
   }, [bboxKey]);
 
