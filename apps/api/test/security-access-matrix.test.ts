@@ -112,6 +112,7 @@ const POLICY: Record<string, Policy> = {
   'PATCH /properties/:id': 'owner_or_admin',
   'POST /v1/properties/set-state/:id': 'owner_or_admin',
   'PATCH /properties/:id/property_medias': 'owner_or_admin',
+  'PATCH /properties/:id/property_medias/:mediaId': 'owner_or_admin',
   'DELETE /properties/:id/property_medias/:mediaId': 'owner_or_admin',
   'PATCH /saved_searches/:id': 'owner',
   'DELETE /saved_searches/:id': 'owner',
@@ -216,6 +217,14 @@ const ownerFixtures: Record<string, () => Promise<OwnerFixture>> = {
     return {
       url: `/properties/${id}/property_medias`,
       payload: { order: [...mediaIds].reverse() },
+      snapshot: () => api.db.select().from(propertyMedia).where(eq(propertyMedia.propertyId, id)),
+    };
+  },
+  'PATCH /properties/:id/property_medias/:mediaId': async () => {
+    const { id, mediaIds } = await ownersPropertyWithPhotos();
+    return {
+      url: `/properties/${id}/property_medias/${mediaIds[0]}`,
+      payload: { room_type: 'kitchen' },
       snapshot: () => api.db.select().from(propertyMedia).where(eq(propertyMedia.propertyId, id)),
     };
   },

@@ -409,6 +409,12 @@ export const ReorderPropertyMediaBodySchema = z
   .object({ order: z.array(z.number().int().positive()).min(1, 'validation.required') })
   .strict();
 
+/** PATCH /properties/{id}/property_medias/{mediaId}: the room a photo shows (null: not said). */
+export const UpdatePropertyMediaBodySchema = z
+  .object({ room_type: z.enum(ROOM_TYPES, 'validation.invalid_value').nullable() })
+  .strict();
+export type UpdatePropertyMediaBody = z.infer<typeof UpdatePropertyMediaBodySchema>;
+
 /** Multipart fields of POST /v1/property-media/save (documents the form for OpenAPI). */
 export const PropertyMediaUploadBodySchema = z.object({
   property_id: z.string().describe('Id of the property the photo belongs to'),

@@ -21,6 +21,7 @@ import {
   SaveTourDatesBodySchema,
   SetPropertyStateBodySchema,
   TourDatesResponseSchema,
+  UpdatePropertyMediaBodySchema,
 } from '@estately/domain';
 import { negotiateLocale } from '@estately/i18n';
 import multipart from '@fastify/multipart';
@@ -42,6 +43,7 @@ import { saveProperty } from './save-property.ts';
 import { savePropertyMedia } from './save-property-media.ts';
 import { saveTourDates } from './save-tour-dates.ts';
 import { setPropertyState } from './set-property-state.ts';
+import { updatePropertyMedia } from './update-property-media.ts';
 
 const TAGS = ['properties'];
 const AUTH_NOTE = 'Needs `Authorization: Bearer <access token>` (401 otherwise).';
@@ -359,6 +361,30 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         order: request.body.order,
       }),
     }),
+  );
+
+  app.patch(
+    '/properties/:id/property_medias/:mediaId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Set the room a photo shows',
+        description: `\`room_type\` is one of ${ROOM_TYPES.join(', ')}, or null when not said (422 \`validation.invalid_value\` otherwise). Answers the photo. ${OWNER_NOTE} ${AUTH_NOTE}`,
+        params: PropertyMediaParamsSchema,
+        body: UpdatePropertyMediaBodySchema,
+        response: { 200: PropertyPhotoSchema, ...errors },
+      },
+    },
+    async (request) =>
+      updatePropertyMedia({
+        db: app.db,
+        storage: app.storage,
+        actor: actorOf(request),
+        propertyId: requireId(request.params.id),
+        mediaId: requireId(request.params.mediaId),
+        roomType: request.body.room_type,
+      }),
   );
 
   app.delete(

@@ -1,0 +1,38 @@
+import { type Db, properties, propertyMedia } from '@estately/db';
+import type { MediaStorage } from '@estately/db/storage';
+import type { PropertyPhoto, RoomType } from '@estately/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.ts';
+import { type Actor, loadOwnProperty } from './load-own-property.ts';
+import { loadPhotos } from './property-view.ts';
+import { syncOfferRow } from './sync-offer-row.ts';
+
+/**
+ * PATCH /properties/{id}/property_medias/{mediaId}: sets the room a photo shows (the property
+ * editor's per-photo choice). The owner only; a photo of another property answers 404. The
+ * offers row follows in the same transaction (the main photo's room type is on it).
+ */
+export async function updatePropertyMedia(options: {
+  db: Db;
+  storage: MediaStorage;
+  actor: Actor;
+  propertyId: number;
+  mediaId: number;
+  roomType: RoomType | null;
+}): Promise<PropertyPhoto> {
+  const { db, storage, actor, propertyId, mediaId, roomType } = options;
+  await db.transaction(async (tx) => {
+    await loadOwnProperty(tx, propertyId, actor);
+    const [row] = await tx
+      .update(propertyMedia)
+      .set({ roomType })
+      .where(and(eq(propertyMedia.id, mediaId), eq(propertyMedia.propertyId, propertyId)))
+      .returning({ id: propertyMedia.id });
+    if (!row) throw new AppError('not_found');
+    await tx.update(properties).set({ updatedAt: sql`now()` }).where(eq(properties.id, propertyId));
+    await syncOfferRow(tx, propertyId);
+  });
+  const photo = (await loadPhotos(db, storage, propertyId)).find((entry) => entry.id === mediaId);
+  if (!photo) throw new AppError('not_found');
+  return photo;
+}
