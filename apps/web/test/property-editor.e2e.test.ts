@@ -344,6 +344,26 @@ describe('a new seller', () => {
       [false, false],
     ]);
 
+    // The second photo shows the bedroom.
+    const second = page.getByTestId('photo').nth(1);
+    const secondId = Number(await second.getAttribute('data-id'));
+    await second.getByTestId('photo-room').selectOption('bedroom');
+    await second.getByTestId('photo_room').click();
+    await expect
+      .poll(async () =>
+        (await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.photos.map((entry) => [
+          entry.id,
+          entry.room_type,
+        ]),
+      )
+      .toEqual([
+        [thirdId, 'living_room'],
+        [secondId, 'bedroom'],
+      ]);
+    expect(await page.getByTestId('photo').nth(1).getByRole('img').getAttribute('alt')).toBe(
+      `${en('editor.photo_alt', { index: 2 })}, ${translate('en', 'value.room_type.bedroom')}`,
+    );
+
     // A viewing next week.
     await page
       .getByRole('link', { name: en('editor.next_step', { step: en('editor.step.tour_dates') }) })

@@ -24,6 +24,7 @@ export interface EditorPhoto {
   id: number;
   src: string;
   isMain: boolean;
+  roomType: string | null;
   roomLabel: string | null;
 }
 

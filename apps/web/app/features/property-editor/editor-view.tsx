@@ -413,7 +413,7 @@ export function PropertyEditor(props: {
       ) : data.step === 'photos' ? (
         <>
           {data.uploadUrl && <PhotoUploader url={data.uploadUrl} roomTypes={data.roomTypes} t={t} />}
-          <PhotoList photos={data.photos} t={t} result={result} />
+          <PhotoList photos={data.photos} roomTypes={data.roomTypes} t={t} result={result} />
           {data.nextHref && (
             <p>
               <Link to={data.nextHref} state={FOCUS_STEP} className="button">

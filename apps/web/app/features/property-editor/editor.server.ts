@@ -200,6 +200,7 @@ export async function loadEditor(
       id: photo.id,
       src: resolveMediaUrl(photo.image_file.thumb, config.publicApiUrl),
       isMain: photo.is_main,
+      roomType: photo.room_type,
       roomLabel: photo.room_type ? (roomLabel.get(photo.room_type) ?? photo.room_type) : null,
     })),
     roomTypes,
@@ -337,7 +338,9 @@ export async function editorAction(input: EditorActionInput) {
       const saved = await client.post<{ data: { id: number } }>(
         '/v1/property/save',
         propertyId === null ? checked.data : { ...checked.data, id: propertyId },
-        propertyId === null && /^[\x21-\x7e]{1,255}$/.test(key) ? { headers: { 'idempotency-key': key } } : {},
+        propertyId === null && /^[\x21-\x7e]{1,255}$/.test(key)
+          ? { headers: { 'idempotency-key': key } }
+          : {},
       );
       const id = saved.data.id;
       const next = EDITOR_STEPS[EDITOR_STEPS.indexOf(step) + 1] ?? 'preview';
@@ -379,6 +382,22 @@ export async function editorAction(input: EditorActionInput) {
       try {
         await client.delete(`/properties/${propertyId}/property_medias/${mediaId}`);
         return data<FormResult>({ intent, done: t('account.deleted') });
+      } catch (error) {
+        return failure(intent, error);
+      }
+    }
+    case 'photo_room': {
+      const mediaId = Number(form.get('media_id'));
+      const roomType = String(form.get('room_type') ?? '');
+      try {
+        await client.patch(`/properties/${propertyId}/property_medias/${mediaId}`, {
+          room_type: roomType === '' ? null : roomType,
+        });
+        return data<FormResult & { focus: string }>({
+          intent,
+          done: t('toast.saved'),
+          focus: `photo-${mediaId}`,
+        });
       } catch (error) {
         return failure(intent, error);
       }

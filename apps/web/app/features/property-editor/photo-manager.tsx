@@ -187,7 +187,43 @@ function PhotoAction(props: {
   );
 }
 
-export function PhotoList(props: { photos: EditorPhoto[]; t: Text; result: FormResult | undefined }) {
+/** The room a photo shows, changed in place (a select and its button, keyboard included). */
+function PhotoRoom(props: { photo: EditorPhoto; roomTypes: EditorOption[]; t: Text; context: string }) {
+  const id = useId();
+  return (
+    <Form method="post" className="inline-actions photo-room">
+      <input type="hidden" name="intent" value="photo_room" />
+      <input type="hidden" name="media_id" value={props.photo.id} />
+      <label htmlFor={`${id}-room`} className="visually-hidden">
+        {props.t('editor.photo_room')}: {props.context}
+      </label>
+      <select
+        id={`${id}-room`}
+        name="room_type"
+        defaultValue={props.photo.roomType ?? ''}
+        data-testid="photo-room"
+      >
+        <option value="">{props.t('editor.not_specified')}</option>
+        {props.roomTypes.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button" data-testid="photo_room">
+        {props.t('action.save')}
+        <span className="visually-hidden">: {props.context}</span>
+      </button>
+    </Form>
+  );
+}
+
+export function PhotoList(props: {
+  photos: EditorPhoto[];
+  roomTypes: EditorOption[];
+  t: Text;
+  result: FormResult | undefined;
+}) {
   const { photos, t, result } = props;
   const list = useRef<HTMLOListElement>(null);
   // After a move the moved photo keeps the focus (its buttons change places).
@@ -223,6 +259,7 @@ export function PhotoList(props: { photos: EditorPhoto[]; t: Text; result: FormR
               )}{' '}
               {photo.roomLabel}
             </p>
+            <PhotoRoom photo={photo} roomTypes={props.roomTypes} t={t} context={name} />
             <div className="inline-actions">
               {!photo.isMain && (
                 <PhotoAction
