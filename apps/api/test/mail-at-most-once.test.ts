@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobHandlers } from '../src/features/jobs/job-handlers.ts';
 import { createJobWorker } from '../src/features/jobs/job-worker.ts';
 import { createSmtpTransport } from '../src/features/mail/create-smtp-transport.ts';
-import { enqueueEmail } from '../src/features/mail/enqueue-email.ts';
+import { type EmailJobPayload, enqueueEmail } from '../src/features/mail/enqueue-email.ts';
 import type { MailTransport } from '../src/features/mail/mail-transport.ts';
 import { DELIVERY_STARTED_MARK } from '../src/features/mail/send-email-job.ts';
 import { buildTestApi, type TestApi } from './helpers.ts';
@@ -18,9 +18,9 @@ let api: TestApi;
 let smtp: TestSmtpServer;
 const transports: MailTransport[] = [];
 
-function alertPayload(to: string) {
+function alertPayload(to: string): EmailJobPayload<'saved_search_alert'> {
   return {
-    template: 'saved_search_alert' as const,
+    template: 'saved_search_alert',
     to,
     locale: 'cs',
     data: {
