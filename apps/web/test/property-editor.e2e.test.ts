@@ -3,8 +3,9 @@
 // saves it as a draft, sees what publishing still needs (before and from the API), completes it,
 // uploads real photos (chosen and dropped) and arranges them, adds a viewing, publishes it and
 // finds it in the search results; then changes its state from my offers. The editor is walked
-// with the keyboard alone, scanned with axe, keeps what was typed through an expired session,
-// and shows the server's field errors in the page's language when scripts are off.
+// with the keyboard alone, scanned with axe, renders in all 30 locales (right to left in ar),
+// keeps what was typed through an expired session, and shows the server's field errors in the
+// page's language when scripts are off.
 
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { type Db, locationNames, locations } from '@estately/db';
 import { buildGazetteer, locationNameRows } from '@estately/db/seed';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
+import { LOCALES } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -215,6 +217,15 @@ async function tabTo(page: Page, selector: string, limit = 80): Promise<void> {
   }
   throw new Error(`Tab never reached ${selector}`);
 }
+
+/** Text as React writes it into HTML. */
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 
 const idFromUrl = (url: string) => Number(/\/my-offers\/(\d+)/.exec(url)?.[1]);
 
@@ -528,6 +539,38 @@ describe('the editor', () => {
     // A rent offer also needs its rent period and minimum rental period.
     expect(missing).toEqual(expect.arrayContaining(['price', 'rent_price_period', 'minimum_rental_period']));
     expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('renders my offers and the editor in all 30 locales', async () => {
+    const email = 'jazyky@example.com';
+    const token = await signUp(email);
+    const draft = await apiAs<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
+      offer_type: 'rent',
+      property_type: 'apartment',
+      country_code: 'CZ',
+    });
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await signIn(page, h.web.url, email);
+    const problems: string[] = [];
+    for (const locale of LOCALES) {
+      const pages: [string, string][] = [
+        [`/${locale}/account/my-offers`, translate(locale, 'my_offers.add')],
+        [
+          `/${locale}/account/my-offers/${draft.data.id}?step=parameters`,
+          translate(locale, 'editor.rooms_hint'),
+        ],
+      ];
+      for (const [path, text] of pages) {
+        const response = await context.request.get(`${h.web.url}${path}`, { maxRedirects: 0 });
+        const html = await response.text();
+        if (response.status() !== 200) problems.push(`${path}: ${response.status()}`);
+        else if (!html.includes(escapeHtml(text))) problems.push(`${path}: no "${text}"`);
+        else if (locale === 'ar' && !html.includes('dir="rtl"')) problems.push(`${path}: not right-to-left`);
+      }
+    }
+    expect(problems).toEqual([]);
     await context.close();
   });
 
