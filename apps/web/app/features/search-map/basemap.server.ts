@@ -22,7 +22,8 @@ export function isBasemapLayer(name: string): name is BasemapLayer {
 export interface BasemapFile {
   body: Buffer;
   gzip: Buffer;
-  brotli: Buffer;
+  /** Brotli at its best quality takes seconds for the land: gzip is served until it is ready. */
+  brotli: Buffer | null;
 }
 
 // Three decimals are about 100 m, finer than the 1:50m source; it cuts the text by a half.
@@ -55,13 +56,16 @@ export function basemapFile(layer: BasemapLayer): Promise<BasemapFile> {
   if (!file) {
     file = (async () => {
       const body = Buffer.from(JSON.stringify(await buildBasemapLayer(layer), roundCoordinates));
-      const [gz, br] = await Promise.all([
-        promisify(gzip)(body, { level: 9 }),
-        promisify(brotliCompress)(body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-        }),
-      ]);
-      return { body, gzip: gz, brotli: br };
+      const ready: BasemapFile = { body, gzip: await promisify(gzip)(body, { level: 9 }), brotli: null };
+      promisify(brotliCompress)(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }).then(
+        (compressed) => {
+          ready.brotli = compressed;
+        },
+        () => {},
+      );
+      return ready;
     })();
     // A failed build is not kept: the next request tries again.
     file.catch(() => built.delete(layer));
@@ -108,7 +112,7 @@ export function encodedBody(
   acceptEncoding: string | null,
 ): { body: Buffer; encoding: 'br' | 'gzip' | null } {
   const accepted = acceptEncoding ?? '';
-  if (/\bbr\b/.test(accepted)) return { body: file.brotli, encoding: 'br' };
+  if (file.brotli && /\bbr\b/.test(accepted)) return { body: file.brotli, encoding: 'br' };
   if (/\bgzip\b/.test(accepted)) return { body: file.gzip, encoding: 'gzip' };
   return { body: file.body, encoding: null };
 }

@@ -42,8 +42,10 @@ type CardState = { point: MapPoint; result: MapCardResult | null; opener: HTMLEl
 /** Whether this browser can give MapLibre a WebGL 2 context. */
 function hasWebGL2(): boolean {
   try {
-    const canvas = document.createElement('canvas');
-    return canvas.getContext('webgl2') !== null;
+    const context = document.createElement('canvas').getContext('webgl2');
+    // Give the probe's context back at once: browsers allow only a few at a time.
+    context?.getExtension('WEBGL_lose_context')?.loseContext();
+    return context !== null;
   } catch {
     return false;
   }
