@@ -33,7 +33,9 @@ const blogPostRoutes = LOCALES.map((locale) =>
 // The property editor of my offers (issue 10): a new property and one's own by id, under the
 // account layout's sign-in guard; photos are posted to a resource route beside it.
 const propertyEditorRoutes = LOCALES.flatMap((locale) => [
-  route(`/${locale}/account/my-offers/new`, 'routes/property-editor.tsx', { id: `${locale}.propertyEditorNew` }),
+  route(`/${locale}/account/my-offers/new`, 'routes/property-editor.tsx', {
+    id: `${locale}.propertyEditorNew`,
+  }),
   route(`/${locale}/account/my-offers/:id`, 'routes/property-editor.tsx', { id: `${locale}.propertyEditor` }),
 ]);
 const propertyPhotoRoutes = LOCALES.map((locale) =>
