@@ -188,7 +188,10 @@ describe('home page in the browser', () => {
     const image = first.locator('img');
     expect(await image.getAttribute('width')).toBeTruthy();
     expect(await image.getAttribute('height')).toBeTruthy();
-    expect(await image.getAttribute('loading')).toBe('lazy');
+    // The first photo is the largest paint on a phone: loaded at once with high priority; the others lazily.
+    expect(await image.getAttribute('loading')).toBe('eager');
+    expect(await image.getAttribute('fetchpriority')).toBe('high');
+    expect(await cards.nth(1).locator('img').getAttribute('loading')).toBe('lazy');
     expect(await image.getAttribute('alt')).toContain(translate('de', 'offer.title.sale_apartment'));
     expect(await first.textContent()).toContain('3+KK');
     expect(await first.locator('a').getAttribute('href')).toBe(`/de/property/${expected[0]!.id}`);
