@@ -371,9 +371,9 @@ describe('a new seller', () => {
         [thirdId, 'living_room'],
         [secondId, 'bedroom'],
       ]);
-    expect(await page.getByTestId('photo').nth(1).getByRole('img').getAttribute('alt')).toBe(
-      `${en('editor.photo_alt', { index: 2 })}, ${translate('en', 'value.room_type.bedroom')}`,
-    );
+    await expect
+      .poll(() => page.getByTestId('photo').nth(1).getByRole('img').getAttribute('alt'))
+      .toBe(`${en('editor.photo_alt', { index: 2 })}, ${translate('en', 'value.room_type.bedroom')}`);
 
     // A viewing next week.
     await page
