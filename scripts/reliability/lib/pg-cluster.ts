@@ -2,7 +2,16 @@
 // run as the postgres user (`runuser -u postgres`), fsync on, on its own port (55432 unless
 // RELIABILITY_PG_PORT says otherwise). The shared server at 5432 is never touched.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -50,12 +59,44 @@ export class PrivateCluster {
   constructor(port = Number(process.env.RELIABILITY_PG_PORT ?? 55432)) {
     if (port === 5432) throw new Error('Refusing to run a private cluster on the shared port 5432');
     this.port = port;
+    this.removeStaleClusters();
     this.root = mkdtempSync(path.join(tmpdir(), 'estately-reliability-pg-'));
     chmodSync(this.root, 0o755);
+    writeFileSync(path.join(this.root, 'owner.pid'), String(process.pid));
     chownSync(this.root, this.ids.uid, this.ids.gid);
     this.dataDir = path.join(this.root, 'data');
     this.url = `postgres://postgres@127.0.0.1:${port}/postgres`;
     process.on('exit', () => this.destroy());
+  }
+
+  /**
+   * A check killed from outside (the runner's time limit) cannot stop its cluster: the next
+   * run stops clusters that earlier runs left in their own temporary folders, and only those
+   * whose check process (owner.pid) is gone, so a run in progress keeps its server.
+   */
+  private removeStaleClusters(): void {
+    for (const entry of readdirSync(tmpdir())) {
+      if (!entry.startsWith('estately-reliability-pg-')) continue;
+      const root = path.join(tmpdir(), entry);
+      let owner = 0;
+      try {
+        owner = Number(readFileSync(path.join(root, 'owner.pid'), 'utf8'));
+      } catch {
+        // no owner recorded: not ours to judge
+      }
+      if (!owner || alive(owner)) continue;
+      const pidFile = path.join(root, 'data', 'postmaster.pid');
+      try {
+        const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+        if (pid && alive(pid)) {
+          for (const child of childPids(pid)) process.kill(child, 'SIGKILL');
+          process.kill(pid, 'SIGKILL');
+        }
+      } catch {
+        // no server in that folder
+      }
+      rmSync(root, { recursive: true, force: true });
+    }
   }
 
   private asPostgres(command: string, args: string[]): void {
