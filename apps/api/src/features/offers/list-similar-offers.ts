@@ -61,12 +61,13 @@ const prepared = new WeakMap<Db, ReturnType<typeof baseStatement>>();
  * and property type, close in price (compared on the normalised CZK price, so currencies mix)
  * and in size; nearby ones in the same country, or with `abroad` ones in other countries.
  *
- * Candidates are searched in widening tiers, each an indexed query (type and country, GiST
- * ring around the offer, price band), until enough are found: within 25 km, then 100 km, then
+ * Candidates are searched in widening tiers, each an indexed query (type and country, ring
+ * around the offer, price band), until enough are found: within 25 km, then 100 km, then
  * the whole country, last without the price and area bands. Inside a tier they are ranked by
  * |ln(price ratio)| + |ln(area ratio)| + distance/50 km, newest first on ties. The first ring
  * is searched through a tight window around the offer first, widened only as far as an offer
- * outside could still rank (see below), so a city's offer reads a few dozen candidates.
+ * outside could still rank (see below), so a city's offer ranks a few hundred index entries
+ * instead of every candidate row of the ring.
  */
 export async function listSimilarOffers(options: ListSimilarOffersOptions): Promise<OfferCard[]> {
   const {
