@@ -7,8 +7,8 @@ import { type MessageKey, translate } from '@estately/i18n';
 const REPORT_REASON_KEYS: Record<OfferReportReason, MessageKey> = {
   wrong_price: 'offer.report_reason.wrong_price',
   wrong_location: 'offer.report_reason.wrong_location',
-  wrong_parameters: 'offer.report_reason.wrong_info',
-  already_sold: 'offer.report_reason.unavailable',
+  wrong_parameters: 'offer.report_reason.wrong_parameters',
+  already_sold: 'offer.report_reason.already_sold',
   duplicate: 'offer.report_reason.duplicate',
   fraud: 'offer.report_reason.fraud',
   inappropriate: 'offer.report_reason.inappropriate',
