@@ -10,11 +10,11 @@ import { defaultSearchName, saveSearchView } from '../features/save-search/save-
 import { FilterPanel } from '../features/search-filters/filter-panel.tsx';
 import { toFilterPanelView } from '../features/search-filters/filter-panel-view.server.ts';
 import { LocationBox } from '../features/search-filters/location-box.tsx';
+import searchStyles from '../features/search-filters/search.css?url';
+import { canonicalSearchUrl } from '../features/search-filters/search-url.ts';
 import { MapPanel, MapToggle } from '../features/search-map/map-panel.tsx';
 import { isMapOpen, withMapMode } from '../features/search-map/map-url.ts';
 import { searchMapData } from '../features/search-map/search-map-data.server.ts';
-import searchStyles from '../features/search-filters/search.css?url';
-import { canonicalSearchUrl } from '../features/search-filters/search-url.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { requestApi } from '../request-state.server.ts';
 import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
