@@ -36,6 +36,13 @@ export interface RunningApi {
 /** Time limits of the serving pool: connect within 3 s, one statement within 3.5 s (decision 017). */
 export const REQUEST_DATABASE_TIMEOUTS: PoolTimeouts = { connectMs: 3_000, queryMs: 3_500 };
 
+/**
+ * Time limits of the in-process job worker's own pool on PostgreSQL: an alert run over many
+ * saved searches may run statements far longer than a request may, but a hung database must
+ * still not hold the worker for ever.
+ */
+export const JOB_DATABASE_TIMEOUTS: PoolTimeouts = { connectMs: 3_000, queryMs: 120_000 };
+
 /** The PGlite data folder inside DATA_DIR. */
 export function pgliteDir(config: Config): string {
   return path.join(config.dataDir, 'pglite');
@@ -85,7 +92,15 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
 
   // The outbox worker (DESIGN 6) runs here unless a separate `npm run worker` does the job. It is
   // started here rather than in buildApp so tests that inject requests drive jobs explicitly.
-  const jobs = config.jobsInProcess ? startJobWorker({ db: app.db, config, logger: app.log }) : undefined;
+  // On PostgreSQL the worker gets a pool of its own with the longer job limits; on PGlite there is
+  // one in-process database and no statement limit.
+  let jobsDb: DatabaseHandle | undefined;
+  if (config.jobsInProcess && owned?.kind === 'postgres') {
+    jobsDb = await createDatabase({ url: config.databaseUrl, timeouts: JOB_DATABASE_TIMEOUTS });
+  }
+  const jobs = config.jobsInProcess
+    ? startJobWorker({ db: jobsDb?.db ?? app.db, config, logger: app.log })
+    : undefined;
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -101,6 +116,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
           await jobs?.stop();
           await app.close();
         } finally {
+          await jobsDb?.close();
           await owned?.close();
         }
       })();

@@ -60,6 +60,39 @@ describe('startApi', () => {
       }
     },
   );
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'on PostgreSQL gives the in-process job worker a pool of its own, closed with the API',
+    async () => {
+      const database = await createTestDatabase();
+      try {
+        const config = {
+          ...loadConfig({ NODE_ENV: 'test', DATA_DIR: tempDataDir(), DATABASE_URL: database.url }),
+          port: 0,
+          jobsInProcess: true,
+        };
+        const countConnections = async () => {
+          const rows = await database.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+          );
+          return rows[0]?.n ?? 0;
+        };
+        const api = await startApi({ config });
+        try {
+          expect(api.jobs).toBeDefined();
+          const response = await fetch(`${api.url}/health`);
+          expect(response.status).toBe(200);
+          // The request pool and the worker's pool each hold a connection of their own.
+          await expect.poll(countConnections, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+        } finally {
+          await api.close();
+        }
+        await expect.poll(countConnections, { timeout: 10_000 }).toBe(0);
+      } finally {
+        await database.cleanup();
+      }
+    },
+  );
 });
 
 describe('node apps/api/src/server.ts', () => {
