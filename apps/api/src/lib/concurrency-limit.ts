@@ -57,6 +57,18 @@ export function createConcurrencyLimit(max: number, options: ConcurrencyLimitOpt
 
 /**
  * Shared by every image pipeline (profile pictures, property photos): decoding and rendering
- * variants of a large photo costs hundreds of milliseconds of CPU, so two at a time in all.
+ * variants of a large photo costs hundreds of milliseconds of CPU (seconds for the AVIF variants
+ * of a camera photo on a busy machine), so two at a time in all. An upload that cannot start
+ * within 20 s, or finds 16 waiting, answers 503 with Retry-After rather than running into the
+ * client's or a proxy's timeout (check 14: 20 uploads at once left 18 unanswered after 60 s).
  */
-export const limitImageWork: ConcurrencyLimit = createConcurrencyLimit(2);
+export const IMAGE_WORK_LIMITS = {
+  slots: 2,
+  maxQueue: 16,
+  maxWaitMs: 20_000,
+  retryAfterSeconds: 10,
+} as const;
+export const limitImageWork: ConcurrencyLimit = createConcurrencyLimit(
+  IMAGE_WORK_LIMITS.slots,
+  IMAGE_WORK_LIMITS,
+);
