@@ -23,6 +23,7 @@ import database, { type ApiDatabase } from './plugins/app/database.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import media from './plugins/app/media.ts';
 import rateLimiter from './plugins/app/rate-limiter.ts';
+import rejectNul from './plugins/app/reject-nul.ts';
 import docs from './plugins/external/docs.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import security from './plugins/external/security.ts';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   // plugins/app
   await app.register(errorHandler);
+  await app.register(rejectNul);
   await app.register(database, { db });
   await app.register(media, { config, storage: options.storage });
   await app.register(authentication, { config });

@@ -119,7 +119,11 @@ function shapedBy(schema: Schema, depth: number): fc.Arbitrary<unknown> {
       const properties = schema.properties ?? {};
       const keys = Object.keys(properties);
       if (keys.length === 0)
-        return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
+        return fc.dictionary(
+          fc.oneof(fc.string({ maxLength: 8 }), fc.constant('k\u0000')),
+          fc.jsonValue({ maxDepth: 1 }),
+          { maxKeys: 3 },
+        );
       return fc.record(Object.fromEntries(keys.map((key) => [key, fromSchema(properties[key], depth + 1)])), {
         requiredKeys: (schema.required ?? []).filter((key) => keys.includes(key)),
       });
@@ -147,11 +151,17 @@ function stringFor(schema: Schema): fc.Arbitrary<string> {
     'NaN',
     '2026-02-30',
   );
-  if (schema.format === 'email') return fc.oneof(fc.emailAddress(), special);
+  // PostgreSQL text cannot hold U+0000: a NUL anywhere inside an otherwise valid-looking string
+  // must answer 422 `validation.nul_character`, never reach the database (plugins/app/reject-nul.ts).
+  const withNul = fc
+    .tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }))
+    .map(([before, after]) => `${before}\u0000${after}`);
+  if (schema.format === 'email') return fc.oneof(fc.emailAddress(), special, withNul);
   return fc.oneof(
     fc.string({ minLength: schema.minLength ?? 0, maxLength: max }),
     fc.string({ unit: 'grapheme', maxLength: 20 }),
     special,
+    withNul,
   );
 }
 
@@ -167,7 +177,7 @@ function inputs(operation: Operation) {
   const pathValue = fc.oneof(
     fc.constant(String(offerId)),
     fc.nat({ max: 10_000 }).map(String),
-    fc.constantFrom('0', '-1', '99999999999999999999', '1.5', 'abc', '%27', '..%2F..', 'null'),
+    fc.constantFrom('0', '-1', '99999999999999999999', '1.5', 'abc', '%27', '..%2F..', 'null', '%00', '1%00'),
     fc.string({ minLength: 1, maxLength: 20 }),
   );
   return fc.record({

@@ -3,6 +3,7 @@
 // (DESIGN 4). The i18n catalog is expected to hold one message per key.
 export const VALIDATION_MESSAGE_KEYS = [
   'validation.invalid_value',
+  'validation.nul_character',
   'validation.invalid_number',
   'validation.invalid_integer',
   'validation.invalid_boolean',

@@ -396,6 +396,7 @@ export const ar: Catalog = {
   'validation.invalid_boolean': 'اختر نعم أو لا.',
   'validation.range_inverted': 'لا يمكن أن يكون الحد الأدنى أكبر من الحد الأقصى.',
   'validation.invalid_value': 'هذه القيمة غير مسموح بها.',
+  'validation.nul_character': 'يحتوي هذا النص على محرف فارغ (U+0000) لا يمكن حفظه. احذفه وحاول مرة أخرى.',
   'validation.invalid_integer': 'أدخل عددًا صحيحًا.',
   'validation.invalid_slug': 'هذا الموقع غير صالح.',
   'validation.invalid_bbox': 'منطقة الخريطة غير صالحة.',

@@ -386,6 +386,7 @@ export const bg: Catalog = {
   'validation.invalid_boolean': 'Изберете да или не.',
   'validation.range_inverted': 'Долната граница не може да е по-голяма от горната.',
   'validation.invalid_value': 'Тази стойност не е разрешена.',
+  'validation.nul_character': 'Този текст съдържа нулев символ (U+0000), който не може да бъде запазен. Премахнете го и опитайте отново.',
   'validation.invalid_integer': 'Въведете цяло число.',
   'validation.invalid_slug': 'Това местоположение не е валидно.',
   'validation.invalid_bbox': 'Областта на картата не е валидна.',

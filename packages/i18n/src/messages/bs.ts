@@ -391,6 +391,7 @@ export const bs: Catalog = {
   'validation.invalid_boolean': 'Izaberite da ili ne.',
   'validation.range_inverted': 'Donja granica ne smije biti veća od gornje.',
   'validation.invalid_value': 'Ova vrijednost nije dopuštena.',
+  'validation.nul_character': 'Ovaj tekst sadrži nulti znak (U+0000) koji se ne može sačuvati. Uklonite ga i pokušajte ponovo.',
   'validation.invalid_integer': 'Unesite cijeli broj.',
   'validation.invalid_slug': 'Ova lokacija nije ispravna.',
   'validation.invalid_bbox': 'Područje na karti nije ispravno.',

@@ -388,6 +388,7 @@ export const cs: Catalog = {
   'validation.invalid_boolean': 'Zadejte ano, nebo ne.',
   'validation.range_inverted': 'Dolní mez nesmí být větší než horní.',
   'validation.invalid_value': 'Tato hodnota není povolena.',
+  'validation.nul_character': 'Tento text obsahuje nulový znak (U+0000), který nelze uložit. Odstraňte ho a zkuste to znovu.',
   'validation.invalid_integer': 'Zadejte celé číslo.',
   'validation.invalid_slug': 'Tato lokalita není platná.',
   'validation.invalid_bbox': 'Oblast na mapě není platná.',

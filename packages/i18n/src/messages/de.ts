@@ -386,6 +386,7 @@ export const de: Catalog = {
   'validation.invalid_boolean': 'Geben Sie Ja oder Nein an.',
   'validation.range_inverted': 'Die Untergrenze darf nicht größer als die Obergrenze sein.',
   'validation.invalid_value': 'Dieser Wert ist nicht zulässig.',
+  'validation.nul_character': 'Dieser Text enthält ein Nullzeichen (U+0000), das nicht gespeichert werden kann. Entfernen Sie es und versuchen Sie es erneut.',
   'validation.invalid_integer': 'Geben Sie eine ganze Zahl ein.',
   'validation.invalid_slug': 'Dieser Ort ist ungültig.',
   'validation.invalid_bbox': 'Der Kartenausschnitt ist ungültig.',

@@ -386,6 +386,7 @@ export const el: Catalog = {
   'validation.invalid_boolean': 'Επιλέξτε ναι ή όχι.',
   'validation.range_inverted': 'Το κατώτατο όριο δεν μπορεί να υπερβαίνει το ανώτατο.',
   'validation.invalid_value': 'Αυτή η τιμή δεν επιτρέπεται.',
+  'validation.nul_character': 'Αυτό το κείμενο περιέχει χαρακτήρα null (U+0000), ο οποίος δεν μπορεί να αποθηκευτεί. Αφαιρέστε τον και δοκιμάστε ξανά.',
   'validation.invalid_integer': 'Εισαγάγετε ακέραιο αριθμό.',
   'validation.invalid_slug': 'Αυτή η τοποθεσία δεν είναι έγκυρη.',
   'validation.invalid_bbox': 'Η περιοχή χάρτη δεν είναι έγκυρη.',

@@ -396,6 +396,7 @@ export const en = {
   'validation.invalid_boolean': 'Enter yes or no.',
   'validation.range_inverted': 'The lower bound must not be greater than the upper bound.',
   'validation.invalid_value': 'This value is not allowed.',
+  'validation.nul_character': 'This text contains a null character (U+0000), which cannot be stored. Remove it and try again.',
   'validation.invalid_integer': 'Enter a whole number.',
   'validation.invalid_slug': 'This location is not valid.',
   'validation.invalid_bbox': 'The map area is not valid.',

@@ -386,6 +386,7 @@ export const es: Catalog = {
   'validation.invalid_boolean': 'Responde sí o no.',
   'validation.range_inverted': 'El límite inferior no puede ser mayor que el superior.',
   'validation.invalid_value': 'Este valor no está permitido.',
+  'validation.nul_character': 'Este texto contiene un carácter nulo (U+0000) que no se puede guardar. Elimínelo e inténtelo de nuevo.',
   'validation.invalid_integer': 'Introduce un número entero.',
   'validation.invalid_slug': 'Esta ubicación no es válida.',
   'validation.invalid_bbox': 'La zona del mapa no es válida.',

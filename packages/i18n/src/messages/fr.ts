@@ -387,6 +387,7 @@ export const fr: Catalog = {
   'validation.invalid_boolean': 'Répondez par oui ou par non.',
   'validation.range_inverted': 'La borne inférieure ne peut pas dépasser la borne supérieure.',
   'validation.invalid_value': 'Cette valeur n’est pas autorisée.',
+  'validation.nul_character': 'Ce texte contient un caractère nul (U+0000) qui ne peut pas être enregistré. Supprimez-le et réessayez.',
   'validation.invalid_integer': 'Saisissez un nombre entier.',
   'validation.invalid_slug': 'Cette localisation n’est pas valide.',
   'validation.invalid_bbox': 'La zone de la carte n’est pas valide.',

@@ -390,6 +390,7 @@ export const hr: Catalog = {
   'validation.invalid_boolean': 'Odaberite da ili ne.',
   'validation.range_inverted': 'Donja granica ne smije biti veća od gornje.',
   'validation.invalid_value': 'Ova vrijednost nije dopuštena.',
+  'validation.nul_character': 'Ovaj tekst sadrži nulti znak (U+0000) koji se ne može spremiti. Uklonite ga i pokušajte ponovno.',
   'validation.invalid_integer': 'Unesite cijeli broj.',
   'validation.invalid_slug': 'Ova lokacija nije ispravna.',
   'validation.invalid_bbox': 'Područje na karti nije ispravno.',

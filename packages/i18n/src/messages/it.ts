@@ -386,6 +386,7 @@ export const it: Catalog = {
   'validation.invalid_boolean': 'Rispondi sì o no.',
   'validation.range_inverted': 'Il limite inferiore non può superare quello superiore.',
   'validation.invalid_value': 'Questo valore non è consentito.',
+  'validation.nul_character': 'Questo testo contiene un carattere nullo (U+0000) che non può essere salvato. Rimuovilo e riprova.',
   'validation.invalid_integer': 'Inserisci un numero intero.',
   'validation.invalid_slug': 'Questa località non è valida.',
   'validation.invalid_bbox': 'L’area sulla mappa non è valida.',

@@ -386,6 +386,7 @@ export const nl: Catalog = {
   'validation.invalid_boolean': 'Kies ja of nee.',
   'validation.range_inverted': 'De ondergrens mag niet groter zijn dan de bovengrens.',
   'validation.invalid_value': 'Deze waarde is niet toegestaan.',
+  'validation.nul_character': 'Deze tekst bevat een nulteken (U+0000) dat niet kan worden opgeslagen. Verwijder het en probeer het opnieuw.',
   'validation.invalid_integer': 'Vul een geheel getal in.',
   'validation.invalid_slug': 'Deze locatie is ongeldig.',
   'validation.invalid_bbox': 'Het kaartgebied is ongeldig.',

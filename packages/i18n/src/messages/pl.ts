@@ -392,6 +392,7 @@ export const pl: Catalog = {
   'validation.invalid_boolean': 'Wybierz tak lub nie.',
   'validation.range_inverted': 'Dolna granica nie może być większa od górnej.',
   'validation.invalid_value': 'Ta wartość jest niedozwolona.',
+  'validation.nul_character': 'Ten tekst zawiera znak pusty (U+0000), którego nie można zapisać. Usuń go i spróbuj ponownie.',
   'validation.invalid_integer': 'Podaj liczbę całkowitą.',
   'validation.invalid_slug': 'Ta lokalizacja jest nieprawidłowa.',
   'validation.invalid_bbox': 'Obszar na mapie jest nieprawidłowy.',

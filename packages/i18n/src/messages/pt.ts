@@ -386,6 +386,7 @@ export const pt: Catalog = {
   'validation.invalid_boolean': 'Responda sim ou não.',
   'validation.range_inverted': 'O limite inferior não pode ser maior do que o superior.',
   'validation.invalid_value': 'Este valor não é permitido.',
+  'validation.nul_character': 'Este texto contém um carácter nulo (U+0000) que não pode ser guardado. Remova-o e tente novamente.',
   'validation.invalid_integer': 'Introduza um número inteiro.',
   'validation.invalid_slug': 'Esta localização não é válida.',
   'validation.invalid_bbox': 'A área do mapa não é válida.',

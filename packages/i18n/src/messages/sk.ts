@@ -389,6 +389,7 @@ export const sk: Catalog = {
   'validation.invalid_boolean': 'Zadajte áno alebo nie.',
   'validation.range_inverted': 'Dolná hranica nesmie byť väčšia ako horná.',
   'validation.invalid_value': 'Táto hodnota nie je povolená.',
+  'validation.nul_character': 'Tento text obsahuje nulový znak (U+0000), ktorý nemožno uložiť. Odstráňte ho a skúste to znova.',
   'validation.invalid_integer': 'Zadajte celé číslo.',
   'validation.invalid_slug': 'Táto lokalita nie je platná.',
   'validation.invalid_bbox': 'Oblasť na mape nie je platná.',

@@ -390,6 +390,7 @@ export const sr: Catalog = {
   'validation.invalid_boolean': 'Izaberite da ili ne.',
   'validation.range_inverted': 'Donja granica ne sme biti veća od gornje.',
   'validation.invalid_value': 'Ova vrednost nije dozvoljena.',
+  'validation.nul_character': 'Ovaj tekst sadrži nulti znak (U+0000) koji ne može da se sačuva. Uklonite ga i pokušajte ponovo.',
   'validation.invalid_integer': 'Unesite ceo broj.',
   'validation.invalid_slug': 'Ova lokacija nije ispravna.',
   'validation.invalid_bbox': 'Područje na mapi nije ispravno.',

@@ -387,6 +387,7 @@ export const tr: Catalog = {
   'validation.invalid_boolean': 'Evet veya hayır seçin.',
   'validation.range_inverted': 'Alt sınır üst sınırdan büyük olamaz.',
   'validation.invalid_value': 'Bu değere izin verilmiyor.',
+  'validation.nul_character': 'Bu metin kaydedilemeyen bir boş karakter (U+0000) içeriyor. Kaldırıp yeniden deneyin.',
   'validation.invalid_integer': 'Bir tam sayı girin.',
   'validation.invalid_slug': 'Bu konum geçerli değil.',
   'validation.invalid_bbox': 'Harita alanı geçerli değil.',
