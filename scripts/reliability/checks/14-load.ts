@@ -27,9 +27,9 @@
 //
 //   RELIABILITY_LOAD_SECONDS      seconds of each 50-connection phase (default 60)
 //   RELIABILITY_LOAD_200_SECONDS  seconds of each 200-connection phase (default 15)
-//   RELIABILITY_LOAD_LOGIN_SECONDS seconds of search load around the login burst (default 20)
+//   RELIABILITY_LOAD_LOGIN_SECONDS seconds of search load around the login and the upload burst (default 20)
 //   RELIABILITY_SEED_OFFERS       demo offers to seed (default 3000)
-// Total: server start (about 45-70 s, mostly the seed) + 2 x 60 + 2 x 15 + 20 s, about 4 min.
+// Total: server start (about 45-70 s, mostly the seed) + 2 x 60 + 2 x 15 + 2 x 20 s, about 4.5 min.
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
