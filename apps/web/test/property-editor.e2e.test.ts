@@ -635,3 +635,87 @@ describe('the editor', () => {
     await context.close();
   });
 });
+
+describe('two tabs editing one property', () => {
+  it('the second save is told the property changed elsewhere, keeps what was typed and overwrites nothing', async () => {
+    const email = 'dve-karty@example.com';
+    const token = await signUp(email);
+    const draft = await apiAs<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
+      offer_type: 'sale',
+      property_type: 'apartment',
+      country_code: 'CZ',
+      price: 3_000_000,
+      currency_iso_code: 'CZK',
+    });
+    const id = draft.data.id;
+    const context = await h.visitor();
+    const first = await context.newPage();
+    await signIn(first, h.web.url, email);
+    const second = await context.newPage();
+    const priceStep = `${h.web.url}/en/account/my-offers/${id}?step=price`;
+    await first.goto(priceStep);
+    await second.goto(priceStep);
+    // A my offers list loaded before either save.
+    const list = await context.newPage();
+    await list.goto(`${h.web.url}/en/account/my-offers`);
+
+    const priceOf = (page: Page) =>
+      page.getByTestId('step-form-price').getByLabel(en('filter.price'), { exact: true });
+    await priceOf(first).fill('4 000 000');
+    await first
+      .getByTestId('step-form-price')
+      .getByRole('button', { name: en('editor.save_continue') })
+      .click();
+    await first.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=description`);
+    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.price).toBe(4_000_000);
+
+    // The second tab still holds the version from before the first save.
+    await priceOf(second).fill('5 500 000');
+    await second
+      .getByTestId('step-form-price')
+      .getByRole('button', { name: en('editor.save_continue') })
+      .click();
+    const message = second.getByText(en('editor.changed_elsewhere'));
+    await expect.poll(() => message.isVisible()).toBe(true);
+    expect(second.url()).toBe(priceStep);
+    expect(await priceOf(second).inputValue()).toBe('5 500 000');
+    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.price).toBe(4_000_000);
+    // Saving again from the same stale page is refused again.
+    await second
+      .getByTestId('step-form-price')
+      .getByRole('button', { name: en('editor.save_continue') })
+      .click();
+    await expect.poll(() => message.isVisible()).toBe(true);
+    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.price).toBe(4_000_000);
+
+    // Reloading shows the latest version; a save from it goes through.
+    await Promise.all([
+      second.waitForEvent('load'),
+      second.getByTestId('reload-latest').getByRole('link').click(),
+    ]);
+    // Hydrated (React's props on the form), so the save goes through the script as a person's would.
+    await second.waitForFunction(() => {
+      const node = document.querySelector('[data-testid="step-form-price"]');
+      return node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps'));
+    });
+    expect(await second.getByText(en('editor.changed_elsewhere')).count()).toBe(0);
+    expect(Number((await priceOf(second).inputValue()).replace(/\D/g, ''))).toBe(4_000_000);
+    await priceOf(second).fill('5 500 000');
+    await second
+      .getByTestId('step-form-price')
+      .getByRole('button', { name: en('editor.save_continue') })
+      .click();
+    await second.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=description`);
+    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.price).toBe(5_500_000);
+
+    // My offers, loaded before both saves, cannot change the state of the newer version.
+    list.on('dialog', (dialog) => dialog.accept());
+    const row = list.locator(`[data-testid="my-offer"][data-id="${id}"]`);
+    await row.getByTestId('set-state-archived').click();
+    await expect
+      .poll(() => row.getByTestId('my-offer-error').textContent())
+      .toContain(en('editor.changed_elsewhere'));
+    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.state).toBe('draft');
+    await context.close();
+  });
+});

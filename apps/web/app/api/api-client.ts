@@ -20,6 +20,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Sees the final answer's headers (e.g. `ETag`) before its body is read. */
+  onResponse?: (response: Response) => void;
 }
 
 export interface ApiClient {
@@ -122,7 +124,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const upper = method.toUpperCase();
     const sentToken = options.tokens.get().token;
     const response = await send(upper, path, request, sentToken);
-    if (response.status !== 401) return parse<T>(response);
+    if (response.status !== 401) {
+      request.onResponse?.(response);
+      return parse<T>(response);
+    }
     // A guest's 401 is the answer; a visitor whose access cookie expired still has a refresh token.
     if (!sentToken && !options.tokens.get().refreshToken) return parse<T>(response);
     // Drain the body so the connection is reused.
@@ -131,7 +136,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Another request already refreshed while this one was under way: replay with its token.
     const token = current && current !== sentToken ? current : await refreshOnce();
     // Replayed once only: a second 401 is the answer.
-    return parse<T>(await send(upper, path, request, token));
+    const replayed = await send(upper, path, request, token);
+    request.onResponse?.(replayed);
+    return parse<T>(replayed);
   }
 
   return {

@@ -386,6 +386,12 @@ export const MyPropertyItemSchema = z.object({
   updated_at: z.string(),
   activated_at: z.string().nullable(),
   statistics: PropertyStatisticsSchema,
+  /**
+   * The version of the property, the same strong tag as the owner's `GET /properties/{id}`
+   * ETag: send it as `If-Match` with a state change so a change made elsewhere is not
+   * overwritten (412 `precondition_failed`, decision 014).
+   */
+  etag: z.string(),
 });
 export type MyPropertyItem = z.infer<typeof MyPropertyItemSchema>;
 

@@ -627,6 +627,9 @@ export const bg: Catalog = {
   'editor.needs_attention': 'изисква внимание',
   'editor.save_continue': 'Запази и продължи',
   'editor.saved': 'Черновата е запазена.',
+  'editor.changed_elsewhere':
+    'Този имот е бил променен другаде (в друг раздел или от друг човек). Нищо не е запазено: презаредете, за да видите най-новата версия, и направете промяната си отново.',
+  'editor.reload_latest': 'Презареждане на най-новата версия',
   'editor.next_step': 'Продължете със: {step}',
   'editor.field.price_variant': 'Вид цена',
   'editor.field.rent_price_period': 'Наемът се плаща',

@@ -639,6 +639,9 @@ export const bs: Catalog = {
   'editor.needs_attention': 'traži pažnju',
   'editor.save_continue': 'Sačuvaj i nastavi',
   'editor.saved': 'Nacrt je sačuvan.',
+  'editor.changed_elsewhere':
+    'Ova nekretnina je promijenjena na drugom mjestu (u drugoj kartici ili od strane nekog drugog). Ništa nije sačuvano: ponovo učitajte stranicu da vidite najnoviju verziju, pa ponovite izmjenu.',
+  'editor.reload_latest': 'Učitaj najnoviju verziju',
   'editor.next_step': 'Nastavi s korakom: {step}',
   'editor.field.price_variant': 'Vrsta cijene',
   'editor.field.rent_price_period': 'Kirija se plaća',

@@ -633,6 +633,9 @@ export const cs: Catalog = {
   'editor.needs_attention': 'vyžaduje pozornost',
   'editor.save_continue': 'Uložit a pokračovat',
   'editor.saved': 'Koncept byl uložen.',
+  'editor.changed_elsewhere':
+    'Tato nemovitost byla mezitím změněna jinde (v jiné záložce nebo někým jiným). Nic se neuložilo: načtěte stránku znovu, abyste viděli nejnovější verzi, a změnu proveďte znovu.',
+  'editor.reload_latest': 'Načíst nejnovější verzi',
   'editor.next_step': 'Pokračovat krokem: {step}',
   'editor.field.price_variant': 'Druh ceny',
   'editor.field.rent_price_period': 'Nájem se platí',

@@ -629,6 +629,9 @@ export const de: Catalog = {
   'editor.needs_attention': 'braucht Aufmerksamkeit',
   'editor.save_continue': 'Speichern und weiter',
   'editor.saved': 'Der Entwurf wurde gespeichert.',
+  'editor.changed_elsewhere':
+    'Diese Immobilie wurde inzwischen an anderer Stelle geändert (in einem anderen Tab oder von jemand anderem). Nichts wurde gespeichert: Laden Sie die Seite neu, um die neueste Version zu sehen, und nehmen Sie Ihre Änderung erneut vor.',
+  'editor.reload_latest': 'Neueste Version laden',
   'editor.next_step': 'Weiter mit: {step}',
   'editor.field.price_variant': 'Preisart',
   'editor.field.rent_price_period': 'Miete wird bezahlt',

@@ -629,6 +629,9 @@ export const el: Catalog = {
   'editor.needs_attention': 'χρειάζεται προσοχή',
   'editor.save_continue': 'Αποθήκευση και συνέχεια',
   'editor.saved': 'Το πρόχειρο αποθηκεύτηκε.',
+  'editor.changed_elsewhere':
+    'Αυτό το ακίνητο άλλαξε αλλού (σε άλλη καρτέλα ή από άλλο άτομο). Δεν αποθηκεύτηκε τίποτα: φορτώστε ξανά τη σελίδα για να δείτε την πιο πρόσφατη έκδοση και κάντε ξανά την αλλαγή σας.',
+  'editor.reload_latest': 'Φόρτωση της πιο πρόσφατης έκδοσης',
   'editor.next_step': 'Συνέχεια με: {step}',
   'editor.field.price_variant': 'Είδος τιμής',
   'editor.field.rent_price_period': 'Το μίσθωμα καταβάλλεται',

@@ -641,6 +641,9 @@ export const en = {
   'editor.needs_attention': 'needs attention',
   'editor.save_continue': 'Save and continue',
   'editor.saved': 'The draft has been saved.',
+  'editor.changed_elsewhere':
+    'This property was changed elsewhere (in another tab or by someone else). Nothing was saved: reload to see the latest version, then make your change again.',
+  'editor.reload_latest': 'Reload the latest version',
   'editor.next_step': 'Continue with: {step}',
   'editor.field.price_variant': 'Kind of price',
   'editor.field.rent_price_period': 'Rent is paid',

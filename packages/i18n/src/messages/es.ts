@@ -629,6 +629,9 @@ export const es: Catalog = {
   'editor.needs_attention': 'requiere atención',
   'editor.save_continue': 'Guardar y continuar',
   'editor.saved': 'El borrador se ha guardado.',
+  'editor.changed_elsewhere':
+    'Este inmueble se ha modificado en otro lugar (en otra pestaña o por otra persona). No se ha guardado nada: vuelva a cargar la página para ver la versión más reciente y repita su cambio.',
+  'editor.reload_latest': 'Cargar la versión más reciente',
   'editor.next_step': 'Continuar con: {step}',
   'editor.field.price_variant': 'Tipo de precio',
   'editor.field.rent_price_period': 'El alquiler se paga',

@@ -632,6 +632,9 @@ export const fr: Catalog = {
   'editor.needs_attention': 'à compléter',
   'editor.save_continue': 'Enregistrer et continuer',
   'editor.saved': 'Le brouillon a été enregistré.',
+  'editor.changed_elsewhere':
+    'Ce bien a été modifié ailleurs (dans un autre onglet ou par une autre personne). Rien n’a été enregistré : rechargez la page pour voir la dernière version, puis refaites votre modification.',
+  'editor.reload_latest': 'Charger la dernière version',
   'editor.next_step': 'Continuer avec : {step}',
   'editor.field.price_variant': 'Type de prix',
   'editor.field.rent_price_period': 'Le loyer est payé',

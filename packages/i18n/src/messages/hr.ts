@@ -638,6 +638,9 @@ export const hr: Catalog = {
   'editor.needs_attention': 'traži pažnju',
   'editor.save_continue': 'Spremi i nastavi',
   'editor.saved': 'Skica je spremljena.',
+  'editor.changed_elsewhere':
+    'Ova nekretnina je promijenjena negdje drugdje (u drugoj kartici ili od strane nekoga drugog). Ništa nije spremljeno: ponovno učitajte stranicu da vidite najnoviju verziju, pa ponovite izmjenu.',
+  'editor.reload_latest': 'Učitaj najnoviju verziju',
   'editor.next_step': 'Nastavi s korakom: {step}',
   'editor.field.price_variant': 'Vrsta cijene',
   'editor.field.rent_price_period': 'Najam se plaća',

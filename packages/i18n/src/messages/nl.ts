@@ -627,6 +627,9 @@ export const nl: Catalog = {
   'editor.needs_attention': 'vraagt aandacht',
   'editor.save_continue': 'Opslaan en doorgaan',
   'editor.saved': 'Het concept is opgeslagen.',
+  'editor.changed_elsewhere':
+    'Deze woning is ergens anders gewijzigd (in een ander tabblad of door iemand anders). Er is niets opgeslagen: laad de pagina opnieuw om de nieuwste versie te zien en breng uw wijziging opnieuw aan.',
+  'editor.reload_latest': 'Nieuwste versie laden',
   'editor.next_step': 'Verder met: {step}',
   'editor.field.price_variant': 'Soort prijs',
   'editor.field.rent_price_period': 'Huur wordt betaald',

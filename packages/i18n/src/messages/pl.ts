@@ -641,6 +641,9 @@ export const pl: Catalog = {
   'editor.needs_attention': 'wymaga uwagi',
   'editor.save_continue': 'Zapisz i kontynuuj',
   'editor.saved': 'Szkic został zapisany.',
+  'editor.changed_elsewhere':
+    'Ta nieruchomość została zmieniona w innym miejscu (w innej karcie lub przez inną osobę). Nic nie zostało zapisane: odśwież stronę, aby zobaczyć najnowszą wersję, i wprowadź zmianę ponownie.',
+  'editor.reload_latest': 'Wczytaj najnowszą wersję',
   'editor.next_step': 'Dalej: {step}',
   'editor.field.price_variant': 'Rodzaj ceny',
   'editor.field.rent_price_period': 'Czynsz płatny',

@@ -629,6 +629,9 @@ export const pt: Catalog = {
   'editor.needs_attention': 'requer atenção',
   'editor.save_continue': 'Guardar e continuar',
   'editor.saved': 'O rascunho foi guardado.',
+  'editor.changed_elsewhere':
+    'Este imóvel foi alterado noutro local (noutro separador ou por outra pessoa). Nada foi guardado: recarregue a página para ver a versão mais recente e volte a fazer a sua alteração.',
+  'editor.reload_latest': 'Carregar a versão mais recente',
   'editor.next_step': 'Continuar com: {step}',
   'editor.field.price_variant': 'Tipo de preço',
   'editor.field.rent_price_period': 'A renda é paga',

@@ -637,6 +637,9 @@ export const sk: Catalog = {
   'editor.needs_attention': 'vyžaduje pozornosť',
   'editor.save_continue': 'Uložiť a pokračovať',
   'editor.saved': 'Koncept bol uložený.',
+  'editor.changed_elsewhere':
+    'Táto nehnuteľnosť bola medzitým zmenená inde (na inej karte alebo niekým iným). Nič sa neuložilo: načítajte stránku znova, aby ste videli najnovšiu verziu, a zmenu urobte znova.',
+  'editor.reload_latest': 'Načítať najnovšiu verziu',
   'editor.next_step': 'Pokračovať krokom: {step}',
   'editor.field.price_variant': 'Druh ceny',
   'editor.field.rent_price_period': 'Nájom sa platí',

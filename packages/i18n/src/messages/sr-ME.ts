@@ -114,4 +114,6 @@ export const srME: CatalogOverrides = {
   'map.fallback':
     'Ovaj pregledač ne može da iscrta mapu. Ponude sa ovog područja su umjesto toga navedene po mjestima.',
   'map.error': 'Mapa nije uspjela da učita ponude. Pokušajte ponovo kasnije.',
+  'editor.changed_elsewhere':
+    'Ova nekretnina je promijenjena na drugom mjestu (u drugoj kartici ili od strane nekog drugog). Ništa nije sačuvano: ponovo učitajte stranicu da vidite najnoviju verziju, pa ponovite izmjenu.',
 };

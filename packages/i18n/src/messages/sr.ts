@@ -638,6 +638,9 @@ export const sr: Catalog = {
   'editor.needs_attention': 'traži pažnju',
   'editor.save_continue': 'Sačuvaj i nastavi',
   'editor.saved': 'Nacrt je sačuvan.',
+  'editor.changed_elsewhere':
+    'Ova nekretnina je promenjena na drugom mestu (u drugoj kartici ili od strane nekog drugog). Ništa nije sačuvano: ponovo učitajte stranicu da vidite najnoviju verziju, pa ponovite izmenu.',
+  'editor.reload_latest': 'Učitaj najnoviju verziju',
   'editor.next_step': 'Nastavi korakom: {step}',
   'editor.field.price_variant': 'Vrsta cene',
   'editor.field.rent_price_period': 'Kirija se plaća',

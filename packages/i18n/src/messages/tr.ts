@@ -628,6 +628,9 @@ export const tr: Catalog = {
   'editor.needs_attention': 'ilgi gerekiyor',
   'editor.save_continue': 'Kaydet ve devam et',
   'editor.saved': 'Taslak kaydedildi.',
+  'editor.changed_elsewhere':
+    'Bu mülk başka bir yerde (başka bir sekmede veya başka biri tarafından) değiştirildi. Hiçbir şey kaydedilmedi: en son sürümü görmek için sayfayı yeniden yükleyin ve değişikliğinizi tekrar yapın.',
+  'editor.reload_latest': 'En son sürümü yükle',
   'editor.next_step': 'Devam: {step}',
   'editor.field.price_variant': 'Fiyat türü',
   'editor.field.rent_price_period': 'Kira ödeme sıklığı',

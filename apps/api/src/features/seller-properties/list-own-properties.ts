@@ -2,6 +2,7 @@ import { type Db, favourites, leads, offerViewStats, properties, propertyMedia }
 import { type MediaStorage, variantUrls } from '@estately/db/storage';
 import { type MyPropertyItem, myPropertiesMeta, type PageMeta, type PropertyState } from '@estately/domain';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { propertyEtag } from './property-etag.ts';
 
 /**
  * GET /my/own/properties: the caller's properties in every state, newest first, paged, each
@@ -82,6 +83,7 @@ export async function listOwnProperties(options: {
         favourites: countOf(favs, row.id),
         leads: countOf(leadCounts, row.id),
       },
+      etag: propertyEtag(row),
     };
   });
   return { data, meta: myPropertiesMeta(total?.n ?? 0, page, perPage) };

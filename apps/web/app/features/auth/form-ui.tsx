@@ -62,6 +62,11 @@ export interface FormResult {
   values?: Record<string, string | boolean> | null;
 }
 
+/** Where a form's typed values wait in this tab (see ValidatedForm); a screen may drop them. */
+export function formStashKey(pathname: string, intent: string): string {
+  return `estately.form:${pathname}:${intent}`;
+}
+
 /** Inputs whose text is kept through an expired session (never passwords, files or hidden ones);
  * text areas and single selects are kept too. */
 const TYPED_INPUTS = new Set(['text', 'email', 'tel']);
@@ -105,7 +110,7 @@ export function ValidatedForm(props: {
   // tab when the form is sent, dropped once the action reports it done, and put back when the
   // person returns here unsaved, e.g. after signing in again (issue 10). Never passwords or files.
   const location = useLocation();
-  const stashKey = `estately.form:${location.pathname}:${props.intent}`;
+  const stashKey = formStashKey(location.pathname, props.intent);
   useEffect(() => {
     if (mine?.done) sessionStorage.removeItem(stashKey);
   }, [mine, stashKey]);

@@ -97,6 +97,7 @@ export function MyOffersView(props: { offers: MyOffersData; t: Text; result: MyO
                       <input type="hidden" name="intent" value="set_state" />
                       <input type="hidden" name="id" value={item.id} />
                       <input type="hidden" name="state" value={action.to} />
+                      <input type="hidden" name="etag" value={item.etag} />
                       <button
                         type="submit"
                         className={`button${action.to === 'archived' ? ' button--danger' : ''}`}

@@ -44,6 +44,8 @@ export interface MyOfferView {
   editHref: string;
   publicHref: string | null;
   actions: { to: PropertyState; label: string }[];
+  /** The version the list shows (the property's strong ETag), sent as If-Match with a state change. */
+  etag: string;
 }
 
 export interface MyOffersData {
@@ -94,6 +96,7 @@ export async function loadMyOffers(
         to: action.to,
         label: t(action.label as MessageKey),
       })),
+      etag: item.etag,
     })),
     total: answer.meta.total,
     page: answer.meta.page,
@@ -122,7 +125,14 @@ export async function myOffersAction(options: {
     return data<MyOffersResult>({ intent: resultIntent, formError: t('error.generic') }, { status: 400 });
   const client = requestApi(context, request, context.get(webConfigContext)).client;
   try {
-    await client.post(`/v1/properties/set-state/${id}`, { state });
+    // The version the list showed: a change made since (in the editor, another tab) answers 412
+    // instead of being overwritten (decision 014).
+    const etag = String(form.get('etag') ?? '');
+    await client.post(
+      `/v1/properties/set-state/${id}`,
+      { state },
+      /^"[\x21\x23-\x7e]{1,200}"$/.test(etag) ? { headers: { 'if-match': etag } } : {},
+    );
     return data<MyOffersResult>({
       intent: resultIntent,
       done: t('my_offers.state_changed', { state: t(`value.property_state.${state}` as MessageKey) }),
@@ -137,6 +147,11 @@ export async function myOffersAction(options: {
         { headers },
       );
     }
+    if (error instanceof ApiError && error.status === 412)
+      return data<MyOffersResult>(
+        { intent: resultIntent, formError: t('editor.changed_elsewhere') },
+        { status: 412 },
+      );
     if (error instanceof ApiError && error.errors && state === 'active' && !error.errors.state) {
       // Publishing refused: name what is missing and link to the editor's preview.
       const labels = Object.keys(error.errors).map((field) => {

@@ -86,4 +86,6 @@ export interface EditorData {
   locale: string;
   /** Idempotency-Key of the create (a double submit makes one draft); null when editing. */
   createKey: string | null;
+  /** The version of the property this page shows (its strong ETag), sent back as If-Match. */
+  etag: string | null;
 }

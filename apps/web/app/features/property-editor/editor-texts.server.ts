@@ -21,6 +21,7 @@ export const EDITOR_MESSAGE_KEYS: readonly MessageKey[] = [
   'editor.save_continue',
   'editor.saved',
   'editor.next_step',
+  'editor.reload_latest',
   'editor.months_hint',
   'editor.contact',
   'editor.contact_hint',

@@ -2,7 +2,7 @@ import type { Locale } from '@estately/domain';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { FieldErrors } from '../auth/form-errors.ts';
-import { type FormResult, type Text, useFormScope, ValidatedForm } from '../auth/form-ui.tsx';
+import { type FormResult, formStashKey, type Text, useFormScope, ValidatedForm } from '../auth/form-ui.tsx';
 import { EditorChoices, EditorContact, EditorInput, EditorRooms, shownValue } from './editor-fields.tsx';
 import type { EditorData, EditorField, EditorProblem } from './editor-model.ts';
 import { checkStep, type EditorStep, readStepForm, STEP_FIELDS, withLimits } from './editor-steps.ts';
@@ -16,7 +16,36 @@ import { PhotoList, PhotoUploader } from './photo-manager.tsx';
 /** Location state of the editor's moves between steps: the new step's heading takes the focus. */
 const FOCUS_STEP = { focusStep: true };
 
-export type EditorResult = FormResult & { next?: string; problems?: EditorProblem[]; focus?: string };
+export type EditorResult = FormResult & {
+  next?: string;
+  problems?: EditorProblem[];
+  focus?: string;
+  /** The property changed elsewhere since this page loaded it (412): nothing was saved. */
+  stale?: boolean;
+};
+
+/** The version this page was loaded with, sent back as If-Match with every write of the property. */
+function VersionField(props: { etag: string | null }) {
+  return props.etag ? <input type="hidden" name="etag" value={props.etag} /> : null;
+}
+
+/** After a 412: a link that loads the latest version of this step (what was typed stays in the form until then). */
+function ReloadLatest(props: { result: EditorResult | undefined; intent: string; t: Text }) {
+  const location = useLocation();
+  if (!props.result?.stale || props.result.intent !== props.intent) return null;
+  return (
+    <p data-testid="reload-latest">
+      {/* A full load of the latest version: what this tab kept for the form is dropped, so the
+          fields show the saved values, not the refused ones. */}
+      <a
+        href={location.pathname + location.search}
+        onClick={() => sessionStorage.removeItem(formStashKey(location.pathname, props.intent))}
+      >
+        {props.t('editor.reload_latest')}
+      </a>
+    </p>
+  );
+}
 
 function Problems(props: { problems: EditorProblem[]; t: Text; testId: string }) {
   return (
@@ -78,6 +107,8 @@ function StepForm(props: {
       {intent === 'create' && data.createKey && (
         <input type="hidden" name="idempotency_key" value={data.createKey} />
       )}
+      <VersionField etag={data.etag} />
+      <ReloadLatest result={result} intent={intent} t={t} />
       {fields.map((field) => props.children(field, shownValue(data.values, result, intent, field.name)))}
       {mine?.done && mine.next && data.nextLabel && (
         <p>
@@ -321,7 +352,12 @@ function PreviewStep(props: { data: EditorData; t: Text; result: EditorResult | 
               {mine.formError}
             </p>
           )}
-          {mine?.formError && !mine.problems && <p className="account-form__error">{mine.formError}</p>}
+          {mine?.formError && !mine.problems && (
+            <p className="account-form__error" data-testid="publish-failed">
+              {mine.formError}
+            </p>
+          )}
+          <ReloadLatest result={result} intent="publish" t={t} />
         </div>
         {problems.length > 0 ? (
           <>
@@ -341,6 +377,7 @@ function PreviewStep(props: { data: EditorData; t: Text; result: EditorResult | 
         {data.canPublish && (
           <Form method="post">
             <input type="hidden" name="intent" value="publish" />
+            <VersionField etag={data.etag} />
             <button
               type="submit"
               className="button button--primary"

@@ -141,12 +141,22 @@ export function problemsOf(
   });
 }
 
-async function loadProperty(context: Context, request: Request, id: number): Promise<OwnProperty> {
+/** The owner's view of a property and its version (the strong ETag the API answers with). */
+async function loadProperty(
+  context: Context,
+  request: Request,
+  id: number,
+): Promise<{ property: OwnProperty; etag: string | null }> {
   try {
-    const answer = await api(context, request).get<{ view: string; data: OwnProperty }>(`/properties/${id}`);
+    let etag: string | null = null;
+    const answer = await api(context, request).get<{ view: string; data: OwnProperty }>(`/properties/${id}`, {
+      onResponse: (response) => {
+        etag = response.headers.get('etag');
+      },
+    });
     // Another person's active offer reads as public: not theirs to edit.
     if (answer.view !== 'owner') notFound();
-    return answer.data;
+    return { property: answer.data, etag };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) notFound();
     throw error;
@@ -168,10 +178,11 @@ export async function loadEditor(
 ): Promise<EditorData> {
   const config = context.get(webConfigContext);
   const url = pageUrl(request);
-  const [definition, property] = await Promise.all([
+  const [definition, loaded] = await Promise.all([
     api(context, request).get<FormDefinition>('/v1/property/property-form'),
     propertyId === null ? Promise.resolve(null) : loadProperty(context, request, propertyId),
   ]);
+  const property = loaded?.property ?? null;
   const fields = fieldsOf(definition, t);
   const requested = url.searchParams.get('step');
   const step: EditorStep = property && isEditorStep(requested) ? requested : 'type';
@@ -218,6 +229,7 @@ export async function loadEditor(
     apiUrl: config.publicApiUrl,
     locale,
     createKey: property ? null : crypto.randomUUID(),
+    etag: loaded?.etag ?? null,
   };
 }
 
@@ -300,6 +312,14 @@ export async function editorAction(input: EditorActionInput) {
       );
     }
     if (error instanceof ApiError && error.status === 404) notFound();
+    // Someone changed the property since this page loaded it (another tab, a colleague): nothing
+    // was written. Say so and put back what was typed; the page keeps the old version's tag
+    // (no reload after a 4xx), so saving again cannot overwrite the other change unseen.
+    if (error instanceof ApiError && error.status === 412)
+      return data<FormResult & { stale: true }>(
+        { intent: resultIntent, formError: t('editor.changed_elsewhere'), values: typed(), stale: true },
+        { status: 412 },
+      );
     if (error instanceof ApiError && error.errors)
       return data<FormResult>(
         { intent: resultIntent, errors: withLimits(apiErrorsToForm(error.errors), fields) },
@@ -316,9 +336,13 @@ export async function editorAction(input: EditorActionInput) {
   const typed = () => {
     const values: Record<string, string> = {};
     for (const [name, value] of form.entries())
-      if (typeof value === 'string' && name !== 'intent') values[name] = value;
+      if (typeof value === 'string' && name !== 'intent' && name !== 'etag') values[name] = value;
     return values;
   };
+  // The version the form was loaded with, sent as If-Match on every write of the property
+  // itself (decision 014). Photos and viewings are resources of their own and carry no tag.
+  const etag = String(form.get('etag') ?? '');
+  const ifMatch: Record<string, string> = /^"[\x21\x23-\x7e]{1,200}"$/.test(etag) ? { 'if-match': etag } : {};
 
   if (intent === 'create' || intent.startsWith('step:')) {
     const step: EditorStep = intent === 'create' ? 'type' : (intent.slice(5) as EditorStep);
@@ -338,9 +362,11 @@ export async function editorAction(input: EditorActionInput) {
       const saved = await client.post<{ data: { id: number } }>(
         '/v1/property/save',
         propertyId === null ? checked.data : { ...checked.data, id: propertyId },
-        propertyId === null && /^[\x21-\x7e]{1,255}$/.test(key)
-          ? { headers: { 'idempotency-key': key } }
-          : {},
+        propertyId === null
+          ? /^[\x21-\x7e]{1,255}$/.test(key)
+            ? { headers: { 'idempotency-key': key } }
+            : {}
+          : { headers: ifMatch },
       );
       const id = saved.data.id;
       const next = EDITOR_STEPS[EDITOR_STEPS.indexOf(step) + 1] ?? 'preview';
@@ -360,7 +386,11 @@ export async function editorAction(input: EditorActionInput) {
   switch (intent) {
     case 'publish': {
       try {
-        await client.post(`/v1/properties/set-state/${propertyId}`, { state: 'active' });
+        await client.post(
+          `/v1/properties/set-state/${propertyId}`,
+          { state: 'active' },
+          { headers: ifMatch },
+        );
         return data<FormResult>({ intent, done: t('editor.published') });
       } catch (error) {
         if (!(error instanceof ApiError) || !error.errors || error.status !== 422)
@@ -407,7 +437,7 @@ export async function editorAction(input: EditorActionInput) {
     case 'photo_later': {
       const mediaId = Number(form.get('media_id'));
       try {
-        const property = await loadProperty(context, request, propertyId);
+        const { property } = await loadProperty(context, request, propertyId);
         const order = property.photos.map((photo) => photo.id);
         const at = order.indexOf(mediaId);
         if (at < 0) return data<FormResult>({ intent, formError: t('error.generic') }, { status: 400 });
