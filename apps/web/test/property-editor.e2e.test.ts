@@ -719,3 +719,81 @@ describe('two tabs editing one property', () => {
     await context.close();
   });
 });
+
+describe('photo order by drag and drop', () => {
+  it('moves a photo dragged with the mouse onto another one; the first becomes the main photo', async () => {
+    const email = 'pretahni@example.com';
+    const token = await signUp(email);
+    const draft = await apiAs<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
+      offer_type: 'sale',
+      property_type: 'apartment',
+      country_code: 'CZ',
+    });
+    const id = draft.data.id;
+    for (const color of ['#c33', '#3a3', '#33c']) {
+      const body = new FormData();
+      body.set('property_id', String(id));
+      body.set('file', new Blob([new Uint8Array(await photo(color))], { type: 'image/jpeg' }), 'foto.jpg');
+      const response = await fetch(`${h.api.url}/v1/property-media/save`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body,
+      });
+      expect(response.status).toBe(200);
+    }
+    const order = async () =>
+      (await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.photos.map((item) => item.id);
+    const [first, second, third] = await order();
+
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await signIn(page, h.web.url, email);
+    await page.goto(`${h.web.url}/en/account/my-offers/${id}?step=photos`);
+    expect(await page.getByText(en('editor.photos_drag_hint')).isVisible()).toBe(true);
+    await page.waitForFunction(() => {
+      const node = document.querySelector('[data-testid="photo-handle"]');
+      return node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps'));
+    });
+    const handles = page.getByTestId('photo-handle');
+    const box = async (index: number) => {
+      const rect = await handles.nth(index).boundingBox();
+      if (!rect) throw new Error(`photo ${index} has no box`);
+      return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+    };
+
+    // A press without a move is no drag: nothing is sent.
+    const start = await box(2);
+    await page.mouse.click(start.x, start.y);
+    expect(await order()).toEqual([first, second, third]);
+
+    // The third photo dragged onto the first: it goes first and becomes the main photo.
+    const target = await box(0);
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    await page.mouse.move((start.x + target.x) / 2, (start.y + target.y) / 2, { steps: 5 });
+    await page.mouse.move(target.x, target.y, { steps: 5 });
+    await expect.poll(() => page.locator('.photo-list__item--target').count()).toBe(1);
+    await page.mouse.up();
+    await expect.poll(order, { timeout: 10_000 }).toEqual([third, first, second]);
+    await expect
+      .poll(() =>
+        page.getByTestId('photo').evaluateAll((items) => items.map((item) => Number(item.dataset.id))),
+      )
+      .toEqual([third, first, second]);
+    expect(await page.getByTestId('photo').first().getByTestId('photo-main').isVisible()).toBe(true);
+
+    // Escape during a drag leaves the order as it is.
+    const from = await box(0);
+    const to = await box(2);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 8 });
+    await expect.poll(() => page.locator('.photo-list__item--target').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    expect(await page.locator('.photo-list__item--target').count()).toBe(0);
+    await page.mouse.up();
+    await page.waitForLoadState('networkidle');
+    expect(await order()).toEqual([third, first, second]);
+    await context.close();
+  });
+});

@@ -648,6 +648,7 @@ export const ar: Catalog = {
   'editor.changed_elsewhere':
     'تم تغيير هذا العقار في مكان آخر (في علامة تبويب أخرى أو من قبل شخص آخر). لم يُحفظ شيء: أعد التحميل لرؤية أحدث نسخة، ثم أجرِ تعديلك مرة أخرى.',
   'editor.reload_latest': 'إعادة تحميل أحدث نسخة',
+  'editor.photos_drag_hint': 'اسحب الصورة لنقلها إلى مكان آخر، أو استخدم أزرارها.',
   'editor.next_step': 'المتابعة مع: {step}',
   'editor.field.price_variant': 'نوع السعر',
   'editor.field.rent_price_period': 'يُدفع الإيجار',

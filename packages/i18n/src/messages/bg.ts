@@ -630,6 +630,7 @@ export const bg: Catalog = {
   'editor.changed_elsewhere':
     'Този имот е бил променен другаде (в друг раздел или от друг човек). Нищо не е запазено: презаредете, за да видите най-новата версия, и направете промяната си отново.',
   'editor.reload_latest': 'Презареждане на най-новата версия',
+  'editor.photos_drag_hint': 'Плъзнете снимката, за да я преместите, или използвайте бутоните ѝ.',
   'editor.next_step': 'Продължете със: {step}',
   'editor.field.price_variant': 'Вид цена',
   'editor.field.rent_price_period': 'Наемът се плаща',

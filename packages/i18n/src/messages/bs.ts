@@ -642,6 +642,7 @@ export const bs: Catalog = {
   'editor.changed_elsewhere':
     'Ova nekretnina je promijenjena na drugom mjestu (u drugoj kartici ili od strane nekog drugog). Ništa nije sačuvano: ponovo učitajte stranicu da vidite najnoviju verziju, pa ponovite izmjenu.',
   'editor.reload_latest': 'Učitaj najnoviju verziju',
+  'editor.photos_drag_hint': 'Prevucite fotografiju da je premjestite ili koristite njena dugmad.',
   'editor.next_step': 'Nastavi s korakom: {step}',
   'editor.field.price_variant': 'Vrsta cijene',
   'editor.field.rent_price_period': 'Kirija se plaća',

@@ -636,6 +636,7 @@ export const cs: Catalog = {
   'editor.changed_elsewhere':
     'Tato nemovitost byla mezitím změněna jinde (v jiné záložce nebo někým jiným). Nic se neuložilo: načtěte stránku znovu, abyste viděli nejnovější verzi, a změnu proveďte znovu.',
   'editor.reload_latest': 'Načíst nejnovější verzi',
+  'editor.photos_drag_hint': 'Fotku přesunete přetažením obrázku nebo jejími tlačítky.',
   'editor.next_step': 'Pokračovat krokem: {step}',
   'editor.field.price_variant': 'Druh ceny',
   'editor.field.rent_price_period': 'Nájem se platí',

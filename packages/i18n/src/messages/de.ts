@@ -632,6 +632,7 @@ export const de: Catalog = {
   'editor.changed_elsewhere':
     'Diese Immobilie wurde inzwischen an anderer Stelle geändert (in einem anderen Tab oder von jemand anderem). Nichts wurde gespeichert: Laden Sie die Seite neu, um die neueste Version zu sehen, und nehmen Sie Ihre Änderung erneut vor.',
   'editor.reload_latest': 'Neueste Version laden',
+  'editor.photos_drag_hint': 'Ziehen Sie ein Foto an seinem Bild, um es zu verschieben, oder nutzen Sie seine Schaltflächen.',
   'editor.next_step': 'Weiter mit: {step}',
   'editor.field.price_variant': 'Preisart',
   'editor.field.rent_price_period': 'Miete wird bezahlt',

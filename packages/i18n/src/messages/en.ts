@@ -644,6 +644,7 @@ export const en = {
   'editor.changed_elsewhere':
     'This property was changed elsewhere (in another tab or by someone else). Nothing was saved: reload to see the latest version, then make your change again.',
   'editor.reload_latest': 'Reload the latest version',
+  'editor.photos_drag_hint': 'Drag a photo by its picture to move it, or use its buttons.',
   'editor.next_step': 'Continue with: {step}',
   'editor.field.price_variant': 'Kind of price',
   'editor.field.rent_price_period': 'Rent is paid',

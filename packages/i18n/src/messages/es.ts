@@ -632,6 +632,7 @@ export const es: Catalog = {
   'editor.changed_elsewhere':
     'Este inmueble se ha modificado en otro lugar (en otra pestaña o por otra persona). No se ha guardado nada: vuelva a cargar la página para ver la versión más reciente y repita su cambio.',
   'editor.reload_latest': 'Cargar la versión más reciente',
+  'editor.photos_drag_hint': 'Arrastre una foto por su imagen para moverla o use sus botones.',
   'editor.next_step': 'Continuar con: {step}',
   'editor.field.price_variant': 'Tipo de precio',
   'editor.field.rent_price_period': 'El alquiler se paga',

@@ -635,6 +635,7 @@ export const fr: Catalog = {
   'editor.changed_elsewhere':
     'Ce bien a été modifié ailleurs (dans un autre onglet ou par une autre personne). Rien n’a été enregistré : rechargez la page pour voir la dernière version, puis refaites votre modification.',
   'editor.reload_latest': 'Charger la dernière version',
+  'editor.photos_drag_hint': 'Faites glisser une photo par son image pour la déplacer, ou utilisez ses boutons.',
   'editor.next_step': 'Continuer avec : {step}',
   'editor.field.price_variant': 'Type de prix',
   'editor.field.rent_price_period': 'Le loyer est payé',

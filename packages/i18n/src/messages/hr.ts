@@ -641,6 +641,7 @@ export const hr: Catalog = {
   'editor.changed_elsewhere':
     'Ova nekretnina je promijenjena negdje drugdje (u drugoj kartici ili od strane nekoga drugog). Ništa nije spremljeno: ponovno učitajte stranicu da vidite najnoviju verziju, pa ponovite izmjenu.',
   'editor.reload_latest': 'Učitaj najnoviju verziju',
+  'editor.photos_drag_hint': 'Povucite fotografiju da je premjestite ili upotrijebite njezine gumbe.',
   'editor.next_step': 'Nastavi s korakom: {step}',
   'editor.field.price_variant': 'Vrsta cijene',
   'editor.field.rent_price_period': 'Najam se plaća',

@@ -632,6 +632,7 @@ export const it: Catalog = {
   'editor.changed_elsewhere':
     'Questo immobile è stato modificato altrove (in un’altra scheda o da un’altra persona). Non è stato salvato nulla: ricarica la pagina per vedere la versione più recente, poi ripeti la modifica.',
   'editor.reload_latest': 'Carica la versione più recente',
+  'editor.photos_drag_hint': 'Trascina una foto dalla sua immagine per spostarla, oppure usa i suoi pulsanti.',
   'editor.next_step': 'Continua con: {step}',
   'editor.field.price_variant': 'Tipo di prezzo',
   'editor.field.rent_price_period': 'L’affitto si paga',

@@ -630,6 +630,7 @@ export const nl: Catalog = {
   'editor.changed_elsewhere':
     'Deze woning is ergens anders gewijzigd (in een ander tabblad of door iemand anders). Er is niets opgeslagen: laad de pagina opnieuw om de nieuwste versie te zien en breng uw wijziging opnieuw aan.',
   'editor.reload_latest': 'Nieuwste versie laden',
+  'editor.photos_drag_hint': 'Sleep een foto aan de afbeelding om hem te verplaatsen, of gebruik de knoppen.',
   'editor.next_step': 'Verder met: {step}',
   'editor.field.price_variant': 'Soort prijs',
   'editor.field.rent_price_period': 'Huur wordt betaald',

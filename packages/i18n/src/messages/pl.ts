@@ -644,6 +644,7 @@ export const pl: Catalog = {
   'editor.changed_elsewhere':
     'Ta nieruchomość została zmieniona w innym miejscu (w innej karcie lub przez inną osobę). Nic nie zostało zapisane: odśwież stronę, aby zobaczyć najnowszą wersję, i wprowadź zmianę ponownie.',
   'editor.reload_latest': 'Wczytaj najnowszą wersję',
+  'editor.photos_drag_hint': 'Przeciągnij zdjęcie, aby je przenieść, albo użyj jego przycisków.',
   'editor.next_step': 'Dalej: {step}',
   'editor.field.price_variant': 'Rodzaj ceny',
   'editor.field.rent_price_period': 'Czynsz płatny',

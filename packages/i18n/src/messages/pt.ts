@@ -632,6 +632,7 @@ export const pt: Catalog = {
   'editor.changed_elsewhere':
     'Este imóvel foi alterado noutro local (noutro separador ou por outra pessoa). Nada foi guardado: recarregue a página para ver a versão mais recente e volte a fazer a sua alteração.',
   'editor.reload_latest': 'Carregar a versão mais recente',
+  'editor.photos_drag_hint': 'Arraste uma fotografia pela imagem para a mover ou use os seus botões.',
   'editor.next_step': 'Continuar com: {step}',
   'editor.field.price_variant': 'Tipo de preço',
   'editor.field.rent_price_period': 'A renda é paga',

@@ -640,6 +640,7 @@ export const sk: Catalog = {
   'editor.changed_elsewhere':
     'Táto nehnuteľnosť bola medzitým zmenená inde (na inej karte alebo niekým iným). Nič sa neuložilo: načítajte stránku znova, aby ste videli najnovšiu verziu, a zmenu urobte znova.',
   'editor.reload_latest': 'Načítať najnovšiu verziu',
+  'editor.photos_drag_hint': 'Fotku presuniete potiahnutím obrázka alebo jej tlačidlami.',
   'editor.next_step': 'Pokračovať krokom: {step}',
   'editor.field.price_variant': 'Druh ceny',
   'editor.field.rent_price_period': 'Nájom sa platí',

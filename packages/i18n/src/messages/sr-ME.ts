@@ -116,4 +116,5 @@ export const srME: CatalogOverrides = {
   'map.error': 'Mapa nije uspjela da učita ponude. Pokušajte ponovo kasnije.',
   'editor.changed_elsewhere':
     'Ova nekretnina je promijenjena na drugom mjestu (u drugoj kartici ili od strane nekog drugog). Ništa nije sačuvano: ponovo učitajte stranicu da vidite najnoviju verziju, pa ponovite izmjenu.',
+  'editor.photos_drag_hint': 'Prevucite fotografiju da biste je premjestili ili koristite njena dugmad.',
 };

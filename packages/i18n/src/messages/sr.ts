@@ -641,6 +641,7 @@ export const sr: Catalog = {
   'editor.changed_elsewhere':
     'Ova nekretnina je promenjena na drugom mestu (u drugoj kartici ili od strane nekog drugog). Ništa nije sačuvano: ponovo učitajte stranicu da vidite najnoviju verziju, pa ponovite izmenu.',
   'editor.reload_latest': 'Učitaj najnoviju verziju',
+  'editor.photos_drag_hint': 'Prevucite fotografiju da biste je premestili ili koristite njena dugmad.',
   'editor.next_step': 'Nastavi korakom: {step}',
   'editor.field.price_variant': 'Vrsta cene',
   'editor.field.rent_price_period': 'Kirija se plaća',

@@ -631,6 +631,7 @@ export const tr: Catalog = {
   'editor.changed_elsewhere':
     'Bu mülk başka bir yerde (başka bir sekmede veya başka biri tarafından) değiştirildi. Hiçbir şey kaydedilmedi: en son sürümü görmek için sayfayı yeniden yükleyin ve değişikliğinizi tekrar yapın.',
   'editor.reload_latest': 'En son sürümü yükle',
+  'editor.photos_drag_hint': 'Bir fotoğrafı taşımak için resminden sürükleyin veya düğmelerini kullanın.',
   'editor.next_step': 'Devam: {step}',
   'editor.field.price_variant': 'Fiyat türü',
   'editor.field.rent_price_period': 'Kira ödeme sıklığı',

@@ -47,6 +47,7 @@ export const EDITOR_MESSAGE_KEYS: readonly MessageKey[] = [
   'editor.set_main',
   'editor.move_earlier',
   'editor.move_later',
+  'editor.photos_drag_hint',
   'editor.photo_alt',
   'editor.photos_empty',
   'editor.tour_hint',

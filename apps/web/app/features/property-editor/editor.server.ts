@@ -434,15 +434,27 @@ export async function editorAction(input: EditorActionInput) {
     }
     case 'photo_main':
     case 'photo_earlier':
-    case 'photo_later': {
+    case 'photo_later':
+    case 'photo_move': {
       const mediaId = Number(form.get('media_id'));
+      const position = Number(form.get('position'));
+      if (intent === 'photo_move' && !(Number.isInteger(position) && position >= 0))
+        return data<FormResult>({ intent, formError: t('error.generic') }, { status: 400 });
       try {
         const { property } = await loadProperty(context, request, propertyId);
         const order = property.photos.map((photo) => photo.id);
         const at = order.indexOf(mediaId);
         if (at < 0) return data<FormResult>({ intent, formError: t('error.generic') }, { status: 400 });
         order.splice(at, 1);
-        const to = intent === 'photo_main' ? 0 : intent === 'photo_earlier' ? Math.max(0, at - 1) : at + 1;
+        // A drag names the place it was dropped on (the index in the list as shown).
+        const to =
+          intent === 'photo_move'
+            ? position
+            : intent === 'photo_main'
+              ? 0
+              : intent === 'photo_earlier'
+                ? Math.max(0, at - 1)
+                : at + 1;
         order.splice(Math.min(to, order.length), 0, mediaId);
         await client.patch(`/properties/${propertyId}/property_medias`, { order });
         return data<FormResult & { focus: string }>({

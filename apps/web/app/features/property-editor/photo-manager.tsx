@@ -1,5 +1,5 @@
-import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { Form, useRevalidator } from 'react-router';
+import { type DragEvent, type PointerEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { Form, useNavigation, useRevalidator, useSubmit } from 'react-router';
 import type { FormResult, Text } from '../auth/form-ui.tsx';
 import type { EditorOption, EditorPhoto } from './editor-model.ts';
 
@@ -7,7 +7,8 @@ import type { EditorOption, EditorPhoto } from './editor-model.ts';
 // after another to the editor's upload address (the web server passes them on to
 // POST /v1/property-media/save as the signed-in owner), each with a progress bar; the list then
 // reloads. Every photo can become the main one, move earlier or later, or be deleted: small forms
-// posting to the editor's action, so each works from the keyboard.
+// posting to the editor's action, so each works from the keyboard. With a pointer (mouse, pen,
+// touch) a photo can also be dragged to its new place; the buttons stay the keyboard's way.
 
 interface Upload {
   key: number;
@@ -226,6 +227,7 @@ export function PhotoList(props: {
 }) {
   const { photos, t, result } = props;
   const list = useRef<HTMLOListElement>(null);
+  const reorder = usePointerReorder(list, photos.length);
   // After a move the moved photo keeps the focus (its buttons change places).
   const focus = (result as (FormResult & { focus?: string }) | undefined)?.focus;
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new answer moves the focus, even to the same photo
@@ -234,69 +236,165 @@ export function PhotoList(props: {
   }, [focus, result]);
   if (photos.length === 0) return <p>{t('editor.photos_empty')}</p>;
   return (
-    <ol className="photo-list" ref={list} data-testid="photo-list">
-      {photos.map((photo, index) => {
-        const name = t('editor.photo_alt', { index: index + 1 });
-        return (
-          <li
-            key={photo.id}
-            tabIndex={-1}
-            data-photo={`photo-${photo.id}`}
-            data-testid="photo"
-            data-id={photo.id}
-          >
-            <img
-              src={photo.src}
-              alt={photo.roomLabel ? `${name}, ${photo.roomLabel}` : name}
-              width={160}
-              height={120}
-            />
-            <p>
-              {photo.isMain && (
-                <strong className="badge" data-testid="photo-main">
-                  {t('editor.photo_main')}
-                </strong>
-              )}{' '}
-              {photo.roomLabel}
-            </p>
-            <PhotoRoom photo={photo} roomTypes={props.roomTypes} t={t} context={name} />
-            <div className="inline-actions">
-              {!photo.isMain && (
-                <PhotoAction
-                  intent="photo_main"
-                  mediaId={photo.id}
-                  label={t('editor.set_main')}
-                  context={name}
-                />
-              )}
-              {index > 0 && (
-                <PhotoAction
-                  intent="photo_earlier"
-                  mediaId={photo.id}
-                  label={t('editor.move_earlier')}
-                  context={name}
-                />
-              )}
-              {index < photos.length - 1 && (
-                <PhotoAction
-                  intent="photo_later"
-                  mediaId={photo.id}
-                  label={t('editor.move_later')}
-                  context={name}
-                />
-              )}
-              <PhotoAction
-                intent="photo_delete"
-                mediaId={photo.id}
-                label={t('action.delete')}
-                context={name}
-                danger
-                confirm={t('account.confirm_delete')}
+    <>
+      {photos.length > 1 && <p className="field__hint">{t('editor.photos_drag_hint')}</p>}
+      <ol className="photo-list" ref={list} data-testid="photo-list" aria-busy={reorder.busy}>
+        {photos.map((photo, index) => {
+          const name = t('editor.photo_alt', { index: index + 1 });
+          return (
+            <li
+              key={photo.id}
+              tabIndex={-1}
+              data-photo={`photo-${photo.id}`}
+              data-testid="photo"
+              data-id={photo.id}
+              className={reorder.classOf(index)}
+            >
+              <img
+                src={photo.src}
+                alt={photo.roomLabel ? `${name}, ${photo.roomLabel}` : name}
+                width={160}
+                height={120}
+                className="photo-list__handle"
+                draggable={false}
+                data-testid="photo-handle"
+                {...reorder.handlers(photo.id, index)}
               />
-            </div>
-          </li>
-        );
-      })}
-    </ol>
+              <p>
+                {photo.isMain && (
+                  <strong className="badge" data-testid="photo-main">
+                    {t('editor.photo_main')}
+                  </strong>
+                )}{' '}
+                {photo.roomLabel}
+              </p>
+              <PhotoRoom photo={photo} roomTypes={props.roomTypes} t={t} context={name} />
+              <div className="inline-actions">
+                {!photo.isMain && (
+                  <PhotoAction
+                    intent="photo_main"
+                    mediaId={photo.id}
+                    label={t('editor.set_main')}
+                    context={name}
+                  />
+                )}
+                {index > 0 && (
+                  <PhotoAction
+                    intent="photo_earlier"
+                    mediaId={photo.id}
+                    label={t('editor.move_earlier')}
+                    context={name}
+                  />
+                )}
+                {index < photos.length - 1 && (
+                  <PhotoAction
+                    intent="photo_later"
+                    mediaId={photo.id}
+                    label={t('editor.move_later')}
+                    context={name}
+                  />
+                )}
+                <PhotoAction
+                  intent="photo_delete"
+                  mediaId={photo.id}
+                  label={t('action.delete')}
+                  context={name}
+                  danger
+                  confirm={t('account.confirm_delete')}
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
+}
+
+/** How far (px) a pointer moves before a press becomes a drag (a click stays a click). */
+const DRAG_THRESHOLD = 6;
+
+interface Drag {
+  pointerId: number;
+  mediaId: number;
+  from: number;
+  startX: number;
+  startY: number;
+  moving: boolean;
+  over: number;
+}
+
+/**
+ * Dragging a photo by its picture with any pointer: the photo under the pointer is where it
+ * goes (marked while dragging); letting go posts `photo_move` with the new position to the
+ * editor's action, which saves the whole order. Escape or a cancelled pointer leaves it be.
+ */
+function usePointerReorder(list: RefObject<HTMLOListElement | null>, count: number) {
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'photo_move';
+  useEffect(() => {
+    if (!drag) return;
+    const cancel = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDrag(null);
+    };
+    window.addEventListener('keydown', cancel);
+    return () => window.removeEventListener('keydown', cancel);
+  }, [drag]);
+  const indexAt = (x: number, y: number): number | null => {
+    const item = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-testid="photo"]');
+    if (!item || !list.current?.contains(item)) return null;
+    const index = Array.from(list.current.children).indexOf(item);
+    return index >= 0 && index < count ? index : null;
+  };
+  return {
+    busy,
+    classOf(index: number): string | undefined {
+      if (!drag?.moving) return undefined;
+      if (index === drag.from) return 'photo-list__item--dragging';
+      if (index === drag.over) return 'photo-list__item--target';
+      return undefined;
+    },
+    handlers(mediaId: number, index: number) {
+      return {
+        onPointerDown(event: PointerEvent<HTMLImageElement>) {
+          if (busy || (event.pointerType === 'mouse' && event.button !== 0)) return;
+          event.currentTarget.setPointerCapture(event.pointerId);
+          setDrag({
+            pointerId: event.pointerId,
+            mediaId,
+            from: index,
+            startX: event.clientX,
+            startY: event.clientY,
+            moving: false,
+            over: index,
+          });
+        },
+        onPointerMove(event: PointerEvent<HTMLImageElement>) {
+          if (!drag || drag.pointerId !== event.pointerId) return;
+          const moving =
+            drag.moving ||
+            Math.hypot(event.clientX - drag.startX, event.clientY - drag.startY) > DRAG_THRESHOLD;
+          if (!moving) return;
+          event.preventDefault();
+          const over = indexAt(event.clientX, event.clientY) ?? drag.over;
+          if (moving !== drag.moving || over !== drag.over) setDrag({ ...drag, moving, over });
+        },
+        onPointerUp(event: PointerEvent<HTMLImageElement>) {
+          if (!drag || drag.pointerId !== event.pointerId) return;
+          const to = indexAt(event.clientX, event.clientY) ?? drag.over;
+          setDrag(null);
+          if (!drag.moving || to === drag.from) return;
+          submit(
+            { intent: 'photo_move', media_id: String(drag.mediaId), position: String(to) },
+            { method: 'post' },
+          );
+        },
+        onPointerCancel() {
+          setDrag(null);
+        },
+      };
+    },
+  };
 }
