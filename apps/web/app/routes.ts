@@ -30,6 +30,9 @@ const blogPostRoutes = LOCALES.map((locale) =>
   route(`/${locale}/blog/:slug`, 'routes/blog-post.tsx', { id: `${locale}.blogPost` }),
 );
 
+// Map mode of the results (issue 9): the offline basemap's style and GeoJSON, a point's card.
+const mapRoutes = [route('/map/:file', 'routes/search-map.ts', { id: 'search-map' })];
+
 // The property editor of my offers (issue 10): a new property and one's own by id, under the
 // account layout's sign-in guard; photos are posted to a resource route beside it.
 const propertyEditorRoutes = LOCALES.flatMap((locale) => [
@@ -60,6 +63,7 @@ export default [
   ]),
   ...propertyPhotoRoutes,
   ...sitemapRoutes,
+  ...mapRoutes,
   // The offer detail's static map image, drawn on this server (features/offer-detail/static-map.ts).
   route('/static-maps/:locale/:file', 'features/offer-detail/static-map-route.ts', { id: 'static-map' }),
   // Anything else, including an unknown locale prefix, is the 404 error page (spec 2).
