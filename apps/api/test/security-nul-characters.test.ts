@@ -154,5 +154,8 @@ describe('nulFields', () => {
     expect(nulFields({ a: 'ok', b: [`x${NUL}`, 'y'], c: { d: NUL } }, 'body')).toEqual(['b.0', 'c.d']);
     expect(nulFields({ a: 'ok', n: 1, z: null, buf: Buffer.from([0]) }, 'body')).toEqual([]);
     expect(nulFields(NUL, 'body')).toEqual(['body']);
+    const cyclic: Record<string, unknown> = { name: `a${NUL}` };
+    cyclic.self = cyclic;
+    expect(nulFields(cyclic, 'body')).toEqual(['name']);
   });
 });

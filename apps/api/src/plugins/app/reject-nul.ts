@@ -28,19 +28,28 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * U+0000, the same field naming as schema validation errors. A key carrying it is reported at
  * its parent (`fallback` at the top). Buffers and streams (multipart files) are not walked.
  */
-export function nulFields(value: unknown, fallback: string, path: string[] = [], depth = 0): string[] {
+export function nulFields(
+  value: unknown,
+  fallback: string,
+  path: string[] = [],
+  depth = 0,
+  seen: WeakSet<object> = new WeakSet(),
+): string[] {
   const here = path.length > 0 ? path.join('.') : fallback;
   if (typeof value === 'string') return value.includes(NUL) ? [here] : [];
-  if (depth >= MAX_DEPTH) return [];
+  if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return [];
+  // Parsed JSON has no cycles, but a body set by a plugin might: each object is walked once.
+  if (seen.has(value)) return [];
+  seen.add(value);
   const found: string[] = [];
   if (Array.isArray(value)) {
     value.forEach((item, index) => {
-      found.push(...nulFields(item, fallback, [...path, String(index)], depth + 1));
+      found.push(...nulFields(item, fallback, [...path, String(index)], depth + 1, seen));
     });
   } else if (isPlainObject(value)) {
     for (const [key, item] of Object.entries(value)) {
       if (key.includes(NUL)) found.push(here);
-      else found.push(...nulFields(item, fallback, [...path, key], depth + 1));
+      else found.push(...nulFields(item, fallback, [...path, key], depth + 1, seen));
     }
   }
   return [...new Set(found)];
