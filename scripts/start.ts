@@ -60,7 +60,12 @@ async function main(): Promise<void> {
 
   const api = await startApi({ config, db });
   const { startWeb } = await import('../apps/web/server.ts');
-  const web = await startWeb({ apiUrl: api.url, publicApiUrl: config.publicApiUrl });
+  const web = await startWeb({
+    apiUrl: api.url,
+    publicApiUrl: config.publicApiUrl,
+    // Anonymous pages from the micro-cache (decision 021); WEB_PAGE_CACHE=off renders every one.
+    pageCache: process.env.WEB_PAGE_CACHE === 'off' ? false : {},
+  });
 
   console.log(`
 Estately is running.

@@ -14,6 +14,12 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { constants, createGzip } from 'node:zlib';
 import type { RouterContextProvider, ServerBuild } from 'react-router';
+import {
+  PageCache,
+  type PageCacheOptions,
+  pageCacheKey,
+  type RenderedPage,
+} from './app/page-cache.server.ts';
 import { readWebConfig, type WebConfig } from './app/web-config.ts';
 
 // WEB_BUILD_DIR serves another copy of the build (`npm run bench:web` serves a snapshot, so a
@@ -40,6 +46,11 @@ export interface StartWebOptions {
    * started meanwhile (which replaces the content-hashed assets) cannot pull files from under them.
    */
   buildDir?: string;
+  /**
+   * The micro-cache of anonymous pages (decision 021): options, or false for none. Default none:
+   * the product's start script and a direct run turn it on (WEB_PAGE_CACHE=off turns it off).
+   */
+  pageCache?: PageCacheOptions | false;
 }
 
 export interface RunningWeb {
@@ -47,6 +58,8 @@ export interface RunningWeb {
   port: number;
   config: WebConfig;
   server: Server;
+  /** The micro-cache, when it is on. */
+  pageCache: PageCache | null;
   close(): Promise<void>;
 }
 
@@ -197,6 +210,7 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
   // anything imports React (hence the dynamic imports), so react and react-dom agree.
   process.env.NODE_ENV ??= 'production';
   const { createRequestListener } = await import('@react-router/node');
+  const { createRequestHandler } = await import('react-router');
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   const createLoadContext = (build.entry.module as { createLoadContext?: LoadContextFactory })
     .createLoadContext;
@@ -208,6 +222,25 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
     mode: 'production',
     getLoadContext: () => createLoadContext(config),
   });
+
+  const pageCache = options.pageCache ? new PageCache(options.pageCache) : null;
+  const handle = createRequestHandler(build, 'production');
+  // A cached page is rendered whole, then stored: no client signal, since the render may answer
+  // several coalesced visitors (the loaders' own API timeouts bound it).
+  const renderWhole = async (req: IncomingMessage): Promise<RenderedPage> => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (name.startsWith(':') || value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+    }
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const response = await handle(new Request(url, { method: 'GET', headers }), createLoadContext(config));
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: Buffer.from(await response.arrayBuffer()),
+    };
+  };
 
   const server = createServer((req, res) => {
     setSecurityHeaders(res);
@@ -229,6 +262,17 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
         res.end('Not Found');
         return;
       }
+    }
+    const key = pageCache ? pageCacheKey(req) : null;
+    if (pageCache && key !== null) {
+      pageCache
+        .serve(req, res, key, () => renderWhole(req))
+        .catch((error: unknown) => {
+          console.error('[web] request failed:', error);
+          if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+          res.end('Internal Server Error');
+        });
+      return;
     }
     compressHtml(req, res);
     Promise.resolve(render(req, res)).catch((error: unknown) => {
@@ -252,6 +296,7 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
     port,
     config: { ...config, port },
     server,
+    pageCache,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -262,7 +307,7 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
 
 // Run directly: `node apps/web/server.ts`.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  startWeb().then(
+  startWeb({ pageCache: process.env.WEB_PAGE_CACHE === 'off' ? false : {} }).then(
     (web) => {
       console.log(`[web] listening on ${web.url} (API ${web.config.apiUrl})`);
       const stop = () => {

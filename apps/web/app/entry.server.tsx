@@ -12,6 +12,7 @@ import { NonceContext } from './nonce-context.tsx';
 import { pendingSetCookies, requestStateContext } from './request-state.server.ts';
 import { cacheControlFor } from './routing/cache-rules.ts';
 import { pageUrl } from './routing/page-url.ts';
+import { RETRY_AFTER_SECONDS } from './routing/unavailable.server.ts';
 import { MAPTILER_ORIGIN } from './web-config.ts';
 
 export const streamTimeout = 5_000;
@@ -51,6 +52,8 @@ function applyResponseHeaders(
     cacheControlFor({ pathname, status, personal: cookies.length > 0 || hasSessionCookie(request) }),
   );
   headers.append('Vary', 'Cookie');
+  // An unavailable API (routing/unavailable.server.ts): ask for a retry shortly.
+  if (status === 503) headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {

@@ -1,11 +1,11 @@
 import { type ArticleKey, ArticleSchema } from '@estately/domain';
-import { data } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import { webConfigContext } from '../config.server.ts';
 import { ContentBody } from '../features/content/content-body.tsx';
 import { markdownBlocks } from '../features/content/markdown-blocks.ts';
 import { requestApi } from '../request-state.server.ts';
 import { notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
+import { throwPageFailure } from '../routing/unavailable.server.ts';
 import type { Route } from './+types/article.ts';
 
 // Terms, cookie policy and privacy policy (spec 2), their text from the database per locale.
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) notFound();
-    throw data(null, { status: 500 });
+    throwPageFailure(error);
   }
   const article = ArticleSchema.parse(raw);
   return {

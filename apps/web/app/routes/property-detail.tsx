@@ -6,7 +6,7 @@ import {
   PointsOfInterestResponseSchema,
   SimilarOffersResponseSchema,
 } from '@estately/domain';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError, errorToastText } from '../api/api-error.ts';
 import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
@@ -36,6 +36,7 @@ import { useNonce } from '../nonce-context.tsx';
 import { requestApi } from '../request-state.server.ts';
 import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { loadSession } from '../session/session.server.ts';
+import { throwPageFailure } from '../routing/unavailable.server.ts';
 import type { Route } from './+types/property-detail.ts';
 
 // Property detail (spec 2 /{locale}/property/{id}): GET /public/offers/{id} with the price in the
@@ -65,7 +66,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     raw = await client.get(`/public/offers/${id}`, { query: { currency }, signal: request.signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) notFound();
-    throw data(null, { status: error instanceof ApiError && error.status === 503 ? 503 : 500 });
+    // A timeout or an unavailable API is a 503 with Retry-After, anything else a 500.
+    throwPageFailure(error);
   }
   const detail = OfferDetailSchema.parse(raw);
   const offer = toOfferDetailView(detail, locale, config.publicApiUrl);

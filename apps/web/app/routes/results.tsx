@@ -1,5 +1,5 @@
 import { composeSearchPath } from '@estately/domain';
-import { Link, redirect, useNavigation } from 'react-router';
+import { data, Link, redirect, useNavigation } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
 import { filtersOfUrl, loadFacets, loadResults } from '../features/results/load-results.server.ts';
@@ -71,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           next: results.nextPage !== null ? pageHref(results.nextPage) : null,
         }
       : { prev: null, next: null };
-  return {
+  const body = {
     title: pageTitle(t, heading),
     // The search engines' snippet: what is searched and how many offers match it.
     description: `${results.status === 'ok' ? `${t('results.count', { count: results.total })}: ` : ''}${defaultSearchName(locale, filters, heading)}. ${t('meta.tagline')}`,
@@ -91,6 +91,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     results,
     paging,
   };
+  // The frame and filters still render with the notice, but as a 503 with Retry-After
+  // (routing/unavailable.server.ts): no crawler or cache keeps a results page without results.
+  return results.status === 'unavailable' ? data(body, { status: 503 }) : body;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
