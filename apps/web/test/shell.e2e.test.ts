@@ -152,7 +152,7 @@ describe('guards and error pages', () => {
     await context.close();
   });
 
-  it('renders the server-error variant with status 500 when the API is down', async () => {
+  it('renders the server-error variant with status 503 and Retry-After when the API is down', async () => {
     const offline = await startWeb({
       port: 0,
       host: '127.0.0.1',
@@ -163,7 +163,9 @@ describe('guards and error pages', () => {
       const context = await harness.visitor();
       const page = await context.newPage();
       const response = await page.goto(`${offline.url}/en/property/1`);
-      expect(response?.status()).toBe(500);
+      // An unreachable API is an outage, not a broken page (routing/unavailable.server.ts).
+      expect(response?.status()).toBe(503);
+      expect(response?.headers()['retry-after']).toBe('5');
       expect(await page.title()).toContain('Internal Server Error');
       expect(await page.getByTestId('server-error').isVisible()).toBe(true);
       // The shell itself still works without the API: a guest page renders.
