@@ -386,7 +386,8 @@ function usePointerReorder(list: RefObject<HTMLOListElement | null>, count: numb
           const to = indexAt(event.clientX, event.clientY) ?? drag.over;
           setDrag(null);
           if (!drag.moving || to === drag.from) return;
-          submit(
+          // The move's outcome reaches the page through the route's revalidated data.
+          void submit(
             { intent: 'photo_move', media_id: String(drag.mediaId), position: String(to) },
             { method: 'post' },
           );
