@@ -3,12 +3,11 @@ import {
   DEFAULT_RADIUS_KM,
   defaultFilters,
   FILTER_KEYS,
-  isCalendarDate,
   MULTI_VALUE_FILTER_KEYS,
   MULTI_VALUE_FILTERS,
-  SearchFiltersSchema,
 } from './filters.ts';
-import { parseFilters } from './query-string.ts';
+import { isCalendarDate, SearchFiltersSchema } from './filters-schema.ts';
+import { parseFilters } from './query-string-parse.ts';
 import { VALIDATION_MESSAGE_KEYS } from './validation-messages.ts';
 
 function errorsOf(input: Record<string, unknown> | string) {

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validFiltersArbitrary } from './filters.arbitrary.ts';
 import { defaultFilters, type SearchFilters } from './filters.ts';
-import { issuesToFieldErrors, parseFilters, serializeFilters } from './query-string.ts';
+import { serializeFilters } from './query-string.ts';
+import { issuesToFieldErrors, parseFilters } from './query-string-parse.ts';
 
 function parsed(input: string | URLSearchParams | Record<string, unknown>): SearchFilters {
   const result = parseFilters(input);

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   DEFAULT_PAGE,
   DEFAULT_PER_PAGE,
@@ -7,9 +6,7 @@ import {
   FILTER_KEYS,
   type FilterKey,
   type SearchFilters,
-  SearchFiltersSchema,
 } from './filters.ts';
-import { isValidationMessageKey } from './validation-messages.ts';
 
 // The URL form of a search (spec 9 filters, spec 5 rules).
 //
@@ -23,32 +20,6 @@ import { isValidationMessageKey } from './validation-messages.ts';
 // Values are percent-encoded except the list commas, so `6+` travels as `6%2B`.
 
 export type FieldErrors = Record<string, string[]>;
-
-export type ParseFiltersResult =
-  | { success: true; data: SearchFilters }
-  | { success: false; errors: FieldErrors };
-
-/** Zod issues -> message keys by top-level field (`dispositions.2` reports on `dispositions`). */
-export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : '_';
-    // Only message keys ever leave this package; anything else means a rule without a key.
-    const message = isValidationMessageKey(issue.message) ? issue.message : 'validation.invalid_value';
-    const list = errors[field] ?? [];
-    if (!list.includes(message)) list.push(message);
-    errors[field] = list;
-  }
-  return errors;
-}
-
-export function parseFilters(
-  input: URLSearchParams | string | Readonly<Record<string, unknown>>,
-): ParseFiltersResult {
-  const result = SearchFiltersSchema.safeParse(input);
-  if (result.success) return { success: true, data: result.data };
-  return { success: false, errors: issuesToFieldErrors(result.error.issues) };
-}
 
 function isDefault(filters: SearchFilters, name: FilterKey): boolean {
   switch (name) {

@@ -1,6 +1,7 @@
 import type { FilterKey, SearchFilters } from './filters.ts';
 import { isLocale, LOCALES, type Locale } from './locales.ts';
-import { type FieldErrors, parseFilters, serializeFilters } from './query-string.ts';
+import { type FieldErrors, serializeFilters } from './query-string.ts';
+import { parseFilters } from './query-string-parse.ts';
 import { isSearchWord, searchWord } from './search-words.ts';
 import { isSlug } from './slugify.ts';
 import {

@@ -1,13 +1,14 @@
 import type { Locale } from '@estately/domain';
-import { IntlMessageFormat } from 'intl-messageformat';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { ClientMessageKey, ClientMessages } from './client-messages.ts';
+import { compileMessage, type MessageValues } from './format-message.ts';
 
 // Translation in components. The catalogs of @estately/i18n hold every locale, far too much for
 // the browser, so the root loader sends the messages of the request's locale that the UI uses
-// (client-messages.ts) and components format them here with the same ICU engine.
+// (client-messages.ts) and components format them here (format-message.ts: the ICU subset the
+// catalogs use, checked against the server's ICU engine by its test).
 
-export type MessageValues = Record<string, string | number | boolean | null | undefined>;
+export type { MessageValues };
 export type Translate = (key: ClientMessageKey, values?: MessageValues) => string;
 
 export interface I18n {
@@ -35,19 +36,17 @@ const ENGLISH_DEFAULTS: Partial<Record<ClientMessageKey, string>> = {
 };
 
 export function createTranslate(tag: string, messages: ClientMessages): Translate {
-  const compiled = new Map<string, IntlMessageFormat>();
+  const compiled = new Map<string, (values?: MessageValues) => string>();
   return (key, values) => {
     const message = messages[key] ?? ENGLISH_DEFAULTS[key];
     if (message === undefined) return key;
     try {
       let format = compiled.get(key);
       if (!format) {
-        // ignoreTag: catalogs hold plain text, never markup.
-        format = new IntlMessageFormat(message, tag, undefined, { ignoreTag: true });
+        format = compileMessage(message, tag);
         compiled.set(key, format);
       }
-      const result = format.format(values as Record<string, string>);
-      return Array.isArray(result) ? result.join('') : String(result);
+      return format(values);
     } catch {
       // A broken message or a missing value must not break the page.
       return message;

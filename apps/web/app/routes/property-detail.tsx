@@ -15,12 +15,8 @@ import { Gallery } from '../features/offer-detail/gallery.tsx';
 import { offerDetailTexts } from '../features/offer-detail/offer-detail-texts.server.ts';
 import { toOfferDetailView } from '../features/offer-detail/offer-detail-view.server.ts';
 import { OfferForm } from '../features/offer-detail/offer-form.tsx';
-import {
-  apiFieldErrors,
-  type OfferFormResult,
-  offerFormPath,
-  readOfferForm,
-} from '../features/offer-detail/offer-forms.ts';
+import { readOfferForm } from '../features/offer-detail/offer-form-validation.ts';
+import { apiFieldErrors, type OfferFormResult, offerFormPath } from '../features/offer-detail/offer-forms.ts';
 import { toPoiGroups } from '../features/offer-detail/points-of-interest.server.ts';
 import { ShareButton } from '../features/offer-detail/share-button.tsx';
 import { StaticMap } from '../features/offer-detail/static-map.tsx';

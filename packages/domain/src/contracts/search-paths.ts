@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../currencies.ts';
-import { MULTI_VALUE_FILTERS, SearchFiltersSchema, SORTS } from '../filters.ts';
+import { MULTI_VALUE_FILTERS, SORTS } from '../filters.ts';
+import { SearchFiltersSchema } from '../filters-schema.ts';
 import { LOCALES } from '../locales.ts';
 import { COUNTRY_CODES, OFFER_TYPES, PROPERTY_TYPES } from '../value-sets.ts';
 import { LocationKindSchema } from './locations.ts';

@@ -2,14 +2,17 @@ import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { browserApi } from '../../api/browser-api.ts';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import { useToast } from '../../toasts/toast-provider.tsx';
+import type * as Validation from './offer-form-validation.ts';
 import {
   apiFieldErrors,
   type FieldErrorKeys,
   type OfferFormKind,
   type OfferFormResult,
   offerFormPath,
-  readOfferForm,
 } from './offer-forms.ts';
+
+/** The zod validation, fetched on the first focus or submit of a form (not in the first load). */
+const loadValidation = () => import('./offer-form-validation.ts');
 
 // A form of the detail page that reaches the API from the browser when JavaScript runs (the API
 // then sees the visitor, for its per-address limits) and posts to the page's own action without
@@ -48,7 +51,14 @@ export function OfferForm(props: {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     if (!shell) return;
     event.preventDefault();
-    const read = readOfferForm(kind, new FormData(event.currentTarget));
+    const fields = new FormData(event.currentTarget);
+    let read: ReturnType<typeof Validation.readOfferForm>;
+    try {
+      read = (await loadValidation()).readOfferForm(kind, fields);
+    } catch (error) {
+      toast.showError(error);
+      return;
+    }
     if (!read.ok) {
       setErrors(read.errors);
       const first = Object.keys(read.errors)[0];
@@ -86,6 +96,7 @@ export function OfferForm(props: {
       method="post"
       className={`offer-form ${props.className ?? ''}`}
       onSubmit={onSubmit}
+      onFocus={() => void loadValidation().catch(() => undefined)}
       noValidate
       data-testid={`${kind}-form`}
     >

@@ -3,7 +3,6 @@ import { type ChangeEvent, type FormEvent, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { keepMapMode } from '../search-map/map-url.ts';
 import type { FilterChoice, FilterPanelView } from './filter-panel-view.ts';
-import { searchUrlOfForm } from './search-url.ts';
 
 // The filter panel (spec 9): a plain GET form, so it works before and without JavaScript (the
 // loader turns its query into the canonical search URL). With JavaScript every change navigates
@@ -11,6 +10,8 @@ import { searchUrlOfForm } from './search-url.ts';
 // searches. Typed numbers wait for a pause in typing.
 
 const TYPING_PAUSE_MS = 500;
+/** The form's zod codec, fetched on the first focus or change (not in the first load). */
+const loadFormCodec = () => import('./form-search-url.ts');
 
 function Count({ count }: { count: number | null }) {
   if (count === null) return null;
@@ -128,14 +129,21 @@ export function FilterPanel(props: {
   const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(typing.current), []);
 
-  const go = () => {
+  const go = async () => {
     if (!form.current) return;
     // Only valid input searches; the browser shows its own message for an out-of-range number.
     if (!form.current.checkValidity()) return;
     const fields = new URLSearchParams();
     for (const [key, value] of new FormData(form.current))
       if (typeof value === 'string') fields.append(key, value);
-    const formTarget = searchUrlOfForm(locale, fields);
+    let formTarget: string | null;
+    try {
+      formTarget = (await loadFormCodec()).searchUrlOfForm(locale, fields);
+    } catch {
+      // The codec could not be fetched (offline): the plain GET form still searches.
+      form.current?.submit();
+      return;
+    }
     // An open map stays open while the filters change (features/search-map).
     const target = formTarget && keepMapMode(formTarget, location.search);
     if (target && target !== location.pathname + location.search) {
@@ -147,13 +155,13 @@ export function FilterPanel(props: {
     clearTimeout(typing.current);
     const field = event.target as unknown as HTMLInputElement;
     if (field.type === 'number' || field.type === 'date' || field.type === 'search') {
-      typing.current = setTimeout(go, TYPING_PAUSE_MS);
-    } else go();
+      typing.current = setTimeout(() => void go(), TYPING_PAUSE_MS);
+    } else void go();
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     clearTimeout(typing.current);
-    go();
+    void go();
   };
 
   const selected = (key: keyof SearchFilters): string[] => {
@@ -171,6 +179,7 @@ export function FilterPanel(props: {
       action={view.action}
       onChange={onChange}
       onSubmit={onSubmit}
+      onFocus={() => void loadFormCodec().catch(() => undefined)}
       aria-label={t['filter.title']}
       data-testid="filter-panel"
     >

@@ -1,4 +1,4 @@
-import { type Locale, LocationAutocompleteResponseSchema, type SearchFilters } from '@estately/domain';
+import type { Locale, SearchFilters } from '@estately/domain';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { browserApi } from '../../api/browser-api.ts';
@@ -44,12 +44,15 @@ export function LocationBox(props: { locale: Locale; filters: SearchFilters; tex
       const controller = new AbortController();
       request.current = controller;
       try {
-        const answer = LocationAutocompleteResponseSchema.parse(
-          await browserApi(shell.publicConfig.apiUrl).get('/public/locations/autocomplete', {
+        // The answer's schema (zod) is fetched with the first suggestions, not in the first load.
+        const [{ parseAutocompleteAnswer }, raw] = await Promise.all([
+          import('./autocomplete-answer.ts'),
+          browserApi(shell.publicConfig.apiUrl).get('/public/locations/autocomplete', {
             query: { q: text.trim(), locale, limit: 8 },
             signal: controller.signal,
           }),
-        );
+        ]);
+        const answer = parseAutocompleteAnswer(raw);
         setPlaces(answer.data);
         setEmpty(answer.data.length === 0);
         setActive(-1);

@@ -1,0 +1,278 @@
+import { z } from 'zod';
+import { CURRENCIES } from './currencies.ts';
+import {
+  DEFAULT_PAGE,
+  DEFAULT_PER_PAGE,
+  DEFAULT_RADIUS_KM,
+  DEFAULT_SORT,
+  FILTER_LIMITS,
+  MAX_PER_PAGE,
+  MAX_RADIUS_KM,
+  MULTI_VALUE_FILTERS,
+  RANGE_PAIRS,
+  type SearchFilters,
+  SORTS,
+  toFilterRecord,
+} from './filters.ts';
+import { isSlug } from './slugify.ts';
+import type { ValidationMessageKey } from './validation-messages.ts';
+import { COUNTRY_CODES, OFFER_TYPES, PROPERTY_TYPES } from './value-sets.ts';
+
+// The zod schema of the search filters (filters.ts holds the model, limits and defaults). A module
+// of its own so that code which only composes search URLs (the browser's results and detail
+// pages) does not load zod: the schema is evaluated only where something parses filters.
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** A scalar field given several times takes its last value, as browsers and most servers do. */
+function lastValue(value: unknown): unknown {
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+function blankToUndefined(value: unknown): unknown {
+  if (value === null) return undefined;
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    return trimmed === '' ? undefined : trimmed;
+  }
+  return value;
+}
+
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/** Decimal strings become numbers; anything else is left for the number schema to reject. */
+function toNumberInput(value: unknown): unknown {
+  const v = blankToUndefined(lastValue(value));
+  if (typeof v === 'string') return DECIMAL.test(v) ? Number(v) : v;
+  return v;
+}
+
+/** Spec 5: boolean URL values accept 1 or true; 0 and false mean off; anything else is invalid. */
+function toBooleanInput(value: unknown): unknown {
+  const v = blankToUndefined(lastValue(value));
+  if (v === '1' || v === 'true' || v === 1) return true;
+  if (v === '0' || v === 'false' || v === 0) return false;
+  return v;
+}
+
+function toEnumInput(upperCase: boolean) {
+  return (value: unknown): unknown => {
+    const v = blankToUndefined(lastValue(value));
+    return typeof v === 'string' ? (upperCase ? v.toUpperCase() : v.toLowerCase()) : v;
+  };
+}
+
+/** Comma lists and repeated keys are both accepted, and may be mixed. */
+function toListInput(value: unknown): unknown {
+  if (value === undefined || value === null) return undefined;
+  const items = (Array.isArray(value) ? value : [value]).flatMap((item) =>
+    typeof item === 'string' ? item.split(',') : [item],
+  );
+  const kept = items.map(blankToUndefined).filter((item) => item !== undefined);
+  return kept.length === 0 ? undefined : kept;
+}
+
+function toBboxInput(value: unknown): unknown {
+  // A four-item array of numbers is the box itself; otherwise repeated keys give their last value.
+  const isTuple =
+    Array.isArray(value) &&
+    value.length === 4 &&
+    value.every((item) => typeof item === 'number' || (typeof item === 'string' && !item.includes(',')));
+  let v = isTuple
+    ? value.map((item) => toNumberInput(item) ?? Number.NaN)
+    : blankToUndefined(lastValue(value));
+  if (typeof v === 'string') v = v.split(',').map((part) => toNumberInput(part) ?? Number.NaN);
+  if (Array.isArray(v) && v.length === 4) {
+    const [south, west, north, east] = v;
+    return { south, west, north, east };
+  }
+  if (isRecord(v)) {
+    return {
+      south: toNumberInput(v.south),
+      west: toNumberInput(v.west),
+      north: toNumberInput(v.north),
+      east: toNumberInput(v.east),
+    };
+  }
+  return v;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas. Every issue carries a message key, never zod's English text.
+
+function key(message: ValidationMessageKey): { error: ValidationMessageKey } {
+  return { error: message };
+}
+
+interface NumberRules {
+  int?: boolean;
+  positive?: boolean;
+  min?: number;
+  max?: number;
+}
+
+function numberSchema(rules: NumberRules) {
+  let schema = z.number(key('validation.invalid_number'));
+  if (rules.int) schema = schema.int(key('validation.invalid_integer'));
+  if (rules.positive) schema = schema.gt(0, key('validation.number_not_positive'));
+  if (rules.min !== undefined) schema = schema.gte(rules.min, key('validation.number_too_small'));
+  if (rules.max !== undefined) schema = schema.lte(rules.max, key('validation.number_too_large'));
+  // -0 would print as "0" and come back as 0; canonical numbers are never -0.
+  return schema.transform((n) => (n === 0 ? 0 : n));
+}
+
+function numberField(rules: NumberRules) {
+  return z.preprocess(toNumberInput, numberSchema(rules).optional());
+}
+
+const booleanField = z.preprocess(
+  toBooleanInput,
+  z
+    .boolean(key('validation.invalid_boolean'))
+    .optional()
+    .transform((b) => (b ? true : undefined)),
+);
+
+function enumField<const T extends readonly [string, ...string[]]>(values: T, upperCase = false) {
+  return z.preprocess(toEnumInput(upperCase), z.enum(values, key('validation.invalid_value')).optional());
+}
+
+function listField<const T extends readonly [string, ...string[]]>(values: T) {
+  const order = new Map<string, number>(values.map((value, index) => [value, index]));
+  return z.preprocess(
+    toListInput,
+    z
+      .array(z.preprocess(toEnumInput(false), z.enum(values, key('validation.invalid_value'))))
+      .optional()
+      .transform((list) =>
+        list ? [...new Set(list)].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)) : undefined,
+      ),
+  );
+}
+
+/** YYYY-MM-DD that names a real day (no 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const dateField = z.preprocess(
+  (value) => blankToUndefined(lastValue(value)),
+  z.string(key('validation.invalid_date')).refine(isCalendarDate, key('validation.invalid_date')).optional(),
+);
+
+const slugField = z.preprocess(
+  toEnumInput(false),
+  z.string(key('validation.invalid_slug')).refine(isSlug, key('validation.invalid_slug')).optional(),
+);
+
+const lat = numberSchema(FILTER_LIMITS.lat);
+const lng = numberSchema(FILTER_LIMITS.lng);
+
+const bboxField = z.preprocess(
+  toBboxInput,
+  z
+    .object({ south: lat, west: lng, north: lat, east: lng }, key('validation.invalid_bbox'))
+    .refine((box) => box.south <= box.north, { error: 'validation.invalid_bbox', path: ['north'] })
+    .optional(),
+);
+
+const shape = {
+  offer_type: enumField(OFFER_TYPES),
+  property_type: enumField(PROPERTY_TYPES),
+  country_code: enumField(COUNTRY_CODES, true),
+  locality: slugField,
+  location_id: numberField({ int: true, min: 1 }),
+
+  dispositions: listField(MULTI_VALUE_FILTERS.dispositions),
+  bathrooms: listField(MULTI_VALUE_FILTERS.bathrooms),
+  room_types: listField(MULTI_VALUE_FILTERS.room_types),
+  furnishings: listField(MULTI_VALUE_FILTERS.furnishings),
+  other_params: listField(MULTI_VALUE_FILTERS.other_params),
+  ownerships: listField(MULTI_VALUE_FILTERS.ownerships),
+  reconstructions: listField(MULTI_VALUE_FILTERS.reconstructions),
+  building_types: listField(MULTI_VALUE_FILTERS.building_types),
+  heating: listField(MULTI_VALUE_FILTERS.heating),
+  parking: listField(MULTI_VALUE_FILTERS.parking),
+  energy_classes: listField(MULTI_VALUE_FILTERS.energy_classes),
+  seller_types: listField(MULTI_VALUE_FILTERS.seller_types),
+  tags: listField(MULTI_VALUE_FILTERS.tags),
+
+  price_from: numberField({ positive: true, ...FILTER_LIMITS.price }),
+  price_to: numberField({ positive: true, ...FILTER_LIMITS.price }),
+  currency: enumField(CURRENCIES, true),
+  area_from: numberField({ positive: true, ...FILTER_LIMITS.area }),
+  area_to: numberField({ positive: true, ...FILTER_LIMITS.area }),
+
+  lat: numberField(FILTER_LIMITS.lat),
+  lng: numberField(FILTER_LIMITS.lng),
+  radius_km: numberField({ positive: true, max: MAX_RADIUS_KM }),
+
+  floor_from: numberField({ int: true, ...FILTER_LIMITS.floor }),
+  floor_to: numberField({ int: true, ...FILTER_LIMITS.floor }),
+  total_floors_from: numberField({ int: true, ...FILTER_LIMITS.total_floors }),
+  total_floors_to: numberField({ int: true, ...FILTER_LIMITS.total_floors }),
+  age_days: numberField({ int: true, ...FILTER_LIMITS.age_days }),
+  year_built_from: numberField({ int: true, ...FILTER_LIMITS.year_built }),
+  year_built_to: numberField({ int: true, ...FILTER_LIMITS.year_built }),
+  photos_min: numberField({ int: true, ...FILTER_LIMITS.photos_min }),
+  has_floor_plan: booleanField,
+  verified_only: booleanField,
+  trust_score_min: numberField(FILTER_LIMITS.trust_score),
+  seller_rating_min: numberField(FILTER_LIMITS.seller_rating),
+  free_from: dateField,
+  bbox: bboxField,
+
+  sort: enumField(SORTS),
+  page: numberField({ int: true, min: 1 }),
+  per_page: numberField({ int: true, min: 1, max: MAX_PER_PAGE }),
+};
+
+type ParsedShape = z.output<z.ZodObject<typeof shape>>;
+
+/** Spec 5 rules that span fields; each issue names the field a form should mark. */
+function checkCrossField(data: ParsedShape, ctx: z.RefinementCtx): void {
+  const issue = (path: string, message: ValidationMessageKey) =>
+    ctx.addIssue({ code: 'custom', message, path: [path] });
+  if ((data.price_from !== undefined || data.price_to !== undefined) && data.currency === undefined) {
+    issue('currency', 'validation.price_currency_required');
+  }
+  for (const [from, to] of RANGE_PAIRS) {
+    const low = data[from];
+    const high = data[to];
+    if (low !== undefined && high !== undefined && low > high) issue(to, 'validation.range_inverted');
+  }
+  if (data.lat !== undefined && data.lng === undefined) issue('lng', 'validation.coordinates_incomplete');
+  if (data.lng !== undefined && data.lat === undefined) issue('lat', 'validation.coordinates_incomplete');
+  const hasCentre = data.lat !== undefined || data.location_id !== undefined || data.locality !== undefined;
+  if (data.radius_km !== undefined && !hasCentre) issue('radius_km', 'validation.radius_requires_center');
+  if (data.locality !== undefined && data.country_code === undefined) {
+    issue('locality', 'validation.locality_requires_country');
+  }
+}
+
+function toCanonical(data: ParsedShape): SearchFilters {
+  const filters: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(data)) if (value !== undefined) filters[name] = value;
+  if (data.lat !== undefined && data.lng !== undefined && data.radius_km === undefined) {
+    filters.radius_km = DEFAULT_RADIUS_KM;
+  }
+  filters.sort = data.sort ?? DEFAULT_SORT;
+  filters.page = data.page ?? DEFAULT_PAGE;
+  filters.per_page = data.per_page ?? DEFAULT_PER_PAGE;
+  return filters as unknown as SearchFilters;
+}
+
+/**
+ * Validates raw filters (URLSearchParams, a query string, or a record of strings, string
+ * arrays, numbers and booleans) and returns canonical `SearchFilters`. Unknown keys (tracking
+ * parameters, the API client's timestamp) are ignored.
+ */
+export const SearchFiltersSchema: z.ZodType<SearchFilters, unknown> = z.preprocess(
+  toFilterRecord,
+  z.object(shape).superRefine(checkCrossField).transform(toCanonical),
+);
