@@ -1,9 +1,9 @@
 // The shared micro-cache of anonymous pages (decision 021): the in-process stand-in for the CDN
 // that the route rules' `public, s-maxage` already address. server.ts asks it for every GET
 // document; only a visitor without session or visitor cookies is served from it, and only a 200
-// whose Cache-Control is public and that sets no cookie is stored, for at most a few seconds.
-// Concurrent misses of one key wait for one render. Plain Node (server.ts loads it directly):
-// no imports from the app beyond constants.
+// whose Cache-Control is public and that sets no cookie is stored, fresh for a few seconds, then
+// served stale (within the rule's stale-while-revalidate, capped) while one render renews it.
+// Concurrent misses of one key wait for one render. Plain Node (server.ts loads it directly).
 
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -17,6 +17,11 @@ export const VARYING_COOKIES = ['locale', 'currency'] as const;
 export interface PageCacheOptions {
   /** Upper bound of a stored page's life, whatever its s-maxage says. Default 5 s. */
   maxTtlMs?: number;
+  /**
+   * How long past its life a page may still be served while one request renders it anew (the
+   * rule's stale-while-revalidate, capped here). Default 30 s.
+   */
+  maxStaleMs?: number;
   /** Memory budget of the stored bodies (plain plus gzip). Default 32 MiB. */
   maxBytes?: number;
   now?: () => number;
@@ -33,6 +38,8 @@ interface Entry {
   gzip: Buffer | null;
   bytes: number;
   expires: number;
+  /** Until then an expired page is served while a fresh one renders. */
+  staleUntil: number;
 }
 
 /** What a render gives back: a complete, buffered page. */
@@ -86,18 +93,26 @@ export function sharedMaxAge(headers: Headers): number {
   return match ? Number(match[1]) : 0;
 }
 
+/** Seconds a shared cache may serve the response stale while it revalidates. */
+export function staleWhileRevalidate(headers: Headers): number {
+  const match = /stale-while-revalidate=(\d+)/i.exec(headers.get('cache-control') ?? '');
+  return match ? Number(match[1]) : 0;
+}
+
 const NONCE_IN_CSP = /'nonce-([A-Za-z0-9+/=]+)'/;
 
 export class PageCache {
   readonly #entries = new Map<string, Entry>();
   readonly #inflight = new Map<string, Promise<Entry | RenderedPage>>();
   readonly #maxTtlMs: number;
+  readonly #maxStaleMs: number;
   readonly #maxBytes: number;
   readonly #now: () => number;
   #bytes = 0;
 
   constructor(options: PageCacheOptions = {}) {
     this.#maxTtlMs = options.maxTtlMs ?? 5_000;
+    this.#maxStaleMs = options.maxStaleMs ?? 30_000;
     this.#maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.#now = options.now ?? Date.now;
   }
@@ -122,27 +137,48 @@ export class PageCache {
     render: () => Promise<RenderedPage>,
   ): Promise<void> {
     const hit = this.#lookup(key);
-    if (hit) {
+    if (hit && hit.expires > this.#now()) {
       this.#send(req, res, hit, 'HIT');
+      return;
+    }
+    if (hit) {
+      // Expired but within its stale window: answered at once, renewed by one render meanwhile.
+      this.#send(req, res, hit, 'STALE');
+      if (!this.#inflight.has(key)) {
+        this.#render(key, render).then(
+          (result) => {
+            // The page may no longer be stored (now a 503, say): the next visitor renders.
+            if (!('parts' in result)) this.#delete(hit);
+          },
+          (error: unknown) => {
+            this.#delete(hit);
+            console.error('[web] page cache: renewing a page failed:', error);
+          },
+        );
+      }
       return;
     }
     let pending = this.#inflight.get(key);
     const leader = !pending;
-    if (!pending) {
-      pending = render()
-        .then((page) => this.#store(key, page) ?? page)
-        .finally(() => this.#inflight.delete(key));
-      this.#inflight.set(key, pending);
-    }
+    pending ??= this.#render(key, render);
     const result = await pending;
     if ('parts' in result) this.#send(req, res, result, leader ? 'MISS' : 'HIT');
     else this.#sendPage(req, res, result);
   }
 
+  #render(key: string, render: () => Promise<RenderedPage>): Promise<Entry | RenderedPage> {
+    const pending = render()
+      .then((page) => this.#store(key, page) ?? page)
+      .finally(() => this.#inflight.delete(key));
+    this.#inflight.set(key, pending);
+    return pending;
+  }
+
+  /** The entry of `key` while it is fresh or may be served stale. */
   #lookup(key: string): Entry | null {
     const entry = this.#entries.get(key);
     if (!entry) return null;
-    if (entry.expires <= this.#now()) {
+    if (entry.staleUntil <= this.#now()) {
       this.#delete(entry);
       return null;
     }
@@ -163,6 +199,7 @@ export class PageCache {
     if (page.status !== 200 || page.headers.has('set-cookie')) return null;
     const ttl = Math.min(sharedMaxAge(page.headers) * 1000, this.#maxTtlMs);
     if (ttl <= 0) return null;
+    const stale = Math.min(staleWhileRevalidate(page.headers) * 1000, this.#maxStaleMs);
     const csp = page.headers.get('content-security-policy');
     const nonce = csp ? (NONCE_IN_CSP.exec(csp)?.[1] ?? null) : null;
     const parts: Buffer[] = [];
@@ -183,7 +220,17 @@ export class PageCache {
     const bytes = page.body.length + (gzip?.length ?? 0) + key.length;
     // One page may take at most half the budget.
     if (bytes > this.#maxBytes / 2) return null;
-    const entry: Entry = { key, status: 200, headers, parts, nonce, gzip, bytes, expires: this.#now() + ttl };
+    const entry: Entry = {
+      key,
+      status: 200,
+      headers,
+      parts,
+      nonce,
+      gzip,
+      bytes,
+      expires: this.#now() + ttl,
+      staleUntil: this.#now() + ttl + stale,
+    };
     const previous = this.#entries.get(key);
     if (previous) this.#delete(previous);
     this.#entries.set(key, entry);
@@ -195,7 +242,7 @@ export class PageCache {
     return entry;
   }
 
-  #send(req: IncomingMessage, res: ServerResponse, entry: Entry, state: 'HIT' | 'MISS'): void {
+  #send(req: IncomingMessage, res: ServerResponse, entry: Entry, state: 'HIT' | 'MISS' | 'STALE'): void {
     // Every answer gets a nonce of its own, as a fresh render would.
     const nonce = entry.nonce ? randomBytes(16).toString('base64') : null;
     for (const [name, value] of entry.headers) {

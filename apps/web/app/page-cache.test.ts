@@ -50,7 +50,7 @@ async function start(
       };
     };
     if (key === null) {
-      render().then((rendered) => {
+      void render().then((rendered) => {
         res.writeHead(rendered.status, Object.fromEntries(rendered.headers));
         res.end(rendered.body);
       });
@@ -152,7 +152,7 @@ describe('page micro-cache', () => {
 
   it('caps the life of an entry at maxTtlMs and the rule’s s-maxage', async () => {
     let now = 1_000;
-    const h = await start(() => ({}), { maxTtlMs: 3_000, now: () => now });
+    const h = await start(() => ({}), { maxTtlMs: 3_000, maxStaleMs: 0, now: () => now });
     await get(`${h.url}/en`);
     now += 2_999;
     expect((await get(`${h.url}/en`)).cache).toBe('HIT');
@@ -160,6 +160,36 @@ describe('page micro-cache', () => {
     expect((await get(`${h.url}/en`)).cache).toBe('MISS');
     expect(sharedMaxAge(new Headers({ 'Cache-Control': 'public, max-age=300, s-maxage=3600' }))).toBe(3600);
     expect(sharedMaxAge(new Headers({ 'Cache-Control': 'no-store' }))).toBe(0);
+  });
+
+  it('serves an expired page stale while one render renews it, within the stale window only', async () => {
+    let now = 1_000;
+    const h = await start(
+      (_req, count) => (count === 3 ? { status: 503 } : { delayMs: count === 2 ? 150 : 0 }),
+      {
+        maxTtlMs: 3_000,
+        maxStaleMs: 10_000,
+        now: () => now,
+      },
+    );
+    await get(`${h.url}/en`);
+    now += 3_001;
+    const stale = await Promise.all([get(`${h.url}/en`), get(`${h.url}/en`)]);
+    expect(stale.map((answer) => [answer.cache, answer.text])).toEqual([
+      ['STALE', 'render 1'],
+      ['STALE', 'render 1'],
+    ]);
+    await expect.poll(() => h.cache.size && h.renders.length).toBe(2);
+    await expect.poll(async () => (await get(`${h.url}/en`)).text).toBe('render 2');
+    // Renewing into a page that may not be stored drops the stale one.
+    now += 3_001;
+    expect((await get(`${h.url}/en`)).cache).toBe('STALE');
+    await expect.poll(() => h.cache.size).toBe(0);
+    expect((await get(`${h.url}/en`)).cache).toBe('MISS');
+    // Past the stale window an entry is a miss.
+    now += 3_000 + 10_001;
+    expect((await get(`${h.url}/en`)).cache).toBe('MISS');
+    expect(h.renders).toHaveLength(5);
   });
 
   it('evicts the least recently used pages beyond its byte budget', async () => {
