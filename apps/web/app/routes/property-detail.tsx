@@ -31,8 +31,8 @@ import { useI18n } from '../i18n/i18n-context.tsx';
 import { useNonce } from '../nonce-context.tsx';
 import { requestApi } from '../request-state.server.ts';
 import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
-import { loadSession } from '../session/session.server.ts';
 import { throwPageFailure } from '../routing/unavailable.server.ts';
+import { loadSession } from '../session/session.server.ts';
 import type { Route } from './+types/property-detail.ts';
 
 // Property detail (spec 2 /{locale}/property/{id}): GET /public/offers/{id} with the price in the
