@@ -119,8 +119,11 @@ describe('bad rules are refused with a key per field and change nothing', () => 
     [{ from_path: '/cs/a', to_url: 'javascript:alert(1)' }, 'to_url', 'redirects.invalid_target'],
     [{ from_path: '/cs/a', to_url: '//evil.example.com/x' }, 'to_url', 'redirects.invalid_target'],
     [{ from_path: '/cs/a', to_url: '' }, 'to_url', 'validation.required'],
-    [{ from_path: '/cs/a\u0000b', to_url: '/cs' }, 'from_path', 'redirects.invalid_from_path'],
-    [{ from_path: '/cs/a', to_url: '/cs/\u0000' }, 'to_url', 'redirects.invalid_target'],
+    [{ from_path: '/cs/a\u0001b', to_url: '/cs' }, 'from_path', 'redirects.invalid_from_path'],
+    [{ from_path: '/cs/a', to_url: '/cs/\u0001' }, 'to_url', 'redirects.invalid_target'],
+    // NUL is refused for every route before validation (plugins/app/reject-nul.ts).
+    [{ from_path: '/cs/a\u0000b', to_url: '/cs' }, 'from_path', 'validation.nul_character'],
+    [{ from_path: '/cs/a', to_url: '/cs/\u0000' }, 'to_url', 'validation.nul_character'],
     [{ from_path: '/cs/a', to_url: '/cs', status_code: 303 }, 'status_code', 'validation.invalid_value'],
     [{ from_path: '/cs/a', to_url: '/cs/a' }, 'to_url', 'redirects.loop'],
     [{ from_path: '/cs/a', to_url: '/cs/a/?x=1' }, 'to_url', 'redirects.loop'],
