@@ -10,15 +10,15 @@ import { join } from 'node:path';
 import { type Db, devMailbox, offers, properties, users } from '@estately/db';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
 import { and, desc, eq, ilike } from 'drizzle-orm';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadConfig } from '../../api/src/config.ts';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { insertOffer, setRates } from '../../api/test/helpers.ts';
 import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { launchChromium } from './chromium.ts';
 import { freePort, PERSON_UA } from './shell-harness.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A password the policy accepts. */
 export const PASSWORD = 'Kopretina-na-louce-42';
@@ -78,17 +78,7 @@ export async function startAccountHarness(): Promise<AccountHarness> {
   }
   const api = await startApi({ config, db: database });
   const web = await startWeb({ port: 0, host: '127.0.0.1', apiUrl: api.url, env: {} });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   return {
     db,
     api,

@@ -13,15 +13,15 @@ import { type Db, users } from '@estately/db';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
 import { type Currency, type FeaturedPropertiesResponse, LOCALES } from '@estately/domain';
 import { formatPrice, translate } from '@estately/i18n';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config.ts';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { insertOffer, setRates } from '../../api/test/helpers.ts';
 import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { launchChromium } from './chromium.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SEEDED_OFFERS = 9;
 // Headless Chromium names itself HeadlessChrome, which isbot counts as a crawler; crawlers get no
 // error page (spec 2). The visitor is a person, so the browser presents itself as plain Chrome.
@@ -114,17 +114,7 @@ beforeAll(async () => {
   await seed(database.db, config.mediaDir);
   api = await startApi({ config, db: database });
   web = await startWeb({ port: 0, host: '127.0.0.1', apiUrl: api.url, env: {} });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -16,7 +16,7 @@ import { buildGazetteer, locationNameRows } from '@estately/db/seed';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
 import { LOCALES } from '@estately/domain';
 import { translate } from '@estately/i18n';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config.ts';
@@ -25,6 +25,7 @@ import { setRates } from '../../api/test/helpers.ts';
 import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
 import { PASSWORD, signIn } from './account-helpers.ts';
 import { axeViolations } from './axe.ts';
+import { launchChromium } from './chromium.ts';
 import { freePort, PERSON_UA } from './shell-harness.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -116,17 +117,7 @@ async function startEditorHarness(): Promise<EditorHarness> {
   for (let at = 0; at < names.length; at += 1000)
     await db.insert(locationNames).values(names.slice(at, at + 1000));
   const api = await startApi({ config, db: database });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   return {
     db,
     api,

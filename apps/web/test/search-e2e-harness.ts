@@ -11,13 +11,13 @@ import { join } from 'node:path';
 import { seed } from '@estately/db/seed';
 import { LocalMediaStorage } from '@estately/db/storage';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { loadConfig } from '../../api/src/config.ts';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { launchChromium } from './chromium.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Headless Chromium calls itself HeadlessChrome, a crawler to isbot (crawlers get no error page).
 const PERSON_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -71,17 +71,7 @@ export async function startSearchHarness(options: { offers: number; seed: string
   });
   const api = await startApi({ config, db: database });
   const web = await startWeb({ port: webPort, host: '127.0.0.1', apiUrl: api.url, env: {} });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   return {
     database,
     api,

@@ -16,17 +16,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sellers, users } from '@estately/db';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../../api/src/config.ts';
 import { signAccessToken } from '../../api/src/lib/jwt.ts';
 import { hashPassword } from '../../api/src/lib/passwords.ts';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { launchChromium } from './chromium.ts';
 import { freePort, PERSON_UA } from './shell-harness.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Twenty classic and parser-confusion payloads; each names itself XSS<n> and calls __xss(n). */
 const PAYLOADS = [
@@ -200,17 +200,7 @@ beforeAll(async () => {
   });
   api = await startApi({ config, db: database });
   web = await startWeb({ port: 0, host: '127.0.0.1', apiUrl: api.url, env: {} });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 
   // Names: the seller's public name, account names of the owner, the buyer and an admin.
   const [seller] = await database.db

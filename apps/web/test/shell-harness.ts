@@ -13,14 +13,14 @@ import { join } from 'node:path';
 import { articles, blogPosts, type Db, redirects, users } from '@estately/db';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
 import { LOCALES } from '@estately/domain';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { loadConfig } from '../../api/src/config.ts';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { insertOffer, setRates } from '../../api/test/helpers.ts';
 import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { launchChromium } from './chromium.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Headless Chromium calls itself HeadlessChrome, which isbot counts as a crawler. */
 export const PERSON_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -252,20 +252,7 @@ export async function startHarness(options: { browser?: boolean } = {}): Promise
   const api = await startApi({ config, db: database });
   const session = await startSessionApi(api.url);
   const web = await startWeb({ port: 0, host: '127.0.0.1', apiUrl: session.url, env: {} });
-  const browser =
-    options.browser === false
-      ? (null as unknown as Browser)
-      : await chromium.launch({
-          executablePath: CHROMIUM,
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        });
+  const browser = options.browser === false ? (null as unknown as Browser) : await launchChromium();
   return {
     api,
     session,
