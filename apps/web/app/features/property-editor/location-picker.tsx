@@ -1,14 +1,13 @@
 import { type Locale, LocationAutocompleteResponseSchema, type LocationSuggestion } from '@estately/domain';
-import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useEffect, useId, useState } from 'react';
 import { browserApi } from '../../api/browser-api.ts';
 import type { Text } from '../auth/form-ui.tsx';
+import { usePlaceSuggestions } from '../place-suggestions/use-place-suggestions.ts';
 
 // The location step's helpers: a place search over GET /public/locations/autocomplete (an ARIA
 // 1.2 combobox: arrows move, Enter picks, Escape closes) that fills the city, district and the
 // pin; and a pin picker without map tiles: a square around the pin, moved by a click, by the
 // arrow keys while it has focus, or by four buttons. It edits the latitude and longitude fields.
-
-const TYPING_PAUSE_MS = 250;
 
 export function AddressSearch(props: {
   apiUrl: string;
@@ -20,50 +19,18 @@ export function AddressSearch(props: {
   const { t } = props;
   const id = useId();
   const listId = `${id}-list`;
-  const [query, setQuery] = useState('');
-  const [places, setPlaces] = useState<LocationSuggestion[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const [empty, setEmpty] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const request = useRef<AbortController | null>(null);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const search = (text: string) => {
-    clearTimeout(timer.current);
-    request.current?.abort();
-    if (text.trim() === '') {
-      setPlaces([]);
-      setEmpty(false);
-      return;
-    }
-    timer.current = setTimeout(async () => {
-      const controller = new AbortController();
-      request.current = controller;
-      try {
-        const answer = LocationAutocompleteResponseSchema.parse(
+  const { query, setQuery, places, open, setOpen, active, setActive, empty, search } =
+    usePlaceSuggestions<LocationSuggestion>({
+      load: async (text, signal) =>
+        LocationAutocompleteResponseSchema.parse(
           await browserApi(props.apiUrl).get('/public/locations/autocomplete', {
-            query: {
-              q: text.trim(),
-              locale: props.locale,
-              limit: 8,
-              country_code: props.countryCode() || null,
-            },
-            signal: controller.signal,
+            query: { q: text, locale: props.locale, limit: 8, country_code: props.countryCode() || null },
+            signal,
           }),
-        );
-        setPlaces(answer.data);
-        setEmpty(answer.data.length === 0);
-        setActive(-1);
-        setOpen(true);
-      } catch {
-        if (!controller.signal.aborted) {
-          setPlaces([]);
-          setEmpty(true);
-        }
-      }
-    }, TYPING_PAUSE_MS);
-  };
+        ).data,
+      whenBlank: () => [],
+      openOnAnswer: true,
+    });
 
   const pick = (place: LocationSuggestion) => {
     setOpen(false);

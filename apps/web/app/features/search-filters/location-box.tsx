@@ -1,8 +1,9 @@
 import type { Locale, SearchFilters } from '@estately/domain';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId } from 'react';
 import { useNavigate } from 'react-router';
 import { browserApi } from '../../api/browser-api.ts';
 import { useShellData } from '../../shell/use-shell-data.ts';
+import { usePlaceSuggestions } from '../place-suggestions/use-place-suggestions.ts';
 import { keepMapMode } from '../search-map/map-url.ts';
 import type { FilterTexts } from './filter-panel-view.ts';
 import { type RecentPlace, readRecentPlaces, rememberPlace } from './recent-places.ts';
@@ -15,55 +16,28 @@ import { canonicalSearchUrl } from './search-url.ts';
 
 type Place = Omit<RecentPlace, 'saved_at'>;
 
-const TYPING_PAUSE_MS = 250;
-
 export function LocationBox(props: { locale: Locale; filters: SearchFilters; texts: FilterTexts }) {
   const { locale, filters, texts } = props;
   const shell = useShellData();
   const navigate = useNavigate();
   const listId = useId();
-  const [query, setQuery] = useState('');
-  const [places, setPlaces] = useState<Place[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const [empty, setEmpty] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const request = useRef<AbortController | null>(null);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const search = (text: string) => {
-    clearTimeout(timer.current);
-    request.current?.abort();
-    if (text.trim() === '') {
-      setPlaces(readRecentPlaces(window.localStorage));
-      setEmpty(false);
-      return;
-    }
-    timer.current = setTimeout(async () => {
-      if (!shell) return;
-      const controller = new AbortController();
-      request.current = controller;
-      try {
+  const { query, setQuery, places, open, setOpen, active, setActive, empty, search } =
+    usePlaceSuggestions<Place>({
+      load: async (text, signal) => {
+        if (!shell) return null;
         // The answer's schema (zod) is fetched with the first suggestions, not in the first load.
         const [{ parseAutocompleteAnswer }, raw] = await Promise.all([
           import('./autocomplete-answer.ts'),
           browserApi(shell.publicConfig.apiUrl).get('/public/locations/autocomplete', {
-            query: { q: text.trim(), locale, limit: 8 },
-            signal: controller.signal,
+            query: { q: text, locale, limit: 8 },
+            signal,
           }),
         ]);
-        const answer = parseAutocompleteAnswer(raw);
-        setPlaces(answer.data);
-        setEmpty(answer.data.length === 0);
-        setActive(-1);
-      } catch {
-        if (!controller.signal.aborted) {
-          setPlaces([]);
-          setEmpty(true);
-        }
-      }
-    }, TYPING_PAUSE_MS);
-  };
+        return parseAutocompleteAnswer(raw).data;
+      },
+      whenBlank: () => readRecentPlaces(window.localStorage),
+      openOnAnswer: false,
+    });
 
   const pick = (place: Place) => {
     rememberPlace(window.localStorage, {
