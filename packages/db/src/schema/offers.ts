@@ -150,6 +150,17 @@ export const offerCountVersions = pgTable(
 );
 
 /**
+ * Change counters of what an offer's detail shows besides its `offers` row: the publishing
+ * account's and the seller's public fields (row 'accounts', bumped by statement triggers on
+ * `users` and `sellers`, migration 0014). A cached offer detail is served only while its
+ * partition's `offer_count_versions` row and these counters are unchanged (docs/decisions/022).
+ */
+export const readModelVersions = pgTable('read_model_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * Public offers pre-aggregated on the map grid of zoom 8 (cells of 360 / 2^8 / 4 degrees),
  * per offer type, property type and country, kept by a row trigger on `offers` (migration
  * 0007). Map clusters of coarse zooms add these cells up instead of reading every offer of a

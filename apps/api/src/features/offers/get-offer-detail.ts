@@ -18,6 +18,8 @@ import {
   ratesColumn,
   ratesFromRows,
 } from '../offers-shared/exchange-rates.ts';
+import { type CountScope, type ReadSnapshot, readVersions } from '../offers-shared/read-versions.ts';
+import type { OfferCountCache } from '../search/count-cache.ts';
 import { isPublicProperty, offerNotFound } from './public-offer.ts';
 
 export interface GetOfferDetailOptions {
@@ -26,6 +28,19 @@ export interface GetOfferDetailOptions {
   /** Currency of `price` (spec 9: default CZK); `original_price` stays as entered. */
   currency?: Currency;
   storage: MediaStorage;
+  /** Keeps built details while their offer, its accounts and the rates are unchanged. */
+  cache?: OfferCountCache;
+}
+
+/** A cached detail and the partition whose change counter stamps it. */
+interface CachedDetail {
+  scope: CountScope;
+  detail: OfferDetail;
+}
+
+/** A detail's version: its partition's counters, the accounts counter and the rates. */
+function detailVersion(snapshot: ReadSnapshot, scope: CountScope): string {
+  return `${snapshot.version(scope)}|${snapshot.accounts}|${snapshot.ratesKey}`;
 }
 
 type Detail = OfferDetail;
@@ -104,6 +119,27 @@ const prepared = new WeakMap<Db, ReturnType<typeof detailStatement>>();
  * struck offer.
  */
 export async function getOfferDetail(options: GetOfferDetailOptions): Promise<OfferDetail> {
+  const { cache, db, id, currency = DEFAULT_CURRENCY } = options;
+  if (!cache) return readOfferDetail(options);
+  // Everything the detail shows comes from the offer's `offers` row (rewritten with every
+  // write to the property, its photos and its state, so its partition's counter moves), the
+  // accounts counter and the rates: while the snapshot shows them unchanged, the detail
+  // built before is the database's (docs/decisions/022).
+  const snapshot = await readVersions(db).current();
+  const key = `detail\n${id}\n${currency}`;
+  const cached = cache.fresh<CachedDetail>(key, (entry) => detailVersion(snapshot, entry.scope));
+  if (cached) return cached.detail;
+  const detail = await readOfferDetail(options);
+  const scope = {
+    offerType: detail.offer_type,
+    propertyType: detail.property_type,
+    countryCode: detail.country_code,
+  };
+  cache.put(key, detailVersion(snapshot, scope), { scope, detail } satisfies CachedDetail);
+  return detail;
+}
+
+async function readOfferDetail(options: GetOfferDetailOptions): Promise<OfferDetail> {
   const { db, id, storage, currency = DEFAULT_CURRENCY } = options;
   let statement = prepared.get(db);
   if (!statement) {

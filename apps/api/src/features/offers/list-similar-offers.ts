@@ -1,9 +1,17 @@
 import { type Db, distanceKm, offers, properties, withinRadius } from '@estately/db';
 import type { MediaStorage } from '@estately/db/storage';
-import { type Currency, DEFAULT_CURRENCY, type OfferCard, SIMILAR_OFFERS_LIMIT } from '@estately/domain';
+import {
+  type Currency,
+  DEFAULT_CURRENCY,
+  type ExchangeRates,
+  type OfferCard,
+  SIMILAR_OFFERS_LIMIT,
+} from '@estately/domain';
 import { and, between, desc, eq, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { parseJson, type RateRow, ratesColumn, ratesFromRows } from '../offers-shared/exchange-rates.ts';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
+import { type CountScope, readVersions } from '../offers-shared/read-versions.ts';
+import type { OfferCountCache } from '../search/count-cache.ts';
 import { PUBLIC_OFFER, radiusCondition } from '../search/offer-conditions.ts';
 import { isPublicProperty, offerNotFound } from './public-offer.ts';
 
@@ -15,6 +23,14 @@ export interface ListSimilarOffersOptions {
   abroad?: boolean;
   currency?: Currency;
   storage: MediaStorage;
+  /** Keeps the ranked offers while nothing in the compared partitions changes. */
+  cache?: OfferCountCache;
+}
+
+/** Cached similar offers: the rows in rank order and the partitions they were ranked in. */
+interface CachedSimilar {
+  scope: CountScope;
+  rows: SimilarRow[];
 }
 
 /** How far a similar offer's price and area may be from the offer's: 0.6x to 1.4x. */
@@ -71,6 +87,7 @@ const prepared = new WeakMap<Db, ReturnType<typeof baseStatement>>();
  */
 export async function listSimilarOffers(options: ListSimilarOffersOptions): Promise<OfferCard[]> {
   const {
+    cache,
     db,
     id,
     storage,
@@ -78,6 +95,31 @@ export async function listSimilarOffers(options: ListSimilarOffersOptions): Prom
     abroad = false,
     currency = DEFAULT_CURRENCY,
   } = options;
+  const toCards = (rows: SimilarRow[], rates: ExchangeRates) =>
+    rows.map((row) => toOfferCard(row, { currency, rates, storage }));
+  if (!cache) {
+    const { rows, rates } = await rankSimilarOffers(options);
+    return toCards(rows, rates);
+  }
+  // The ranking reads the offer's own partition (or, abroad, every country of its offer and
+  // property type, its own included): while their counters are unchanged the offer is still
+  // public and the same offers rank the same (docs/decisions/022). Prices are converted with
+  // the snapshot's live rates.
+  const snapshot = await readVersions(db).current();
+  const key = `similar\n${id}\n${limit}\n${abroad}`;
+  const cached = cache.fresh<CachedSimilar>(key, (entry) => snapshot.version(entry.scope));
+  if (cached) return toCards(cached.rows, snapshot.rates);
+  const { rows, rates, base } = await rankSimilarOffers(options);
+  const scope: CountScope = abroad
+    ? { offerType: base.offerType, propertyType: base.propertyType }
+    : { offerType: base.offerType, propertyType: base.propertyType, countryCode: base.countryCode };
+  cache.put(key, snapshot.version(scope), { scope, rows } satisfies CachedSimilar);
+  return toCards(rows, rates);
+}
+
+/** The similar offers' rows in rank order, with the offer's partition and the live rates. */
+async function rankSimilarOffers(options: ListSimilarOffersOptions) {
+  const { db, id, limit = SIMILAR_OFFERS_LIMIT, abroad = false } = options;
   let statement = prepared.get(db);
   if (!statement) {
     statement = baseStatement(db);
@@ -175,8 +217,7 @@ export async function listSimilarOffers(options: ListSimilarOffersOptions): Prom
     found.push(...rows);
   }
 
-  const context = { currency, rates, storage };
-  return found.map((row) => toOfferCard(row, context));
+  return { rows: found, rates, base };
 }
 
 type SimilarRow = Awaited<ReturnType<typeof selectTier>>[number];

@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { IDEMPOTENCY_DOC, idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency.ts';
+import { OfferCountCache } from '../search/count-cache.ts';
 import { trustedSerializer } from '../search/trusted-serializer.ts';
 import { negotiateLocale } from './accept-language.ts';
 import { OfferViewCounter } from './count-offer-view.ts';
@@ -73,6 +74,9 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
   app.addHook('onClose', () => views.flush());
   // The detail and similar offers stringify their 2xx bodies as built (checked under tests).
   const serializerCompiler = trustedSerializer({ check: app.config.nodeEnv === 'test' });
+  // Built details and similar-offer rankings of this process, served while the change counters
+  // of what they show are unchanged (docs/decisions/022). Bounded: some 20 MB at most.
+  const answers = new OfferCountCache({ maxEntries: 5_000 });
 
   app.get(
     '/public/offers/:id',
@@ -118,7 +122,13 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
               })
           : undefined;
       const [detail] = await Promise.all([
-        getOfferDetail({ db: app.readDb, id, currency: request.query.currency, storage: app.storage }),
+        getOfferDetail({
+          db: app.readDb,
+          id,
+          currency: request.query.currency,
+          storage: app.storage,
+          cache: answers,
+        }),
         counted,
       ]);
       return detail;
@@ -192,6 +202,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
         abroad: request.query.abroad,
         currency: request.query.currency,
         storage: app.storage,
+        cache: answers,
       }),
     }),
   );

@@ -1,22 +1,19 @@
 import type { Db } from '@estately/db';
 import type { SearchFilters } from '@estately/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { queryRows } from './offer-conditions.ts';
+import { type CountScope, readVersions } from '../offers-shared/read-versions.ts';
 
 // Totals and facet counts are the expensive part of a search (a count reads every match; the
 // list page reads 25). They are cached per process, keyed by the exact counting statement,
 // and stamped with the change counters of the offers they can include (offer_count_versions,
-// bumped by statement triggers on `offers`, migration 0007). A request first reads the
-// counters (one indexed lookup), then serves the cached counts only if they are unchanged, so
-// an answer is never staler than the database it reads (docs/decisions/012).
+// bumped by statement triggers on `offers`, migration 0007). A request first takes a snapshot
+// of the counters (read-versions.ts: one small read shared by the requests of the moment), then
+// serves the cached counts only if they are unchanged, so an answer is never staler than the
+// database it reads (docs/decisions/012, 022). Search pages, offer details and similar offers
+// are kept the same way under keys of their own (`getKeyed`).
 
-/** The partition a filter is confined to: the columns the change counters are kept by. */
-export interface CountScope {
-  offerType?: string;
-  propertyType?: string;
-  countryCode?: string;
-}
+export type { CountScope } from '../offers-shared/read-versions.ts';
 
 /**
  * The partition of a filter. `counted` lists the facet groups a statement counts: a counted
@@ -35,24 +32,9 @@ export function countScope(filters: SearchFilters, counted: readonly string[] = 
   };
 }
 
-/**
- * The sum of the change counters of every partition the scope covers, plus the TRUNCATE row.
- * Counters only grow, so any change to an offer the scope can see changes the sum.
- */
+/** The sum of the change counters a scope covers, from a snapshot read now (read-versions.ts). */
 export async function countVersion(db: Db, scope: CountScope): Promise<string> {
-  const [row] = await queryRows<{ version: string | number | null }>(
-    db,
-    sql`select coalesce(sum(version), 0)::text as version from offer_count_versions where ${versionCondition(scope)}`,
-  );
-  return String(row?.version ?? '0');
-}
-
-/** The counter rows a scope's sum adds up (see `countVersion`). */
-export function versionCondition(scope: CountScope): SQL {
-  return sql`(offer_type = '*'
-           or (${scope.offerType === undefined ? sql`true` : sql`offer_type = ${scope.offerType}`}
-               and ${scope.propertyType === undefined ? sql`true` : sql`property_type = ${scope.propertyType}`}
-               and ${scope.countryCode === undefined ? sql`true` : sql`country_code = ${scope.countryCode}`}))`;
+  return (await readVersions(db).current()).version(scope);
 }
 
 const dialect = new PgDialect();
@@ -95,8 +77,8 @@ export class OfferCountCache {
    * The answer of `statement`, computed by `compute` unless an answer under the current change
    * counters is cached. The counters are read before computing, so a change that lands in
    * between makes the stored answer stale at once rather than hiding the change. `version`
-   * is the scope's sum when the caller read it already (in the same round trip as the
-   * exchange rates, prepare-search.ts), before building the statement.
+   * is the scope's sum when the caller took a snapshot already (prepare-search.ts), before
+   * building the statement.
    */
   async get<T>(
     db: Db,
@@ -107,17 +89,42 @@ export class OfferCountCache {
   ): Promise<T> {
     const query = dialect.sqlToQuery(statement);
     const key = `${query.sql}\n${JSON.stringify(query.params)}`;
-    version ??= await countVersion(db, scope);
-    const cached = this.entries.get(key);
-    if (cached && cached.version === version) {
-      this.hits += 1;
-      // Re-inserted: Map keeps insertion order, so the oldest key is the least recently used.
-      this.entries.delete(key);
-      this.entries.set(key, cached);
-      return cached.value as T;
-    }
-    this.misses += 1;
+    return this.getKeyed(key, version ?? (await countVersion(db, scope)), compute);
+  }
+
+  /**
+   * The answer cached under `key` while it was computed under `version`, else `compute()`'s,
+   * stored under that version. The caller reads the version before computing, so a change
+   * that lands in between makes the stored answer stale at once rather than hiding the change.
+   */
+  async getKeyed<T>(key: string, version: string, compute: () => Promise<T>): Promise<T> {
+    const cached = this.fresh<T>(key, () => version);
+    if (cached !== undefined) return cached;
     const value = await compute();
+    this.put(key, version, value);
+    return value;
+  }
+
+  /**
+   * The value under `key` when it was stored under the version `current` gives for it now,
+   * else undefined (a miss). For answers whose version follows from the entry itself, as an
+   * offer detail's from the offer's partition; `getKeyed` for the others.
+   */
+  fresh<T>(key: string, current: (value: T) => string): T | undefined {
+    const cached = this.entries.get(key);
+    if (!cached || cached.version !== current(cached.value as T)) {
+      this.misses += 1;
+      return undefined;
+    }
+    this.hits += 1;
+    // Re-inserted: Map keeps insertion order, so the oldest key is the least recently used.
+    this.entries.delete(key);
+    this.entries.set(key, cached);
+    return cached.value as T;
+  }
+
+  /** Stores `value` under `key`, computed under `version` (read before computing it). */
+  put(key: string, version: string, value: unknown): void {
     this.remove(key);
     const rows = Array.isArray(value) ? value.length + 1 : 1;
     this.entries.set(key, { version, value, rows });
@@ -127,7 +134,6 @@ export class OfferCountCache {
       if (oldest === undefined || oldest === key) break;
       this.remove(oldest);
     }
-    return value;
   }
 
   private remove(key: string): void {

@@ -1,10 +1,9 @@
-import { type Db, exchangeRates } from '@estately/db';
+import type { Db } from '@estately/db';
 import { type ExchangeRates, parseFilters, type SearchFilters } from '@estately/domain';
-import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { loadExchangeRates, ratesFromRows } from '../offers-shared/exchange-rates.ts';
-import { type CountScope, versionCondition } from './count-cache.ts';
-import { type OfferConditions, offerConditions, queryRows, resolveRadiusCentre } from './offer-conditions.ts';
+import { type CountScope, type ReadSnapshot, readVersions } from '../offers-shared/read-versions.ts';
+import { type OfferConditions, offerConditions, resolveRadiusCentre } from './offer-conditions.ts';
 
 export interface PreparedSearch {
   filters: SearchFilters;
@@ -12,6 +11,8 @@ export interface PreparedSearch {
   conditions: OfferConditions;
   /** The change counters' sum of the scope asked for (count-cache.ts), read with the rates. */
   version?: string;
+  /** The snapshot the rates and version come from, when counts are cached. */
+  snapshot?: ReadSnapshot;
 }
 
 /**
@@ -24,27 +25,21 @@ export function validateFilters(query: unknown): SearchFilters {
   return parsed.data;
 }
 
-const VERSION_ROW = '*version';
-
 /**
- * The live exchange rates and, for a count scope, the sum of its change counters, in one
- * round trip: a served search needs nothing else before its page.
+ * The live exchange rates and, for a count scope, the sum of its change counters: from a
+ * snapshot of the change counters (read-versions.ts, shared by the requests of the moment)
+ * when counts are cached, else from the rates table.
  */
 async function loadRatesAndVersion(db: Db, scope: CountScope | undefined) {
-  if (scope === undefined) return { rates: await loadExchangeRates(db), version: undefined };
-  const rows = await queryRows<{ currency: string; rate: string }>(
-    db,
-    sql`select ${exchangeRates.currency} as currency, ${exchangeRates.rateToCzk}::text as rate from ${exchangeRates}
-        union all
-        select ${VERSION_ROW}, coalesce(sum(version), 0)::text from offer_count_versions where ${versionCondition(scope)}`,
-  );
-  const version = rows.find((row) => row.currency === VERSION_ROW)?.rate ?? '0';
-  return { rates: ratesFromRows(rows.filter((row) => row.currency !== VERSION_ROW)), version };
+  if (scope === undefined)
+    return { rates: await loadExchangeRates(db), version: undefined, snapshot: undefined };
+  const snapshot = await readVersions(db).current();
+  return { rates: snapshot.rates, version: snapshot.version(scope), snapshot };
 }
 
 /**
  * The filters' SQL conditions with the live exchange rates (and a radius centre named by a
- * place); with `scope`, the scope's change counters are read in the same round trip.
+ * place); with `scope`, the rates and the scope's change counters come from a snapshot.
  */
 export async function prepareSearch(
   db: Db,
@@ -52,11 +47,11 @@ export async function prepareSearch(
   now: Date,
   scope?: CountScope,
 ): Promise<PreparedSearch> {
-  const [{ rates, version }, centre] = await Promise.all([
+  const [{ rates, version, snapshot }, centre] = await Promise.all([
     loadRatesAndVersion(db, scope),
     resolveRadiusCentre(db, filters),
   ]);
-  return { filters, rates, version, conditions: offerConditions(filters, { rates, now, centre }) };
+  return { filters, rates, version, snapshot, conditions: offerConditions(filters, { rates, now, centre }) };
 }
 
 /**

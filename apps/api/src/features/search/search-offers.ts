@@ -3,6 +3,7 @@ import type { MediaStorage } from '@estately/db/storage';
 import {
   type Currency,
   DEFAULT_CURRENCY,
+  type ExchangeRates,
   pageMeta,
   pageOffset,
   type SearchFilters,
@@ -107,13 +108,8 @@ async function walkNewest(db: Db, conditions: OfferConditions, need: number): Pr
  */
 export async function searchOffers(options: SearchOffersOptions): Promise<SearchOffersResponse> {
   const { db, filters, storage, cache, now = new Date() } = options;
-  const scope = countScope(filters);
-  // The rates (and the change counters, when counts are cached) in one round trip; the page
-  // goes alongside when its conditions need neither the rates nor a place's centre.
-  const prepared = prepareSearch(db, filters, now, cache ? scope : undefined);
-  const early = conditionsWithoutLookups(filters, now);
   const offset = pageOffset(filters.page, filters.per_page);
-  const page = async (conditions: OfferConditions) => {
+  const page = async (conditions: OfferConditions): Promise<CardRow[]> => {
     const walk =
       filters.sort === 'activated_at_desc' &&
       conditions.areas.length > 0 &&
@@ -144,21 +140,52 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
     const byId = new Map(cards.map((card) => [card.id, card]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
   };
-  const total = async () => {
-    const { conditions, version } = await prepared;
-    const countStatement = sql`select count(*)::int as total from ${offers} where ${allConditions(conditions)}`;
-    const countTotal = async () =>
-      Number((await queryRows<{ total: number }>(db, countStatement))[0]?.total ?? 0);
-    return cache ? cache.get(db, scope, countStatement, countTotal, version) : countTotal();
+  const countTotal = async (conditions: OfferConditions) =>
+    Number((await queryRows<{ total: number }>(db, countStatement(conditions)))[0]?.total ?? 0);
+  const respond = (rows: CardRow[], count: number, rates: ExchangeRates): SearchOffersResponse => {
+    const currency: Currency = filters.currency ?? DEFAULT_CURRENCY;
+    return {
+      data: rows.map((row) => toOfferCard(row, { currency, rates, storage })),
+      meta: pageMeta(count, filters.page, filters.per_page),
+    };
   };
+
+  if (cache) {
+    // The page and the total are both kept under the change counters of the filter's
+    // partition, from one snapshot shared with the requests of the moment (read-versions.ts):
+    // a repeated search costs no query while none of its offers changed. The page's rows are
+    // kept in the offers' own currency and converted with the live rates on every answer.
+    const scope = countScope(filters);
+    const { conditions, version = '', rates, snapshot } = await prepareSearch(db, filters, now, scope);
+    const [rows, count] = await Promise.all([
+      cache.getKeyed(pageKey(filters, now), `${version}|${snapshot?.ratesKey ?? ''}`, () => page(conditions)),
+      cache.get(db, scope, countStatement(conditions), () => countTotal(conditions), version),
+    ]);
+    return respond(rows, count, rates);
+  }
+
+  // Uncached: the page goes alongside the rates when its conditions need neither the rates
+  // nor a place's centre.
+  const prepared = prepareSearch(db, filters, now);
+  const early = conditionsWithoutLookups(filters, now);
   const [rows, count, { rates }] = await Promise.all([
     early ? page(early) : prepared.then((p) => page(p.conditions)),
-    total(),
+    prepared.then((p) => countTotal(p.conditions)),
     prepared,
   ]);
-  const currency: Currency = filters.currency ?? DEFAULT_CURRENCY;
-  return {
-    data: rows.map((row) => toOfferCard(row, { currency, rates, storage })),
-    meta: pageMeta(count, filters.page, filters.per_page),
-  };
+  return respond(rows, count, rates);
+}
+
+type CardRow = Parameters<typeof toOfferCard>[0];
+
+function countStatement(conditions: OfferConditions): SQL {
+  return sql`select count(*)::int as total from ${offers} where ${allConditions(conditions)}`;
+}
+
+/**
+ * The cache key of a search page: every filter, paging and sort as asked; the listing-age
+ * filter is relative to now, so with it the key holds the instant (such pages are not reused).
+ */
+function pageKey(filters: SearchFilters, now: Date): string {
+  return `page\n${JSON.stringify(filters)}${filters.age_days === undefined ? '' : `\n${now.getTime()}`}`;
 }
