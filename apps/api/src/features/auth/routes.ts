@@ -238,6 +238,26 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const resetDescription = `Sets a new password with the token of a reset link. In one transaction the token is spent, every access token issued before is refused, every refresh token is revoked (all devices sign in again), the address counts as confirmed and \`password_changed\` is queued. An unknown, used or expired token answers 422 \`validation.token_invalid\` on \`token\`. ${PASSWORD_NOTE} ${VALIDATION_NOTE} ${limitNote('reset', AUTH_RATE_LIMITS.resetPassword)}`;
 
+  // Both reset flows share the limits, the operation and the answer; only the password field's
+  // name differs (errors name the field the request used).
+  async function resetPasswordRoute(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: string,
+    password: string,
+    passwordField: 'password' | 'newPassword',
+  ) {
+    await limit(reply, 'reset', AUTH_RATE_LIMITS.resetPassword, request);
+    await resetPassword({
+      db: app.db,
+      token,
+      password,
+      fields: { token: 'token', password: passwordField },
+      context: context(request),
+    });
+    return { password_changed: true as const };
+  }
+
   app.post(
     '/auth/reset_password',
     {
@@ -249,17 +269,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PasswordResetResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      await limit(reply, 'reset', AUTH_RATE_LIMITS.resetPassword, request);
-      await resetPassword({
-        db: app.db,
-        token: request.body.token,
-        password: request.body.password,
-        fields: { token: 'token', password: 'password' },
-        context: context(request),
-      });
-      return { password_changed: true as const };
-    },
+    (request, reply) =>
+      resetPasswordRoute(request, reply, request.body.token, request.body.password, 'password'),
   );
 
   app.post(
@@ -273,17 +284,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PasswordResetResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      await limit(reply, 'reset', AUTH_RATE_LIMITS.resetPassword, request);
-      await resetPassword({
-        db: app.db,
-        token: request.body.token,
-        password: request.body.newPassword,
-        fields: { token: 'token', password: 'newPassword' },
-        context: context(request),
-      });
-      return { password_changed: true as const };
-    },
+    (request, reply) =>
+      resetPasswordRoute(request, reply, request.body.token, request.body.newPassword, 'newPassword'),
   );
 
   app.post(
