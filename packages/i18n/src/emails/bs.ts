@@ -1,10 +1,8 @@
 import type { EmailCatalog } from './en.ts';
+import { southSlavicLatinEmails } from './south-slavic-latin.ts';
 
 export const bs: EmailCatalog = {
-  greeting: 'Pozdrav, {name},',
-  greeting_anonymous: 'Poštovani,',
-  sign_off: 'Srdačan pozdrav,',
-  team: 'tim Estatelyja',
+  ...southSlavicLatinEmails,
   link_fallback: 'Ako dugme ne radi, kopirajte ovaj link u pretraživač: {url}',
   'confirm.subject': 'Potvrdite svoju e-mail adresu',
   'confirm.intro':
@@ -16,7 +14,6 @@ export const bs: EmailCatalog = {
   'change.subject': 'Potvrdite svoju novu e-mail adresu',
   'change.intro':
     'Zatražili ste prijavu na Estately novom e-mail adresom: {email}. Potvrdite je kako biste završili promjenu.',
-  'change.button': 'Potvrdi novu adresu',
   'change.expiry':
     '{hours, plural, one {Link vrijedi # sat.} few {Link vrijedi # sata.} other {Link vrijedi # sati.}}',
   'change.ignore':
@@ -27,34 +24,21 @@ export const bs: EmailCatalog = {
     'Ako niste vi napravili ovu promjenu, odmah promijenite lozinku kako biste zaštitili račun.',
   'reset.subject': 'Promjena lozinke',
   'reset.intro': 'Primili smo zahtjev za promjenu lozinke vašeg računa.',
-  'reset.button': 'Postavi novu lozinku',
   'reset.expiry':
     '{hours, plural, one {Link vrijedi # sat.} few {Link vrijedi # sata.} other {Link vrijedi # sati.}}',
-  'reset.ignore': 'Ako to niste zatražili, zanemarite ovu poruku. Vaša lozinka ostaje ista.',
   'password_changed.subject': 'Vaša lozinka je promijenjena',
   'password_changed.intro': 'Lozinka vašeg Estately računa promijenjena je {date}.',
   'password_changed.not_you': 'Ako to niste bili vi, odmah promijenite lozinku kako biste zaštitili račun.',
   'security.button': 'Promijeni lozinku',
-  'watchdog.subject':
-    '{count, plural, one {# nova ponuda za pretragu „{name}”} few {# nove ponude za pretragu „{name}”} other {# novih ponuda za pretragu „{name}”}}',
   'watchdog.intro':
     '{count, plural, one {Pronašli smo # novu ponudu za vašu sačuvanu pretragu „{name}”.} few {Pronašli smo # nove ponude za vašu sačuvanu pretragu „{name}”.} other {Pronašli smo # novih ponuda za vašu sačuvanu pretragu „{name}”.}}',
-  'watchdog.button': 'Pogledaj nove ponude',
   'watchdog.manage': 'Upravljaj sačuvanim pretragama',
   'watchdog.reason': 'Ovu poruku primate jer ste na Estatelyju sačuvali pretragu.',
   unsubscribe: 'Odjavi se s ovih poruka',
-  'message.subject': 'Nova poruka o vašem oglasu',
-  'message.intro': '{name} poslao vam je poruku o vašem oglasu:',
-  'message.offer.sale_apartment': 'Stan na prodaju',
-  'message.offer.sale_house': 'Kuća na prodaju',
   'message.offer.rent_apartment': 'Stan za izdavanje',
   'message.offer.rent_house': 'Kuća za izdavanje',
-  'message.from': 'Od',
   'message.email': 'E-mail',
-  'message.phone': 'Telefon',
   'message.tour_date': 'Željeni termin razgledanja: {date}',
-  'message.reply': 'Odgovori na poruku',
-  'message.view_offer': 'Pogledaj oglas',
   'message.reason':
     'Ovaj e-mail primate jer je vaš oglas objavljen na Estatelyju. Odgovorom pišete direktno pošiljaocu.',
 };

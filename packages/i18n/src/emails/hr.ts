@@ -1,10 +1,8 @@
 import type { EmailCatalog } from './en.ts';
+import { southSlavicLatinEmails } from './south-slavic-latin.ts';
 
 export const hr: EmailCatalog = {
-  greeting: 'Pozdrav, {name},',
-  greeting_anonymous: 'Poštovani,',
-  sign_off: 'Srdačan pozdrav,',
-  team: 'tim Estatelyja',
+  ...southSlavicLatinEmails,
   link_fallback: 'Ako gumb ne radi, kopirajte ovu poveznicu u preglednik: {url}',
   'confirm.subject': 'Potvrdite svoju adresu e-pošte',
   'confirm.intro':
@@ -16,7 +14,6 @@ export const hr: EmailCatalog = {
   'change.subject': 'Potvrdite svoju novu adresu e-pošte',
   'change.intro':
     'Zatražili ste prijavu na Estately novom adresom e-pošte: {email}. Potvrdite je kako biste dovršili promjenu.',
-  'change.button': 'Potvrdi novu adresu',
   'change.expiry':
     '{hours, plural, one {Poveznica vrijedi # sat.} few {Poveznica vrijedi # sata.} other {Poveznica vrijedi # sati.}}',
   'change.ignore':
@@ -27,35 +24,22 @@ export const hr: EmailCatalog = {
     'Ako niste vi napravili ovu promjenu, odmah ponovno postavite lozinku kako biste zaštitili račun.',
   'reset.subject': 'Ponovno postavljanje lozinke',
   'reset.intro': 'Primili smo zahtjev za ponovno postavljanje lozinke vašeg računa.',
-  'reset.button': 'Postavi novu lozinku',
   'reset.expiry':
     '{hours, plural, one {Poveznica vrijedi # sat.} few {Poveznica vrijedi # sata.} other {Poveznica vrijedi # sati.}}',
-  'reset.ignore': 'Ako to niste zatražili, zanemarite ovu poruku. Vaša lozinka ostaje ista.',
   'password_changed.subject': 'Vaša lozinka je promijenjena',
   'password_changed.intro': 'Lozinka vašeg računa na Estatelyju promijenjena je {date}.',
   'password_changed.not_you':
     'Ako to niste bili vi, odmah ponovno postavite lozinku kako biste zaštitili račun.',
   'security.button': 'Ponovno postavi lozinku',
-  'watchdog.subject':
-    '{count, plural, one {# nova ponuda za pretragu „{name}”} few {# nove ponude za pretragu „{name}”} other {# novih ponuda za pretragu „{name}”}}',
   'watchdog.intro':
     '{count, plural, one {Pronašli smo # novu ponudu za vašu spremljenu pretragu „{name}”.} few {Pronašli smo # nove ponude za vašu spremljenu pretragu „{name}”.} other {Pronašli smo # novih ponuda za vašu spremljenu pretragu „{name}”.}}',
-  'watchdog.button': 'Pogledaj nove ponude',
   'watchdog.manage': 'Upravljaj spremljenim pretragama',
   'watchdog.reason': 'Ovu poruku primate jer ste na Estatelyju spremili pretragu.',
   unsubscribe: 'Odjavi se s ovih poruka',
-  'message.subject': 'Nova poruka o vašem oglasu',
-  'message.intro': '{name} poslao vam je poruku o vašem oglasu:',
-  'message.offer.sale_apartment': 'Stan na prodaju',
-  'message.offer.sale_house': 'Kuća na prodaju',
   'message.offer.rent_apartment': 'Stan za najam',
   'message.offer.rent_house': 'Kuća za najam',
-  'message.from': 'Od',
   'message.email': 'E-pošta',
-  'message.phone': 'Telefon',
   'message.tour_date': 'Željeni termin razgledavanja: {date}',
-  'message.reply': 'Odgovori na poruku',
-  'message.view_offer': 'Pogledaj oglas',
   'message.reason':
     'Ovu poruku primate jer je vaš oglas objavljen na Estatelyju. Odgovorom pišete izravno pošiljatelju.',
 };

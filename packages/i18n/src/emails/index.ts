@@ -20,8 +20,9 @@ import { sk } from './sk.ts';
 import { sr } from './sr.ts';
 import { tr } from './tr.ts';
 
-// Texts of the e-mails the product sends (DESIGN 2 e-mail), one complete file per language and
-// regional differences in regional.ts. Kept apart from the UI catalogs: e-mails are rendered by
+// Texts of the e-mails the product sends (DESIGN 2 e-mail), one complete set per language (bs, hr
+// and sr start from the texts they share, south-slavic-latin.ts) and regional differences in
+// regional.ts. Kept apart from the UI catalogs: e-mails are rendered by
 // the API's worker, and their texts change with the templates, not with the screens.
 
 export type { EmailCatalog, EmailKey, EmailOverrides } from './en.ts';
