@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { getOfferDetail } from '../../apps/api/src/features/offers/get-offer-detail.ts';
 import { listSimilarOffers } from '../../apps/api/src/features/offers/list-similar-offers.ts';
 import { clusterOffers } from '../../apps/api/src/features/search/cluster-offers.ts';
-import type { OfferCountCache } from '../../apps/api/src/features/search/count-cache.ts';
+import { OfferCountCache } from '../../apps/api/src/features/search/count-cache.ts';
 import { countOfferFacets } from '../../apps/api/src/features/search/count-offer-facets.ts';
 import { queryRows } from '../../apps/api/src/features/search/offer-conditions.ts';
 import { searchOffers } from '../../apps/api/src/features/search/search-offers.ts';
@@ -188,6 +188,8 @@ export interface Operations {
 export function databaseOperations(db: Db, cache?: OfferCountCache): Operations {
   const storage = new LocalMediaStorage({ root: '/tmp/estately-bench-media' });
   const cached = cache ? { cache } : {};
+  // Details and similar offers are kept in a cache of their own, as the offers routes keep them.
+  const kept = cache ? { cache: new OfferCountCache({ maxEntries: 5_000 }) } : {};
   return {
     list: (params) => searchOffers({ db, filters: filtersOf(params), storage, ...cached }),
     facets: (params, groups = Q1_FACETS) =>
@@ -203,8 +205,8 @@ export function databaseOperations(db: Db, cache?: OfferCountCache): Operations 
         ...cached,
       });
     },
-    detail: (id) => getOfferDetail({ db, id, storage }),
-    similar: (id) => listSimilarOffers({ db, id, limit: 4, storage }),
+    detail: (id) => getOfferDetail({ db, id, storage, ...kept }),
+    similar: (id) => listSimilarOffers({ db, id, limit: 4, storage, ...kept }),
   };
 }
 

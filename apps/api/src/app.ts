@@ -9,6 +9,7 @@ import leadsRoutes from './features/leads/routes.ts';
 import locationsRoutes from './features/locations/routes.ts';
 import devMailboxRoutes from './features/mail/dev-mailbox-routes.ts';
 import moderationRoutes from './features/moderation/routes.ts';
+import { OfferViewCounter } from './features/offers/count-offer-view.ts';
 import offersRoutes from './features/offers/routes.ts';
 import propertiesRoutes from './features/properties/routes.ts';
 import redirectsAdminRoutes from './features/redirects-admin/routes.ts';
@@ -85,6 +86,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(media, { config, storage: options.storage });
   await app.register(authentication, { config });
   await app.register(rateLimiter, { config });
+  // Offer detail views on their way to the sellers' statistics, written in shared statements
+  // after the answers (group commit); the last ones are written on close.
+  const offerViews = new OfferViewCounter(app.db);
+  app.decorate('offerViews', offerViews);
+  app.addHook('onClose', () => offerViews.flush());
 
   // features
   await app.register(healthRoutes);
@@ -113,5 +119,7 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Detail views on their way to the statistics; `flush()` resolves once they are written. */
+    offerViews: OfferViewCounter;
   }
 }

@@ -208,6 +208,8 @@ describe('GET /public/offers/{id}', () => {
 
 describe('offer views', () => {
   async function detailViews(id: number): Promise<number> {
+    // Views are written after the answers; wait for the ones on their way.
+    await api.app.offerViews.flush();
     const rows = await api.db
       .select({ views: offerViewStats.detailViews })
       .from(offerViewStats)

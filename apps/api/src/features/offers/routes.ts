@@ -26,7 +26,6 @@ import { IDEMPOTENCY_DOC, idempotencyKeyOf, respondIdempotently } from '../../li
 import { OfferCountCache } from '../search/count-cache.ts';
 import { trustedSerializer } from '../search/trusted-serializer.ts';
 import { negotiateLocale } from './accept-language.ts';
-import { OfferViewCounter } from './count-offer-view.ts';
 import { getOfferContact } from './get-offer-contact.ts';
 import { getOfferDetail } from './get-offer-detail.ts';
 import { getOfferTranslation } from './get-offer-translation.ts';
@@ -69,9 +68,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
   const perAddress = new SlidingWindowLimiter(OFFER_MESSAGE_LIMITS.perAddress);
   const perSender = new SlidingWindowLimiter(OFFER_MESSAGE_LIMITS.perSenderAndOffer);
   const webOrigin = app.config.webOrigins[0] ?? 'http://localhost:3000';
-  // Detail views share writes under load (group commit); the last ones are written on close.
-  const views = new OfferViewCounter(app.db);
-  app.addHook('onClose', () => views.flush());
+  const views = app.offerViews;
   // The detail and similar offers stringify their 2xx bodies as built (checked under tests).
   const serializerCompiler = trustedSerializer({ check: app.config.nodeEnv === 'test' });
   // Built details and similar-offer rankings of this process, served while the change counters
@@ -103,34 +100,31 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
     async (request) => {
       const id = offerId(request.params.id);
       // HEAD (link checkers, prefetch probes) reads the same detail but is not a view. The view
-      // is written alongside the read: it counts only for a public offer, so a 404 counts none.
-      const counted =
-        request.method === 'GET'
-          ? views
-              .count({
-                id,
-                visitorKey: visitorKey({
-                  token: request.headers[STATS_TOKEN_HEADER],
-                  address: request.ip,
-                  userAgent: request.headers['user-agent'],
-                  secret,
-                }),
-              })
-              .catch((error: unknown) => {
-                // Statistics never cost a visitor the page.
-                request.log.warn({ err: error, offerId: id }, 'offer view not counted');
-              })
-          : undefined;
-      const [detail] = await Promise.all([
-        getOfferDetail({
-          db: app.readDb,
-          id,
-          currency: request.query.currency,
-          storage: app.storage,
-          cache: answers,
-        }),
-        counted,
-      ]);
+      // is written after the answer, shared with the views of the moment (group commit), and
+      // counts only for a public offer, so a 404 counts none. The visitor never waits for it.
+      if (request.method === 'GET') {
+        views
+          .count({
+            id,
+            visitorKey: visitorKey({
+              token: request.headers[STATS_TOKEN_HEADER],
+              address: request.ip,
+              userAgent: request.headers['user-agent'],
+              secret,
+            }),
+          })
+          .catch((error: unknown) => {
+            // Statistics never cost a visitor the page.
+            request.log.warn({ err: error, offerId: id }, 'offer view not counted');
+          });
+      }
+      const detail = await getOfferDetail({
+        db: app.readDb,
+        id,
+        currency: request.query.currency,
+        storage: app.storage,
+        cache: answers,
+      });
       return detail;
     },
   );
