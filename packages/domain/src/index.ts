@@ -1,6 +1,3 @@
-// First: zod's settings for browsers, before any schema is built (zod-csp.ts).
-import './zod-csp.ts';
-
 export * from './constants.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/content.ts';

@@ -1,6 +1,7 @@
 import { config } from 'zod';
 
-// Evaluated before any schema of this package is built (the first import of index.ts). zod 4
+// Imported first by every module of this package that builds schemas, so it is evaluated before
+// any schema is built, and only where schemas are (a page that uses none loads no zod). zod 4
 // compiles object parsers with `new Function` when it may, and probes for that while building
 // each object schema. The web's Content-Security-Policy forbids eval (no 'unsafe-eval'): the
 // probe's error is caught, but browsers still report a CSP violation for it. In browsers the

@@ -1,3 +1,5 @@
+// First: zod's settings for browsers, before this module builds any schema.
+import '../zod-csp.ts';
 import { z } from 'zod';
 
 // Error body of every API failure (DESIGN 4, spec 8). `errors` is keyed by field and carries

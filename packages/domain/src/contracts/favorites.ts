@@ -1,3 +1,5 @@
+// First: zod's settings for browsers, before this module builds any schema.
+import '../zod-csp.ts';
 import { z } from 'zod';
 import { FAVOURITES_PAGE_SIZE } from '../constants.ts';
 import { CURRENCIES } from '../currencies.ts';

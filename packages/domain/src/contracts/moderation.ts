@@ -1,3 +1,5 @@
+// First: zod's settings for browsers, before this module builds any schema.
+import '../zod-csp.ts';
 import { z } from 'zod';
 import { PROPERTY_STATES } from '../value-sets.ts';
 import { OFFER_REPORT_REASONS } from './offer-actions.ts';

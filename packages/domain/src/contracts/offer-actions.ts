@@ -1,3 +1,5 @@
+// First: zod's settings for browsers, before this module builds any schema.
+import '../zod-csp.ts';
 import { z } from 'zod';
 
 // Contracts of what a visitor does on an offer (spec 7): POST /public/offers/{id}/offer_message

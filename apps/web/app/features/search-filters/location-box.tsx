@@ -7,12 +7,14 @@ import { usePlaceSuggestions } from '../place-suggestions/use-place-suggestions.
 import { keepMapMode } from '../search-map/map-url.ts';
 import type { FilterTexts } from './filter-panel-view.ts';
 import { type RecentPlace, readRecentPlaces, rememberPlace } from './recent-places.ts';
-import { canonicalSearchUrl } from './search-url.ts';
 
 // The location search box: autocomplete from GET /public/locations/autocomplete in the page's
 // locale, recent places first when the box is empty (spec 9). Picking a place searches there:
 // the country and the place's slug become the search path's last segments (spec 2).
-// An ARIA 1.2 combobox: arrows move, Enter picks, Escape closes.
+// An ARIA 1.2 combobox: arrows move, Enter picks, Escape closes. Composing the search URL (the
+// domain's slug tables of every locale) is fetched on first focus, not in the page's first load.
+
+const loadSearchUrl = () => import('./search-url.ts');
 
 type Place = Omit<RecentPlace, 'saved_at'>;
 
@@ -66,7 +68,9 @@ export function LocationBox(props: { locale: Locale; filters: SearchFilters; tex
       ...(place.kind === 'country' ? {} : { locality: place.slug }),
     };
     // An open map stays open and moves to the place (features/search-map).
-    void navigate(keepMapMode(canonicalSearchUrl(locale, next), window.location.search));
+    void loadSearchUrl().then(({ canonicalSearchUrl }) =>
+      navigate(keepMapMode(canonicalSearchUrl(locale, next), window.location.search)),
+    );
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -109,6 +113,7 @@ export function LocationBox(props: { locale: Locale; filters: SearchFilters; tex
           search(event.target.value);
         }}
         onFocus={() => {
+          void loadSearchUrl();
           setOpen(true);
           if (query === '') search('');
         }}

@@ -1,14 +1,14 @@
 import type { Currency, Locale, SearchFilters } from '@estately/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { canonicalSearchUrl } from '../search-filters/search-url.ts';
 import type { MapTexts } from './map-texts.ts';
 import { mapUiStore } from './map-ui-state.ts';
 import { withMapMode } from './map-url.ts';
 import './search-map-layout.css';
 
 // Map mode of the results page (issue 9). Everything here is in the page's first load and tiny:
-// the toggle and the map's frame. The map itself (map-view.tsx, and MapLibre inside it) is a
+// the toggle and the map's frame (composing a search URL, with the slug tables of every locale,
+// is fetched when a click needs it). The map itself (map-view.tsx, and MapLibre inside it) is a
 // dynamic import that runs only once the map is open, so the list costs nothing more.
 
 const MapView = lazy(() => import('./map-view.tsx'));
@@ -25,14 +25,18 @@ export function MapToggle(props: { locale: Locale; filters: SearchFilters; map: 
   const { locale, filters, map } = props;
   const navigate = useNavigate();
   const location = useLocation();
-  const toggle = () => {
+  const toggle = async () => {
     if (!map.open) {
       void navigate(withMapMode(location.pathname + location.search, true), { preventScrollReset: true });
       return;
     }
     // The map's area filter belongs to the map: closing it searches the same filters anywhere.
     const target = filters.bbox
-      ? canonicalSearchUrl(locale, { ...filters, bbox: undefined, page: 1 })
+      ? (await import('../search-filters/search-url.ts')).canonicalSearchUrl(locale, {
+          ...filters,
+          bbox: undefined,
+          page: 1,
+        })
       : withMapMode(location.pathname + location.search, false);
     void navigate(target, { preventScrollReset: true });
   };
@@ -41,7 +45,7 @@ export function MapToggle(props: { locale: Locale; filters: SearchFilters; map: 
       type="button"
       className="button map-toggle"
       aria-pressed={map.open}
-      onClick={toggle}
+      onClick={() => void toggle()}
       data-testid="map-toggle"
     >
       <svg

@@ -1,5 +1,4 @@
-import type { BoundingBox, Locale, SearchFilters } from '@estately/domain';
-import { canonicalSearchUrl } from '../search-filters/search-url.ts';
+import type { BoundingBox, SearchFilters } from '@estately/domain';
 
 // Map mode in the URL: `map=1` after the canonical filters, so a shared URL opens the map. The
 // domain's query-string codec ignores keys that are not filters, so the API and the filter
@@ -64,24 +63,6 @@ export function viewportToBox(view: BoundingBox): BoundingBox {
     east = 180;
   }
   return { south, west, north, east };
-}
-
-/**
- * The search URL of "this map area": the same filters with the viewport as `bbox`, back on the
- * first page, with the map open. The place filters (locality, location id, point and radius)
- * give way to the area the visitor moved to; offer type, property type, country and the other
- * filters stay, as the list's own filters do.
- */
-export function areaSearchUrl(locale: Locale, filters: SearchFilters, view: BoundingBox): string {
-  const {
-    locality: _locality,
-    location_id: _id,
-    lat: _lat,
-    lng: _lng,
-    radius_km: _radius,
-    ...rest
-  } = filters;
-  return withMapMode(canonicalSearchUrl(locale, { ...rest, bbox: viewportToBox(view), page: 1 }), true);
 }
 
 /** The filters the map asks the API for: the search's, less paging, sort and its own viewport. */

@@ -15,10 +15,11 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import { OfferCardItem } from '../offers/offer-card.tsx';
 import { loadMapAnswer, loadMapCard, type MapCardResult } from './load-map-answer.ts';
+import { areaSearchUrl } from './map-area-url.ts';
 import { atLeast, extentOf, WORLD_BOX, zoomForBox } from './map-geometry.ts';
 import { formatMapText, type MapTexts } from './map-texts.ts';
 import { mapUiStore, useMapUiState } from './map-ui-state.ts';
-import { areaSearchUrl, viewportToBox } from './map-url.ts';
+import { viewportToBox } from './map-url.ts';
 
 // The open map (loaded lazily by map-panel.tsx). Clusters and single offers of the viewport come
 // from GET /public/offers/map under the list's filters; a cluster zooms in, a single offer opens
