@@ -201,7 +201,8 @@ export function ValidatedForm(props: {
   );
 }
 
-function FieldErrorsText(props: { id: string; name: string }) {
+/** A field's errors in the page's language, under the field (its aria-describedby names this id). */
+export function FieldErrorsText(props: { id: string; name: string }) {
   const { errors, t } = useFormScope();
   const list = errors[props.name];
   if (!list?.length) return null;
@@ -212,19 +213,23 @@ function FieldErrorsText(props: { id: string; name: string }) {
   );
 }
 
-export function Field(props: {
+/** What a labelled field hands the control it draws. */
+export interface FieldIds {
+  inputId: string;
+  invalid: boolean;
+  /** The error (when there is one) and the hint, for the control's aria-describedby. */
+  describedBy: string | undefined;
+}
+
+/** One field of a ValidatedForm: its label, an optional hint, the control, and its errors under it. */
+export function LabelledField(props: {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'password' | 'tel' | 'file';
-  autoComplete?: string;
-  defaultValue?: string | null;
-  required?: boolean;
   hint?: string;
-  accept?: string;
-  onFileChange?: (file: File | null) => void;
+  children: (ids: FieldIds) => ReactNode;
 }) {
-  const { id, errors, firstInvalid } = useFormScope();
-  const inputId = `${id}-${props.name}`;
+  const { id, errors } = useFormScope();
+  const inputId = `${id}-${props.name.replace(/\./g, '-')}`;
   const invalid = Boolean(errors[props.name]?.length);
   const describedBy =
     [invalid ? `${inputId}-error` : null, props.hint ? `${inputId}-hint` : null].filter(Boolean).join(' ') ||
@@ -239,29 +244,50 @@ export function Field(props: {
           {props.hint}
         </p>
       )}
-      <input
-        id={inputId}
-        name={props.name}
-        type={props.type ?? 'text'}
-        autoComplete={props.autoComplete}
-        defaultValue={props.type === 'file' ? undefined : (props.defaultValue ?? undefined)}
-        aria-required={props.required || undefined}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        accept={props.accept}
-        // Before the scripts load focus cannot be moved after the answer; autoFocus does it,
-        // only on the first field in error of a form the person just sent (WCAG 3.3.1).
-        // biome-ignore lint/a11y/noAutofocus: focus follows the person's own submission.
-        autoFocus={invalid && firstInvalid === props.name}
-        onChange={
-          props.onFileChange
-            ? (event) => props.onFileChange?.(event.currentTarget.files?.[0] ?? null)
-            : undefined
-        }
-        dir={props.type === 'email' || props.type === 'tel' ? 'ltr' : undefined}
-      />
+      {props.children({ inputId, invalid, describedBy })}
       <FieldErrorsText id={`${inputId}-error`} name={props.name} />
     </div>
+  );
+}
+
+export function Field(props: {
+  name: string;
+  label: string;
+  type?: 'text' | 'email' | 'password' | 'tel' | 'file';
+  autoComplete?: string;
+  defaultValue?: string | null;
+  required?: boolean;
+  hint?: string;
+  accept?: string;
+  onFileChange?: (file: File | null) => void;
+}) {
+  const { firstInvalid } = useFormScope();
+  return (
+    <LabelledField name={props.name} label={props.label} hint={props.hint}>
+      {({ inputId, invalid, describedBy }) => (
+        <input
+          id={inputId}
+          name={props.name}
+          type={props.type ?? 'text'}
+          autoComplete={props.autoComplete}
+          defaultValue={props.type === 'file' ? undefined : (props.defaultValue ?? undefined)}
+          aria-required={props.required || undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          accept={props.accept}
+          // Before the scripts load focus cannot be moved after the answer; autoFocus does it,
+          // only on the first field in error of a form the person just sent (WCAG 3.3.1).
+          // biome-ignore lint/a11y/noAutofocus: focus follows the person's own submission.
+          autoFocus={invalid && firstInvalid === props.name}
+          onChange={
+            props.onFileChange
+              ? (event) => props.onFileChange?.(event.currentTarget.files?.[0] ?? null)
+              : undefined
+          }
+          dir={props.type === 'email' || props.type === 'tel' ? 'ltr' : undefined}
+        />
+      )}
+    </LabelledField>
   );
 }
 
@@ -283,29 +309,24 @@ export function SelectField(props: {
   options: readonly { value: string; label: string }[];
   defaultValue?: string;
 }) {
-  const { id, errors } = useFormScope();
-  const inputId = `${id}-${props.name}`;
-  const invalid = Boolean(errors[props.name]?.length);
   return (
-    <div className="field">
-      <label htmlFor={inputId} className="field__label">
-        {props.label}
-      </label>
-      <select
-        id={inputId}
-        name={props.name}
-        defaultValue={props.defaultValue}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${inputId}-error` : undefined}
-      >
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldErrorsText id={`${inputId}-error`} name={props.name} />
-    </div>
+    <LabelledField name={props.name} label={props.label}>
+      {({ inputId, invalid, describedBy }) => (
+        <select
+          id={inputId}
+          name={props.name}
+          defaultValue={props.defaultValue}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+        >
+          {props.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledField>
   );
 }
 

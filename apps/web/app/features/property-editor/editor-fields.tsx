@@ -1,5 +1,10 @@
-import type { ReactNode } from 'react';
-import { type FormResult, type Text, useFormScope } from '../auth/form-ui.tsx';
+import {
+  FieldErrorsText,
+  type FormResult,
+  LabelledField,
+  type Text,
+  useFormScope,
+} from '../auth/form-ui.tsx';
 import type { EditorField } from './editor-model.ts';
 
 // Inputs of the editor's step forms, one per kind of the property-form call's fields. Each sits
@@ -9,52 +14,12 @@ import type { EditorField } from './editor-model.ts';
 
 type Values = Record<string, string | string[]>;
 
-function ErrorText({ id, name }: { id: string; name: string }) {
-  const { errors, t } = useFormScope();
-  const list = errors[name];
-  if (!list?.length) return null;
-  return (
-    <p id={id} className="field__error" data-testid={`error-${name}`}>
-      {list.map((error) => t(error.key, error.values)).join(' ')}
-    </p>
-  );
-}
-
 /** The value a field shows: what was just sent (a refused form), else what is saved. */
 export function shownValue(values: Values, result: FormResult | undefined, intent: string, name: string) {
   const typed = result?.intent === intent ? result.values?.[name] : undefined;
   if (typeof typed === 'string') return typed;
   const saved = values[name];
   return typeof saved === 'string' ? saved : '';
-}
-
-function Wrapper(props: { name: string; label: string; hint?: string; children: (ids: Ids) => ReactNode }) {
-  const { id, errors } = useFormScope();
-  const inputId = `${id}-${props.name.replace(/\./g, '-')}`;
-  const invalid = Boolean(errors[props.name]?.length);
-  const describedBy =
-    [invalid ? `${inputId}-error` : null, props.hint ? `${inputId}-hint` : null].filter(Boolean).join(' ') ||
-    undefined;
-  return (
-    <div className="field">
-      <label htmlFor={inputId} className="field__label">
-        {props.label}
-      </label>
-      {props.hint && (
-        <p id={`${inputId}-hint`} className="field__hint">
-          {props.hint}
-        </p>
-      )}
-      {props.children({ inputId, invalid, describedBy })}
-      <ErrorText id={`${inputId}-error`} name={props.name} />
-    </div>
-  );
-}
-
-interface Ids {
-  inputId: string;
-  invalid: boolean;
-  describedBy: string | undefined;
 }
 
 export function EditorInput(props: {
@@ -71,7 +36,7 @@ export function EditorInput(props: {
   const name = props.name ?? field.name;
   const { firstInvalid } = useFormScope();
   return (
-    <Wrapper name={name} label={field.label} hint={props.hint}>
+    <LabelledField name={name} label={field.label} hint={props.hint}>
       {({ inputId, invalid, describedBy }) => {
         const common = {
           id: inputId,
@@ -129,7 +94,7 @@ export function EditorInput(props: {
             return <input {...common} type="text" maxLength={field.maxLength} defaultValue={props.value} />;
         }
       }}
-    </Wrapper>
+    </LabelledField>
   );
 }
 
@@ -155,7 +120,7 @@ export function EditorChoices(props: { field: EditorField; selected: readonly st
           </div>
         ))}
       </div>
-      <ErrorText id={`${groupId}-error`} name={props.field.name} />
+      <FieldErrorsText id={`${groupId}-error`} name={props.field.name} />
     </fieldset>
   );
 }
@@ -202,7 +167,7 @@ export function EditorRooms(props: {
           );
         })}
       </div>
-      <ErrorText id={`${groupId}-error`} name="room" />
+      <FieldErrorsText id={`${groupId}-error`} name="room" />
     </fieldset>
   );
 }
@@ -222,7 +187,7 @@ export function EditorContact(props: {
       <p id={`${id}-contact-hint`} className="field__hint">
         {props.t('editor.contact_hint')}
       </p>
-      <ErrorText id={`${id}-contact-error`} name="contact" />
+      <FieldErrorsText id={`${id}-contact-error`} name="contact" />
       {props.field.fields?.map((sub) => {
         const name = `contact.${sub.name}`;
         return (

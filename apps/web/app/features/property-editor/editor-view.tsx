@@ -2,7 +2,7 @@ import type { Locale } from '@estately/domain';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { FieldErrors } from '../auth/form-errors.ts';
-import { type FormResult, formStashKey, type Text, useFormScope, ValidatedForm } from '../auth/form-ui.tsx';
+import { type FormResult, formStashKey, LabelledField, type Text, ValidatedForm } from '../auth/form-ui.tsx';
 import { EditorChoices, EditorContact, EditorInput, EditorRooms, shownValue } from './editor-fields.tsx';
 import type { EditorData, EditorField, EditorProblem } from './editor-model.ts';
 import { checkStep, type EditorStep, readStepForm, STEP_FIELDS, withLimits } from './editor-steps.ts';
@@ -282,28 +282,19 @@ function TourDatesStep(props: { data: EditorData; t: Text; result: EditorResult 
 
 /** A time field: the browser's own picker, keyboard included; errors as for any field. */
 function TimeInput(props: { name: string; label: string; value: string }) {
-  const { id, errors, t } = useFormScope();
-  const inputId = `${id}-${props.name.replace(/\./g, '-')}`;
-  const list = errors[props.name];
   return (
-    <div className="field">
-      <label htmlFor={inputId} className="field__label">
-        {props.label}
-      </label>
-      <input
-        id={inputId}
-        name={props.name}
-        type="time"
-        defaultValue={props.value}
-        aria-invalid={list?.length ? true : undefined}
-        aria-describedby={list?.length ? `${inputId}-error` : undefined}
-      />
-      {list?.length ? (
-        <p id={`${inputId}-error`} className="field__error" data-testid={`error-${props.name}`}>
-          {list.map((error) => t(error.key, error.values)).join(' ')}
-        </p>
-      ) : null}
-    </div>
+    <LabelledField name={props.name} label={props.label}>
+      {({ inputId, invalid, describedBy }) => (
+        <input
+          id={inputId}
+          name={props.name}
+          type="time"
+          defaultValue={props.value}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+        />
+      )}
+    </LabelledField>
   );
 }
 
