@@ -6,6 +6,7 @@ import {
   CheckboxField,
   Field,
   type FormResult,
+  PasswordField,
   SelectField,
   type Text,
   ValidatedForm,
@@ -399,21 +400,8 @@ export function PersonalSettings(props: { settings: SettingsData; t: Text; resul
           validate={validator(['currentPassword', 'newPassword'], ChangePasswordBodySchema)}
           testId="password-form"
         >
-          <Field
-            name="currentPassword"
-            type="password"
-            label={t('auth.current_password')}
-            autoComplete="current-password"
-            required
-          />
-          <Field
-            name="newPassword"
-            type="password"
-            label={t('auth.new_password')}
-            autoComplete="new-password"
-            hint={t('auth.password_hint', { min: 8 })}
-            required
-          />
+          <PasswordField name="currentPassword" label={t('auth.current_password')} kind="current" />
+          <PasswordField name="newPassword" label={t('auth.new_password')} kind="new" />
         </ValidatedForm>
       </section>
       <section aria-labelledby="settings-email">
@@ -429,13 +417,7 @@ export function PersonalSettings(props: { settings: SettingsData; t: Text; resul
           testId="email-form"
         >
           <Field name="email" type="email" label={t('auth.email')} autoComplete="email" required />
-          <Field
-            name="password"
-            type="password"
-            label={t('auth.password')}
-            autoComplete="current-password"
-            required
-          />
+          <PasswordField name="password" label={t('auth.password')} kind="current" />
         </ValidatedForm>
       </section>
     </>

@@ -6,11 +6,18 @@ import {
   ResetPasswordValidateBodySchema,
   SignupBodySchema,
 } from '@estately/domain';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AUTH_FIELDS, type AuthIntent } from './auth-fields.ts';
 import { checkForm, type FieldErrors, type FormSchema, formValues } from './form-errors.ts';
-import { CheckboxField, Field, type FormResult, type Text, ValidatedForm } from './form-ui.tsx';
+import {
+  CheckboxField,
+  Field,
+  type FormResult,
+  PasswordField,
+  type Text,
+  ValidatedForm,
+} from './form-ui.tsx';
 
 // The forms of the auth screens. Each checks itself in the browser with the contract its action
 // uses, so what the person sees before sending is what the server would answer.
@@ -46,38 +53,68 @@ const value = (result: FormResult | undefined, intent: AuthIntent, field: string
   return typeof raw === 'string' ? raw : undefined;
 };
 
+/** A form of one auth intent: its field order and its browser check come from the intent. */
+function AuthForm(props: {
+  intent: AuthIntent;
+  t: Text;
+  result: FormResult | undefined;
+  validate: (form: FormData) => FieldErrors | null;
+  submitLabel: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <ValidatedForm
+      intent={props.intent}
+      t={props.t}
+      result={props.result}
+      validate={props.validate}
+      submitLabel={props.submitLabel}
+      fields={AUTH_FIELDS[props.intent]}
+      testId={props.testId}
+    >
+      {props.children}
+    </ValidatedForm>
+  );
+}
+
+/** The e-mail field, filled again with what was sent when the form was refused. */
+function EmailField(props: {
+  t: Text;
+  result: FormResult | undefined;
+  intent: AuthIntent;
+  signIn?: boolean;
+}) {
+  return (
+    <Field
+      name="email"
+      type="email"
+      label={props.t('auth.email')}
+      autoComplete={props.signIn ? 'username' : 'email'}
+      required
+      defaultValue={value(props.result, props.intent, 'email')}
+    />
+  );
+}
+
 export function SignInForm(props: FormProps & { lostPasswordHref: string }) {
   const { t } = props;
   return (
-    <ValidatedForm
+    <AuthForm
       intent="signin"
       t={t}
       result={props.result}
       validate={validator('signin', LoginBodySchema)}
       submitLabel={t('nav.sign_in')}
-      fields={AUTH_FIELDS.signin}
       testId="signin-form"
     >
       <ReturnTo returnTo={props.returnTo} />
-      <Field
-        name="email"
-        type="email"
-        label={t('auth.email')}
-        autoComplete="username"
-        required
-        defaultValue={value(props.result, 'signin', 'email')}
-      />
-      <Field
-        name="password"
-        type="password"
-        label={t('auth.password')}
-        autoComplete="current-password"
-        required
-      />
+      <EmailField t={t} result={props.result} intent="signin" signIn />
+      <PasswordField name="password" label={t('auth.password')} kind="current" />
       <p className="account-form__aside">
         <Link to={props.lostPasswordHref}>{t('auth.forgot_password')}</Link>
       </p>
-    </ValidatedForm>
+    </AuthForm>
   );
 }
 
@@ -111,35 +148,20 @@ function TermsAgreement(props: { t: Text; termsHref: string; privacyHref: string
 export function SignUpForm(props: FormProps & { termsHref: string; privacyHref: string }) {
   const { t } = props;
   return (
-    <ValidatedForm
+    <AuthForm
       intent="signup"
       t={t}
       result={props.result}
       validate={validator('signup', SignupBodySchema)}
       submitLabel={t('nav.sign_up')}
-      fields={AUTH_FIELDS.signup}
       testId="signup-form"
     >
       <ReturnTo returnTo={props.returnTo} />
-      <Field
-        name="email"
-        type="email"
-        label={t('auth.email')}
-        autoComplete="email"
-        required
-        defaultValue={value(props.result, 'signup', 'email')}
-      />
-      <Field
-        name="password"
-        type="password"
-        label={t('auth.password')}
-        autoComplete="new-password"
-        hint={t('auth.password_hint', { min: 8 })}
-        required
-      />
+      <EmailField t={t} result={props.result} intent="signup" />
+      <PasswordField name="password" label={t('auth.password')} kind="new" />
       <CheckboxField name="is_subscribed_to_updates" label={t('auth.subscribe_updates')} />
       <TermsAgreement t={t} termsHref={props.termsHref} privacyHref={props.privacyHref} />
-    </ValidatedForm>
+    </AuthForm>
   );
 }
 
@@ -150,13 +172,12 @@ export function CompanySignUpForm(props: FormProps & { termsHref: string; privac
     <Field name={name} label={label} autoComplete={autoComplete} required={required} defaultValue={v(name)} />
   );
   return (
-    <ValidatedForm
+    <AuthForm
       intent="signup_company"
       t={t}
       result={props.result}
       validate={validator('signup_company', CompanySignupBodySchema)}
       submitLabel={t('nav.sign_up')}
-      fields={AUTH_FIELDS.signup_company}
       testId="company-signup-form"
     >
       <ReturnTo returnTo={props.returnTo} />
@@ -168,25 +189,11 @@ export function CompanySignUpForm(props: FormProps & { termsHref: string; privac
       {text('address_city', t('auth.city'), 'address-level2')}
       {text('contact_first_name', t('auth.first_name'), 'given-name')}
       {text('contact_last_name', t('auth.last_name'), 'family-name')}
-      <Field
-        name="email"
-        type="email"
-        label={t('auth.email')}
-        autoComplete="email"
-        required
-        defaultValue={v('email')}
-      />
-      <Field
-        name="password"
-        type="password"
-        label={t('auth.password')}
-        autoComplete="new-password"
-        hint={t('auth.password_hint', { min: 8 })}
-        required
-      />
+      <EmailField t={t} result={props.result} intent="signup_company" />
+      <PasswordField name="password" label={t('auth.password')} kind="new" />
       <CheckboxField name="is_subscribed_to_updates" label={t('auth.subscribe_updates')} />
       <TermsAgreement t={t} termsHref={props.termsHref} privacyHref={props.privacyHref} />
-    </ValidatedForm>
+    </AuthForm>
   );
 }
 
@@ -196,24 +203,16 @@ export function EmailRequestForm(
 ) {
   const { t } = props;
   return (
-    <ValidatedForm
+    <AuthForm
       intent={props.intent}
       t={t}
       result={props.result}
       validate={validator(props.intent, EmailRequestBodySchema)}
       submitLabel={props.submitLabel}
-      fields={AUTH_FIELDS[props.intent]}
       testId="email-request-form"
     >
-      <Field
-        name="email"
-        type="email"
-        label={t('auth.email')}
-        autoComplete="email"
-        required
-        defaultValue={value(props.result, props.intent, 'email')}
-      />
-    </ValidatedForm>
+      <EmailField t={t} result={props.result} intent={props.intent} />
+    </AuthForm>
   );
 }
 
@@ -224,7 +223,7 @@ export function NewPasswordForm(
   const { t } = props;
   const first = props.intent === 'reset_password';
   return (
-    <ValidatedForm
+    <AuthForm
       intent={props.intent}
       t={t}
       result={props.result}
@@ -232,27 +231,13 @@ export function NewPasswordForm(
         token: props.token,
       })}
       submitLabel={t('auth.reset_password')}
-      fields={AUTH_FIELDS[props.intent]}
       testId="new-password-form"
     >
-      <Field
-        name={first ? 'password' : 'newPassword'}
-        type="password"
-        label={t('auth.new_password')}
-        autoComplete="new-password"
-        hint={t('auth.password_hint', { min: 8 })}
-        required
-      />
+      <PasswordField name={first ? 'password' : 'newPassword'} label={t('auth.new_password')} kind="new" />
       {first && (
-        <Field
-          name="password_confirmation"
-          type="password"
-          label={t('auth.confirm_password')}
-          autoComplete="new-password"
-          required
-        />
+        <PasswordField name="password_confirmation" label={t('auth.confirm_password')} kind="repeat" />
       )}
-    </ValidatedForm>
+    </AuthForm>
   );
 }
 

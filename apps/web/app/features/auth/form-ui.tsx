@@ -291,6 +291,24 @@ export function Field(props: {
   );
 }
 
+/**
+ * A password field: the current password, a new one (with the password rule as its hint) or the
+ * new one typed again.
+ */
+export function PasswordField(props: { name: string; label: string; kind: 'current' | 'new' | 'repeat' }) {
+  const { t } = useFormScope();
+  return (
+    <Field
+      name={props.name}
+      type="password"
+      label={props.label}
+      autoComplete={props.kind === 'current' ? 'current-password' : 'new-password'}
+      hint={props.kind === 'new' ? t('auth.password_hint', { min: 8 }) : undefined}
+      required
+    />
+  );
+}
+
 export function CheckboxField(props: { name: string; label: string; defaultChecked?: boolean }) {
   const { id } = useFormScope();
   const inputId = `${id}-${props.name}`;
