@@ -58,47 +58,69 @@ function ChoiceList(props: {
   );
 }
 
+/** One end of a range: a number whose field is named `<name>_from` or `<name>_to`. */
+function RangeBound(props: { label: string; name: string; value?: number; min: number; max: number }) {
+  return (
+    <label>
+      <span>{props.label}</span>
+      <input
+        type="number"
+        inputMode="numeric"
+        name={props.name}
+        defaultValue={props.value ?? ''}
+        min={props.min}
+        max={props.max}
+        step="1"
+        data-testid={`filter-${props.name}`}
+      />
+    </label>
+  );
+}
+
+type RangeName = 'price' | 'area' | 'floor' | 'year_built';
+
+/** A from–to range within the filter's limits (prices and areas start at 1). */
 function Range(props: {
   legend: string;
-  name: string;
-  from?: number;
-  to?: number;
-  min?: number;
-  max?: number;
-  step?: string;
-  fromLabel: string;
-  toLabel: string;
+  name: RangeName;
+  filters: SearchFilters;
+  texts: FilterPanelView['texts'];
 }) {
+  const { name, filters, texts } = props;
+  const limits: { min?: number; max: number } = FILTER_LIMITS[name];
+  const min = limits.min ?? 1;
   return (
     <fieldset className="filter-range">
       <legend>{props.legend}</legend>
-      <label>
-        <span>{props.fromLabel}</span>
-        <input
-          type="number"
-          inputMode="numeric"
-          name={`${props.name}_from`}
-          defaultValue={props.from ?? ''}
-          min={props.min}
-          max={props.max}
-          step={props.step ?? '1'}
-          data-testid={`filter-${props.name}_from`}
-        />
-      </label>
-      <label>
-        <span>{props.toLabel}</span>
-        <input
-          type="number"
-          inputMode="numeric"
-          name={`${props.name}_to`}
-          defaultValue={props.to ?? ''}
-          min={props.min}
-          max={props.max}
-          step={props.step ?? '1'}
-          data-testid={`filter-${props.name}_to`}
-        />
-      </label>
+      <RangeBound
+        label={texts['filter.from']}
+        name={`${name}_from`}
+        value={filters[`${name}_from`]}
+        min={min}
+        max={limits.max}
+      />
+      <RangeBound
+        label={texts['filter.to']}
+        name={`${name}_to`}
+        value={filters[`${name}_to`]}
+        min={min}
+        max={limits.max}
+      />
     </fieldset>
+  );
+}
+
+/** A multi-value filter (features, tags…): a folding group of checkboxes. */
+function FilterGroup(props: { group: FilterPanelView['groups'][number]; selected: string[]; open: boolean }) {
+  const { group } = props;
+  return (
+    <details className="filter-group" open={props.open}>
+      <summary>{group.label}</summary>
+      <fieldset>
+        <legend className="visually-hidden">{group.label}</legend>
+        <ChoiceList name={group.key} type="checkbox" options={group.options} selected={props.selected} />
+      </fieldset>
+    </details>
   );
 }
 
@@ -217,16 +239,7 @@ export function FilterPanel(props: {
           value={[filters.bbox.south, filters.bbox.west, filters.bbox.north, filters.bbox.east].join(',')}
         />
       )}
-      <Range
-        legend={t['filter.price']}
-        name="price"
-        from={filters.price_from}
-        to={filters.price_to}
-        min={1}
-        max={FILTER_LIMITS.price.max}
-        fromLabel={t['filter.from']}
-        toLabel={t['filter.to']}
-      />
+      <Range legend={t['filter.price']} name="price" filters={filters} texts={t} />
       <label className="filter-field">
         <span>{t['filter.currency']}</span>
         <select
@@ -241,72 +254,26 @@ export function FilterPanel(props: {
           ))}
         </select>
       </label>
-      <Range
-        legend={`${t['filter.area']} (m²)`}
-        name="area"
-        from={filters.area_from}
-        to={filters.area_to}
-        min={1}
-        max={FILTER_LIMITS.area.max}
-        fromLabel={t['filter.from']}
-        toLabel={t['filter.to']}
-      />
+      <Range legend={`${t['filter.area']} (m²)`} name="area" filters={filters} texts={t} />
       {!props.simple &&
         view.groups
           .filter((group) => group.primary)
-          .map((group) => (
-            <details key={group.key} className="filter-group" open>
-              <summary>{group.label}</summary>
-              <fieldset>
-                <legend className="visually-hidden">{group.label}</legend>
-                <ChoiceList
-                  name={group.key}
-                  type="checkbox"
-                  options={group.options}
-                  selected={selected(group.key)}
-                />
-              </fieldset>
-            </details>
-          ))}
+          .map((group) => <FilterGroup key={group.key} group={group} selected={selected(group.key)} open />)}
       {!props.simple && (
         <details className="filter-more" data-testid="filter-more">
           <summary>{t['filter.more']}</summary>
           {view.groups
             .filter((group) => !group.primary)
             .map((group) => (
-              <details key={group.key} className="filter-group" open={selected(group.key).length > 0}>
-                <summary>{group.label}</summary>
-                <fieldset>
-                  <legend className="visually-hidden">{group.label}</legend>
-                  <ChoiceList
-                    name={group.key}
-                    type="checkbox"
-                    options={group.options}
-                    selected={selected(group.key)}
-                  />
-                </fieldset>
-              </details>
+              <FilterGroup
+                key={group.key}
+                group={group}
+                selected={selected(group.key)}
+                open={selected(group.key).length > 0}
+              />
             ))}
-          <Range
-            legend={t['filter.floor']}
-            name="floor"
-            from={filters.floor_from}
-            to={filters.floor_to}
-            min={FILTER_LIMITS.floor.min}
-            max={FILTER_LIMITS.floor.max}
-            fromLabel={t['filter.from']}
-            toLabel={t['filter.to']}
-          />
-          <Range
-            legend={t['filter.year_built']}
-            name="year_built"
-            from={filters.year_built_from}
-            to={filters.year_built_to}
-            min={FILTER_LIMITS.year_built.min}
-            max={FILTER_LIMITS.year_built.max}
-            fromLabel={t['filter.from']}
-            toLabel={t['filter.to']}
-          />
+          <Range legend={t['filter.floor']} name="floor" filters={filters} texts={t} />
+          <Range legend={t['filter.year_built']} name="year_built" filters={filters} texts={t} />
           <label className="filter-field">
             <span>{t['filter.age_days']}</span>
             <select name="age_days" defaultValue={filters.age_days ?? ''}>
