@@ -6,6 +6,7 @@ import {
   PointsOfInterestResponseSchema,
   SimilarOffersResponseSchema,
 } from '@estately/domain';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError, errorToastText } from '../api/api-error.ts';
 import { webConfigContext } from '../config.server.ts';
@@ -171,6 +172,37 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
         ...(loaderData.description ? [{ name: 'description', content: loaderData.description }] : []),
       ]
     : [];
+
+/** A labelled input of an offer form, its error after it (the form's children get both helpers). */
+function OfferInput(props: {
+  label: string;
+  name: string;
+  type?: 'email' | 'tel';
+  autoComplete: string;
+  required?: boolean;
+  maxLength: number;
+  errorOf: (field: string) => ReactNode;
+  describedBy: (field: string) => string | undefined;
+  /** Whether the input says it is invalid while it has an error (the message form's do). */
+  marksInvalid?: boolean;
+}) {
+  const described = props.describedBy(props.name);
+  return (
+    <label>
+      {props.label}
+      <input
+        name={props.name}
+        type={props.type}
+        autoComplete={props.autoComplete}
+        required={props.required}
+        maxLength={props.maxLength}
+        aria-describedby={described}
+        aria-invalid={props.marksInvalid ? Boolean(described) : undefined}
+      />
+      {props.errorOf(props.name)}
+    </label>
+  );
+}
 
 function OfferList(props: {
   heading: string;
@@ -354,43 +386,37 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
             {(errorOf, describedBy) => (
               <>
                 <h2>{labels['offer.contact_seller']}</h2>
-                <label>
-                  {labels['offer.your_name']}
-                  <input
-                    name="name"
-                    autoComplete="name"
-                    required
-                    maxLength={100}
-                    aria-describedby={describedBy('name')}
-                    aria-invalid={Boolean(describedBy('name'))}
-                  />
-                  {errorOf('name')}
-                </label>
-                <label>
-                  {labels['auth.email']}
-                  <input
-                    name="email"
-                    type="email"
-                    autoComplete="email"
-                    required
-                    maxLength={254}
-                    aria-describedby={describedBy('email')}
-                    aria-invalid={Boolean(describedBy('email'))}
-                  />
-                  {errorOf('email')}
-                </label>
-                <label>
-                  {labels['auth.phone']}
-                  <input
-                    name="phone"
-                    type="tel"
-                    autoComplete="tel"
-                    maxLength={30}
-                    aria-describedby={describedBy('phone')}
-                    aria-invalid={Boolean(describedBy('phone'))}
-                  />
-                  {errorOf('phone')}
-                </label>
+                <OfferInput
+                  label={labels['offer.your_name']}
+                  name="name"
+                  autoComplete="name"
+                  required
+                  maxLength={100}
+                  errorOf={errorOf}
+                  describedBy={describedBy}
+                  marksInvalid
+                />
+                <OfferInput
+                  label={labels['auth.email']}
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  maxLength={254}
+                  errorOf={errorOf}
+                  describedBy={describedBy}
+                  marksInvalid
+                />
+                <OfferInput
+                  label={labels['auth.phone']}
+                  name="phone"
+                  type="tel"
+                  autoComplete="tel"
+                  maxLength={30}
+                  errorOf={errorOf}
+                  describedBy={describedBy}
+                  marksInvalid
+                />
                 <label>
                   {labels['offer.message']}
                   <textarea
@@ -438,17 +464,15 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
                     <textarea name="text" maxLength={2000} aria-describedby={describedBy('text')} />
                     {errorOf('text')}
                   </label>
-                  <label>
-                    {labels['auth.email']}
-                    <input
-                      name="email"
-                      type="email"
-                      autoComplete="email"
-                      maxLength={254}
-                      aria-describedby={describedBy('email')}
-                    />
-                    {errorOf('email')}
-                  </label>
+                  <OfferInput
+                    label={labels['auth.email']}
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    maxLength={254}
+                    errorOf={errorOf}
+                    describedBy={describedBy}
+                  />
                 </>
               )}
             </OfferForm>
