@@ -29,21 +29,91 @@ function Outcome({ result, intent }: { result: FormResult | undefined; intent: s
   );
 }
 
+/** A paged list's links (previous, next) and where the page stands. */
 function Pagination(props: {
   t: Text;
-  page: number;
-  pages: number;
-  previous: string | null;
-  next: string | null;
+  list: { page: number; pages: number; previous: string | null; next: string | null };
 }) {
-  const { t } = props;
-  if (props.pages <= 1) return null;
+  const { t, list } = props;
+  if (list.pages <= 1) return null;
   return (
     <nav className="pagination" aria-label={t('results.pagination')}>
-      {props.previous && <Link to={props.previous}>{t('results.previous')}</Link>}
-      <span>{t('results.page', { page: props.page, pages: props.pages })}</span>
-      {props.next && <Link to={props.next}>{t('results.next')}</Link>}
+      {list.previous && <Link to={list.previous}>{t('results.previous')}</Link>}
+      <span>{t('results.page', { page: list.page, pages: list.pages })}</span>
+      {list.next && <Link to={list.next}>{t('results.next')}</Link>}
     </nav>
+  );
+}
+
+/**
+ * A one-button form acting on one item (intent `<intent>:<id>`). `confirm` asks first (after
+ * hydration), for what cannot be undone.
+ */
+function ItemActionForm(props: {
+  intent: string;
+  id: number;
+  label: string;
+  /** The item's name, ending the button's accessible name where a list repeats the button. */
+  itemName?: string;
+  testId: string;
+  danger?: boolean;
+  confirm?: string;
+  className?: string;
+}) {
+  const { confirm } = props;
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      className={props.className}
+      onSubmit={
+        confirm
+          ? (event) => {
+              if (!window.confirm(confirm)) event.preventDefault();
+            }
+          : undefined
+      }
+    >
+      <input type="hidden" name="intent" value={`${props.intent}:${props.id}`} />
+      <input type="hidden" name="id" value={props.id} />
+      <button
+        type="submit"
+        className={props.danger ? 'button button--danger' : 'button'}
+        data-testid={props.testId}
+      >
+        {props.label}
+        {props.itemName !== undefined && <span className="visually-hidden">: {props.itemName}</span>}
+      </button>
+    </Form>
+  );
+}
+
+/** A form acting on one item with a reason typed beside it (resolve a report, strike an offer). */
+function ItemReasonForm(props: {
+  intent: string;
+  id: number;
+  t: Text;
+  result: FormResult | undefined;
+  submitLabel: string;
+  field: string;
+  label: string;
+  required?: boolean;
+  check: Parameters<typeof formCheck>[0];
+  testId: string;
+}) {
+  return (
+    <ValidatedForm
+      intent={`${props.intent}:${props.id}`}
+      t={props.t}
+      result={props.result}
+      submitLabel={props.submitLabel}
+      fields={[props.field]}
+      validate={formCheck(props.check)}
+      testId={props.testId}
+    >
+      <input type="hidden" name="id" value={props.id} />
+      <Field name={props.field} label={props.label} required={props.required} />
+    </ValidatedForm>
   );
 }
 
@@ -165,26 +235,24 @@ export function ReportsView(props: { reports: ReportsData; t: Text; result: Form
                 <Outcome result={result} intent={`dismiss:${report.id}`} />
                 {report.open && (
                   <div className="admin-item__actions">
-                    <ValidatedForm
-                      intent={`resolve:${report.id}`}
+                    <ItemReasonForm
+                      intent="resolve"
+                      id={report.id}
                       t={t}
                       result={result}
                       submitLabel={t('admin.resolve')}
-                      fields={['strike_reason']}
-                      validate={formCheck(checkResolveForm)}
+                      field="strike_reason"
+                      label={t('admin.strike_on_resolve')}
+                      check={checkResolveForm}
                       testId="report-resolve"
-                    >
-                      <input type="hidden" name="id" value={report.id} />
-                      <Field name="strike_reason" label={t('admin.strike_on_resolve')} />
-                    </ValidatedForm>
-                    <Form method="post" preventScrollReset>
-                      <input type="hidden" name="intent" value={`dismiss:${report.id}`} />
-                      <input type="hidden" name="id" value={report.id} />
-                      <button type="submit" className="button" data-testid="report-dismiss">
-                        {t('admin.dismiss')}
-                        <span className="visually-hidden">: {report.offerLabel}</span>
-                      </button>
-                    </Form>
+                    />
+                    <ItemActionForm
+                      intent="dismiss"
+                      id={report.id}
+                      label={t('admin.dismiss')}
+                      itemName={report.offerLabel}
+                      testId="report-dismiss"
+                    />
                   </div>
                 )}
               </article>
@@ -192,13 +260,7 @@ export function ReportsView(props: { reports: ReportsData; t: Text; result: Form
           ))}
         </ul>
       )}
-      <Pagination
-        t={t}
-        page={reports.page}
-        pages={reports.pages}
-        previous={reports.previous}
-        next={reports.next}
-      />
+      <Pagination t={t} list={reports} />
     </>
   );
 }
@@ -255,38 +317,34 @@ export function OfferModerationView(props: { offer: OfferData; t: Text; result: 
           <Outcome result={result} intent={`lift:${offer.id}`} />
           {/* Struck: the strike form gave way to "lift", so its answer shows here. */}
           {offer.strike && <Outcome result={result} intent={`strike:${offer.id}`} />}
-          <Form method="post" preventScrollReset className="inline-actions">
-            <input
-              type="hidden"
-              name="intent"
-              value={`${offer.verified ? 'unverify' : 'verify'}:${offer.id}`}
-            />
-            <input type="hidden" name="id" value={offer.id} />
-            <button type="submit" className="button" data-testid="offer-verify">
-              {offer.verified ? t('admin.unverify') : t('admin.verify')}
-            </button>
-          </Form>
+          <ItemActionForm
+            intent={offer.verified ? 'unverify' : 'verify'}
+            id={offer.id}
+            label={offer.verified ? t('admin.unverify') : t('admin.verify')}
+            testId="offer-verify"
+            className="inline-actions"
+          />
           {offer.strike ? (
-            <Form method="post" preventScrollReset className="inline-actions">
-              <input type="hidden" name="intent" value={`lift:${offer.id}`} />
-              <input type="hidden" name="id" value={offer.id} />
-              <button type="submit" className="button" data-testid="offer-lift">
-                {t('admin.lift_strike')}
-              </button>
-            </Form>
+            <ItemActionForm
+              intent="lift"
+              id={offer.id}
+              label={t('admin.lift_strike')}
+              testId="offer-lift"
+              className="inline-actions"
+            />
           ) : (
-            <ValidatedForm
-              intent={`strike:${offer.id}`}
+            <ItemReasonForm
+              intent="strike"
+              id={offer.id}
               t={t}
               result={result}
               submitLabel={t('admin.strike')}
-              fields={['reason']}
-              validate={formCheck(checkStrikeForm)}
+              field="reason"
+              label={t('admin.strike_reason')}
+              required
+              check={checkStrikeForm}
               testId="offer-strike-form"
-            >
-              <input type="hidden" name="id" value={offer.id} />
-              <Field name="reason" label={t('admin.strike_reason')} required />
-            </ValidatedForm>
+            />
           )}
         </article>
       )}
@@ -436,25 +494,15 @@ export function RedirectsView(props: { redirects: RedirectsData; t: Text; result
                           {t('action.edit')}
                           <span className="visually-hidden">: {rule.from}</span>
                         </Link>
-                        <Form
-                          method="post"
-                          preventScrollReset
-                          onSubmit={(event) => {
-                            // Removing cannot be undone: ask once (after hydration).
-                            if (!window.confirm(t('account.confirm_delete'))) event.preventDefault();
-                          }}
-                        >
-                          <input type="hidden" name="intent" value={`redirect_delete:${rule.id}`} />
-                          <input type="hidden" name="id" value={rule.id} />
-                          <button
-                            type="submit"
-                            className="button button--danger"
-                            data-testid="redirect-delete"
-                          >
-                            {t('action.delete')}
-                            <span className="visually-hidden">: {rule.from}</span>
-                          </button>
-                        </Form>
+                        <ItemActionForm
+                          intent="redirect_delete"
+                          id={rule.id}
+                          label={t('action.delete')}
+                          itemName={rule.from}
+                          testId="redirect-delete"
+                          danger
+                          confirm={t('account.confirm_delete')}
+                        />
                       </div>
                     </td>
                   </tr>
@@ -463,13 +511,7 @@ export function RedirectsView(props: { redirects: RedirectsData; t: Text; result
             </table>
           </div>
         )}
-        <Pagination
-          t={t}
-          page={redirects.page}
-          pages={redirects.pages}
-          previous={redirects.previous}
-          next={redirects.next}
-        />
+        <Pagination t={t} list={redirects} />
       </section>
     </>
   );
