@@ -1,9 +1,9 @@
-import { Heart, Search, UserRound } from 'lucide-react';
 import { Form, Link } from 'react-router';
-import { browserApi } from '../api/browser-api.ts';
+import { loadBrowserApi } from '../api/load-browser-api.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { useToast } from '../toasts/toast-provider.tsx';
 import { CurrencySwitcher } from './currency-switcher.tsx';
+import { Heart, Search, UserRound } from './icons.tsx';
 import { LocaleSwitcher } from './locale-switcher.tsx';
 import type { ShellData } from './shell-data.server.ts';
 
@@ -11,7 +11,6 @@ import type { ShellData } from './shell-data.server.ts';
 export function SiteHeader({ shell }: { shell: ShellData }) {
   const { t } = useI18n();
   const toast = useToast();
-  const api = () => browserApi(shell.publicConfig.apiUrl);
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -44,8 +43,8 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
             onSwitch={(locale) => {
               // Spec 4: changing the user's locale patches preferredLanguage on the user.
               if (!shell.user) return undefined;
-              return api()
-                .patch('/users/me', { preferredLanguage: locale })
+              return loadBrowserApi(shell.publicConfig.apiUrl)
+                .then((api) => api.patch('/users/me', { preferredLanguage: locale }))
                 .then(() => undefined)
                 .catch(() => toast.show(t('error.profile_update_failed'), 'error'));
             }}

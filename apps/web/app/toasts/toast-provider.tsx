@@ -1,4 +1,3 @@
-import { X } from 'lucide-react';
 import {
   createContext,
   type ReactNode,
@@ -10,9 +9,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import { errorToastText } from '../api/api-error.ts';
 import type { ClientMessageKey } from '../i18n/client-messages.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
+import { X } from '../shell/icons.tsx';
 import { TOAST_DURATION_MS, type Toast, type ToastKind, toastReducer } from './toast-queue.ts';
 
 // Toasts at the top right (top left in right-to-left: logical properties), 4000 ms each, at most
@@ -46,13 +45,17 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       dispatch({ type: 'add', toast: { id: nextId.current++, kind, text } });
     return {
       show,
+      // The error's text (api-error.ts) is worked out by a module fetched with the first error
+      // shown; by then the failing API call has usually loaded it already.
       showError: (error) =>
-        show(
-          errorToastText(error, {
-            statusText: (status) => (STATUS_KEYS[status] ? t(STATUS_KEYS[status]) : undefined),
-            generic: t('error.generic'),
-          }),
-          'error',
+        void import('../api/api-error.ts').then(({ errorToastText }) =>
+          show(
+            errorToastText(error, {
+              statusText: (status) => (STATUS_KEYS[status] ? t(STATUS_KEYS[status]) : undefined),
+              generic: t('error.generic'),
+            }),
+            'error',
+          ),
         ),
     };
   }, [t]);

@@ -1,7 +1,7 @@
-import { Heart } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { browserApi } from '../../api/browser-api.ts';
+import { loadBrowserApi } from '../../api/load-browser-api.ts';
+import { Heart } from '../../shell/icons.tsx';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import { useToast } from '../../toasts/toast-provider.tsx';
 
@@ -63,7 +63,7 @@ export function FavoriteToggle(props: { offerId: number; texts: FavoriteTexts; c
     setBusy(true);
     setOverride(offerId, next);
     try {
-      const api = browserApi(shell.publicConfig.apiUrl);
+      const api = await loadBrowserApi(shell.publicConfig.apiUrl);
       const path = `/user/offers/${offerId}/favorite_offer`;
       if (next) await api.post(path);
       else await api.delete(path);

@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight, Maximize2 } from 'lucide-react';
 import { type KeyboardEvent, type TouchEvent, useRef, useState } from 'react';
+import { ChevronLeft, ChevronRight, Maximize2 } from './icons.tsx';
 import type { GalleryPhoto } from './offer-detail-view.server.ts';
 
 // The photo gallery: one large photo with previous/next buttons and a strip of thumbnails.

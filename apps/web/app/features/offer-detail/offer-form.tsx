@@ -1,18 +1,10 @@
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
-import { browserApi } from '../../api/browser-api.ts';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import { useToast } from '../../toasts/toast-provider.tsx';
-import type * as Validation from './offer-form-validation.ts';
-import {
-  apiFieldErrors,
-  type FieldErrorKeys,
-  type OfferFormKind,
-  type OfferFormResult,
-  offerFormPath,
-} from './offer-forms.ts';
+import type { FieldErrorKeys, OfferFormKind, OfferFormResult } from './offer-forms.ts';
 
-/** The zod validation, fetched on the first focus or submit of a form (not in the first load). */
-const loadValidation = () => import('./offer-form-validation.ts');
+/** Validation (zod) and sending, fetched on the first focus or submit of a form (not in the first load). */
+const loadSend = () => import('./offer-form-send.ts');
 
 // A form of the detail page that reaches the API from the browser when JavaScript runs (the API
 // then sees the visitor, for its per-address limits) and posts to the page's own action without
@@ -52,30 +44,32 @@ export function OfferForm(props: {
     if (!shell) return;
     event.preventDefault();
     const fields = new FormData(event.currentTarget);
-    let read: ReturnType<typeof Validation.readOfferForm>;
     try {
-      read = (await loadValidation()).readOfferForm(kind, fields);
+      const result = await (await loadSend()).sendOfferForm({
+        kind,
+        offerId,
+        apiUrl: shell.publicConfig.apiUrl,
+        fields,
+        sending: () => {
+          setErrors({});
+          setSending(true);
+        },
+      });
+      if (result.status === 'sent') {
+        toast.show(texts.sent, 'success');
+        setSent(true);
+        form.current?.reset();
+      } else if (result.status === 'failed') {
+        toast.showError(result.error);
+      } else {
+        setErrors(result.errors);
+        // A rule broken before sending moves the focus to its field.
+        const first = Object.keys(result.errors)[0];
+        if (result.status === 'invalid')
+          form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      }
     } catch (error) {
       toast.showError(error);
-      return;
-    }
-    if (!read.ok) {
-      setErrors(read.errors);
-      const first = Object.keys(read.errors)[0];
-      form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setErrors({});
-    setSending(true);
-    try {
-      await browserApi(shell.publicConfig.apiUrl).post(offerFormPath(kind, offerId), read.body);
-      toast.show(texts.sent, 'success');
-      setSent(true);
-      form.current?.reset();
-    } catch (error) {
-      const fieldErrors = apiFieldErrors(error);
-      if (fieldErrors) setErrors(fieldErrors);
-      else toast.showError(error);
     } finally {
       setSending(false);
     }
@@ -96,7 +90,7 @@ export function OfferForm(props: {
       method="post"
       className={`offer-form ${props.className ?? ''}`}
       onSubmit={onSubmit}
-      onFocus={() => void loadValidation().catch(() => undefined)}
+      onFocus={() => void loadSend().catch(() => undefined)}
       noValidate
       data-testid={`${kind}-form`}
     >

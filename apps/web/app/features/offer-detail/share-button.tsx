@@ -1,6 +1,6 @@
-import { Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useToast } from '../../toasts/toast-provider.tsx';
+import { Share2 } from './icons.tsx';
 
 // Share the offer: the system share sheet where the browser has one, else the link is copied
 // with a confirmation toast. It needs JavaScript, so it appears only once the page is live.

@@ -1,15 +1,14 @@
-import { BellPlus } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { browserApi } from '../../api/browser-api.ts';
+import { loadBrowserApi } from '../../api/load-browser-api.ts';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import { useToast } from '../../toasts/toast-provider.tsx';
+import { BellPlus } from './icons.tsx';
 import {
   SAVE_SEARCH_INTENT,
   type SaveSearchResult,
   type SaveSearchView,
   saveSearchBody,
-  saveSearchErrors,
 } from './save-search.ts';
 
 // "Save this search" on the results page (issue 9): a watch-dog with a name (made of the search,
@@ -59,11 +58,14 @@ export function SaveSearch(props: { view: SaveSearchView; result: SaveSearchResu
     setErrors({});
     setSending(true);
     try {
-      await browserApi(shell.publicConfig.apiUrl).post('/saved_searches', body);
+      await (await loadBrowserApi(shell.publicConfig.apiUrl)).post('/saved_searches', body);
       setSaved(body.name);
       toast.show(view.texts.saved, 'success');
     } catch (error) {
-      const fieldErrors = saveSearchErrors(error);
+      const fieldErrors = await import('./save-search-errors.ts').then(
+        ({ saveSearchErrors }) => saveSearchErrors(error),
+        () => null,
+      );
       if (fieldErrors) setErrors(fieldErrors);
       else toast.showError(error);
     } finally {

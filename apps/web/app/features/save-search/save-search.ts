@@ -1,5 +1,3 @@
-import { ApiError } from '../../api/api-error.ts';
-
 // "Save this search" (issue 9, spec 7 POST /saved_searches): what the results page's loader
 // prepares for the form, what the page's action answers after a post without JavaScript, and the
 // reading of the form's fields shared by both ways of sending it. Browser-safe: no catalog, no zod
@@ -57,18 +55,4 @@ export function saveSearchBody(fields: FormData): SaveSearchBody {
     search_path: text('search_path'),
     frequency: text('frequency'),
   };
-}
-
-/**
- * Field errors (message keys by form field) of a refused save: `name` and `frequency` beside
- * their fields, everything else (the filters, the per-account limit) for the whole form.
- */
-export function saveSearchErrors(error: unknown): Record<string, string> | null {
-  if (!(error instanceof ApiError) || !error.isValidation || !error.errors) return null;
-  const errors: Record<string, string> = {};
-  for (const [path, keys] of Object.entries(error.errors)) {
-    const field = path === 'name' || path === 'frequency' ? path : 'form';
-    if (keys[0]) errors[field] ??= keys[0];
-  }
-  return errors;
 }

@@ -1,7 +1,7 @@
 import type { Locale, SearchFilters } from '@estately/domain';
 import { type KeyboardEvent, useId } from 'react';
 import { useNavigate } from 'react-router';
-import { browserApi } from '../../api/browser-api.ts';
+import { loadBrowserApi } from '../../api/load-browser-api.ts';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import { usePlaceSuggestions } from '../place-suggestions/use-place-suggestions.ts';
 import { keepMapMode } from '../search-map/map-url.ts';
@@ -27,13 +27,13 @@ export function LocationBox(props: { locale: Locale; filters: SearchFilters; tex
     usePlaceSuggestions<Place>({
       load: async (text, signal) => {
         if (!shell) return null;
-        // The answer's schema (zod) is fetched with the first suggestions, not in the first load.
+        // The answer's schema (zod) and the API client are fetched with the first suggestions, not
+        // in the first load.
         const [{ parseAutocompleteAnswer }, raw] = await Promise.all([
           import('./autocomplete-answer.ts'),
-          browserApi(shell.publicConfig.apiUrl).get('/public/locations/autocomplete', {
-            query: { q: text, locale, limit: 8 },
-            signal,
-          }),
+          loadBrowserApi(shell.publicConfig.apiUrl).then((api) =>
+            api.get('/public/locations/autocomplete', { query: { q: text, locale, limit: 8 }, signal }),
+          ),
         ]);
         return parseAutocompleteAnswer(raw).data;
       },
