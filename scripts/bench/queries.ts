@@ -8,7 +8,7 @@ import type { Db } from '@estately/db';
 import { LocalMediaStorage } from '@estately/db/storage';
 import { type FacetGroup, MULTI_VALUE_FILTERS, parseFilters, type SearchFilters } from '@estately/domain';
 import { sql } from 'drizzle-orm';
-import { getOfferDetail } from '../../apps/api/src/features/offers/get-offer-detail.ts';
+import { getOfferDetail, offerDetailBody } from '../../apps/api/src/features/offers/get-offer-detail.ts';
 import { listSimilarOffers } from '../../apps/api/src/features/offers/list-similar-offers.ts';
 import { clusterOffers } from '../../apps/api/src/features/search/cluster-offers.ts';
 import { OfferCountCache } from '../../apps/api/src/features/search/count-cache.ts';
@@ -188,8 +188,10 @@ export interface Operations {
 export function databaseOperations(db: Db, cache?: OfferCountCache): Operations {
   const storage = new LocalMediaStorage({ root: '/tmp/estately-bench-media' });
   const cached = cache ? { cache } : {};
-  // Details and similar offers are kept in a cache of their own, as the offers routes keep them.
+  // Details (encoded) and similar offers are kept in caches of their own, as the offers routes
+  // keep them.
   const kept = cache ? { cache: new OfferCountCache({ maxEntries: 5_000 }) } : {};
+  const details = cache ? new OfferCountCache({ maxEntries: 5_000, maxRows: 40_960 }) : undefined;
   return {
     list: (params) => searchOffers({ db, filters: filtersOf(params), storage, ...cached }),
     facets: (params, groups = Q1_FACETS) =>
@@ -205,7 +207,10 @@ export function databaseOperations(db: Db, cache?: OfferCountCache): Operations 
         ...cached,
       });
     },
-    detail: (id) => getOfferDetail({ db, id, storage, ...kept }),
+    detail: (id) =>
+      details
+        ? offerDetailBody({ db, id, storage, bodies: details, check: false })
+        : getOfferDetail({ db, id, storage }),
     similar: (id) => listSimilarOffers({ db, id, limit: 4, storage, ...kept }),
   };
 }

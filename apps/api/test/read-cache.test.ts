@@ -2,12 +2,12 @@ import { type Db, offers, properties, propertyMedia, sellers, users } from '@est
 import { OfferDetailSchema, SearchOffersResponseSchema, SimilarOffersResponseSchema } from '@estately/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getOfferDetail } from '../src/features/offers/get-offer-detail.ts';
+import { getOfferDetail, offerDetailBody } from '../src/features/offers/get-offer-detail.ts';
 import { listSimilarOffers } from '../src/features/offers/list-similar-offers.ts';
 import { ReadVersions } from '../src/features/offers-shared/read-versions.ts';
 import { OfferCountCache } from '../src/features/search/count-cache.ts';
 import { validateFilters } from '../src/features/search/prepare-search.ts';
-import { searchOffers } from '../src/features/search/search-offers.ts';
+import { searchOffers, searchOffersBody } from '../src/features/search/search-offers.ts';
 import { buildTestApi, setRates, type TestApi } from './helpers.ts';
 import { insertFullOffer, insertSeller, insertUser } from './offer-fixtures.ts';
 
@@ -110,6 +110,15 @@ describe('search pages', () => {
     // Only the shared snapshot of the counters was read: page and total came from memory.
     expect(reads() - readsBefore).toBe(1);
     expect(cache.stats()).toMatchObject({ hits: 2, misses: 2 });
+
+    // The route's encoded answers: the same search is the same bytes, one snapshot read.
+    const bodies = new OfferCountCache();
+    const bodyOptions = { db, filters, storage: api.app.storage, cache, bodies, check: true };
+    const body = await searchOffersBody(bodyOptions);
+    expect(JSON.parse(body.toString('utf8'))).toEqual(first);
+    const readsBeforeBody = reads();
+    expect(await searchOffersBody(bodyOptions)).toBe(body);
+    expect(reads() - readsBeforeBody).toBe(1);
   });
 
   it('show a new price, a new offer and a removed offer at once', async () => {
@@ -158,15 +167,16 @@ describe('offer details', () => {
     return OfferDetailSchema.parse(response.json());
   };
 
-  it('serve a repeated detail from memory', async () => {
-    const cache = new OfferCountCache();
+  it('serve a repeated detail from memory, encoded', async () => {
+    const bodies = new OfferCountCache();
     const { db, reads } = countingDb(api.db);
-    const options = { db, id: offerId, storage: api.app.storage, cache };
-    const first = await getOfferDetail(options);
+    const options = { db, id: offerId, storage: api.app.storage, bodies, check: true };
+    const first = await offerDetailBody(options);
+    expect(JSON.parse(first.toString('utf8'))).toEqual(await getOfferDetail(options));
     const readsBefore = reads();
-    expect(await getOfferDetail(options)).toEqual(first);
+    expect(await offerDetailBody(options)).toBe(first);
     expect(reads() - readsBefore).toBe(1); // the snapshot only
-    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1 });
+    expect(bodies.stats()).toMatchObject({ hits: 1, misses: 1 });
   });
 
   it('follow the property, its photos, the account, the seller and the rates', async () => {

@@ -6,6 +6,7 @@ import {
   formatAddress,
   layoutFromRooms,
   type OfferDetail,
+  OfferDetailSchema,
   offerParameters,
   type PhotoVariants,
   type RoomType,
@@ -20,6 +21,7 @@ import {
 } from '../offers-shared/exchange-rates.ts';
 import { type CountScope, type ReadSnapshot, readVersions } from '../offers-shared/read-versions.ts';
 import type { OfferCountCache } from '../search/count-cache.ts';
+import { encodeBody } from '../search/trusted-serializer.ts';
 import { isPublicProperty, offerNotFound } from './public-offer.ts';
 
 export interface GetOfferDetailOptions {
@@ -28,19 +30,51 @@ export interface GetOfferDetailOptions {
   /** Currency of `price` (spec 9: default CZK); `original_price` stays as entered. */
   currency?: Currency;
   storage: MediaStorage;
-  /** Keeps built details while their offer, its accounts and the rates are unchanged. */
-  cache?: OfferCountCache;
 }
 
-/** A cached detail and the partition whose change counter stamps it. */
-interface CachedDetail {
+export interface OfferDetailBodyOptions extends GetOfferDetailOptions {
+  /** Encoded details kept while their offer, its accounts and the rates are unchanged. */
+  bodies: OfferCountCache;
+  /** Check each body against its schema (tests). */
+  check: boolean;
+}
+
+/** A kept detail and the partition whose change counter stamps it. */
+interface KeptDetail {
   scope: CountScope;
-  detail: OfferDetail;
+  body: Buffer;
 }
 
 /** A detail's version: its partition's counters, the accounts counter and the rates. */
 function detailVersion(snapshot: ReadSnapshot, scope: CountScope): string {
   return `${snapshot.version(scope)}|${snapshot.accounts}|${snapshot.ratesKey}`;
+}
+
+/**
+ * GET /public/offers/{id} as the UTF-8 JSON the route sends, kept per offer and currency.
+ * Everything a detail shows comes from the offer's `offers` row (rewritten with every write to
+ * the property, its photos and its state, so its partition's counter moves), the tables whose
+ * triggers bump the same counter or the accounts counter (migration 0014), and the rates: while
+ * a snapshot shows them unchanged, the body built before is the database's (decision 022).
+ */
+export async function offerDetailBody(options: OfferDetailBodyOptions): Promise<Buffer> {
+  const { bodies, check, db, id, currency = DEFAULT_CURRENCY } = options;
+  const snapshot = await readVersions(db).current();
+  const key = `${id}\n${currency}`;
+  const kept = bodies.fresh<KeptDetail>(key, (entry) => detailVersion(snapshot, entry.scope));
+  if (kept) return kept.body;
+  const detail = await getOfferDetail(options);
+  const scope = {
+    offerType: detail.offer_type,
+    propertyType: detail.property_type,
+    countryCode: detail.country_code,
+  };
+  const body = encodeBody(OfferDetailSchema, detail, {
+    check,
+    label: 'GET /public/offers/{id}: the 200 body',
+  });
+  bodies.put(key, detailVersion(snapshot, scope), { scope, body } satisfies KeptDetail);
+  return body;
 }
 
 type Detail = OfferDetail;
@@ -119,27 +153,6 @@ const prepared = new WeakMap<Db, ReturnType<typeof detailStatement>>();
  * struck offer.
  */
 export async function getOfferDetail(options: GetOfferDetailOptions): Promise<OfferDetail> {
-  const { cache, db, id, currency = DEFAULT_CURRENCY } = options;
-  if (!cache) return readOfferDetail(options);
-  // Everything the detail shows comes from the offer's `offers` row (rewritten with every
-  // write to the property, its photos and its state, so its partition's counter moves), the
-  // accounts counter and the rates: while the snapshot shows them unchanged, the detail
-  // built before is the database's (docs/decisions/022).
-  const snapshot = await readVersions(db).current();
-  const key = `detail\n${id}\n${currency}`;
-  const cached = cache.fresh<CachedDetail>(key, (entry) => detailVersion(snapshot, entry.scope));
-  if (cached) return cached.detail;
-  const detail = await readOfferDetail(options);
-  const scope = {
-    offerType: detail.offer_type,
-    propertyType: detail.property_type,
-    countryCode: detail.country_code,
-  };
-  cache.put(key, detailVersion(snapshot, scope), { scope, detail } satisfies CachedDetail);
-  return detail;
-}
-
-async function readOfferDetail(options: GetOfferDetailOptions): Promise<OfferDetail> {
   const { db, id, storage, currency = DEFAULT_CURRENCY } = options;
   let statement = prepared.get(db);
   if (!statement) {

@@ -24,10 +24,10 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { IDEMPOTENCY_DOC, idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency.ts';
 import { OfferCountCache } from '../search/count-cache.ts';
-import { trustedSerializer } from '../search/trusted-serializer.ts';
+import { sendEncoded, trustedSerializer } from '../search/trusted-serializer.ts';
 import { negotiateLocale } from './accept-language.ts';
 import { getOfferContact } from './get-offer-contact.ts';
-import { getOfferDetail } from './get-offer-detail.ts';
+import { offerDetailBody } from './get-offer-detail.ts';
 import { getOfferTranslation } from './get-offer-translation.ts';
 import { listPointsOfInterest } from './list-points-of-interest.ts';
 import { listSimilarOffers } from './list-similar-offers.ts';
@@ -71,9 +71,11 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
   const views = app.offerViews;
   // The detail and similar offers stringify their 2xx bodies as built (checked under tests).
   const serializerCompiler = trustedSerializer({ check: app.config.nodeEnv === 'test' });
-  // Built details and similar-offer rankings of this process, served while the change counters
-  // of what they show are unchanged (docs/decisions/022). Bounded: some 20 MB at most.
+  // Encoded details and similar-offer rankings of this process, served while the change
+  // counters of what they show are unchanged (docs/decisions/022): 40 MiB and 5,000 at most.
+  const details = new OfferCountCache({ maxEntries: 5_000, maxRows: 40_960 });
   const answers = new OfferCountCache({ maxEntries: 5_000 });
+  const check = app.config.nodeEnv === 'test';
 
   app.get(
     '/public/offers/:id',
@@ -97,7 +99,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const id = offerId(request.params.id);
       // HEAD (link checkers, prefetch probes) reads the same detail but is not a view. The view
       // is written after the answer, shared with the views of the moment (group commit), and
@@ -118,14 +120,16 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
             request.log.warn({ err: error, offerId: id }, 'offer view not counted');
           });
       }
-      const detail = await getOfferDetail({
+      const body = await offerDetailBody({
         db: app.readDb,
         id,
         currency: request.query.currency,
         storage: app.storage,
-        cache: answers,
+        bodies: details,
+        check,
       });
-      return detail;
+      // A Buffer is sent as it is (no serializer): encoded once, kept (decision 022).
+      return sendEncoded(reply, body);
     },
   );
 

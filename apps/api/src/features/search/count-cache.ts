@@ -123,10 +123,14 @@ export class OfferCountCache {
     return cached.value as T;
   }
 
-  /** Stores `value` under `key`, computed under `version` (read before computing it). */
+  /**
+   * Stores `value` under `key`, computed under `version` (read before computing it). An
+   * encoded body counts a row per started KiB, so the row bound bounds its memory too.
+   */
   put(key: string, version: string, value: unknown): void {
     this.remove(key);
-    const rows = Array.isArray(value) ? value.length + 1 : 1;
+    const body = bodyOf(value);
+    const rows = body ? Math.ceil(body.byteLength / 1024) + 1 : Array.isArray(value) ? value.length + 1 : 1;
     this.entries.set(key, { version, value, rows });
     this.rows += rows;
     while (this.entries.size > this.maxEntries || this.rows > this.maxRows) {
@@ -151,4 +155,11 @@ export class OfferCountCache {
     this.entries.clear();
     this.rows = 0;
   }
+}
+
+/** The encoded body an entry holds (itself, or its `body` field), if any. */
+function bodyOf(value: unknown): Buffer | undefined {
+  if (Buffer.isBuffer(value)) return value;
+  const body = (value as { body?: unknown } | null)?.body;
+  return Buffer.isBuffer(body) ? body : undefined;
 }

@@ -19,8 +19,8 @@ import { clusterOffers } from './cluster-offers.ts';
 import { OfferCountCache } from './count-cache.ts';
 import { countOfferFacets, parseFacetGroups } from './count-offer-facets.ts';
 import { validateFilters } from './prepare-search.ts';
-import { searchOffers } from './search-offers.ts';
-import { trustedSerializer } from './trusted-serializer.ts';
+import { searchOffersBody } from './search-offers.ts';
+import { sendEncoded, trustedSerializer } from './trusted-serializer.ts';
 
 const errorResponses = { 422: ErrorBodySchema, 500: ErrorBodySchema };
 
@@ -50,6 +50,9 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   // Totals, facet counts and map cells of this process, checked against the database's change
   // counters on every request (count-cache.ts).
   const cache = new OfferCountCache();
+  // Whole search answers, encoded (searchOffersBody): some 30 KB each, 32 MiB at most.
+  const bodies = new OfferCountCache({ maxEntries: 2_000, maxRows: 32_768 });
+  const check = app.config.nodeEnv === 'test';
   // 2xx bodies are stringified as built, checked against their schema under tests.
   const serializerCompiler = trustedSerializer({ check: app.config.nodeEnv === 'test' });
   app.get(
@@ -65,9 +68,18 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SearchOffersResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const filters = validateFilters(request.query);
-      return searchOffers({ db: app.readDb, filters, storage: app.storage, cache });
+      const body = await searchOffersBody({
+        db: app.readDb,
+        filters,
+        storage: app.storage,
+        cache,
+        bodies,
+        check,
+      });
+      // A Buffer is sent as it is (no serializer): encoded once, kept (decision 022).
+      return sendEncoded(reply, body);
     },
   );
 

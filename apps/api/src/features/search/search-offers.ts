@@ -8,13 +8,16 @@ import {
   pageOffset,
   type SearchFilters,
   type SearchOffersResponse,
+  SearchOffersResponseSchema,
   type Sort,
 } from '@estately/domain';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
+import { readVersions } from '../offers-shared/read-versions.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
 import { allConditions, type OfferConditions, queryRows } from './offer-conditions.ts';
 import { conditionsWithoutLookups, prepareSearch } from './prepare-search.ts';
+import { encodeBody } from './trusted-serializer.ts';
 
 export interface SearchOffersOptions {
   db: Db;
@@ -177,6 +180,32 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
 }
 
 type CardRow = Parameters<typeof toOfferCard>[0];
+
+export interface SearchOffersBodyOptions extends SearchOffersOptions {
+  cache: OfferCountCache;
+  /** Encoded answers, kept under the same counters as the pages and totals they hold. */
+  bodies: OfferCountCache;
+  /** Check each body against its schema (tests). */
+  check: boolean;
+}
+
+/**
+ * GET /public/offers as the UTF-8 JSON the route sends. The whole answer is kept, encoded,
+ * under its scope's change counters and the rates (the page and the total it holds are kept
+ * under the same counters), so a repeated search is found rather than built, converted,
+ * stringified and encoded again (docs/decisions/022).
+ */
+export async function searchOffersBody(options: SearchOffersBodyOptions): Promise<Buffer> {
+  const { db, filters, bodies, check, now = new Date() } = options;
+  const snapshot = await readVersions(db).current();
+  const version = `${snapshot.version(countScope(filters))}|${snapshot.ratesKey}`;
+  return bodies.getKeyed(pageKey(filters, now), version, async () =>
+    encodeBody(SearchOffersResponseSchema, await searchOffers(options), {
+      check,
+      label: 'GET /public/offers: the 200 body',
+    }),
+  );
+}
 
 function countStatement(conditions: OfferConditions): SQL {
   return sql`select count(*)::int as total from ${offers} where ${allConditions(conditions)}`;
