@@ -1,13 +1,18 @@
-// `npm start`: the whole product on the embedded defaults, in one process.
+// `npm start`: the whole product on the embedded defaults, in one command.
 //
 // Migrates the database (PGlite under DATA_DIR unless DATABASE_URL is set), seeds demo data
 // on the first start, builds the web app if it has no build yet, then starts the API
 // (API_PORT, default 3001) and the web server (WEB_PORT, default 3000) and prints both URLs
 // with the demo credentials. A second start reuses the data.
 //
-// One process because PGlite is in-process: the API, its jobs and the seed share one handle
-// (docs/decisions/001-pglite-embedded-default.md).
-import { spawnSync } from 'node:child_process';
+// The API, its jobs, the seed and the database are in this process because PGlite is
+// in-process: they share one handle (docs/decisions/001-pglite-embedded-default.md). The web
+// server only calls the API over HTTP, so it runs in a child process of its own
+// (apps/web/server.ts, forked): page rendering gets the second core instead of competing with
+// the API for this one (docs/decisions/023-web-server-process-and-render-limit.md). Ctrl+C or
+// SIGTERM stops both; the child also stops if this process dies, and is started again if it
+// crashes. WEB_PROCESS=inline runs the web server in this process as before.
+import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDatabase, migrate } from '@estately/db';
@@ -59,13 +64,18 @@ async function main(): Promise<void> {
   }
 
   const api = await startApi({ config, db });
-  const { startWeb } = await import('../apps/web/server.ts');
-  const web = await startWeb({
-    apiUrl: api.url,
-    publicApiUrl: config.publicApiUrl,
-    // Anonymous pages from the micro-cache (decision 021); WEB_PAGE_CACHE=off renders every one.
-    pageCache: process.env.WEB_PAGE_CACHE === 'off' ? false : {},
-  });
+  let web: { port: number; close(): Promise<void> };
+  try {
+    web =
+      process.env.WEB_PROCESS === 'inline'
+        ? await startWebInline(api.url, config.publicApiUrl)
+        : await startWebProcess(api.url, config.publicApiUrl);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    await api.close().catch(() => {});
+    await db.close().catch(() => {});
+    process.exit(1);
+  }
 
   console.log(`
 Estately is running.
@@ -92,6 +102,92 @@ Press Ctrl+C to stop.`);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** The web server in this process (WEB_PROCESS=inline). */
+async function startWebInline(apiUrl: string, publicApiUrl: string) {
+  const { startWeb } = await import('../apps/web/server.ts');
+  return startWeb({
+    apiUrl,
+    publicApiUrl,
+    // Anonymous pages from the micro-cache (decision 021); WEB_PAGE_CACHE=off renders every one.
+    pageCache: process.env.WEB_PAGE_CACHE === 'off' ? false : {},
+  });
+}
+
+const WEB_SCRIPT = join(root, 'apps/web/server.ts');
+/** A crashed web process is started again at most this often in a minute, then we give up. */
+const WEB_RESTARTS_PER_MINUTE = 5;
+
+/** Forks apps/web/server.ts and resolves with its port once it listens. */
+function forkWeb(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    // Its output goes to this terminal; the IPC channel carries its port (and ties its life to ours).
+    const child = fork(WEB_SCRIPT, [], { cwd: root, env, stdio: 'inherit' });
+    const onMessage = (message: unknown) => {
+      const m = message as { type?: string; port?: number };
+      if (m?.type !== 'web-listening' || typeof m.port !== 'number') return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve({ child, port: m.port });
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+      reject(new Error(`The web server did not start (exit ${code ?? signal}).`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    child.once('error', reject);
+  });
+}
+
+/**
+ * The web server as a child process (the default). Its environment is ours plus the API's
+ * address, so WEB_PORT, PUBLIC_WEB_URL, WEB_PAGE_CACHE, WEB_RENDER_* and MAPTILER_* apply as set.
+ */
+async function startWebProcess(apiUrl: string, publicApiUrl: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, API_URL: apiUrl, PUBLIC_API_URL: publicApiUrl };
+  let current = await forkWeb(env);
+  // Later starts reuse the first port, so the printed address stays right with WEB_PORT=0.
+  env.WEB_PORT = String(current.port);
+  let closing = false;
+  const restarts: number[] = [];
+  const watch = (child: ChildProcess) => {
+    child.once('exit', (code, signal) => {
+      if (closing) return;
+      const now = Date.now();
+      restarts.push(now);
+      while ((restarts[0] ?? now) < now - 60_000) restarts.shift();
+      if (restarts.length > WEB_RESTARTS_PER_MINUTE) {
+        console.error(`[start] the web server exited (${code ?? signal}) too often; stopping.`);
+        process.kill(process.pid, 'SIGTERM');
+        return;
+      }
+      console.error(`[start] the web server exited (${code ?? signal}); starting it again.`);
+      forkWeb(env).then(
+        (next) => {
+          current = next;
+          if (closing) next.child.kill('SIGTERM');
+          else watch(next.child);
+        },
+        (error: unknown) => {
+          console.error(`[start] ${error instanceof Error ? error.message : error}; stopping.`);
+          process.kill(process.pid, 'SIGTERM');
+        },
+      );
+    });
+  };
+  watch(current.child);
+  return {
+    port: current.port,
+    close: async () => {
+      closing = true;
+      const { child } = current;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+    },
+  };
 }
 
 await main();

@@ -20,6 +20,14 @@ import {
   pageCacheKey,
   type RenderedPage,
 } from './app/page-cache.server.ts';
+import {
+  busyPage,
+  busyPageLocale,
+  RenderBusyError,
+  RenderLimit,
+  type RenderLimitOptions,
+  renderLimitOptionsFromEnv,
+} from './app/render-limit.server.ts';
 import { readWebConfig, type WebConfig } from './app/web-config.ts';
 
 // WEB_BUILD_DIR serves another copy of the build (`npm run bench:web` serves a snapshot, so a
@@ -51,6 +59,13 @@ export interface StartWebOptions {
    * the product's start script and a direct run turn it on (WEB_PAGE_CACHE=off turns it off).
    */
   pageCache?: PageCacheOptions | false;
+  /**
+   * Bound of concurrent page renders (app/render-limit.server.ts): beyond it a render waits, and
+   * one that cannot start in time answers 503 with Retry-After. Default: the limits of
+   * WEB_RENDER_CONCURRENCY, WEB_RENDER_QUEUE and WEB_RENDER_WAIT_MS, else 16 at once, 256
+   * waiting, 5 s.
+   */
+  renderLimit?: RenderLimitOptions;
 }
 
 export interface RunningWeb {
@@ -60,6 +75,8 @@ export interface RunningWeb {
   server: Server;
   /** The micro-cache, when it is on. */
   pageCache: PageCache | null;
+  /** The bound of concurrent renders. */
+  renderLimit: RenderLimit;
   close(): Promise<void>;
 }
 
@@ -224,6 +241,9 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
   });
 
   const pageCache = options.pageCache ? new PageCache(options.pageCache) : null;
+  const renderLimit = new RenderLimit(
+    options.renderLimit ?? renderLimitOptionsFromEnv(options.env ?? process.env),
+  );
   const handle = createRequestHandler(build, 'production');
   // A cached page is rendered whole, then stored: no client signal, since the render may answer
   // several coalesced visitors (the loaders' own API timeouts bound it).
@@ -240,6 +260,26 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
       headers: response.headers,
       body: Buffer.from(await response.arrayBuffer()),
     };
+  };
+
+  const fail = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
+    if (error instanceof RenderBusyError) {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+      const page = busyPage(
+        busyPageLocale(pathname, req.headers['accept-language']),
+        error.retryAfterSeconds,
+      );
+      res.writeHead(page.status, { ...page.headers, 'Content-Length': page.body.length });
+      res.end(req.method === 'HEAD' ? undefined : page.body);
+      return;
+    }
+    console.error('[web] request failed:', error);
+    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Internal Server Error');
   };
 
   const server = createServer((req, res) => {
@@ -265,21 +305,29 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
     }
     const key = pageCache ? pageCacheKey(req) : null;
     if (pageCache && key !== null) {
+      // Hits never wait; a miss or a renewal renders within the limit.
       pageCache
-        .serve(req, res, key, () => renderWhole(req))
-        .catch((error: unknown) => {
-          console.error('[web] request failed:', error);
-          if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-          res.end('Internal Server Error');
-        });
+        .serve(req, res, key, () => renderLimit.run(() => renderWhole(req)))
+        .catch((error: unknown) => fail(req, res, error));
       return;
     }
-    compressHtml(req, res);
-    Promise.resolve(render(req, res)).catch((error: unknown) => {
-      console.error('[web] request failed:', error);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Internal Server Error');
-    });
+    // A streamed render holds its slot until its answer is complete or the client went away.
+    renderLimit.acquire().then(
+      (release) => {
+        res.once('close', release);
+        if (res.destroyed) {
+          release();
+          return;
+        }
+        compressHtml(req, res);
+        Promise.resolve(render(req, res)).catch((error: unknown) => fail(req, res, error));
+      },
+      (error: unknown) => {
+        // The body of a refused request (a form post) is not read: the connection closes after.
+        if (req.method !== 'GET' && req.method !== 'HEAD') res.setHeader('Connection', 'close');
+        fail(req, res, error);
+      },
+    );
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -297,6 +345,7 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
     config: { ...config, port },
     server,
     pageCache,
+    renderLimit,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -305,12 +354,21 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
   };
 }
 
-// Run directly: `node apps/web/server.ts`.
+// Run directly: `node apps/web/server.ts`, or as the web process of `npm start` (scripts/start.ts
+// forks it: it reports its port over the IPC channel and stops when that channel closes, so it
+// never outlives the process that started it).
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const forked = typeof process.send === 'function';
+  let stop: () => void = () => process.exit(0);
+  if (forked) process.once('disconnect', () => stop());
   startWeb({ pageCache: process.env.WEB_PAGE_CACHE === 'off' ? false : {} }).then(
     (web) => {
-      console.log(`[web] listening on ${web.url} (API ${web.config.apiUrl})`);
-      const stop = () => {
+      let stopping = false;
+      stop = () => {
+        if (stopping) return;
+        stopping = true;
+        const force = setTimeout(() => process.exit(1), 10_000);
+        force.unref();
         web.close().then(
           () => process.exit(0),
           () => process.exit(1),
@@ -318,6 +376,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+      if (!forked) console.log(`[web] listening on ${web.url} (API ${web.config.apiUrl})`);
+      else if (process.connected) process.send?.({ type: 'web-listening', port: web.port, url: web.url });
+      else stop();
     },
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : error);

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { RenderBusyError } from './render-limit.server.ts';
 
 /** Cookies that make a page personal (session tokens) or that the API counts views by. */
 export const PERSONAL_COOKIES = ['token', 'refresh_token', 'stats_token'] as const;
@@ -151,6 +152,9 @@ export class PageCache {
             if (!('parts' in result)) this.#delete(hit);
           },
           (error: unknown) => {
+            // A renewal refused by the render limit (the server is busy) keeps the stale page
+            // until its stale window ends; a render that broke drops it.
+            if (error instanceof RenderBusyError) return;
             this.#delete(hit);
             console.error('[web] page cache: renewing a page failed:', error);
           },

@@ -9,6 +9,7 @@ import {
   type RenderedPage,
   sharedMaxAge,
 } from './page-cache.server.ts';
+import { RenderBusyError } from './render-limit.server.ts';
 
 // The micro-cache behind a real HTTP server, with a render function that counts its calls and
 // answers what the test asks for (decision 021).
@@ -29,7 +30,7 @@ afterEach(async () => {
 });
 
 async function start(
-  page: (req: IncomingMessage, count: number) => Partial<RenderedPage> & { delayMs?: number },
+  page: (req: IncomingMessage, count: number) => Partial<RenderedPage> & { delayMs?: number; error?: Error },
   options: PageCacheOptions = {},
 ): Promise<Harness> {
   const cache = new PageCache(options);
@@ -40,6 +41,7 @@ async function start(
       renders.push(req.url ?? '');
       const answer = page(req, renders.length);
       if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+      if (answer.error) throw answer.error;
       const headers =
         answer.headers ??
         new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': LISTING });
@@ -190,6 +192,27 @@ describe('page micro-cache', () => {
     now += 3_000 + 10_001;
     expect((await get(`${h.url}/en`)).cache).toBe('MISS');
     expect(h.renders).toHaveLength(5);
+  });
+
+  it('keeps serving the stale page when the render limit refuses its renewal, and drops it when the render breaks', async () => {
+    let now = 1_000;
+    const h = await start(
+      (_req, count) =>
+        count === 2 ? { error: new RenderBusyError(2) } : count === 3 ? { error: new Error('broken') } : {},
+      { maxTtlMs: 3_000, maxStaleMs: 10_000, now: () => now },
+    );
+    await get(`${h.url}/en`);
+    now += 3_001;
+    expect((await get(`${h.url}/en`)).cache).toBe('STALE');
+    await expect.poll(() => h.renders.length).toBe(2);
+    // Refused (busy): still there, still stale, and the next visitor triggers another renewal.
+    const again = await get(`${h.url}/en`);
+    expect([again.cache, again.text]).toEqual(['STALE', 'render 1']);
+    await expect.poll(() => h.renders.length).toBe(3);
+    // That renewal broke: the stale page is dropped and the next visitor renders.
+    await expect.poll(() => h.cache.size).toBe(0);
+    const fresh = await get(`${h.url}/en`);
+    expect([fresh.cache, fresh.text]).toEqual(['MISS', 'render 4']);
   });
 
   it('evicts the least recently used pages beyond its byte budget', async () => {

@@ -1,9 +1,11 @@
 // Check 14 (issue 11): load with autocannon on the product as `npm start` runs it.
 //
-// The server (scripts/start.ts: API, SSR web server and database in one process) runs in a
-// child process on the embedded demo data (PGlite, 3,000 seeded offers) or on PostgreSQL when
-// RELIABILITY_DATABASE_URL is set (a database of its own, dropped afterwards); see
-// lib/load-stack.ts. The web app must be built (`npm run build`; start.ts builds it if missing).
+// The server (scripts/start.ts: API and database in one process, the SSR web server in a
+// process it forks; decision 023) runs in a child process on the embedded demo data (PGlite,
+// 3,000 seeded offers) or on PostgreSQL when RELIABILITY_DATABASE_URL is set (a database of its
+// own, dropped afterwards); see lib/load-stack.ts. Each phase reports the CPU seconds of the API
+// and of the web process. The web app must be built (`npm run build`; start.ts builds it if
+// missing).
 // The global per-address limit would answer 429 to a load generator on one address within a
 // second, so the server runs with RATE_LIMIT_MAX=10000000 (the limiter still runs, it just
 // never trips); the per-action login limits stay as they ship.
@@ -39,7 +41,7 @@ import { composeSearchPath, type Locale, parseFilters } from '@estately/domain';
 import sharp from 'sharp';
 import { table } from '../../bench/lib.ts';
 import type { LoadFigures, LoadOptions, LoadRequest } from '../lib/load-runner.ts';
-import { processUsage, type Stack, startStack } from '../lib/load-stack.ts';
+import { childProcesses, processUsage, type Stack, startStack } from '../lib/load-stack.ts';
 import { check, expect, figure, finish, sleep } from '../lib/report.ts';
 
 const seconds = Number(process.env.RELIABILITY_LOAD_SECONDS ?? 60);
@@ -226,8 +228,19 @@ function percentile(values: number[], p: number): number {
 
 // --- the check ---------------------------------------------------------------------------
 
+/** CPU seconds so far of the API process and of the web process(es) it forked. */
+function serverCpu(pid: number): { api: number; web: number } {
+  const web = childProcesses(pid).reduce((sum, child) => sum + (processUsage(child)?.cpuSeconds ?? 0), 0);
+  return { api: processUsage(pid)?.cpuSeconds ?? 0, web };
+}
+let serverPid = 0;
+let cpuMark = { api: 0, web: 0 };
+
 const rows: string[][] = [];
 function record(phase: string, f: LoadFigures, limit?: number): void {
+  const cpu = serverCpu(serverPid);
+  const cpuText = `CPU API ${(cpu.api - cpuMark.api).toFixed(1)} s, web ${(cpu.web - cpuMark.web).toFixed(1)} s`;
+  cpuMark = cpu;
   for (const [kind, k] of Object.entries(f.kinds)) {
     rows.push([
       phase,
@@ -256,7 +269,7 @@ function record(phase: string, f: LoadFigures, limit?: number): void {
   ]);
   rows.push([
     phase,
-    `errors ${f.errors} (timeouts ${f.timeouts}), load avg ${load()}`,
+    `errors ${f.errors} (timeouts ${f.timeouts}), ${cpuText}, load avg ${load()}`,
     '',
     '',
     '',
@@ -317,6 +330,10 @@ if (stack && workload) {
   const s = stack;
   const w = workload;
   const cpuBefore = processUsage(s.pid);
+  const webPids = childProcesses(s.pid);
+  const webBefore = webPids.map((pid) => processUsage(pid));
+  serverPid = s.pid;
+  cpuMark = serverCpu(s.pid);
   const apiLimit = apiP99;
   await check(
     `load: 50 connections on search and detail (API) for ${seconds} s: 0 errors, 0 non-2xx, p99 < ${apiLimit} ms`,
@@ -509,8 +526,15 @@ if (stack && workload) {
   );
   const cpuAfter = processUsage(s.pid);
   if (cpuBefore && cpuAfter) {
-    figure('server CPU during the phases', cpuAfter.cpuSeconds - cpuBefore.cpuSeconds, 's');
-    figure('server RSS after the phases', cpuAfter.rssMiB, 'MiB');
+    figure('API process CPU during the phases', cpuAfter.cpuSeconds - cpuBefore.cpuSeconds, 's');
+    figure('API process RSS after the phases', cpuAfter.rssMiB, 'MiB');
+  }
+  for (const [i, pid] of webPids.entries()) {
+    const before = webBefore[i];
+    const after = processUsage(pid);
+    if (!before || !after) continue;
+    figure(`web process ${pid} CPU during the phases`, after.cpuSeconds - before.cpuSeconds, 's');
+    figure(`web process ${pid} RSS after the phases`, after.rssMiB, 'MiB');
   }
   console.log(
     `\nServer output: ${s.logPath}\nCheck 14 figures (${s.database}, ${s.offers} offers, RATE_LIMIT_MAX=${RATE_LIMIT_MAX}, load average now ${load()}):`,

@@ -1,6 +1,6 @@
-// The product as `npm start` runs it (scripts/start.ts: API, web server and database in one
-// process), started in a child process for the load and injection checks (14, 15), so the
-// load generator and sqlmap never share its event loop.
+// The product as `npm start` runs it (scripts/start.ts: API and database in one process, the web
+// server in a process it forks), started in a child process for the load and injection checks
+// (14, 15), so the load generator and sqlmap never share its event loops.
 //
 // Data: the embedded demo data (PGlite in a fresh temporary DATA_DIR, seeded with SEED_OFFERS
 // offers as on a first `npm start`), or PostgreSQL when RELIABILITY_DATABASE_URL is set: a
@@ -9,7 +9,7 @@
 // when it is missing.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -40,7 +40,7 @@ export interface Stack {
   offers: number;
   /** Where the server's output is kept after close. */
   logPath: string;
-  /** The server's process id (for CPU/RSS figures). */
+  /** The server's process id (API and database; for CPU/RSS figures). */
   pid: number;
   close(): Promise<void>;
 }
@@ -182,4 +182,18 @@ export function processUsage(pid: number): { cpuSeconds: number; rssMiB: number 
   } catch {
     return null;
   }
+}
+
+/** Process ids of the direct children of `pid` (the web server that start.ts forks), from /proc. */
+export function childProcesses(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === pid) children.push(Number(entry));
+    } catch {}
+  }
+  return children;
 }

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { AppError } from './app-error.ts';
 
 // CPU- and memory-hard work (argon2id hashing, image decoding) must not run hundreds at once on
@@ -61,14 +62,25 @@ export function createConcurrencyLimit(max: number, options: ConcurrencyLimitOpt
  * of a camera photo on a busy machine), so two at a time in all. An upload that cannot start
  * within 20 s, or finds 16 waiting, answers 503 with Retry-After rather than running into the
  * client's or a proxy's timeout (check 14: 20 uploads at once left 18 unanswered after 60 s).
+ * Each runs on `threadsPerImage` libvips threads (sharp's default is one per core): two photos
+ * then keep at most two threads busy, and searches keep a share of the 2 cores (check 14's
+ * upload phase).
  */
 export const IMAGE_WORK_LIMITS = {
   slots: 2,
   maxQueue: 16,
   maxWaitMs: 20_000,
   retryAfterSeconds: 10,
+  threadsPerImage: 1,
 } as const;
-export const limitImageWork: ConcurrencyLimit = createConcurrencyLimit(
-  IMAGE_WORK_LIMITS.slots,
-  IMAGE_WORK_LIMITS,
-);
+const limitImageSlots = createConcurrencyLimit(IMAGE_WORK_LIMITS.slots, IMAGE_WORK_LIMITS);
+let imageThreadsSet = false;
+export const limitImageWork: ConcurrencyLimit = (work) => {
+  // Set on the first upload rather than at import: the first `npm start` seeds its demo photos
+  // in this process beforehand, at full speed.
+  if (!imageThreadsSet) {
+    imageThreadsSet = true;
+    sharp.concurrency(IMAGE_WORK_LIMITS.threadsPerImage);
+  }
+  return limitImageSlots(work);
+};
