@@ -3,25 +3,26 @@
 // searches), the built web app pointed at it, and Debian's Chromium. Helpers act as a person
 // would: sign up through the API or the form, read links from the mailbox, sign in by the form.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db, devMailbox, offers, properties, users } from '@estately/db';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
 import { and, desc, eq, ilike } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { loadConfig } from '../../api/src/config.ts';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { insertOffer, setRates } from '../../api/test/helpers.ts';
-import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server.ts';
+import {
+  ensureWebBuild,
+  fillSignInForm,
+  freePort,
+  PASSWORD,
+  PERSON_UA,
+  signUpByApi,
+  testApiConfig,
+} from './browser-setup.ts';
 import { launchChromium } from './chromium.ts';
-import { freePort, PERSON_UA } from './shell-harness.ts';
-
-const ROOT = join(import.meta.dirname, '..', '..', '..');
-
-/** A password the policy accepts. */
-export const PASSWORD = 'Kopretina-na-louce-42';
 
 export interface AccountHarness {
   db: Db;
@@ -39,22 +40,10 @@ export interface AccountHarness {
 }
 
 export async function startAccountHarness(): Promise<AccountHarness> {
-  if (!existsSync(join(BUILD_DIR, 'server', 'index.js'))) {
-    execFileSync('npm', ['run', 'build', '--workspace', '@estately/web'], { cwd: ROOT, stdio: 'inherit' });
-  }
+  ensureWebBuild();
   const database: TestDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'estately-web-account-'));
-  const apiPort = await freePort();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    API_PORT: String(apiPort),
-    API_HOST: '127.0.0.1',
-    PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
-    RATE_LIMIT_MAX: '0',
-    LOG_LEVEL: 'warn',
-    JOBS_IN_PROCESS: 'true',
-  });
+  const config = testApiConfig({ dataDir, apiPort: await freePort(), env: { JOBS_IN_PROCESS: 'true' } });
   const db = database.db;
   const [owner] = await db
     .insert(users)
@@ -106,15 +95,7 @@ export async function startAccountHarness(): Promise<AccountHarness> {
       }
       throw new Error(`no mail to ${to} with ${pathPart}`);
     },
-    async signUpByApi(email, password = PASSWORD) {
-      const response = await fetch(`${api.url}/auth/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password, locale: 'en' }),
-      });
-      if (response.status !== 201) throw new Error(`sign-up ${response.status}: ${await response.text()}`);
-      return (await response.json()) as { token: string; refresh_token: string };
-    },
+    signUpByApi: (email, password) => signUpByApi(api.url, email, password),
     async close() {
       await browser?.close();
       await web?.close();
@@ -128,10 +109,7 @@ export async function startAccountHarness(): Promise<AccountHarness> {
 /** Signs in through the sign-in form of `locale` and waits for the account guard's target. */
 export async function signIn(page: Page, base: string, email: string, password = PASSWORD, locale = 'en') {
   await page.goto(`${base}/${locale}/auth/signin`);
-  const form = page.getByTestId('signin-form');
-  await form.locator('input[name="email"]').fill(email);
-  await form.locator('input[name="password"]').fill(password);
-  await form.locator('button[type="submit"]').click();
+  await fillSignInForm(page, email, password);
   await page.waitForURL(new RegExp(`/${locale}/account$`));
 }
 

@@ -6,38 +6,14 @@
 
 import { translate } from '@estately/i18n';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccountHarness,
-  axeViolations,
-  PASSWORD,
-  signIn,
-  startAccountHarness,
-  tokenOf,
-} from './account-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, signIn, startAccountHarness, tokenOf } from './account-helpers.ts';
+import { apiAs, fillSignInForm, harnessPerFile, PASSWORD } from './browser-setup.ts';
 
-let h: AccountHarness;
+const h = harnessPerFile(startAccountHarness);
 
-beforeAll(async () => {
-  h = await startAccountHarness();
-}, 180_000);
-
-afterAll(async () => {
-  await h?.close();
-});
-
-async function apiAs(token: string | null, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${h.api.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? {} : ((await response.json()) as Record<string, unknown>);
-}
+const api = (token: string | null, method: string, path: string, body?: unknown) =>
+  apiAs(h.api.url, token, method, path, body);
 
 describe('personal settings', () => {
   it('shows a field error, then saves the profile and the picture', async () => {
@@ -58,14 +34,14 @@ describe('personal settings', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('phoneNumber');
     // Nothing was sent.
-    expect((await apiAs(await tokenOf(context), 'GET', '/user/me')).firstName).toBeNull();
+    expect((await api(await tokenOf(context), 'GET', '/user/me')).firstName).toBeNull();
 
     await form.getByLabel('Phone').fill('+420 601 234 567');
     await form.locator('button[type="submit"]').click();
     await expect
       .poll(() => form.getByTestId('form-done').textContent())
       .toBe(translate('en', 'account.profile_saved'));
-    const me = await apiAs(await tokenOf(context), 'GET', '/user/me');
+    const me = await api(await tokenOf(context), 'GET', '/user/me');
     expect(me).toMatchObject({ firstName: 'Jana', lastName: 'Dvořáková', phoneNumber: '+420 601 234 567' });
     await page.reload();
     expect(await page.getByTestId('profile-form').getByLabel('Phone').inputValue()).toBe('+420 601 234 567');
@@ -109,10 +85,7 @@ describe('an expired session', () => {
     await page.waitForURL(
       `${h.web.url}/en/auth?redirect=${encodeURIComponent('/en/account/settings/personal')}`,
     );
-    const signin = page.getByTestId('signin-form');
-    await signin.locator('input[name="email"]').fill(email);
-    await signin.locator('input[name="password"]').fill(PASSWORD);
-    await signin.locator('button[type="submit"]').click();
+    await fillSignInForm(page, email);
     await page.waitForURL(`${h.web.url}/en/account/settings/personal`);
     await expect
       .poll(() => page.getByTestId('profile-form').getByLabel('First name').inputValue())
@@ -128,7 +101,7 @@ describe('favourites and watch-dogs', () => {
     const pair = await h.signUpByApi(email);
     // Eleven favourites: the nine offers for sale and two for rent.
     for (const id of h.offerIds.slice(0, 11))
-      await apiAs(pair.token, 'POST', `/user/offers/${id}/favorite_offer`);
+      await api(pair.token, 'POST', `/user/offers/${id}/favorite_offer`);
     const context = await h.visitor();
     const page = await context.newPage();
     await signIn(page, h.web.url, email);
@@ -148,7 +121,7 @@ describe('favourites and watch-dogs', () => {
     await expect.poll(() => page.getByTestId('favorite-item').count()).toBe(2);
     await page.getByTestId('favorite-item').first().getByRole('button').click();
     await expect.poll(() => page.getByTestId('favorite-item').count()).toBe(1);
-    const ids = await apiAs(await tokenOf(context), 'GET', '/user/favorite_offers/ids');
+    const ids = await api(await tokenOf(context), 'GET', '/user/favorite_offers/ids');
     expect((ids.data as number[]).length).toBe(10);
     // The header's count follows.
     expect(await page.getByTestId('favorites-count').textContent()).toBe(
@@ -160,7 +133,7 @@ describe('favourites and watch-dogs', () => {
   it('renames, pauses and deletes a watch-dog, and the account home counts it', async () => {
     const email = 'hlidaci@example.com';
     const pair = await h.signUpByApi(email);
-    await apiAs(pair.token, 'POST', '/saved_searches', {
+    await api(pair.token, 'POST', '/saved_searches', {
       name: 'Byty v Praze',
       filters: { offer_type: 'sale' },
       search_path: '/en/listings?offer_type=sale',
@@ -193,7 +166,7 @@ describe('favourites and watch-dogs', () => {
     await expect
       .poll(() => dog.getByTestId('watch-dog-frequency').textContent())
       .toContain(translate('en', 'account.frequency.off'));
-    const [saved] = (await apiAs(pair.token, 'GET', '/saved_searches')).data as {
+    const [saved] = (await api(pair.token, 'GET', '/saved_searches')).data as {
       name: string;
       frequency: string;
     }[];
@@ -204,7 +177,7 @@ describe('favourites and watch-dogs', () => {
     await expect
       .poll(() => page.getByText(translate('en', 'account.watch_dogs_empty')).isVisible())
       .toBe(true);
-    expect(((await apiAs(pair.token, 'GET', '/saved_searches')).data as unknown[]).length).toBe(0);
+    expect(((await api(pair.token, 'GET', '/saved_searches')).data as unknown[]).length).toBe(0);
     await context.close();
   });
 });
@@ -224,7 +197,7 @@ describe('language and password', () => {
     await page.waitForURL(`${h.web.url}/de/account/settings/language-currency?saved=1`);
     await expect.poll(() => page.getAttribute('html', 'lang')).toBe('de');
     await expect.poll(() => page.getByTestId('form-done').textContent()).toBe(translate('de', 'toast.saved'));
-    expect(await apiAs(await tokenOf(context), 'GET', '/user/me')).toMatchObject({
+    expect(await api(await tokenOf(context), 'GET', '/user/me')).toMatchObject({
       preferredLanguage: 'de',
       preferredCurrency: 'EUR',
     });

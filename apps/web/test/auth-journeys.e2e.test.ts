@@ -5,25 +5,11 @@
 // form lays out right to left with its errors in Arabic.
 
 import { translate } from '@estately/i18n';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccountHarness,
-  axeViolations,
-  PASSWORD,
-  signIn,
-  startAccountHarness,
-  tokenOf,
-} from './account-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, signIn, startAccountHarness, tokenOf } from './account-helpers.ts';
+import { harnessPerFile, PASSWORD } from './browser-setup.ts';
 
-let h: AccountHarness;
-
-beforeAll(async () => {
-  h = await startAccountHarness();
-}, 180_000);
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessPerFile(startAccountHarness);
 
 describe('sign-up, confirmation, sign-out and sign-in', () => {
   it('walks the whole journey of a new person', async () => {

@@ -7,20 +7,12 @@ import { users } from '@estately/db';
 import { translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertOffer } from '../../api/test/helpers.ts';
-import { type AccountHarness, axeViolations, signIn, startAccountHarness } from './account-helpers.ts';
-import { PERSON_UA } from './shell-harness.ts';
+import { axeViolations, signIn, startAccountHarness } from './account-helpers.ts';
+import { harnessPerFile, PERSON_UA } from './browser-setup.ts';
 
-let h: AccountHarness;
-
-beforeAll(async () => {
-  h = await startAccountHarness();
-}, 180_000);
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessPerFile(startAccountHarness);
 
 const en = (key: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) =>
   translate('en', key, values);

@@ -7,7 +7,6 @@
 // keeps what was typed through an expired session, and shows the server's field errors in the
 // page's language when scripts are off.
 
-import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,17 +17,25 @@ import { LOCALES } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../api/src/config.ts';
+import { describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { setRates } from '../../api/test/helpers.ts';
 import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
-import { PASSWORD, signIn } from './account-helpers.ts';
+import { signIn } from './account-helpers.ts';
 import { axeViolations } from './axe.ts';
+import {
+  apiAs,
+  ensureWebBuild,
+  fillSignInForm,
+  freePort,
+  harnessPerFile,
+  PASSWORD,
+  PERSON_UA,
+  ROOT,
+  signUpByApi,
+  testApiConfig,
+} from './browser-setup.ts';
 import { launchChromium } from './chromium.ts';
-import { freePort, PERSON_UA } from './shell-harness.ts';
-
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 
 // The real API on a fresh database with the gazetteer of the Czech Republic (the place search),
 // the built web app (started first, so it holds its build) and Debian's Chromium. The browser
@@ -55,9 +62,7 @@ function consistentBuild(dir: string): boolean {
 }
 
 async function startEditorHarness(): Promise<EditorHarness> {
-  if (!existsSync(join(BUILD_DIR, 'server', 'index.js'))) {
-    execFileSync('npm', ['run', 'build', '--workspace', '@estately/web'], { cwd: ROOT, stdio: 'inherit' });
-  }
+  ensureWebBuild();
   // A private copy of the build: another build started meanwhile replaces the hashed assets.
   const buildDir = join(ROOT, 'node_modules', '.cache', 'estately-editor-e2e', String(process.pid));
   for (let attempt = 0; ; attempt++) {
@@ -81,16 +86,7 @@ async function startEditorHarness(): Promise<EditorHarness> {
   });
   const database: TestDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'estately-editor-e2e-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    API_PORT: String(apiPort),
-    API_HOST: '127.0.0.1',
-    PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
-    WEB_ORIGIN: `http://localhost:${webPort},http://127.0.0.1:${webPort}`,
-    RATE_LIMIT_MAX: '0',
-    LOG_LEVEL: 'warn',
-  });
+  const config = testApiConfig({ dataDir, apiPort, webPort });
   const db = database.db;
   await setRates(db, { EUR: 25, USD: 23 });
   const gazetteer = buildGazetteer();
@@ -141,38 +137,11 @@ async function startEditorHarness(): Promise<EditorHarness> {
   };
 }
 
-let h: EditorHarness;
+const h = harnessPerFile(startEditorHarness);
 
-beforeAll(async () => {
-  h = await startEditorHarness();
-}, 180_000);
-
-afterAll(async () => {
-  await h?.close();
-});
-
-async function signUp(email: string): Promise<string> {
-  const response = await fetch(`${h.api.url}/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, locale: 'en' }),
-  });
-  if (response.status !== 201) throw new Error(`sign-up ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function apiAs<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${h.api.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const signUp = async (email: string) => (await signUpByApi(h.api.url, email)).token;
+const api = <T>(token: string, method: string, path: string, body?: unknown) =>
+  apiAs<T>(h.api.url, token, method, path, body);
 
 interface OwnView {
   data: {
@@ -241,7 +210,7 @@ describe('a new seller', () => {
     await type.getByRole('button', { name: en('editor.save_continue') }).click();
     await page.waitForURL(/\/en\/account\/my-offers\/\d+\?step=location$/);
     const id = idFromUrl(page.url());
-    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.state).toBe('draft');
+    expect((await api<OwnView>(token, 'GET', `/properties/${id}`)).data.state).toBe('draft');
 
     // Location: the place search fills the city and puts the pin there; the pin then moves north.
     const location = page.getByTestId('step-form-location');
@@ -274,7 +243,7 @@ describe('a new seller', () => {
     await parameters.getByLabel(en('filter.area'), { exact: true }).fill('54,5');
     await parameters.getByRole('button', { name: en('editor.save_continue') }).click();
     await page.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=price`);
-    const draft = (await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data;
+    const draft = (await api<OwnView>(token, 'GET', `/properties/${id}`)).data;
     expect(draft).toMatchObject({ city: 'Olomouc', useful_area: 54.5 });
     expect(draft.room.sort()).toEqual(['bedroom', 'kitchen', 'living_room']);
     expect(draft.latitude).toBeCloseTo(movedLatitude, 5);
@@ -291,7 +260,7 @@ describe('a new seller', () => {
       .locator('li')
       .evaluateAll((items) => items.map((item) => item.dataset.field));
     expect(fromApi).toEqual(expect.arrayContaining(['price', 'description', 'contact']));
-    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.state).toBe('draft');
+    expect((await api<OwnView>(token, 'GET', `/properties/${id}`)).data.state).toBe('draft');
 
     // Price, then description and contact, reached from the list of what is missing.
     await missing.getByRole('link', { name: new RegExp(en('filter.price')) }).click();
@@ -328,7 +297,7 @@ describe('a new seller', () => {
     expect(
       await page.getByTestId('upload').evaluateAll((items) => items.map((item) => item.dataset.state)),
     ).toEqual(['done', 'done', 'done']);
-    let photos = (await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.photos;
+    let photos = (await api<OwnView>(token, 'GET', `/properties/${id}`)).data.photos;
     expect(photos.map((entry) => entry.room_type)).toEqual(['living_room', 'living_room', 'living_room']);
 
     // The dropped photo becomes the main one; the first is deleted.
@@ -340,7 +309,7 @@ describe('a new seller', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByTestId('photo').nth(1).getByTestId('photo_delete').click();
     await expect.poll(() => page.getByTestId('photo').count()).toBe(2);
-    photos = (await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.photos;
+    photos = (await api<OwnView>(token, 'GET', `/properties/${id}`)).data.photos;
     expect(photos.map((entry) => [entry.id === thirdId, entry.is_main])).toEqual([
       [true, true],
       [false, false],
@@ -353,7 +322,7 @@ describe('a new seller', () => {
     await second.getByTestId('photo_room').click();
     await expect
       .poll(async () =>
-        (await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.photos.map((entry) => [
+        (await api<OwnView>(token, 'GET', `/properties/${id}`)).data.photos.map((entry) => [
           entry.id,
           entry.room_type,
         ]),
@@ -379,7 +348,7 @@ describe('a new seller', () => {
     await tour.getByLabel(en('editor.tour_capacity')).first().fill('6');
     await tour.getByRole('button', { name: en('action.save') }).click();
     await expect.poll(() => tour.getByTestId('form-done').textContent()).toBe(en('toast.saved'));
-    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.tour_dates).toEqual([
+    expect((await api<OwnView>(token, 'GET', `/properties/${id}`)).data.tour_dates).toEqual([
       expect.objectContaining({ date: day, from: '10:00', to: '11:30', capacity: 6 }),
     ]);
 
@@ -430,14 +399,14 @@ describe('a new seller', () => {
     await expect
       .poll(() => row.getByTestId('my-offer-state').textContent())
       .toBe(translate('en', 'value.property_state.archived'));
-    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.state).toBe('archived');
+    expect((await api<OwnView>(token, 'GET', `/properties/${id}`)).data.state).toBe('archived');
     await context.close();
   });
 
   it('is told from my offers what a draft lacks before it can be published', async () => {
     const email = 'koncept@example.com';
     const token = await signUp(email);
-    const draft = await apiAs<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
+    const draft = await api<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
       offer_type: 'rent',
       property_type: 'house',
       country_code: 'CZ',
@@ -508,7 +477,7 @@ describe('the editor', () => {
     await tabTo(page, '[data-testid="step-form-location"] button[type="submit"]');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=parameters`);
-    const saved = (await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data;
+    const saved = (await api<OwnView>(token, 'GET', `/properties/${id}`)).data;
     expect(saved.city).toBe('Brno');
     expect(saved.longitude).toBeCloseTo(after, 5);
 
@@ -536,7 +505,7 @@ describe('the editor', () => {
   it('renders my offers and the editor in all 30 locales', async () => {
     const email = 'jazyky@example.com';
     const token = await signUp(email);
-    const draft = await apiAs<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
+    const draft = await api<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
       offer_type: 'rent',
       property_type: 'apartment',
       country_code: 'CZ',
@@ -568,7 +537,7 @@ describe('the editor', () => {
   it('keeps what was typed when the session expires mid-form', async () => {
     const email = 'relace@example.com';
     const token = await signUp(email);
-    const draft = await apiAs<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
+    const draft = await api<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
       offer_type: 'sale',
       property_type: 'apartment',
       country_code: 'CZ',
@@ -584,10 +553,7 @@ describe('the editor', () => {
     await context.clearCookies();
     await form.getByRole('button', { name: en('editor.save_continue') }).click();
     await page.waitForURL(`${h.web.url}/en/auth?redirect=${encodeURIComponent(path)}`);
-    const signin = page.getByTestId('signin-form');
-    await signin.locator('input[name="email"]').fill(email);
-    await signin.locator('input[name="password"]').fill(PASSWORD);
-    await signin.locator('button[type="submit"]').click();
+    await fillSignInForm(page, email);
     await page.waitForURL(`${h.web.url}${path}`);
     const back = page.getByTestId('step-form-description');
     await expect
@@ -600,7 +566,7 @@ describe('the editor', () => {
   it('shows the server’s field errors in the page’s language without scripts', async () => {
     const email = 'bez-skriptu@example.com';
     const token = await signUp(email);
-    const draft = await apiAs<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
+    const draft = await api<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
       offer_type: 'sale',
       property_type: 'apartment',
       country_code: 'DE',
@@ -622,7 +588,7 @@ describe('the editor', () => {
     );
     // What was typed stays in the form.
     expect(await page.getByLabel(translate('de', 'filter.total_floors')).inputValue()).toBe('2');
-    expect((await apiAs<OwnView>(token, 'GET', `/properties/${draft.data.id}`)).data.useful_area).toBeNull();
+    expect((await api<OwnView>(token, 'GET', `/properties/${draft.data.id}`)).data.useful_area).toBeNull();
     await context.close();
   });
 });
@@ -631,7 +597,7 @@ describe('two tabs editing one property', () => {
   it('the second save is told the property changed elsewhere, keeps what was typed and overwrites nothing', async () => {
     const email = 'dve-karty@example.com';
     const token = await signUp(email);
-    const draft = await apiAs<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
+    const draft = await api<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
       offer_type: 'sale',
       property_type: 'apartment',
       country_code: 'CZ',
@@ -658,7 +624,7 @@ describe('two tabs editing one property', () => {
       .getByRole('button', { name: en('editor.save_continue') })
       .click();
     await first.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=description`);
-    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.price).toBe(4_000_000);
+    expect((await api<OwnView>(token, 'GET', `/properties/${id}`)).data.price).toBe(4_000_000);
 
     // The second tab still holds the version from before the first save.
     await priceOf(second).fill('5 500 000');
@@ -670,14 +636,14 @@ describe('two tabs editing one property', () => {
     await expect.poll(() => message.isVisible()).toBe(true);
     expect(second.url()).toBe(priceStep);
     expect(await priceOf(second).inputValue()).toBe('5 500 000');
-    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.price).toBe(4_000_000);
+    expect((await api<OwnView>(token, 'GET', `/properties/${id}`)).data.price).toBe(4_000_000);
     // Saving again from the same stale page is refused again.
     await second
       .getByTestId('step-form-price')
       .getByRole('button', { name: en('editor.save_continue') })
       .click();
     await expect.poll(() => message.isVisible()).toBe(true);
-    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.price).toBe(4_000_000);
+    expect((await api<OwnView>(token, 'GET', `/properties/${id}`)).data.price).toBe(4_000_000);
 
     // Reloading shows the latest version; a save from it goes through.
     await Promise.all([
@@ -697,7 +663,7 @@ describe('two tabs editing one property', () => {
       .getByRole('button', { name: en('editor.save_continue') })
       .click();
     await second.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=description`);
-    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.price).toBe(5_500_000);
+    expect((await api<OwnView>(token, 'GET', `/properties/${id}`)).data.price).toBe(5_500_000);
 
     // My offers, loaded before both saves, cannot change the state of the newer version.
     list.on('dialog', (dialog) => dialog.accept());
@@ -706,7 +672,7 @@ describe('two tabs editing one property', () => {
     await expect
       .poll(() => row.getByTestId('my-offer-error').textContent())
       .toContain(en('editor.changed_elsewhere'));
-    expect((await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.state).toBe('draft');
+    expect((await api<OwnView>(token, 'GET', `/properties/${id}`)).data.state).toBe('draft');
     await context.close();
   });
 });
@@ -715,7 +681,7 @@ describe('photo order by drag and drop', () => {
   it('moves a photo dragged with the mouse onto another one; the first becomes the main photo', async () => {
     const email = 'pretahni@example.com';
     const token = await signUp(email);
-    const draft = await apiAs<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
+    const draft = await api<{ data: { id: number } }>(token, 'POST', '/v1/property/save', {
       offer_type: 'sale',
       property_type: 'apartment',
       country_code: 'CZ',
@@ -733,7 +699,7 @@ describe('photo order by drag and drop', () => {
       expect(response.status).toBe(200);
     }
     const order = async () =>
-      (await apiAs<OwnView>(token, 'GET', `/properties/${id}`)).data.photos.map((item) => item.id);
+      (await api<OwnView>(token, 'GET', `/properties/${id}`)).data.photos.map((item) => item.id);
     const [first, second, third] = await order();
 
     const context = await h.visitor();

@@ -6,7 +6,8 @@ import { buildPath, ROUTE_ENTRIES, type RouteEntry, textDirection } from '@estat
 import type { MessageKey } from '@estately/i18n';
 import { translate } from '@estately/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, PERSON_UA, startHarness } from './shell-harness.ts';
+import { PERSON_UA } from './browser-setup.ts';
+import { type Harness, startHarness } from './shell-harness.ts';
 
 let harness: Harness;
 

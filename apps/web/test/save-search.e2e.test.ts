@@ -6,29 +6,13 @@
 import { composeSearchPath, defaultFilters, type SavedSearch, type SavedSearchList } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { fillSignInForm, harnessPerFile, signUpByApi } from './browser-setup.ts';
+import { axeViolations, startSearchHarness } from './search-e2e-harness.ts';
 
-const PASSWORD = 'Kopretina-na-louce-42';
-let h: SearchHarness;
+const h = harnessPerFile(() => startSearchHarness({ offers: 12, seed: 'save-search-e2e' }), 240_000);
 
-beforeAll(async () => {
-  h = await startSearchHarness({ offers: 12, seed: 'save-search-e2e' });
-}, 240_000);
-
-afterAll(async () => {
-  await h?.close();
-});
-
-async function signUp(email: string): Promise<string> {
-  const response = await fetch(`${h.api.url}/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, locale: 'en' }),
-  });
-  if (response.status !== 201) throw new Error(`sign-up ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { token: string }).token;
-}
+const signUp = async (email: string) => (await signUpByApi(h.api.url, email)).token;
 
 async function savedSearches(token: string): Promise<SavedSearch[]> {
   const response = await fetch(`${h.api.url}/saved_searches`, {
@@ -37,18 +21,10 @@ async function savedSearches(token: string): Promise<SavedSearch[]> {
   return ((await response.json()) as SavedSearchList).data;
 }
 
-/** Fills the sign-in form the page shows (the return path travels in its URL). */
-async function fillSignIn(page: Page, email: string) {
-  const form = page.getByTestId('signin-form');
-  await form.locator('input[name="email"]').fill(email);
-  await form.locator('input[name="password"]').fill(PASSWORD);
-  await form.locator('button[type="submit"]').click();
-}
-
 async function signInFirst(context: BrowserContext, email: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${h.web.url}/en/auth/signin`);
-  await fillSignIn(page, email);
+  await fillSignInForm(page, email);
   await page.waitForURL((url) => url.pathname === '/en/account');
   return page;
 }
@@ -66,7 +42,7 @@ describe('save this search', () => {
     await page.getByTestId('save-search-sign-in').click();
     await page.waitForURL((url) => url.pathname === '/en/auth');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(results);
-    await fillSignIn(page, email);
+    await fillSignInForm(page, email);
     await page.waitForURL((url) => url.pathname === '/en/search/sale' && url.search === '?dispositions=2,3');
 
     await page.getByTestId('save-search').locator('summary').click();

@@ -3,24 +3,17 @@
 // database seeded with the deterministic demo data (varied offers, photos, places, the demo
 // accounts), the built web app, and one Debian Chromium per test file.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seed } from '@estately/db/seed';
 import { LocalMediaStorage } from '@estately/db/storage';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { loadConfig } from '../../api/src/config.ts';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
-import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server.ts';
+import { ensureWebBuild, freePort, PERSON_UA, testApiConfig } from './browser-setup.ts';
 import { launchChromium } from './chromium.ts';
-
-const ROOT = join(import.meta.dirname, '..', '..', '..');
-// Headless Chromium calls itself HeadlessChrome, a crawler to isbot (crawlers get no error page).
-const PERSON_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
 export interface SearchHarness {
   database: TestDatabase;
@@ -33,34 +26,13 @@ export interface SearchHarness {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 export async function startSearchHarness(options: { offers: number; seed: string }): Promise<SearchHarness> {
-  if (!existsSync(join(BUILD_DIR, 'server', 'index.js'))) {
-    execFileSync('npm', ['run', 'build', '--workspace', '@estately/web'], { cwd: ROOT, stdio: 'inherit' });
-  }
+  ensureWebBuild();
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'estately-search-e2e-'));
-  const apiPort = await freePort();
   const webPort = await freePort();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    API_PORT: String(apiPort),
-    API_HOST: '127.0.0.1',
-    PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
-    // The browser calls the API itself (favourites, places, messages): CORS must allow the web.
-    WEB_ORIGIN: `http://localhost:${webPort},http://127.0.0.1:${webPort}`,
-    // The browser tests send several messages and reports from one address.
-    RATE_LIMIT_MAX: '0',
-  });
+  // The browser calls the API itself (favourites, places, messages): CORS must allow the web.
+  const config = testApiConfig({ dataDir, apiPort: await freePort(), webPort });
   await seed({
     handle: database,
     storage: new LocalMediaStorage({ root: config.mediaDir }),

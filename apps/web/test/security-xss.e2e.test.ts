@@ -23,8 +23,8 @@ import { signAccessToken } from '../../api/src/lib/jwt.ts';
 import { hashPassword } from '../../api/src/lib/passwords.ts';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { freePort, PERSON_UA } from './browser-setup.ts';
 import { launchChromium } from './chromium.ts';
-import { freePort, PERSON_UA } from './shell-harness.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 

@@ -4,36 +4,21 @@
 // the contract's exact shapes and passes everything else to the real API; the built web app;
 // Debian's Chromium.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { articles, blogPosts, type Db, redirects, users } from '@estately/db';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
 import { LOCALES } from '@estately/domain';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { loadConfig } from '../../api/src/config.ts';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { insertOffer, setRates } from '../../api/test/helpers.ts';
-import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server.ts';
+import { ensureWebBuild, freePort, PERSON_UA, testApiConfig } from './browser-setup.ts';
 import { launchChromium } from './chromium.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
-/** Headless Chromium calls itself HeadlessChrome, which isbot counts as a crawler. */
-export const PERSON_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 export const CRAWLER_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** The signed-in user the session API knows, as GET /user/me answers (camelCase, spec 3). */
 export const TEST_USER = {
@@ -233,21 +218,10 @@ export interface Harness {
 }
 
 export async function startHarness(options: { browser?: boolean } = {}): Promise<Harness> {
-  if (!existsSync(join(BUILD_DIR, 'server', 'index.js'))) {
-    execFileSync('npm', ['run', 'build', '--workspace', '@estately/web'], { cwd: ROOT, stdio: 'inherit' });
-  }
+  ensureWebBuild();
   const database: TestDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'estately-web-shell-'));
-  const apiPort = await freePort();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    API_PORT: String(apiPort),
-    API_HOST: '127.0.0.1',
-    PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
-    RATE_LIMIT_MAX: '0',
-    LOG_LEVEL: 'warn',
-  });
+  const config = testApiConfig({ dataDir, apiPort: await freePort() });
   const offerIds = await seedContent(database.db);
   const api = await startApi({ config, db: database });
   const session = await startSessionApi(api.url);

@@ -6,15 +6,8 @@
 import { translate } from '@estately/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWeb } from '../server.ts';
-import {
-  CRAWLER_UA,
-  FAVORITE_IDS,
-  freePort,
-  type Harness,
-  PERSON_UA,
-  startHarness,
-  TEST_USER,
-} from './shell-harness.ts';
+import { freePort, PERSON_UA } from './browser-setup.ts';
+import { CRAWLER_UA, FAVORITE_IDS, type Harness, startHarness, TEST_USER } from './shell-harness.ts';
 
 let harness: Harness;
 

@@ -6,21 +6,13 @@
 import { users } from '@estately/db';
 import { translate } from '@estately/i18n';
 import { formatEmailText } from '@estately/i18n/emails';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runSavedSearchAlerts } from '../../api/src/features/saved-searches/run-saved-search-alerts.ts';
 import { insertOffer } from '../../api/test/helpers.ts';
-import { type AccountHarness, signIn, startAccountHarness } from './account-helpers.ts';
-import { PERSON_UA } from './shell-harness.ts';
+import { signIn, startAccountHarness } from './account-helpers.ts';
+import { harnessPerFile, PERSON_UA } from './browser-setup.ts';
 
-let h: AccountHarness;
-
-beforeAll(async () => {
-  h = await startAccountHarness();
-}, 180_000);
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessPerFile(startAccountHarness);
 
 describe('a watch-dog and its alert e-mail', () => {
   it('saves the search from the results page, then reads the alert with the new offer in the dev mailbox', async () => {
