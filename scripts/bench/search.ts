@@ -1,16 +1,16 @@
 // `npm run bench -- --only search`: Q1..Q7 of issue 4 against the seeded PostgreSQL database
 // (default estately_bench): database time (the API's operation functions on a pg pool), HTTP
-// time at one client (sequential fetch to the API started in this process), then throughput
+// time at one client (sequential fetch to the API, started as a process of its own), then throughput
 // at 16 clients (autocannon in a child process) for the search and the detail endpoint, and
 // the API process's RSS and CPU time. Every measurement is bounded in iterations and seconds.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createPostgres } from '@estately/db';
 import pg from 'pg';
-import { loadConfig } from '../../apps/api/src/config.ts';
 import { OfferCountCache } from '../../apps/api/src/features/search/count-cache.ts';
-import { startApi } from '../../apps/api/src/server.ts';
 import {
   DEFAULT_LIMITS,
   databaseUrl,
@@ -70,19 +70,21 @@ try {
     );
   }
 
-  // HTTP at one client, then throughput, against the API in this process.
-  const api = await startApi({
-    config: loadConfig({
-      ...process.env,
-      DATABASE_URL: url,
-      API_PORT: String(await freePort()),
-      API_HOST: '127.0.0.1',
-      RATE_LIMIT_MAX: '0',
-      LOG_LEVEL: 'warn',
-      MEDIA_DIR: '/tmp/estately-bench-media',
-    }),
+  // HTTP at one client, then throughput, against the API in a process of its own (as it runs
+  // in production), so its RSS and CPU are the API's alone.
+  const api = await startApiProcess({
+    ...process.env,
+    DATABASE_URL: url,
+    API_PORT: String(await freePort()),
+    API_HOST: '127.0.0.1',
+    RATE_LIMIT_MAX: '0',
+    LOG_LEVEL: 'warn',
+    MEDIA_DIR: '/tmp/estately-bench-media',
+    NODE_ENV: 'production',
+    JWT_SECRETS: `bench:${randomBytes(24).toString('hex')}`,
+    JOBS_IN_PROCESS: 'false',
   });
-  const cpuBefore = process.cpuUsage();
+  const cpuBefore = api.cpuSeconds();
   const wallBefore = performance.now();
   try {
     const httpOps = httpOperations(api.url);
@@ -167,15 +169,14 @@ try {
     console.log(`\nThroughput, ${connections} clients x ${loadSeconds} s (${loadLine()})`);
     console.log(table(['endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'errors'], loadRows));
   } finally {
-    const cpu = process.cpuUsage(cpuBefore);
+    const cpu = api.cpuSeconds() - cpuBefore;
     const wall = performance.now() - wallBefore;
-    const rss = process.memoryUsage().rss / 2 ** 20;
+    const rss = api.rssMiB();
     figures['api.rss.mb'] = rss;
-    figures['api.cpu.s'] = (cpu.user + cpu.system) / 1e6;
+    figures['api.cpu.s'] = cpu;
     console.log(
-      `\nAPI process (this process: the API plus the 1-client fetch loop): RSS ${rss.toFixed(0)} MiB, ` +
-        `CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (user ${(cpu.user / 1e6).toFixed(1)}, ` +
-        `system ${(cpu.system / 1e6).toFixed(1)}) over ${(wall / 1000).toFixed(0)} s of HTTP tests`,
+      `\nAPI process (its own, pid ${api.pid}): RSS ${rss.toFixed(0)} MiB after the throughput runs, ` +
+        `CPU ${cpu.toFixed(1)} s over ${(wall / 1000).toFixed(0)} s of HTTP tests`,
     );
     await api.close();
   }
@@ -242,4 +243,61 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+interface ApiProcess {
+  url: string;
+  pid: number;
+  /** Resident memory now, from /proc. */
+  rssMiB(): number;
+  /** User + system CPU so far, from /proc. */
+  cpuSeconds(): number;
+  close(): Promise<void>;
+}
+
+/** `node apps/api/src/server.ts` with `env`, once it answers /health (60 s at most). */
+async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(import.meta.dirname, '../../apps/api/src/server.ts')],
+    {
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const pid = child.pid ?? 0;
+  const url = `http://127.0.0.1:${env.API_PORT}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('the API did not answer /health within 60 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const ticks = 100; // USER_HZ on Linux
+  return {
+    url,
+    pid,
+    rssMiB: () => {
+      const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+      return Number(line?.[1] ?? Number.NaN) / 1024;
+    },
+    cpuSeconds: () => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return (Number(fields[11]) + Number(fields[12])) / ticks;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
