@@ -90,6 +90,25 @@ describe('change counter snapshots', () => {
   });
 });
 
+describe('kept answers', () => {
+  it('compute a question asked many times at once only once', async () => {
+    const cache = new OfferCountCache();
+    let computed = 0;
+    const compute = async () => {
+      computed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return computed;
+    };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cache.getKeyed('q', '1', compute)));
+    expect(answers).toEqual(Array(10).fill(1));
+    expect(computed).toBe(1);
+    // Another version is another computation; a failed one is not kept.
+    expect(await cache.getKeyed('q', '2', compute)).toBe(2);
+    await expect(cache.getKeyed('q', '3', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.getKeyed('q', '3', compute)).toBe(3);
+  });
+});
+
 describe('search pages', () => {
   const query = 'offer_type=sale&property_type=apartment&country_code=CZ&city=Olomouc';
 

@@ -62,6 +62,8 @@ export interface CountCacheStats {
  */
 export class OfferCountCache {
   private readonly entries = new Map<string, { version: string; value: unknown; rows: number }>();
+  /** Computations on their way, by key and version. */
+  private readonly inFlight = new Map<string, Promise<unknown>>();
   private readonly maxEntries: number;
   private readonly maxRows: number;
   private rows = 0;
@@ -100,9 +102,24 @@ export class OfferCountCache {
   async getKeyed<T>(key: string, version: string, compute: () => Promise<T>): Promise<T> {
     const cached = this.fresh<T>(key, () => version);
     if (cached !== undefined) return cached;
-    const value = await compute();
-    this.put(key, version, value);
-    return value;
+    // Concurrent misses of one question under one version share one computation: a cold
+    // count over a large market asked by many visitors at once runs once, not once each.
+    const flight = `${key}\n${version}`;
+    const running = this.inFlight.get(flight);
+    if (running) return running as Promise<T>;
+    const computing = compute().then(
+      (value) => {
+        this.inFlight.delete(flight);
+        this.put(key, version, value);
+        return value;
+      },
+      (error: unknown) => {
+        this.inFlight.delete(flight);
+        throw error;
+      },
+    );
+    this.inFlight.set(flight, computing);
+    return computing;
   }
 
   /**
