@@ -28,8 +28,11 @@ CREATE TRIGGER "sellers_version" AFTER UPDATE OR DELETE ON "sellers"
 -- as well, so a cached detail can never outlive a change by another writer.
 CREATE OR REPLACE FUNCTION offer_count_versions_bump_properties() RETURNS trigger
   LANGUAGE plpgsql AS $$
+DECLARE
+  touched bigint[];
 BEGIN
   IF TG_TABLE_NAME = 'properties' THEN
+    -- The partitions before and after: an update may move a property to another one.
     INSERT INTO "offer_count_versions"
       SELECT k.*, 1 FROM (
         SELECT "offer_type", "property_type", "country_code" FROM changed_new
@@ -37,29 +40,21 @@ BEGIN
       ) k ORDER BY 1, 2, 3
       ON CONFLICT ("offer_type", "property_type", "country_code")
       DO UPDATE SET "version" = "offer_count_versions"."version" + 1;
-  ELSIF TG_OP = 'INSERT' THEN
-    INSERT INTO "offer_count_versions"
-      SELECT DISTINCT p."offer_type", p."property_type", p."country_code", 1
-        FROM "properties" p WHERE p."id" IN (SELECT "property_id" FROM changed_new)
-        ORDER BY 1, 2, 3
-      ON CONFLICT ("offer_type", "property_type", "country_code")
-      DO UPDATE SET "version" = "offer_count_versions"."version" + 1;
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "offer_count_versions"
-      SELECT DISTINCT p."offer_type", p."property_type", p."country_code", 1
-        FROM "properties" p WHERE p."id" IN (SELECT "property_id" FROM changed_old)
-        ORDER BY 1, 2, 3
-      ON CONFLICT ("offer_type", "property_type", "country_code")
-      DO UPDATE SET "version" = "offer_count_versions"."version" + 1;
-  ELSE
-    INSERT INTO "offer_count_versions"
-      SELECT DISTINCT p."offer_type", p."property_type", p."country_code", 1
-        FROM "properties" p
-        WHERE p."id" IN (SELECT "property_id" FROM changed_new UNION SELECT "property_id" FROM changed_old)
-        ORDER BY 1, 2, 3
-      ON CONFLICT ("offer_type", "property_type", "country_code")
-      DO UPDATE SET "version" = "offer_count_versions"."version" + 1;
+    RETURN NULL;
   END IF;
+  IF TG_OP = 'INSERT' THEN
+    touched := ARRAY(SELECT "property_id" FROM changed_new);
+  ELSIF TG_OP = 'DELETE' THEN
+    touched := ARRAY(SELECT "property_id" FROM changed_old);
+  ELSE
+    touched := ARRAY(SELECT "property_id" FROM changed_new UNION SELECT "property_id" FROM changed_old);
+  END IF;
+  INSERT INTO "offer_count_versions"
+    SELECT DISTINCT p."offer_type", p."property_type", p."country_code", 1
+      FROM "properties" p WHERE p."id" = ANY(touched)
+      ORDER BY 1, 2, 3
+    ON CONFLICT ("offer_type", "property_type", "country_code")
+    DO UPDATE SET "version" = "offer_count_versions"."version" + 1;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
