@@ -50,6 +50,7 @@ const propertyPhotoRoutes = LOCALES.map((locale) =>
 // A sitemap index per locale, listing the locale's screens and content (hreflang in each entry).
 const sitemapRoutes = [
   route('/sitemap.xml', 'routes/sitemap-index.ts', { id: 'sitemap-index' }),
+  route('/robots.txt', 'routes/robots.ts', { id: 'robots' }),
   route('/sitemaps/:file', 'routes/sitemap.ts', { id: 'sitemap' }),
 ];
 

@@ -406,6 +406,20 @@ describe('headers', () => {
     expect(second.headers.get('content-security-policy')).not.toContain(nonce);
   });
 
+  it('serves robots.txt: public pages open, account screens closed, the sitemap named', async () => {
+    const response = await fetch(`${harness.web.url}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    const text = await response.text();
+    expect(text).toContain('User-agent: *\nAllow: /');
+    expect(text).toContain('Disallow: /cs/account\n');
+    expect(text).toContain(`Sitemap: ${harness.web.url}/sitemap.xml`);
+    // No public screen is closed: home, results and a detail page stay crawlable.
+    const closed = [...text.matchAll(/^Disallow: (.+)$/gm)].map((match) => match[1] ?? '');
+    for (const open of ['/cs/', '/en/search/sale', '/de/'])
+      expect(closed.some((prefix) => open.startsWith(prefix))).toBe(false);
+  });
+
   it('serves a sitemap index with one sitemap per locale, each with hreflang alternates', async () => {
     const index = await (await fetch(`${harness.web.url}/sitemap.xml`)).text();
     expect(index.match(/<sitemap>/g)).toHaveLength(30);
