@@ -8,8 +8,8 @@ import {
 } from '@estately/domain';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countOfferViews } from '../src/features/offers/count-offer-view.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { countOfferViews, OfferViewCounter } from '../src/features/offers/count-offer-view.ts';
 import { buildTestApi, setRates, type TestApi } from './helpers.ts';
 import { insertContact, insertFullOffer, insertPoiNear, insertSeller, insertUser } from './offer-fixtures.ts';
 
@@ -255,14 +255,44 @@ describe('offer views', () => {
     const id = await insertFullOffer(api.db, { ownerId });
     const headers = { 'x-stats-token': 'token-cccccccc' };
     await api.app.inject({ method: 'GET', url: `/public/offers/${id}`, headers });
-    // Age the visitor's last counted view past the stats token lifetime.
-    await api.database.query(
-      "update offer_view_visitors set viewed_at = viewed_at - interval '3 hours 1 minute' where property_id = $1",
-      [id],
-    );
     await api.app.inject({ method: 'GET', url: `/public/offers/${id}`, headers });
-    await api.app.inject({ method: 'GET', url: `/public/offers/${id}`, headers });
-    expect(await detailViews(id)).toBe(2);
+    expect(await detailViews(id)).toBe(1);
+    // The clock moves past the stats token lifetime (the process remembers counted views).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 3 * 3_600_000 + 60_000);
+      await api.app.inject({ method: 'GET', url: `/public/offers/${id}`, headers });
+      await api.app.inject({ method: 'GET', url: `/public/offers/${id}`, headers });
+      expect(await detailViews(id)).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('writes a view it knows cannot count no more, in this process or after a restart', async () => {
+    const id = await insertFullOffer(api.db, { ownerId });
+    let statements = 0;
+    const counting = new Proxy(api.db, {
+      get(target, property, receiver) {
+        if (property === 'execute')
+          return (...args: Parameters<typeof target.execute>) => {
+            statements += 1;
+            return target.execute(...args);
+          };
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const counter = new OfferViewCounter(counting);
+    await counter.count({ id, visitorKey: 'visitor-memory' });
+    await counter.count({ id, visitorKey: 'visitor-memory' });
+    expect(statements).toBe(1);
+    expect(await detailViews(id)).toBe(1);
+    // A fresh process (a new counter) asks the database once, is refused, and remembers.
+    const restarted = new OfferViewCounter(counting);
+    await restarted.count({ id, visitorKey: 'visitor-memory' });
+    await restarted.count({ id, visitorKey: 'visitor-memory' });
+    expect(statements).toBe(2);
+    expect(await detailViews(id)).toBe(1);
   });
 
   it('counts concurrent views exactly when they share writes', async () => {

@@ -22,6 +22,19 @@ function list(values: SQL[], type: string): SQL {
  * no longer exist) are skipped, so a view written alongside a 404 counts nothing. Returns the views that counted, as `id:visitorKey`.
  */
 export async function countOfferViews(db: DbOrTx, views: readonly OfferView[]): Promise<Set<string>> {
+  const written = await writeOfferViews(db, views);
+  return new Set(written.filter((row) => row.counted).map((row) => row.key));
+}
+
+/** One view as written: whether it counted, and when its visitor's last counted view was. */
+interface WrittenView {
+  key: string;
+  counted: boolean;
+  /** Milliseconds; the view's own time when it counted. */
+  lastCounted: number;
+}
+
+async function writeOfferViews(db: DbOrTx, views: readonly OfferView[]): Promise<WrittenView[]> {
   const unique = new Map<string, { id: number; visitorKey: string; at: string; day: string }>();
   for (const view of views) {
     const key = `${view.id}:${view.visitorKey}`;
@@ -29,7 +42,7 @@ export async function countOfferViews(db: DbOrTx, views: readonly OfferView[]): 
     const at = (view.now ?? new Date()).toISOString();
     unique.set(key, { id: view.id, visitorKey: view.visitorKey, at, day: at.slice(0, 10) });
   }
-  if (unique.size === 0) return new Set();
+  if (unique.size === 0) return [];
   // Sorted by offer, so two writers lock the counter rows in the same order.
   const rows = [...unique.values()].sort((a, b) => a.id - b.id || (a.visitorKey < b.visitorKey ? -1 : 1));
   const result = (await db.execute(sql`
@@ -75,9 +88,22 @@ export async function countOfferViews(db: DbOrTx, views: readonly OfferView[]): 
       on conflict (property_id, day) do update set detail_views = ${offerViewStats}.detail_views + excluded.detail_views
       returning 1
     )
-    select property_id::text || ':' || visitor_hash as key from seen
-  `)) as unknown as { rows: { key: string }[] };
-  return new Set(result.rows.map((row) => row.key));
+    -- Every public view with its visitor's last counted view: its own time when it counted,
+    -- else the stored one (the statement sees the table as it was before its own writes).
+    select input.property_id::text || ':' || input.visitor_hash as key,
+           seen.property_id is not null as counted,
+           (extract(epoch from case when seen.property_id is not null then input.viewed_at
+                                    else before.viewed_at end) * 1000)::float8 as last_counted
+    from input
+    left join seen using (property_id, visitor_hash)
+    left join ${offerViewVisitors} before
+      on before.property_id = input.property_id and before.visitor_hash = input.visitor_hash
+  `)) as unknown as { rows: { key: string; counted: boolean; last_counted: number | string | null }[] };
+  return result.rows.map((row) => ({
+    key: row.key,
+    counted: row.counted,
+    lastCounted: Number(row.last_counted ?? Number.NaN),
+  }));
 }
 
 /** Counts one detail view now (see `countOfferViews`); whether it counted. */
@@ -100,6 +126,14 @@ export async function countOfferView(options: {
  */
 export class OfferViewCounter {
   private pending: { view: OfferView; settle: (error?: unknown) => void }[] = [];
+  /**
+   * Each visitor's last counted view of each offer that this process wrote or read back, in
+   * milliseconds: a view within 3 hours of it cannot count, so it is not written at all (a
+   * reload, a visitor going back and forth). Another process, or this one after a restart,
+   * still gets the same answer from the database. Bounded; the oldest entries go first.
+   */
+  private readonly lastCounted = new Map<string, number>();
+  private readonly maxRemembered: number;
   private writing: Promise<void> | null = null;
 
   // Plain fields, not constructor parameter properties: Node runs this file with type
@@ -108,12 +142,16 @@ export class OfferViewCounter {
   /** Most views in one statement. */
   private readonly maxBatch: number;
 
-  constructor(db: Db, maxBatch = 500) {
+  constructor(db: Db, maxBatch = 500, maxRemembered = 100_000) {
     this.db = db;
     this.maxBatch = maxBatch;
+    this.maxRemembered = maxRemembered;
   }
 
   count(view: OfferView): Promise<void> {
+    const last = this.lastCounted.get(`${view.id}:${view.visitorKey}`);
+    const at = (view.now ?? new Date()).getTime();
+    if (last !== undefined && at - last < STATS_TOKEN_COOKIE_MAX_AGE_S * 1000) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ view, settle: (error) => (error === undefined ? resolve() : reject(error)) });
       this.writing ??= this.drain();
@@ -125,15 +163,26 @@ export class OfferViewCounter {
     while (this.writing) await this.writing;
   }
 
+  private remember(key: string, lastCounted: number): void {
+    this.lastCounted.delete(key);
+    this.lastCounted.set(key, lastCounted);
+    if (this.lastCounted.size > this.maxRemembered) {
+      const oldest = this.lastCounted.keys().next().value;
+      if (oldest !== undefined) this.lastCounted.delete(oldest);
+    }
+  }
+
   private async drain(): Promise<void> {
     try {
       while (this.pending.length > 0) {
         const batch = this.pending.splice(0, this.maxBatch);
         try {
-          await countOfferViews(
+          const written = await writeOfferViews(
             this.db,
             batch.map((entry) => entry.view),
           );
+          for (const row of written)
+            if (Number.isFinite(row.lastCounted)) this.remember(row.key, row.lastCounted);
           for (const entry of batch) entry.settle();
         } catch (error) {
           for (const entry of batch) entry.settle(error ?? new Error('view not counted'));
