@@ -3,17 +3,15 @@
 // server-error page (routing/unavailable.server.ts), a failing API stays a 500; and the
 // micro-cache of anonymous pages (decision 021) in the server as `npm start` runs it.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { buildPath } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSR_API_TIMEOUT_MS } from '../app/request-state.server.ts';
 import { RETRY_AFTER_SECONDS } from '../app/routing/unavailable.server.ts';
-import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server.ts';
+import { ensureWebBuild } from './browser-setup.ts';
 
 let web: RunningWeb;
 const stalled = new Set<ServerResponse>();
@@ -45,12 +43,7 @@ const api = createServer((req, res) => {
 });
 
 beforeAll(async () => {
-  if (!existsSync(join(BUILD_DIR, 'server', 'index.js'))) {
-    execFileSync('npm', ['run', 'build', '--workspace', '@estately/web'], {
-      cwd: join(import.meta.dirname, '..', '..', '..'),
-      stdio: 'inherit',
-    });
-  }
+  ensureWebBuild();
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
   const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
   web = await startWeb({ port: 0, host: '127.0.0.1', apiUrl, env: {}, pageCache: {} });

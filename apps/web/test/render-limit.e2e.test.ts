@@ -2,15 +2,13 @@
 // renders beyond it wait in arrival order, and one that finds the queue full is answered at once
 // with 503, Retry-After and a small page in the visitor's language, without calling the API.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { buildPath } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server.ts';
+import { ensureWebBuild } from './browser-setup.ts';
 
 const API_DELAY_MS = 600;
 let web: RunningWeb;
@@ -27,12 +25,7 @@ const api = createServer((req, res) => {
 });
 
 beforeAll(async () => {
-  if (!existsSync(join(BUILD_DIR, 'server', 'index.js'))) {
-    execFileSync('npm', ['run', 'build', '--workspace', '@estately/web'], {
-      cwd: join(import.meta.dirname, '..', '..', '..'),
-      stdio: 'inherit',
-    });
-  }
+  ensureWebBuild();
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
   const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
   web = await startWeb({
