@@ -45,7 +45,7 @@ async function prepare(handle: ReturnType<typeof createPostgres>): Promise<void>
     await handle.exec("SET maintenance_work_mem = '512MB'; CLUSTER offers USING offers_location_gist");
     console.log(`CLUSTER offers by location: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  await handle.exec('VACUUM ANALYZE offers, offer_map_cells, offer_count_versions');
+  await handle.exec('VACUUM ANALYZE offers, offer_map_cells, offer_facet_counts, offer_count_versions');
   console.log(`Prepared ${database}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

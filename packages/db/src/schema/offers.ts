@@ -185,3 +185,24 @@ export const offerMapCells = pgTable(
   },
   (t) => [primaryKey({ columns: [t.gy, t.gx, t.offerType, t.propertyType, t.countryCode] })],
 );
+
+/**
+ * Public offers counted per facet value (the filter panel's groups: offer type, property type
+ * and every value-set filter), per offer type, property type and country, kept by statement
+ * triggers on `offers` (migration 0015). The facet counts and the total of a search that
+ * filters by those three alone (the landing searches: `/en/search/sale`, a country's
+ * apartments) add these rows up instead of reading every matching offer (docs/decisions/024).
+ * An array-valued group (room types, other parameters, tags) counts an offer once per value.
+ */
+export const offerFacetCounts = pgTable(
+  'offer_facet_counts',
+  {
+    offerType: text('offer_type').notNull(),
+    propertyType: text('property_type').notNull(),
+    countryCode: text('country_code').notNull(),
+    facet: text('facet').notNull(),
+    value: text('value').notNull(),
+    offers: integer('offers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.offerType, t.propertyType, t.countryCode, t.facet, t.value] })],
+);

@@ -425,9 +425,10 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     : [];
   let active = 0;
   const activeIds: number[] = [];
-  // The map cells of the read model are added up in one statement after the load rather than
-  // by the row trigger, offer by offer (docs/decisions/012).
+  // The map cells and facet counts of the read model are added up in one statement each after
+  // the load rather than by their triggers, batch by batch (docs/decisions/012, 024).
   await handle.exec('ALTER TABLE offers DISABLE TRIGGER offers_map_cells_follow');
+  await handle.exec('ALTER TABLE offers DISABLE TRIGGER offers_facet_counts_insert');
   try {
     for (let i = 0; i < total; i++) {
       const g = generator.generate(i);
@@ -444,8 +445,10 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     await sink.flush();
   } finally {
     await handle.exec('ALTER TABLE offers ENABLE TRIGGER offers_map_cells_follow');
+    await handle.exec('ALTER TABLE offers ENABLE TRIGGER offers_facet_counts_insert');
   }
   await handle.exec('SELECT offer_map_cells_rebuild()');
+  await handle.exec('SELECT offer_facet_counts_rebuild()');
   lap('offers');
   if (deferred.length > 0) {
     await rebuildIndexes(handle, deferred);

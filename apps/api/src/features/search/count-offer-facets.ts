@@ -9,6 +9,7 @@ import {
 } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { countScope, type OfferCountCache } from './count-cache.ts';
+import { partitionFacetStatement, partitionOnly } from './facet-count-rows.ts';
 import { arrayColumn, facetValueExpression, isArrayGroup, queryRows } from './offer-conditions.ts';
 import { prepareSearch } from './prepare-search.ts';
 
@@ -20,6 +21,11 @@ export interface CountOfferFacetsOptions {
   now?: Date;
   /** Serves the counts from memory while no offer they count has changed. */
   cache?: OfferCountCache;
+  /**
+   * Add up the pre-aggregated counts when the filters allow it (default); false counts the
+   * offers themselves whatever the filters (what the pre-aggregated counts are tested against).
+   */
+  partitionCounts?: boolean;
 }
 
 /** The `groups` parameter: a comma list (or repeated key) of facet groups; absent means all, null when invalid. */
@@ -41,10 +47,11 @@ const TOTAL = '__total';
  * except G's own choice, and having v. One SQL statement: a CTE holds the offers matching the
  * filters outside the counted groups, with one boolean per counted group that has a choice; each group is then
  * a GROUP BY over the CTE with the other groups' booleans, all joined by UNION ALL, plus the
- * total with every boolean.
+ * total with every boolean. A search that filters by offer type, property type and country
+ * alone adds up the pre-aggregated counts instead (facet-count-rows.ts).
  */
 export async function countOfferFacets(options: CountOfferFacetsOptions): Promise<OfferFacetsResponse> {
-  const { db, filters, groups = FACET_GROUPS, cache, now = new Date() } = options;
+  const { db, filters, groups = FACET_GROUPS, cache, now = new Date(), partitionCounts = true } = options;
   const scope = countScope(filters, groups);
   const { conditions, version } = await prepareSearch(db, filters, now, cache ? scope : undefined);
   // Only a counted group needs its choice as a flag; the choice of a group that is not
@@ -83,7 +90,10 @@ export async function countOfferFacets(options: CountOfferFacetsOptions): Promis
         : sql`select ${group}::text, ${value}, count(*)::int from base where ${flagsExcept(group)} group by ${value}`,
     );
   }
-  const statement = sql`with base as materialized (
+  const statement =
+    partitionCounts && partitionOnly(filters)
+      ? partitionFacetStatement(filters, groups)
+      : sql`with base as materialized (
     select ${sql.join(selected, sql`, `)}
     from ${offers}
     where ${common}

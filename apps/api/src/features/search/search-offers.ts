@@ -15,6 +15,7 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
 import { readVersions } from '../offers-shared/read-versions.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
+import { partitionOnly, partitionTotalStatement } from './facet-count-rows.ts';
 import { allConditions, type OfferConditions, queryRows } from './offer-conditions.ts';
 import { conditionsWithoutLookups, prepareSearch } from './prepare-search.ts';
 import { encodeBody } from './trusted-serializer.ts';
@@ -143,8 +144,12 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
     const byId = new Map(cards.map((card) => [card.id, card]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
   };
+  // A search by offer type, property type and country alone adds up the pre-aggregated
+  // counts (facet-count-rows.ts) instead of counting up to every public offer.
+  const totalStatement = (conditions: OfferConditions) =>
+    partitionOnly(filters) ? partitionTotalStatement(filters) : countStatement(conditions);
   const countTotal = async (conditions: OfferConditions) =>
-    Number((await queryRows<{ total: number }>(db, countStatement(conditions)))[0]?.total ?? 0);
+    Number((await queryRows<{ total: number }>(db, totalStatement(conditions)))[0]?.total ?? 0);
   const respond = (rows: CardRow[], count: number, rates: ExchangeRates): SearchOffersResponse => {
     const currency: Currency = filters.currency ?? DEFAULT_CURRENCY;
     return {
@@ -162,7 +167,7 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
     const { conditions, version = '', rates, snapshot } = await prepareSearch(db, filters, now, scope);
     const [rows, count] = await Promise.all([
       cache.getKeyed(pageKey(filters, now), `${version}|${snapshot?.ratesKey ?? ''}`, () => page(conditions)),
-      cache.get(db, scope, countStatement(conditions), () => countTotal(conditions), version),
+      cache.get(db, scope, totalStatement(conditions), () => countTotal(conditions), version),
     ]);
     return respond(rows, count, rates);
   }

@@ -1,0 +1,194 @@
+import { offerFacetCounts, offers, properties } from '@estately/db';
+import {
+  BUILDING_TYPES,
+  DISPOSITIONS,
+  defaultFilters,
+  ENERGY_CLASSES,
+  FACET_GROUPS,
+  FURNISHINGS,
+  HEATING_TYPES,
+  OTHER_PARAMS,
+  OWNERSHIPS,
+  PARKING_TYPES,
+  RECONSTRUCTIONS,
+  ROOM_TYPES,
+  SELLER_TYPES,
+  type SearchFilters,
+  TAGS,
+} from '@estately/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countOfferFacets } from '../src/features/search/count-offer-facets.ts';
+import { partitionOnly } from '../src/features/search/facet-count-rows.ts';
+import { queryRows } from '../src/features/search/offer-conditions.ts';
+import { buildTestApi, insertOwner, type TestApi } from './helpers.ts';
+import { insertSearchOffer } from './search-helpers.ts';
+
+// The pre-aggregated facet counts (offer_facet_counts, docs/decisions/024) must give exactly
+// what counting the offers gives, for every search they answer, after every kind of write:
+// new offers, changed facet values, moves between partitions, strikes, deletes.
+
+/** A tiny deterministic generator: the same offers and changes every run. */
+function generator(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
+  const some = <T>(items: readonly T[]) => items.filter(() => next() < 0.4);
+  return { next, pick, some };
+}
+
+const r = generator(11);
+const PARTITIONS: SearchFilters[] = (
+  [
+    {},
+    { offer_type: 'sale' },
+    { offer_type: 'rent', property_type: 'house' },
+    { country_code: 'CZ' },
+    { offer_type: 'sale', property_type: 'apartment', country_code: 'CZ' },
+    { property_type: 'apartment', country_code: 'SK' },
+    { country_code: 'AT' },
+  ] satisfies Partial<SearchFilters>[]
+).map((partition) => ({ ...defaultFilters(), ...partition }));
+
+/** Read-model values of the facet groups, drawn at random (nulls included). */
+function facetValues() {
+  return {
+    offerType: r.pick(['sale', 'rent'] as const),
+    propertyType: r.pick(['apartment', 'house'] as const),
+    countryCode: r.pick(['CZ', 'CZ', 'SK']),
+    disposition: r.pick([...DISPOSITIONS.slice(0, 4), null]),
+    bathrooms: r.pick([null, 1, 2, 3]),
+    roomTypes: r.some(ROOM_TYPES.slice(0, 6)),
+    furnishings: r.pick([...FURNISHINGS, null]),
+    ownership: r.pick([...OWNERSHIPS, null]),
+    reconstruction: r.pick([...RECONSTRUCTIONS.slice(0, 3), null]),
+    typeOfBuilding: r.pick([...BUILDING_TYPES.slice(0, 3), null]),
+    typeOfHeating: r.pick([...HEATING_TYPES.slice(0, 3), null]),
+    parking: r.pick([...PARKING_TYPES, null]),
+    penb: r.pick(ENERGY_CLASSES),
+    otherParams: r.some(OTHER_PARAMS.slice(0, 5)),
+    tags: r.some(TAGS.slice(0, 4)),
+    sellerType: r.pick(SELLER_TYPES),
+  };
+}
+
+describe('pre-aggregated facet counts', () => {
+  let api: TestApi;
+  let ownerId: number;
+  const ids: number[] = [];
+
+  beforeAll(async () => {
+    api = await buildTestApi({ RATE_LIMIT_MAX: '0' });
+    ownerId = await insertOwner(api.db);
+    for (let i = 0; i < 30; i++)
+      ids.push(
+        await insertSearchOffer(
+          api.db,
+          { ownerId },
+          { ...facetValues(), activatedAt: new Date(Date.UTC(2026, 0, 1, i)) },
+        ),
+      );
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  async function expectSameAsCounting(round: string) {
+    for (const filters of PARTITIONS) {
+      const label = `${round}: ${JSON.stringify(filters)}`;
+      const [summed, counted] = await Promise.all([
+        countOfferFacets({ db: api.db, filters }),
+        countOfferFacets({ db: api.db, filters, partitionCounts: false }),
+      ]);
+      expect(summed, label).toEqual(counted);
+    }
+    // The list's total of a partition-only search comes from the same rows.
+    const query = 'offer_type=sale&country_code=CZ';
+    const [list, live] = await Promise.all([
+      api.app.inject({ method: 'GET', url: `/public/offers?${query}` }),
+      queryRows<{ n: number }>(
+        api.db,
+        sql`select count(*)::int as n from offers where is_public and offer_type = 'sale' and country_code = 'CZ'`,
+      ),
+    ]);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().meta.total, round).toBe(Number(live[0]!.n));
+  }
+
+  it('equal counting the offers after every kind of change', async () => {
+    await expectSameAsCounting('start');
+    // The counts are not trivially empty: the whole market's offer types add up to the offers.
+    const start = await countOfferFacets({ db: api.db, filters: PARTITIONS[0]! });
+    expect(start.total).toBe(30);
+    expect(start.facets.offer_type!.sale + start.facets.offer_type!.rent).toBe(30);
+
+    for (let round = 0; round < 24; round++) {
+      const id = r.pick(ids);
+      const change = r.pick(['facets', 'partition', 'strike', 'unstrike', 'price', 'insert'] as const);
+      if (change === 'facets') {
+        const { offerType, propertyType, countryCode, ...values } = facetValues();
+        await api.db.update(offers).set(values).where(eq(offers.id, id));
+      } else if (change === 'partition') {
+        const { offerType, propertyType, countryCode } = facetValues();
+        await api.db.update(offers).set({ offerType, propertyType, countryCode }).where(eq(offers.id, id));
+      } else if (change === 'price') {
+        await api.db
+          .update(offers)
+          .set({ price: 1_000 + round })
+          .where(eq(offers.id, id));
+      } else if (change === 'insert') {
+        ids.push(await insertSearchOffer(api.db, { ownerId }, facetValues()));
+      } else {
+        await api.db
+          .update(properties)
+          .set({ struckAt: change === 'strike' ? new Date() : null })
+          .where(eq(properties.id, id));
+      }
+      await expectSameAsCounting(`round ${round} (${change})`);
+    }
+
+    // A statement over many offers at once, then a delete.
+    await api.db.update(offers).set({ disposition: '2', bathrooms: 2 }).where(sql`${offers.id} % 2 = 0`);
+    await expectSameAsCounting('bulk update');
+    await api.db.delete(offers).where(eq(offers.id, ids[0]!));
+    await expectSameAsCounting('delete');
+    // No key is ever counted below zero.
+    const negative = await api.db.select().from(offerFacetCounts).where(sql`${offerFacetCounts.offers} < 0`);
+    expect(negative).toEqual([]);
+  });
+
+  it('answer the facets route for a landing search without reading the offers', async () => {
+    const response = await api.app.inject({
+      method: 'GET',
+      url: '/public/offers/facets?offer_type=rent',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    const counted = await countOfferFacets({
+      db: api.db,
+      filters: { ...defaultFilters(), offer_type: 'rent' },
+      partitionCounts: false,
+    });
+    expect(body).toEqual(counted);
+    expect(Object.keys(body.facets).sort()).toEqual([...FACET_GROUPS].sort());
+  });
+
+  it('are used only for searches by offer type, property type and country', () => {
+    const base = defaultFilters();
+    expect(partitionOnly({ ...base, offer_type: 'sale', country_code: 'CZ', currency: 'EUR', page: 3 })).toBe(
+      true,
+    );
+    expect(partitionOnly({ ...base, has_floor_plan: false, dispositions: [] })).toBe(true);
+    expect(partitionOnly({ ...base, dispositions: ['2'] })).toBe(false);
+    expect(partitionOnly({ ...base, price_from: 1, currency: 'CZK' })).toBe(false);
+    expect(partitionOnly({ ...base, locality: 'praha' })).toBe(false);
+    expect(partitionOnly({ ...base, bbox: { south: 49, west: 14, north: 50, east: 15 } })).toBe(false);
+    expect(partitionOnly({ ...base, verified_only: true })).toBe(false);
+  });
+});
