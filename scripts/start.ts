@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 
-  const db = await createDatabase({
+  let db = await createDatabase({
     url: config.databaseUrl,
     readUrl: config.databaseReadUrl,
     dataDir: pgliteDir(config),
@@ -61,6 +61,13 @@ async function main(): Promise<void> {
       offers: FIRST_RUN_OFFERS,
     });
     console.log(`Seeded ${result.activeOffers} active offers in ${(result.elapsedMs / 1000).toFixed(1)} s.`);
+  }
+
+  // Serving runs PGlite on a thread of its own (decision 024); migrations and the seed above
+  // needed the PGlite object itself. PGLITE_THREAD=main keeps it on this thread.
+  if (db.kind === 'pglite' && process.env.PGLITE_THREAD !== 'main') {
+    await db.close();
+    db = await createDatabase({ dataDir: pgliteDir(config), pgliteThread: 'worker' });
   }
 
   const api = await startApi({ config, db });

@@ -68,7 +68,12 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
       await owned.close();
       throw error;
     }
-    if (owned.kind === 'postgres') {
+    if (owned.kind === 'pglite' && process.env.PGLITE_THREAD !== 'main') {
+      // Migrations need the PGlite object; serving runs it on a thread of its own, so a
+      // statement does not hold up every other request's HTTP work (decision 024).
+      await owned.close();
+      owned = await createDatabase({ dataDir: pgliteDir(config), pgliteThread: 'worker' });
+    } else if (owned.kind === 'postgres') {
       // Migrations may run long statements; requests get a pool with time limits (a hung
       // database answers 503 within seconds, issue 11).
       await owned.close();

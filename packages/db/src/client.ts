@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { pgliteExtensions } from './extensions.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 import type { DatabaseHandle, Db } from './types.ts';
 
@@ -18,6 +19,12 @@ export type CreateDatabaseOptions = {
   poolSize?: number;
   /** Time limits of the node-postgres pool (none by default; the API sets them, see PoolTimeouts). */
   timeouts?: PoolTimeouts;
+  /**
+   * Where PGlite runs: 'worker' on a worker thread of its own (decision 024, what the servers
+   * use), 'main' on the calling thread (default: migrations, the seed, tests, dumps and clones
+   * need the PGlite object itself).
+   */
+  pgliteThread?: 'main' | 'worker';
 };
 
 /**
@@ -46,7 +53,53 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
       options.poolSize,
       options.timeouts,
     );
-  return createPglite(options.dataDir ?? DEFAULT_PGLITE_DIR);
+  const dataDir = options.dataDir ?? DEFAULT_PGLITE_DIR;
+  return options.pgliteThread === 'worker' ? createPgliteThread(dataDir) : createPglite(dataDir);
+}
+
+/**
+ * PGlite on a worker thread (pglite-thread.ts, decision 024): the same handle, with statements
+ * run off the calling thread. The folder's lock is taken here, in the calling thread, before
+ * the worker opens it. `pglite` stays unset: migrate and seed before, on a 'main' handle.
+ */
+export async function createPgliteThread(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
+  const inMemory = dataDir === MEMORY || dataDir.startsWith('memory://');
+  const lock = inMemory ? undefined : acquireDataDirLock(dataDir);
+  let thread: PgliteThread;
+  try {
+    thread = await PgliteThread.open({
+      ...(inMemory ? {} : { dataDir }),
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  // drizzle's PGlite driver calls query, and transaction with query on its transaction object:
+  // the thread's client offers both with PGlite's signatures.
+  const db = drizzlePglite({ client: thread as unknown as PGlite, schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    readDb: db,
+    kind: 'pglite',
+    async query<T extends Record<string, unknown>>(text: string, params?: unknown[]) {
+      const result = await thread.query<T>(text, params);
+      return result.rows;
+    },
+    async exec(text: string) {
+      await thread.exec(text);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await thread.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
 }
 
 export async function createPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {

@@ -2,6 +2,7 @@ export {
   type CreateDatabaseOptions,
   createDatabase,
   createPglite,
+  createPgliteThread,
   createPostgres,
   DEFAULT_PGLITE_DIR,
   MEMORY,

@@ -8,7 +8,7 @@ import { mediaStorage } from '../../../apps/api/src/plugins/app/media.ts';
 import { pgliteDir, startApi } from '../../../apps/api/src/server.ts';
 
 const config = loadConfig(process.env);
-const db = await createDatabase({
+let db = await createDatabase({
   url: config.databaseUrl,
   readUrl: config.databaseReadUrl,
   dataDir: pgliteDir(config),
@@ -21,6 +21,11 @@ if (!(await isSeeded(db))) {
     offers: Number(process.env.SEED_OFFERS ?? 3000),
   });
   console.log(`Seeded ${result.activeOffers} active offers in ${(result.elapsedMs / 1000).toFixed(1)} s.`);
+}
+// Served with PGlite on a thread of its own, as start.ts does (decision 024).
+if (db.kind === 'pglite' && process.env.PGLITE_THREAD !== 'main') {
+  await db.close();
+  db = await createDatabase({ dataDir: pgliteDir(config), pgliteThread: 'worker' });
 }
 const api = await startApi({ config, db });
 console.log(`Estately is running. API: ${api.url}`);
