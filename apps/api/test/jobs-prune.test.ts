@@ -1,6 +1,7 @@
 import {
   emailConfirmationTokens,
   jobs,
+  offerFacetChanges,
   offerViewVisitors,
   passwordResetTokens,
   refreshTokens,
@@ -72,6 +73,11 @@ describe('pruneStaleRows', () => {
       { propertyId: offerId, visitorHash: 'old', viewedAt: ago(RETENTION.offerViewsMs + 60_000) },
       { propertyId: offerId, visitorHash: 'recent', viewedAt: ago(RETENTION.offerViewsMs - 60_000) },
     ]);
+    const facetChange = { offerType: 'sale', propertyType: 'apartment', countryCode: 'CZ', offerId };
+    await api.db.insert(offerFacetChanges).values([
+      { ...facetChange, version: 1_001, changedAt: ago(RETENTION.facetChangesMs + 60_000) },
+      { ...facetChange, version: 1_002, changedAt: ago(RETENTION.facetChangesMs - 60_000) },
+    ]);
 
     expect(await pruneStaleRows({ db: api.db, now })).toEqual({
       jobs: 2,
@@ -80,6 +86,7 @@ describe('pruneStaleRows', () => {
       resetTokens: 1,
       offerViews: 1,
       idempotencyKeys: 0,
+      facetChanges: 1,
     });
     const keys = (await api.db.select({ key: jobs.dedupeKey }).from(jobs)).map((row) => row.key).sort();
     expect(keys).toEqual(['queued', 'recent-done', 'recent-failed']);
@@ -89,8 +96,12 @@ describe('pruneStaleRows', () => {
     ]);
     expect((await api.db.select().from(passwordResetTokens)).map((row) => row.tokenHash)).toEqual(['r-live']);
     expect((await api.db.select().from(offerViewVisitors)).map((row) => row.visitorHash)).toEqual(['recent']);
+    // The offer's own insert logged version 1 just now; of the two written here the old one went.
+    expect((await api.db.select().from(offerFacetChanges)).map((row) => row.version).sort()).toEqual([
+      1, 1_002,
+    ]);
     // A second run finds nothing more to delete.
-    expect(Object.values(await pruneStaleRows({ db: api.db, now }))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await pruneStaleRows({ db: api.db, now }))).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('queues one run for the next whole hour, however often it is asked', async () => {

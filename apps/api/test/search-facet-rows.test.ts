@@ -18,15 +18,18 @@ import {
 } from '@estately/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OfferCountCache } from '../src/features/search/count-cache.ts';
 import { countOfferFacets } from '../src/features/search/count-offer-facets.ts';
-import { partitionOnly } from '../src/features/search/facet-count-rows.ts';
+import { indexable, partitionOnly } from '../src/features/search/facet-count-rows.ts';
+import { FacetIndex } from '../src/features/search/facet-index.ts';
 import { queryRows } from '../src/features/search/offer-conditions.ts';
 import { buildTestApi, insertOwner, type TestApi } from './helpers.ts';
 import { insertSearchOffer } from './search-helpers.ts';
 
-// The pre-aggregated facet counts (offer_facet_counts, docs/decisions/024) must give exactly
-// what counting the offers gives, for every search they answer, after every kind of write:
-// new offers, changed facet values, moves between partitions, strikes, deletes.
+// The pre-aggregated facet counts (offer_facet_counts) and the per-process facet index
+// (facet-index.ts, docs/decisions/024) must give exactly what counting the offers gives, for
+// every search they answer, after every kind of write: new offers, changed facet values, moves
+// between partitions, strikes, deletes.
 
 /** A tiny deterministic generator: the same offers and changes every run. */
 function generator(seed: number) {
@@ -190,5 +193,128 @@ describe('pre-aggregated facet counts', () => {
     expect(partitionOnly({ ...base, locality: 'praha' })).toBe(false);
     expect(partitionOnly({ ...base, bbox: { south: 49, west: 14, north: 50, east: 15 } })).toBe(false);
     expect(partitionOnly({ ...base, verified_only: true })).toBe(false);
+  });
+});
+
+describe('facet index', () => {
+  let api: TestApi;
+  let ownerId: number;
+  const ids: number[] = [];
+  // One cache and one index across all rounds, as in a process: every round catches up.
+  const cache = new OfferCountCache();
+  const index = new FacetIndex();
+  const SEARCHES: SearchFilters[] = (
+    [
+      { dispositions: ['2', '3'] },
+      { offer_type: 'sale', dispositions: ['1', '2'], bathrooms: ['2+'] },
+      { offer_type: 'rent', property_type: 'house', room_types: [...ROOM_TYPES.slice(0, 2)] },
+      { country_code: 'CZ', other_params: [OTHER_PARAMS[0]!], furnishings: [FURNISHINGS[0]!] },
+      {
+        offer_type: 'sale',
+        property_type: 'apartment',
+        country_code: 'CZ',
+        tags: [...TAGS.slice(0, 2)],
+        seller_types: [SELLER_TYPES[0]!, SELLER_TYPES[2]!],
+        energy_classes: [...ENERGY_CLASSES.slice(0, 3)],
+      },
+      { property_type: 'apartment', parking: [...PARKING_TYPES], heating: [HEATING_TYPES[0]!] },
+    ] satisfies Partial<SearchFilters>[]
+  ).map((search) => ({ ...defaultFilters(), ...search }));
+
+  beforeAll(async () => {
+    api = await buildTestApi({ RATE_LIMIT_MAX: '0' });
+    ownerId = await insertOwner(api.db);
+    for (let i = 0; i < 40; i++)
+      ids.push(
+        await insertSearchOffer(
+          api.db,
+          { ownerId },
+          { ...facetValues(), activatedAt: new Date(Date.UTC(2026, 0, 1, i)) },
+        ),
+      );
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  async function expectSameAsCounting(round: string) {
+    for (const filters of SEARCHES) {
+      const label = `${round}: ${JSON.stringify(filters)}`;
+      const indexed = await countOfferFacets({ db: api.db, filters, cache, index });
+      const counted = await countOfferFacets({ db: api.db, filters, partitionCounts: false });
+      expect(indexed, label).toEqual(counted);
+    }
+  }
+
+  it('counts what counting the offers gives, caught up after every kind of change', async () => {
+    await expectSameAsCounting('start');
+    // Not trivially empty: the first search matches some offers and counts every group.
+    const first = await countOfferFacets({ db: api.db, filters: SEARCHES[0]!, cache, index });
+    expect(first.total).toBeGreaterThan(0);
+    expect(index.offers).toBeGreaterThanOrEqual(first.total);
+
+    for (let round = 0; round < 20; round++) {
+      const id = r.pick(ids);
+      const change = r.pick([
+        'facets',
+        'partition',
+        'strike',
+        'unstrike',
+        'price',
+        'insert',
+        'delete',
+      ] as const);
+      if (change === 'facets') {
+        const { offerType, propertyType, countryCode, ...values } = facetValues();
+        await api.db.update(offers).set(values).where(eq(offers.id, id));
+      } else if (change === 'partition') {
+        const { offerType, propertyType, countryCode } = facetValues();
+        await api.db.update(offers).set({ offerType, propertyType, countryCode }).where(eq(offers.id, id));
+      } else if (change === 'price') {
+        await api.db
+          .update(offers)
+          .set({ price: 2_000 + round })
+          .where(eq(offers.id, id));
+      } else if (change === 'insert') {
+        ids.push(await insertSearchOffer(api.db, { ownerId }, facetValues()));
+      } else if (change === 'delete') {
+        await api.db.delete(offers).where(eq(offers.id, id));
+      } else {
+        await api.db
+          .update(properties)
+          .set({ struckAt: change === 'strike' ? new Date() : null })
+          .where(eq(properties.id, id));
+      }
+      await expectSameAsCounting(`round ${round} (${change})`);
+    }
+  });
+
+  it('answers the facets route and the list total of the same search', async () => {
+    const query = 'offer_type=sale&dispositions=1,2,3';
+    const filters = {
+      ...defaultFilters(),
+      offer_type: 'sale',
+      dispositions: ['1', '2', '3'],
+    } as SearchFilters;
+    const counted = await countOfferFacets({ db: api.db, filters, partitionCounts: false });
+    const facets = await api.app.inject({ method: 'GET', url: `/public/offers/facets?${query}` });
+    expect(facets.statusCode, facets.body).toBe(200);
+    expect(facets.json()).toEqual(counted);
+    const list = await api.app.inject({ method: 'GET', url: `/public/offers?${query}` });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().meta.total).toBe(counted.total);
+    // A write the route's index has to catch up with.
+    await api.db.update(offers).set({ disposition: '1' }).where(eq(offers.id, ids[1]!));
+    const after = await countOfferFacets({ db: api.db, filters, partitionCounts: false });
+    const again = await api.app.inject({ method: 'GET', url: `/public/offers/facets?${query}` });
+    expect(again.json()).toEqual(after);
+  });
+
+  it('is used for partition and value-set filters only', () => {
+    const base = defaultFilters();
+    expect(indexable({ ...base, offer_type: 'sale', dispositions: ['2'], tags: [TAGS[0]!] })).toBe(true);
+    expect(indexable({ ...base, dispositions: ['2'], price_to: 10, currency: 'EUR' })).toBe(false);
+    expect(indexable({ ...base, dispositions: ['2'], lat: 50, lng: 14, radius_km: 25 })).toBe(false);
+    expect(indexable({ ...base, dispositions: ['2'], age_days: 7 })).toBe(false);
   });
 });

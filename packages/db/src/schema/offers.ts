@@ -206,3 +206,25 @@ export const offerFacetCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.offerType, t.propertyType, t.countryCode, t.facet, t.value] })],
 );
+
+/**
+ * Which public offers changed a facet value, their visibility or their partition, under the
+ * partition's change counter of that write (offer_count_versions, bumped first by the same
+ * statement), written by statement triggers on `offers` (migration 0016). Each API process's
+ * in-memory facet index (apps/api/src/features/search/facet-index.ts) reads the rows after
+ * the version it holds to catch up offer by offer instead of reloading a partition. Writers of
+ * one partition wait for each other on its counter row, so versions follow commit order.
+ * Pruned after a few hours (jobs/prune-stale-rows.ts).
+ */
+export const offerFacetChanges = pgTable(
+  'offer_facet_changes',
+  {
+    offerType: text('offer_type').notNull(),
+    propertyType: text('property_type').notNull(),
+    countryCode: text('country_code').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    offerId: bigint('offer_id', { mode: 'number' }).notNull(),
+    changedAt: tstz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.offerType, t.propertyType, t.countryCode, t.version, t.offerId] })],
+);

@@ -2,6 +2,7 @@ import {
   type DbOrTx,
   emailConfirmationTokens,
   jobs,
+  offerFacetChanges,
   offerViewVisitors,
   passwordResetTokens,
   refreshTokens,
@@ -32,6 +33,12 @@ export const RETENTION = {
   offerViewsMs: 3 * HOUR_MS,
   /** Idempotency keys answer client retries of a create (lib/idempotency.ts); a day covers any retry. */
   idempotencyKeysMs: IDEMPOTENCY_KEY_TTL_MS,
+  /**
+   * The facet changes log is read by each API process's facet index to catch up; an index
+   * that has not caught up for an hour reloads instead (search/facet-index.ts), so two hours
+   * cover every reader.
+   */
+  facetChangesMs: 2 * HOUR_MS,
 } as const;
 
 export interface PruneResult {
@@ -41,6 +48,7 @@ export interface PruneResult {
   resetTokens: number;
   offerViews: number;
   idempotencyKeys: number;
+  facetChanges: number;
 }
 
 async function deleted(statement: Promise<{ id: number }[] | unknown[]>): Promise<number> {
@@ -86,6 +94,12 @@ export async function pruneStaleRows(options: { db: DbOrTx; now: Date }): Promis
         .returning({ propertyId: offerViewVisitors.propertyId }),
     ),
     idempotencyKeys: await pruneIdempotencyKeys(db, now),
+    facetChanges: await deleted(
+      db
+        .delete(offerFacetChanges)
+        .where(lt(offerFacetChanges.changedAt, before(RETENTION.facetChangesMs)))
+        .returning({ id: offerFacetChanges.offerId }),
+    ),
   };
 }
 

@@ -35,9 +35,11 @@ export interface ReadSnapshot {
    * row: counters only grow, so any change to an offer the scope can see changes the sum.
    */
   version(scope: CountScope): string;
+  /** Every partition's change counter (and the TRUNCATE row '*'), as read. */
+  counterRows(): readonly CounterRow[];
 }
 
-interface CounterRow {
+export interface CounterRow {
   offerType: string;
   propertyType: string;
   countryCode: string;

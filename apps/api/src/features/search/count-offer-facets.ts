@@ -9,7 +9,8 @@ import {
 } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { countScope, type OfferCountCache } from './count-cache.ts';
-import { partitionFacetStatement, partitionOnly } from './facet-count-rows.ts';
+import { indexable, partitionFacetStatement, partitionOnly } from './facet-count-rows.ts';
+import type { FacetIndex } from './facet-index.ts';
 import { arrayColumn, facetValueExpression, isArrayGroup, queryRows } from './offer-conditions.ts';
 import { prepareSearch } from './prepare-search.ts';
 
@@ -26,6 +27,12 @@ export interface CountOfferFacetsOptions {
    * offers themselves whatever the filters (what the pre-aggregated counts are tested against).
    */
   partitionCounts?: boolean;
+  /**
+   * The process's facet index: counts searches by partition and value-set choices in memory
+   * (facet-index.ts) instead of reading every matching offer. Used with `cache` only, whose
+   * snapshot of the change counters it is brought up to.
+   */
+  index?: FacetIndex;
 }
 
 /** The `groups` parameter: a comma list (or repeated key) of facet groups; absent means all, null when invalid. */
@@ -41,6 +48,17 @@ export function parseFacetGroups(raw: unknown): FacetGroup[] | null {
 
 const TOTAL = '__total';
 
+/** The cache key of an answer of the facet index: what it counted, in a fixed order. */
+export function indexKey(kind: string, filters: SearchFilters, groups: readonly FacetGroup[]): string {
+  const parts = [kind, filters.offer_type ?? '', filters.property_type ?? '', filters.country_code ?? ''];
+  for (const group of FACET_GROUPS) {
+    const chosen = (filters as unknown as Record<string, unknown>)[group];
+    if (Array.isArray(chosen) && chosen.length > 0) parts.push(`${group}=${[...chosen].sort().join(',')}`);
+  }
+  parts.push(`groups=${groups.join(',')}`);
+  return parts.join('|');
+}
+
 /**
  * Facet counts of the filter panel (spec 9, DESIGN 5: one round trip). Standard disjunctive
  * faceting: the count of value v in group G is the number of offers matching every filter
@@ -48,12 +66,26 @@ const TOTAL = '__total';
  * filters outside the counted groups, with one boolean per counted group that has a choice; each group is then
  * a GROUP BY over the CTE with the other groups' booleans, all joined by UNION ALL, plus the
  * total with every boolean. A search that filters by offer type, property type and country
- * alone adds up the pre-aggregated counts instead (facet-count-rows.ts).
+ * alone adds up the pre-aggregated counts instead (facet-count-rows.ts); one that adds only
+ * value-set choices is counted by the process's facet index (facet-index.ts).
  */
 export async function countOfferFacets(options: CountOfferFacetsOptions): Promise<OfferFacetsResponse> {
-  const { db, filters, groups = FACET_GROUPS, cache, now = new Date(), partitionCounts = true } = options;
+  const {
+    db,
+    filters,
+    groups = FACET_GROUPS,
+    cache,
+    index,
+    now = new Date(),
+    partitionCounts = true,
+  } = options;
   const scope = countScope(filters, groups);
-  const { conditions, version } = await prepareSearch(db, filters, now, cache ? scope : undefined);
+  const { conditions, version, snapshot } = await prepareSearch(db, filters, now, cache ? scope : undefined);
+  if (cache && index && snapshot && version !== undefined && !partitionOnly(filters) && indexable(filters)) {
+    return cache.getKeyed(indexKey('facets', filters, groups), version, () =>
+      index.count(db, snapshot, filters, groups),
+    );
+  }
   // Only a counted group needs its choice as a flag; the choice of a group that is not
   // counted is an ordinary filter in the CTE, where indexes can serve it.
   const chosen = (Object.keys(conditions.groups) as FacetGroup[]).filter((group) => groups.includes(group));

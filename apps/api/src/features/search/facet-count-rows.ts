@@ -1,5 +1,5 @@
 import { offerFacetCounts } from '@estately/db';
-import type { FacetGroup, SearchFilters } from '@estately/domain';
+import { type FacetGroup, MULTI_VALUE_FILTER_KEYS, type SearchFilters } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
 
 // The landing searches (`/en/search/sale`, a country's apartments for rent) filter by offer
@@ -20,8 +20,22 @@ const PRESENTATION_KEYS = new Set<string>(['sort', 'page', 'per_page', 'currency
  * A currency alone only converts the shown prices; with a price bound it is not alone.
  */
 export function partitionOnly(filters: SearchFilters): boolean {
+  return narrowsOnlyBy(filters, PARTITION_KEYS);
+}
+
+const INDEX_KEYS = new Set<string>([...PARTITION_KEYS, ...MULTI_VALUE_FILTER_KEYS]);
+
+/**
+ * True when the filters narrow by offer type, property type, country and value-set choices
+ * at most: what the per-process facet index counts (facet-index.ts).
+ */
+export function indexable(filters: SearchFilters): boolean {
+  return narrowsOnlyBy(filters, INDEX_KEYS);
+}
+
+function narrowsOnlyBy(filters: SearchFilters, keys: ReadonlySet<string>): boolean {
   for (const [key, value] of Object.entries(filters)) {
-    if (PARTITION_KEYS.has(key) || PRESENTATION_KEYS.has(key)) continue;
+    if (keys.has(key) || PRESENTATION_KEYS.has(key)) continue;
     if (value === undefined || value === false) continue;
     if (Array.isArray(value) && value.length === 0) continue;
     return false;

@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { clusterOffers } from './cluster-offers.ts';
 import { OfferCountCache } from './count-cache.ts';
 import { countOfferFacets, parseFacetGroups } from './count-offer-facets.ts';
+import { FacetIndex } from './facet-index.ts';
 import { validateFilters } from './prepare-search.ts';
 import { searchOffersBody } from './search-offers.ts';
 import { sendEncoded, trustedSerializer } from './trusted-serializer.ts';
@@ -52,6 +53,8 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = new OfferCountCache();
   // Whole search answers, encoded (searchOffersBody): some 30 KB each, 32 MiB at most.
   const bodies = new OfferCountCache({ maxEntries: 2_000, maxRows: 32_768 });
+  // Facet values of the public offers, for counts over whole markets (facet-index.ts).
+  const index = new FacetIndex();
   const check = app.config.nodeEnv === 'test';
   // 2xx bodies are stringified as built, checked against their schema under tests.
   const serializerCompiler = trustedSerializer({ check: app.config.nodeEnv === 'test' });
@@ -75,6 +78,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         filters,
         storage: app.storage,
         cache,
+        index,
         bodies,
         check,
       });
@@ -105,7 +109,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('validation_errors', { errors });
       }
       const filters = parsed.data;
-      return countOfferFacets({ db: app.readDb, filters, groups, cache });
+      return countOfferFacets({ db: app.readDb, filters, groups, cache, index });
     },
   );
 

@@ -15,7 +15,9 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
 import { readVersions } from '../offers-shared/read-versions.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
-import { partitionOnly, partitionTotalStatement } from './facet-count-rows.ts';
+import { indexKey } from './count-offer-facets.ts';
+import { indexable, partitionOnly, partitionTotalStatement } from './facet-count-rows.ts';
+import type { FacetIndex } from './facet-index.ts';
 import { allConditions, type OfferConditions, queryRows } from './offer-conditions.ts';
 import { conditionsWithoutLookups, prepareSearch } from './prepare-search.ts';
 import { encodeBody } from './trusted-serializer.ts';
@@ -28,6 +30,8 @@ export interface SearchOffersOptions {
   now?: Date;
   /** Serves the total from memory while no offer it counts has changed. */
   cache?: OfferCountCache;
+  /** Counts the total of a search by partition and value-set choices (facet-index.ts); with `cache`. */
+  index?: FacetIndex;
 }
 
 /**
@@ -111,7 +115,7 @@ async function walkNewest(db: Db, conditions: OfferConditions, need: number): Pr
  * CZK).
  */
 export async function searchOffers(options: SearchOffersOptions): Promise<SearchOffersResponse> {
-  const { db, filters, storage, cache, now = new Date() } = options;
+  const { db, filters, storage, cache, index, now = new Date() } = options;
   const offset = pageOffset(filters.page, filters.per_page);
   const page = async (conditions: OfferConditions): Promise<CardRow[]> => {
     const walk =
@@ -165,9 +169,15 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
     // kept in the offers' own currency and converted with the live rates on every answer.
     const scope = countScope(filters);
     const { conditions, version = '', rates, snapshot } = await prepareSearch(db, filters, now, scope);
+    const total =
+      index && snapshot && !partitionOnly(filters) && indexable(filters)
+        ? cache.getKeyed(indexKey('total', filters, []), version, async () => {
+            return (await index.count(db, snapshot, filters, [])).total;
+          })
+        : cache.get(db, scope, totalStatement(conditions), () => countTotal(conditions), version);
     const [rows, count] = await Promise.all([
       cache.getKeyed(pageKey(filters, now), `${version}|${snapshot?.ratesKey ?? ''}`, () => page(conditions)),
-      cache.get(db, scope, totalStatement(conditions), () => countTotal(conditions), version),
+      total,
     ]);
     return respond(rows, count, rates);
   }

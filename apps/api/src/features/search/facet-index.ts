@@ -1,0 +1,413 @@
+import { type Db, offerFacetChanges, offers } from '@estately/db';
+import {
+  FACET_GROUPS,
+  FACET_VALUES,
+  type FacetCounts,
+  type FacetGroup,
+  type OfferFacetsResponse,
+  type SearchFilters,
+} from '@estately/domain';
+import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { CounterRow, ReadSnapshot } from '../offers-shared/read-versions.ts';
+import {
+  arrayColumn,
+  facetValueExpression,
+  isArrayGroup,
+  PUBLIC_OFFER,
+  queryRows,
+} from './offer-conditions.ts';
+
+// Disjunctive facet counts over a whole market (every sale offer of every country, with two
+// layouts chosen) read hundreds of thousands of offers; PostgreSQL needed 5 to 7 s for them at
+// 1M offers, past any request's time limit. Each API process therefore keeps the facet values
+// of the public offers in typed arrays, partition by partition (offer type, property type,
+// country), and counts there: a few bytes per offer, some 20 ms for 600,000 offers. A
+// partition is loaded on first use and caught up offer by offer from the facet changes log
+// (offer_facet_changes, migration 0016) whenever its change counter moved, so a count is
+// never staler than the snapshot of the counters its request took (docs/decisions/024).
+
+/** The groups an offer has values in; offer type and property type are its partition's. */
+type ValueGroup = Exclude<FacetGroup, 'offer_type' | 'property_type'>;
+const VALUE_GROUPS = FACET_GROUPS.filter(
+  (group) => group !== 'offer_type' && group !== 'property_type',
+) as ValueGroup[];
+const SCALAR_GROUPS: readonly FacetGroup[] = VALUE_GROUPS.filter((group) => !isArrayGroup(group));
+const ARRAY_GROUPS: readonly FacetGroup[] = VALUE_GROUPS.filter((group) => isArrayGroup(group));
+for (const group of ARRAY_GROUPS) {
+  if (FACET_VALUES[group].length > 32) throw new Error(`facet index: ${group} has more than 32 values`);
+}
+const S = SCALAR_GROUPS.length;
+const A = ARRAY_GROUPS.length;
+/** Value codes: 0 for none or a value outside the group's set, else the value's index + 1. */
+const CODES = new Map<FacetGroup, Map<string, number>>(
+  FACET_GROUPS.map((group) => [
+    group,
+    new Map((FACET_VALUES[group] as readonly string[]).map((value, index) => [value, index + 1])),
+  ]),
+);
+
+/** A partition loaded after this long without a catch-up reloads: the log keeps 2 hours. */
+const RELOAD_AFTER_MS = 3_600_000;
+
+/** Facet values of the public offers of one partition, one slot per offer. */
+class Partition {
+  size = 0;
+  ids = new Float64Array(64);
+  codes = new Uint8Array(64 * S);
+  masks = new Uint32Array(64 * A);
+  /** The partition's change counter the values are at least as new as. */
+  version = -1;
+  /** The TRUNCATE counter at the last load. */
+  truncations = -1;
+  syncedAt = 0;
+
+  readonly offerType: string;
+  readonly propertyType: string;
+  readonly countryCode: string;
+
+  constructor(offerType: string, propertyType: string, countryCode: string) {
+    this.offerType = offerType;
+    this.propertyType = propertyType;
+    this.countryCode = countryCode;
+  }
+
+  private grow(): void {
+    const capacity = this.ids.length * 2;
+    const ids = new Float64Array(capacity);
+    ids.set(this.ids);
+    const codes = new Uint8Array(capacity * S);
+    codes.set(this.codes);
+    const masks = new Uint32Array(capacity * A);
+    masks.set(this.masks);
+    this.ids = ids;
+    this.codes = codes;
+    this.masks = masks;
+  }
+
+  clear(): void {
+    this.size = 0;
+  }
+
+  find(id: number): number {
+    for (let slot = 0; slot < this.size; slot++) if (this.ids[slot] === id) return slot;
+    return -1;
+  }
+
+  put(row: ValueRow): void {
+    let slot = this.find(row.id);
+    if (slot < 0) {
+      if (this.size === this.ids.length) this.grow();
+      slot = this.size++;
+      this.ids[slot] = row.id;
+    }
+    this.write(slot, row);
+  }
+
+  /** Appends without looking for the id: a fresh load has each offer once. */
+  append(row: ValueRow): void {
+    if (this.size === this.ids.length) this.grow();
+    const slot = this.size++;
+    this.ids[slot] = row.id;
+    this.write(slot, row);
+  }
+
+  remove(id: number): void {
+    const slot = this.find(id);
+    if (slot < 0) return;
+    const last = --this.size;
+    if (slot === last) return;
+    this.ids[slot] = this.ids[last]!;
+    this.codes.copyWithin(slot * S, last * S, last * S + S);
+    this.masks.copyWithin(slot * A, last * A, last * A + A);
+  }
+
+  private write(slot: number, row: ValueRow): void {
+    for (let k = 0; k < S; k++) {
+      const value = row.values[k];
+      this.codes[slot * S + k] =
+        typeof value === 'string' ? (CODES.get(SCALAR_GROUPS[k]!)!.get(value) ?? 0) : 0;
+    }
+    for (let k = 0; k < A; k++) {
+      const items = row.values[S + k];
+      let mask = 0;
+      if (Array.isArray(items)) {
+        const codes = CODES.get(ARRAY_GROUPS[k]!)!;
+        for (const item of items) {
+          const code = codes.get(String(item));
+          if (code !== undefined) mask |= 1 << (code - 1);
+        }
+      }
+      this.masks[slot * A + k] = mask >>> 0;
+    }
+  }
+}
+
+interface ValueRow {
+  id: number;
+  /** Scalar groups in SCALAR_GROUPS order, then the arrays in ARRAY_GROUPS order. */
+  values: unknown[];
+}
+
+const valueColumns: SQL[] = [
+  ...SCALAR_GROUPS.map((group, k) => sql`${facetValueExpression(group as never)} as ${sql.raw(`v${k}`)}`),
+  ...ARRAY_GROUPS.map((group, k) => sql`${arrayColumn(group as never)} as ${sql.raw(`v${S + k}`)}`),
+];
+
+function toValueRow(row: Record<string, unknown>): ValueRow {
+  const values: unknown[] = [];
+  for (let k = 0; k < S + A; k++) values.push(row[`v${k}`]);
+  return { id: Number(row.id), values };
+}
+
+const keyOf = (offerType: string, propertyType: string, countryCode: string) =>
+  `${offerType}|${propertyType}|${countryCode}`;
+
+/** A chosen value-set group as the index tests it. */
+interface Choice {
+  group: ValueGroup;
+  /** Index into the codes (scalar) or masks (array) of a slot. */
+  column: number;
+  array: boolean;
+  /** Scalar: chosen codes as a bit set over code - 1; array: the mask of chosen values. */
+  mask: number;
+}
+
+/**
+ * One per API process (created with the search routes). Holds the facet values of the
+ * partitions searches asked about; memory grows with the public offers it has seen (some
+ * 28 bytes each, about 25 MB at 900,000).
+ */
+export class FacetIndex {
+  private readonly partitions = new Map<string, Partition>();
+  private readonly syncing = new Map<string, Promise<void>>();
+  private readonly now: () => number;
+
+  constructor(options: { now?: () => number } = {}) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Offers held, over all partitions. */
+  get offers(): number {
+    let total = 0;
+    for (const partition of this.partitions.values()) total += partition.size;
+    return total;
+  }
+
+  /**
+   * The disjunctive facet counts of `filters` (offer type, property type, country and
+   * value-set choices only: see `indexable`) for `groups`, with every requested group's every
+   * value present, as countOfferFacets answers them. The partitions involved are first brought
+   * up to the counters of `snapshot`.
+   */
+  async count(
+    db: Db,
+    snapshot: ReadSnapshot,
+    filters: SearchFilters,
+    groups: readonly FacetGroup[],
+  ): Promise<OfferFacetsResponse> {
+    const counters = snapshot.counterRows();
+    const truncations = counters.find((row) => row.offerType === '*')?.version ?? 0;
+    const countsOfferType = groups.includes('offer_type');
+    const countsPropertyType = groups.includes('property_type');
+    // Disjunctive counts of the offer type include the other offer types, likewise the property type.
+    const wanted = counters.filter(
+      (row) =>
+        row.offerType !== '*' &&
+        (filters.country_code === undefined || row.countryCode === filters.country_code) &&
+        (countsOfferType || filters.offer_type === undefined || row.offerType === filters.offer_type) &&
+        (countsPropertyType ||
+          filters.property_type === undefined ||
+          row.propertyType === filters.property_type),
+    );
+    const parts: Partition[] = [];
+    for (const row of wanted) parts.push(await this.sync(db, row, truncations));
+    return this.tally(parts, filters, groups);
+  }
+
+  private async sync(db: Db, counter: CounterRow, truncations: number): Promise<Partition> {
+    const key = keyOf(counter.offerType, counter.propertyType, counter.countryCode);
+    for (;;) {
+      const running = this.syncing.get(key);
+      if (running) {
+        await running;
+        continue;
+      }
+      let partition = this.partitions.get(key);
+      if (!partition) {
+        partition = new Partition(counter.offerType, counter.propertyType, counter.countryCode);
+        this.partitions.set(key, partition);
+      }
+      const reload =
+        partition.truncations !== truncations || this.now() - partition.syncedAt > RELOAD_AFTER_MS;
+      if (!reload && partition.version >= counter.version) return partition;
+      const target = partition;
+      const work = (reload ? this.load(db, target) : this.catchUp(db, target)).then(() => {
+        target.version = Math.max(target.version, counter.version);
+        target.truncations = truncations;
+        target.syncedAt = this.now();
+      });
+      const tracked = work.finally(() => this.syncing.delete(key));
+      this.syncing.set(key, tracked);
+      await tracked;
+      return target;
+    }
+  }
+
+  /** Every public offer of the partition, read after the counter the caller holds. */
+  private async load(db: Db, partition: Partition): Promise<void> {
+    const rows = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select ${offers.id} as id, ${sql.join(valueColumns, sql`, `)}
+        from ${offers}
+        where ${PUBLIC_OFFER} and ${offers.offerType} = ${partition.offerType}
+          and ${offers.propertyType} = ${partition.propertyType}
+          and ${offers.countryCode} = ${partition.countryCode}`,
+    );
+    partition.clear();
+    for (const row of rows) partition.append(toValueRow(row));
+    partition.version = -1;
+  }
+
+  /** The offers logged since the partition's counter, read again by id. */
+  private async catchUp(db: Db, partition: Partition): Promise<void> {
+    const changed = await db
+      .selectDistinct({ id: offerFacetChanges.offerId })
+      .from(offerFacetChanges)
+      .where(
+        and(
+          eq(offerFacetChanges.offerType, partition.offerType),
+          eq(offerFacetChanges.propertyType, partition.propertyType),
+          eq(offerFacetChanges.countryCode, partition.countryCode),
+          gt(offerFacetChanges.version, partition.version),
+        ),
+      );
+    if (changed.length === 0) return;
+    const ids = changed.map((row) => Number(row.id));
+    const rows = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select ${offers.id} as id, ${offers.isPublic} as is_public, ${offers.offerType} as offer_type,
+          ${offers.propertyType} as property_type, ${offers.countryCode} as country_code,
+          ${sql.join(valueColumns, sql`, `)}
+        from ${offers}
+        where ${inArray(offers.id, ids)}`,
+    );
+    const current = new Map(rows.map((row) => [Number(row.id), row]));
+    for (const id of ids) {
+      const row = current.get(id);
+      const here =
+        row !== undefined &&
+        row.is_public === true &&
+        row.offer_type === partition.offerType &&
+        row.property_type === partition.propertyType &&
+        row.country_code === partition.countryCode;
+      if (here) partition.put(toValueRow(row));
+      else partition.remove(id);
+    }
+  }
+
+  private tally(
+    parts: readonly Partition[],
+    filters: SearchFilters,
+    groups: readonly FacetGroup[],
+  ): OfferFacetsResponse {
+    const choices: Choice[] = [];
+    for (const group of VALUE_GROUPS) {
+      const chosen = filters[group] as readonly string[] | undefined;
+      if (!chosen || chosen.length === 0) continue;
+      let mask = 0;
+      for (const value of chosen) {
+        const code = CODES.get(group)!.get(value);
+        if (code !== undefined) mask |= 1 << (code - 1);
+      }
+      const array = isArrayGroup(group);
+      choices.push({
+        group,
+        array,
+        column: array ? ARRAY_GROUPS.indexOf(group) : SCALAR_GROUPS.indexOf(group),
+        mask: mask >>> 0,
+      });
+    }
+    const counted = new Set(groups);
+    const scalarCounts = SCALAR_GROUPS.map((group) =>
+      counted.has(group) ? new Float64Array(FACET_VALUES[group].length + 1) : null,
+    );
+    const arrayCounts = ARRAY_GROUPS.map((group) =>
+      counted.has(group) ? new Float64Array(FACET_VALUES[group].length) : null,
+    );
+    const offerTypeCounts = new Map<string, number>();
+    const propertyTypeCounts = new Map<string, number>();
+    const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (map.get(key) ?? 0) + n);
+    // Each offer counts in the groups whose choice it meets with every other choice met:
+    // in all of them when it meets every choice, in the one it misses when it misses one.
+    const countSlot = (part: Partition, slot: number, only: number) => {
+      for (let k = 0; k < S; k++) {
+        const counts = scalarCounts[k];
+        if (counts && (only < 0 || only === k)) counts[part.codes[slot * S + k]!]! += 1;
+      }
+      for (let k = 0; k < A; k++) {
+        const counts = arrayCounts[k];
+        if (!counts || (only >= 0 && only !== S + k)) continue;
+        let mask = part.masks[slot * A + k]!;
+        while (mask !== 0) {
+          const bit = 31 - Math.clz32(mask);
+          counts[bit]! += 1;
+          mask &= ~(1 << bit);
+        }
+      }
+    };
+    let total = 0;
+    for (const part of parts) {
+      const typeMiss = filters.offer_type !== undefined && part.offerType !== filters.offer_type ? 1 : 0;
+      const propertyMiss =
+        filters.property_type !== undefined && part.propertyType !== filters.property_type ? 1 : 0;
+      const partMisses = typeMiss + propertyMiss;
+      if (partMisses > 1) continue;
+      // Offers of the partition meeting every value-set choice.
+      let metEvery = 0;
+      for (let slot = 0; slot < part.size; slot++) {
+        let misses = 0;
+        let missed = -1;
+        for (const choice of choices) {
+          const code = choice.array ? 0 : part.codes[slot * S + choice.column]!;
+          const met = choice.array
+            ? (part.masks[slot * A + choice.column]! & choice.mask) !== 0
+            : code !== 0 && ((choice.mask >>> (code - 1)) & 1) === 1;
+          if (!met) {
+            misses += 1;
+            missed = choice.array ? S + choice.column : choice.column;
+            if (misses > 1) break;
+          }
+        }
+        if (misses === 0) {
+          metEvery += 1;
+          if (partMisses === 0) countSlot(part, slot, -1);
+        } else if (misses === 1 && partMisses === 0) {
+          countSlot(part, slot, missed);
+        }
+      }
+      // The partition's own offer type and property type count its offers that meet every
+      // other choice; a partition of another offer type counts only there.
+      if (partMisses === 0) {
+        total += metEvery;
+        add(offerTypeCounts, part.offerType, metEvery);
+        add(propertyTypeCounts, part.propertyType, metEvery);
+      } else if (typeMiss === 1) add(offerTypeCounts, part.offerType, metEvery);
+      else add(propertyTypeCounts, part.propertyType, metEvery);
+    }
+
+    const facets: Record<string, Record<string, number>> = {};
+    for (const group of groups) {
+      const values = FACET_VALUES[group] as readonly string[];
+      if (group === 'offer_type' || group === 'property_type') {
+        const counts = group === 'offer_type' ? offerTypeCounts : propertyTypeCounts;
+        facets[group] = Object.fromEntries(values.map((value) => [value, counts.get(value) ?? 0]));
+        continue;
+      }
+      const scalar = SCALAR_GROUPS.indexOf(group);
+      const counts = scalar >= 0 ? scalarCounts[scalar]! : arrayCounts[ARRAY_GROUPS.indexOf(group)]!;
+      const offset = scalar >= 0 ? 1 : 0;
+      facets[group] = Object.fromEntries(values.map((value, index) => [value, counts[index + offset]!]));
+    }
+    return { total, facets: facets as FacetCounts };
+  }
+}
