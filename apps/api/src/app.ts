@@ -14,6 +14,7 @@ import offersRoutes from './features/offers/routes.ts';
 import propertiesRoutes from './features/properties/routes.ts';
 import redirectsAdminRoutes from './features/redirects-admin/routes.ts';
 import savedSearchesRoutes from './features/saved-searches/routes.ts';
+import { FacetIndex } from './features/search/facet-index.ts';
 import searchRoutes from './features/search/routes.ts';
 import searchPathsRoutes from './features/search-paths/routes.ts';
 import sellerPropertiesRoutes from './features/seller-properties/routes.ts';
@@ -90,6 +91,8 @@ export async function buildApp(options: BuildAppOptions) {
   // after the answers (group commit); the last ones are written on close.
   const offerViews = new OfferViewCounter(app.db);
   app.decorate('offerViews', offerViews);
+  // Facet values of the public offers for counts over whole markets (search/facet-index.ts).
+  app.decorate('facetIndex', new FacetIndex());
   app.addHook('onClose', () => offerViews.flush());
 
   // features
@@ -121,5 +124,6 @@ declare module 'fastify' {
     config: Config;
     /** Detail views on their way to the statistics; `flush()` resolves once they are written. */
     offerViews: OfferViewCounter;
+    facetIndex: FacetIndex;
   }
 }

@@ -95,6 +95,12 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     throw error;
   }
 
+  // Whole-market facet counts need every partition's facet values; they are read now, in the
+  // background, rather than by the first visitor who asks (search/facet-index.ts).
+  app.facetIndex.warm(app.readDb).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'facet index: warming up failed; partitions load on first use');
+  });
+
   // The outbox worker (DESIGN 6) runs here unless a separate `npm run worker` does the job. It is
   // started here rather than in buildApp so tests that inject requests drive jobs explicitly.
   // On PostgreSQL the worker gets a pool of its own with the longer job limits; on PGlite there is

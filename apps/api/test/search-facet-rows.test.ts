@@ -27,7 +27,7 @@ import { buildTestApi, insertOwner, type TestApi } from './helpers.ts';
 import { insertSearchOffer } from './search-helpers.ts';
 
 // The pre-aggregated facet counts (offer_facet_counts) and the per-process facet index
-// (facet-index.ts, docs/decisions/024) must give exactly what counting the offers gives, for
+// (facet-index.ts, docs/decisions/025) must give exactly what counting the offers gives, for
 // every search they answer, after every kind of write: new offers, changed facet values, moves
 // between partitions, strikes, deletes.
 

@@ -9,7 +9,7 @@ CREATE TABLE "offer_facet_counts" (
 );
 --> statement-breakpoint
 
--- The facet values an offer counts under (docs/decisions/024): one pair per single-valued
+-- The facet values an offer counts under (docs/decisions/025): one pair per single-valued
 -- group that has a value, one per element of the array-valued groups. The same values the
 -- live counting statement groups by (apps/api/src/features/search/offer-conditions.ts:
 -- SCALAR_COLUMNS, ARRAY_COLUMNS, the bathrooms bucket); a test compares the two.

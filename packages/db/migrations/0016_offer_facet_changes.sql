@@ -13,7 +13,7 @@ CREATE TABLE "offer_facet_changes" (
 -- partition it changed, under the partition's counter as the statement's own bump left it
 -- (offers_count_versions_* fire first: triggers of one event fire in name order). A move
 -- between partitions is logged under both. A price change logs nothing. The per-process facet
--- indexes read this log to catch up (docs/decisions/024).
+-- indexes read this log to catch up (docs/decisions/025).
 CREATE OR REPLACE FUNCTION offer_facet_changes_log() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN

@@ -191,7 +191,7 @@ export const offerMapCells = pgTable(
  * and every value-set filter), per offer type, property type and country, kept by statement
  * triggers on `offers` (migration 0015). The facet counts and the total of a search that
  * filters by those three alone (the landing searches: `/en/search/sale`, a country's
- * apartments) add these rows up instead of reading every matching offer (docs/decisions/024).
+ * apartments) add these rows up instead of reading every matching offer (docs/decisions/025).
  * An array-valued group (room types, other parameters, tags) counts an offer once per value.
  */
 export const offerFacetCounts = pgTable(

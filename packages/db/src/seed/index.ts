@@ -427,7 +427,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   const activeIds: number[] = [];
   // The map cells and facet counts of the read model are added up in one statement each after
   // the load rather than by their triggers, batch by batch, and a fresh load logs no facet
-  // changes: no index has seen the offers before (docs/decisions/012, 024).
+  // changes: no index has seen the offers before (docs/decisions/012, 025).
   await handle.exec('ALTER TABLE offers DISABLE TRIGGER offers_map_cells_follow');
   await handle.exec('ALTER TABLE offers DISABLE TRIGGER offers_facet_counts_insert');
   await handle.exec('ALTER TABLE offers DISABLE TRIGGER offers_facet_log_insert');

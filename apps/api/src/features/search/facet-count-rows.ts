@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 // offer by offer reads up to every public offer. The read model keeps those counts
 // pre-aggregated per partition and facet value (offer_facet_counts, migration 0015, kept by
 // statement triggers on `offers`), so such a search adds up a few thousand rows instead
-// (docs/decisions/024).
+// (docs/decisions/025).
 
 /** Keys that narrow nothing or only partition: what a partition-only search may set. */
 const PARTITION_KEYS = new Set<string>(['offer_type', 'property_type', 'country_code']);

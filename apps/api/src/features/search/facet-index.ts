@@ -1,4 +1,4 @@
-import { type Db, offerFacetChanges, offers } from '@estately/db';
+import { type Db, offerFacetChanges, offerFacetCounts, offers } from '@estately/db';
 import {
   FACET_GROUPS,
   FACET_VALUES,
@@ -8,7 +8,7 @@ import {
   type SearchFilters,
 } from '@estately/domain';
 import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
-import type { CounterRow, ReadSnapshot } from '../offers-shared/read-versions.ts';
+import { type CounterRow, type ReadSnapshot, readVersions } from '../offers-shared/read-versions.ts';
 import {
   arrayColumn,
   facetValueExpression,
@@ -24,7 +24,7 @@ import {
 // country), and counts there: a few bytes per offer, some 20 ms for 600,000 offers. A
 // partition is loaded on first use and caught up offer by offer from the facet changes log
 // (offer_facet_changes, migration 0016) whenever its change counter moved, so a count is
-// never staler than the snapshot of the counters its request took (docs/decisions/024).
+// never staler than the snapshot of the counters its request took (docs/decisions/025).
 
 /** The groups an offer has values in; offer type and property type are its partition's. */
 type ValueGroup = Exclude<FacetGroup, 'offer_type' | 'property_type'>;
@@ -48,6 +48,8 @@ const CODES = new Map<FacetGroup, Map<string, number>>(
 
 /** A partition loaded after this long without a catch-up reloads: the log keeps 2 hours. */
 const RELOAD_AFTER_MS = 3_600_000;
+/** Most offers one load statement reads (about a second of PostgreSQL time at 1M offers). */
+const LOAD_CHUNK = 400_000;
 
 /** Facet values of the public offers of one partition, one slot per offer. */
 class Partition {
@@ -103,12 +105,24 @@ class Partition {
     this.write(slot, row);
   }
 
-  /** Appends without looking for the id: a fresh load has each offer once. */
-  append(row: ValueRow): void {
+  /** Appends an offer of a load (each offer once) from its line (see compactLine). */
+  appendLine(line: string): void {
+    const fields = line.split('|');
     if (this.size === this.ids.length) this.grow();
     const slot = this.size++;
-    this.ids[slot] = row.id;
-    this.write(slot, row);
+    this.ids[slot] = Number(fields[0]);
+    for (let k = 0; k < S; k++) this.codes[slot * S + k] = SCALAR_CODES[k]!.get(fields[1 + k] ?? '') ?? 0;
+    for (let k = 0; k < A; k++) {
+      let mask = 0;
+      const list = fields[1 + S + k];
+      if (list) {
+        for (const item of list.split(',')) {
+          const code = ARRAY_CODES[k]!.get(item);
+          if (code !== undefined) mask |= 1 << (code - 1);
+        }
+      }
+      this.masks[slot * A + k] = mask >>> 0;
+    }
   }
 
   remove(id: number): void {
@@ -158,6 +172,22 @@ function toValueRow(row: Record<string, unknown>): ValueRow {
   for (let k = 0; k < S + A; k++) values.push(row[`v${k}`]);
   return { id: Number(row.id), values };
 }
+
+// A partition's load reads its offers as one text, a line per offer: the id, the scalar
+// groups' values (empty for none) and the array groups' items joined by ',', all joined by
+// '|'. The database only joins strings (under a second for 600,000 offers, where mapping the
+// values to codes in SQL took 5 s, and a row per offer cost more in the driver than the
+// scan); the process maps them. No value of a value set holds '|', ',' or a line break.
+const compactLine = sql`concat_ws('|', ${sql.join(
+  [
+    ...SCALAR_GROUPS.map((group) => sql`coalesce(${facetValueExpression(group as never)}, '')`),
+    ...ARRAY_GROUPS.map((group) => sql`array_to_string(${arrayColumn(group as never)}, ',')`),
+  ],
+  sql`, `,
+)})`;
+
+const SCALAR_CODES = SCALAR_GROUPS.map((group) => CODES.get(group)!);
+const ARRAY_CODES = ARRAY_GROUPS.map((group) => CODES.get(group)!);
 
 const keyOf = (offerType: string, propertyType: string, countryCode: string) =>
   `${offerType}|${propertyType}|${countryCode}`;
@@ -219,53 +249,134 @@ export class FacetIndex {
           filters.property_type === undefined ||
           row.propertyType === filters.property_type),
     );
-    const parts: Partition[] = [];
-    for (const row of wanted) parts.push(await this.sync(db, row, truncations));
+    await this.sync(db, wanted, truncations);
+    const parts = wanted.map(
+      (row) => this.partitions.get(keyOf(row.offerType, row.propertyType, row.countryCode))!,
+    );
     return this.tally(parts, filters, groups);
   }
 
-  private async sync(db: Db, counter: CounterRow, truncations: number): Promise<Partition> {
-    const key = keyOf(counter.offerType, counter.propertyType, counter.countryCode);
+  /**
+   * Brings the partitions of `counters` up to at least those counters: partitions never
+   * loaded (or after a TRUNCATE, or idle past the log's reach) are loaded, the others caught up
+   * from the log. One sync at a time per partition; a request finding one on its way waits
+   * for it and looks again.
+   */
+  /** Loads every partition the change counters name (at start, so no visitor waits for it). */
+  async warm(db: Db): Promise<void> {
+    const counters = (await readVersions(db).current()).counterRows();
+    const truncations = counters.find((row) => row.offerType === '*')?.version ?? 0;
+    await this.sync(
+      db,
+      counters.filter((row) => row.offerType !== '*'),
+      truncations,
+    );
+  }
+
+  private async sync(db: Db, counters: readonly CounterRow[], truncations: number): Promise<void> {
     for (;;) {
-      const running = this.syncing.get(key);
-      if (running) {
-        await running;
+      const running = new Set<Promise<void>>();
+      for (const counter of counters) {
+        const sync = this.syncing.get(keyOf(counter.offerType, counter.propertyType, counter.countryCode));
+        if (sync) running.add(sync);
+      }
+      if (running.size > 0) {
+        await Promise.allSettled(running);
         continue;
       }
-      let partition = this.partitions.get(key);
-      if (!partition) {
-        partition = new Partition(counter.offerType, counter.propertyType, counter.countryCode);
-        this.partitions.set(key, partition);
+      const reload: Partition[] = [];
+      const catchUp: Partition[] = [];
+      const target = new Map<Partition, number>();
+      for (const counter of counters) {
+        const key = keyOf(counter.offerType, counter.propertyType, counter.countryCode);
+        let partition = this.partitions.get(key);
+        if (!partition) {
+          partition = new Partition(counter.offerType, counter.propertyType, counter.countryCode);
+          this.partitions.set(key, partition);
+        }
+        target.set(partition, counter.version);
+        if (partition.truncations !== truncations || this.now() - partition.syncedAt > RELOAD_AFTER_MS)
+          reload.push(partition);
+        else if (partition.version < counter.version) catchUp.push(partition);
       }
-      const reload =
-        partition.truncations !== truncations || this.now() - partition.syncedAt > RELOAD_AFTER_MS;
-      if (!reload && partition.version >= counter.version) return partition;
-      const target = partition;
-      const work = (reload ? this.load(db, target) : this.catchUp(db, target)).then(() => {
-        target.version = Math.max(target.version, counter.version);
-        target.truncations = truncations;
-        target.syncedAt = this.now();
+      if (reload.length === 0 && catchUp.length === 0) return;
+      const touched = [...reload, ...catchUp];
+      const work = (async () => {
+        if (reload.length > 0) await this.load(db, reload);
+        for (const partition of catchUp) await this.catchUp(db, partition);
+        for (const partition of touched) {
+          partition.version = Math.max(partition.version, target.get(partition)!);
+          partition.truncations = truncations;
+          partition.syncedAt = this.now();
+        }
+      })();
+      const tracked: Promise<void> = work.finally(() => {
+        for (const partition of touched) {
+          const key = keyOf(partition.offerType, partition.propertyType, partition.countryCode);
+          if (this.syncing.get(key) === tracked) this.syncing.delete(key);
+        }
       });
-      const tracked = work.finally(() => this.syncing.delete(key));
-      this.syncing.set(key, tracked);
+      for (const partition of touched)
+        this.syncing.set(keyOf(partition.offerType, partition.propertyType, partition.countryCode), tracked);
       await tracked;
-      return target;
+      return;
     }
   }
 
-  /** Every public offer of the partition, read after the counter the caller holds. */
-  private async load(db: Db, partition: Partition): Promise<void> {
-    const rows = await queryRows<Record<string, unknown>>(
+  /**
+   * Every public offer of the partitions, read after the counters the caller holds: in
+   * statements of at most LOAD_CHUNK offers (their sizes from the pre-aggregated counts), each
+   * reading the partitions it covers at once, so a cold index over a whole market costs a few
+   * scans of the table rather than one per partition, and each stays within the request
+   * pool's statement time.
+   */
+  private async load(db: Db, partitions: readonly Partition[]): Promise<void> {
+    type SizeRow = { offer_type: string; property_type: string; country_code: string; n: number };
+    const sizes = new Map<string, number>();
+    const sizeRows = await queryRows<SizeRow>(
       db,
-      sql`select ${offers.id} as id, ${sql.join(valueColumns, sql`, `)}
-        from ${offers}
-        where ${PUBLIC_OFFER} and ${offers.offerType} = ${partition.offerType}
-          and ${offers.propertyType} = ${partition.propertyType}
-          and ${offers.countryCode} = ${partition.countryCode}`,
+      sql`select ${offerFacetCounts.offerType} as offer_type, ${offerFacetCounts.propertyType} as property_type,
+          ${offerFacetCounts.countryCode} as country_code, ${offerFacetCounts.offers} as n
+        from ${offerFacetCounts} where ${offerFacetCounts.facet} = 'offer_type'`,
     );
-    partition.clear();
-    for (const row of rows) partition.append(toValueRow(row));
-    partition.version = -1;
+    for (const row of sizeRows)
+      sizes.set(keyOf(row.offer_type, row.property_type, row.country_code), Number(row.n));
+    const chunks: Partition[][] = [[]];
+    let inChunk = 0;
+    for (const partition of partitions) {
+      const size = sizes.get(keyOf(partition.offerType, partition.propertyType, partition.countryCode)) ?? 0;
+      if (inChunk > 0 && inChunk + size > LOAD_CHUNK) {
+        chunks.push([]);
+        inChunk = 0;
+      }
+      chunks[chunks.length - 1]!.push(partition);
+      inChunk += size;
+    }
+    for (const chunk of chunks) {
+      const list = sql.join(
+        chunk.map(
+          (partition, n) =>
+            sql`(${n}::int, ${partition.offerType}, ${partition.propertyType}, ${partition.countryCode})`,
+        ),
+        sql`, `,
+      );
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select p.n, string_agg(${offers.id}::text || '|' || ${compactLine}, E'\n') as lines
+          from ${offers}
+          join (values ${list}) as p (n, offer_type, property_type, country_code)
+            on ${offers.offerType} = p.offer_type and ${offers.propertyType} = p.property_type
+           and ${offers.countryCode} = p.country_code
+          where ${PUBLIC_OFFER}
+          group by p.n`,
+      );
+      for (const partition of chunk) partition.clear();
+      for (const row of rows) {
+        const partition = chunk[Number(row.n)]!;
+        for (const line of String(row.lines ?? '').split('\n')) if (line) partition.appendLine(line);
+      }
+      for (const partition of chunk) partition.version = -1;
+    }
   }
 
   /** The offers logged since the partition's counter, read again by id. */

@@ -18,7 +18,6 @@ import { AppError } from '../../lib/app-error.ts';
 import { clusterOffers } from './cluster-offers.ts';
 import { OfferCountCache } from './count-cache.ts';
 import { countOfferFacets, parseFacetGroups } from './count-offer-facets.ts';
-import { FacetIndex } from './facet-index.ts';
 import { validateFilters } from './prepare-search.ts';
 import { searchOffersBody } from './search-offers.ts';
 import { sendEncoded, trustedSerializer } from './trusted-serializer.ts';
@@ -53,8 +52,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = new OfferCountCache();
   // Whole search answers, encoded (searchOffersBody): some 30 KB each, 32 MiB at most.
   const bodies = new OfferCountCache({ maxEntries: 2_000, maxRows: 32_768 });
-  // Facet values of the public offers, for counts over whole markets (facet-index.ts).
-  const index = new FacetIndex();
+  const index = app.facetIndex;
   const check = app.config.nodeEnv === 'test';
   // 2xx bodies are stringified as built, checked against their schema under tests.
   const serializerCompiler = trustedSerializer({ check: app.config.nodeEnv === 'test' });
