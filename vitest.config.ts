@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every suite. Projects group tests by layer (CONVENTIONS habit 9):
@@ -5,6 +6,10 @@ import { defineConfig } from 'vitest/config';
 // and browser tests driving Debian's Chromium through playwright-core.
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker (cores - 1), so every file of every
+    // project ran one after another, the CPU idle while a file waited on Chromium, the web
+    // server or a database. Two workers keep both cores busy; VITEST_MAX_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'domain', include: ['packages/domain/**/*.test.ts'] } },
       { test: { name: 'i18n', include: ['packages/i18n/**/*.test.ts'] } },
@@ -33,6 +38,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // One Chromium for the run; each file connects to it with contexts of its own.
+          globalSetup: ['apps/web/test/chromium-server.ts'],
         },
       },
     ],
