@@ -1,4 +1,4 @@
-import { offerFacetCounts, offers, properties } from '@estately/db';
+import { exchangeRates, offerFacetCounts, offers, properties } from '@estately/db';
 import {
   BUILDING_TYPES,
   DISPOSITIONS,
@@ -218,6 +218,11 @@ describe('facet index', () => {
         energy_classes: [...ENERGY_CLASSES.slice(0, 3)],
       },
       { property_type: 'apartment', parking: [...PARKING_TYPES], heating: [HEATING_TYPES[0]!] },
+      // Price bounds in the base currency and in another (normalised with the live rates), area bounds.
+      { offer_type: 'sale', price_from: 2_000_000, price_to: 6_000_000, currency: 'CZK' },
+      { price_to: 200_000, currency: 'EUR', dispositions: ['2', '3'] },
+      { country_code: 'CZ', area_from: 50, area_to: 90, tags: [TAGS[1]!] },
+      { offer_type: 'rent', price_from: 1, currency: 'CZK', area_to: 70 },
     ] satisfies Partial<SearchFilters>[]
   ).map((search) => ({ ...defaultFilters(), ...search }));
 
@@ -266,14 +271,22 @@ describe('facet index', () => {
       ] as const);
       if (change === 'facets') {
         const { offerType, propertyType, countryCode, ...values } = facetValues();
-        await api.db.update(offers).set(values).where(eq(offers.id, id));
+        const priceNormalized = r.pick([null, 900_000, 3_000_000, 5_000_000, 7_000_000]);
+        await api.db
+          .update(offers)
+          .set({ ...values, priceNormalized, usefulAreaMeters: r.pick([null, 40, 60, 85, 120]) })
+          .where(eq(offers.id, id));
       } else if (change === 'partition') {
         const { offerType, propertyType, countryCode } = facetValues();
         await api.db.update(offers).set({ offerType, propertyType, countryCode }).where(eq(offers.id, id));
       } else if (change === 'price') {
+        // The read model's normalised price and the area, as a property edit rewrites them.
         await api.db
           .update(offers)
-          .set({ price: 2_000 + round })
+          .set({
+            priceNormalized: r.pick([null, 1_500_000, 4_000_000, 5_800_000]),
+            usefulAreaMeters: r.pick([null, 45, 75]),
+          })
           .where(eq(offers.id, id));
       } else if (change === 'insert') {
         ids.push(await insertSearchOffer(api.db, { ownerId }, facetValues()));
@@ -310,10 +323,39 @@ describe('facet index', () => {
     expect(again.json()).toEqual(after);
   });
 
+  it('counts a price bound in another currency with the live rates', async () => {
+    const query = 'price_to=230000&currency=EUR&dispositions=1,2,3,4';
+    const filters = {
+      ...defaultFilters(),
+      price_to: 230_000,
+      currency: 'EUR',
+      dispositions: ['1', '2', '3', '4'],
+    } as SearchFilters;
+    const facets = async () => {
+      const response = await api.app.inject({ method: 'GET', url: `/public/offers/facets?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const before = await facets();
+    expect(before).toEqual(await countOfferFacets({ db: api.db, filters, partitionCounts: false }));
+    // A euro worth one crown moves the bound below every price: the kept answer must not survive it.
+    await api.db
+      .insert(exchangeRates)
+      .values({ currency: 'EUR', rateToCzk: 1 })
+      .onConflictDoUpdate({ target: exchangeRates.currency, set: { rateToCzk: 1 } });
+    const after = await facets();
+    const counted = await countOfferFacets({ db: api.db, filters, partitionCounts: false });
+    expect(after).toEqual(counted);
+    expect(after.total).not.toBe(before.total);
+  });
+
   it('is used for partition and value-set filters only', () => {
     const base = defaultFilters();
     expect(indexable({ ...base, offer_type: 'sale', dispositions: ['2'], tags: [TAGS[0]!] })).toBe(true);
-    expect(indexable({ ...base, dispositions: ['2'], price_to: 10, currency: 'EUR' })).toBe(false);
+    expect(indexable({ ...base, dispositions: ['2'], price_to: 10, currency: 'EUR', area_from: 3 })).toBe(
+      true,
+    );
+    expect(indexable({ ...base, dispositions: ['2'], floor_from: 1 })).toBe(false);
     expect(indexable({ ...base, dispositions: ['2'], lat: 50, lng: 14, radius_km: 25 })).toBe(false);
     expect(indexable({ ...base, dispositions: ['2'], age_days: 7 })).toBe(false);
   });

@@ -48,13 +48,18 @@ export function parseFacetGroups(raw: unknown): FacetGroup[] | null {
 
 const TOTAL = '__total';
 
-/** The cache key of an answer of the facet index: what it counted, in a fixed order. */
+/** The cache key of an answer of the facet index: every filter it counts by, in a fixed order. */
 export function indexKey(kind: string, filters: SearchFilters, groups: readonly FacetGroup[]): string {
   const parts = [kind, filters.offer_type ?? '', filters.property_type ?? '', filters.country_code ?? ''];
   for (const group of FACET_GROUPS) {
     const chosen = (filters as unknown as Record<string, unknown>)[group];
     if (Array.isArray(chosen) && chosen.length > 0) parts.push(`${group}=${[...chosen].sort().join(',')}`);
   }
+  // Price bounds count with a currency only (offer-conditions.ts); callers add the rates to the version.
+  if (filters.currency !== undefined && (filters.price_from !== undefined || filters.price_to !== undefined))
+    parts.push(`price=${filters.price_from ?? ''}..${filters.price_to ?? ''} ${filters.currency}`);
+  if (filters.area_from !== undefined || filters.area_to !== undefined)
+    parts.push(`area=${filters.area_from ?? ''}..${filters.area_to ?? ''}`);
   parts.push(`groups=${groups.join(',')}`);
   return parts.join('|');
 }
@@ -82,7 +87,7 @@ export async function countOfferFacets(options: CountOfferFacetsOptions): Promis
   const scope = countScope(filters, groups);
   const { conditions, version, snapshot } = await prepareSearch(db, filters, now, cache ? scope : undefined);
   if (cache && index && snapshot && version !== undefined && !partitionOnly(filters) && indexable(filters)) {
-    return cache.getKeyed(indexKey('facets', filters, groups), version, () =>
+    return cache.getKeyed(indexKey('facets', filters, groups), `${version}|${snapshot.ratesKey}`, () =>
       index.count(db, snapshot, filters, groups),
     );
   }

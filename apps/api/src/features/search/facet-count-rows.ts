@@ -23,11 +23,18 @@ export function partitionOnly(filters: SearchFilters): boolean {
   return narrowsOnlyBy(filters, PARTITION_KEYS);
 }
 
-const INDEX_KEYS = new Set<string>([...PARTITION_KEYS, ...MULTI_VALUE_FILTER_KEYS]);
+const INDEX_KEYS = new Set<string>([
+  ...PARTITION_KEYS,
+  ...MULTI_VALUE_FILTER_KEYS,
+  'price_from',
+  'price_to',
+  'area_from',
+  'area_to',
+]);
 
 /**
- * True when the filters narrow by offer type, property type, country and value-set choices
- * at most: what the per-process facet index counts (facet-index.ts).
+ * True when the filters narrow by offer type, property type, country, value-set choices and
+ * price and area bounds at most: what the per-process facet index counts (facet-index.ts).
  */
 export function indexable(filters: SearchFilters): boolean {
   return narrowsOnlyBy(filters, INDEX_KEYS);

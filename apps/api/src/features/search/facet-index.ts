@@ -1,9 +1,11 @@
 import { type Db, offerFacetChanges, offerFacetCounts, offers } from '@estately/db';
 import {
+  type ExchangeRates,
   FACET_GROUPS,
   FACET_VALUES,
   type FacetCounts,
   type FacetGroup,
+  normalizePrice,
   type OfferFacetsResponse,
   type SearchFilters,
 } from '@estately/domain';
@@ -18,7 +20,7 @@ import {
 } from './offer-conditions.ts';
 
 // Disjunctive facet counts over a whole market (every sale offer of every country, with two
-// layouts chosen) read hundreds of thousands of offers; PostgreSQL needed 5 to 7 s for them at
+// layouts chosen, or a price band) read hundreds of thousands of offers; PostgreSQL needed 5 to 7 s for them at
 // 1M offers, past any request's time limit. Each API process therefore keeps the facet values
 // of the public offers in typed arrays, partition by partition (offer type, property type,
 // country), and counts there: a few bytes per offer, some 20 ms for 600,000 offers. A
@@ -57,6 +59,10 @@ class Partition {
   ids = new Float64Array(64);
   codes = new Uint8Array(64 * S);
   masks = new Uint32Array(64 * A);
+  /** The price in CZK as the read model normalised it (NaN for none), for price bounds. */
+  prices = new Float64Array(64);
+  /** Useful area in m2 (NaN for none), for area bounds. */
+  areas = new Float64Array(64);
   /** The partition's change counter the values are at least as new as. */
   version = -1;
   /** The TRUNCATE counter at the last load. */
@@ -81,9 +87,15 @@ class Partition {
     codes.set(this.codes);
     const masks = new Uint32Array(capacity * A);
     masks.set(this.masks);
+    const prices = new Float64Array(capacity);
+    prices.set(this.prices);
+    const areas = new Float64Array(capacity);
+    areas.set(this.areas);
     this.ids = ids;
     this.codes = codes;
     this.masks = masks;
+    this.prices = prices;
+    this.areas = areas;
   }
 
   clear(): void {
@@ -123,6 +135,8 @@ class Partition {
       }
       this.masks[slot * A + k] = mask >>> 0;
     }
+    this.prices[slot] = measure(fields[1 + S + A]);
+    this.areas[slot] = measure(fields[1 + S + A + 1]);
   }
 
   remove(id: number): void {
@@ -131,6 +145,8 @@ class Partition {
     const last = --this.size;
     if (slot === last) return;
     this.ids[slot] = this.ids[last]!;
+    this.prices[slot] = this.prices[last]!;
+    this.areas[slot] = this.areas[last]!;
     this.codes.copyWithin(slot * S, last * S, last * S + S);
     this.masks.copyWithin(slot * A, last * A, last * A + A);
   }
@@ -153,23 +169,33 @@ class Partition {
       }
       this.masks[slot * A + k] = mask >>> 0;
     }
+    this.prices[slot] = measure(row.values[S + A]);
+    this.areas[slot] = measure(row.values[S + A + 1]);
   }
+}
+
+/** A number column as read (text or number), NaN for none: NaN meets no bound, as NULL in SQL. */
+function measure(value: unknown): number {
+  if (value === null || value === undefined || value === '') return Number.NaN;
+  return Number(value);
 }
 
 interface ValueRow {
   id: number;
-  /** Scalar groups in SCALAR_GROUPS order, then the arrays in ARRAY_GROUPS order. */
+  /** Scalar groups in SCALAR_GROUPS order, the arrays in ARRAY_GROUPS order, price, area. */
   values: unknown[];
 }
 
 const valueColumns: SQL[] = [
   ...SCALAR_GROUPS.map((group, k) => sql`${facetValueExpression(group as never)} as ${sql.raw(`v${k}`)}`),
   ...ARRAY_GROUPS.map((group, k) => sql`${arrayColumn(group as never)} as ${sql.raw(`v${S + k}`)}`),
+  sql`${offers.priceNormalized} as ${sql.raw(`v${S + A}`)}`,
+  sql`${offers.usefulAreaMeters} as ${sql.raw(`v${S + A + 1}`)}`,
 ];
 
 function toValueRow(row: Record<string, unknown>): ValueRow {
   const values: unknown[] = [];
-  for (let k = 0; k < S + A; k++) values.push(row[`v${k}`]);
+  for (let k = 0; k < S + A + 2; k++) values.push(row[`v${k}`]);
   return { id: Number(row.id), values };
 }
 
@@ -182,6 +208,8 @@ const compactLine = sql`concat_ws('|', ${sql.join(
   [
     ...SCALAR_GROUPS.map((group) => sql`coalesce(${facetValueExpression(group as never)}, '')`),
     ...ARRAY_GROUPS.map((group) => sql`array_to_string(${arrayColumn(group as never)}, ',')`),
+    sql`coalesce(${offers.priceNormalized}::text, '')`,
+    sql`coalesce(${offers.usefulAreaMeters}::text, '')`,
   ],
   sql`, `,
 )})`;
@@ -253,7 +281,7 @@ export class FacetIndex {
     const parts = wanted.map(
       (row) => this.partitions.get(keyOf(row.offerType, row.propertyType, row.countryCode))!,
     );
-    return this.tally(parts, filters, groups);
+    return this.tally(parts, filters, groups, snapshot.rates);
   }
 
   /**
@@ -420,7 +448,23 @@ export class FacetIndex {
     parts: readonly Partition[],
     filters: SearchFilters,
     groups: readonly FacetGroup[],
+    rates: ExchangeRates,
   ): OfferFacetsResponse {
+    // Price bounds compare the normalised price, as the SQL conditions do (offer-conditions.ts):
+    // only with a currency, converted with the snapshot's rates; area bounds the area.
+    const currency = filters.currency;
+    const priceFrom =
+      currency !== undefined && filters.price_from !== undefined
+        ? normalizePrice(filters.price_from, currency, rates)
+        : Number.NEGATIVE_INFINITY;
+    const priceTo =
+      currency !== undefined && filters.price_to !== undefined
+        ? normalizePrice(filters.price_to, currency, rates)
+        : Number.POSITIVE_INFINITY;
+    const priced = priceFrom !== Number.NEGATIVE_INFINITY || priceTo !== Number.POSITIVE_INFINITY;
+    const areaFrom = filters.area_from ?? Number.NEGATIVE_INFINITY;
+    const areaTo = filters.area_to ?? Number.POSITIVE_INFINITY;
+    const sized = filters.area_from !== undefined || filters.area_to !== undefined;
     const choices: Choice[] = [];
     for (const group of VALUE_GROUPS) {
       const chosen = filters[group] as readonly string[] | undefined;
@@ -476,6 +520,9 @@ export class FacetIndex {
       // Offers of the partition meeting every value-set choice.
       let metEvery = 0;
       for (let slot = 0; slot < part.size; slot++) {
+        // NaN (no price, no area) meets no bound, as NULL in SQL.
+        if (priced && !(part.prices[slot]! >= priceFrom && part.prices[slot]! <= priceTo)) continue;
+        if (sized && !(part.areas[slot]! >= areaFrom && part.areas[slot]! <= areaTo)) continue;
         let misses = 0;
         let missed = -1;
         for (const choice of choices) {

@@ -171,7 +171,7 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
     const { conditions, version = '', rates, snapshot } = await prepareSearch(db, filters, now, scope);
     const total =
       index && snapshot && !partitionOnly(filters) && indexable(filters)
-        ? cache.getKeyed(indexKey('total', filters, []), version, async () => {
+        ? cache.getKeyed(indexKey('total', filters, []), `${version}|${snapshot.ratesKey}`, async () => {
             return (await index.count(db, snapshot, filters, [])).total;
           })
         : cache.get(db, scope, totalStatement(conditions), () => countTotal(conditions), version);
