@@ -255,11 +255,14 @@ interface ApiProcess {
   close(): Promise<void>;
 }
 
-/** `node apps/api/src/server.ts` with `env`, once it answers /health (60 s at most). */
+/**
+ * `node apps/api/src/server.ts` with `env`, once it answers /health (60 s at most), with the
+ * young-generation bound `npm start` gives it (package.json).
+ */
 async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [join(import.meta.dirname, '../../apps/api/src/server.ts')],
+    ['--max-semi-space-size=16', join(import.meta.dirname, '../../apps/api/src/server.ts')],
     {
       env,
       stdio: ['ignore', 'inherit', 'inherit'],
