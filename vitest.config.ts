@@ -37,8 +37,8 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts', 'apps/web/test/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
-          // One Chromium for the run; each file connects to it with contexts of its own.
+          // Files run beside each other (each has its own database, ports, data folder and
+          // browser contexts); one Chromium for the run, each file connects to it.
           globalSetup: ['apps/web/test/chromium-server.ts'],
         },
       },

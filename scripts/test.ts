@@ -7,7 +7,7 @@
 // Vitest writes a JSON report per run; this script adds them up so CI reads one line.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 interface VitestJson {
@@ -53,10 +53,45 @@ if (!existsSync(join(root, 'apps/web/build/server/index.js'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+/** A build whose server names only client assets that are there (not one half replaced). */
+function consistentBuild(dir: string): boolean {
+  const server = join(dir, 'server', 'index.js');
+  if (!existsSync(server)) return false;
+  const assets = readFileSync(server, 'utf8').match(/"\/assets\/[\w.-]+\.(?:js|css)"/g) ?? [];
+  return assets.length > 0 && assets.every((asset) => existsSync(join(dir, 'client', asset.slice(1, -1))));
+}
+
+// The browser test files run side by side for several minutes and each loads the build: they
+// serve a copy of it (inside the tree, so its imports still find node_modules), and a build
+// started meanwhile in this tree cannot replace files under them.
+let buildCopy: string | undefined;
+if (!process.env.WEB_BUILD_DIR) {
+  const copy = join(root, 'node_modules', '.cache', 'estately-test-build', String(process.pid));
+  for (let attempt = 0; attempt < 20 && !buildCopy; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 3000));
+    try {
+      rmSync(copy, { recursive: true, force: true });
+      cpSync(join(root, 'apps/web/build'), copy, { recursive: true });
+      if (consistentBuild(copy)) buildCopy = copy;
+    } catch {
+      // a build is replacing the files: try again
+    }
+  }
+  if (!buildCopy) {
+    rmSync(copy, { recursive: true, force: true });
+    console.error('No complete web build to copy; the browser tests serve apps/web/build.');
+  }
+}
+
 const { TEST_DATABASE_URL: _omit, ...embeddedEnv } = process.env;
 const reports: Array<VitestJson | null> = [
-  run('embedded', ['domain', 'i18n', 'web', 'db', 'api', 'e2e'], embeddedEnv),
+  run(
+    'embedded',
+    ['domain', 'i18n', 'web', 'db', 'api', 'e2e'],
+    buildCopy ? { ...embeddedEnv, WEB_BUILD_DIR: buildCopy } : embeddedEnv,
+  ),
 ];
+if (buildCopy) rmSync(buildCopy, { recursive: true, force: true });
 if (postgresUrl) {
   // A fresh template database for this run; each test file clones it and drops its clone.
   const runId = randomBytes(4).toString('hex');

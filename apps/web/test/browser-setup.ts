@@ -3,9 +3,9 @@
 // through the API as the sign-up form would make it.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type Config, loadConfig } from '../../api/src/config.ts';
@@ -29,10 +29,33 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Builds the web app when no build is there yet (the tests serve the built app). */
+/**
+ * Builds the web app when no build is there yet (the tests serve the built app). Browser test
+ * files run side by side, so one of them builds while the others wait for its build.
+ */
 export function ensureWebBuild(): void {
-  if (!existsSync(join(BUILD_DIR, 'server', 'index.js'))) {
-    execFileSync('npm', ['run', 'build', '--workspace', '@estately/web'], { cwd: ROOT, stdio: 'inherit' });
+  const built = () => existsSync(join(BUILD_DIR, 'server', 'index.js'));
+  if (built()) return;
+  const lock = join(ROOT, 'node_modules', '.cache', 'estately-web-build.lock');
+  mkdirSync(dirname(lock), { recursive: true });
+  const staleAt = Date.now() + 300_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (built()) return;
+      // A builder that died leaves its lock behind: take it over after five minutes.
+      if (Date.now() > staleAt) rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    if (!built()) {
+      execFileSync('npm', ['run', 'build', '--workspace', '@estately/web'], { cwd: ROOT, stdio: 'inherit' });
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
   }
 }
 
