@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { createPglite, createPostgres, wrapPglite } from './client.ts';
+import { createPglite, createPgliteThread, createPostgres, MEMORY, wrapPglite } from './client.ts';
 import { pgliteExtensions } from './extensions.ts';
 import { MIGRATIONS_FOLDER, migrate } from './migrate.ts';
 import type { DatabaseHandle } from './types.ts';
@@ -81,6 +81,12 @@ async function buildPgliteTemplate(): Promise<Blob> {
 
 async function createPgliteTestDatabase(): Promise<TestDatabase> {
   pgliteTemplate ??= buildPgliteTemplate();
+  // PGLITE_THREAD=worker runs a suite against PGlite on a worker thread, as the servers use it
+  // (decision 024); such a handle has no `pglite` object for dumps or the seed's COPY.
+  if (process.env.PGLITE_THREAD === 'worker') {
+    const handle = await createPgliteThread(MEMORY, await pgliteTemplate);
+    return { ...handle, cleanup: () => handle.close() };
+  }
   const client = await PGlite.create({ loadDataDir: await pgliteTemplate, extensions: pgliteExtensions });
   const handle = wrapPglite(client);
   return { ...handle, cleanup: () => handle.close() };
