@@ -23,6 +23,7 @@ import { countOfferFacets } from '../src/features/search/count-offer-facets.ts';
 import { indexable, partitionOnly } from '../src/features/search/facet-count-rows.ts';
 import { FacetIndex } from '../src/features/search/facet-index.ts';
 import { queryRows } from '../src/features/search/offer-conditions.ts';
+import { searchOffers } from '../src/features/search/search-offers.ts';
 import { buildTestApi, insertOwner, type TestApi } from './helpers.ts';
 import { insertSearchOffer } from './search-helpers.ts';
 
@@ -78,6 +79,10 @@ function facetValues() {
     otherParams: r.some(OTHER_PARAMS.slice(0, 5)),
     tags: r.some(TAGS.slice(0, 4)),
     sellerType: r.pick(SELLER_TYPES),
+    latitude: 48.6 + r.next() * 2.4,
+    longitude: 12.5 + r.next() * 9,
+    priceNormalized: r.pick([null, 900_000, 3_000_000, 5_000_000, 7_000_000]),
+    activatedAt: new Date(Date.UTC(2026, 0, 1 + Math.floor(r.next() * 20))),
   };
 }
 
@@ -223,6 +228,17 @@ describe('facet index', () => {
       { price_to: 200_000, currency: 'EUR', dispositions: ['2', '3'] },
       { country_code: 'CZ', area_from: 50, area_to: 90, tags: [TAGS[1]!] },
       { offer_type: 'rent', price_from: 1, currency: 'CZK', area_to: 70 },
+      // Around Praha and Brno, and a viewport; with and without other bounds.
+      { lat: 50.08, lng: 14.42, radius_km: 100 },
+      { offer_type: 'sale', lat: 49.19, lng: 16.61, radius_km: 60, dispositions: ['1', '2', '3'] },
+      { bbox: { south: 49, west: 13, north: 50.5, east: 17 }, price_to: 6_000_000, currency: 'CZK' },
+      {
+        country_code: 'CZ',
+        bbox: { south: 48, west: 14, north: 51, east: 20 },
+        lat: 50,
+        lng: 15,
+        radius_km: 150,
+      },
     ] satisfies Partial<SearchFilters>[]
   ).map((search) => ({ ...defaultFilters(), ...search }));
 
@@ -242,12 +258,32 @@ describe('facet index', () => {
     await api?.close();
   });
 
+  const SORTS = [
+    'activated_at_desc',
+    'activated_at_asc',
+    'price_asc',
+    'price_desc',
+    'area_asc',
+    'area_desc',
+  ] as const;
+
   async function expectSameAsCounting(round: string) {
-    for (const filters of SEARCHES) {
+    for (const [n, filters] of SEARCHES.entries()) {
       const label = `${round}: ${JSON.stringify(filters)}`;
       const indexed = await countOfferFacets({ db: api.db, filters, cache, index });
       const counted = await countOfferFacets({ db: api.db, filters, partitionCounts: false });
       expect(indexed, label).toEqual(counted);
+      // The page the index selects (in one of the orders, on page 1 or 2 of 4) is SQL's page.
+      const paged = { ...filters, sort: SORTS[n % SORTS.length]!, per_page: 4, page: 1 + (n % 2) };
+      const [fromIndex, fromSql] = await Promise.all([
+        searchOffers({ db: api.db, filters: paged, storage: api.app.storage, cache, index }),
+        searchOffers({ db: api.db, filters: paged, storage: api.app.storage }),
+      ]);
+      expect(fromIndex.meta, label).toEqual(fromSql.meta);
+      expect(
+        fromIndex.data.map((offer) => offer.id),
+        `${label} ${paged.sort}`,
+      ).toEqual(fromSql.data.map((offer) => offer.id));
     }
   }
 
@@ -356,7 +392,9 @@ describe('facet index', () => {
       true,
     );
     expect(indexable({ ...base, dispositions: ['2'], floor_from: 1 })).toBe(false);
-    expect(indexable({ ...base, dispositions: ['2'], lat: 50, lng: 14, radius_km: 25 })).toBe(false);
+    expect(indexable({ ...base, dispositions: ['2'], lat: 50, lng: 14, radius_km: 25 })).toBe(true);
+    expect(indexable({ ...base, location_id: 7, radius_km: 25 })).toBe(false);
+    expect(indexable({ ...base, locality: 'praha', country_code: 'CZ' })).toBe(false);
     expect(indexable({ ...base, dispositions: ['2'], age_days: 7 })).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ CREATE TABLE "offer_facet_changes" (
 --> statement-breakpoint
 
 -- Every statement that writes offers logs the public offers whose facet values, normalised
--- price, area, visibility or partition it changed, under the partition's counter as the statement's own bump left it
+-- price, area, coordinates, activation time, visibility or partition it changed, under the partition's counter as the statement's own bump left it
 -- (offers_count_versions_* fire first: triggers of one event fire in name order). A move
 -- between partitions is logged under both. A new description logs nothing. The per-process facet
 -- indexes read this log to catch up (docs/decisions/025).
@@ -41,12 +41,14 @@ BEGIN
               AND (n."is_public", n."offer_type", n."property_type", n."country_code", n."disposition",
                    n."bathrooms", n."furnishings", n."ownership", n."reconstruction", n."type_of_building",
                    n."type_of_heating", n."parking", n."penb", n."seller_type", n."room_types",
-                   n."other_params", n."tags", n."price_normalized", n."useful_area_meters")
+                   n."other_params", n."tags", n."price_normalized", n."useful_area_meters", n."latitude",
+                   n."longitude", n."activated_at")
                 IS DISTINCT FROM
                   (o."is_public", o."offer_type", o."property_type", o."country_code", o."disposition",
                    o."bathrooms", o."furnishings", o."ownership", o."reconstruction", o."type_of_building",
                    o."type_of_heating", o."parking", o."penb", o."seller_type", o."room_types",
-                   o."other_params", o."tags", o."price_normalized", o."useful_area_meters")
+                   o."other_params", o."tags", o."price_normalized", o."useful_area_meters", o."latitude",
+                   o."longitude", o."activated_at")
         ) c
         CROSS JOIN LATERAL (
           SELECT c.new_type, c.new_property, c.new_country, c."id"

@@ -208,8 +208,8 @@ export const offerFacetCounts = pgTable(
 );
 
 /**
- * Which public offers changed a facet value, their normalised price or area, their visibility
- * or their partition, under the partition's change counter of that write
+ * Which public offers changed a facet value, their normalised price, area, coordinates or
+ * activation time, their visibility or their partition, under the partition's change counter of that write
  * (offer_count_versions, bumped first by the same statement), written by statement triggers on `offers` (migration 0016). Each API process's
  * in-memory facet index (apps/api/src/features/search/facet-index.ts) reads the rows after
  * the version it holds to catch up offer by offer instead of reloading a partition. Writers of

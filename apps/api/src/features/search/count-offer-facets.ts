@@ -60,6 +60,12 @@ export function indexKey(kind: string, filters: SearchFilters, groups: readonly 
     parts.push(`price=${filters.price_from ?? ''}..${filters.price_to ?? ''} ${filters.currency}`);
   if (filters.area_from !== undefined || filters.area_to !== undefined)
     parts.push(`area=${filters.area_from ?? ''}..${filters.area_to ?? ''}`);
+  if (filters.radius_km !== undefined && filters.lat !== undefined && filters.lng !== undefined)
+    parts.push(`radius=${filters.lat},${filters.lng},${filters.radius_km}`);
+  if (filters.bbox !== undefined) {
+    const { south, west, north, east } = filters.bbox;
+    parts.push(`bbox=${south},${west},${north},${east}`);
+  }
   parts.push(`groups=${groups.join(',')}`);
   return parts.join('|');
 }

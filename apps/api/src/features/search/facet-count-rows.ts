@@ -30,11 +30,17 @@ const INDEX_KEYS = new Set<string>([
   'price_to',
   'area_from',
   'area_to',
+  'lat',
+  'lng',
+  'radius_km',
+  'bbox',
 ]);
 
 /**
- * True when the filters narrow by offer type, property type, country, value-set choices and
- * price and area bounds at most: what the per-process facet index counts (facet-index.ts).
+ * True when the filters narrow by offer type, property type, country, value-set choices,
+ * price and area bounds, a viewport and a radius around a point at most: what the
+ * per-process facet index counts and pages (facet-index.ts). A radius around a named place
+ * (location_id, locality) is not among them.
  */
 export function indexable(filters: SearchFilters): boolean {
   return narrowsOnlyBy(filters, INDEX_KEYS);

@@ -1,5 +1,7 @@
 import { type Db, offerFacetChanges, offerFacetCounts, offers } from '@estately/db';
 import {
+  type BoundingBox,
+  EARTH_RADIUS_KM,
   type ExchangeRates,
   FACET_GROUPS,
   FACET_VALUES,
@@ -13,6 +15,7 @@ import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { type CounterRow, type ReadSnapshot, readVersions } from '../offers-shared/read-versions.ts';
 import {
   arrayColumn,
+  circleBoundingBox,
   facetValueExpression,
   isArrayGroup,
   PUBLIC_OFFER,
@@ -63,6 +66,11 @@ class Partition {
   prices = new Float64Array(64);
   /** Useful area in m2 (NaN for none), for area bounds. */
   areas = new Float64Array(64);
+  /** Coordinates, for viewports and radius searches. */
+  lats = new Float64Array(64);
+  lngs = new Float64Array(64);
+  /** `activated_at` in microseconds since 1970, for the newest-first order. */
+  times = new Float64Array(64);
   /** The partition's change counter the values are at least as new as. */
   version = -1;
   /** The TRUNCATE counter at the last load. */
@@ -91,6 +99,15 @@ class Partition {
     prices.set(this.prices);
     const areas = new Float64Array(capacity);
     areas.set(this.areas);
+    const lats = new Float64Array(capacity);
+    lats.set(this.lats);
+    const lngs = new Float64Array(capacity);
+    lngs.set(this.lngs);
+    const times = new Float64Array(capacity);
+    times.set(this.times);
+    this.lats = lats;
+    this.lngs = lngs;
+    this.times = times;
     this.ids = ids;
     this.codes = codes;
     this.masks = masks;
@@ -137,6 +154,9 @@ class Partition {
     }
     this.prices[slot] = measure(fields[1 + S + A]);
     this.areas[slot] = measure(fields[1 + S + A + 1]);
+    this.lats[slot] = measure(fields[1 + S + A + 2]);
+    this.lngs[slot] = measure(fields[1 + S + A + 3]);
+    this.times[slot] = measure(fields[1 + S + A + 4]);
   }
 
   remove(id: number): void {
@@ -147,6 +167,9 @@ class Partition {
     this.ids[slot] = this.ids[last]!;
     this.prices[slot] = this.prices[last]!;
     this.areas[slot] = this.areas[last]!;
+    this.lats[slot] = this.lats[last]!;
+    this.lngs[slot] = this.lngs[last]!;
+    this.times[slot] = this.times[last]!;
     this.codes.copyWithin(slot * S, last * S, last * S + S);
     this.masks.copyWithin(slot * A, last * A, last * A + A);
   }
@@ -171,6 +194,9 @@ class Partition {
     }
     this.prices[slot] = measure(row.values[S + A]);
     this.areas[slot] = measure(row.values[S + A + 1]);
+    this.lats[slot] = measure(row.values[S + A + 2]);
+    this.lngs[slot] = measure(row.values[S + A + 3]);
+    this.times[slot] = measure(row.values[S + A + 4]);
   }
 }
 
@@ -179,6 +205,9 @@ function measure(value: unknown): number {
   if (value === null || value === undefined || value === '') return Number.NaN;
   return Number(value);
 }
+
+/** `activated_at` as whole microseconds (exact in a double until the year 2255). */
+const ACTIVATED_MICROS = sql`(extract(epoch from ${offers.activatedAt}) * 1000000)::bigint`;
 
 interface ValueRow {
   id: number;
@@ -191,11 +220,14 @@ const valueColumns: SQL[] = [
   ...ARRAY_GROUPS.map((group, k) => sql`${arrayColumn(group as never)} as ${sql.raw(`v${S + k}`)}`),
   sql`${offers.priceNormalized} as ${sql.raw(`v${S + A}`)}`,
   sql`${offers.usefulAreaMeters} as ${sql.raw(`v${S + A + 1}`)}`,
+  sql`${offers.latitude} as ${sql.raw(`v${S + A + 2}`)}`,
+  sql`${offers.longitude} as ${sql.raw(`v${S + A + 3}`)}`,
+  sql`${ACTIVATED_MICROS} as ${sql.raw(`v${S + A + 4}`)}`,
 ];
 
 function toValueRow(row: Record<string, unknown>): ValueRow {
   const values: unknown[] = [];
-  for (let k = 0; k < S + A + 2; k++) values.push(row[`v${k}`]);
+  for (let k = 0; k < S + A + 5; k++) values.push(row[`v${k}`]);
   return { id: Number(row.id), values };
 }
 
@@ -210,6 +242,9 @@ const compactLine = sql`concat_ws('|', ${sql.join(
     ...ARRAY_GROUPS.map((group) => sql`array_to_string(${arrayColumn(group as never)}, ',')`),
     sql`coalesce(${offers.priceNormalized}::text, '')`,
     sql`coalesce(${offers.usefulAreaMeters}::text, '')`,
+    sql`${offers.latitude}::text`,
+    sql`${offers.longitude}::text`,
+    sql`${ACTIVATED_MICROS}::text`,
   ],
   sql`, `,
 )})`;
@@ -228,6 +263,98 @@ interface Choice {
   array: boolean;
   /** Scalar: chosen codes as a bit set over code - 1; array: the mask of chosen values. */
   mask: number;
+}
+
+/** The value-set choices of `filters` as the index tests them. */
+function choicesOf(filters: SearchFilters): Choice[] {
+  const choices: Choice[] = [];
+  for (const group of VALUE_GROUPS) {
+    const chosen = filters[group] as readonly string[] | undefined;
+    if (!chosen || chosen.length === 0) continue;
+    let mask = 0;
+    for (const value of chosen) {
+      const code = CODES.get(group)!.get(value);
+      if (code !== undefined) mask |= 1 << (code - 1);
+    }
+    const array = isArrayGroup(group);
+    choices.push({
+      group,
+      array,
+      column: array ? ARRAY_GROUPS.indexOf(group) : SCALAR_GROUPS.indexOf(group),
+      mask: mask >>> 0,
+    });
+  }
+  return choices;
+}
+
+/** Whether the slot meets one choice. */
+function meetsChoice(part: Partition, slot: number, choice: Choice): boolean {
+  if (choice.array) return (part.masks[slot * A + choice.column]! & choice.mask) !== 0;
+  const code = part.codes[slot * S + choice.column]!;
+  return code !== 0 && ((choice.mask >>> (code - 1)) & 1) === 1;
+}
+
+const RADIANS = Math.PI / 180;
+
+/** Inside a viewport; west > east crosses the antimeridian (offer-conditions.ts bboxCondition). */
+function inBox(box: BoundingBox, lat: number, lng: number): boolean {
+  if (lat < box.south || lat > box.north) return false;
+  return box.west <= box.east ? lng >= box.west && lng <= box.east : lng >= box.west || lng <= box.east;
+}
+
+/**
+ * The bounds of `filters` that are not facet choices, as one test, or null when there are
+ * none: price (normalised with `rates`, only with a currency), area, viewport and radius,
+ * each exactly as the SQL conditions spell them (offer-conditions.ts). NaN (no price, no
+ * area) meets no bound, as NULL in SQL. The radius is the circle's bounding box, then the
+ * great-circle distance of geo_distance_km (migration 0002) on a 6,371 km sphere.
+ */
+function boundsTest(
+  filters: SearchFilters,
+  rates: ExchangeRates,
+): ((part: Partition, slot: number) => boolean) | null {
+  const tests: Array<(part: Partition, slot: number) => boolean> = [];
+  const currency = filters.currency;
+  if (currency !== undefined && (filters.price_from !== undefined || filters.price_to !== undefined)) {
+    const from =
+      filters.price_from !== undefined
+        ? normalizePrice(filters.price_from, currency, rates)
+        : Number.NEGATIVE_INFINITY;
+    const to =
+      filters.price_to !== undefined
+        ? normalizePrice(filters.price_to, currency, rates)
+        : Number.POSITIVE_INFINITY;
+    tests.push((part, slot) => part.prices[slot]! >= from && part.prices[slot]! <= to);
+  }
+  if (filters.area_from !== undefined || filters.area_to !== undefined) {
+    const from = filters.area_from ?? Number.NEGATIVE_INFINITY;
+    const to = filters.area_to ?? Number.POSITIVE_INFINITY;
+    tests.push((part, slot) => part.areas[slot]! >= from && part.areas[slot]! <= to);
+  }
+  if (filters.radius_km !== undefined && filters.lat !== undefined && filters.lng !== undefined) {
+    const { lat, lng, radius_km: radius } = filters;
+    const box = circleBoundingBox(lat, lng, radius);
+    const cosLat = Math.cos(lat * RADIANS);
+    tests.push((part, slot) => {
+      const offerLat = part.lats[slot]!;
+      const offerLng = part.lngs[slot]!;
+      if (!inBox(box, offerLat, offerLng)) return false;
+      const dLat = Math.sin(((lat - offerLat) * RADIANS) / 2);
+      const dLng = Math.sin(((lng - offerLng) * RADIANS) / 2);
+      const h = dLat * dLat + Math.cos(offerLat * RADIANS) * cosLat * dLng * dLng;
+      return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h))) <= radius;
+    });
+  }
+  if (filters.bbox !== undefined) {
+    const box = filters.bbox;
+    tests.push((part, slot) => inBox(box, part.lats[slot]!, part.lngs[slot]!));
+  }
+  if (tests.length === 0) return null;
+  if (tests.length === 1) return tests[0]!;
+  return (part, slot) => {
+    for (const test of tests) if (!test(part, slot)) return false;
+    return true;
+  };
 }
 
 /**
@@ -282,6 +409,68 @@ export class FacetIndex {
       (row) => this.partitions.get(keyOf(row.offerType, row.propertyType, row.countryCode))!,
     );
     return this.tally(parts, filters, groups, snapshot.rates);
+  }
+
+  /**
+   * One page of a search the index can answer (`indexable`): the ids of the offers from
+   * `offset`, at most `limit`, in the order of `filters.sort` with ties by id as the SQL
+   * pages order them (search-offers.ts ORDER_BY: nulls last), and the total. Null when the
+   * page lies too deep for a bounded selection (the caller asks SQL). The partitions are first
+   * brought up to the counters of `snapshot`.
+   */
+  async page(
+    db: Db,
+    snapshot: ReadSnapshot,
+    filters: SearchFilters,
+    offset: number,
+    limit: number,
+  ): Promise<{ ids: number[]; total: number } | null> {
+    const wanted = offset + limit;
+    if (wanted > MAX_PAGE_DEPTH) return null;
+    const counters = snapshot.counterRows();
+    const truncations = counters.find((row) => row.offerType === '*')?.version ?? 0;
+    const scope = counters.filter(
+      (row) =>
+        row.offerType !== '*' &&
+        (filters.country_code === undefined || row.countryCode === filters.country_code) &&
+        (filters.offer_type === undefined || row.offerType === filters.offer_type) &&
+        (filters.property_type === undefined || row.propertyType === filters.property_type),
+    );
+    await this.sync(db, scope, truncations);
+    const meets = boundsTest(filters, snapshot.rates);
+    const choices = choicesOf(filters);
+    const order = filters.sort;
+    const descending = order.endsWith('_desc');
+    // Every order as ascending (key, tie): a descending key is negated, no value sorts last.
+    const sortKey = (part: Partition, slot: number): number => {
+      const value = order.startsWith('activated_at')
+        ? part.times[slot]!
+        : order.startsWith('price')
+          ? part.prices[slot]!
+          : part.areas[slot]!;
+      if (Number.isNaN(value)) return Number.POSITIVE_INFINITY;
+      return descending ? -value : value;
+    };
+    const top = new TopK(wanted);
+    let total = 0;
+    for (const row of scope) {
+      const part = this.partitions.get(keyOf(row.offerType, row.propertyType, row.countryCode))!;
+      for (let slot = 0; slot < part.size; slot++) {
+        if (meets && !meets(part, slot)) continue;
+        let met = true;
+        for (const choice of choices) {
+          if (!meetsChoice(part, slot, choice)) {
+            met = false;
+            break;
+          }
+        }
+        if (!met) continue;
+        total += 1;
+        const id = part.ids[slot]!;
+        top.offer(sortKey(part, slot), descending ? -id : id, id);
+      }
+    }
+    return { ids: top.sorted().slice(offset, wanted), total };
   }
 
   /**
@@ -450,38 +639,8 @@ export class FacetIndex {
     groups: readonly FacetGroup[],
     rates: ExchangeRates,
   ): OfferFacetsResponse {
-    // Price bounds compare the normalised price, as the SQL conditions do (offer-conditions.ts):
-    // only with a currency, converted with the snapshot's rates; area bounds the area.
-    const currency = filters.currency;
-    const priceFrom =
-      currency !== undefined && filters.price_from !== undefined
-        ? normalizePrice(filters.price_from, currency, rates)
-        : Number.NEGATIVE_INFINITY;
-    const priceTo =
-      currency !== undefined && filters.price_to !== undefined
-        ? normalizePrice(filters.price_to, currency, rates)
-        : Number.POSITIVE_INFINITY;
-    const priced = priceFrom !== Number.NEGATIVE_INFINITY || priceTo !== Number.POSITIVE_INFINITY;
-    const areaFrom = filters.area_from ?? Number.NEGATIVE_INFINITY;
-    const areaTo = filters.area_to ?? Number.POSITIVE_INFINITY;
-    const sized = filters.area_from !== undefined || filters.area_to !== undefined;
-    const choices: Choice[] = [];
-    for (const group of VALUE_GROUPS) {
-      const chosen = filters[group] as readonly string[] | undefined;
-      if (!chosen || chosen.length === 0) continue;
-      let mask = 0;
-      for (const value of chosen) {
-        const code = CODES.get(group)!.get(value);
-        if (code !== undefined) mask |= 1 << (code - 1);
-      }
-      const array = isArrayGroup(group);
-      choices.push({
-        group,
-        array,
-        column: array ? ARRAY_GROUPS.indexOf(group) : SCALAR_GROUPS.indexOf(group),
-        mask: mask >>> 0,
-      });
-    }
+    const meets = boundsTest(filters, rates);
+    const choices = choicesOf(filters);
     const counted = new Set(groups);
     const scalarCounts = SCALAR_GROUPS.map((group) =>
       counted.has(group) ? new Float64Array(FACET_VALUES[group].length + 1) : null,
@@ -520,17 +679,11 @@ export class FacetIndex {
       // Offers of the partition meeting every value-set choice.
       let metEvery = 0;
       for (let slot = 0; slot < part.size; slot++) {
-        // NaN (no price, no area) meets no bound, as NULL in SQL.
-        if (priced && !(part.prices[slot]! >= priceFrom && part.prices[slot]! <= priceTo)) continue;
-        if (sized && !(part.areas[slot]! >= areaFrom && part.areas[slot]! <= areaTo)) continue;
+        if (meets && !meets(part, slot)) continue;
         let misses = 0;
         let missed = -1;
         for (const choice of choices) {
-          const code = choice.array ? 0 : part.codes[slot * S + choice.column]!;
-          const met = choice.array
-            ? (part.masks[slot * A + choice.column]! & choice.mask) !== 0
-            : code !== 0 && ((choice.mask >>> (code - 1)) & 1) === 1;
-          if (!met) {
+          if (!meetsChoice(part, slot, choice)) {
             misses += 1;
             missed = choice.array ? S + choice.column : choice.column;
             if (misses > 1) break;
@@ -567,5 +720,78 @@ export class FacetIndex {
       facets[group] = Object.fromEntries(values.map((value, index) => [value, counts[index + offset]!]));
     }
     return { total, facets: facets as FacetCounts };
+  }
+}
+
+/** Deepest page the index selects (offset + limit); deeper pages are SQL's. */
+const MAX_PAGE_DEPTH = 10_000;
+
+/**
+ * The `capacity` smallest (key, tie) pairs seen, with their ids: a max-heap on (key, tie), so
+ * each offer costs a comparison with the largest kept and, when smaller, a sift.
+ */
+class TopK {
+  private readonly keys: Float64Array;
+  private readonly ties: Float64Array;
+  private readonly ids: Float64Array;
+  private size = 0;
+  private readonly capacity: number;
+
+  constructor(capacity: number) {
+    this.capacity = capacity;
+    this.keys = new Float64Array(capacity);
+    this.ties = new Float64Array(capacity);
+    this.ids = new Float64Array(capacity);
+  }
+
+  private greater(a: number, b: number): boolean {
+    return this.keys[a]! > this.keys[b]! || (this.keys[a] === this.keys[b] && this.ties[a]! > this.ties[b]!);
+  }
+
+  private swap(a: number, b: number): void {
+    for (const array of [this.keys, this.ties, this.ids]) {
+      const t = array[a]!;
+      array[a] = array[b]!;
+      array[b] = t;
+    }
+  }
+
+  offer(key: number, tie: number, id: number): void {
+    if (this.capacity === 0) return;
+    if (this.size < this.capacity) {
+      let at = this.size++;
+      this.keys[at] = key;
+      this.ties[at] = tie;
+      this.ids[at] = id;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (!this.greater(at, parent)) break;
+        this.swap(at, parent);
+        at = parent;
+      }
+      return;
+    }
+    if (key > this.keys[0]! || (key === this.keys[0] && tie >= this.ties[0]!)) return;
+    this.keys[0] = key;
+    this.ties[0] = tie;
+    this.ids[0] = id;
+    let at = 0;
+    for (;;) {
+      const left = at * 2 + 1;
+      const right = left + 1;
+      let largest = at;
+      if (left < this.size && this.greater(left, largest)) largest = left;
+      if (right < this.size && this.greater(right, largest)) largest = right;
+      if (largest === at) break;
+      this.swap(at, largest);
+      at = largest;
+    }
+  }
+
+  /** The kept ids, smallest (key, tie) first. */
+  sorted(): number[] {
+    const order = Array.from({ length: this.size }, (_, i) => i);
+    order.sort((a, b) => this.keys[a]! - this.keys[b]! || this.ties[a]! - this.ties[b]!);
+    return order.map((i) => this.ids[i]!);
   }
 }

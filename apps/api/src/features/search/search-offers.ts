@@ -15,7 +15,6 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
 import { readVersions } from '../offers-shared/read-versions.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
-import { indexKey } from './count-offer-facets.ts';
 import { indexable, partitionOnly, partitionTotalStatement } from './facet-count-rows.ts';
 import type { FacetIndex } from './facet-index.ts';
 import { allConditions, type OfferConditions, queryRows } from './offer-conditions.ts';
@@ -117,6 +116,16 @@ async function walkNewest(db: Db, conditions: OfferConditions, need: number): Pr
 export async function searchOffers(options: SearchOffersOptions): Promise<SearchOffersResponse> {
   const { db, filters, storage, cache, index, now = new Date() } = options;
   const offset = pageOffset(filters.page, filters.per_page);
+  /** The cards of `wanted`, in that order. */
+  const cardsById = async (wanted: readonly number[]): Promise<CardRow[]> => {
+    if (wanted.length === 0) return [];
+    const cards = await db
+      .select(offerCardColumns)
+      .from(offers)
+      .where(inArray(offers.id, [...wanted]));
+    const byId = new Map(cards.map((card) => [card.id, card]));
+    return wanted.flatMap((id) => byId.get(id) ?? []);
+  };
   const page = async (conditions: OfferConditions): Promise<CardRow[]> => {
     const walk =
       filters.sort === 'activated_at_desc' &&
@@ -142,11 +151,7 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
         .innerJoin(page, eq(page.id, offers.id))
         .orderBy(...ORDER_BY[filters.sort]);
     }
-    const wanted = ids.slice(offset, offset + filters.per_page);
-    if (wanted.length === 0) return [];
-    const cards = await db.select(offerCardColumns).from(offers).where(inArray(offers.id, wanted));
-    const byId = new Map(cards.map((card) => [card.id, card]));
-    return wanted.flatMap((id) => byId.get(id) ?? []);
+    return cardsById(ids.slice(offset, offset + filters.per_page));
   };
   // A search by offer type, property type and country alone adds up the pre-aggregated
   // counts (facet-count-rows.ts) instead of counting up to every public offer.
@@ -169,15 +174,21 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
     // kept in the offers' own currency and converted with the live rates on every answer.
     const scope = countScope(filters);
     const { conditions, version = '', rates, snapshot } = await prepareSearch(db, filters, now, scope);
-    const total =
-      index && snapshot && !partitionOnly(filters) && indexable(filters)
-        ? cache.getKeyed(indexKey('total', filters, []), `${version}|${snapshot.ratesKey}`, async () => {
-            return (await index.count(db, snapshot, filters, [])).total;
-          })
-        : cache.get(db, scope, totalStatement(conditions), () => countTotal(conditions), version);
+    const versioned = `${version}|${snapshot?.ratesKey ?? ''}`;
+    if (index && snapshot && !partitionOnly(filters) && indexable(filters)) {
+      // The process's facet index selects the page's ids and counts the total in one pass
+      // over the partitions (facet-index.ts); the page's cards are then read by id.
+      const selected = await cache.getKeyed(pageKey(filters, now, 'index'), versioned, () =>
+        index.page(db, snapshot, filters, offset, filters.per_page),
+      );
+      if (selected) {
+        const rows = await cache.getKeyed(pageKey(filters, now), versioned, () => cardsById(selected.ids));
+        return respond(rows, selected.total, rates);
+      }
+    }
     const [rows, count] = await Promise.all([
-      cache.getKeyed(pageKey(filters, now), `${version}|${snapshot?.ratesKey ?? ''}`, () => page(conditions)),
-      total,
+      cache.getKeyed(pageKey(filters, now), versioned, () => page(conditions)),
+      cache.get(db, scope, totalStatement(conditions), () => countTotal(conditions), version),
     ]);
     return respond(rows, count, rates);
   }
@@ -230,6 +241,6 @@ function countStatement(conditions: OfferConditions): SQL {
  * The cache key of a search page: every filter, paging and sort as asked; the listing-age
  * filter is relative to now, so with it the key holds the instant (such pages are not reused).
  */
-function pageKey(filters: SearchFilters, now: Date): string {
-  return `page\n${JSON.stringify(filters)}${filters.age_days === undefined ? '' : `\n${now.getTime()}`}`;
+function pageKey(filters: SearchFilters, now: Date, kind = 'page'): string {
+  return `${kind}\n${JSON.stringify(filters)}${filters.age_days === undefined ? '' : `\n${now.getTime()}`}`;
 }
