@@ -88,31 +88,25 @@ class Partition {
   }
 
   private grow(): void {
-    const capacity = this.ids.length * 2;
-    const ids = new Float64Array(capacity);
-    ids.set(this.ids);
-    const codes = new Uint8Array(capacity * S);
-    codes.set(this.codes);
-    const masks = new Uint32Array(capacity * A);
-    masks.set(this.masks);
-    const prices = new Float64Array(capacity);
-    prices.set(this.prices);
-    const areas = new Float64Array(capacity);
-    areas.set(this.areas);
-    const lats = new Float64Array(capacity);
-    lats.set(this.lats);
-    const lngs = new Float64Array(capacity);
-    lngs.set(this.lngs);
-    const times = new Float64Array(capacity);
-    times.set(this.times);
-    this.lats = lats;
-    this.lngs = lngs;
-    this.times = times;
-    this.ids = ids;
-    this.codes = codes;
-    this.masks = masks;
-    this.prices = prices;
-    this.areas = areas;
+    this.reserve(this.ids.length * 2);
+  }
+
+  /** Room for `capacity` offers (a load sizes each partition from its count once). */
+  reserve(capacity: number): void {
+    if (capacity <= this.ids.length) return;
+    const widen = <T extends Float64Array | Uint8Array | Uint32Array>(array: T, width: number): T => {
+      const wider = new (array.constructor as new (length: number) => T)(capacity * width);
+      wider.set(array.subarray(0, this.size * width));
+      return wider;
+    };
+    this.ids = widen(this.ids, 1);
+    this.codes = widen(this.codes, S);
+    this.masks = widen(this.masks, A);
+    this.prices = widen(this.prices, 1);
+    this.areas = widen(this.areas, 1);
+    this.lats = widen(this.lats, 1);
+    this.lngs = widen(this.lngs, 1);
+    this.times = widen(this.times, 1);
   }
 
   clear(): void {
@@ -587,7 +581,13 @@ export class FacetIndex {
           where ${PUBLIC_OFFER}
           group by p.n`,
       );
-      for (const partition of chunk) partition.clear();
+      for (const partition of chunk) {
+        partition.clear();
+        // A little room for the offers published before the next load.
+        const size =
+          sizes.get(keyOf(partition.offerType, partition.propertyType, partition.countryCode)) ?? 0;
+        partition.reserve(Math.ceil(size * 1.05) + 16);
+      }
       for (const row of rows) {
         const partition = chunk[Number(row.n)]!;
         for (const line of String(row.lines ?? '').split('\n')) if (line) partition.appendLine(line);
