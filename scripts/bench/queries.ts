@@ -13,6 +13,7 @@ import { listSimilarOffers } from '../../apps/api/src/features/offers/list-simil
 import { clusterOffers } from '../../apps/api/src/features/search/cluster-offers.ts';
 import { OfferCountCache } from '../../apps/api/src/features/search/count-cache.ts';
 import { countOfferFacets } from '../../apps/api/src/features/search/count-offer-facets.ts';
+import type { FacetIndex } from '../../apps/api/src/features/search/facet-index.ts';
 import { queryRows } from '../../apps/api/src/features/search/offer-conditions.ts';
 import { searchOffers } from '../../apps/api/src/features/search/search-offers.ts';
 import { pick, seededRandom } from './lib.ts';
@@ -185,9 +186,9 @@ export interface Operations {
  * they answer as the API does (a process-wide cache checked against the change counters);
  * without one every total and facet count is computed (the "cold" figures).
  */
-export function databaseOperations(db: Db, cache?: OfferCountCache): Operations {
+export function databaseOperations(db: Db, cache?: OfferCountCache, index?: FacetIndex): Operations {
   const storage = new LocalMediaStorage({ root: '/tmp/estately-bench-media' });
-  const cached = cache ? { cache } : {};
+  const cached = cache ? { cache, ...(index ? { index } : {}) } : {};
   // Details (encoded) and similar offers are kept in caches of their own, as the offers routes
   // keep them.
   const kept = cache ? { cache: new OfferCountCache({ maxEntries: 5_000 }) } : {};
@@ -292,6 +293,15 @@ export function coldQueries(v: QueryVariants): NamedQuery[] {
       ].includes(q.name),
     )
     .map((q) => ({ ...q, name: `${q.name} cold` }));
+}
+
+/**
+ * The cold rows' questions through the process's facet index (kept up to date, as the API's
+ * is) but with no answer kept: what the first asking of a question costs, e.g. the first
+ * after a write to its partition (decision 025).
+ */
+export function freshQueries(v: QueryVariants): NamedQuery[] {
+  return coldQueries(v).map((q) => ({ ...q, name: q.name.replace(/ cold$/, ' fresh') }));
 }
 
 /** Q9: Q1 and Q2 while writes go on (the writes themselves are scripts/bench/writes.ts). */

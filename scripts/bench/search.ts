@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createPostgres } from '@estately/db';
 import pg from 'pg';
 import { OfferCountCache } from '../../apps/api/src/features/search/count-cache.ts';
+import { FacetIndex } from '../../apps/api/src/features/search/facet-index.ts';
 import {
   DEFAULT_LIMITS,
   databaseUrl,
@@ -27,6 +28,7 @@ import {
   buildVariants,
   coldQueries,
   databaseOperations,
+  freshQueries,
   httpOperations,
   type NamedQuery,
   namedQueries,
@@ -55,12 +57,27 @@ try {
 
   // Database time: the operation functions, no HTTP, one caller, with a count cache of their
   // own as the API has; then Q1..Q3 without it (cold).
-  const dbOps = databaseOperations(handle.readDb, new OfferCountCache());
+  // The facet index of the operations, as the API process has one (decision 025), loaded now.
+  const index = new FacetIndex();
+  await index.warm(handle.readDb);
+  const dbOps = databaseOperations(handle.readDb, new OfferCountCache(), index);
   const coldOps = databaseOperations(handle.readDb);
   const cold = coldQueries(variants);
+  // Through the index with a new answer cache for every question: nothing asked before.
+  const freshOps: Operations = {
+    list: (params) => databaseOperations(handle.readDb, new OfferCountCache(), index).list(params),
+    facets: (params, groups) =>
+      databaseOperations(handle.readDb, new OfferCountCache(), index).facets(params, groups),
+    total: (params) => databaseOperations(handle.readDb, new OfferCountCache(), index).total(params),
+    map: (params) => databaseOperations(handle.readDb, new OfferCountCache(), index).map(params),
+    detail: (id) => coldOps.detail(id),
+    similar: (id) => coldOps.similar(id),
+  };
+  const fresh = freshQueries(variants);
   for (const [query, ops] of [
     ...queries.map((q) => [q, dbOps] as const),
     ...cold.map((q) => [q, coldOps] as const),
+    ...fresh.map((q) => [q, freshOps] as const),
   ]) {
     if (ops === dbOps) await warmPass(query, ops);
     const timing = await timeSequential((i) => query.run(ops, i), limits);
@@ -121,7 +138,7 @@ try {
     );
 
     console.log(`\nQ1..Q7 at 1 client, ms (${loadLine()})`);
-    const rows = [...queries, ...cold, ...q9].map((q) => {
+    const rows = [...queries, ...cold, ...fresh, ...q9].map((q) => {
       const r = results.get(q.name) ?? {};
       const cells = [r.db, r.http].flatMap((t) => (t ? [ms(t.p50), ms(t.p95), ms(t.p99)] : ['-', '-', '-']));
       return [q.name, ...cells, String(r.db?.n ?? 0)];
