@@ -85,6 +85,8 @@ interface StaticFile {
   size: number;
   type: string;
   immutable: boolean;
+  /** The build's brotli twin (`x.js.br`, vite.config.ts), when there is one. */
+  brotli?: { path: string; size: number };
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -126,6 +128,13 @@ async function indexClientFiles(dir: string): Promise<Map<string, StaticFile>> {
       immutable: urlPath.startsWith('/assets/'),
     });
   }
+  // A brotli twin is no URL of its own: it is sent for its original to browsers that accept br.
+  for (const [urlPath, file] of files) {
+    if (!urlPath.endsWith('.br')) continue;
+    files.delete(urlPath);
+    const original = files.get(urlPath.slice(0, -3));
+    if (original) original.brotli = { path: file.path, size: file.size };
+  }
   return files;
 }
 
@@ -136,8 +145,21 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile
     file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600, must-revalidate',
   );
   res.setHeader('Vary', 'Accept-Encoding');
-  const gzip =
-    COMPRESSIBLE.test(file.type) && file.size > 1024 && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+  const accepted = req.headers['accept-encoding'] ?? '';
+  if (file.brotli && /\bbr\b/.test(accepted)) {
+    res.setHeader('Content-Encoding', 'br');
+    res.setHeader('Content-Length', file.brotli.size);
+    res.writeHead(200);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const stream = createReadStream(file.brotli.path);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+    return;
+  }
+  const gzip = COMPRESSIBLE.test(file.type) && file.size > 1024 && /\bgzip\b/.test(accepted);
   if (gzip) res.setHeader('Content-Encoding', 'gzip');
   else res.setHeader('Content-Length', file.size);
   res.writeHead(200);

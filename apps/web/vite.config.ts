@@ -1,5 +1,8 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // What every page loads first, as one file in the browser build: React, React DOM, React Router
 // and the app's shell (messages, the toast region, header and footer, the token store) with the
@@ -11,6 +14,40 @@ import { defineConfig } from 'vite';
 const FRAMEWORK = /node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/;
 const SHELL =
   /[\\/]web[\\/]app[\\/](?:i18n[\\/]|toasts[\\/]|shell[\\/]|locale[\\/]|nonce-context|features[\\/](?:offers[\\/]offer-card|results[\\/]result-card|favorites-toggle[\\/]favorite-toggle)\.|api[\\/](?:tokens|load-browser-api)\.)/;
+
+// Every script, stylesheet and SVG of the browser build also written brotli-compressed at the
+// highest quality beside itself (`x.js.br`), once at build time: the web server sends that twin to
+// browsers that accept br (server.ts), about 16 % fewer bytes than its gzip on the fly (issue 9:
+// the first load's JavaScript is most of a phone's first view). Small files are left as they are.
+const PRECOMPRESS = /\.(?:js|mjs|css|svg)$/;
+function precompress(): Plugin {
+  return {
+    name: 'estately:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir;
+      if (!dir || !/[\\/]client$/.test(dir)) return;
+      for (const fileName of Object.keys(bundle)) {
+        if (!PRECOMPRESS.test(fileName)) continue;
+        const path = join(dir, fileName);
+        // React Router removes some of what the bundle lists (server-only modules) before this runs.
+        if (!existsSync(path)) continue;
+        const source = readFileSync(path);
+        if (source.length <= 1024) continue;
+        const compressed = brotliCompressSync(source, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+          },
+        });
+        // A twin that cannot be written (the directory went away) only means gzip for that file.
+        try {
+          writeFileSync(`${path}.br`, compressed);
+        } catch {}
+      }
+    },
+  };
+}
 
 // The React Router plugin compiles JSX and provides HMR; no separate React plugin is needed.
 // A build is always the production bundle, whatever NODE_ENV its caller has: a test run that
@@ -36,5 +73,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         },
       }
     : {}),
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), precompress()],
 }));

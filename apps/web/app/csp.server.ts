@@ -7,7 +7,8 @@ export function createNonce(): string {
 
 /**
  * The page's Content-Security-Policy: scripts only with this response's nonce ('strict-dynamic'
- * lets the hydration modules load their own chunks), styles and fonts from our origin, images
+ * lets the hydration modules load their own chunks), styles from our origin or the page's nonced
+ * <style>, fonts from our origin, images
  * also from the API's media, calls to our origin and the API. No plugin, no framing by others,
  * no <base> hijack, forms post only here. The results map (decision 016) runs MapLibre's worker
  * from our own script file (`worker-src 'self'`, no blob:) and, with a MapTiler key, fetches
@@ -23,7 +24,8 @@ export function contentSecurityPolicy(
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self'",
+    // The page's own <style> (shell/inline-styles.tsx) carries the nonce; style attributes stay barred.
+    `style-src 'self' 'nonce-${nonce}'`,
     `img-src 'self' data: ${api}${map}`,
     "font-src 'self'",
     `connect-src 'self' ${api}${map}`,

@@ -8,14 +8,22 @@ import { RouterContextProvider, ServerRouter } from 'react-router';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from './api/tokens.ts';
 import { type WebConfig, webConfigContext } from './config.server.ts';
 import { contentSecurityPolicy, createNonce } from './csp.server.ts';
+import searchCss from './features/search-filters/search.css?inline';
+import mapLayoutCss from './features/search-map/search-map-layout.css?inline';
 import { NonceContext } from './nonce-context.tsx';
 import { pendingSetCookies, requestStateContext } from './request-state.server.ts';
 import { cacheControlFor } from './routing/cache-rules.ts';
 import { pageUrl } from './routing/page-url.ts';
 import { RETRY_AFTER_SECONDS } from './routing/unavailable.server.ts';
+import { InlineStylesContext } from './shell/inline-styles.tsx';
+import siteCss from './styles.css?inline';
 import { MAPTILER_ORIGIN } from './web-config.ts';
 
 export const streamTimeout = 5_000;
+
+// The stylesheet inlined into every page (shell/inline-styles.tsx), in the order the links had:
+// the site's styles, then the search and detail pages' and the results' map frame.
+const INLINE_CSS = [siteCss, searchCss, mapLayoutCss].join('\n');
 
 /**
  * Builds the router context for one request. server.ts reaches it through the server build
@@ -115,7 +123,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesContext.Provider value={INLINE_CSS}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

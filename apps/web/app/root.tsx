@@ -12,15 +12,15 @@ import { followStoredRedirect } from './routing/resolve-redirect.server.ts';
 import { displayCurrency } from './routing/screen.server.ts';
 import { loadSession } from './session/session.server.ts';
 import { ErrorPage } from './shell/error-page.tsx';
+import { InlineStyles } from './shell/inline-styles.tsx';
 import { loadShellData, type ShellData } from './shell/shell-data.server.ts';
 import { SiteFooter } from './shell/site-footer.tsx';
 import { SiteHeader } from './shell/site-header.tsx';
 import { useShellData } from './shell/use-shell-data.ts';
-import stylesHref from './styles.css?url';
 import { ToastProvider } from './toasts/toast-provider.tsx';
 
+// The site's stylesheet is inside the document (InlineStyles), not a render-blocking link.
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesHref },
   // The site icon (public/): without one browsers ask for /favicon.ico and log its 404.
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
@@ -84,6 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <InlineStyles nonce={nonce} />
         {/* The nonce the server gave the stylesheet links reads as "" in the browser: the same here, so hydration matches. */}
         <Links nonce={nonce} />
         {shell?.seo && <link rel="canonical" href={shell.seo.canonical} />}

@@ -27,7 +27,6 @@ import { translationWithFallback } from '../features/offer-detail/translation-fa
 import { toOfferCardView } from '../features/offers/offer-card-view.server.ts';
 import type { OfferCardView } from '../features/offers/offer-card-view.ts';
 import { ResultCard } from '../features/results/result-card.tsx';
-import searchStyles from '../features/search-filters/search.css?url';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { useNonce } from '../nonce-context.tsx';
 import { requestApi } from '../request-state.server.ts';
@@ -162,8 +161,6 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     return { form: kind, status: 'failed', message: errorToastText(error) };
   }
 }
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: searchStyles }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData

@@ -10,7 +10,6 @@ import { defaultSearchName, saveSearchView } from '../features/save-search/save-
 import { FilterPanel } from '../features/search-filters/filter-panel.tsx';
 import { toFilterPanelView } from '../features/search-filters/filter-panel-view.server.ts';
 import { LocationBox } from '../features/search-filters/location-box.tsx';
-import searchStyles from '../features/search-filters/search.css?url';
 import { canonicalSearchUrl } from '../features/search-filters/search-url.ts';
 import { MapPanel, MapToggle } from '../features/search-map/map-panel.tsx';
 import { isMapOpen, withMapMode } from '../features/search-map/map-url.ts';
@@ -100,8 +99,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = screenOf(request);
   return saveSearchAction({ request, context, locale });
 }
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: searchStyles }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [{ title: loaderData.title }, { name: 'description', content: loaderData.description }] : [];

@@ -4,7 +4,6 @@ import { useLocation, useNavigate } from 'react-router';
 import type { MapTexts } from './map-texts.ts';
 import { mapUiStore } from './map-ui-state.ts';
 import { withMapMode } from './map-url.ts';
-import './search-map-layout.css';
 
 // Map mode of the results page (issue 9). Everything here is in the page's first load and tiny:
 // the toggle and the map's frame (composing a search URL, with the slug tables of every locale,
