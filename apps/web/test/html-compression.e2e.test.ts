@@ -1,11 +1,12 @@
 // The web server gzips HTML documents (issue 9 performance: an uncompressed results page is
 // about 110 KB, most of a mobile first view) and keeps streaming them; other answers pass through.
+// The build's scripts go out as their brotli twins (vite.config.ts) to browsers that accept br.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
 
@@ -58,5 +59,33 @@ describe('HTML compression', () => {
     const health = await get('/health', 'gzip');
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(health.body.toString('utf8'))).toEqual({ status: 'ok' });
+  });
+});
+
+describe('static files', () => {
+  it("sends a script's brotli twin to browsers that accept br, gzip or the file itself to others", async () => {
+    const page = await get('/en/no-such-page', 'identity');
+    const script = /<link rel="modulepreload" href="(\/assets\/framework-[^"]+\.js)"/.exec(
+      page.body.toString('utf8'),
+    )?.[1];
+    expect(script).toBeDefined();
+    const original = readFileSync(join(BUILD_DIR, 'client', script ?? ''));
+
+    const br = await get(script ?? '', 'gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
+    // Quality 11 at build time: well below what gzip on the fly sends.
+    const gzip = await get(script ?? '', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(original)).toBe(true);
+    expect(br.body.length).toBeLessThan(gzip.body.length * 0.9);
+
+    const plain = await get(script ?? '', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
+    // The twin is no address of its own.
+    const twin = await get(`${script}.br`, 'identity');
+    expect(twin.body.toString('utf8')).toBe('Not Found');
   });
 });
