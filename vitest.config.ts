@@ -37,6 +37,9 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts', 'apps/web/test/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          // A page settles within a second on an idle machine, not always while another test file
+          // shares the two cores: polls wait up to 10 s for the same condition.
+          expect: { poll: { timeout: 10_000 } },
           // Files run beside each other (each has its own database, ports, data folder and
           // browser contexts); one Chromium for the run, each file connects to it.
           globalSetup: ['apps/web/test/chromium-server.ts'],
