@@ -243,7 +243,9 @@ describe('offer_translation through a LibreTranslate service', () => {
         id: offerId,
         locale: 'fr',
         provider: libreTranslate(silent.url),
-        timeoutMs: 200,
+        // Long enough for the request to reach the silent service on a busy machine (at 200 ms
+        // it sometimes gave up before connecting), short against the bound below.
+        timeoutMs: 1_000,
       });
       await expect(attempt).rejects.toMatchObject({ code: 'not_found' });
       expect(Date.now() - started).toBeLessThan(3_000);
