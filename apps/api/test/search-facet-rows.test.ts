@@ -1,4 +1,4 @@
-import { exchangeRates, offerFacetCounts, offers, properties } from '@estately/db';
+import { exchangeRates, offerFacetChanges, offerFacetCounts, offers, properties } from '@estately/db';
 import {
   BUILDING_TYPES,
   DISPOSITIONS,
@@ -383,6 +383,25 @@ describe('facet index', () => {
     const counted = await countOfferFacets({ db: api.db, filters, partitionCounts: false });
     expect(after).toEqual(counted);
     expect(after.total).not.toBe(before.total);
+  });
+
+  it('reloads a partition whose changes were pruned from the log while it was behind', async () => {
+    let clock = Date.UTC(2026, 10, 25, 12);
+    const idle = new FacetIndex({ now: () => clock });
+    const filters = { ...defaultFilters(), dispositions: ['1', '2'] } as SearchFilters;
+    const count = () => countOfferFacets({ db: api.db, filters, cache: new OfferCountCache(), index: idle });
+    expect(await count()).toEqual(await countOfferFacets({ db: api.db, filters, partitionCounts: false }));
+    // A change the index has not seen, then three hours, and the hourly job prunes the log.
+    const [target] = await api.db
+      .select({ id: offers.id })
+      .from(offers)
+      .where(eq(offers.isPublic, true))
+      .limit(1);
+    await api.db.update(offers).set({ disposition: '2', bathrooms: 1 }).where(eq(offers.id, target!.id));
+    await api.db.update(offers).set({ disposition: '1' }).where(eq(offers.id, target!.id));
+    clock += 3 * 3_600_000;
+    await api.db.delete(offerFacetChanges);
+    expect(await count()).toEqual(await countOfferFacets({ db: api.db, filters, partitionCounts: false }));
   });
 
   it('is used for partition and value-set filters only', () => {

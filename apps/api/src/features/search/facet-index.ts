@@ -51,7 +51,10 @@ const CODES = new Map<FacetGroup, Map<string, number>>(
   ]),
 );
 
-/** A partition loaded after this long without a catch-up reloads: the log keeps 2 hours. */
+/**
+ * A partition behind its counter and not known current for this long reloads rather than
+ * catching up: the log keeps 2 hours.
+ */
 const RELOAD_AFTER_MS = 3_600_000;
 /** Most offers one load statement reads (about a second of PostgreSQL time at 1M offers). */
 const LOAD_CHUNK = 400_000;
@@ -506,9 +509,12 @@ export class FacetIndex {
           this.partitions.set(key, partition);
         }
         target.set(partition, counter.version);
-        if (partition.truncations !== truncations || this.now() - partition.syncedAt > RELOAD_AFTER_MS)
-          reload.push(partition);
-        else if (partition.version < counter.version) catchUp.push(partition);
+        if (partition.truncations !== truncations) reload.push(partition);
+        else if (partition.version >= counter.version) {
+          // Current as of this snapshot: the log need not reach back further than now.
+          partition.syncedAt = this.now();
+        } else if (this.now() - partition.syncedAt > RELOAD_AFTER_MS) reload.push(partition);
+        else catchUp.push(partition);
       }
       if (reload.length === 0 && catchUp.length === 0) return;
       const touched = [...reload, ...catchUp];
