@@ -25,27 +25,12 @@ import { FacetIndex } from '../src/features/search/facet-index.ts';
 import { queryRows } from '../src/features/search/offer-conditions.ts';
 import { searchOffers } from '../src/features/search/search-offers.ts';
 import { buildTestApi, insertOwner, type TestApi } from './helpers.ts';
-import { insertSearchOffer } from './search-helpers.ts';
+import { generator, insertSearchOffer } from './search-helpers.ts';
 
 // The pre-aggregated facet counts (offer_facet_counts) and the per-process facet index
 // (facet-index.ts, docs/decisions/025) must give exactly what counting the offers gives, for
 // every search they answer, after every kind of write: new offers, changed facet values, moves
 // between partitions, strikes, deletes.
-
-/** A tiny deterministic generator: the same offers and changes every run. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
-  const some = <T>(items: readonly T[]) => items.filter(() => next() < 0.4);
-  return { next, pick, some };
-}
 
 const r = generator(11);
 const PARTITIONS: SearchFilters[] = (
@@ -86,42 +71,83 @@ function facetValues() {
   };
 }
 
-describe('pre-aggregated facet counts', () => {
-  let api: TestApi;
-  let ownerId: number;
-  const ids: number[] = [];
-
+/** A test API with `count` offers of random facet values, built before and closed after the describe's tests. */
+function market(count: number) {
+  const state = { api: undefined as unknown as TestApi, ownerId: 0, ids: [] as number[] };
   beforeAll(async () => {
-    api = await buildTestApi({ RATE_LIMIT_MAX: '0' });
-    ownerId = await insertOwner(api.db);
-    for (let i = 0; i < 30; i++)
-      ids.push(
+    state.api = await buildTestApi({ RATE_LIMIT_MAX: '0' });
+    state.ownerId = await insertOwner(state.api.db);
+    for (let i = 0; i < count; i++)
+      state.ids.push(
         await insertSearchOffer(
-          api.db,
-          { ownerId },
+          state.api.db,
+          { ownerId: state.ownerId },
           { ...facetValues(), activatedAt: new Date(Date.UTC(2026, 0, 1, i)) },
         ),
       );
   });
   afterAll(async () => {
-    await api?.close();
+    await state.api?.close();
   });
+  return state;
+}
+
+const CHANGES = ['facets', 'partition', 'strike', 'unstrike', 'price', 'insert', 'delete'] as const;
+
+/** One random write of the kinds a portal sees; returns its kind. */
+async function randomChange(state: ReturnType<typeof market>): Promise<string> {
+  const { api, ownerId, ids } = state;
+  const id = r.pick(ids);
+  const change = r.pick(CHANGES);
+  if (change === 'facets') {
+    const { offerType, propertyType, countryCode, ...values } = facetValues();
+    await api.db
+      .update(offers)
+      .set({ ...values, usefulAreaMeters: r.pick([null, 40, 60, 85, 120]) })
+      .where(eq(offers.id, id));
+  } else if (change === 'partition') {
+    const { offerType, propertyType, countryCode } = facetValues();
+    await api.db.update(offers).set({ offerType, propertyType, countryCode }).where(eq(offers.id, id));
+  } else if (change === 'price') {
+    // The read model's normalised price and the area, as a property edit rewrites them.
+    await api.db
+      .update(offers)
+      .set({
+        priceNormalized: r.pick([null, 1_500_000, 4_000_000, 5_800_000]),
+        usefulAreaMeters: r.pick([null, 45, 75]),
+      })
+      .where(eq(offers.id, id));
+  } else if (change === 'insert') {
+    ids.push(await insertSearchOffer(api.db, { ownerId }, facetValues()));
+  } else if (change === 'delete') {
+    await api.db.delete(offers).where(eq(offers.id, id));
+  } else {
+    await api.db
+      .update(properties)
+      .set({ struckAt: change === 'strike' ? new Date() : null })
+      .where(eq(properties.id, id));
+  }
+  return change;
+}
+
+describe('pre-aggregated facet counts', () => {
+  const state = market(30);
 
   async function expectSameAsCounting(round: string) {
     for (const filters of PARTITIONS) {
       const label = `${round}: ${JSON.stringify(filters)}`;
       const [summed, counted] = await Promise.all([
-        countOfferFacets({ db: api.db, filters }),
-        countOfferFacets({ db: api.db, filters, partitionCounts: false }),
+        countOfferFacets({ db: state.api.db, filters }),
+        countOfferFacets({ db: state.api.db, filters, partitionCounts: false }),
       ]);
       expect(summed, label).toEqual(counted);
     }
     // The list's total of a partition-only search comes from the same rows.
     const query = 'offer_type=sale&country_code=CZ';
     const [list, live] = await Promise.all([
-      api.app.inject({ method: 'GET', url: `/public/offers?${query}` }),
+      state.api.app.inject({ method: 'GET', url: `/public/offers?${query}` }),
       queryRows<{ n: number }>(
-        api.db,
+        state.api.db,
         sql`select count(*)::int as n from offers where is_public and offer_type = 'sale' and country_code = 'CZ'`,
       ),
     ]);
@@ -132,54 +158,40 @@ describe('pre-aggregated facet counts', () => {
   it('equal counting the offers after every kind of change', async () => {
     await expectSameAsCounting('start');
     // The counts are not trivially empty: the whole market's offer types add up to the offers.
-    const start = await countOfferFacets({ db: api.db, filters: PARTITIONS[0]! });
+    const start = await countOfferFacets({ db: state.api.db, filters: PARTITIONS[0]! });
     expect(start.total).toBe(30);
     expect(start.facets.offer_type!.sale + start.facets.offer_type!.rent).toBe(30);
 
     for (let round = 0; round < 24; round++) {
-      const id = r.pick(ids);
-      const change = r.pick(['facets', 'partition', 'strike', 'unstrike', 'price', 'insert'] as const);
-      if (change === 'facets') {
-        const { offerType, propertyType, countryCode, ...values } = facetValues();
-        await api.db.update(offers).set(values).where(eq(offers.id, id));
-      } else if (change === 'partition') {
-        const { offerType, propertyType, countryCode } = facetValues();
-        await api.db.update(offers).set({ offerType, propertyType, countryCode }).where(eq(offers.id, id));
-      } else if (change === 'price') {
-        await api.db
-          .update(offers)
-          .set({ price: 1_000 + round })
-          .where(eq(offers.id, id));
-      } else if (change === 'insert') {
-        ids.push(await insertSearchOffer(api.db, { ownerId }, facetValues()));
-      } else {
-        await api.db
-          .update(properties)
-          .set({ struckAt: change === 'strike' ? new Date() : null })
-          .where(eq(properties.id, id));
-      }
+      const change = await randomChange(state);
       await expectSameAsCounting(`round ${round} (${change})`);
     }
 
     // A statement over many offers at once, then a delete.
-    await api.db.update(offers).set({ disposition: '2', bathrooms: 2 }).where(sql`${offers.id} % 2 = 0`);
+    await state.api.db
+      .update(offers)
+      .set({ disposition: '2', bathrooms: 2 })
+      .where(sql`${offers.id} % 2 = 0`);
     await expectSameAsCounting('bulk update');
-    await api.db.delete(offers).where(eq(offers.id, ids[0]!));
+    await state.api.db.delete(offers).where(eq(offers.id, state.ids[0]!));
     await expectSameAsCounting('delete');
     // No key is ever counted below zero.
-    const negative = await api.db.select().from(offerFacetCounts).where(sql`${offerFacetCounts.offers} < 0`);
+    const negative = await state.api.db
+      .select()
+      .from(offerFacetCounts)
+      .where(sql`${offerFacetCounts.offers} < 0`);
     expect(negative).toEqual([]);
   });
 
   it('answer the facets route for a landing search without reading the offers', async () => {
-    const response = await api.app.inject({
+    const response = await state.api.app.inject({
       method: 'GET',
       url: '/public/offers/facets?offer_type=rent',
     });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     const counted = await countOfferFacets({
-      db: api.db,
+      db: state.api.db,
       filters: { ...defaultFilters(), offer_type: 'rent' },
       partitionCounts: false,
     });
@@ -202,9 +214,7 @@ describe('pre-aggregated facet counts', () => {
 });
 
 describe('facet index', () => {
-  let api: TestApi;
-  let ownerId: number;
-  const ids: number[] = [];
+  const state = market(40);
   // One cache and one index across all rounds, as in a process: every round catches up.
   const cache = new OfferCountCache();
   const index = new FacetIndex();
@@ -242,22 +252,6 @@ describe('facet index', () => {
     ] satisfies Partial<SearchFilters>[]
   ).map((search) => ({ ...defaultFilters(), ...search }));
 
-  beforeAll(async () => {
-    api = await buildTestApi({ RATE_LIMIT_MAX: '0' });
-    ownerId = await insertOwner(api.db);
-    for (let i = 0; i < 40; i++)
-      ids.push(
-        await insertSearchOffer(
-          api.db,
-          { ownerId },
-          { ...facetValues(), activatedAt: new Date(Date.UTC(2026, 0, 1, i)) },
-        ),
-      );
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
-
   const SORTS = [
     'activated_at_desc',
     'activated_at_asc',
@@ -270,14 +264,14 @@ describe('facet index', () => {
   async function expectSameAsCounting(round: string) {
     for (const [n, filters] of SEARCHES.entries()) {
       const label = `${round}: ${JSON.stringify(filters)}`;
-      const indexed = await countOfferFacets({ db: api.db, filters, cache, index });
-      const counted = await countOfferFacets({ db: api.db, filters, partitionCounts: false });
+      const indexed = await countOfferFacets({ db: state.api.db, filters, cache, index });
+      const counted = await countOfferFacets({ db: state.api.db, filters, partitionCounts: false });
       expect(indexed, label).toEqual(counted);
       // The page the index selects (in one of the orders, on page 1 or 2 of 4) is SQL's page.
       const paged = { ...filters, sort: SORTS[n % SORTS.length]!, per_page: 4, page: 1 + (n % 2) };
       const [fromIndex, fromSql] = await Promise.all([
-        searchOffers({ db: api.db, filters: paged, storage: api.app.storage, cache, index }),
-        searchOffers({ db: api.db, filters: paged, storage: api.app.storage }),
+        searchOffers({ db: state.api.db, filters: paged, storage: state.api.app.storage, cache, index }),
+        searchOffers({ db: state.api.db, filters: paged, storage: state.api.app.storage }),
       ]);
       expect(fromIndex.meta, label).toEqual(fromSql.meta);
       expect(
@@ -290,50 +284,12 @@ describe('facet index', () => {
   it('counts what counting the offers gives, caught up after every kind of change', async () => {
     await expectSameAsCounting('start');
     // Not trivially empty: the first search matches some offers and counts every group.
-    const first = await countOfferFacets({ db: api.db, filters: SEARCHES[0]!, cache, index });
+    const first = await countOfferFacets({ db: state.api.db, filters: SEARCHES[0]!, cache, index });
     expect(first.total).toBeGreaterThan(0);
     expect(index.offers).toBeGreaterThanOrEqual(first.total);
 
     for (let round = 0; round < 20; round++) {
-      const id = r.pick(ids);
-      const change = r.pick([
-        'facets',
-        'partition',
-        'strike',
-        'unstrike',
-        'price',
-        'insert',
-        'delete',
-      ] as const);
-      if (change === 'facets') {
-        const { offerType, propertyType, countryCode, ...values } = facetValues();
-        const priceNormalized = r.pick([null, 900_000, 3_000_000, 5_000_000, 7_000_000]);
-        await api.db
-          .update(offers)
-          .set({ ...values, priceNormalized, usefulAreaMeters: r.pick([null, 40, 60, 85, 120]) })
-          .where(eq(offers.id, id));
-      } else if (change === 'partition') {
-        const { offerType, propertyType, countryCode } = facetValues();
-        await api.db.update(offers).set({ offerType, propertyType, countryCode }).where(eq(offers.id, id));
-      } else if (change === 'price') {
-        // The read model's normalised price and the area, as a property edit rewrites them.
-        await api.db
-          .update(offers)
-          .set({
-            priceNormalized: r.pick([null, 1_500_000, 4_000_000, 5_800_000]),
-            usefulAreaMeters: r.pick([null, 45, 75]),
-          })
-          .where(eq(offers.id, id));
-      } else if (change === 'insert') {
-        ids.push(await insertSearchOffer(api.db, { ownerId }, facetValues()));
-      } else if (change === 'delete') {
-        await api.db.delete(offers).where(eq(offers.id, id));
-      } else {
-        await api.db
-          .update(properties)
-          .set({ struckAt: change === 'strike' ? new Date() : null })
-          .where(eq(properties.id, id));
-      }
+      const change = await randomChange(state);
       await expectSameAsCounting(`round ${round} (${change})`);
     }
   });
@@ -345,17 +301,17 @@ describe('facet index', () => {
       offer_type: 'sale',
       dispositions: ['1', '2', '3'],
     } as SearchFilters;
-    const counted = await countOfferFacets({ db: api.db, filters, partitionCounts: false });
-    const facets = await api.app.inject({ method: 'GET', url: `/public/offers/facets?${query}` });
+    const counted = await countOfferFacets({ db: state.api.db, filters, partitionCounts: false });
+    const facets = await state.api.app.inject({ method: 'GET', url: `/public/offers/facets?${query}` });
     expect(facets.statusCode, facets.body).toBe(200);
     expect(facets.json()).toEqual(counted);
-    const list = await api.app.inject({ method: 'GET', url: `/public/offers?${query}` });
+    const list = await state.api.app.inject({ method: 'GET', url: `/public/offers?${query}` });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().meta.total).toBe(counted.total);
     // A write the route's index has to catch up with.
-    await api.db.update(offers).set({ disposition: '1' }).where(eq(offers.id, ids[1]!));
-    const after = await countOfferFacets({ db: api.db, filters, partitionCounts: false });
-    const again = await api.app.inject({ method: 'GET', url: `/public/offers/facets?${query}` });
+    await state.api.db.update(offers).set({ disposition: '1' }).where(eq(offers.id, state.ids[1]!));
+    const after = await countOfferFacets({ db: state.api.db, filters, partitionCounts: false });
+    const again = await state.api.app.inject({ method: 'GET', url: `/public/offers/facets?${query}` });
     expect(again.json()).toEqual(after);
   });
 
@@ -368,19 +324,19 @@ describe('facet index', () => {
       dispositions: ['1', '2', '3', '4'],
     } as SearchFilters;
     const facets = async () => {
-      const response = await api.app.inject({ method: 'GET', url: `/public/offers/facets?${query}` });
+      const response = await state.api.app.inject({ method: 'GET', url: `/public/offers/facets?${query}` });
       expect(response.statusCode, response.body).toBe(200);
       return response.json();
     };
     const before = await facets();
-    expect(before).toEqual(await countOfferFacets({ db: api.db, filters, partitionCounts: false }));
+    expect(before).toEqual(await countOfferFacets({ db: state.api.db, filters, partitionCounts: false }));
     // A euro worth one crown moves the bound below every price: the kept answer must not survive it.
-    await api.db
+    await state.api.db
       .insert(exchangeRates)
       .values({ currency: 'EUR', rateToCzk: 1 })
       .onConflictDoUpdate({ target: exchangeRates.currency, set: { rateToCzk: 1 } });
     const after = await facets();
-    const counted = await countOfferFacets({ db: api.db, filters, partitionCounts: false });
+    const counted = await countOfferFacets({ db: state.api.db, filters, partitionCounts: false });
     expect(after).toEqual(counted);
     expect(after.total).not.toBe(before.total);
   });
@@ -389,19 +345,27 @@ describe('facet index', () => {
     let clock = Date.UTC(2026, 10, 25, 12);
     const idle = new FacetIndex({ now: () => clock });
     const filters = { ...defaultFilters(), dispositions: ['1', '2'] } as SearchFilters;
-    const count = () => countOfferFacets({ db: api.db, filters, cache: new OfferCountCache(), index: idle });
-    expect(await count()).toEqual(await countOfferFacets({ db: api.db, filters, partitionCounts: false }));
+    const count = () =>
+      countOfferFacets({ db: state.api.db, filters, cache: new OfferCountCache(), index: idle });
+    expect(await count()).toEqual(
+      await countOfferFacets({ db: state.api.db, filters, partitionCounts: false }),
+    );
     // A change the index has not seen, then three hours, and the hourly job prunes the log.
-    const [target] = await api.db
+    const [target] = await state.api.db
       .select({ id: offers.id })
       .from(offers)
       .where(eq(offers.isPublic, true))
       .limit(1);
-    await api.db.update(offers).set({ disposition: '2', bathrooms: 1 }).where(eq(offers.id, target!.id));
-    await api.db.update(offers).set({ disposition: '1' }).where(eq(offers.id, target!.id));
+    await state.api.db
+      .update(offers)
+      .set({ disposition: '2', bathrooms: 1 })
+      .where(eq(offers.id, target!.id));
+    await state.api.db.update(offers).set({ disposition: '1' }).where(eq(offers.id, target!.id));
     clock += 3 * 3_600_000;
-    await api.db.delete(offerFacetChanges);
-    expect(await count()).toEqual(await countOfferFacets({ db: api.db, filters, partitionCounts: false }));
+    await state.api.db.delete(offerFacetChanges);
+    expect(await count()).toEqual(
+      await countOfferFacets({ db: state.api.db, filters, partitionCounts: false }),
+    );
   });
 
   it('is used for partition and value-set filters only', () => {

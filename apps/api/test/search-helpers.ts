@@ -114,3 +114,18 @@ export async function insertLocation(
   });
   return row!.id;
 }
+
+/** A tiny deterministic generator (the same offers and changes every run): numbers, picks, subsets. */
+export function generator(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
+  const some = <T>(items: readonly T[]) => items.filter(() => next() < 0.4);
+  return { next, pick, some };
+}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAP_CELL_DEG } from '../src/features/search/cluster-offers.ts';
 import { queryRows } from '../src/features/search/offer-conditions.ts';
 import { buildTestApi, insertOwner, type TestApi } from './helpers.ts';
-import { insertSearchOffer } from './search-helpers.ts';
+import { generator, insertSearchOffer } from './search-helpers.ts';
 
 // The pre-aggregated map cells (offer_map_cells, docs/decisions/012) must equal grouping the
 // public offers at every moment: after inserts, moves, type changes, strikes and deletes, and
@@ -25,19 +25,6 @@ type Cell = {
   sumLatitude: number;
   sumLongitude: number;
 };
-
-/** A tiny deterministic generator: the same offers and changes every run. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T };
-}
 
 describe('map cells follow the offers', () => {
   let api: TestApi;
