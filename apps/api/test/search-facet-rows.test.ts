@@ -14,6 +14,7 @@ import {
   ROOM_TYPES,
   SELLER_TYPES,
   type SearchFilters,
+  SORTS,
   TAGS,
 } from '@estately/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -251,15 +252,6 @@ describe('facet index', () => {
       },
     ] satisfies Partial<SearchFilters>[]
   ).map((search) => ({ ...defaultFilters(), ...search }));
-
-  const SORTS = [
-    'activated_at_desc',
-    'activated_at_asc',
-    'price_asc',
-    'price_desc',
-    'area_asc',
-    'area_desc',
-  ] as const;
 
   async function expectSameAsCounting(round: string) {
     for (const [n, filters] of SEARCHES.entries()) {
