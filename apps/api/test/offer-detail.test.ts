@@ -1,4 +1,4 @@
-import { offers, offerViewStats, properties } from '@estately/db';
+import { offers, offerViewStats, properties, users } from '@estately/db';
 import {
   haversineKm,
   OfferContactSchema,
@@ -362,7 +362,7 @@ describe('GET /public/offers/{id}/contact', () => {
     });
   });
 
-  it("falls back to the owner's own details without a contact person", async () => {
+  it("falls back to the owner's public details without a contact person, never the login e-mail", async () => {
     const response = await api.app.inject({
       method: 'GET',
       url: `/public/offers/${noContactOfferId}/contact`,
@@ -371,11 +371,19 @@ describe('GET /public/offers/{id}/contact', () => {
     expect(response.json()).toEqual({
       id: null,
       contact_name: null,
-      contact_email: 'owner.only@example.com',
+      contact_email: null,
       contact_email_second: null,
       contact_phone: '+420 777 000 111',
       contact_phone_second: null,
     });
+    expect(response.body).not.toContain('owner.only@example.com');
+    // A contact e-mail the owner set in the account is public.
+    await api.db
+      .update(users)
+      .set({ contactEmail: 'office@owner.example' })
+      .where(eq(users.id, plainOwnerId));
+    const again = await api.app.inject({ method: 'GET', url: `/public/offers/${noContactOfferId}/contact` });
+    expect(again.json().contact_email).toBe('office@owner.example');
   });
 });
 

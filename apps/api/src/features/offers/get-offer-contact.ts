@@ -5,8 +5,9 @@ import { isPublicProperty, offerNotFound } from './public-offer.ts';
 
 /**
  * GET /public/offers/{id}/contact (spec 3 Contact): the offer's contact person; when the
- * property names none, the publishing account's contact details (its contact e-mail, else its
- * login e-mail, and phone), with `id` null.
+ * property names none, the publishing account's public contact details (its contact e-mail and
+ * phone), with `id` null. The login e-mail is never published: an account without a contact
+ * e-mail answers null, and visitors reach it through the offer's message form (a lead).
  */
 export async function getOfferContact(options: { db: Db; id: number }): Promise<OfferContact> {
   const { db, id } = options;
@@ -21,7 +22,6 @@ export async function getOfferContact(options: { db: Db; id: number }): Promise<
         phoneSecond: sellerContacts.contactPhoneSecond,
       },
       owner: {
-        email: users.email,
         contactEmail: users.contactEmail,
         firstName: users.firstName,
         lastName: users.lastName,
@@ -55,7 +55,7 @@ export async function getOfferContact(options: { db: Db; id: number }): Promise<
   return {
     id: null,
     contact_name: owner.companyName?.trim() || personal || null,
-    contact_email: owner.contactEmail ?? owner.email,
+    contact_email: owner.contactEmail,
     contact_email_second: null,
     contact_phone: owner.phone,
     contact_phone_second: null,
