@@ -218,7 +218,11 @@ function send(
 
 function urlOf(operation: Operation, pathValues: string[], queryValues: Array<string | undefined>): string {
   let index = 0;
-  const path = operation.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(pathValues[index++] ?? '1'));
+  // A value of "." or ".." (or %2E spellings) is a dot segment in a URL: every client resolves
+  // it away (`/my/offers/./stats` is `/my/offers/stats`, another route with another schema),
+  // so no request can carry it; "..." stands in for both.
+  const segment = (value: string) => encodeURIComponent(value === '.' || value === '..' ? '...' : value);
+  const path = operation.path.replace(/\{[^}]+\}/g, () => segment(pathValues[index++] ?? '1'));
   const query = new URLSearchParams();
   operation.parameters
     .filter((parameter) => parameter.in === 'query')
