@@ -77,29 +77,7 @@ export async function createPgliteThread(dataDir: string, loadDataDir?: Blob): P
   }
   // drizzle's PGlite driver calls query, and transaction with query on its transaction object:
   // the thread's client offers both with PGlite's signatures.
-  const db = drizzlePglite({ client: thread as unknown as PGlite, schema }) as unknown as Db;
-  let closed = false;
-  return {
-    db,
-    readDb: db,
-    kind: 'pglite',
-    async query<T extends Record<string, unknown>>(text: string, params?: unknown[]) {
-      const result = await thread.query<T>(text, params);
-      return result.rows;
-    },
-    async exec(text: string) {
-      await thread.exec(text);
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      try {
-        await thread.close();
-      } finally {
-        lock?.release();
-      }
-    },
-  };
+  return pgliteHandle(thread as unknown as PGlite, () => lock?.release());
 }
 
 export async function createPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
@@ -121,6 +99,11 @@ export async function createPglite(dataDir: string, loadDataDir?: Blob): Promise
 }
 
 export function wrapPglite(client: PGlite, onClose?: () => void): DatabaseHandle {
+  return { ...pgliteHandle(client, onClose), pglite: client };
+}
+
+/** The handle over a PGlite client, in this thread or on its worker (without `pglite`). */
+function pgliteHandle(client: PGlite, onClose?: () => void): DatabaseHandle {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;
   return {
@@ -143,7 +126,6 @@ export function wrapPglite(client: PGlite, onClose?: () => void): DatabaseHandle
         onClose?.();
       }
     },
-    pglite: client,
   };
 }
 
