@@ -15,7 +15,8 @@
 //
 // Flags: --only a,b  --skip a,b  --reseed  --offers N (seed)  --seconds S (throughput, 10)
 //        --orama-offers N --orama-heap-mb MB (orama: size bounds)
-//        --max-ms MS (time bound of one measurement, 5000)  --pglite-offers N (100000 if seeded before, else 20000)
+//        --max-ms MS (time bound of one measurement, 5000)  --pglite-offers N (100000 if seeded before, else 20000;
+//        1000000 for the memory goal, about 25 minutes to seed once)
 // Afterwards the figures of the steps (kept in /tmp/estately-bench-results) are compared with
 // the goals of issue 4 in one table.
 import { spawnSync } from 'node:child_process';
@@ -105,6 +106,9 @@ for (const [step, script] of [
 // The goals of issue 4 "Performance" against the figures of the last run of each step.
 const search = readFigures('search');
 const pglite = readFigures('pglite');
+// The memory goal is for 1M offers, the query goals for the issue's 100,000: a run of each size
+// keeps its figures apart (scripts/bench/pglite.ts).
+const pglite1m = readFigures('pglite-1m');
 const naive = readFigures('naive');
 type Goal = [goal: string, measured: number | undefined, limit: number, unit: string, atLeast?: boolean];
 const goals: Goal[] = [];
@@ -156,6 +160,8 @@ goals.push(['map whole-country zoom (z5, all) p95 <= 50 ms', search['Q6 z5 all.h
 goals.push(['Q7 detail + 4 similar http p50 <= 5 ms', search['Q7 detail+4.http.p50'], 5, 'ms']);
 goals.push(['API process RSS <= 300 MB', search['api.rss.mb'], 300, 'MiB']);
 goals.push([`PGlite open${pgliteSize} <= 3 s (worst of 4)`, pglite['pglite.open.max'], 3000, 'ms']);
+goals.push(['PGlite open (1M offers) <= 3 s (worst of 4)', pglite1m['pglite.open.max'], 3000, 'ms']);
+goals.push(['PGlite with 1M offers <= 1.5 GB (process RSS)', pglite1m['pglite.rss.mb'], 1536, 'MiB']);
 // Peers answer every question afresh, so they are compared with the read model's Q1 without
 // its count cache.
 const coldQ1 = search['Q1 cold.db.p50'];
@@ -189,7 +195,6 @@ const rows = goals.map(([goal, measured, limit, unit, atLeast]) => {
   const shown = !known ? '-' : unit === '/s' || unit === 'MiB' ? measured.toFixed(0) : ms(measured);
   return [goal, `${shown} ${known ? unit : ''}`.trim(), !known ? 'not measured' : met ? 'met' : 'NOT met'];
 });
-rows.push(['PGlite with 1M offers <= 1.5 GB', '-', 'not run']);
 console.log(`\n=== bench: figures vs the goals of issue 4 (${loadLine()}; figures from ${RESULTS_DIR})`);
 console.log(table(['goal', 'measured', 'verdict'], rows));
 console.log(`\nnpm run bench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);

@@ -45,7 +45,9 @@ export type SeedOptions = {
   skipTriggers?: boolean;
   /**
    * Drop the secondary indexes of the offer tables during the load and build them afterwards
-   * (as pg_restore does); default on for COPY into PostgreSQL from 100,000 offers.
+   * (as pg_restore does); default on for COPY from 100,000 offers, into PostgreSQL and PGlite
+   * alike (PGlite maintains each index row by row in one WASM thread: a 1M load with its
+   * indexes in place ran for over an hour).
    */
   deferIndexes?: boolean;
   /** Empty every table first. Without it, seeding a database that has users is refused. */
@@ -418,8 +420,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     now,
   );
   const sink = bulk(handle.pglite ? 10_000 : 40_000);
-  const deferIndexes =
-    options.deferIndexes ?? (method === 'copy' && handle.kind === 'postgres' && total >= 100_000);
+  const deferIndexes = options.deferIndexes ?? (method === 'copy' && total >= 100_000);
   const deferred = deferIndexes
     ? await dropSecondaryIndexes(handle, ['properties', 'offers', 'property_media', 'price_history'])
     : [];
