@@ -273,15 +273,34 @@ interface ApiProcess {
 }
 
 /**
+ * The process settings `npm start` runs the API with: the environment assignments and Node flags
+ * of package.json's start script (decision 026: the young generation, the heap's growth and
+ * glibc's allocator), so the RSS printed is the RSS a started product has.
+ */
+function startScriptSettings(): { env: Record<string, string>; flags: string[] } {
+  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = (pkg.scripts.start ?? '').split(/\s+/).filter(Boolean);
+  const node = words.indexOf('node');
+  const env = Object.fromEntries(
+    words.slice(0, Math.max(node, 0)).map((word) => word.split('=', 2) as [string, string]),
+  );
+  const flags = words.slice(node + 1).filter((word) => word.startsWith('--'));
+  return { env, flags };
+}
+
+/**
  * `node apps/api/src/server.ts` with `env`, once it answers /health (60 s at most), with the
- * young-generation bound `npm start` gives it (package.json).
+ * settings `npm start` gives it (package.json).
  */
 async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
+  const settings = startScriptSettings();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--max-semi-space-size=16', join(import.meta.dirname, '../../apps/api/src/server.ts')],
+    [...settings.flags, join(import.meta.dirname, '../../apps/api/src/server.ts')],
     {
-      env,
+      env: { ...env, ...settings.env },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
