@@ -295,6 +295,12 @@ function meetsChoice(part: Partition, slot: number, choice: Choice): boolean {
   return code !== 0 && ((choice.mask >>> (code - 1)) & 1) === 1;
 }
 
+/** Whether the slot meets every choice. */
+function meetsEvery(part: Partition, slot: number, choices: readonly Choice[]): boolean {
+  for (const choice of choices) if (!meetsChoice(part, slot, choice)) return false;
+  return true;
+}
+
 const RADIANS = Math.PI / 180;
 
 /** Inside a viewport; west > east crosses the antimeridian (offer-conditions.ts bboxCondition). */
@@ -441,34 +447,28 @@ export class FacetIndex {
     const meets = boundsTest(filters, snapshot.rates);
     const choices = choicesOf(filters);
     const order = filters.sort;
-    const descending = order.endsWith('_desc');
-    // Every order as ascending (key, tie): a descending key is negated, no value sorts last.
-    const sortKey = (part: Partition, slot: number): number => {
-      const value = order.startsWith('activated_at')
-        ? part.times[slot]!
-        : order.startsWith('price')
-          ? part.prices[slot]!
-          : part.areas[slot]!;
-      if (Number.isNaN(value)) return Number.POSITIVE_INFINITY;
-      return descending ? -value : value;
-    };
+    // Every order as ascending (key, tie): a descending key and tie are negated, no value sorts
+    // last. The column is chosen once, not per offer: this loop is the cost of a fresh search.
+    const sign = order.endsWith('_desc') ? -1 : 1;
+    const column = order.startsWith('activated_at')
+      ? 'times'
+      : order.startsWith('price')
+        ? 'prices'
+        : 'areas';
     const top = new TopK(wanted);
     let total = 0;
     for (const row of scope) {
       const part = this.partitions.get(keyOf(row.offerType, row.propertyType, row.countryCode))!;
-      for (let slot = 0; slot < part.size; slot++) {
-        if (meets && !meets(part, slot)) continue;
-        let met = true;
-        for (const choice of choices) {
-          if (!meetsChoice(part, slot, choice)) {
-            met = false;
-            break;
-          }
-        }
-        if (!met) continue;
+      const values = part[column];
+      const ids = part.ids;
+      const matched = matchedSlots(part, meets);
+      for (let i = 0; i < matched.length; i++) {
+        const slot = matched[i]!;
+        if (choices.length > 0 && !meetsEvery(part, slot, choices)) continue;
         total += 1;
-        const id = part.ids[slot]!;
-        top.offer(sortKey(part, slot), descending ? -id : id, id);
+        const value = values[slot]!;
+        const id = ids[slot]!;
+        top.offer(Number.isNaN(value) ? Number.POSITIVE_INFINITY : sign * value, sign * id, id);
       }
     }
     return { ids: top.sorted().slice(offset, wanted), total };
@@ -663,14 +663,17 @@ export class FacetIndex {
     const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (map.get(key) ?? 0) + n);
     // Each offer counts in the groups whose choice it meets with every other choice met:
     // in all of them when it meets every choice, in the one it misses when it misses one.
+    // Only the counted groups are visited per offer (the columns listed once).
+    const scalarColumns = SCALAR_GROUPS.flatMap((group, k) => (counted.has(group) ? [k] : []));
+    const arrayColumns = ARRAY_GROUPS.flatMap((group, k) => (counted.has(group) ? [k] : []));
     const countSlot = (part: Partition, slot: number, only: number) => {
-      for (let k = 0; k < S; k++) {
-        const counts = scalarCounts[k];
-        if (counts && (only < 0 || only === k)) counts[part.codes[slot * S + k]!]! += 1;
+      const codes = part.codes;
+      for (const k of scalarColumns) {
+        if (only < 0 || only === k) scalarCounts[k]![codes[slot * S + k]!]! += 1;
       }
-      for (let k = 0; k < A; k++) {
-        const counts = arrayCounts[k];
-        if (!counts || (only >= 0 && only !== S + k)) continue;
+      for (const k of arrayColumns) {
+        if (only >= 0 && only !== S + k) continue;
+        const counts = arrayCounts[k]!;
         let mask = part.masks[slot * A + k]!;
         while (mask !== 0) {
           const bit = 31 - Math.clz32(mask);
@@ -688,24 +691,33 @@ export class FacetIndex {
       if (partMisses > 1) continue;
       // Offers of the partition meeting every value-set choice.
       let metEvery = 0;
-      for (let slot = 0; slot < part.size; slot++) {
-        if (meets && !meets(part, slot)) continue;
-        let misses = 0;
-        let missed = -1;
-        for (const choice of choices) {
-          if (!meetsChoice(part, slot, choice)) {
-            misses += 1;
-            missed = choice.array ? S + choice.column : choice.column;
-            if (misses > 1) break;
+      if (choices.length === 0) {
+        // No choices (a market, a price band, a viewport or a radius): every offer within the
+        // bounds counts in every group. The matching slots are listed first, then each group
+        // is counted down its own column, a tight loop per group instead of a call per offer.
+        const matched = matchedSlots(part, meets);
+        metEvery = matched.length;
+        if (partMisses === 0)
+          countMatched(part, matched, scalarColumns, scalarCounts, arrayColumns, arrayCounts);
+      } else
+        for (let slot = 0; slot < part.size; slot++) {
+          if (meets && !meets(part, slot)) continue;
+          let misses = 0;
+          let missed = -1;
+          for (const choice of choices) {
+            if (!meetsChoice(part, slot, choice)) {
+              misses += 1;
+              missed = choice.array ? S + choice.column : choice.column;
+              if (misses > 1) break;
+            }
+          }
+          if (misses === 0) {
+            metEvery += 1;
+            if (partMisses === 0) countSlot(part, slot, -1);
+          } else if (misses === 1 && partMisses === 0) {
+            countSlot(part, slot, missed);
           }
         }
-        if (misses === 0) {
-          metEvery += 1;
-          if (partMisses === 0) countSlot(part, slot, -1);
-        } else if (misses === 1 && partMisses === 0) {
-          countSlot(part, slot, missed);
-        }
-      }
       // The partition's own offer type and property type count its offers that meet every
       // other choice; a partition of another offer type counts only there.
       if (partMisses === 0) {
@@ -730,6 +742,49 @@ export class FacetIndex {
       facets[group] = Object.fromEntries(values.map((value, index) => [value, counts[index + offset]!]));
     }
     return { total, facets: facets as FacetCounts };
+  }
+}
+
+/** Reused list of the slots a partition pass matched (one per process: passes never overlap). */
+let scratch = new Int32Array(1024);
+
+/** The slots of `part` within `meets` (every slot when there are no bounds). */
+function matchedSlots(
+  part: Partition,
+  meets: ((part: Partition, slot: number) => boolean) | null,
+): Int32Array {
+  if (scratch.length < part.size) scratch = new Int32Array(Math.max(part.size, scratch.length * 2));
+  let n = 0;
+  if (meets === null) for (let slot = 0; slot < part.size; slot++) scratch[n++] = slot;
+  else for (let slot = 0; slot < part.size; slot++) if (meets(part, slot)) scratch[n++] = slot;
+  return scratch.subarray(0, n);
+}
+
+/** Adds the values of the matched slots to the counted groups' counts. */
+function countMatched(
+  part: Partition,
+  matched: Int32Array,
+  scalarColumns: readonly number[],
+  scalarCounts: readonly (Float64Array | null)[],
+  arrayColumns: readonly number[],
+  arrayCounts: readonly (Float64Array | null)[],
+): void {
+  const codes = part.codes;
+  const masks = part.masks;
+  for (const k of scalarColumns) {
+    const counts = scalarCounts[k]!;
+    for (let i = 0; i < matched.length; i++) counts[codes[matched[i]! * S + k]!]! += 1;
+  }
+  for (const k of arrayColumns) {
+    const counts = arrayCounts[k]!;
+    for (let i = 0; i < matched.length; i++) {
+      let mask = masks[matched[i]! * A + k]!;
+      while (mask !== 0) {
+        const bit = 31 - Math.clz32(mask);
+        counts[bit]! += 1;
+        mask &= ~(1 << bit);
+      }
+    }
   }
 }
 
