@@ -1,5 +1,5 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
-import { type AgnosticDataRouteMatch, createStaticHandler, type ServerBuild } from 'react-router';
+import { createStaticHandler, type RouteObject, type ServerBuild } from 'react-router';
 import { unstable_preloadRoutePattern } from 'react-router/route-pattern';
 import { describe, expect, it } from 'vitest';
 import routeConfig from '../routes.ts';
@@ -9,19 +9,13 @@ import { needsDefaultMatcher, withRoutePatternMatching } from './route-matching.
 // tests hold it to the default matcher's answers over the whole route table, so a route added
 // later that the two would read differently fails here.
 
-interface MatcherRoute {
-  id: string;
-  path?: string;
-  index?: boolean;
-  children: MatcherRoute[];
-}
+type MatcherRoute = RouteObject & { id: string; children: MatcherRoute[] };
 
 // As the server build has it: the root layout around everything routes.ts lists.
 const toMatcherRoutes = (entries: readonly RouteConfigEntry[]): MatcherRoute[] =>
   entries.map((entry) => ({
     id: entry.id ?? entry.file,
     ...(entry.path !== undefined ? { path: entry.path } : {}),
-    ...(entry.index ? { index: true } : {}),
     children: toMatcherRoutes(entry.children ?? []),
   }));
 const routes: MatcherRoute[] = [{ id: 'root', path: '', children: toMatcherRoutes(routeConfig) }];
@@ -30,7 +24,7 @@ unstable_preloadRoutePattern();
 const defaultMatcher = createStaticHandler(routes);
 const patternMatcher = createStaticHandler(routes, { future: { unstable_routePatternMatching: true } });
 
-const describeMatch = (matches: AgnosticDataRouteMatch[] | null) =>
+const describeMatch = (matches: ReturnType<typeof defaultMatcher.match>) =>
   matches?.map(({ route, params, pathname, pathnameBase }) => ({
     id: route.id,
     params,
