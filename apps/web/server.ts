@@ -263,7 +263,7 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
   const files = await indexClientFiles(clientDir);
 
   // Routes are matched by the route-pattern matcher, except on the few paths it reads otherwise
-  // (app/routing/route-matching.server.ts, decision 026).
+  // (app/routing/route-matching.server.ts, decision 027).
   const fastBuild = await withRoutePatternMatching(build);
   const listener = (serverBuild: ServerBuild) =>
     createRequestListener({

@@ -2,7 +2,7 @@ import { createStaticHandler, type EntryContext, type RouteObject, type StaticHa
 import { unstable_preloadRoutePattern } from 'react-router/route-pattern';
 import { needsDefaultMatcher } from './route-matching.server.ts';
 
-// The routes a rendered page needs from the route manifest (docs/decisions/026-server-route-matching.md).
+// The routes a rendered page needs from the route manifest (docs/decisions/027-server-route-matching.md).
 //
 // React Router's <ServerRouter> turns the whole manifest (1,178 routes, one per screen and
 // locale) into route objects and data routes on every render, but the document only ever uses

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import routeConfig from '../routes.ts';
 import { ancestorPaths, pageRouterContext } from './page-manifest.server.ts';
 
-// The render's manifest cut to the routes a page names (decision 026): its own matches and those
+// The render's manifest cut to the routes a page names (decision 027): its own matches and those
 // of its ancestors, which React Router's <Scripts> lists for lazy route discovery.
 
 type ManifestRoutes = EntryContext['manifest']['routes'];

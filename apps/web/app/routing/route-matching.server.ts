@@ -1,6 +1,6 @@
 import type { ServerBuild } from 'react-router';
 
-// Route matching of the web server (docs/decisions/026-server-route-matching.md).
+// Route matching of the web server (docs/decisions/027-server-route-matching.md).
 //
 // The route table has 1,178 routes (every screen once per locale, decision 002). React Router's
 // default matcher tries them one by one, ranked, and each try of a route under the root layout

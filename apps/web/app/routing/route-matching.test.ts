@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import routeConfig from '../routes.ts';
 import { needsDefaultMatcher, withRoutePatternMatching } from './route-matching.server.ts';
 
-// The server matches routes with React Router's route-pattern matcher (decision 026); these
+// The server matches routes with React Router's route-pattern matcher (decision 027); these
 // tests hold it to the default matcher's answers over the whole route table, so a route added
 // later that the two would read differently fails here.
 
