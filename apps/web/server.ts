@@ -28,6 +28,7 @@ import {
   type RenderLimitOptions,
   renderLimitOptionsFromEnv,
 } from './app/render-limit.server.ts';
+import { needsDefaultMatcher, withRoutePatternMatching } from './app/routing/route-matching.server.ts';
 import { readWebConfig, type WebConfig } from './app/web-config.ts';
 
 // WEB_BUILD_DIR serves another copy of the build (`npm run bench:web` serves a snapshot, so a
@@ -223,6 +224,11 @@ function compressHtml(req: IncomingMessage, res: ServerResponse): void {
   }) as typeof res.end;
 }
 
+/** The path of a request as it came, without its query. */
+function pathnameOf(req: IncomingMessage): string {
+  return (req.url ?? '/').split('?')[0] ?? '/';
+}
+
 function setSecurityHeaders(res: ServerResponse): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -256,17 +262,26 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
   if (!createLoadContext) throw new Error('The server build does not export createLoadContext.');
   const files = await indexClientFiles(clientDir);
 
-  const render = createRequestListener({
-    build,
-    mode: 'production',
-    getLoadContext: () => createLoadContext(config),
-  });
+  // Routes are matched by the route-pattern matcher, except on the few paths it reads otherwise
+  // (app/routing/route-matching.server.ts, decision 027).
+  const fastBuild = await withRoutePatternMatching(build);
+  const listener = (serverBuild: ServerBuild) =>
+    createRequestListener({
+      build: serverBuild,
+      mode: 'production',
+      getLoadContext: () => createLoadContext(config),
+    });
+  const renderFast = listener(fastBuild);
+  const renderDefault = listener(build);
+  const render = (req: IncomingMessage, res: ServerResponse) =>
+    needsDefaultMatcher(pathnameOf(req)) ? renderDefault(req, res) : renderFast(req, res);
 
   const pageCache = options.pageCache ? new PageCache(options.pageCache) : null;
   const renderLimit = new RenderLimit(
     options.renderLimit ?? renderLimitOptionsFromEnv(options.env ?? process.env),
   );
-  const handle = createRequestHandler(build, 'production');
+  const handleFast = createRequestHandler(fastBuild, 'production');
+  const handleDefault = createRequestHandler(build, 'production');
   // A cached page is rendered whole, then stored: no client signal, since the render may answer
   // several coalesced visitors (the loaders' own API timeouts bound it).
   const renderWhole = async (req: IncomingMessage): Promise<RenderedPage> => {
@@ -276,6 +291,7 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
       for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
     }
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const handle = needsDefaultMatcher(pathnameOf(req)) ? handleDefault : handleFast;
     const response = await handle(new Request(url, { method: 'GET', headers }), createLoadContext(config));
     return {
       status: response.status,

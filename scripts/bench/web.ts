@@ -352,7 +352,12 @@ async function measureLoad(stack: Stack): Promise<Record<string, number>> {
     ['as served', stack.cachedWebUrl],
   ] as const) {
     const one = await ttfbSamples(`${url}${stack.paths.results}`, SAMPLES * 2);
+    // CPU of this process (API and web server; not the load generator, nor PostgreSQL's server)
+    // per page answered: unlike pages/s, it hardly moves with what else the machine is running.
+    const cpuBefore = process.cpuUsage();
     const many = await load(url, resultsPaths());
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMsPerPage = (cpu.user + cpu.system) / 1000 / Math.max(1, many.rps * SECONDS);
     rows.push([
       `${stack.label} (${kind})`,
       ms(one.p50),
@@ -360,6 +365,7 @@ async function measureLoad(stack: Stack): Promise<Record<string, number>> {
       many.rps.toFixed(0),
       ms(many.p50),
       ms(many.p95),
+      cpuMsPerPage.toFixed(1),
       String(many.errors + many.non2xx),
     ]);
     const prefix = kind === 'render' ? '' : 'served.';
@@ -369,6 +375,7 @@ async function measureLoad(stack: Stack): Promise<Record<string, number>> {
       [`${prefix}pagesPerSecond`]: many.rps,
       [`${prefix}loadP50`]: many.p50,
       [`${prefix}loadP95`]: many.p95,
+      [`${prefix}cpuMsPerPage`]: cpuMsPerPage,
       [`${prefix}errors`]: many.errors + many.non2xx,
     });
   }
@@ -381,6 +388,7 @@ async function measureLoad(stack: Stack): Promise<Record<string, number>> {
         'pages/s',
         'p50 (load)',
         'p95 (load)',
+        'CPU ms/page',
         'errors',
       ],
       rows,

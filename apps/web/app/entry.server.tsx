@@ -13,6 +13,7 @@ import mapLayoutCss from './features/search-map/search-map-layout.css?inline';
 import { NonceContext } from './nonce-context.tsx';
 import { pendingSetCookies, requestStateContext } from './request-state.server.ts';
 import { cacheControlFor } from './routing/cache-rules.ts';
+import { pageRouterContext } from './routing/page-manifest.server.ts';
 import { pageUrl } from './routing/page-url.ts';
 import { RETRY_AFTER_SECONDS } from './routing/unavailable.server.ts';
 import { InlineStylesContext } from './shell/inline-styles.tsx';
@@ -124,7 +125,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <InlineStylesContext.Provider value={INLINE_CSS}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter context={pageRouterContext(routerContext)} url={request.url} nonce={nonce} />
         </InlineStylesContext.Provider>
       </NonceContext.Provider>,
       {

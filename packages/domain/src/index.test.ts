@@ -11,6 +11,7 @@ describe('@estately/domain entry point', () => {
       'buildPath',
       'matchPath',
       'switchLocalePath',
+      'localeSwitcher',
       'SEARCH_WORDS',
       'LOCALE_SLUGS',
       'slugify',

@@ -3,6 +3,7 @@ import { LOCALES } from './locales.ts';
 import {
   buildPath,
   layoutOf,
+  localeSwitcher,
   matchPath,
   pathRequiresAuth,
   ROUTE_ENTRIES,
@@ -216,6 +217,30 @@ describe('matchPath', () => {
 
   it('matches case-insensitively like the router and returns the canonical locale', () => {
     expect(matchPath('/EN-gb/Auth/SignIn')).toMatchObject({ screen: 'authSignin', locale: 'en-GB' });
+  });
+});
+
+describe('localeSwitcher', () => {
+  it('reads a path once and writes it in each locale as switchLocalePath does', () => {
+    const paths = [
+      '/cs/hledani/prodej/byty/cesko/praha?dispositions=2#map',
+      '/cs/hledani/prodej?price_from=1',
+      '/cs/hledani/neznamy?a=1',
+      '/en/listings?page=2',
+      '/cs/auth/reset-password/a%2Fb',
+      '/cs/property/9',
+      '/cs/nothing/here?q=1',
+      '/nothing',
+      '/',
+    ];
+    for (const path of paths) {
+      const inLocale = localeSwitcher(path);
+      // Twice over the locales: one written path leaves nothing behind for the next.
+      for (const locale of [...LOCALES, ...LOCALES]) {
+        expect(inLocale(locale), `${path} in ${locale}`).toBe(switchLocalePath(path, locale));
+      }
+    }
+    expect(localeSwitcher('/cs/hledani/prodej/byty')('de')).toBe('/de/suche/kaufen/wohnungen');
   });
 });
 

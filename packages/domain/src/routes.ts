@@ -286,6 +286,14 @@ export function matchPath(pathname: string): RouteMatch | null {
  * that names no screen keeps its remainder under the new prefix.
  */
 export function switchLocalePath(pathname: string, newLocale: Locale): string {
+  return localeSwitcher(pathname)(newLocale);
+}
+
+/**
+ * switchLocalePath for many locales: the path is read once, then written in each locale (the
+ * page shell links every page in all 30 locales, twice).
+ */
+export function localeSwitcher(pathname: string): (newLocale: Locale) => string {
   const hashAt = pathname.indexOf('#');
   const hash = hashAt >= 0 ? pathname.slice(hashAt) : '';
   const withoutHash = hashAt >= 0 ? pathname.slice(0, hashAt) : pathname;
@@ -298,26 +306,40 @@ export function switchLocalePath(pathname: string, newLocale: Locale): string {
     const segments = path.split('/').filter(Boolean);
     const first = segments[0];
     if (first !== undefined && localeFromSegment(first)) {
-      return `/${[newLocale, ...segments.slice(1)].join('/')}${query}${hash}`;
+      const rest = segments.slice(1);
+      return (newLocale) => `/${[newLocale, ...rest].join('/')}${query}${hash}`;
     }
-    return `/${newLocale}${hash}`;
+    return (newLocale) => `/${newLocale}${hash}`;
   }
   switch (match.screen) {
     case 'search': {
       const decomposed = decomposeSearchPath(path + query);
-      if (decomposed.success) return composeSearchPath(newLocale, decomposed.filters) + hash;
+      if (decomposed.success) {
+        const { filters } = decomposed;
+        return (newLocale) => composeSearchPath(newLocale, filters) + hash;
+      }
       // Filters the new page will reject anyway: still translate the path, keep the query as is.
       const pathAlone = decomposeSearchPath(path);
-      if (pathAlone.success) return composeSearchPath(newLocale, pathAlone.filters) + query + hash;
+      if (pathAlone.success) {
+        const { filters } = pathAlone;
+        return (newLocale) => composeSearchPath(newLocale, filters) + query + hash;
+      }
       const segments = (match.params['*'] ?? '').split('/').filter(Boolean);
-      return buildPath('search', newLocale, { segments }) + query + hash;
+      return (newLocale) => buildPath('search', newLocale, { segments }) + query + hash;
     }
     case 'authConfirmEmail':
-    case 'authResetPassword':
-      return buildPath(match.screen, newLocale, { token: match.params.token ?? '' }) + query + hash;
-    case 'propertyDetail':
-      return buildPath('propertyDetail', newLocale, { id: match.params.id ?? '' }) + query + hash;
-    default:
-      return routePattern(match.screen, newLocale) + query + hash;
+    case 'authResetPassword': {
+      const screen = match.screen;
+      const token = match.params.token ?? '';
+      return (newLocale) => buildPath(screen, newLocale, { token }) + query + hash;
+    }
+    case 'propertyDetail': {
+      const id = match.params.id ?? '';
+      return (newLocale) => buildPath('propertyDetail', newLocale, { id }) + query + hash;
+    }
+    default: {
+      const screen = match.screen;
+      return (newLocale) => routePattern(screen, newLocale) + query + hash;
+    }
   }
 }

@@ -4,8 +4,8 @@ import {
   type Currency,
   LOCALES,
   type Locale,
+  localeSwitcher,
   matchPath,
-  switchLocalePath,
 } from '@estately/domain';
 import { getMessages, LOCALE_DATA, localeData } from '@estately/i18n';
 import { type PublicConfig, publicConfigOf, type WebConfig } from '../config.server.ts';
@@ -72,12 +72,13 @@ export function seoLinks(pathname: string, locale: Locale, origin: string): Shel
   ) {
     return null;
   }
+  const inLocale = localeSwitcher(pathname);
   const alternates: HeadLink[] = LOCALES.map((other) => ({
     hrefLang: other,
-    href: `${origin}${switchLocalePath(pathname, other)}`,
+    href: `${origin}${inLocale(other)}`,
   }));
   if (match.screen === 'home') alternates.push({ hrefLang: 'x-default', href: `${origin}/` });
-  return { canonical: `${origin}${switchLocalePath(pathname, locale)}`, alternates };
+  return { canonical: `${origin}${inLocale(locale)}`, alternates };
 }
 
 export interface ShellSession {
@@ -102,6 +103,7 @@ export function loadShellData(
   const data = localeData(locale);
   const origin = config.publicWebUrl ?? url.origin;
   const footer = footerPaths(locale);
+  const inLocale = localeSwitcher(url.pathname + url.search);
   return {
     locale,
     localeSource: source,
@@ -113,7 +115,7 @@ export function loadShellData(
       locale: row.locale,
       tag: row.locale,
       label: row.label,
-      href: switchLocalePath(url.pathname + url.search, row.locale),
+      href: inLocale(row.locale),
     })),
     footerLinks: [
       { label: 'footer.terms', href: footer.terms },

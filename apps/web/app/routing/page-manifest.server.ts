@@ -1,0 +1,76 @@
+import { createStaticHandler, type EntryContext, type RouteObject, type StaticHandler } from 'react-router';
+import { unstable_preloadRoutePattern } from 'react-router/route-pattern';
+import { needsDefaultMatcher } from './route-matching.server.ts';
+
+// The routes a rendered page needs from the route manifest (docs/decisions/027-server-route-matching.md).
+//
+// React Router's <ServerRouter> turns the whole manifest (1,178 routes, one per screen and
+// locale) into route objects and data routes on every render, but the document only ever uses
+// the routes of its own matches and, for lazy route discovery, those its `<Scripts>` names in
+// `window.__reactRouterManifest`: the matches of the path's ancestors (React Router's
+// getPartialManifest). Rendering with the manifest cut to those routes gives the same HTML for a
+// fraction of the work.
+
+type ManifestRoutes = EntryContext['manifest']['routes'];
+
+const matchers = new WeakMap<ManifestRoutes, StaticHandler>();
+
+/** A route-pattern matcher over the manifest's routes, made once per build. */
+function matcherOf(manifestRoutes: ManifestRoutes): StaticHandler {
+  let matcher = matchers.get(manifestRoutes);
+  if (!matcher) {
+    unstable_preloadRoutePattern();
+    const children = new Map<string, RouteObject[]>();
+    for (const route of Object.values(manifestRoutes)) {
+      if (!route) continue;
+      const siblings = children.get(route.parentId ?? '') ?? [];
+      siblings.push({
+        id: route.id,
+        ...(route.path !== undefined ? { path: route.path } : {}),
+        ...(route.caseSensitive !== undefined ? { caseSensitive: route.caseSensitive } : {}),
+        ...(route.index ? { index: true } : {}),
+      } as RouteObject);
+      children.set(route.parentId ?? '', siblings);
+    }
+    const tree = (parentId: string): RouteObject[] =>
+      (children.get(parentId) ?? []).map((route) => {
+        const nested = route.id ? tree(route.id) : [];
+        return nested.length > 0 ? ({ ...route, children: nested } as RouteObject) : route;
+      });
+    matcher = createStaticHandler(tree(''), { future: { unstable_routePatternMatching: true } });
+    matchers.set(manifestRoutes, matcher);
+  }
+  return matcher;
+}
+
+/** `/`, then each ancestor of the path, longest first: the paths getPartialManifest matches. */
+export function ancestorPaths(pathname: string): string[] {
+  const segments = pathname.split('/').filter(Boolean);
+  const paths = ['/'];
+  segments.pop();
+  while (segments.length > 0) {
+    paths.push(`/${segments.join('/')}`);
+    segments.pop();
+  }
+  return paths;
+}
+
+/**
+ * The render's context with the manifest cut to the routes the page names. Paths the
+ * route-pattern matcher reads otherwise (route-matching.server.ts) keep the whole manifest.
+ */
+export function pageRouterContext(context: EntryContext): EntryContext {
+  const { pathname } = context.staticHandlerContext.location;
+  if (needsDefaultMatcher(pathname)) return context;
+  const ids = new Set(context.staticHandlerContext.matches.map((match) => match.route.id));
+  const matcher = matcherOf(context.manifest.routes);
+  for (const path of ancestorPaths(pathname)) {
+    for (const match of matcher.match(path) ?? []) ids.add(match.route.id);
+  }
+  const routes: ManifestRoutes = {};
+  for (const id of ids) {
+    const route = context.manifest.routes[id];
+    if (route) routes[id] = route;
+  }
+  return { ...context, manifest: { ...context.manifest, routes } };
+}
