@@ -193,6 +193,44 @@ describe('home page in the browser', () => {
     await context.close();
   });
 
+  it('connects the largest-paint photo’s host from <head> and asks for no other locale’s routes', async () => {
+    // Issue 9 "Performance" (docs/benchmarks.md, 2026-11-26). The photos' host (the API's,
+    // another origin than the page's) is connected before the stylesheet and the scripts are read.
+    const html = await (await fetch(`${web.url}/en`, { headers: { 'User-Agent': PERSON_UA } })).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preconnect = head.indexOf(`<link rel="preconnect" href="${new URL(api.url).origin}"/>`);
+    expect(preconnect).toBeGreaterThan(-1);
+    expect(preconnect).toBeLessThan(head.indexOf('<style'));
+    expect(preconnect).toBeLessThan(head.indexOf('<link rel="modulepreload"'));
+
+    const context = await visitor();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const priorities = new Map<string, string>();
+    const manifestPaths: string[] = [];
+    cdp.on('Network.requestWillBeSent', (event) => {
+      const url = new URL(event.request.url);
+      priorities.set(url.pathname, event.request.initialPriority);
+      if (url.pathname === '/__manifest')
+        manifestPaths.push(...(url.searchParams.get('paths') ?? '').split(','));
+    });
+    await cdp.send('Network.enable');
+    await page.goto(`${web.url}/en`);
+    const photo = await page.getByTestId('offer-card').first().locator('img').getAttribute('src');
+    await expect.poll(() => priorities.get(new URL(photo ?? '', web.url).pathname)).toBe('High');
+    // Hydrated (React's props on the header's link): the locale switcher's links are discovered
+    // when clicked, so React Router asks for no manifest of the other locales' routes.
+    await page.waitForFunction(() => {
+      const logo = document.querySelector('.site-logo');
+      return logo !== null && Object.keys(logo).some((key) => key.startsWith('__reactProps'));
+    });
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.locale-switcher a').count()).toBe(LOCALES.length);
+    expect(manifestPaths.filter((path) => /^\/(de|cs|ar)(\/|$)/.test(path))).toEqual([]);
+    expect(await page.locator('link[rel="preconnect"]').count()).toBe(1);
+    await context.close();
+  });
+
   it('negotiates / from Accept-Language: de-AT gives German', async () => {
     const context = await visitor({ acceptLanguage: 'de-AT,de;q=0.9,en;q=0.5' });
     const page = await context.newPage();

@@ -59,6 +59,14 @@ describe('offer detail', () => {
     const counter = page.getByTestId('gallery-counter');
     expect(await counter.textContent()).toBe(`1 / ${photoCount}`);
     expect(await page.getByTestId('gallery-photo').getAttribute('srcset')).toContain('1920w');
+    // The first photo is the largest paint: its host is connected from <head>, and the thumbnails
+    // (in view on a phone) do not compete with it (docs/benchmarks.md, 2026-11-26).
+    expect(await page.getByTestId('gallery-photo').getAttribute('fetchpriority')).toBe('high');
+    const thumbs = page.locator('.gallery__thumbs img');
+    expect(await thumbs.count()).toBe(photoCount);
+    for (const thumb of await thumbs.all()) expect(await thumb.getAttribute('fetchpriority')).toBe('low');
+    const photoOrigin = new URL((await page.getByTestId('gallery-photo').getAttribute('src')) ?? '').origin;
+    expect(await page.locator(`head link[rel="preconnect"][href="${photoOrigin}"]`).count()).toBe(1);
     await page.getByTestId('gallery-next').click();
     await expect.poll(() => counter.textContent()).toBe(`2 / ${photoCount}`);
     // The arrow keys move while focus is in the gallery; End and Home jump.

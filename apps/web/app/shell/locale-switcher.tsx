@@ -43,6 +43,11 @@ export function LocaleSwitcher(props: {
               lang={link.tag}
               dir="auto"
               hrefLang={link.tag}
+              // Discovered when clicked, not when rendered: React Router otherwise asks for the
+              // route manifest of all 29 other locales' paths right after hydration (15 KB on
+              // home, 30 KB on results, 41 KB on a detail page, gzip), on every first load, for
+              // links a visitor seldom follows (docs/benchmarks.md, 2026-11-26).
+              discover="none"
               aria-current={link.locale === props.current ? 'true' : undefined}
               onClick={(event) => {
                 // biome-ignore lint/suspicious/noDocumentCookie: the value is built and escaped by serializeLocaleCookie; the Cookie Store API is not in every supported browser.

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type TouchEvent, useRef, useState } from 'react';
+import { preconnectPhotoOrigin } from '../../shell/preconnect-photo-origin.ts';
 import { ChevronLeft, ChevronRight, Maximize2 } from './icons.tsx';
 import type { GalleryPhoto } from './offer-detail-view.server.ts';
 
@@ -22,6 +23,8 @@ export function Gallery(props: { photos: GalleryPhoto[]; texts: GalleryTexts; di
   const touchStart = useRef<number | null>(null);
   if (photos.length === 0) return null;
   const photo = photos[index] ?? photos[0]!;
+  // The first photo is the page's largest paint.
+  preconnectPhotoOrigin(photos[0]?.src);
   const go = (next: number) => setIndex((next + photos.length) % photos.length);
   const forward = props.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
   const backward = props.dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
@@ -120,7 +123,18 @@ export function Gallery(props: { photos: GalleryPhoto[]; texts: GalleryTexts; di
                 aria-current={thumbIndex === index}
                 onClick={() => setIndex(thumbIndex)}
               >
-                <img src={thumb.thumb} alt="" width={96} height={72} loading="lazy" decoding="async" />
+                <img
+                  src={thumb.thumb}
+                  alt=""
+                  width={96}
+                  height={72}
+                  loading="lazy"
+                  decoding="async"
+                  // On a phone the strip is in view with the large photo: without the hint the
+                  // browser raises the thumbnails to high priority too, and they share the
+                  // photo host's connections and bandwidth with the page's largest paint.
+                  fetchPriority="low"
+                />
               </button>
             </li>
           ))}

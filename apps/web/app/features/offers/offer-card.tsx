@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import { preconnectPhotoOrigin } from '../../shell/preconnect-photo-origin.ts';
 import type { OfferCardView } from './offer-card-view.ts';
 
 /**
@@ -9,6 +10,7 @@ import type { OfferCardView } from './offer-card-view.ts';
 export function OfferCardItem({ offer, priority = false }: { offer: OfferCardView; priority?: boolean }) {
   const { t } = useI18n();
   const meta = [offer.layout, offer.area].filter((part): part is string => Boolean(part));
+  if (priority) preconnectPhotoOrigin(offer.photo?.avifSrc ?? offer.photo?.src);
   return (
     <article className="offer-card" data-testid="offer-card">
       {offer.photo ? (
