@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root.ts';
-import { browserTokenStore } from './api/tokens.ts';
+import { browserStatsToken } from './api/stats-token.ts';
 import { webConfigContext } from './config.server.ts';
 import { I18nProvider, useI18n } from './i18n/i18n-context.tsx';
 import { pickRequestLocale } from './locale/pick-locale.server.ts';
@@ -48,7 +48,7 @@ function Shell(props: { shell: ShellData | undefined; children: ReactNode }) {
   // The visitor's statistics token (3 hours, spec 9) is made in the browser, once per visit, so
   // server renders forward it and an offer's views count once per visitor.
   useEffect(() => {
-    browserTokenStore().statsToken();
+    browserStatsToken();
   }, []);
   const { shell } = props;
   return (

@@ -212,20 +212,8 @@ export const FILTER_KEYS = [
 ] as const satisfies readonly (keyof SearchFilters)[];
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-/** Bounds checked by the schema; exported so forms can set min/max on their inputs. */
-export const FILTER_LIMITS = {
-  price: { max: 1e12 },
-  area: { max: 1e6 },
-  floor: { min: -5, max: 200 },
-  total_floors: { min: 1, max: 200 },
-  age_days: { min: 1, max: 3650 },
-  year_built: { min: 1000, max: 2100 },
-  photos_min: { min: 1, max: 100 },
-  trust_score: { min: 0, max: 100 },
-  seller_rating: { min: 1, max: 5 },
-  lat: { min: -90, max: 90 },
-  lng: { min: -180, max: 180 },
-} as const;
+// The bounds live in filter-limits.ts (the filter panel imports them alone).
+export { FILTER_LIMITS } from './filter-limits.ts';
 
 /** The bound pairs checked for from <= to. */
 export const RANGE_PAIRS = [

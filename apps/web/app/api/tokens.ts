@@ -1,15 +1,17 @@
+import { cookieValue, serializeCookie } from './cookies.ts';
+import { browserStatsToken, STATS_TOKEN_COOKIE } from './stats-token.ts';
+
 // Tokens of the session, kept in cookies readable by script (spec 4 and 9), so the same client
 // works in the browser (document.cookie) and in server loaders (the request's Cookie header).
-// No imports with runtime code here: this module reaches the browser.
+// No imports with runtime code here but the cookie helpers (cookies.ts, stats-token.ts): this
+// module reaches the browser, with the browser's API client (fetched on first use).
 
 export const ACCESS_TOKEN_COOKIE = 'token';
 export const REFRESH_TOKEN_COOKIE = 'refresh_token';
-export const STATS_TOKEN_COOKIE = 'stats_token';
 
-/** Spec 9: access token 604800 s (7 days), refresh token 30 days, stats token 3 hours. */
+/** Spec 9: access token 604800 s (7 days), refresh token 30 days (the stats token: stats-token.ts). */
 export const ACCESS_TOKEN_MAX_AGE = 604_800;
 export const REFRESH_TOKEN_MAX_AGE = 30 * 24 * 60 * 60;
-export const STATS_TOKEN_MAX_AGE = 3 * 60 * 60;
 
 export interface SessionTokens {
   token: string | null;
@@ -28,11 +30,6 @@ export interface TokenStore {
   statsToken(): string | null;
 }
 
-/** One Set-Cookie / document.cookie value: site-wide, SameSite=Lax, Secure over https (spec 9). */
-export function serializeCookie(name: string, value: string, maxAge: number, secure: boolean): string {
-  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
-
 /** The cookies that store a token pair, or expire both when `tokens` is null. */
 export function tokenCookies(tokens: SessionTokens | null, secure: boolean): string[] {
   if (!tokens?.token) {
@@ -46,23 +43,6 @@ export function tokenCookies(tokens: SessionTokens | null, secure: boolean): str
     cookies.push(serializeCookie(REFRESH_TOKEN_COOKIE, tokens.refreshToken, REFRESH_TOKEN_MAX_AGE, secure));
   }
   return cookies;
-}
-
-/** Value of one cookie from a Cookie header (or document.cookie), or null. */
-export function cookieValue(cookieHeader: string | null | undefined, name: string): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim();
-    if (raw === '') return null;
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
-  }
-  return null;
 }
 
 /** Tokens read from a Cookie header. */
@@ -84,16 +64,7 @@ export function browserTokenStore(): TokenStore {
         document.cookie = cookie;
       }
     },
-    statsToken() {
-      let value = cookieValue(document.cookie, STATS_TOKEN_COOKIE);
-      if (!value) {
-        // A random visitor id for view statistics, renewed after 3 hours (spec 9).
-        value = crypto.randomUUID();
-        // biome-ignore lint/suspicious/noDocumentCookie: see above.
-        document.cookie = serializeCookie(STATS_TOKEN_COOKIE, value, STATS_TOKEN_MAX_AGE, secure());
-      }
-      return value;
-    },
+    statsToken: browserStatsToken,
   };
 }
 

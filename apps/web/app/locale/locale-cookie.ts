@@ -1,6 +1,7 @@
 // Only types from @estately/domain here: this module reaches the browser (the locale switcher), and
 // the domain package's index would bring its zod schemas along.
 import type { Locale } from '@estately/domain';
+import { serializeCookie } from '../api/cookies.ts';
 
 // The visitor's chosen locale, kept in the `locale` cookie for 365 days (spec 9). Readable by
 // script like the spec's other cookies, so the locale switcher can set it before navigating.
@@ -27,5 +28,5 @@ export function readCookie(cookieHeader: string | null | undefined, name: string
 
 /** A Set-Cookie / document.cookie value that remembers the locale for a year on the whole site. */
 export function serializeLocaleCookie(locale: Locale, secure = false): string {
-  return `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return serializeCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE, secure);
 }

@@ -8,7 +8,7 @@ import {
 } from '@estately/domain';
 import { createTranslator, localeData, type MessageKey, type Translator } from '@estately/i18n';
 import { data } from 'react-router';
-import { cookieValue } from '../api/tokens.ts';
+import { cookieValue } from '../api/cookies.ts';
 import { pageUrl } from './page-url.ts';
 
 /**

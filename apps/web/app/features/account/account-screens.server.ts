@@ -20,7 +20,7 @@ import {
 import { LOCALE_DATA, type Translator } from '@estately/i18n';
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { ApiError, apiErrorFrom } from '../../api/api-error.ts';
-import { serializeCookie } from '../../api/tokens.ts';
+import { serializeCookie } from '../../api/cookies.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { serializeLocaleCookie } from '../../locale/locale-cookie.ts';
 import { pendingSetCookies, requestApi } from '../../request-state.server.ts';

@@ -13,7 +13,8 @@ import {
 import type { MessageKey, Translator } from '@estately/i18n';
 import { data, redirect } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
-import { cookieValue, REFRESH_TOKEN_COOKIE } from '../../api/tokens.ts';
+import { cookieValue } from '../../api/cookies.ts';
+import { REFRESH_TOKEN_COOKIE } from '../../api/tokens.ts';
 import type { WebConfig } from '../../config.server.ts';
 import { authCall, sessionCookieHeaders } from './auth-api.server.ts';
 import { AUTH_FIELDS, type AuthIntent } from './auth-fields.ts';

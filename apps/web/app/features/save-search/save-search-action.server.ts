@@ -5,8 +5,9 @@ import { ApiError, errorToastText } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { pendingSetCookies, requestApi } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
-import { SAVE_SEARCH_INTENT, type SaveSearchResult, saveSearchBody } from './save-search.ts';
+import { SAVE_SEARCH_INTENT, type SaveSearchResult } from './save-search.ts';
 import { saveSearchErrors } from './save-search-errors.ts';
+import { saveSearchBody } from './save-search-fields.ts';
 
 // The results page's action: "save this search" posted without JavaScript (with JavaScript the
 // form calls the API from the browser). Checked with the shared contract, then POST

@@ -1,20 +1,16 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { loadBrowserApi } from '../../api/load-browser-api.ts';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import { useToast } from '../../toasts/toast-provider.tsx';
 import { BellPlus } from './icons.tsx';
-import {
-  SAVE_SEARCH_INTENT,
-  type SaveSearchResult,
-  type SaveSearchView,
-  saveSearchBody,
-} from './save-search.ts';
+import { SAVE_SEARCH_INTENT, type SaveSearchResult, type SaveSearchView } from './save-search.ts';
 
 // "Save this search" on the results page (issue 9): a watch-dog with a name (made of the search,
 // editable) and how often new offers are e-mailed. Signed in, it opens a small form that posts to
 // the page's action without JavaScript and calls POST /saved_searches from the browser with it
 // (success is a toast). A guest gets a link to sign in that comes back to this very results URL.
+// The sending (send-saved-search.ts) is fetched on the first submit, not in the page's first load;
+// should that fail (offline), the form posts to the page's action as it does without JavaScript.
 
 export function SaveSearch(props: { view: SaveSearchView; result: SaveSearchResult | undefined }) {
   const { view } = props;
@@ -49,28 +45,26 @@ export function SaveSearch(props: { view: SaveSearchView; result: SaveSearchResu
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = saveSearchBody(new FormData(event.currentTarget));
-    if (body.name === '') {
-      setErrors({ name: 'validation.required' });
-      form.current?.querySelector<HTMLElement>('[name="name"]')?.focus();
+    const fields = new FormData(event.currentTarget);
+    let send: typeof import('./send-saved-search.ts').sendSavedSearch;
+    try {
+      send = (await import('./send-saved-search.ts')).sendSavedSearch;
+    } catch {
+      form.current?.submit();
       return;
     }
-    setErrors({});
-    setSending(true);
-    try {
-      await (await loadBrowserApi(shell.publicConfig.apiUrl)).post('/saved_searches', body);
-      setSaved(body.name);
+    const outcome = await send(shell.publicConfig.apiUrl, fields, () => {
+      setErrors({});
+      setSending(true);
+    });
+    setSending(false);
+    if (outcome.status === 'saved') {
+      setSaved(outcome.name);
       toast.show(view.texts.saved, 'success');
-    } catch (error) {
-      const fieldErrors = await import('./save-search-errors.ts').then(
-        ({ saveSearchErrors }) => saveSearchErrors(error),
-        () => null,
-      );
-      if (fieldErrors) setErrors(fieldErrors);
-      else toast.showError(error);
-    } finally {
-      setSending(false);
-    }
+    } else if (outcome.status === 'invalid') {
+      setErrors(outcome.errors);
+      if (outcome.local) form.current?.querySelector<HTMLElement>('[name="name"]')?.focus();
+    } else toast.showError(outcome.error);
   };
 
   const errorId = (field: string) => `${id}-${field}-error`;

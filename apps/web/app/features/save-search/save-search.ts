@@ -1,7 +1,8 @@
 // "Save this search" (issue 9, spec 7 POST /saved_searches): what the results page's loader
-// prepares for the form, what the page's action answers after a post without JavaScript, and the
-// reading of the form's fields shared by both ways of sending it. Browser-safe: no catalog, no zod
-// (the API and the no-JavaScript action validate with the shared contract).
+// prepares for the form and what the page's action answers after a post without JavaScript (the
+// reading of the form's fields, shared by both ways of sending it, is save-search-fields.ts).
+// Browser-safe: no catalog, no zod (the API and the no-JavaScript action validate with the shared
+// contract).
 
 export const SAVE_SEARCH_INTENT = 'save_search';
 
@@ -35,24 +36,3 @@ export type SaveSearchResult =
   | { form: typeof SAVE_SEARCH_INTENT; status: 'saved'; name: string }
   | { form: typeof SAVE_SEARCH_INTENT; status: 'invalid'; errors: Record<string, string> }
   | { form: typeof SAVE_SEARCH_INTENT; status: 'failed'; message: string };
-
-export interface SaveSearchBody {
-  name: string;
-  filters: string;
-  search_path: string;
-  frequency: string;
-}
-
-/** The POST /saved_searches body of the form's fields (as typed; validation is the API's). */
-export function saveSearchBody(fields: FormData): SaveSearchBody {
-  const text = (name: string) => {
-    const value = fields.get(name);
-    return typeof value === 'string' ? value : '';
-  };
-  return {
-    name: text('name').trim(),
-    filters: text('filters'),
-    search_path: text('search_path'),
-    frequency: text('frequency'),
-  };
-}

@@ -1,28 +1,29 @@
 import type { Locale, SearchFilters } from '@estately/domain';
-import { type KeyboardEvent, useId } from 'react';
+import { type KeyboardEvent, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { loadBrowserApi } from '../../api/load-browser-api.ts';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import { usePlaceSuggestions } from '../place-suggestions/use-place-suggestions.ts';
 import { keepMapMode } from '../search-map/map-url.ts';
 import type { FilterTexts } from './filter-panel-view.ts';
-import { type RecentPlace, readRecentPlaces, rememberPlace } from './recent-places.ts';
+import type { Place } from './place-search.ts';
 
 // The location search box: autocomplete from GET /public/locations/autocomplete in the page's
 // locale, recent places first when the box is empty (spec 9). Picking a place searches there:
 // the country and the place's slug become the search path's last segments (spec 2).
-// An ARIA 1.2 combobox: arrows move, Enter picks, Escape closes. Composing the search URL (the
-// domain's slug tables of every locale) is fetched on first focus, not in the page's first load.
+// An ARIA 1.2 combobox: arrows move, Enter picks, Escape closes. The recent places and composing
+// the search URL (the domain's slug tables of every locale) are fetched on the first focus
+// (place-search.ts), not in the page's first load.
 
-const loadSearchUrl = () => import('./search-url.ts');
-
-type Place = Omit<RecentPlace, 'saved_at'>;
+const loadPlaceSearch = () => import('./place-search.ts');
 
 export function LocationBox(props: { locale: Locale; filters: SearchFilters; texts: FilterTexts }) {
   const { locale, filters, texts } = props;
   const shell = useShellData();
   const navigate = useNavigate();
   const listId = useId();
+  /** The recent places, read on each focus once place-search.ts is there. */
+  const recent = useRef<Place[]>([]);
   const { query, setQuery, places, open, setOpen, active, setActive, empty, search } =
     usePlaceSuggestions<Place>({
       load: async (text, signal) => {
@@ -37,40 +38,18 @@ export function LocationBox(props: { locale: Locale; filters: SearchFilters; tex
         ]);
         return parseAutocompleteAnswer(raw).data;
       },
-      whenBlank: () => readRecentPlaces(window.localStorage),
+      whenBlank: () => recent.current,
       openOnAnswer: false,
     });
 
   const pick = (place: Place) => {
-    rememberPlace(window.localStorage, {
-      id: place.id,
-      kind: place.kind,
-      name: place.name,
-      parent_name: place.parent_name,
-      slug: place.slug,
-      country_code: place.country_code,
-    });
     setOpen(false);
     setQuery(place.name);
-    const {
-      location_id: _id,
-      locality: _locality,
-      lat: _lat,
-      lng: _lng,
-      radius_km: _r,
-      bbox: _b,
-      ...rest
-    } = filters;
-    const next: SearchFilters = {
-      ...rest,
-      page: 1,
-      country_code: place.country_code as SearchFilters['country_code'],
-      ...(place.kind === 'country' ? {} : { locality: place.slug }),
-    };
-    // An open map stays open and moves to the place (features/search-map).
-    void loadSearchUrl().then(({ canonicalSearchUrl }) =>
-      navigate(keepMapMode(canonicalSearchUrl(locale, next), window.location.search)),
-    );
+    void loadPlaceSearch().then(({ rememberPickedPlace, placeSearchUrl }) => {
+      rememberPickedPlace(place);
+      // An open map stays open and moves to the place (features/search-map).
+      return navigate(keepMapMode(placeSearchUrl(locale, filters, place), window.location.search));
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -112,10 +91,18 @@ export function LocationBox(props: { locale: Locale; filters: SearchFilters; tex
           setOpen(true);
           search(event.target.value);
         }}
-        onFocus={() => {
-          void loadSearchUrl();
+        onFocus={(event) => {
+          const input = event.currentTarget;
           setOpen(true);
-          if (query === '') search('');
+          // The recent places come with place-search.ts: listed once it is there (at once after
+          // the first focus), unless something was typed meanwhile.
+          void loadPlaceSearch().then(
+            ({ recentPlaces }) => {
+              recent.current = recentPlaces();
+              if (input.value === '') search('');
+            },
+            () => undefined,
+          );
         }}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={onKeyDown}

@@ -1,6 +1,7 @@
 import type { BoundingBox, Locale, SearchFilters } from '@estately/domain';
 import { canonicalSearchUrl } from '../search-filters/search-url.ts';
-import { viewportToBox, withMapMode } from './map-url.ts';
+import { viewportToBox } from './map-geometry.ts';
+import { withMapMode } from './map-url.ts';
 
 // Apart from map-url.ts: composing a search URL takes the domain's slug tables of every locale,
 // which the results page's first load (the map toggle, map-url.ts) does without; the map, a

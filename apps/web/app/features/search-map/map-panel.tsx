@@ -2,7 +2,6 @@ import type { Currency, Locale, SearchFilters } from '@estately/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { MapTexts } from './map-texts.ts';
-import { mapUiStore } from './map-ui-state.ts';
 import { withMapMode } from './map-url.ts';
 
 // Map mode of the results page (issue 9). Everything here is in the page's first load and tiny:
@@ -71,11 +70,7 @@ export function MapPanel(props: { locale: Locale; filters: SearchFilters; map: S
   const { map } = props;
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  // The spec's map UI state follows the URL (the single source of truth for map mode).
-  useEffect(() => {
-    mapUiStore.setMapSearchMode(map.open);
-    return () => mapUiStore.setMapSearchMode(false);
-  }, [map.open]);
+  // The spec's map UI state (map-ui-state.ts) is set by the map view while it is open.
   if (!map.open) return null;
   const placeholder = (
     <p className="search-map__placeholder" role="status">

@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 // Map UI state of the spec ("Map UI state: a map-search-mode flag and a loading-map-search
 // flag"; both start false, map search mode can be set or toggled). One small store per page:
-// the results page mirrors its URL's `map=1` into `mapSearchMode`, the map sets `loading` while
-// it asks the API for the viewport's clusters, and the list reads both (it is busy meanwhile).
+// the open map view (map-view.tsx, mounted while the URL has `map=1`) mirrors map mode into
+// `mapSearchMode` and sets `loading` while it asks the API for the viewport's clusters.
 
 export interface MapUiState {
   readonly mapSearchMode: boolean;

@@ -1,8 +1,8 @@
 import { decomposeSearchPath, defaultFilters, parseFilters, type SearchFilters } from '@estately/domain';
 import { describe, expect, it } from 'vitest';
 import { areaSearchUrl } from './map-area-url.ts';
-import { atLeast, extentOf, zoomForBox } from './map-geometry.ts';
-import { isMapOpen, keepMapMode, mapQueryOf, viewportToBox, withMapMode, wrapLongitude } from './map-url.ts';
+import { atLeast, extentOf, mapQueryOf, viewportToBox, wrapLongitude, zoomForBox } from './map-geometry.ts';
+import { isMapOpen, keepMapMode, withMapMode } from './map-url.ts';
 
 const filters = (extra: Partial<SearchFilters>): SearchFilters => ({ ...defaultFilters(), ...extra });
 

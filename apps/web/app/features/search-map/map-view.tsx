@@ -16,10 +16,9 @@ import { useShellData } from '../../shell/use-shell-data.ts';
 import { OfferCardItem } from '../offers/offer-card.tsx';
 import { loadMapAnswer, loadMapCard, type MapCardResult } from './load-map-answer.ts';
 import { areaSearchUrl } from './map-area-url.ts';
-import { atLeast, extentOf, WORLD_BOX, zoomForBox } from './map-geometry.ts';
+import { atLeast, extentOf, viewportToBox, WORLD_BOX, zoomForBox } from './map-geometry.ts';
 import { formatMapText, type MapTexts } from './map-texts.ts';
 import { mapUiStore, useMapUiState } from './map-ui-state.ts';
-import { viewportToBox } from './map-url.ts';
 
 // The open map (loaded lazily by map-panel.tsx). Clusters and single offers of the viewport come
 // from GET /public/offers/map under the list's filters; a cluster zooms in, a single offer opens
@@ -104,6 +103,12 @@ export default function MapView(props: {
   const clusterTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => setMode(hasWebGL2() ? 'webgl' : 'fallback'), []);
+  // The spec's map UI state follows the URL (the single source of truth for map mode): this view
+  // is mounted exactly while the URL has the map open. Set here, not in the page's first load.
+  useEffect(() => {
+    mapUiStore.setMapSearchMode(true);
+    return () => mapUiStore.setMapSearchMode(false);
+  }, []);
   useEffect(
     () => () => {
       request.current?.abort();
