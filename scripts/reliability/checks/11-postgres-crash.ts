@@ -1,6 +1,6 @@
 // Check 11 (issue 11): PostgreSQL crash under 200 concurrent writers.
 //
-// A private cluster (initdb in a temp folder, port 55432, fsync on; never the shared 5432) serves
+// A private cluster (initdb in a temp folder, port 25432, fsync on; never the shared 5432) serves
 // the API (startApi, its own node-postgres pool, in this process). 200 writers make favourites,
 // messages to sellers and property edits over HTTP. Each round the postmaster and its backends
 // are killed with SIGKILL at a random moment, the server is restarted (crash recovery from the

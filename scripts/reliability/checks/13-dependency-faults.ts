@@ -1,5 +1,5 @@
 // Check 13 (issue 11): dependency faults. The API runs in this process (startApi) on a private
-// PostgreSQL cluster (port 55432, never the shared 5432) with a real local SMTP peer.
+// PostgreSQL cluster (port 25432, never the shared 5432) with a real local SMTP peer.
 //
 //  a. Database hung: SIGSTOP of the private postmaster and all its backends. Every write must
 //     answer 503 within 5 s (pool connect and statement time limits) and none may be

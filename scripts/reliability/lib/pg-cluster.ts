@@ -1,6 +1,8 @@
 // A private PostgreSQL cluster for the crash and fault checks: initdb in a temporary folder,
-// run as the postgres user (`runuser -u postgres`), fsync on, on its own port (55432 unless
-// RELIABILITY_PG_PORT says otherwise). The shared server at 5432 is never touched.
+// run as the postgres user (`runuser -u postgres`), fsync on, on its own port (25432 unless
+// RELIABILITY_PG_PORT says otherwise). The shared server at 5432 is never touched. The port lies
+// below Linux's ephemeral range (32768-60999): at 55432 the cluster once failed to start because
+// an outgoing connection of the test run held that port as its local end.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -56,7 +58,7 @@ export class PrivateCluster {
   private readonly bin = pgBin();
   private readonly ids = postgresIds();
 
-  constructor(port = Number(process.env.RELIABILITY_PG_PORT ?? 55432)) {
+  constructor(port = Number(process.env.RELIABILITY_PG_PORT ?? 25432)) {
     if (port === 5432) throw new Error('Refusing to run a private cluster on the shared port 5432');
     this.port = port;
     this.removeStaleClusters();
