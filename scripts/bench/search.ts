@@ -291,8 +291,8 @@ function startScriptSettings(): { env: Record<string, string>; flags: string[] }
 }
 
 /**
- * `node apps/api/src/server.ts` with `env`, once it answers /health (60 s at most), with the
- * settings `npm start` gives it (package.json).
+ * `node apps/api/src/server.ts` with `env` and the settings `npm start` gives it (package.json),
+ * once /health reports its search index loaded (120 s at most).
  */
 async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
   const settings = startScriptSettings();
@@ -306,17 +306,25 @@ async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
   );
   const pid = child.pid ?? 0;
   const url = `http://127.0.0.1:${env.API_PORT}`;
-  const deadline = Date.now() + 60_000;
+  // Timed from the moment its search index is loaded (as a load balancer routes to it, decision
+  // 025): HTTP figures taken during the background load measure the load, not the answers.
+  const started = Date.now();
+  const deadline = started + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/health`).then(
-      (response) => response.ok,
-      () => false,
+    const health = await fetch(`${url}/health`).then(
+      async (response) => (response.ok ? ((await response.json()) as { searchIndex?: string }) : undefined),
+      () => undefined,
     );
-    if (ok) break;
+    if (health?.searchIndex === 'ready' || health?.searchIndex === 'failed') {
+      console.log(
+        `  api  search index ${health.searchIndex} ${((Date.now() - started) / 1000).toFixed(1)} s after start`,
+      );
+      break;
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('the API did not answer /health within 60 s');
+      throw new Error('the API did not report its search index loaded on /health within 120 s');
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -99,6 +99,26 @@ interface Stack {
 }
 
 /** API + web server on a database (PGlite in `dataDir`, or PostgreSQL at `url`), seeded if empty. */
+/**
+ * Waits (120 s at most) until the API's /health reports its search index loaded, as a load
+ * balancer would before routing to it: pages timed during that background load measure the load.
+ */
+async function searchIndexLoaded(apiUrl: string, label: string): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const health = (await (await fetch(`${apiUrl}/health`)).json()) as { searchIndex?: string };
+    if (health.searchIndex === 'ready' || health.searchIndex === 'failed') {
+      console.log(
+        `${label}: search index ${health.searchIndex} ${((Date.now() - started) / 1000).toFixed(1)} s after start`,
+      );
+      return;
+    }
+    if (Date.now() - started > 120_000)
+      throw new Error(`${label}: the search index did not load within 120 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 async function startStack(label: string, options: { dataDir: string; url?: string }): Promise<Stack> {
   const apiPort = await freePort();
   const config = loadConfig({
@@ -122,6 +142,7 @@ async function startStack(label: string, options: { dataDir: string; url?: strin
     );
   }
   const api = await startApi({ config, db });
+  await searchIndexLoaded(api.url, label);
   const { startWeb } = await import('../../apps/web/server.ts');
   const web = await startWeb({ port: await freePort(), host: '127.0.0.1', apiUrl: api.url, env: {} });
   const cachedWeb = await startWeb({

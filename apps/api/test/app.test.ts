@@ -18,7 +18,19 @@ describe('API shell: health, docs, errors, security headers, media', () => {
   it('GET /health answers ok with the database up', async () => {
     const response = await api.app.inject({ method: 'GET', url: '/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok', version: API_VERSION });
+    // buildTestApi starts no background load: the index fills on first use.
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      version: API_VERSION,
+      searchIndex: 'cold',
+    });
+  });
+
+  it('GET /health reports the search index as ready once it has loaded', async () => {
+    await api.app.facetIndex.warm(api.app.readDb);
+    const response = await api.app.inject({ method: 'GET', url: '/health' });
+    expect(response.json()).toMatchObject({ status: 'ok', searchIndex: 'ready' });
   });
 
   it('serves a valid OpenAPI 3.1 document at /docs/json listing /health and /properties', async () => {
@@ -140,7 +152,12 @@ describe('GET /health with the database down', () => {
       await api.database.cleanup();
       const response = await api.app.inject({ method: 'GET', url: '/health' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'unavailable', database: 'down', version: API_VERSION });
+      expect(response.json()).toEqual({
+        status: 'unavailable',
+        database: 'down',
+        version: API_VERSION,
+        searchIndex: 'cold',
+      });
     } finally {
       await api.close();
     }

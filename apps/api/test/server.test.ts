@@ -35,6 +35,15 @@ describe('startApi', () => {
       const response = await fetch(`${api.url}/health`);
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ status: 'ok', database: 'ok' });
+      // The search index loads in the background after the start; health reports when it is held.
+      let searchIndex = '';
+      for (let i = 0; i < 100 && searchIndex !== 'ready'; i++) {
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        searchIndex = ((await (await fetch(`${api.url}/health`)).json()) as { searchIndex: string })
+          .searchIndex;
+        expect(['warming', 'ready']).toContain(searchIndex);
+      }
+      expect(searchIndex).toBe('ready');
     } finally {
       await api.close();
     }
@@ -59,6 +68,8 @@ describe('startApi', () => {
         }
       }
     },
+    // Two opens and migrations of a new embedded database: seconds each on a busy machine.
+    30_000,
   );
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(

@@ -8,5 +8,12 @@ export const HealthResponseSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['ok', 'down']),
   version: z.string(),
+  /**
+   * The search index of this API process (decision 025): `warming` while it loads after the
+   * start, `ready` once loaded; `cold` when no start-up load ran, `failed` when it could not
+   * finish (searches then load what they need on first use). Searches are answered either way;
+   * a load balancer can hold a new instance back until `ready` so no visitor pays for its load.
+   */
+  searchIndex: z.enum(['cold', 'warming', 'ready', 'failed']),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;

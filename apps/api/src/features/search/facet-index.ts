@@ -373,6 +373,12 @@ export class FacetIndex {
   private readonly partitions = new Map<string, Partition>();
   private readonly syncing = new Map<string, Promise<void>>();
   private readonly now: () => number;
+  /**
+   * The start-up load (`warm`): `cold` before it (partitions then load on first use),
+   * `warming` while it runs, `ready` once every partition is held, `failed` when it could not
+   * finish (the partitions it did not reach load on first use). GET /health reports it.
+   */
+  warmState: 'cold' | 'warming' | 'ready' | 'failed' = 'cold';
 
   constructor(options: { now?: () => number } = {}) {
     this.now = options.now ?? Date.now;
@@ -482,13 +488,20 @@ export class FacetIndex {
    */
   /** Loads every partition the change counters name (at start, so no visitor waits for it). */
   async warm(db: Db): Promise<void> {
-    const counters = (await readVersions(db).current()).counterRows();
-    const truncations = counters.find((row) => row.offerType === '*')?.version ?? 0;
-    await this.sync(
-      db,
-      counters.filter((row) => row.offerType !== '*'),
-      truncations,
-    );
+    this.warmState = 'warming';
+    try {
+      const counters = (await readVersions(db).current()).counterRows();
+      const truncations = counters.find((row) => row.offerType === '*')?.version ?? 0;
+      await this.sync(
+        db,
+        counters.filter((row) => row.offerType !== '*'),
+        truncations,
+      );
+      this.warmState = 'ready';
+    } catch (error) {
+      this.warmState = 'failed';
+      throw error;
+    }
   }
 
   private async sync(db: Db, counters: readonly CounterRow[], truncations: number): Promise<void> {
