@@ -21,17 +21,33 @@ let sellerId = 0;
 let offerId = 0;
 let neighbourId = 0;
 
-/** The database with its statements counted (ReadVersions reads through `execute`). */
+/**
+ * The database with every statement it runs counted: drizzle prepares each statement through
+ * the database's session (raw `execute`, builders and prepared statements alike), so the
+ * count is taken where the session's prepared queries execute.
+ */
 function countingDb(db: Db): { db: Db; reads: () => number } {
   let reads = 0;
+  type Prepared = { execute: (...args: unknown[]) => unknown };
+  type Session = { prepareQuery: (...args: unknown[]) => Prepared };
+  const session = (db as unknown as { session: Session }).session;
+  const countingSession = new Proxy(session, {
+    get(target, property, receiver) {
+      if (property !== 'prepareQuery') return Reflect.get(target, property, receiver);
+      return (...args: unknown[]) => {
+        const prepared = target.prepareQuery(...args);
+        const execute = prepared.execute.bind(prepared);
+        prepared.execute = (...values: unknown[]) => {
+          reads += 1;
+          return execute(...values);
+        };
+        return prepared;
+      };
+    },
+  });
   const proxy = new Proxy(db, {
     get(target, property, receiver) {
-      if (property === 'execute') {
-        return (...args: Parameters<Db['execute']>) => {
-          reads += 1;
-          return target.execute(...args);
-        };
-      }
+      if (property === 'session') return countingSession;
       return Reflect.get(target, property, receiver);
     },
   });

@@ -11,7 +11,7 @@ import {
   SearchOffersResponseSchema,
   type Sort,
 } from '@estately/domain';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
 import { readVersions } from '../offers-shared/read-versions.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
@@ -119,10 +119,12 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
   /** The cards of `wanted`, in that order. */
   const cardsById = async (wanted: readonly number[]): Promise<CardRow[]> => {
     if (wanted.length === 0) return [];
-    const cards = await db
-      .select(offerCardColumns)
-      .from(offers)
-      .where(inArray(offers.id, [...wanted]));
+    let statement = cardsStatements.get(db);
+    if (!statement) {
+      statement = cardsStatement(db);
+      cardsStatements.set(db, statement);
+    }
+    const cards = (await statement.execute({ ids: [...wanted] })) as CardRow[];
     const byId = new Map(cards.map((card) => [card.id, card]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
   };
@@ -206,6 +208,17 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
 }
 
 type CardRow = Parameters<typeof toOfferCard>[0];
+
+/** The cards of a list of offer ids, prepared once per database (the page selected by the index). */
+function cardsStatement(db: Db) {
+  return db
+    .select(offerCardColumns)
+    .from(offers)
+    .where(sql`${offers.id} = any(${sql.placeholder('ids')}::bigint[])`)
+    .prepare('offer_cards_by_id');
+}
+
+const cardsStatements = new WeakMap<Db, ReturnType<typeof cardsStatement>>();
 
 export interface SearchOffersBodyOptions extends SearchOffersOptions {
   cache: OfferCountCache;
