@@ -310,58 +310,90 @@ function inBox(box: BoundingBox, lat: number, lng: number): boolean {
 }
 
 /**
- * The bounds of `filters` that are not facet choices, as one test, or null when there are
- * none: price (normalised with `rates`, only with a currency), area, viewport and radius,
- * each exactly as the SQL conditions spell them (offer-conditions.ts). NaN (no price, no
- * area) meets no bound, as NULL in SQL. The radius is the circle's bounding box, then the
- * great-circle distance of geo_distance_km (migration 0002) on a 6,371 km sphere.
+ * The bounds of `filters` that are not facet choices: price (normalised with `rates`, only
+ * with a currency), area, viewport and radius, each exactly as the SQL conditions spell them
+ * (offer-conditions.ts). NaN (no price, no area) meets no bound, as NULL in SQL. The radius is
+ * the circle's bounding box, then the great-circle distance of geo_distance_km (migration
+ * 0002) on a 6,371 km sphere. Kept as data rather than a test function, so the pass over a
+ * partition tests them inline (a call per offer through a closure cost half the pass).
  */
-function boundsTest(
-  filters: SearchFilters,
-  rates: ExchangeRates,
-): ((part: Partition, slot: number) => boolean) | null {
-  const tests: Array<(part: Partition, slot: number) => boolean> = [];
+interface Bounds {
+  price: boolean;
+  priceFrom: number;
+  priceTo: number;
+  area: boolean;
+  areaFrom: number;
+  areaTo: number;
+  /** The viewport. */
+  box: BoundingBox | null;
+  /** The radius: its bounding box is tested first, then the distance. */
+  circle: { box: BoundingBox; lat: number; lng: number; radiusKm: number; cosLat: number } | null;
+}
+
+/** The bounds of `filters`, or null when there are none. */
+function boundsOf(filters: SearchFilters, rates: ExchangeRates): Bounds | null {
+  const bounds: Bounds = {
+    price: false,
+    priceFrom: Number.NEGATIVE_INFINITY,
+    priceTo: Number.POSITIVE_INFINITY,
+    area: false,
+    areaFrom: Number.NEGATIVE_INFINITY,
+    areaTo: Number.POSITIVE_INFINITY,
+    box: filters.bbox ?? null,
+    circle: null,
+  };
   const currency = filters.currency;
   if (currency !== undefined && (filters.price_from !== undefined || filters.price_to !== undefined)) {
-    const from =
-      filters.price_from !== undefined
-        ? normalizePrice(filters.price_from, currency, rates)
-        : Number.NEGATIVE_INFINITY;
-    const to =
-      filters.price_to !== undefined
-        ? normalizePrice(filters.price_to, currency, rates)
-        : Number.POSITIVE_INFINITY;
-    tests.push((part, slot) => part.prices[slot]! >= from && part.prices[slot]! <= to);
+    bounds.price = true;
+    if (filters.price_from !== undefined)
+      bounds.priceFrom = normalizePrice(filters.price_from, currency, rates);
+    if (filters.price_to !== undefined) bounds.priceTo = normalizePrice(filters.price_to, currency, rates);
   }
   if (filters.area_from !== undefined || filters.area_to !== undefined) {
-    const from = filters.area_from ?? Number.NEGATIVE_INFINITY;
-    const to = filters.area_to ?? Number.POSITIVE_INFINITY;
-    tests.push((part, slot) => part.areas[slot]! >= from && part.areas[slot]! <= to);
+    bounds.area = true;
+    bounds.areaFrom = filters.area_from ?? Number.NEGATIVE_INFINITY;
+    bounds.areaTo = filters.area_to ?? Number.POSITIVE_INFINITY;
   }
   if (filters.radius_km !== undefined && filters.lat !== undefined && filters.lng !== undefined) {
-    const { lat, lng, radius_km: radius } = filters;
-    const box = circleBoundingBox(lat, lng, radius);
-    const cosLat = Math.cos(lat * RADIANS);
-    tests.push((part, slot) => {
-      const offerLat = part.lats[slot]!;
-      const offerLng = part.lngs[slot]!;
-      if (!inBox(box, offerLat, offerLng)) return false;
-      const dLat = Math.sin(((lat - offerLat) * RADIANS) / 2);
-      const dLng = Math.sin(((lng - offerLng) * RADIANS) / 2);
-      const h = dLat * dLat + Math.cos(offerLat * RADIANS) * cosLat * dLng * dLng;
-      return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h))) <= radius;
-    });
+    const { lat, lng, radius_km: radiusKm } = filters;
+    bounds.circle = {
+      box: circleBoundingBox(lat, lng, radiusKm),
+      lat,
+      lng,
+      radiusKm,
+      cosLat: Math.cos(lat * RADIANS),
+    };
   }
-  if (filters.bbox !== undefined) {
-    const box = filters.bbox;
-    tests.push((part, slot) => inBox(box, part.lats[slot]!, part.lngs[slot]!));
+  if (!bounds.price && !bounds.area && bounds.box === null && bounds.circle === null) return null;
+  return bounds;
+}
+
+/** Whether an offer at (offerLat, offerLng) lies within the circle (geo_distance_km). */
+function inCircle(circle: NonNullable<Bounds['circle']>, offerLat: number, offerLng: number): boolean {
+  const dLat = Math.sin(((circle.lat - offerLat) * RADIANS) / 2);
+  const dLng = Math.sin(((circle.lng - offerLng) * RADIANS) / 2);
+  const h = dLat * dLat + Math.cos(offerLat * RADIANS) * circle.cosLat * dLng * dLng;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h))) <= circle.radiusKm;
+}
+
+/** Whether the slot meets `bounds`. */
+function meetsBounds(part: Partition, slot: number, bounds: Bounds): boolean {
+  if (bounds.price) {
+    const price = part.prices[slot]!;
+    if (!(price >= bounds.priceFrom && price <= bounds.priceTo)) return false;
   }
-  if (tests.length === 0) return null;
-  if (tests.length === 1) return tests[0]!;
-  return (part, slot) => {
-    for (const test of tests) if (!test(part, slot)) return false;
-    return true;
-  };
+  if (bounds.area) {
+    const area = part.areas[slot]!;
+    if (!(area >= bounds.areaFrom && area <= bounds.areaTo)) return false;
+  }
+  if (bounds.box !== null && !inBox(bounds.box, part.lats[slot]!, part.lngs[slot]!)) return false;
+  const circle = bounds.circle;
+  if (circle !== null) {
+    const lat = part.lats[slot]!;
+    const lng = part.lngs[slot]!;
+    if (!inBox(circle.box, lat, lng) || !inCircle(circle, lat, lng)) return false;
+  }
+  return true;
 }
 
 /**
@@ -450,7 +482,7 @@ export class FacetIndex {
         (filters.property_type === undefined || row.propertyType === filters.property_type),
     );
     await this.sync(db, scope, truncations);
-    const meets = boundsTest(filters, snapshot.rates);
+    const bounds = boundsOf(filters, snapshot.rates);
     const choices = choicesOf(filters);
     const order = filters.sort;
     // Every order as ascending (key, tie): a descending key and tie are negated, no value sorts
@@ -467,7 +499,7 @@ export class FacetIndex {
       const part = this.partitions.get(keyOf(row.offerType, row.propertyType, row.countryCode))!;
       const values = part[column];
       const ids = part.ids;
-      const matched = matchedSlots(part, meets);
+      const matched = matchedSlots(part, bounds);
       for (let i = 0; i < matched.length; i++) {
         const slot = matched[i]!;
         if (choices.length > 0 && !meetsEvery(part, slot, choices)) continue;
@@ -662,7 +694,7 @@ export class FacetIndex {
     groups: readonly FacetGroup[],
     rates: ExchangeRates,
   ): OfferFacetsResponse {
-    const meets = boundsTest(filters, rates);
+    const bounds = boundsOf(filters, rates);
     const choices = choicesOf(filters);
     const counted = new Set(groups);
     const scalarCounts = SCALAR_GROUPS.map((group) =>
@@ -708,13 +740,13 @@ export class FacetIndex {
         // No choices (a market, a price band, a viewport or a radius): every offer within the
         // bounds counts in every group. The matching slots are listed first, then each group
         // is counted down its own column, a tight loop per group instead of a call per offer.
-        const matched = matchedSlots(part, meets);
+        const matched = matchedSlots(part, bounds);
         metEvery = matched.length;
         if (partMisses === 0)
           countMatched(part, matched, scalarColumns, scalarCounts, arrayColumns, arrayCounts);
       } else
         for (let slot = 0; slot < part.size; slot++) {
-          if (meets && !meets(part, slot)) continue;
+          if (bounds !== null && !meetsBounds(part, slot, bounds)) continue;
           let misses = 0;
           let missed = -1;
           for (const choice of choices) {
@@ -761,16 +793,62 @@ export class FacetIndex {
 /** Reused list of the slots a partition pass matched (one per process: passes never overlap). */
 let scratch = new Int32Array(1024);
 
-/** The slots of `part` within `meets` (every slot when there are no bounds). */
-function matchedSlots(
-  part: Partition,
-  meets: ((part: Partition, slot: number) => boolean) | null,
-): Int32Array {
+/**
+ * The slots of `part` within `bounds` (every slot when there are none). The first band (price,
+ * else area) lists its slots, each further bound compacts the list in place. The band tests
+ * are branch-free (a comparison's outcome added to the length): which offers of a partition
+ * lie in a price band follows no pattern, and a mispredicted branch per offer cost more than
+ * the whole comparison.
+ */
+function matchedSlots(part: Partition, bounds: Bounds | null): Int32Array {
   if (scratch.length < part.size) scratch = new Int32Array(Math.max(part.size, scratch.length * 2));
+  const slots = scratch;
+  const size = part.size;
   let n = 0;
-  if (meets === null) for (let slot = 0; slot < part.size; slot++) scratch[n++] = slot;
-  else for (let slot = 0; slot < part.size; slot++) if (meets(part, slot)) scratch[n++] = slot;
-  return scratch.subarray(0, n);
+  if (bounds?.price) n = bandSlots(slots, part.prices, size, bounds.priceFrom, bounds.priceTo);
+  else if (bounds?.area) n = bandSlots(slots, part.areas, size, bounds.areaFrom, bounds.areaTo);
+  else for (let slot = 0; slot < size; slot++) slots[n++] = slot;
+  if (bounds === null) return slots.subarray(0, n);
+  if (bounds.price && bounds.area) {
+    const areas = part.areas;
+    const from = bounds.areaFrom;
+    const to = bounds.areaTo;
+    let kept = 0;
+    for (let i = 0; i < n; i++) {
+      const slot = slots[i]!;
+      const area = areas[slot]!;
+      slots[kept] = slot;
+      kept += Number(area >= from) & Number(area <= to);
+    }
+    n = kept;
+  }
+  if (bounds.box !== null || bounds.circle !== null) {
+    const { box, circle } = bounds;
+    const lats = part.lats;
+    const lngs = part.lngs;
+    let kept = 0;
+    for (let i = 0; i < n; i++) {
+      const slot = slots[i]!;
+      const lat = lats[slot]!;
+      const lng = lngs[slot]!;
+      if (box !== null && !inBox(box, lat, lng)) continue;
+      if (circle !== null && !(inBox(circle.box, lat, lng) && inCircle(circle, lat, lng))) continue;
+      slots[kept++] = slot;
+    }
+    n = kept;
+  }
+  return slots.subarray(0, n);
+}
+
+/** Lists the slots whose value lies in [from, to] (NaN never does) into `slots`; their count. */
+function bandSlots(slots: Int32Array, values: Float64Array, size: number, from: number, to: number): number {
+  let n = 0;
+  for (let slot = 0; slot < size; slot++) {
+    const value = values[slot]!;
+    slots[n] = slot;
+    n += Number(value >= from) & Number(value <= to);
+  }
+  return n;
 }
 
 /** Adds the values of the matched slots to the counted groups' counts. */
