@@ -9,7 +9,8 @@ export function createNonce(): string {
  * The page's Content-Security-Policy: scripts only with this response's nonce ('strict-dynamic'
  * lets the hydration modules load their own chunks), styles from our origin or the page's nonced
  * <style>, fonts from our origin, images
- * also from the API's media, calls to our origin and the API. No plugin, no framing by others,
+ * also from the API's media and the photo host (`mediaOrigin`: a CDN or a bucket), calls to our
+ * origin and the API. No plugin, no framing by others,
  * no <base> hijack, forms post only here. The results map (decision 016) runs MapLibre's worker
  * from our own script file (`worker-src 'self'`, no blob:) and, with a MapTiler key, fetches
  * MapTiler's style, tiles, glyphs and sprites (`mapOrigin`).
@@ -18,15 +19,17 @@ export function contentSecurityPolicy(
   nonce: string,
   publicApiUrl: string,
   mapOrigin: string | null = null,
+  mediaOrigin: string | null = null,
 ): string {
   const api = new URL(publicApiUrl).origin;
   const map = mapOrigin ? ` ${mapOrigin}` : '';
+  const media = mediaOrigin && mediaOrigin !== api ? ` ${mediaOrigin}` : '';
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     // The page's own <style> (shell/inline-styles.tsx) carries the nonce; style attributes stay barred.
     `style-src 'self' 'nonce-${nonce}'`,
-    `img-src 'self' data: ${api}${map}`,
+    `img-src 'self' data: ${api}${media}${map}`,
     "font-src 'self'",
     `connect-src 'self' ${api}${map}`,
     "worker-src 'self'",

@@ -110,7 +110,12 @@ export default function handleRequest(
   if (config)
     responseHeaders.set(
       'Content-Security-Policy',
-      contentSecurityPolicy(nonce, config.publicApiUrl, config.maptiler ? MAPTILER_ORIGIN : null),
+      contentSecurityPolicy(
+        nonce,
+        config.publicApiUrl,
+        config.maptiler ? MAPTILER_ORIGIN : null,
+        config.mediaOrigin,
+      ),
     );
 
   return new Promise((resolve, reject) => {

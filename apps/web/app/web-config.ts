@@ -21,6 +21,13 @@ export interface WebConfig {
    * (MapTiler keys are public and restricted by allowed origins in MapTiler's console).
    */
   maptiler: { apiKey: string; style: string } | null;
+  /**
+   * Origin photos come from when it is not the API's: MEDIA_PUBLIC_URL's (a CDN), else, with
+   * S3_URL, the bucket's public address (as the API builds photo URLs: packages/db
+   * s3-storage.ts). The pages' Content-Security-Policy lets images in from it. Null when the
+   * API serves the photos itself (PUBLIC_API_URL/media).
+   */
+  mediaOrigin: string | null;
 }
 
 /** The subset of the configuration that is safe to hand to the browser. */
@@ -84,6 +91,33 @@ function readMaptiler(env: Env, problems: string[]): WebConfig['maptiler'] {
   return apiKey === '' ? null : { apiKey, style };
 }
 
+/**
+ * The public origin of the bucket of an S3_URL (`s3://KEY:SECRET@host[:port]/bucket?...`), as
+ * the API's storage addresses its objects: `host/bucket` with `forcePathStyle=true`, else the
+ * bucket as a subdomain of the host; `tls=false` for plain HTTP. Only the address is read,
+ * never the credentials. The API validates the rest of the URL.
+ */
+function bucketOrigin(raw: string | undefined, problems: string[]): string | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    problems.push('S3_URL must be s3://ACCESS_KEY:SECRET@host[:port]/bucket');
+    return null;
+  }
+  const bucket = url.pathname.replace(/^\/|\/$/g, '');
+  if (url.protocol !== 's3:' || url.host === '' || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    problems.push('S3_URL must be s3://ACCESS_KEY:SECRET@host[:port]/bucket');
+    return null;
+  }
+  const scheme = url.searchParams.get('tls') === 'false' ? 'http' : 'https';
+  const host = url.host.toLowerCase();
+  return url.searchParams.get('forcePathStyle') === 'true'
+    ? `${scheme}://${host}`
+    : `${scheme}://${bucket}.${host}`;
+}
+
 /** Reads and validates the configuration; throws a WebConfigError listing every problem. */
 export function readWebConfig(env: Env, overrides: Partial<WebConfig> = {}): WebConfig {
   const problems: string[] = [];
@@ -103,8 +137,15 @@ export function readWebConfig(env: Env, overrides: Partial<WebConfig> = {}): Web
       ? overrides.publicWebUrl && readUrl('publicWebUrl', overrides.publicWebUrl, problems)
       : readUrl('PUBLIC_WEB_URL', env.PUBLIC_WEB_URL, problems);
   const maptiler = readMaptiler(env, problems);
+  const mediaPublicUrl = readUrl('MEDIA_PUBLIC_URL', env.MEDIA_PUBLIC_URL, problems);
+  const mediaOrigin =
+    overrides.mediaOrigin !== undefined
+      ? overrides.mediaOrigin
+      : mediaPublicUrl
+        ? new URL(mediaPublicUrl).origin
+        : bucketOrigin(env.S3_URL, problems);
   if (problems.length > 0) throw new WebConfigError(problems);
-  return { port, apiUrl, publicApiUrl, publicWebUrl: publicWebUrl || null, maptiler };
+  return { port, apiUrl, publicApiUrl, publicWebUrl: publicWebUrl || null, maptiler, mediaOrigin };
 }
 
 export function publicConfigOf(config: WebConfig): PublicConfig {

@@ -17,6 +17,7 @@ describe('readWebConfig (CONVENTIONS habit 6)', () => {
       publicApiUrl: 'http://localhost:3001',
       publicWebUrl: null,
       maptiler: null,
+      mediaOrigin: null,
     });
   });
 
@@ -33,6 +34,7 @@ describe('readWebConfig (CONVENTIONS habit 6)', () => {
       publicApiUrl: 'https://api.example.com',
       publicWebUrl: 'https://www.example.com',
       maptiler: null,
+      mediaOrigin: null,
     });
   });
 
@@ -74,6 +76,34 @@ describe('map configuration (decision 016)', () => {
     expect(() => readWebConfig({ MAPTILER_API_KEY: 'abc&x=1' })).toThrow(/MAPTILER_API_KEY/);
     expect(() => readWebConfig({ MAPTILER_API_KEY: 'abc', MAPTILER_STYLE: '../x' })).toThrow(
       /MAPTILER_STYLE/,
+    );
+  });
+
+  it('knows where photos come from: the CDN of MEDIA_PUBLIC_URL, else the bucket of S3_URL', () => {
+    expect(readWebConfig({ MEDIA_PUBLIC_URL: 'https://cdn.example.com/media/' }).mediaOrigin).toBe(
+      'https://cdn.example.com',
+    );
+    const s3 = 's3://KEY:se%2Fcret@s3.eu-central-1.amazonaws.com/estately-photos?region=eu-central-1';
+    expect(readWebConfig({ S3_URL: s3 }).mediaOrigin).toBe(
+      'https://estately-photos.s3.eu-central-1.amazonaws.com',
+    );
+    expect(
+      readWebConfig({ S3_URL: 's3://KEY:SECRET@minio:9000/photos?forcePathStyle=true&tls=false' })
+        .mediaOrigin,
+    ).toBe('http://minio:9000');
+    // The CDN wins over the bucket, as in the API's photo URLs.
+    expect(readWebConfig({ S3_URL: s3, MEDIA_PUBLIC_URL: 'https://cdn.example.com/m' }).mediaOrigin).toBe(
+      'https://cdn.example.com',
+    );
+    expect(() => readWebConfig({ MEDIA_PUBLIC_URL: 'cdn.example.com' })).toThrow(/MEDIA_PUBLIC_URL/);
+    expect(() => readWebConfig({ S3_URL: 'https://bucket.example.com' })).toThrow(/S3_URL/);
+  });
+
+  it('lets images in from the photo host, and only from there besides our origin and the API', () => {
+    const policy = contentSecurityPolicy('n0nce', 'http://api.test:3001', null, 'https://cdn.example.com');
+    expect(policy).toContain("img-src 'self' data: http://api.test:3001 https://cdn.example.com;");
+    expect(contentSecurityPolicy('n0nce', 'http://api.test:3001')).toContain(
+      "img-src 'self' data: http://api.test:3001;",
     );
   });
 

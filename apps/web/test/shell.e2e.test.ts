@@ -406,6 +406,23 @@ describe('headers', () => {
     expect(second.headers.get('content-security-policy')).not.toContain(nonce);
   });
 
+  it('lets photos in from the CDN of MEDIA_PUBLIC_URL', async () => {
+    const withCdn = await startWeb({
+      port: 0,
+      host: '127.0.0.1',
+      apiUrl: harness.api.url,
+      env: { MEDIA_PUBLIC_URL: 'https://cdn.example.com/media' },
+    });
+    try {
+      const csp = (await fetch(`${withCdn.url}/en/listings`)).headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/img-src 'self' data: \S+ https:\/\/cdn\.example\.com;/);
+      const plain = (await fetch(`${harness.web.url}/en/listings`)).headers.get('content-security-policy');
+      expect(plain).not.toContain('cdn.example.com');
+    } finally {
+      await withCdn.close();
+    }
+  });
+
   it('serves robots.txt: public pages open, account screens closed, the sitemap named', async () => {
     const response = await fetch(`${harness.web.url}/robots.txt`);
     expect(response.status).toBe(200);
