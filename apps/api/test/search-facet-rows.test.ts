@@ -19,6 +19,7 @@ import {
 } from '@estately/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusterOffers } from '../src/features/search/cluster-offers.ts';
 import { OfferCountCache } from '../src/features/search/count-cache.ts';
 import { countOfferFacets } from '../src/features/search/count-offer-facets.ts';
 import { indexable, partitionOnly } from '../src/features/search/facet-count-rows.ts';
@@ -34,6 +35,8 @@ import { generator, insertSearchOffer } from './search-helpers.ts';
 // between partitions, strikes, deletes.
 
 const r = generator(11);
+/** A viewport around every offer of the market (facetValues' coordinates). */
+const MARKET_BOX = { south: 48.5, west: 12.4, north: 51.1, east: 21.6 };
 const PARTITIONS: SearchFilters[] = (
   [
     {},
@@ -270,6 +273,23 @@ describe('facet index', () => {
         fromIndex.data.map((offer) => offer.id),
         `${label} ${paged.sort}`,
       ).toEqual(fromSql.data.map((offer) => offer.id));
+      // The map of the same search (the market's viewport unless it has one) grouped by the
+      // index is SQL's grouping: the same cells in the same order; the clusters' mean
+      // positions to within rounding (the sums add up in another order).
+      const mapped = { ...filters, bbox: filters.bbox ?? MARKET_BOX };
+      const zoom = [6, 9, 12][n % 3]!;
+      const [indexMap, sqlMap] = await Promise.all([
+        clusterOffers({ db: state.api.db, filters: mapped, zoom, cache: new OfferCountCache(), index }),
+        clusterOffers({ db: state.api.db, filters: mapped, zoom }),
+      ]);
+      expect(indexMap.total, `${label} map z${zoom}`).toBe(sqlMap.total);
+      expect(indexMap.points, `${label} map z${zoom}`).toEqual(sqlMap.points);
+      const exact = (map: typeof indexMap) => map.clusters.map(({ count, bounds }) => ({ count, bounds }));
+      expect(exact(indexMap), `${label} map z${zoom}`).toEqual(exact(sqlMap));
+      for (const [k, cluster] of indexMap.clusters.entries()) {
+        expect(cluster.lat).toBeCloseTo(sqlMap.clusters[k]!.lat, 9);
+        expect(cluster.lng).toBeCloseTo(sqlMap.clusters[k]!.lng, 9);
+      }
     }
   }
 

@@ -11,7 +11,10 @@ import {
 } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { convertedPrice } from '../offers-shared/exchange-rates.ts';
+import type { ReadSnapshot } from '../offers-shared/read-versions.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
+import { indexable } from './facet-count-rows.ts';
+import type { FacetIndex } from './facet-index.ts';
 import { allConditions, type OfferConditions, queryRows } from './offer-conditions.ts';
 import { prepareSearch } from './prepare-search.ts';
 
@@ -25,6 +28,8 @@ export interface ClusterOffersOptions {
   now?: Date;
   /** Serves the cells from memory while no offer they count has changed (count-cache.ts). */
   cache?: OfferCountCache;
+  /** Groups the offers of searches it can answer in memory (facet-index.ts; with `cache`). */
+  index?: FacetIndex;
 }
 
 /**
@@ -263,6 +268,48 @@ async function cellsFromAggregates(
   return [...merged.values()].sort((a, b) => b.n - a.n || a.cy - b.cy || a.cx - b.cx);
 }
 
+/** The price and currency of offers by id (the lone offers of index cells), planned once per database. */
+function priceStatement(db: Db) {
+  return db
+    .select({ id: offers.id, price: offers.price, currency: offers.currency })
+    .from(offers)
+    .where(sql`${offers.id} = any(${sql.placeholder('ids')}::bigint[])`)
+    .prepare('offer_prices_by_id');
+}
+
+const priceStatements = new WeakMap<Db, ReturnType<typeof priceStatement>>();
+
+/**
+ * The cells of a search the facet index can answer, grouped in memory (facet-index.ts
+ * `cells`): a panned or zoomed map asks a new viewport every time, which SQL answered by
+ * reading every matching offer in it. The offers of one-offer cells are then read by id for
+ * their price in their own currency (one statement).
+ */
+async function cellsFromIndex(
+  db: Db,
+  index: FacetIndex,
+  snapshot: ReadSnapshot,
+  filters: SearchFilters,
+  cell: number,
+  cap: number,
+): Promise<CellRow[]> {
+  const cells = await index.cells(db, snapshot, filters, cell, cap);
+  const lone = cells.filter((row) => row.n === 1).map((row) => row.id);
+  const prices = new Map<number, { price: number | null; currency: string }>();
+  if (lone.length > 0) {
+    let statement = priceStatements.get(db);
+    if (!statement) {
+      statement = priceStatement(db);
+      priceStatements.set(db, statement);
+    }
+    for (const row of await statement.execute({ ids: lone })) prices.set(Number(row.id), row);
+  }
+  return cells.map((row) => {
+    const known = row.n === 1 ? prices.get(row.id) : undefined;
+    return { ...row, price: known?.price ?? null, currency: known?.currency ?? null };
+  });
+}
+
 /**
  * Map mode (DESIGN 5: clusters, never all points): the offers matching the filters inside the
  * viewport, grouped on a grid whose cell follows the zoom. A cell with several offers is a
@@ -270,18 +317,26 @@ async function cellsFromAggregates(
  * and price in the asked currency. The grid is coarsened for a huge viewport so the answer
  * never exceeds `cap` features, and the counts always add up to the offers in the viewport.
  * Coarse grids without other filters than offer type, property type and country add up the
- * pre-aggregated cells; everything else groups the offers in SQL.
+ * pre-aggregated cells; searches the facet index can answer (value sets, price and area
+ * bounds, a radius) are grouped in memory; everything else groups the offers in SQL.
  */
 export async function clusterOffers(options: ClusterOffersOptions): Promise<OfferMapResponse> {
-  const { db, filters, zoom, cache, cap = MAP_FEATURE_CAP, now = new Date() } = options;
+  const { db, filters, zoom, cache, index, cap = MAP_FEATURE_CAP, now = new Date() } = options;
   if (!(cap >= MIN_MAP_FEATURE_CAP)) throw new RangeError(`cap must be at least ${MIN_MAP_FEATURE_CAP}`);
   const scope = countScope(filters);
-  const { rates, conditions, version } = await prepareSearch(db, filters, now, cache ? scope : undefined);
+  const { rates, conditions, version, snapshot } = await prepareSearch(
+    db,
+    filters,
+    now,
+    cache ? scope : undefined,
+  );
   const cell = cellSizeFor(filters.bbox, zoom, cap);
   const group = () =>
     cellsCanAnswer(filters, cell)
       ? cellsFromAggregates(db, filters, conditions, cell)
-      : cellsFromOffers(db, allConditions(conditions), cell, cap);
+      : index && snapshot && indexable(filters)
+        ? cellsFromIndex(db, index, snapshot, filters, cell, cap)
+        : cellsFromOffers(db, allConditions(conditions), cell, cap);
   // The cells are counts like a total: cached under the same change counters, keyed by the
   // grid, the cap and the conditions (the viewport among them).
   const key = sql`map ${cell} ${cap} ${allConditions(conditions)}`;

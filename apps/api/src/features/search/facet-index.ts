@@ -472,15 +472,7 @@ export class FacetIndex {
   ): Promise<{ ids: number[]; total: number } | null> {
     const wanted = offset + limit;
     if (wanted > MAX_PAGE_DEPTH) return null;
-    const counters = snapshot.counterRows();
-    const truncations = counters.find((row) => row.offerType === '*')?.version ?? 0;
-    const scope = counters.filter(
-      (row) =>
-        row.offerType !== '*' &&
-        (filters.country_code === undefined || row.countryCode === filters.country_code) &&
-        (filters.offer_type === undefined || row.offerType === filters.offer_type) &&
-        (filters.property_type === undefined || row.propertyType === filters.property_type),
-    );
+    const { counters: scope, truncations } = this.scopeOf(snapshot, filters);
     await this.sync(db, scope, truncations);
     const bounds = boundsOf(filters, snapshot.rates);
     const choices = choicesOf(filters);
@@ -510,6 +502,89 @@ export class FacetIndex {
       }
     }
     return { ids: top.sorted().slice(offset, wanted), total };
+  }
+
+  /**
+   * The map cells (cluster-offers.ts) of a search the index can answer (`indexable`, with its
+   * viewport): the offers within every bound and choice grouped on the grid of `cell` degrees
+   * (floor(lng / cell), floor(lat / cell), as the SQL groups them), each cell's count,
+   * coordinate sums, bounds and smallest id; the `cap` largest cells, ties by that id, as the
+   * SQL orders them. The partitions are first brought up to the counters of `snapshot`. A
+   * panned or zoomed map asks a new viewport each time: nothing of it is kept here.
+   */
+  async cells(
+    db: Db,
+    snapshot: ReadSnapshot,
+    filters: SearchFilters,
+    cell: number,
+    cap: number,
+  ): Promise<IndexCell[]> {
+    const scope = this.scopeOf(snapshot, filters);
+    await this.sync(db, scope.counters, scope.truncations);
+    const bounds = boundsOf(filters, snapshot.rates);
+    const choices = choicesOf(filters);
+    // A cell's key: both grid numbers offset to be positive (|x| < 2^24 at zoom 22) in one
+    // safe integer.
+    const byKey = new Map<number, IndexCell>();
+    for (const row of scope.counters) {
+      const part = this.partitions.get(keyOf(row.offerType, row.propertyType, row.countryCode))!;
+      const { lats, lngs, ids } = part;
+      const matched = matchedSlots(part, bounds);
+      for (let i = 0; i < matched.length; i++) {
+        const slot = matched[i]!;
+        if (choices.length > 0 && !meetsEvery(part, slot, choices)) continue;
+        const lat = lats[slot]!;
+        const lng = lngs[slot]!;
+        const cx = Math.floor(lng / cell);
+        const cy = Math.floor(lat / cell);
+        const key = (cx + CELL_OFFSET) * CELL_SPAN + (cy + CELL_OFFSET);
+        const id = ids[slot]!;
+        const known = byKey.get(key);
+        if (!known) {
+          byKey.set(key, {
+            cx,
+            cy,
+            n: 1,
+            sumLat: lat,
+            sumLng: lng,
+            south: lat,
+            west: lng,
+            north: lat,
+            east: lng,
+            id,
+          });
+          continue;
+        }
+        known.n += 1;
+        known.sumLat += lat;
+        known.sumLng += lng;
+        if (lat < known.south) known.south = lat;
+        if (lat > known.north) known.north = lat;
+        if (lng < known.west) known.west = lng;
+        if (lng > known.east) known.east = lng;
+        if (id < known.id) known.id = id;
+      }
+    }
+    return [...byKey.values()].sort((a, b) => b.n - a.n || a.id - b.id).slice(0, cap);
+  }
+
+  /** The partitions a search of `filters` reads, with the snapshot's TRUNCATE counter. */
+  private scopeOf(
+    snapshot: ReadSnapshot,
+    filters: SearchFilters,
+  ): { counters: readonly CounterRow[]; truncations: number } {
+    const counters = snapshot.counterRows();
+    const truncations = counters.find((row) => row.offerType === '*')?.version ?? 0;
+    return {
+      truncations,
+      counters: counters.filter(
+        (row) =>
+          row.offerType !== '*' &&
+          (filters.country_code === undefined || row.countryCode === filters.country_code) &&
+          (filters.offer_type === undefined || row.offerType === filters.offer_type) &&
+          (filters.property_type === undefined || row.propertyType === filters.property_type),
+      ),
+    };
   }
 
   /**
@@ -878,6 +953,25 @@ function countMatched(
     }
   }
 }
+
+/** A map cell as the index groups it (cluster-offers.ts CellRow without the lone offer's price). */
+export interface IndexCell {
+  cx: number;
+  cy: number;
+  n: number;
+  sumLat: number;
+  sumLng: number;
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+  /** The smallest id in the cell: the offer of a one-offer cell. */
+  id: number;
+}
+
+/** Offset and span of a grid number in a cell key (grid numbers stay within +-2^24). */
+const CELL_OFFSET = 2 ** 24;
+const CELL_SPAN = 2 ** 25;
 
 /** Deepest page the index selects (offset + limit); deeper pages are SQL's. */
 const MAX_PAGE_DEPTH = 10_000;

@@ -125,7 +125,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { filters, zoom } = validateMapQuery(request.query);
-      return clusterOffers({ db: app.readDb, filters, zoom, cache });
+      return clusterOffers({ db: app.readDb, filters, zoom, cache, index });
     },
   );
 };
