@@ -118,6 +118,24 @@ class Partition {
 
   clear(): void {
     this.size = 0;
+    this.extent = { south: Infinity, west: Infinity, north: -Infinity, east: -Infinity };
+  }
+
+  /**
+   * A box holding every offer's coordinates: widened as offers come, never narrowed when one
+   * leaves (a larger box only skips less). A search whose viewport or radius misses it reads
+   * none of the partition's offers.
+   */
+  extent = { south: Infinity, west: Infinity, north: -Infinity, east: -Infinity };
+
+  private widen(slot: number): void {
+    const lat = this.lats[slot]!;
+    const lng = this.lngs[slot]!;
+    const extent = this.extent;
+    if (lat < extent.south) extent.south = lat;
+    if (lat > extent.north) extent.north = lat;
+    if (lng < extent.west) extent.west = lng;
+    if (lng > extent.east) extent.east = lng;
   }
 
   find(id: number): number {
@@ -157,6 +175,7 @@ class Partition {
     this.areas[slot] = measure(fields[1 + S + A + 1]);
     this.lats[slot] = measure(fields[1 + S + A + 2]);
     this.lngs[slot] = measure(fields[1 + S + A + 3]);
+    this.widen(slot);
     this.times[slot] = measure(fields[1 + S + A + 4]);
   }
 
@@ -197,6 +216,7 @@ class Partition {
     this.areas[slot] = measure(row.values[S + A + 1]);
     this.lats[slot] = measure(row.values[S + A + 2]);
     this.lngs[slot] = measure(row.values[S + A + 3]);
+    this.widen(slot);
     this.times[slot] = measure(row.values[S + A + 4]);
   }
 }
@@ -523,8 +543,19 @@ export class FacetIndex {
     await this.sync(db, scope.counters, scope.truncations);
     const bounds = boundsOf(filters, snapshot.rates);
     const choices = choicesOf(filters);
-    // A cell's key: both grid numbers offset to be positive (|x| < 2^24 at zoom 22) in one
-    // safe integer.
+    // Every offer counted lies in the viewport, so its cell is one of the viewport's: a flat
+    // grid over them (at most `cap` cells, cellSizeFor) takes each offer without a lookup.
+    // A viewport across the antimeridian wraps its columns: cells by key then.
+    const box = filters.bbox;
+    const grid =
+      box && box.west <= box.east
+        ? new CellGrid(
+            Math.floor(box.west / cell),
+            Math.floor(box.south / cell),
+            Math.floor(box.east / cell),
+            Math.floor(box.north / cell),
+          )
+        : null;
     const byKey = new Map<number, IndexCell>();
     for (const row of scope.counters) {
       const part = this.partitions.get(keyOf(row.offerType, row.propertyType, row.countryCode))!;
@@ -537,8 +568,13 @@ export class FacetIndex {
         const lng = lngs[slot]!;
         const cx = Math.floor(lng / cell);
         const cy = Math.floor(lat / cell);
-        const key = (cx + CELL_OFFSET) * CELL_SPAN + (cy + CELL_OFFSET);
         const id = ids[slot]!;
+        if (grid !== null) {
+          grid.add(cx, cy, lat, lng, id);
+          continue;
+        }
+        // Both grid numbers offset to be positive (|x| < 2^24 at zoom 22) in one safe integer.
+        const key = (cx + CELL_OFFSET) * CELL_SPAN + (cy + CELL_OFFSET);
         const known = byKey.get(key);
         if (!known) {
           byKey.set(key, {
@@ -565,7 +601,8 @@ export class FacetIndex {
         if (id < known.id) known.id = id;
       }
     }
-    return [...byKey.values()].sort((a, b) => b.n - a.n || a.id - b.id).slice(0, cap);
+    const cells = grid !== null ? grid.cells() : [...byKey.values()];
+    return cells.sort((a, b) => b.n - a.n || a.id - b.id).slice(0, cap);
   }
 
   /** The partitions a search of `filters` reads, with the snapshot's TRUNCATE counter. */
@@ -880,9 +917,24 @@ function matchedSlots(part: Partition, bounds: Bounds | null): Int32Array {
   const slots = scratch;
   const size = part.size;
   let n = 0;
+  if (bounds !== null && !mayMeet(part.extent, bounds)) return slots.subarray(0, 0);
+  // A viewport (not across the antimeridian) without a band is listed branch-free too.
+  const viewport = bounds?.box && bounds.box.west <= bounds.box.east ? bounds.box : null;
+  let boxed = false;
   if (bounds?.price) n = bandSlots(slots, part.prices, size, bounds.priceFrom, bounds.priceTo);
   else if (bounds?.area) n = bandSlots(slots, part.areas, size, bounds.areaFrom, bounds.areaTo);
-  else for (let slot = 0; slot < size; slot++) slots[n++] = slot;
+  else if (viewport !== null) {
+    const { south, west, north, east } = viewport;
+    const lats = part.lats;
+    const lngs = part.lngs;
+    for (let slot = 0; slot < size; slot++) {
+      const lat = lats[slot]!;
+      const lng = lngs[slot]!;
+      slots[n] = slot;
+      n += Number(lat >= south) & Number(lat <= north) & Number(lng >= west) & Number(lng <= east);
+    }
+    boxed = true;
+  } else for (let slot = 0; slot < size; slot++) slots[n++] = slot;
   if (bounds === null) return slots.subarray(0, n);
   if (bounds.price && bounds.area) {
     const areas = part.areas;
@@ -897,8 +949,9 @@ function matchedSlots(part: Partition, bounds: Bounds | null): Int32Array {
     }
     n = kept;
   }
-  if (bounds.box !== null || bounds.circle !== null) {
-    const { box, circle } = bounds;
+  if ((bounds.box !== null && !boxed) || bounds.circle !== null) {
+    const box = boxed ? null : bounds.box;
+    const circle = bounds.circle;
     const lats = part.lats;
     const lngs = part.lngs;
     let kept = 0;
@@ -913,6 +966,17 @@ function matchedSlots(part: Partition, bounds: Bounds | null): Int32Array {
     n = kept;
   }
   return slots.subarray(0, n);
+}
+
+/** Whether a partition whose offers lie within `extent` can hold an offer within the viewport and radius. */
+function mayMeet(extent: Partition['extent'], bounds: Bounds): boolean {
+  for (const box of [bounds.box, bounds.circle?.box]) {
+    if (!box) continue;
+    if (extent.north < box.south || extent.south > box.north) return false;
+    // A box crossing the antimeridian (west > east) is left to the offer-by-offer test.
+    if (box.west <= box.east && (extent.east < box.west || extent.west > box.east)) return false;
+  }
+  return true;
 }
 
 /** Lists the slots whose value lies in [from, to] (NaN never does) into `slots`; their count. */
@@ -967,6 +1031,76 @@ export interface IndexCell {
   east: number;
   /** The smallest id in the cell: the offer of a one-offer cell. */
   id: number;
+}
+
+/** The cells of a viewport (grid numbers x0..x1, y0..y1) as columns of numbers. */
+class CellGrid {
+  private readonly x0: number;
+  private readonly y0: number;
+  private readonly rows: number;
+  private readonly n: Float64Array;
+  private readonly sumLat: Float64Array;
+  private readonly sumLng: Float64Array;
+  private readonly south: Float64Array;
+  private readonly west: Float64Array;
+  private readonly north: Float64Array;
+  private readonly east: Float64Array;
+  private readonly id: Float64Array;
+
+  constructor(x0: number, y0: number, x1: number, y1: number) {
+    this.x0 = x0;
+    this.y0 = y0;
+    this.rows = y1 - y0 + 1;
+    const size = (x1 - x0 + 1) * this.rows;
+    this.n = new Float64Array(size);
+    this.sumLat = new Float64Array(size);
+    this.sumLng = new Float64Array(size);
+    this.south = new Float64Array(size);
+    this.west = new Float64Array(size);
+    this.north = new Float64Array(size);
+    this.east = new Float64Array(size);
+    this.id = new Float64Array(size);
+  }
+
+  add(cx: number, cy: number, lat: number, lng: number, id: number): void {
+    const at = (cx - this.x0) * this.rows + (cy - this.y0);
+    if (this.n[at] === 0) {
+      this.south[at] = lat;
+      this.north[at] = lat;
+      this.west[at] = lng;
+      this.east[at] = lng;
+      this.id[at] = id;
+    } else {
+      if (lat < this.south[at]!) this.south[at] = lat;
+      if (lat > this.north[at]!) this.north[at] = lat;
+      if (lng < this.west[at]!) this.west[at] = lng;
+      if (lng > this.east[at]!) this.east[at] = lng;
+      if (id < this.id[at]!) this.id[at] = id;
+    }
+    this.n[at]! += 1;
+    this.sumLat[at]! += lat;
+    this.sumLng[at]! += lng;
+  }
+
+  cells(): IndexCell[] {
+    const out: IndexCell[] = [];
+    for (let at = 0; at < this.n.length; at++) {
+      if (this.n[at] === 0) continue;
+      out.push({
+        cx: this.x0 + Math.floor(at / this.rows),
+        cy: this.y0 + (at % this.rows),
+        n: this.n[at]!,
+        sumLat: this.sumLat[at]!,
+        sumLng: this.sumLng[at]!,
+        south: this.south[at]!,
+        west: this.west[at]!,
+        north: this.north[at]!,
+        east: this.east[at]!,
+        id: this.id[at]!,
+      });
+    }
+    return out;
+  }
 }
 
 /** Offset and span of a grid number in a cell key (grid numbers stay within +-2^24). */
