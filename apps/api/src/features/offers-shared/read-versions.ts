@@ -188,8 +188,8 @@ function snapshotStatement(db: Db) {
   return db
     .select({
       total: sql<string>`counters.total`,
-      rates: sql<string | null>`(select string_agg(currency || '=' || rate_to_czk::text, ',' order by currency)
-        from exchange_rates)`,
+      rates: sql<string | null>`(
+        select string_agg(currency || '=' || rate_to_czk::text, ',' order by currency) from exchange_rates)`,
       accounts: sql<string>`(select coalesce(max(version), 0)::text from read_model_versions where name = 'accounts')`,
       rows: sql<unknown>`case when counters.total <> ${sql.placeholder('last')}::text
         then (select json_agg(json_build_array(offer_type, property_type, country_code, version))

@@ -12,6 +12,7 @@ import {
   type RoomType,
 } from '@estately/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import { perDatabase } from '../../lib/per-database.ts';
 import {
   convertedPrice,
   parseJson,
@@ -143,7 +144,7 @@ function detailStatement(db: Db) {
     .prepare('offer_detail');
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof detailStatement>>();
+const preparedDetail = perDatabase(detailStatement);
 
 /**
  * GET /public/offers/{id} (spec 7): every field of spec 3 "Property / offer detail" with the
@@ -154,12 +155,7 @@ const prepared = new WeakMap<Db, ReturnType<typeof detailStatement>>();
  */
 export async function getOfferDetail(options: GetOfferDetailOptions): Promise<OfferDetail> {
   const { db, id, storage, currency = DEFAULT_CURRENCY } = options;
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = detailStatement(db);
-    prepared.set(db, statement);
-  }
-  const rows = await statement.execute({ id });
+  const rows = await preparedDetail(db).execute({ id });
   const row = rows[0];
   if (!row) throw offerNotFound();
 

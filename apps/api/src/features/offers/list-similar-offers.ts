@@ -8,6 +8,7 @@ import {
   SIMILAR_OFFERS_LIMIT,
 } from '@estately/domain';
 import { and, between, desc, eq, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { perDatabase } from '../../lib/per-database.ts';
 import { parseJson, type RateRow, ratesColumn, ratesFromRows } from '../offers-shared/exchange-rates.ts';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
 import { type CountScope, readVersions } from '../offers-shared/read-versions.ts';
@@ -70,7 +71,7 @@ function baseStatement(db: Db) {
     .prepare('similar_offers_base');
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof baseStatement>>();
+const preparedBase = perDatabase(baseStatement);
 
 /**
  * GET /public/offers/{id}/similar_offers (spec 7, spec 9 limit 4): offers of the same offer
@@ -120,12 +121,7 @@ export async function listSimilarOffers(options: ListSimilarOffersOptions): Prom
 /** The similar offers' rows in rank order, with the offer's partition and the live rates. */
 async function rankSimilarOffers(options: ListSimilarOffersOptions) {
   const { db, id, limit = SIMILAR_OFFERS_LIMIT, abroad = false } = options;
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = baseStatement(db);
-    prepared.set(db, statement);
-  }
-  const [base] = await statement.execute({ id });
+  const [base] = await preparedBase(db).execute({ id });
   if (!base) throw offerNotFound();
   const rates = ratesFromRows(parseJson<RateRow[] | null>(base.rates) ?? []);
 

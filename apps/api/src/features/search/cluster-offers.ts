@@ -10,6 +10,7 @@ import {
   type SearchFilters,
 } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { perDatabase } from '../../lib/per-database.ts';
 import { convertedPrice } from '../offers-shared/exchange-rates.ts';
 import type { ReadSnapshot } from '../offers-shared/read-versions.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
@@ -277,7 +278,7 @@ function priceStatement(db: Db) {
     .prepare('offer_prices_by_id');
 }
 
-const priceStatements = new WeakMap<Db, ReturnType<typeof priceStatement>>();
+const preparedPrices = perDatabase(priceStatement);
 
 /**
  * The cells of a search the facet index can answer, grouped in memory (facet-index.ts
@@ -297,12 +298,7 @@ async function cellsFromIndex(
   const lone = cells.filter((row) => row.n === 1).map((row) => row.id);
   const prices = new Map<number, { price: number | null; currency: string }>();
   if (lone.length > 0) {
-    let statement = priceStatements.get(db);
-    if (!statement) {
-      statement = priceStatement(db);
-      priceStatements.set(db, statement);
-    }
-    for (const row of await statement.execute({ ids: lone })) prices.set(Number(row.id), row);
+    for (const row of await preparedPrices(db).execute({ ids: lone })) prices.set(Number(row.id), row);
   }
   return cells.map((row) => {
     const known = row.n === 1 ? prices.get(row.id) : undefined;

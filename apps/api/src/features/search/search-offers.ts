@@ -12,6 +12,7 @@ import {
   type Sort,
 } from '@estately/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { perDatabase } from '../../lib/per-database.ts';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
 import { readVersions } from '../offers-shared/read-versions.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
@@ -119,12 +120,7 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
   /** The cards of `wanted`, in that order. */
   const cardsById = async (wanted: readonly number[]): Promise<CardRow[]> => {
     if (wanted.length === 0) return [];
-    let statement = cardsStatements.get(db);
-    if (!statement) {
-      statement = cardsStatement(db);
-      cardsStatements.set(db, statement);
-    }
-    const cards = (await statement.execute({ ids: [...wanted] })) as CardRow[];
+    const cards = (await preparedCards(db).execute({ ids: [...wanted] })) as CardRow[];
     const byId = new Map(cards.map((card) => [card.id, card]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
   };
@@ -218,7 +214,7 @@ function cardsStatement(db: Db) {
     .prepare('offer_cards_by_id');
 }
 
-const cardsStatements = new WeakMap<Db, ReturnType<typeof cardsStatement>>();
+const preparedCards = perDatabase(cardsStatement);
 
 export interface SearchOffersBodyOptions extends SearchOffersOptions {
   cache: OfferCountCache;
