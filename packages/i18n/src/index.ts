@@ -36,22 +36,38 @@ export function isMessageKey(key: string): key is MessageKey {
 // Translation
 
 // Compiled messages per locale and message text: parsing ICU is far slower than formatting.
-const compiled = new Map<string, IntlMessageFormat>();
+// Most messages are plain text (no argument, no plural): those compile to their text, so a page's
+// hundreds of labels cost a lookup each instead of a pass of the ICU formatter. Keyed by locale,
+// then by the message string itself (catalog strings keep their hash, a joined key would not).
+type CompiledMessage = string | IntlMessageFormat;
+const compiled = new Map<Locale, Map<string, CompiledMessage>>();
 
-function compile(locale: Locale, message: string): IntlMessageFormat {
-  const cacheKey = `${locale}\u0000${message}`;
-  let format = compiled.get(cacheKey);
-  if (!format) {
+function compile(locale: Locale, message: string): CompiledMessage {
+  let byMessage = compiled.get(locale);
+  if (!byMessage) {
+    byMessage = new Map();
+    compiled.set(locale, byMessage);
+  }
+  let format = byMessage.get(message);
+  if (format === undefined) {
     // ignoreTag: catalogs hold plain text; a "<" in a translation must never be read as markup.
-    format = new IntlMessageFormat(message, localeData(locale).tag, undefined, { ignoreTag: true });
-    compiled.set(cacheKey, format);
+    const icu = new IntlMessageFormat(message, localeData(locale).tag, undefined, { ignoreTag: true });
+    // Only literal parts (type 0 of the parser's AST; quoting apostrophes already resolved):
+    // the text itself, as format() would give it.
+    const ast = icu.getAst() as { type: number; value?: unknown }[];
+    format = ast.every((element) => element.type === 0 && typeof element.value === 'string')
+      ? ast.map((element) => element.value).join('')
+      : icu;
+    byMessage.set(message, format);
   }
   return format;
 }
 
 function formatMessage(locale: Locale, message: string, values?: MessageValues): string {
   try {
-    const result = compile(locale, message).format(values as Record<string, string>);
+    const format = compile(locale, message);
+    if (typeof format === 'string') return format;
+    const result = format.format(values as Record<string, string>);
     return Array.isArray(result) ? result.join('') : String(result);
   } catch {
     // A bad message or a missing value must not break a page: show the raw text instead.
@@ -157,12 +173,21 @@ export function formatNumber(value: number, locale: Locale, options: Intl.Number
 /** A price in a currency; whole amounts show no decimals (`1 250 000 Kč`, not `1 250 000,00 Kč`). */
 export function formatPrice(amount: number, currency: Currency, locale: Locale): string {
   const whole = Number.isInteger(amount);
-  return numberFormat(localeData(locale).tag, {
-    style: 'currency',
-    currency,
-    ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
-  }).format(amount);
+  // Asked for every card of a page: the formatter is found without serialising its options.
+  const key = `${locale}|${currency}|${whole ? 'whole' : 'cents'}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = numberFormat(localeData(locale).tag, {
+      style: 'currency',
+      currency,
+      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+    });
+    priceFormats.set(key, format);
+  }
+  return format.format(amount);
 }
+
+const priceFormats = new Map<string, Intl.NumberFormat>();
 
 /** A floor area in square metres, at most one decimal: `75 m²`, `1 234,5 m²`. */
 export function formatArea(m2: number, locale: Locale): string {
