@@ -10,7 +10,7 @@ import {
 import { getMessages, LOCALE_DATA, localeData } from '@estately/i18n';
 import { type PublicConfig, publicConfigOf, type WebConfig } from '../config.server.ts';
 import { CLIENT_MESSAGE_KEYS, type ClientMessageKey, type ClientMessages } from '../i18n/client-messages.ts';
-import { type LocaleSource, pickRequestLocale } from '../locale/pick-locale.server.ts';
+import { pickRequestLocale } from '../locale/pick-locale.server.ts';
 import { pageUrl } from '../routing/page-url.ts';
 import { isServedScreen } from '../routing/screen-modules.ts';
 import { searchPathReader } from '../routing/search-path-reader.server.ts';
@@ -25,7 +25,6 @@ export interface HeadLink {
 /** What the root layout needs on every page: locale, its UI messages, links and SEO alternates. */
 export interface ShellData {
   locale: Locale;
-  localeSource: LocaleSource;
   tag: string;
   dir: 'ltr' | 'rtl';
   messages: ClientMessages;
@@ -127,7 +126,7 @@ export function loadShellData(
   },
 ): ShellData {
   const url = pageUrl(request);
-  const { locale, source } = pickRequestLocale(request);
+  const { locale } = pickRequestLocale(request);
   const data = localeData(locale);
   const origin = config.publicWebUrl ?? url.origin;
   const footer = footerPaths(locale);
@@ -137,7 +136,6 @@ export function loadShellData(
   const pathInLocale = url.search === '' ? inLocale : localeSwitcher(url.pathname, read);
   return {
     locale,
-    localeSource: source,
     tag: data.tag,
     dir: data.dir,
     messages: clientMessages(locale),
