@@ -13,10 +13,19 @@ import { needsDefaultMatcher } from './route-matching.server.ts';
 
 type ManifestRoutes = EntryContext['manifest']['routes'];
 
-const matchers = new WeakMap<ManifestRoutes, StaticHandler>();
+/** Route ids each path matches, remembered: the table does not change while the server runs. */
+interface PathMatcher {
+  routeIds(path: string): readonly string[];
+}
+
+// Paths whose matches are remembered per build: the ancestors of the pages asked for (`/`, the
+// locale prefixes, screen prefixes, search paths); beyond it the oldest is forgotten first.
+const REMEMBERED_PATHS = 2_000;
+
+const matchers = new WeakMap<ManifestRoutes, PathMatcher>();
 
 /** A route-pattern matcher over the manifest's routes, made once per build. */
-function matcherOf(manifestRoutes: ManifestRoutes): StaticHandler {
+function matcherOf(manifestRoutes: ManifestRoutes): PathMatcher {
   let matcher = matchers.get(manifestRoutes);
   if (!matcher) {
     unstable_preloadRoutePattern();
@@ -37,7 +46,24 @@ function matcherOf(manifestRoutes: ManifestRoutes): StaticHandler {
         const nested = route.id ? tree(route.id) : [];
         return nested.length > 0 ? ({ ...route, children: nested } as RouteObject) : route;
       });
-    matcher = createStaticHandler(tree(''), { future: { unstable_routePatternMatching: true } });
+    const handler: StaticHandler = createStaticHandler(tree(''), {
+      future: { unstable_routePatternMatching: true },
+    });
+    const remembered = new Map<string, readonly string[]>();
+    matcher = {
+      routeIds(path) {
+        let ids = remembered.get(path);
+        if (!ids) {
+          ids = (handler.match(path) ?? []).map((match) => match.route.id);
+          if (remembered.size >= REMEMBERED_PATHS) {
+            const oldest = remembered.keys().next().value;
+            if (oldest !== undefined) remembered.delete(oldest);
+          }
+          remembered.set(path, ids);
+        }
+        return ids;
+      },
+    };
     matchers.set(manifestRoutes, matcher);
   }
   return matcher;
@@ -65,7 +91,7 @@ export function pageRouterContext(context: EntryContext): EntryContext {
   const ids = new Set(context.staticHandlerContext.matches.map((match) => match.route.id));
   const matcher = matcherOf(context.manifest.routes);
   for (const path of ancestorPaths(pathname)) {
-    for (const match of matcher.match(path) ?? []) ids.add(match.route.id);
+    for (const id of matcher.routeIds(path)) ids.add(id);
   }
   const routes: ManifestRoutes = {};
   for (const id of ids) {
