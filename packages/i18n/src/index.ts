@@ -36,11 +36,24 @@ export function isMessageKey(key: string): key is MessageKey {
 // Translation
 
 // Compiled messages per locale and message text: parsing ICU is far slower than formatting.
-// Most messages are plain text (no argument, no plural): those compile to their text, so a page's
-// hundreds of labels cost a lookup each instead of a pass of the ICU formatter. Keyed by locale,
+// Most messages are plain text, or text with simple `{name}` arguments (no plural, select, number
+// or date): those compile to their text, or to a join of text and values, so a page's hundreds
+// of labels and its cards' areas and prices cost no pass of the ICU formatter. Keyed by locale,
 // then by the message string itself (catalog strings keep their hash, a joined key would not).
-type CompiledMessage = string | IntlMessageFormat;
+type CompiledMessage = string | ((values: MessageValues | undefined) => string) | IntlMessageFormat;
 const compiled = new Map<Locale, Map<string, CompiledMessage>>();
+
+/** The parser's AST elements a message without plural, select or formatting is made of. */
+type SimpleElement = { type: 0; value: string } | { type: 1; value: string };
+
+/**
+ * A value in a simple argument, as intl-messageformat writes it: strings and numbers as text
+ * (numbers unformatted), other falsy values as nothing, anything else as its string.
+ */
+function argumentText(value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return value ? String(value) : '';
+}
 
 function compile(locale: Locale, message: string): CompiledMessage {
   let byMessage = compiled.get(locale);
@@ -52,12 +65,28 @@ function compile(locale: Locale, message: string): CompiledMessage {
   if (format === undefined) {
     // ignoreTag: catalogs hold plain text; a "<" in a translation must never be read as markup.
     const icu = new IntlMessageFormat(message, localeData(locale).tag, undefined, { ignoreTag: true });
-    // Only literal parts (type 0 of the parser's AST; quoting apostrophes already resolved):
-    // the text itself, as format() would give it.
+    // Element types of the parser's AST: 0 literal (quoting apostrophes already resolved),
+    // 1 simple argument. Anything else keeps the ICU formatter.
     const ast = icu.getAst() as { type: number; value?: unknown }[];
-    format = ast.every((element) => element.type === 0 && typeof element.value === 'string')
-      ? ast.map((element) => element.value).join('')
-      : icu;
+    if (
+      !ast.every((element) => (element.type === 0 || element.type === 1) && typeof element.value === 'string')
+    ) {
+      format = icu;
+    } else if (ast.every((element) => element.type === 0)) {
+      format = ast.map((element) => element.value).join('');
+    } else {
+      const elements = ast as SimpleElement[];
+      format = (values) => {
+        let text = '';
+        for (const element of elements) {
+          if (element.type === 0) text += element.value;
+          else if (values && element.value in values) text += argumentText(values[element.value]);
+          // A missing value: the ICU formatter throws too, and the raw message is shown.
+          else throw new Error(`no value for ${element.value}`);
+        }
+        return text;
+      };
+    }
     byMessage.set(message, format);
   }
   return format;
@@ -67,6 +96,7 @@ function formatMessage(locale: Locale, message: string, values?: MessageValues):
   try {
     const format = compile(locale, message);
     if (typeof format === 'string') return format;
+    if (typeof format === 'function') return format(values);
     const result = format.format(values as Record<string, string>);
     return Array.isArray(result) ? result.join('') : String(result);
   } catch {
