@@ -221,8 +221,15 @@ const priceFormats = new Map<string, Intl.NumberFormat>();
 
 /** A floor area in square metres, at most one decimal: `75 m²`, `1 234,5 m²`. */
 export function formatArea(m2: number, locale: Locale): string {
-  return translate(locale, 'offer.area', { area: formatNumber(m2, locale, { maximumFractionDigits: 1 }) });
+  let format = areaFormats.get(locale);
+  if (!format) {
+    format = numberFormat(localeData(locale).tag, { maximumFractionDigits: 1 });
+    areaFormats.set(locale, format);
+  }
+  return translate(locale, 'offer.area', { area: format.format(m2) });
 }
+
+const areaFormats = new Map<Locale, Intl.NumberFormat>();
 
 export type DateInput = Date | string | number;
 
