@@ -10,11 +10,12 @@ import { AppError } from '../../lib/app-error.ts';
 export async function resolveRedirect(options: { db: Db; path: string }): Promise<Redirect> {
   const path = options.path.length > 1 ? options.path.replace(/\/+$/, '') : options.path;
   // Asked on every page view and almost always without a match: a read first, a write only on a hit.
-  const [row] = await options.db
-    .select({ id: redirects.id, to: redirects.toUrl, status: redirects.statusCode })
-    .from(redirects)
-    .where(eq(redirects.fromPath, path))
-    .limit(1);
+  let lookup = lookups.get(options.db);
+  if (!lookup) {
+    lookup = lookupStatement(options.db);
+    lookups.set(options.db, lookup);
+  }
+  const [row] = await lookup.execute({ path });
   if (!row) throw new AppError('not_found');
   await options.db
     .update(redirects)
@@ -22,3 +23,15 @@ export async function resolveRedirect(options: { db: Db; path: string }): Promis
     .where(eq(redirects.id, row.id));
   return { to: row.to, status: row.status as Redirect['status'] };
 }
+
+/** The lookup of one path, prepared once per database (planned once per connection). */
+function lookupStatement(db: Db) {
+  return db
+    .select({ id: redirects.id, to: redirects.toUrl, status: redirects.statusCode })
+    .from(redirects)
+    .where(eq(redirects.fromPath, sql.placeholder('path')))
+    .limit(1)
+    .prepare('redirect_by_path');
+}
+
+const lookups = new WeakMap<Db, ReturnType<typeof lookupStatement>>();
