@@ -69,6 +69,39 @@ function matcherOf(manifestRoutes: ManifestRoutes): PathMatcher {
   return matcher;
 }
 
+/** The request handler's route matcher as the static handler's context carries it (`_match`). */
+type MatchFunction = (location: string | Partial<Location>) => unknown[] | null;
+
+const rememberingMatchers = new WeakMap<MatchFunction, MatchFunction>();
+
+/**
+ * The request handler's matcher, remembering its answers per path: <Scripts> matches `/` and
+ * every ancestor of the page's path on every render (React Router's getPartialManifest, through
+ * the static router's `match`), about 70 us each over the whole route table. The answers are
+ * only read (the static router copies each match), and the table does not change.
+ */
+export function rememberingMatch(match: MatchFunction): MatchFunction {
+  let remembering = rememberingMatchers.get(match);
+  if (!remembering) {
+    const answers = new Map<string, unknown[] | null>();
+    remembering = (location) => {
+      if (typeof location !== 'string') return match(location);
+      let answer = answers.get(location);
+      if (answer === undefined) {
+        answer = match(location);
+        if (answers.size >= REMEMBERED_PATHS) {
+          const oldest = answers.keys().next().value;
+          if (oldest !== undefined) answers.delete(oldest);
+        }
+        answers.set(location, answer);
+      }
+      return answer;
+    };
+    rememberingMatchers.set(match, remembering);
+  }
+  return remembering;
+}
+
 /** `/`, then each ancestor of the path, longest first: the paths getPartialManifest matches. */
 export function ancestorPaths(pathname: string): string[] {
   const segments = pathname.split('/').filter(Boolean);
@@ -98,5 +131,14 @@ export function pageRouterContext(context: EntryContext): EntryContext {
     const route = context.manifest.routes[id];
     if (route) routes[id] = route;
   }
-  return { ...context, manifest: { ...context.manifest, routes } };
+  const handlerContext = context.staticHandlerContext as EntryContext['staticHandlerContext'] & {
+    _match?: MatchFunction;
+  };
+  return {
+    ...context,
+    manifest: { ...context.manifest, routes },
+    staticHandlerContext: handlerContext._match
+      ? { ...handlerContext, _match: rememberingMatch(handlerContext._match) }
+      : handlerContext,
+  };
 }
