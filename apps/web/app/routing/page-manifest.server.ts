@@ -70,7 +70,7 @@ function matcherOf(manifestRoutes: ManifestRoutes): PathMatcher {
 }
 
 /** The request handler's route matcher as the static handler's context carries it (`_match`). */
-type MatchFunction = (location: string | Partial<Location>) => unknown[] | null;
+type MatchFunction = NonNullable<EntryContext['staticHandlerContext']['_match']>;
 
 const rememberingMatchers = new WeakMap<MatchFunction, MatchFunction>();
 
@@ -83,7 +83,7 @@ const rememberingMatchers = new WeakMap<MatchFunction, MatchFunction>();
 export function rememberingMatch(match: MatchFunction): MatchFunction {
   let remembering = rememberingMatchers.get(match);
   if (!remembering) {
-    const answers = new Map<string, unknown[] | null>();
+    const answers = new Map<string, ReturnType<MatchFunction>>();
     remembering = (location) => {
       if (typeof location !== 'string') return match(location);
       let answer = answers.get(location);
@@ -131,9 +131,7 @@ export function pageRouterContext(context: EntryContext): EntryContext {
     const route = context.manifest.routes[id];
     if (route) routes[id] = route;
   }
-  const handlerContext = context.staticHandlerContext as EntryContext['staticHandlerContext'] & {
-    _match?: MatchFunction;
-  };
+  const handlerContext = context.staticHandlerContext;
   return {
     ...context,
     manifest: { ...context.manifest, routes },

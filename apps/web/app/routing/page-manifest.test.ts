@@ -98,15 +98,15 @@ describe('rememberingMatch', () => {
       asked.push(location);
       return location === '/nowhere' ? null : [{ route: { id: String(location) } }];
     };
-    const remembering = rememberingMatch(match);
-    expect(rememberingMatch(match)).toBe(remembering);
+    const remembering = rememberingMatch(match as unknown as Parameters<typeof rememberingMatch>[0]);
+    expect(rememberingMatch(match as unknown as Parameters<typeof rememberingMatch>[0])).toBe(remembering);
     const first = remembering('/en');
     expect(remembering('/en')).toBe(first);
     expect(remembering('/nowhere')).toBeNull();
     expect(remembering('/nowhere')).toBeNull();
     // A location object is not remembered.
-    remembering({ pathname: '/en' });
-    remembering({ pathname: '/en' });
+    remembering({ pathname: '/en' } as never);
+    remembering({ pathname: '/en' } as never);
     expect(asked).toEqual(['/en', '/nowhere', { pathname: '/en' }, { pathname: '/en' }]);
   });
 });
