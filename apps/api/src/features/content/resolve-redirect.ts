@@ -2,6 +2,7 @@ import { type Db, redirects } from '@estately/db';
 import type { Redirect } from '@estately/domain';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 
 /**
  * GET /content/redirects/resolve?path=: the redirect an admin stored for an old path (spec 2's
@@ -10,12 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 export async function resolveRedirect(options: { db: Db; path: string }): Promise<Redirect> {
   const path = options.path.length > 1 ? options.path.replace(/\/+$/, '') : options.path;
   // Asked on every page view and almost always without a match: a read first, a write only on a hit.
-  let lookup = lookups.get(options.db);
-  if (!lookup) {
-    lookup = lookupStatement(options.db);
-    lookups.set(options.db, lookup);
-  }
-  const [row] = await lookup.execute({ path });
+  const [row] = await lookupStatement(options.db).execute({ path });
   if (!row) throw new AppError('not_found');
   await options.db
     .update(redirects)
@@ -25,13 +21,11 @@ export async function resolveRedirect(options: { db: Db; path: string }): Promis
 }
 
 /** The lookup of one path, prepared once per database (planned once per connection). */
-function lookupStatement(db: Db) {
-  return db
+const lookupStatement = perDatabase((db: Db) =>
+  db
     .select({ id: redirects.id, to: redirects.toUrl, status: redirects.statusCode })
     .from(redirects)
     .where(eq(redirects.fromPath, sql.placeholder('path')))
     .limit(1)
-    .prepare('redirect_by_path');
-}
-
-const lookups = new WeakMap<Db, ReturnType<typeof lookupStatement>>();
+    .prepare('redirect_by_path'),
+);
