@@ -17,7 +17,7 @@ import {
   translateFrom,
   valueLabel,
 } from './index.ts';
-import { argumentNames, parseMessage } from './test-helpers.ts';
+import { argumentNames } from './test-helpers.ts';
 
 // Intl separates groups and currency signs with no-break spaces; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -120,10 +120,9 @@ describe('translate', () => {
 describe('translate without the ICU formatter', () => {
   // Plain messages compile to their text and `{name}` messages to a join (index.ts): every
   // message of every catalog must read as intl-messageformat writes it, values missing included.
-  it('gives what intl-messageformat gives, for every message of every locale', () => {
+  it('gives what intl-messageformat gives, for every message of every locale', { timeout: 60_000 }, () => {
     const samples = (names: string[]): (Record<string, unknown> | undefined)[] => [
       undefined,
-      {},
       Object.fromEntries(names.map((name) => [name, 'Žluť & <b>'])),
       Object.fromEntries(names.map((name) => [name, 1234.5])),
       Object.fromEntries(names.map((name) => [name, 0])),
@@ -136,12 +135,13 @@ describe('translate without the ICU formatter', () => {
       const tag = localeData(locale).tag;
       for (const [key, message] of Object.entries(getMessages(locale))) {
         if (typeof message !== 'string') continue;
-        for (const values of samples([...argumentNames(parseMessage(message, tag))])) {
+        const icu = new IntlMessageFormat(message, tag, undefined, { ignoreTag: true });
+        for (const values of samples([
+          ...argumentNames(icu.getAst() as Parameters<typeof argumentNames>[0]),
+        ])) {
           let expected: string;
           try {
-            const result = new IntlMessageFormat(message, tag, undefined, { ignoreTag: true }).format(
-              values as Record<string, string>,
-            );
+            const result = icu.format(values as Record<string, string>);
             expected = Array.isArray(result) ? result.join('') : String(result);
           } catch {
             expected = message;
