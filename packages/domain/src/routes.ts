@@ -1,5 +1,10 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
-import { composeSearchPath, decomposeSearchPath, localeFromSegment } from './search-path.ts';
+import {
+  composeSearchPath,
+  type DecomposeResult,
+  decomposeSearchPath,
+  localeFromSegment,
+} from './search-path.ts';
 import { SEARCH_WORDS, UNIVERSAL_SEARCH_WORD } from './search-words.ts';
 
 // The screen/route table of spec 2, once per locale. The web app generates its routes from
@@ -291,9 +296,13 @@ export function switchLocalePath(pathname: string, newLocale: Locale): string {
 
 /**
  * switchLocalePath for many locales: the path is read once, then written in each locale (the
- * page shell links every page in all 30 locales, twice).
+ * page shell links every page in all 30 locales, twice). `decompose` reads a search path: a
+ * caller that reads the same path elsewhere may pass one that remembers its answers.
  */
-export function localeSwitcher(pathname: string): (newLocale: Locale) => string {
+export function localeSwitcher(
+  pathname: string,
+  decompose: (url: string) => DecomposeResult = decomposeSearchPath,
+): (newLocale: Locale) => string {
   const hashAt = pathname.indexOf('#');
   const hash = hashAt >= 0 ? pathname.slice(hashAt) : '';
   const withoutHash = hashAt >= 0 ? pathname.slice(0, hashAt) : pathname;
@@ -313,13 +322,13 @@ export function localeSwitcher(pathname: string): (newLocale: Locale) => string 
   }
   switch (match.screen) {
     case 'search': {
-      const decomposed = decomposeSearchPath(path + query);
+      const decomposed = decompose(path + query);
       if (decomposed.success) {
         const { filters } = decomposed;
         return (newLocale) => composeSearchPath(newLocale, filters) + hash;
       }
       // Filters the new page will reject anyway: still translate the path, keep the query as is.
-      const pathAlone = decomposeSearchPath(path);
+      const pathAlone = decompose(path);
       if (pathAlone.success) {
         const { filters } = pathAlone;
         return (newLocale) => composeSearchPath(newLocale, filters) + query + hash;

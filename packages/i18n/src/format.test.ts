@@ -1,3 +1,5 @@
+import { LOCALES } from '@estately/domain';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import {
   createTranslator,
@@ -8,11 +10,14 @@ import {
   formatNumber,
   formatPrice,
   formatTime,
+  getMessages,
+  localeData,
   translate,
   translateDynamic,
   translateFrom,
   valueLabel,
 } from './index.ts';
+import { argumentNames } from './test-helpers.ts';
 
 // Intl separates groups and currency signs with no-break spaces; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -109,5 +114,42 @@ describe('translate', () => {
   it('never throws on missing values or broken messages', () => {
     expect(() => translate('cs', 'offer.floor')).not.toThrow();
     expect(translateFrom('cs', { broken: 'Ahoj {name' }, 'broken')).toBe('Ahoj {name');
+  });
+});
+
+describe('translate without the ICU formatter', () => {
+  // Plain messages compile to their text and `{name}` messages to a join (index.ts): every
+  // message of every catalog must read as intl-messageformat writes it, values missing included.
+  it('gives what intl-messageformat gives, for every message of every locale', { timeout: 60_000 }, () => {
+    const samples = (names: string[]): (Record<string, unknown> | undefined)[] => [
+      undefined,
+      Object.fromEntries(names.map((name) => [name, 'Žluť & <b>'])),
+      Object.fromEntries(names.map((name) => [name, 1234.5])),
+      Object.fromEntries(names.map((name) => [name, 0])),
+      Object.fromEntries(names.map((name) => [name, null])),
+      Object.fromEntries(names.map((name) => [name, true])),
+      Object.fromEntries(names.slice(1).map((name) => [name, 2])),
+    ];
+    let differing = 0;
+    for (const locale of LOCALES) {
+      const tag = localeData(locale).tag;
+      for (const [key, message] of Object.entries(getMessages(locale))) {
+        if (typeof message !== 'string') continue;
+        const icu = new IntlMessageFormat(message, tag, undefined, { ignoreTag: true });
+        for (const values of samples([
+          ...argumentNames(icu.getAst() as Parameters<typeof argumentNames>[0]),
+        ])) {
+          let expected: string;
+          try {
+            const result = icu.format(values as Record<string, string>);
+            expected = Array.isArray(result) ? result.join('') : String(result);
+          } catch {
+            expected = message;
+          }
+          if (translateDynamic(locale, key, values as Record<string, string>) !== expected) differing++;
+        }
+      }
+    }
+    expect(differing).toBe(0);
   });
 });

@@ -36,22 +36,68 @@ export function isMessageKey(key: string): key is MessageKey {
 // Translation
 
 // Compiled messages per locale and message text: parsing ICU is far slower than formatting.
-const compiled = new Map<string, IntlMessageFormat>();
+// Most messages are plain text, or text with simple `{name}` arguments (no plural, select, number
+// or date): those compile to their text, or to a join of text and values, so a page's hundreds
+// of labels and its cards' areas and prices cost no pass of the ICU formatter. Keyed by locale,
+// then by the message string itself (catalog strings keep their hash, a joined key would not).
+type CompiledMessage = string | ((values: MessageValues | undefined) => string) | IntlMessageFormat;
+const compiled = new Map<Locale, Map<string, CompiledMessage>>();
 
-function compile(locale: Locale, message: string): IntlMessageFormat {
-  const cacheKey = `${locale}\u0000${message}`;
-  let format = compiled.get(cacheKey);
-  if (!format) {
+/** The parser's AST elements a message without plural, select or formatting is made of. */
+type SimpleElement = { type: 0; value: string } | { type: 1; value: string };
+
+/**
+ * A value in a simple argument, as intl-messageformat writes it: strings and numbers as text
+ * (numbers unformatted), other falsy values as nothing, anything else as its string.
+ */
+function argumentText(value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return value ? String(value) : '';
+}
+
+function compile(locale: Locale, message: string): CompiledMessage {
+  let byMessage = compiled.get(locale);
+  if (!byMessage) {
+    byMessage = new Map();
+    compiled.set(locale, byMessage);
+  }
+  let format = byMessage.get(message);
+  if (format === undefined) {
     // ignoreTag: catalogs hold plain text; a "<" in a translation must never be read as markup.
-    format = new IntlMessageFormat(message, localeData(locale).tag, undefined, { ignoreTag: true });
-    compiled.set(cacheKey, format);
+    const icu = new IntlMessageFormat(message, localeData(locale).tag, undefined, { ignoreTag: true });
+    // Element types of the parser's AST: 0 literal (quoting apostrophes already resolved),
+    // 1 simple argument. Anything else keeps the ICU formatter.
+    const ast = icu.getAst() as { type: number; value?: unknown }[];
+    if (
+      !ast.every((element) => (element.type === 0 || element.type === 1) && typeof element.value === 'string')
+    ) {
+      format = icu;
+    } else if (ast.every((element) => element.type === 0)) {
+      format = ast.map((element) => element.value).join('');
+    } else {
+      const elements = ast as SimpleElement[];
+      format = (values) => {
+        let text = '';
+        for (const element of elements) {
+          if (element.type === 0) text += element.value;
+          else if (values && element.value in values) text += argumentText(values[element.value]);
+          // A missing value: the ICU formatter throws too, and the raw message is shown.
+          else throw new Error(`no value for ${element.value}`);
+        }
+        return text;
+      };
+    }
+    byMessage.set(message, format);
   }
   return format;
 }
 
 function formatMessage(locale: Locale, message: string, values?: MessageValues): string {
   try {
-    const result = compile(locale, message).format(values as Record<string, string>);
+    const format = compile(locale, message);
+    if (typeof format === 'string') return format;
+    if (typeof format === 'function') return format(values);
+    const result = format.format(values as Record<string, string>);
     return Array.isArray(result) ? result.join('') : String(result);
   } catch {
     // A bad message or a missing value must not break a page: show the raw text instead.
@@ -157,17 +203,33 @@ export function formatNumber(value: number, locale: Locale, options: Intl.Number
 /** A price in a currency; whole amounts show no decimals (`1 250 000 Kč`, not `1 250 000,00 Kč`). */
 export function formatPrice(amount: number, currency: Currency, locale: Locale): string {
   const whole = Number.isInteger(amount);
-  return numberFormat(localeData(locale).tag, {
-    style: 'currency',
-    currency,
-    ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
-  }).format(amount);
+  // Asked for every card of a page: the formatter is found without serialising its options.
+  const key = `${locale}|${currency}|${whole ? 'whole' : 'cents'}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = numberFormat(localeData(locale).tag, {
+      style: 'currency',
+      currency,
+      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+    });
+    priceFormats.set(key, format);
+  }
+  return format.format(amount);
 }
+
+const priceFormats = new Map<string, Intl.NumberFormat>();
 
 /** A floor area in square metres, at most one decimal: `75 m²`, `1 234,5 m²`. */
 export function formatArea(m2: number, locale: Locale): string {
-  return translate(locale, 'offer.area', { area: formatNumber(m2, locale, { maximumFractionDigits: 1 }) });
+  let format = areaFormats.get(locale);
+  if (!format) {
+    format = numberFormat(localeData(locale).tag, { maximumFractionDigits: 1 });
+    areaFormats.set(locale, format);
+  }
+  return translate(locale, 'offer.area', { area: format.format(m2) });
 }
+
+const areaFormats = new Map<Locale, Intl.NumberFormat>();
 
 export type DateInput = Date | string | number;
 

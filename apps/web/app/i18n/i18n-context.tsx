@@ -35,16 +35,21 @@ const ENGLISH_DEFAULTS: Partial<Record<ClientMessageKey, string>> = {
   'error.back_home': 'Back to home',
 };
 
+// Compiled messages by locale tag and text, kept for the process: a compiled plural holds its
+// Intl.PluralRules and Intl.NumberFormat, which cost more to create than a page's whole text,
+// so a server render must not make them again for every request.
+const compiled = new Map<string, (values?: MessageValues) => string>();
+
 export function createTranslate(tag: string, messages: ClientMessages): Translate {
-  const compiled = new Map<string, (values?: MessageValues) => string>();
   return (key, values) => {
     const message = messages[key] ?? ENGLISH_DEFAULTS[key];
     if (message === undefined) return key;
     try {
-      let format = compiled.get(key);
+      const id = `${tag}\u0000${message}`;
+      let format = compiled.get(id);
       if (!format) {
         format = compileMessage(message, tag);
-        compiled.set(key, format);
+        compiled.set(id, format);
       }
       return format(values);
     } catch {

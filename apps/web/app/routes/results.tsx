@@ -17,6 +17,7 @@ import { searchMapData } from '../features/search-map/search-map-data.server.ts'
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { requestApi } from '../request-state.server.ts';
 import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
+import { searchPathReader } from '../routing/search-path-reader.server.ts';
 import { loadSession } from '../session/session.server.ts';
 import type { Route } from './+types/results.ts';
 
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const config = context.get(webConfigContext);
   const { screen, locale, t, url } = screenOf(request);
   // Route validation (spec 2): a search path or query that names no valid filters is a 404.
-  const filters = filtersOfUrl(url, screen === 'search');
+  const filters = filtersOfUrl(url, screen === 'search', searchPathReader(request));
   if (!filters) notFound();
   if (screen === 'search') {
     // Map mode (`map=1`) is no filter but part of the address: it survives the redirect.

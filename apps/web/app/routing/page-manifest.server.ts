@@ -13,10 +13,19 @@ import { needsDefaultMatcher } from './route-matching.server.ts';
 
 type ManifestRoutes = EntryContext['manifest']['routes'];
 
-const matchers = new WeakMap<ManifestRoutes, StaticHandler>();
+/** Route ids each path matches, remembered: the table does not change while the server runs. */
+interface PathMatcher {
+  routeIds(path: string): readonly string[];
+}
+
+// Paths whose matches are remembered per build: the ancestors of the pages asked for (`/`, the
+// locale prefixes, screen prefixes, search paths); beyond it the oldest is forgotten first.
+const REMEMBERED_PATHS = 2_000;
+
+const matchers = new WeakMap<ManifestRoutes, PathMatcher>();
 
 /** A route-pattern matcher over the manifest's routes, made once per build. */
-function matcherOf(manifestRoutes: ManifestRoutes): StaticHandler {
+function matcherOf(manifestRoutes: ManifestRoutes): PathMatcher {
   let matcher = matchers.get(manifestRoutes);
   if (!matcher) {
     unstable_preloadRoutePattern();
@@ -37,10 +46,60 @@ function matcherOf(manifestRoutes: ManifestRoutes): StaticHandler {
         const nested = route.id ? tree(route.id) : [];
         return nested.length > 0 ? ({ ...route, children: nested } as RouteObject) : route;
       });
-    matcher = createStaticHandler(tree(''), { future: { unstable_routePatternMatching: true } });
+    const handler: StaticHandler = createStaticHandler(tree(''), {
+      future: { unstable_routePatternMatching: true },
+    });
+    const remembered = new Map<string, readonly string[]>();
+    matcher = {
+      routeIds(path) {
+        let ids = remembered.get(path);
+        if (!ids) {
+          ids = (handler.match(path) ?? []).map((match) => match.route.id);
+          if (remembered.size >= REMEMBERED_PATHS) {
+            const oldest = remembered.keys().next().value;
+            if (oldest !== undefined) remembered.delete(oldest);
+          }
+          remembered.set(path, ids);
+        }
+        return ids;
+      },
+    };
     matchers.set(manifestRoutes, matcher);
   }
   return matcher;
+}
+
+/** The request handler's route matcher as the static handler's context carries it (`_match`). */
+type MatchFunction = NonNullable<EntryContext['staticHandlerContext']['_match']>;
+
+const rememberingMatchers = new WeakMap<MatchFunction, MatchFunction>();
+
+/**
+ * The request handler's matcher, remembering its answers per path: <Scripts> matches `/` and
+ * every ancestor of the page's path on every render (React Router's getPartialManifest, through
+ * the static router's `match`), about 70 us each over the whole route table. The answers are
+ * only read (the static router copies each match), and the table does not change.
+ */
+export function rememberingMatch(match: MatchFunction): MatchFunction {
+  let remembering = rememberingMatchers.get(match);
+  if (!remembering) {
+    const answers = new Map<string, ReturnType<MatchFunction>>();
+    remembering = (location) => {
+      if (typeof location !== 'string') return match(location);
+      let answer = answers.get(location);
+      if (answer === undefined) {
+        answer = match(location);
+        if (answers.size >= REMEMBERED_PATHS) {
+          const oldest = answers.keys().next().value;
+          if (oldest !== undefined) answers.delete(oldest);
+        }
+        answers.set(location, answer);
+      }
+      return answer;
+    };
+    rememberingMatchers.set(match, remembering);
+  }
+  return remembering;
 }
 
 /** `/`, then each ancestor of the path, longest first: the paths getPartialManifest matches. */
@@ -65,12 +124,19 @@ export function pageRouterContext(context: EntryContext): EntryContext {
   const ids = new Set(context.staticHandlerContext.matches.map((match) => match.route.id));
   const matcher = matcherOf(context.manifest.routes);
   for (const path of ancestorPaths(pathname)) {
-    for (const match of matcher.match(path) ?? []) ids.add(match.route.id);
+    for (const id of matcher.routeIds(path)) ids.add(id);
   }
   const routes: ManifestRoutes = {};
   for (const id of ids) {
     const route = context.manifest.routes[id];
     if (route) routes[id] = route;
   }
-  return { ...context, manifest: { ...context.manifest, routes } };
+  const handlerContext = context.staticHandlerContext;
+  return {
+    ...context,
+    manifest: { ...context.manifest, routes },
+    staticHandlerContext: handlerContext._match
+      ? { ...handlerContext, _match: rememberingMatch(handlerContext._match) }
+      : handlerContext,
+  };
 }

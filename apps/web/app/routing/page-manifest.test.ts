@@ -2,7 +2,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
 import type { EntryContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import routeConfig from '../routes.ts';
-import { ancestorPaths, pageRouterContext } from './page-manifest.server.ts';
+import { ancestorPaths, pageRouterContext, rememberingMatch } from './page-manifest.server.ts';
 
 // The render's manifest cut to the routes a page names (decision 027): its own matches and those
 // of its ancestors, which React Router's <Scripts> lists for lazy route discovery.
@@ -88,5 +88,25 @@ describe('pageRouterContext', () => {
   it('keeps the whole manifest for paths the route-pattern matcher reads otherwise', () => {
     const context = contextFor('/en//', ['root', 'en.home']);
     expect(pageRouterContext(context)).toBe(context);
+  });
+});
+
+describe('rememberingMatch', () => {
+  it('asks the request handler once per path and gives the same answer after', () => {
+    const asked: unknown[] = [];
+    const match = (location: unknown) => {
+      asked.push(location);
+      return location === '/nowhere' ? null : [{ route: { id: String(location) } }];
+    };
+    const remembering = rememberingMatch(match as unknown as Parameters<typeof rememberingMatch>[0]);
+    expect(rememberingMatch(match as unknown as Parameters<typeof rememberingMatch>[0])).toBe(remembering);
+    const first = remembering('/en');
+    expect(remembering('/en')).toBe(first);
+    expect(remembering('/nowhere')).toBeNull();
+    expect(remembering('/nowhere')).toBeNull();
+    // A location object is not remembered.
+    remembering({ pathname: '/en' } as never);
+    remembering({ pathname: '/en' } as never);
+    expect(asked).toEqual(['/en', '/nowhere', { pathname: '/en' }, { pathname: '/en' }]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Locale } from '@estately/domain';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { serializeLocaleCookie } from '../locale/locale-cookie.ts';
+import { PageLink } from './page-link.tsx';
 
 export interface LocaleLink {
   locale: Locale;
@@ -38,7 +39,7 @@ export function LocaleSwitcher(props: {
       <ul className="locale-switcher__list" aria-label={props.label}>
         {props.links.map((link) => (
           <li key={link.locale}>
-            <Link
+            <PageLink
               to={link.href}
               lang={link.tag}
               dir="auto"
@@ -60,7 +61,7 @@ export function LocaleSwitcher(props: {
               }}
             >
               {link.label}
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>

@@ -10,9 +10,10 @@ import {
 import { getMessages, LOCALE_DATA, localeData } from '@estately/i18n';
 import { type PublicConfig, publicConfigOf, type WebConfig } from '../config.server.ts';
 import { CLIENT_MESSAGE_KEYS, type ClientMessageKey, type ClientMessages } from '../i18n/client-messages.ts';
-import { type LocaleSource, pickRequestLocale } from '../locale/pick-locale.server.ts';
+import { pickRequestLocale } from '../locale/pick-locale.server.ts';
 import { pageUrl } from '../routing/page-url.ts';
 import { isServedScreen } from '../routing/screen-modules.ts';
+import { searchPathReader } from '../routing/search-path-reader.server.ts';
 import { footerPaths, homePath } from '../routing/site-paths.ts';
 import type { LocaleLink } from './locale-switcher.tsx';
 
@@ -24,7 +25,6 @@ export interface HeadLink {
 /** What the root layout needs on every page: locale, its UI messages, links and SEO alternates. */
 export interface ShellData {
   locale: Locale;
-  localeSource: LocaleSource;
   tag: string;
   dir: 'ltr' | 'rtl';
   messages: ClientMessages;
@@ -43,9 +43,30 @@ export interface ShellData {
   links: { search: string; auth: string; account: string; favorites: string };
 }
 
+// The browser's catalog of each locale, picked once (shared read-only by every page's data).
+const clientCatalogs = new Map<Locale, ClientMessages>();
+
 export function clientMessages(locale: Locale): ClientMessages {
-  const catalog = getMessages(locale);
-  return Object.fromEntries(CLIENT_MESSAGE_KEYS.map((key) => [key, catalog[key]]));
+  let messages = clientCatalogs.get(locale);
+  if (!messages) {
+    const catalog = getMessages(locale);
+    messages = Object.fromEntries(CLIENT_MESSAGE_KEYS.map((key) => [key, catalog[key]])) as ClientMessages;
+    clientCatalogs.set(locale, messages);
+  }
+  return messages;
+}
+
+/** A locale switcher that writes each locale's path once (the shell asks for some of them twice). */
+function remembered(switcher: (locale: Locale) => string): (locale: Locale) => string {
+  const paths = new Map<Locale, string>();
+  return (locale) => {
+    let path = paths.get(locale);
+    if (path === undefined) {
+      path = switcher(locale);
+      paths.set(locale, path);
+    }
+    return path;
+  };
 }
 
 /**
@@ -53,7 +74,13 @@ export function clientMessages(locale: Locale): ClientMessages {
  * prefixed URL, also for `/` rendered in place (docs/decisions/002-url-prefixed-locales.md). Home
  * adds x-default: the unprefixed `/`, which negotiates. Pages that are no screen get none.
  */
-export function seoLinks(pathname: string, locale: Locale, origin: string): ShellData['seo'] {
+export function seoLinks(
+  pathname: string,
+  locale: Locale,
+  origin: string,
+  /** The path's switcher when the caller has one (localeSwitcher(pathname)). */
+  pathInLocale?: (newLocale: Locale) => string,
+): ShellData['seo'] {
   const match = matchPath(pathname);
   // A blog post: its canonical URL only (each translation has its own slug, resolved by the API).
   if (
@@ -72,7 +99,7 @@ export function seoLinks(pathname: string, locale: Locale, origin: string): Shel
   ) {
     return null;
   }
-  const inLocale = localeSwitcher(pathname);
+  const inLocale = pathInLocale ?? localeSwitcher(pathname);
   const alternates: HeadLink[] = LOCALES.map((other) => ({
     hrefLang: other,
     href: `${origin}${inLocale(other)}`,
@@ -99,14 +126,16 @@ export function loadShellData(
   },
 ): ShellData {
   const url = pageUrl(request);
-  const { locale, source } = pickRequestLocale(request);
+  const { locale } = pickRequestLocale(request);
   const data = localeData(locale);
   const origin = config.publicWebUrl ?? url.origin;
   const footer = footerPaths(locale);
-  const inLocale = localeSwitcher(url.pathname + url.search);
+  const read = searchPathReader(request);
+  const inLocale = remembered(localeSwitcher(url.pathname + url.search, read));
+  // Without a query, the locale links and the hreflang alternates are the same paths.
+  const pathInLocale = url.search === '' ? inLocale : localeSwitcher(url.pathname, read);
   return {
     locale,
-    localeSource: source,
     tag: data.tag,
     dir: data.dir,
     messages: clientMessages(locale),
@@ -123,7 +152,7 @@ export function loadShellData(
       { label: 'footer.privacy_policy', href: footer.privacyPolicy },
       { label: 'footer.blog', href: footer.blog },
     ],
-    seo: seoLinks(url.pathname, locale, origin),
+    seo: seoLinks(url.pathname, locale, origin, pathInLocale),
     publicConfig: publicConfigOf(config),
     year: now.getUTCFullYear(),
     user: session.user,

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from './page-link.tsx';
 
 export interface FooterLink {
   href: string;
@@ -13,7 +13,7 @@ export function SiteFooter(props: { links: FooterLink[]; navLabel: string; copyr
           <ul className="site-footer__links">
             {props.links.map((link) => (
               <li key={link.href}>
-                <Link to={link.href}>{link.label}</Link>
+                <PageLink to={link.href}>{link.label}</PageLink>
               </li>
             ))}
           </ul>

@@ -1,10 +1,11 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { loadBrowserApi } from '../api/load-browser-api.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { useToast } from '../toasts/toast-provider.tsx';
 import { CurrencySwitcher } from './currency-switcher.tsx';
 import { Heart, Search, UserRound } from './icons.tsx';
 import { LocaleSwitcher } from './locale-switcher.tsx';
+import { PageLink } from './page-link.tsx';
 import type { ShellData } from './shell-data.server.ts';
 
 /** Header of the default and account layouts: logo, search, favourites, locale, currency, account. */
@@ -14,26 +15,26 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to={shell.homeHref} className="site-logo">
+        <PageLink to={shell.homeHref} className="site-logo">
           <span className="site-logo__mark" aria-hidden="true">
             E
           </span>
           <span>{t('meta.site_name')}</span>
           <span className="visually-hidden">, {t('nav.home')}</span>
-        </Link>
+        </PageLink>
         <nav className="site-nav" aria-label={t('nav.main_navigation')}>
-          <Link to={shell.links.search} className="site-nav__link" data-testid="search-entry">
+          <PageLink to={shell.links.search} className="site-nav__link" data-testid="search-entry">
             <Search aria-hidden="true" size={18} />
             <span>{t('nav.search')}</span>
-          </Link>
-          <Link
+          </PageLink>
+          <PageLink
             to={shell.user ? shell.links.favorites : shell.links.auth}
             className="site-nav__link"
             data-testid="favorites-count"
           >
             <Heart aria-hidden="true" size={18} />
             <span>{t('nav.favorites_count', { count: shell.favoriteIds.length })}</span>
-          </Link>
+          </PageLink>
         </nav>
         <div className="site-header__tools">
           <LocaleSwitcher
@@ -63,7 +64,7 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
               </summary>
               <ul className="user-menu__list">
                 <li>
-                  <Link to={shell.links.account}>{t('nav.my_account')}</Link>
+                  <PageLink to={shell.links.account}>{t('nav.my_account')}</PageLink>
                 </li>
                 <li>
                   {/* The auth screens' sign-out action revokes this device's refresh-token family
@@ -79,10 +80,10 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
               </ul>
             </details>
           ) : (
-            <Link to={shell.links.auth} className="site-nav__link" data-testid="sign-in-link">
+            <PageLink to={shell.links.auth} className="site-nav__link" data-testid="sign-in-link">
               <UserRound aria-hidden="true" size={18} />
               <span>{t('nav.sign_in')}</span>
-            </Link>
+            </PageLink>
           )}
         </div>
       </div>

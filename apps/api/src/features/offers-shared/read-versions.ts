@@ -115,11 +115,16 @@ export class ReadVersions {
   /** A snapshot read after this call (shared with the other callers of the same moment). */
   current(): Promise<ReadSnapshot> {
     if (this.waiting) return this.waiting;
-    if (!this.running) return this.send();
-    const after = this.running.then(
-      () => undefined,
-      () => undefined,
-    );
+    // Nothing on its way: the read goes once this turn of the event loop is over, so the
+    // requests that arrived together (a results page asks for its offers and its facet counts
+    // at once) share it instead of the second waiting for a read of its own. It is still sent
+    // after every caller it answers arrived.
+    const after = this.running
+      ? this.running.then(
+          () => undefined,
+          () => undefined,
+        )
+      : new Promise<void>((resolve) => setImmediate(resolve));
     const waiting = after.then(() => {
       this.waiting = null;
       return this.send();

@@ -8,7 +8,7 @@ import {
   type SearchFilters,
 } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { countScope, type OfferCountCache } from './count-cache.ts';
+import { countScope, countVersion, type OfferCountCache } from './count-cache.ts';
 import { indexable, partitionFacetStatement, partitionOnly } from './facet-count-rows.ts';
 import type { FacetIndex } from './facet-index.ts';
 import { arrayColumn, facetValueExpression, isArrayGroup, queryRows } from './offer-conditions.ts';
@@ -97,6 +97,21 @@ export async function countOfferFacets(options: CountOfferFacetsOptions): Promis
       index.count(db, snapshot, filters, groups),
     );
   }
+  type Row = { facet: string; value: string | null; n: number };
+  if (partitionCounts && partitionOnly(filters)) {
+    // Offer type, property type and country alone: the pre-aggregated rows. Cached under the
+    // filters' own key, so a cached answer costs no statement building (the page's filter
+    // panel asks for one on every results page).
+    const count = () => queryRows<Row>(db, partitionFacetStatement(filters, groups));
+    const rows = cache
+      ? await cache.getKeyed(
+          indexKey('partition-facets', filters, groups),
+          version ?? (await countVersion(db, scope)),
+          count,
+        )
+      : await count();
+    return facetsOfRows(rows, groups);
+  }
   // Only a counted group needs its choice as a flag; the choice of a group that is not
   // counted is an ordinary filter in the CTE, where indexes can serve it.
   const chosen = (Object.keys(conditions.groups) as FacetGroup[]).filter((group) => groups.includes(group));
@@ -133,19 +148,23 @@ export async function countOfferFacets(options: CountOfferFacetsOptions): Promis
         : sql`select ${group}::text, ${value}, count(*)::int from base where ${flagsExcept(group)} group by ${value}`,
     );
   }
-  const statement =
-    partitionCounts && partitionOnly(filters)
-      ? partitionFacetStatement(filters, groups)
-      : sql`with base as materialized (
+  const statement = sql`with base as materialized (
     select ${sql.join(selected, sql`, `)}
     from ${offers}
     where ${common}
   )
   ${sql.join(parts, sql` union all `)}`;
 
-  type Row = { facet: string; value: string | null; n: number };
   const count = () => queryRows<Row>(db, statement);
   const rows = cache ? await cache.get(db, scope, statement, count, version) : await count();
+  return facetsOfRows(rows, groups);
+}
+
+/** The answer of the counting statements' rows (`facet`, `value`, `n`; the total under `__total`). */
+function facetsOfRows(
+  rows: readonly { facet: string; value: string | null; n: number }[],
+  groups: readonly FacetGroup[],
+): OfferFacetsResponse {
   const facets: Record<string, Record<string, number>> = {};
   for (const group of groups)
     facets[group] = Object.fromEntries(FACET_VALUES[group].map((value) => [value, 0]));

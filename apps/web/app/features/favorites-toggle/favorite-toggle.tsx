@@ -1,7 +1,7 @@
 import { useState, useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
 import { loadBrowserApi } from '../../api/load-browser-api.ts';
 import { Heart } from '../../shell/icons.tsx';
+import { PageLink } from '../../shell/page-link.tsx';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import { useToast } from '../../toasts/toast-provider.tsx';
 
@@ -45,7 +45,7 @@ export function FavoriteToggle(props: { offerId: number; texts: FavoriteTexts; c
   const className = `favorite-toggle ${props.className ?? ''}`.trim();
   if (!shell?.user) {
     return (
-      <Link
+      <PageLink
         to={shell?.links.auth ?? '#'}
         className={className}
         aria-label={texts.add}
@@ -53,7 +53,7 @@ export function FavoriteToggle(props: { offerId: number; texts: FavoriteTexts; c
         data-testid="favorite-toggle"
       >
         <Heart aria-hidden="true" size={20} />
-      </Link>
+      </PageLink>
     );
   }
   const favorite = overrides.get(offerId) ?? shell.favoriteIds.includes(offerId);

@@ -63,7 +63,6 @@ export function toOfferCardView(offer: OfferCard, locale: Locale, publicApiUrl: 
     area: offer.useful_area_meters !== null ? formatArea(offer.useful_area_meters, locale) : null,
     place,
     verified: offer.is_verified,
-    top: offer.is_top_offer,
     photo,
   };
 }

@@ -8,7 +8,6 @@ export interface OfferCardView {
   area: string | null;
   place: string;
   verified: boolean;
-  top: boolean;
   /** `avifSrc`: the AVIF twin, offered first to browsers that decode it. */
   photo: { src: string; avifSrc: string | null; alt: string; width: number; height: number } | null;
 }

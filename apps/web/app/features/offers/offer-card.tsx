@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import { PageLink } from '../../shell/page-link.tsx';
 import { preconnectPhotoOrigin } from '../../shell/preconnect-photo-origin.ts';
 import type { OfferCardView } from './offer-card-view.ts';
 
@@ -35,7 +35,7 @@ export function OfferCardItem({ offer, priority = false }: { offer: OfferCardVie
           {offer.price}
         </p>
         <h3 className="offer-card__title">
-          <Link to={offer.href}>{offer.title}</Link>
+          <PageLink to={offer.href}>{offer.title}</PageLink>
         </h3>
         {meta.length > 0 && (
           <p className="offer-card__meta">

@@ -1,4 +1,5 @@
 import {
+  type DecomposeResult,
   decomposeSearchPath,
   type FacetCounts,
   type Locale,
@@ -30,9 +31,13 @@ export type ResultsPage =
  * or the query alone on the results list. Null when the URL breaks a rule: the route's
  * validation then answers 404 (spec 2).
  */
-export function filtersOfUrl(url: URL, isSearchPath: boolean): SearchFilters | null {
+export function filtersOfUrl(
+  url: URL,
+  isSearchPath: boolean,
+  decompose: (url: string) => DecomposeResult = decomposeSearchPath,
+): SearchFilters | null {
   if (isSearchPath) {
-    const decomposed = decomposeSearchPath(url.pathname + url.search);
+    const decomposed = decompose(url.pathname + url.search);
     return decomposed.success ? decomposed.filters : null;
   }
   const parsed = parseFilters(url.searchParams);

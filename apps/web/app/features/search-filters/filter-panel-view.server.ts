@@ -51,12 +51,60 @@ const SORT_LABELS: Record<Sort, MessageKey> = {
 const AGE_CHOICES = [1, 3, 7, 14, 30] as const;
 
 export function filterTexts(locale: Locale): FilterTexts {
-  return Object.fromEntries(FILTER_TEXT_KEYS.map((key) => [key, translate(locale, key)])) as FilterTexts;
+  return panelLabels(locale).texts;
 }
 
 function countOf(facets: FacetCounts | null, group: keyof typeof FACET_VALUES, value: string): number | null {
   const counts = facets?.[group] as Record<string, number> | undefined;
   return counts ? (counts[value] ?? 0) : null;
+}
+
+type Labelled = { value: string; label: string };
+
+/** What the panel shows in a locale whatever the search: every label, looked up once per locale. */
+interface PanelLabels {
+  action: string;
+  offerTypes: Labelled[];
+  propertyTypes: Labelled[];
+  groups: { key: MultiValueFilter; label: string; primary: boolean; options: Labelled[] }[];
+  sorts: FilterPanelView['sorts'];
+  ages: FilterPanelView['ages'];
+  currencies: string[];
+  texts: FilterTexts;
+}
+
+// The panel has some 130 labels; the catalogs do not change while the process runs, so each
+// locale's are read once, and a render only adds the counts of its search (never mutated: the
+// views share these arrays and strings).
+const labelsByLocale = new Map<Locale, PanelLabels>();
+
+function panelLabels(locale: Locale): PanelLabels {
+  let labels = labelsByLocale.get(locale);
+  if (labels) return labels;
+  const valueLabels = (set: string, values: readonly string[]) =>
+    values.map((value) => ({ value, label: translateDynamic(locale, valueMessageKey(set, value)) }));
+  labels = {
+    // The plain GET form submits to the bare search path; the loader answers with a redirect to
+    // the canonical search URL, so a visitor without JavaScript still lands on a shareable URL.
+    action: composeSearchPath(locale, defaultFilters()),
+    offerTypes: valueLabels('offer_type', OFFER_TYPES),
+    propertyTypes: valueLabels('property_type', PROPERTY_TYPES),
+    groups: MULTI_VALUE_FILTER_KEYS.map((key) => ({
+      key,
+      label: translate(locale, GROUPS[key].label),
+      primary: PRIMARY_GROUPS.includes(key),
+      options: valueLabels(GROUPS[key].set, FACET_VALUES[key]),
+    })),
+    sorts: SORTS.map((value) => ({ value, label: translate(locale, SORT_LABELS[value]) })),
+    ages: AGE_CHOICES.map((days) => ({
+      value: days,
+      label: translate(locale, 'filter.age_days_value', { count: days }),
+    })),
+    currencies: [...CURRENCIES],
+    texts: Object.fromEntries(FILTER_TEXT_KEYS.map((key) => [key, translate(locale, key)])) as FilterTexts,
+  };
+  labelsByLocale.set(locale, labels);
+  return labels;
 }
 
 export function toFilterPanelView(options: {
@@ -66,37 +114,25 @@ export function toFilterPanelView(options: {
   total: number | null;
 }): FilterPanelView {
   const { locale, facets } = options;
-  const choice = (group: 'offer_type' | 'property_type', values: readonly string[]) =>
-    values.map((value) => ({
-      value,
-      label: translateDynamic(locale, valueMessageKey(group, value)),
-      count: countOf(facets, group, value),
-    }));
+  const labels = panelLabels(locale);
+  const counted = (group: keyof typeof FACET_VALUES, choices: Labelled[]) =>
+    choices.map(({ value, label }) => ({ value, label, count: countOf(facets, group, value) }));
   return {
-    // The plain GET form submits to the bare search path; the loader answers with a redirect to
-    // the canonical search URL, so a visitor without JavaScript still lands on a shareable URL.
-    action: composeSearchPath(locale, defaultFilters()),
-    offerTypes: choice('offer_type', OFFER_TYPES),
-    propertyTypes: choice('property_type', PROPERTY_TYPES),
-    groups: MULTI_VALUE_FILTER_KEYS.map((key) => ({
-      key,
-      label: translate(locale, GROUPS[key].label),
-      primary: PRIMARY_GROUPS.includes(key),
-      options: FACET_VALUES[key].map((value) => ({
-        value,
-        label: translateDynamic(locale, valueMessageKey(GROUPS[key].set, value)),
-        count: countOf(facets, key, value),
-      })),
+    action: labels.action,
+    offerTypes: counted('offer_type', labels.offerTypes),
+    propertyTypes: counted('property_type', labels.propertyTypes),
+    groups: labels.groups.map((group) => ({
+      key: group.key,
+      label: group.label,
+      primary: group.primary,
+      options: counted(group.key, group.options),
     })),
-    sorts: SORTS.map((value) => ({ value, label: translate(locale, SORT_LABELS[value]) })),
-    ages: AGE_CHOICES.map((days) => ({
-      value: days,
-      label: translate(locale, 'filter.age_days_value', { count: days }),
-    })),
-    currencies: [...CURRENCIES],
+    sorts: labels.sorts,
+    ages: labels.ages,
+    currencies: labels.currencies,
     currency: options.currency,
     showResults:
       options.total === null ? null : translate(locale, 'filter.show_results', { count: options.total }),
-    texts: filterTexts(locale),
+    texts: labels.texts,
   };
 }
