@@ -15,7 +15,7 @@ import { convertedPrice } from '../offers-shared/exchange-rates.ts';
 import type { ReadSnapshot } from '../offers-shared/read-versions.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
 import { indexable } from './facet-count-rows.ts';
-import type { FacetIndex } from './facet-index.ts';
+import type { FacetIndex, IndexCell } from './facet-index.ts';
 import { allConditions, type OfferConditions, queryRows } from './offer-conditions.ts';
 import { prepareSearch } from './prepare-search.ts';
 
@@ -68,17 +68,8 @@ export function cellSizeFor(box: BoundingBox, zoom: number, cap: number): number
   return cell;
 }
 
-/** A cell's aggregate as both paths produce it: count, coordinate sums, bounds, and for a lone offer its values. */
-interface CellRow {
-  cx: number;
-  cy: number;
-  n: number;
-  sumLat: number;
-  sumLng: number;
-  south: number;
-  west: number;
-  north: number;
-  east: number;
+/** A cell's aggregate as every path produces it: count, coordinate sums, bounds, and for a lone offer its values. */
+interface CellRow extends Omit<IndexCell, 'id'> {
   /** The offer of a one-offer cell (the smallest id otherwise), when the path knows it. */
   id: number | null;
   price: number | null;
