@@ -22,6 +22,18 @@ interface PathMatcher {
 // locale prefixes, screen prefixes, search paths); beyond it the oldest is forgotten first.
 const REMEMBERED_PATHS = 2_000;
 
+/** `map`'s value for `path`, computed once; past REMEMBERED_PATHS the oldest path is forgotten. */
+function remember<T>(map: Map<string, T>, path: string, compute: () => T): T {
+  if (map.has(path)) return map.get(path) as T;
+  const value = compute();
+  if (map.size >= REMEMBERED_PATHS) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
+  }
+  map.set(path, value);
+  return value;
+}
+
 const matchers = new WeakMap<ManifestRoutes, PathMatcher>();
 
 /** A route-pattern matcher over the manifest's routes, made once per build. */
@@ -51,18 +63,8 @@ function matcherOf(manifestRoutes: ManifestRoutes): PathMatcher {
     });
     const remembered = new Map<string, readonly string[]>();
     matcher = {
-      routeIds(path) {
-        let ids = remembered.get(path);
-        if (!ids) {
-          ids = (handler.match(path) ?? []).map((match) => match.route.id);
-          if (remembered.size >= REMEMBERED_PATHS) {
-            const oldest = remembered.keys().next().value;
-            if (oldest !== undefined) remembered.delete(oldest);
-          }
-          remembered.set(path, ids);
-        }
-        return ids;
-      },
+      routeIds: (path) =>
+        remember(remembered, path, () => (handler.match(path) ?? []).map((match) => match.route.id)),
     };
     matchers.set(manifestRoutes, matcher);
   }
@@ -86,16 +88,7 @@ export function rememberingMatch(match: MatchFunction): MatchFunction {
     const answers = new Map<string, ReturnType<MatchFunction>>();
     remembering = (location) => {
       if (typeof location !== 'string') return match(location);
-      let answer = answers.get(location);
-      if (answer === undefined) {
-        answer = match(location);
-        if (answers.size >= REMEMBERED_PATHS) {
-          const oldest = answers.keys().next().value;
-          if (oldest !== undefined) answers.delete(oldest);
-        }
-        answers.set(location, answer);
-      }
-      return answer;
+      return remember(answers, location, () => match(location));
     };
     rememberingMatchers.set(match, remembering);
   }
