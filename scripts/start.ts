@@ -12,7 +12,7 @@
 // the API for this one (docs/decisions/023-web-server-process-and-render-limit.md). Ctrl+C or
 // SIGTERM stops both; the child also stops if this process dies, and is started again if it
 // crashes. WEB_PROCESS=inline runs the web server in this process as before.
-import { type ChildProcess, fork, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDatabase, migrate } from '@estately/db';
@@ -20,6 +20,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded, seed } from '@estately/db/seed'
 import { ConfigError, loadConfig } from '../apps/api/src/config.ts';
 import { mediaStorage } from '../apps/api/src/plugins/app/media.ts';
 import { pgliteDir, startApi } from '../apps/api/src/server.ts';
+import { forkWeb, stopWeb } from './web-process.ts';
 
 const root = join(import.meta.dirname, '..');
 const FIRST_RUN_OFFERS = Number(process.env.SEED_OFFERS ?? 3000);
@@ -122,29 +123,8 @@ async function startWebInline(apiUrl: string, publicApiUrl: string) {
   });
 }
 
-const WEB_SCRIPT = join(root, 'apps/web/server.ts');
 /** A crashed web process is started again at most this often in a minute, then we give up. */
 const WEB_RESTARTS_PER_MINUTE = 5;
-
-/** Forks apps/web/server.ts and resolves with its port once it listens. */
-function forkWeb(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    // Its output goes to this terminal; the IPC channel carries its port (and ties its life to ours).
-    const child = fork(WEB_SCRIPT, [], { cwd: root, env, stdio: 'inherit' });
-    const onMessage = (message: unknown) => {
-      const m = message as { type?: string; port?: number };
-      if (m?.type !== 'web-listening' || typeof m.port !== 'number') return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve({ child, port: m.port });
-    };
-    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
-      reject(new Error(`The web server did not start (exit ${code ?? signal}).`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-    child.once('error', reject);
-  });
-}
 
 /**
  * The web server as a child process (the default). Its environment is ours plus the API's
@@ -187,12 +167,7 @@ async function startWebProcess(apiUrl: string, publicApiUrl: string) {
     port: current.port,
     close: async () => {
       closing = true;
-      const { child } = current;
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
+      await stopWeb(current.child);
     },
   };
 }

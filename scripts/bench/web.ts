@@ -1,8 +1,9 @@
 // `npm run bench:web [-- flags]`: the web performance figures of issue 9 ("Performance"), printed,
 // never asserted (DESIGN 7). Builds nothing: it serves a copy of apps/web/build (run `npm run build` first).
-// Starts the API and the web server in this process on an embedded (PGlite) database seeded with
-// the demo data (kept in BENCH_WEB_DATA_DIR, default /tmp/estately-bench-web, so a second run
-// reuses it), then measures:
+// Starts the API in this process and the web server in processes of their own (as `npm start`
+// runs it: one rendering every request, one with the micro-cache) on an embedded (PGlite)
+// database seeded with the demo data (kept in BENCH_WEB_DATA_DIR, default /tmp/estately-bench-web,
+// so a second run reuses it), then measures:
 //   lighthouse  Lighthouse 13, mobile profile (its default: simulated Moto G Power on slow 4G), on
 //               home, results and detail: the four category scores, FCP, LCP, TBT, CLS, the bytes of
 //               the first view (all requests of the load, images included) and the document's
@@ -44,6 +45,7 @@ import { loadConfig } from '../../apps/api/src/config.ts';
 import { mediaStorage } from '../../apps/api/src/plugins/app/media.ts';
 import { pgliteDir, startApi } from '../../apps/api/src/server.ts';
 import { CLIENT_MESSAGE_KEYS } from '../../apps/web/app/i18n/client-messages.ts';
+import { forkWeb, stopWeb } from '../web-process.ts';
 import { flag, loadLine, ms, RESULTS_DIR, summarize, table } from './lib.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -93,6 +95,9 @@ function freePort(): Promise<number> {
 interface Stack {
   label: string;
   webUrl: string;
+  /** The web server processes behind webUrl and cachedWebUrl (their CPU counts in the load step). */
+  webPid: number;
+  cachedWebPid: number;
   /** The same web server with the anonymous page micro-cache on, as `npm start` serves (decision 021). */
   cachedWebUrl: string;
   paths: { home: string; results: string; detail: string };
@@ -144,15 +149,18 @@ async function startStack(label: string, options: { dataDir: string; url?: strin
   }
   const api = await startApi({ config, db });
   await searchIndexLoaded(api.url, label);
-  const { startWeb } = await import('../../apps/web/server.ts');
-  const web = await startWeb({ port: await freePort(), host: '127.0.0.1', apiUrl: api.url, env: {} });
-  const cachedWeb = await startWeb({
-    port: await freePort(),
-    host: '127.0.0.1',
-    apiUrl: api.url,
-    env: {},
-    pageCache: {},
-  });
+  // The web server in processes of their own, as `npm start` runs it (decision 023): one
+  // rendering every request, one with the micro-cache.
+  // BENCH_WEB_NODE_OPTIONS reaches them as NODE_OPTIONS (`--cpu-prof` to see where a render goes).
+  const webEnv = {
+    PATH: process.env.PATH,
+    API_URL: api.url,
+    PUBLIC_API_URL: api.url,
+    WEB_PORT: '0',
+    ...(process.env.BENCH_WEB_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WEB_NODE_OPTIONS } : {}),
+  };
+  const web = await forkWeb({ ...webEnv, WEB_PAGE_CACHE: 'off' });
+  const cachedWeb = await forkWeb(webEnv);
   // localhost: a secure context for the browser (Lighthouse's best-practice checks).
   const webUrl = `http://localhost:${web.port}`;
   const offers = (await (
@@ -164,14 +172,16 @@ async function startStack(label: string, options: { dataDir: string; url?: strin
     label,
     webUrl,
     cachedWebUrl: `http://localhost:${cachedWeb.port}`,
+    webPid: web.child.pid ?? 0,
+    cachedWebPid: cachedWeb.child.pid ?? 0,
     paths: {
       home: '/en',
       results: composeSearchPath('en', { ...defaultFilters(), offer_type: 'sale' }),
       detail: `/en/property/${detailId}`,
     },
     close: async () => {
-      await cachedWeb.close();
-      await web.close();
+      await stopWeb(cachedWeb.child);
+      await stopWeb(web.child);
       await api.close();
       await db.close();
     },
@@ -338,6 +348,15 @@ async function ttfbSamples(url: string, samples: number): Promise<ReturnType<typ
   return summarize(times);
 }
 
+/** CPU time (user + system) a process has used so far, from /proc (Linux). */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces, hence the last ')'): utime is the
+  // 12th, stime the 13th, in clock ticks (USER_HZ, 100 a second on Linux).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 interface LoadResult {
   rps: number;
   p50: number;
@@ -385,17 +404,20 @@ function resultsPaths(): string[] {
 async function measureLoad(stack: Stack): Promise<Record<string, number>> {
   const figures: Record<string, number> = {};
   const rows: string[][] = [];
-  for (const [kind, url] of [
-    ['render', stack.webUrl],
-    ['as served', stack.cachedWebUrl],
+  for (const [kind, url, webPid] of [
+    ['render', stack.webUrl, stack.webPid],
+    ['as served', stack.cachedWebUrl, stack.cachedWebPid],
   ] as const) {
     const one = await ttfbSamples(`${url}${stack.paths.results}`, SAMPLES * 2);
-    // CPU of this process (API and web server; not the load generator, nor PostgreSQL's server)
-    // per page answered: unlike pages/s, it hardly moves with what else the machine is running.
-    const cpuBefore = process.cpuUsage();
+    // CPU per page answered, of this process (the API) and of the web server's: unlike pages/s,
+    // it hardly moves with what else the machine is running (the load generator, PostgreSQL).
+    const apiBefore = process.cpuUsage();
+    const webBefore = processCpuMs(webPid);
     const many = await load(url, resultsPaths());
-    const cpu = process.cpuUsage(cpuBefore);
-    const cpuMsPerPage = (cpu.user + cpu.system) / 1000 / Math.max(1, many.rps * SECONDS);
+    const api = process.cpuUsage(apiBefore);
+    const pages = Math.max(1, many.rps * SECONDS);
+    const apiMsPerPage = (api.user + api.system) / 1000 / pages;
+    const webMsPerPage = (processCpuMs(webPid) - webBefore) / pages;
     rows.push([
       `${stack.label} (${kind})`,
       ms(one.p50),
@@ -403,7 +425,8 @@ async function measureLoad(stack: Stack): Promise<Record<string, number>> {
       many.rps.toFixed(0),
       ms(many.p50),
       ms(many.p95),
-      cpuMsPerPage.toFixed(1),
+      webMsPerPage.toFixed(1),
+      apiMsPerPage.toFixed(1),
       String(many.errors + many.non2xx),
     ]);
     const prefix = kind === 'render' ? '' : 'served.';
@@ -413,7 +436,8 @@ async function measureLoad(stack: Stack): Promise<Record<string, number>> {
       [`${prefix}pagesPerSecond`]: many.rps,
       [`${prefix}loadP50`]: many.p50,
       [`${prefix}loadP95`]: many.p95,
-      [`${prefix}cpuMsPerPage`]: cpuMsPerPage,
+      [`${prefix}webCpuMsPerPage`]: webMsPerPage,
+      [`${prefix}apiCpuMsPerPage`]: apiMsPerPage,
       [`${prefix}errors`]: many.errors + many.non2xx,
     });
   }
@@ -426,7 +450,8 @@ async function measureLoad(stack: Stack): Promise<Record<string, number>> {
         'pages/s',
         'p50 (load)',
         'p95 (load)',
-        'CPU ms/page',
+        'CPU ms/page web',
+        'CPU ms/page API',
         'errors',
       ],
       rows,

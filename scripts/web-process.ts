@@ -1,0 +1,59 @@
+// The web server as a process of its own, the way `npm start` runs it (decision 023), for
+// scripts/start.ts and for the benchmarks that measure what it serves (scripts/bench/web.ts).
+import { type ChildProcess, fork } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+export const WEB_SCRIPT = join(root, 'apps/web/server.ts');
+
+/**
+ * Node flags of the web process. Rendering a page allocates a few megabytes of short-lived
+ * objects (React elements, strings, the loaders' JSON): a 16 MB young generation collects them
+ * in a few scavenges a page instead of several with the API's 4 MB (`npm start`'s flags, chosen
+ * for the API process's memory; a forked child would otherwise inherit them).
+ */
+export const WEB_NODE_FLAGS = ['--max-semi-space-size=16'];
+
+export interface WebProcess {
+  child: ChildProcess;
+  port: number;
+}
+
+/**
+ * Forks apps/web/server.ts with `env` and resolves with its port once it listens. Its output
+ * goes to this process's; the IPC channel carries its port and ties its life to ours.
+ */
+export function forkWeb(env: NodeJS.ProcessEnv): Promise<WebProcess> {
+  return new Promise((resolve, reject) => {
+    const child = fork(WEB_SCRIPT, [], {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+      execArgv: [
+        ...process.execArgv.filter((arg) => !arg.startsWith('--max-semi-space-size')),
+        ...WEB_NODE_FLAGS,
+      ],
+    });
+    const onMessage = (message: unknown) => {
+      const m = message as { type?: string; port?: number };
+      if (m?.type !== 'web-listening' || typeof m.port !== 'number') return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve({ child, port: m.port });
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+      reject(new Error(`The web server did not start (exit ${code ?? signal}).`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    child.once('error', reject);
+  });
+}
+
+/** Stops a forked web server and resolves once it exited. */
+export function stopWeb(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
