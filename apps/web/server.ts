@@ -4,8 +4,10 @@
 //
 //   npm run build --workspace @estately/web && node apps/web/server.ts
 //
-// Configuration: WEB_PORT (3000), API_URL (http://localhost:3001), PUBLIC_API_URL, PUBLIC_WEB_URL.
+// Configuration: WEB_PORT (3000), API_URL (http://localhost:3001), PUBLIC_API_URL, PUBLIC_WEB_URL,
+// WEB_WORKERS (one process per core).
 
+import cluster from 'node:cluster';
 import { createReadStream, existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -30,6 +32,7 @@ import {
 } from './app/render-limit.server.ts';
 import { needsDefaultMatcher, withRoutePatternMatching } from './app/routing/route-matching.server.ts';
 import { readWebConfig, type WebConfig } from './app/web-config.ts';
+import { runPrimary, webWorkersFromEnv, workerRenderLimitEnv } from './app/web-workers.server.ts';
 
 // WEB_BUILD_DIR serves another copy of the build (`npm run bench:web` serves a snapshot, so a
 // rebuild while it measures cannot change the files under it).
@@ -394,8 +397,17 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
 
 // Run directly: `node apps/web/server.ts`, or as the web process of `npm start` (scripts/start.ts
 // forks it: it reports its port over the IPC channel and stops when that channel closes, so it
-// never outlives the process that started it).
+// never outlives the process that started it). With WEB_WORKERS above 1 (the default on a machine
+// of several cores) this process is the primary of that many worker processes sharing its port
+// (app/web-workers.server.ts, decision 028); each worker runs the server below.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const workers = cluster.isPrimary ? webWorkersFromEnv(process.env) : 1;
+  if (workers > 1) runWorkersPrimary(workers);
+  else runServer();
+}
+
+/** This process as the web server (alone, or as one cluster worker). */
+function runServer(): void {
   const forked = typeof process.send === 'function';
   let stop: () => void = () => process.exit(0);
   if (forked) process.once('disconnect', () => stop());
@@ -423,4 +435,34 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       process.exit(1);
     },
   );
+}
+
+/** This process as the primary of `count` web workers on one port. */
+function runWorkersPrimary(count: number): void {
+  const forked = typeof process.send === 'function';
+  let stopping = false;
+  const primary = runPrimary({
+    workers: count,
+    workerEnv: workerRenderLimitEnv(process.env, count),
+    onListening: ({ port, url }) => {
+      if (!forked) console.log(`[web] ${count} workers listening on ${url}`);
+      else if (process.connected) process.send?.({ type: 'web-listening', port, url });
+      else stop(0);
+    },
+    onFailure: (message) => {
+      console.error(`[web] ${message}`);
+      stop(1);
+    },
+  });
+  function stop(code: number): void {
+    if (stopping) return;
+    stopping = true;
+    primary.stop().then(
+      () => process.exit(code),
+      () => process.exit(1),
+    );
+  }
+  if (forked) process.once('disconnect', () => stop(0));
+  process.once('SIGINT', () => stop(0));
+  process.once('SIGTERM', () => stop(0));
 }

@@ -45,6 +45,7 @@ import { loadConfig } from '../../apps/api/src/config.ts';
 import { mediaStorage } from '../../apps/api/src/plugins/app/media.ts';
 import { pgliteDir, startApi } from '../../apps/api/src/server.ts';
 import { CLIENT_MESSAGE_KEYS } from '../../apps/web/app/i18n/client-messages.ts';
+import { descendantProcesses, processUsage } from '../lib/processes.ts';
 import { forkWeb, stopWeb } from '../web-process.ts';
 import { flag, loadLine, ms, RESULTS_DIR, summarize, table } from './lib.ts';
 
@@ -157,7 +158,10 @@ async function startStack(label: string, options: { dataDir: string; url?: strin
     API_URL: api.url,
     PUBLIC_API_URL: api.url,
     WEB_PORT: '0',
+    NODE_ENV: 'production',
     ...(process.env.BENCH_WEB_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WEB_NODE_OPTIONS } : {}),
+    // One web process per core unless WEB_WORKERS says otherwise, as under `npm start`.
+    ...(process.env.WEB_WORKERS ? { WEB_WORKERS: process.env.WEB_WORKERS } : {}),
   };
   const web = await forkWeb({ ...webEnv, WEB_PAGE_CACHE: 'off' });
   const cachedWeb = await forkWeb(webEnv);
@@ -348,13 +352,12 @@ async function ttfbSamples(url: string, samples: number): Promise<ReturnType<typ
   return summarize(times);
 }
 
-/** CPU time (user + system) a process has used so far, from /proc (Linux). */
+/** CPU time (user and system) so far of a process and every process below it (web workers). */
 function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces, hence the last ')'): utime is the
-  // 12th, stime the 13th, in clock ticks (USER_HZ, 100 a second on Linux).
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  return [pid, ...descendantProcesses(pid)].reduce(
+    (sum, id) => sum + (processUsage(id)?.cpuSeconds ?? 0) * 1000,
+    0,
+  );
 }
 
 interface LoadResult {

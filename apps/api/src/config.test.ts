@@ -37,6 +37,13 @@ describe('loadConfig', () => {
     expect(config.jwt.keys).toEqual([{ kid: 'dev', secret: DEV_JWT_SECRETS.slice(4) }]);
   });
 
+  it('points browsers at the API port when only API_PORT is set', () => {
+    expect(loadConfig({ API_PORT: '3301' }).publicApiUrl).toBe('http://localhost:3301');
+    expect(loadConfig({ API_PORT: '3301', PUBLIC_API_URL: 'https://api.example' }).publicApiUrl).toBe(
+      'https://api.example',
+    );
+  });
+
   it('reads a full production environment', () => {
     const config = loadConfig({
       NODE_ENV: 'production',

@@ -314,7 +314,7 @@ const EnvSchema = z.object({
   API_PORT: port.default(3001),
   API_HOST: z.string().trim().min(1, 'expected a host name or address').default('127.0.0.1'),
   WEB_ORIGIN: origins.default(['http://localhost:3000']),
-  PUBLIC_API_URL: httpUrl.default('http://localhost:3001'),
+  PUBLIC_API_URL: httpUrl.optional(),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'expected a postgres:// connection URL').optional(),
   DATABASE_READ_URL: url(['postgres:', 'postgresql:'], 'expected a postgres:// connection URL').optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -414,7 +414,8 @@ export function loadConfig(
     isProduction: data.NODE_ENV === 'production',
     port: data.API_PORT,
     host: data.API_HOST,
-    publicApiUrl: data.PUBLIC_API_URL.replace(/\/+$/, ''),
+    // Unset: this machine at the API's own port (API_PORT), as a browser here reaches it.
+    publicApiUrl: (data.PUBLIC_API_URL ?? `http://localhost:${data.API_PORT}`).replace(/\/+$/, ''),
     webOrigins: data.WEB_ORIGIN,
     databaseUrl: data.DATABASE_URL,
     databaseReadUrl: data.DATABASE_READ_URL,

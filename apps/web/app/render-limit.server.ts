@@ -10,6 +10,9 @@
 import { isLocale, type Locale, textDirection } from '@estately/domain';
 import { negotiateLocale, translate } from '@estately/i18n';
 
+export const DEFAULT_RENDER_CONCURRENCY = 16;
+export const DEFAULT_RENDER_QUEUE = 256;
+
 export interface RenderLimitOptions {
   /** Renders at once. Default 16 (WEB_RENDER_CONCURRENCY). */
   max?: number;
@@ -41,8 +44,8 @@ export class RenderLimit {
   readonly #waiting: Array<() => void> = [];
 
   constructor(options: RenderLimitOptions = {}) {
-    this.max = Math.max(1, options.max ?? 16);
-    this.maxQueue = Math.max(0, options.maxQueue ?? 256);
+    this.max = Math.max(1, options.max ?? DEFAULT_RENDER_CONCURRENCY);
+    this.maxQueue = Math.max(0, options.maxQueue ?? DEFAULT_RENDER_QUEUE);
     this.maxWaitMs = Math.max(0, options.maxWaitMs ?? 5_000);
     this.retryAfterSeconds = options.retryAfterSeconds ?? 2;
   }

@@ -40,8 +40,9 @@ import { DEMO_PASSWORD } from '@estately/db/seed';
 import { composeSearchPath, type Locale, parseFilters } from '@estately/domain';
 import sharp from 'sharp';
 import { table } from '../../bench/lib.ts';
+import { descendantProcesses, processUsage } from '../../lib/processes.ts';
 import type { LoadFigures, LoadOptions, LoadRequest } from '../lib/load-runner.ts';
-import { childProcesses, processUsage, type Stack, startStack } from '../lib/load-stack.ts';
+import { type Stack, startStack } from '../lib/load-stack.ts';
 import { check, expect, figure, finish, sleep } from '../lib/report.ts';
 
 const seconds = Number(process.env.RELIABILITY_LOAD_SECONDS ?? 60);
@@ -230,7 +231,10 @@ function percentile(values: number[], p: number): number {
 
 /** CPU seconds so far of the API process and of the web process(es) it forked. */
 function serverCpu(pid: number): { api: number; web: number } {
-  const web = childProcesses(pid).reduce((sum, child) => sum + (processUsage(child)?.cpuSeconds ?? 0), 0);
+  const web = descendantProcesses(pid).reduce(
+    (sum, child) => sum + (processUsage(child)?.cpuSeconds ?? 0),
+    0,
+  );
   return { api: processUsage(pid)?.cpuSeconds ?? 0, web };
 }
 let serverPid = 0;
@@ -330,7 +334,7 @@ if (stack && workload) {
   const s = stack;
   const w = workload;
   const cpuBefore = processUsage(s.pid);
-  const webPids = childProcesses(s.pid);
+  const webPids = descendantProcesses(s.pid);
   const webBefore = webPids.map((pid) => processUsage(pid));
   serverPid = s.pid;
   cpuMark = serverCpu(s.pid);

@@ -9,7 +9,7 @@
 // when it is missing.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -169,31 +169,4 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     logPath: keptLog,
     close: stop,
   };
-}
-
-/** CPU seconds (user + system) and RSS in MiB of a process, from /proc (Linux). */
-export function processUsage(pid: number): { cpuSeconds: number; rssMiB: number } | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    const rssPages = Number(fields[21]);
-    return { cpuSeconds: ticks / 100, rssMiB: (rssPages * 4096) / 1024 / 1024 };
-  } catch {
-    return null;
-  }
-}
-
-/** Process ids of the direct children of `pid` (the web server that start.ts forks), from /proc. */
-export function childProcesses(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) === pid) children.push(Number(entry));
-    } catch {}
-  }
-  return children;
 }
