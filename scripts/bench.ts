@@ -22,7 +22,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
-import { databaseUrl, flag, loadLine, ms, RESULTS_DIR, readFigures, table } from './bench/lib.ts';
+import { databaseUrl, flag, loadLine, ms, RESULTS_DIR, readFigures, startLine, table } from './bench/lib.ts';
 
 const root = join(import.meta.dirname, '..');
 const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -77,7 +77,7 @@ function run(script: string, scriptArgs: string[], extraEnv: Record<string, stri
 }
 
 const started = performance.now();
-console.log(`npm run bench: ${new Date().toISOString()}, ${loadLine()}`);
+console.log(startLine('npm run bench'));
 let failed = false;
 if (wanted('seed')) {
   const existing = await seededOffers();

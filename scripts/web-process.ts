@@ -7,10 +7,10 @@ const root = join(import.meta.dirname, '..');
 export const WEB_SCRIPT = join(root, 'apps/web/server.ts');
 
 /**
- * Node flags of the web process. Rendering a page allocates a few megabytes of short-lived
- * objects (React elements, strings, the loaders' JSON): a 16 MB young generation collects them
- * in a few scavenges a page instead of several with the API's 4 MB (`npm start`'s flags, chosen
- * for the API process's memory; a forked child would otherwise inherit them).
+ * Node flags of the web process, besides those it inherits: V8's usual 16 MB young generation on a
+ * 64-bit machine, instead of the 4 MB `npm start` gives the API process for its memory goal
+ * (decision 026). A render allocates megabytes of short-lived objects (React elements, strings,
+ * the loaders' JSON).
  */
 export const WEB_NODE_FLAGS = ['--max-semi-space-size=16'];
 

@@ -106,6 +106,33 @@ export function loadLine(): string {
     .join(', ')}`;
 }
 
+/**
+ * The speed of this machine's cores, to compare runs made on different machines: the best of
+ * three runs of a fixed integer loop (10^8 steps), in milliseconds. The same code on the same
+ * Node gives the same work, so a machine twice as slow prints twice the figure.
+ */
+export function cpuCalibrationMs(): number {
+  const loop = (steps: number) => {
+    let x = 0;
+    for (let i = 0; i < steps; i++) x = (x * 31 + i) | 0;
+    return x;
+  };
+  let best = Number.POSITIVE_INFINITY;
+  let sink = 0;
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    sink ^= loop(100_000_000);
+    best = Math.min(best, performance.now() - started);
+  }
+  // The result is used, so the loop cannot be left out.
+  return sink === 0.5 ? -1 : best;
+}
+
+/** The header line of a benchmark: when, the load, and the calibration loop of this machine. */
+export function startLine(command: string): string {
+  return `${command}: ${new Date().toISOString()}, ${loadLine()}, CPU calibration loop ${cpuCalibrationMs().toFixed(0)} ms`;
+}
+
 /** One figure a step measured, keyed for the goals table (e.g. `Q1.db.p50`). */
 export type Figures = Record<string, number>;
 

@@ -47,7 +47,7 @@ import { pgliteDir, startApi } from '../../apps/api/src/server.ts';
 import { CLIENT_MESSAGE_KEYS } from '../../apps/web/app/i18n/client-messages.ts';
 import { descendantProcesses, processUsage } from '../lib/processes.ts';
 import { forkWeb, stopWeb } from '../web-process.ts';
-import { flag, loadLine, ms, RESULTS_DIR, summarize, table } from './lib.ts';
+import { flag, loadLine, ms, RESULTS_DIR, startLine, summarize, table } from './lib.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -478,7 +478,7 @@ if (!existsSync(join(ROOT, 'apps', 'web', 'build', 'server', 'index.js'))) {
 cpSync(join(ROOT, 'apps', 'web', 'build'), BUILD_COPY, { recursive: true });
 process.env.WEB_BUILD_DIR = BUILD_COPY;
 process.on('exit', () => rmSync(BUILD_COPY, { recursive: true, force: true }));
-console.log(`npm run bench:web: ${new Date().toISOString()}, ${loadLine()}`);
+console.log(startLine('npm run bench:web'));
 const stack = await startStack('PGlite', {
   dataDir: process.env.BENCH_WEB_DATA_DIR ?? '/tmp/estately-bench-web',
 });
