@@ -5,7 +5,7 @@
 //   npm run build --workspace @estately/web && node apps/web/server.ts
 //
 // Configuration: WEB_PORT (3000), API_URL (http://localhost:3001), PUBLIC_API_URL, PUBLIC_WEB_URL,
-// WEB_WORKERS (one process per core).
+// WEB_WORKERS (1).
 
 import cluster from 'node:cluster';
 import { createReadStream, existsSync } from 'node:fs';
@@ -397,9 +397,9 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
 
 // Run directly: `node apps/web/server.ts`, or as the web process of `npm start` (scripts/start.ts
 // forks it: it reports its port over the IPC channel and stops when that channel closes, so it
-// never outlives the process that started it). With WEB_WORKERS above 1 (the default on a machine
-// of several cores) this process is the primary of that many worker processes sharing its port
-// (app/web-workers.server.ts, decision 028); each worker runs the server below.
+// never outlives the process that started it). With WEB_WORKERS above 1 this process is the
+// primary of that many worker processes sharing its port (app/web-workers.server.ts, decision
+// 028); each worker runs the server below.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const workers = cluster.isPrimary ? webWorkersFromEnv(process.env) : 1;
   if (workers > 1) runWorkersPrimary(workers);

@@ -16,15 +16,18 @@ const RESTARTS_PER_MINUTE = 5;
 const STOP_GRACE_MS = 10_000;
 
 /**
- * WEB_WORKERS: the number of web server processes. Default: one per core the machine offers
- * (`os.availableParallelism()`); 1 runs the server in this process alone, as before.
+ * WEB_WORKERS: the number of web server processes. Default 1 (this process serves alone): on a
+ * machine that also runs the API and its database, more workers than one starve the API the
+ * renders wait for (decision 028). `max` means one per core (`os.availableParallelism()`), for
+ * a machine that serves pages only.
  */
 export function webWorkersFromEnv(env: Record<string, string | undefined>): number {
   const raw = env.WEB_WORKERS;
-  if (raw === undefined || raw === '') return availableParallelism();
+  if (raw === undefined || raw === '') return 1;
+  if (raw === 'max') return availableParallelism();
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1 || value > 64)
-    throw new Error(`WEB_WORKERS must be a whole number from 1 to 64, got "${raw}"`);
+    throw new Error(`WEB_WORKERS must be a whole number from 1 to 64 or max, got "${raw}"`);
   return value;
 }
 

@@ -5,6 +5,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childProcesses } from '../../../scripts/lib/processes.ts';
@@ -57,9 +58,10 @@ afterAll(async () => {
 });
 
 describe('web workers', () => {
-  it('reads WEB_WORKERS, one per core by default, and refuses nonsense', () => {
+  it('reads WEB_WORKERS, one process by default, and refuses nonsense', () => {
     expect(webWorkersFromEnv({ WEB_WORKERS: '3' })).toBe(3);
-    expect(webWorkersFromEnv({})).toBeGreaterThanOrEqual(1);
+    expect(webWorkersFromEnv({})).toBe(1);
+    expect(webWorkersFromEnv({ WEB_WORKERS: 'max' })).toBe(availableParallelism());
     for (const bad of ['0', '-1', '1.5', 'two', '65']) {
       expect(() => webWorkersFromEnv({ WEB_WORKERS: bad })).toThrow(/WEB_WORKERS/);
     }
