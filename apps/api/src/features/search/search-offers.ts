@@ -14,7 +14,7 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { perDatabase } from '../../lib/per-database.ts';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
-import { readVersions } from '../offers-shared/read-versions.ts';
+import { COUNTERS_TOTAL, RATES_TEXT, readVersions } from '../offers-shared/read-versions.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
 import { indexable, partitionOnly, partitionTotalStatement } from './facet-count-rows.ts';
 import type { FacetIndex } from './facet-index.ts';
@@ -165,6 +165,11 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
     };
   };
 
+  if (cache && index && !partitionOnly(filters) && indexable(filters)) {
+    const answer = await searchAsHeld({ db, filters, cache, index, now, offset });
+    if (answer) return respond(answer.rows, answer.total, answer.rates);
+  }
+
   if (cache) {
     // The page and the total are both kept under the change counters of the filter's
     // partition, from one snapshot shared with the requests of the moment (read-versions.ts):
@@ -204,6 +209,75 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
 }
 
 type CardRow = Parameters<typeof toOfferCard>[0];
+
+/**
+ * A search the facet index answers, in one round trip when nothing changed since the last
+ * snapshot of the change counters (docs/decisions/025, addendum on fresh searches). The page
+ * is selected from the partitions as the index holds them, provided each is held at that
+ * snapshot's counters; then one statement reads the page's cards together with the counters'
+ * total and the rates. Counters only grow, so the same total means no offer changed between
+ * that snapshot and this statement, which was sent after the request came: the page, the
+ * total and the cards are those of the database now, as fresh as a snapshot read first. Null
+ * when the guess cannot be made or checked (the caller takes a snapshot and syncs the index).
+ * The kept page (decision 022) is preferred when there is one: its check is a snapshot alone.
+ */
+async function searchAsHeld(options: {
+  db: Db;
+  filters: SearchFilters;
+  cache: OfferCountCache;
+  index: FacetIndex;
+  now: Date;
+  offset: number;
+}): Promise<{ rows: CardRow[]; total: number; rates: ExchangeRates } | null> {
+  const { db, filters, cache, index, now, offset } = options;
+  const base = readVersions(db).latest();
+  if (!base) return null;
+  const versioned = `${base.version(countScope(filters))}|${base.ratesKey}`;
+  const key = pageKey(filters, now);
+  if (cache.holds(key, versioned)) return null;
+  const held = index.pageAsHeld(base, filters, offset, filters.per_page);
+  if (!held) return null;
+  const { ids, total } = held.value;
+  const found = (await preparedCheckedCards(db).execute({
+    ids,
+    total: base.total,
+    rates: base.ratesKey,
+  })) as CheckedCardRow[];
+  // One row at least (the page may be empty): whether counters and rates are still the base's.
+  if (found[0]?.unchanged !== true) return null;
+  held.confirm();
+  const byId = new Map<number, CardRow>();
+  for (const row of found) if (row.id !== null) byId.set(row.id, row as CardRow);
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  // Kept as the snapshot path keeps them, under the snapshot the answer was checked against.
+  cache.put(pageKey(filters, now, 'index'), versioned, held.value);
+  cache.put(key, versioned, rows);
+  return { rows, total, rates: base.rates };
+}
+
+/** A card (null columns when the page is empty) and whether its statement saw the base's counters and rates. */
+type CheckedCardRow = { [K in keyof CardRow]: CardRow[K] | null } & { unchanged: boolean };
+
+/**
+ * The cards of a list of offer ids, read by one statement (one MVCC snapshot) with whether the
+ * change counters' total and the rates are still `total` and `rates` (a snapshot's `total` and
+ * `ratesKey`); prepared once per database. One row even for no ids.
+ */
+function checkedCardsStatement(db: Db) {
+  return db
+    .select({
+      ...offerCardColumns,
+      unchanged: sql<boolean>`checked.unchanged`,
+    })
+    .from(
+      sql`(select ${COUNTERS_TOTAL} = ${sql.placeholder('total')}::text
+                  and coalesce(${RATES_TEXT}, '') = ${sql.placeholder('rates')}::text as unchanged) as checked`,
+    )
+    .leftJoin(offers, sql`${offers.id} = any(${sql.placeholder('ids')}::bigint[])`)
+    .prepare('offer_cards_by_id_checked');
+}
+
+const preparedCheckedCards = perDatabase(checkedCardsStatement);
 
 /** The cards of a list of offer ids, prepared once per database (the page selected by the index). */
 function cardsStatement(db: Db) {
