@@ -1,13 +1,14 @@
 import { offers } from '@estately/db';
 import { defaultFilters, type SearchFilters } from '@estately/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readVersions } from '../src/features/offers-shared/read-versions.ts';
 import { OfferCountCache } from '../src/features/search/count-cache.ts';
 import { countOfferFacets } from '../src/features/search/count-offer-facets.ts';
 import { FacetIndex } from '../src/features/search/facet-index.ts';
-import { searchOffers } from '../src/features/search/search-offers.ts';
+import { searchOffers, searchOffersBody } from '../src/features/search/search-offers.ts';
 import { buildTestApi, countingDb, insertOwner, setRates, type TestApi } from './helpers.ts';
+import { insertFullOffer, insertSeller } from './offer-fixtures.ts';
 import { insertSearchOffer } from './search-helpers.ts';
 
 // A search the facet index answers, asked for the first time, takes one statement while no
@@ -41,6 +42,27 @@ beforeAll(async () => {
       ),
     );
   }
+});
+beforeAll(async () => {
+  // A card with a main photo, a street and a seller, inside Q1's band: every card column is
+  // compared with the SQL page's.
+  ids.push(
+    await insertFullOffer(api.db, {
+      ownerId,
+      sellerId: await insertSeller(api.db, { countryCode: 'CZ', isVerified: true }),
+      city: 'Olomouc',
+      latitude: 49.5938,
+      longitude: 17.2509,
+      price: 4_400_000,
+      area: 61.5,
+      activatedAt: new Date('2026-01-20T10:00:00.123Z'),
+      photos: [{ position: 0, isMain: true, roomType: 'living_room' }],
+    }),
+  );
+  // The fixture keeps the main photo off the card; put it on, as publishing does.
+  await api.db.execute(sql`update offers set main_photo_id = m.id, main_photo_variants = m.variants,
+      main_photo_room_type = m.room_type
+    from property_media m where m.property_id = offers.id and m.is_main and offers.id = ${ids[ids.length - 1]!}`);
 });
 afterAll(async () => {
   await api?.close();
@@ -83,6 +105,9 @@ describe('fresh searches through the facet index', () => {
     const { db, reads } = counting;
     // The first search loads the partition (a snapshot, the load, the cards).
     expect(await fromIndex(db, q1())).toEqual(await fromSql(q1()));
+    const photographed = await fromIndex(db, q1({ per_page: 20 }));
+    expect(photographed.data.find((card) => card.id === ids[ids.length - 1])?.main_photo).toBeTruthy();
+    expect(photographed).toEqual(await fromSql(q1({ per_page: 20 })));
 
     for (const filters of [q1({ page: 2 }), q1({ sort: 'price_asc' }), q1({ price_to: 4_200_000 })]) {
       const before = reads();
@@ -90,6 +115,22 @@ describe('fresh searches through the facet index', () => {
       expect(reads() - before, JSON.stringify(filters)).toBe(1);
       expect(answer, JSON.stringify(filters)).toEqual(await fromSql(filters));
     }
+    // The route's encoded answers read their snapshot first and hand it on: two statements.
+    const bodies = new OfferCountCache();
+    const filters = q1({ sort: 'price_desc' });
+    const readsBeforeBody = reads();
+    const body = await searchOffersBody({
+      db,
+      filters,
+      storage: api.app.storage,
+      cache,
+      index,
+      bodies,
+      check: true,
+    });
+    expect(reads() - readsBeforeBody).toBe(2);
+    expect(JSON.parse(body.toString('utf8'))).toEqual(await fromSql(filters));
+
     const before = reads();
     const counts = await facetsFromIndex(db, q1({ dispositions: ['2'] }));
     expect(reads() - before).toBe(1);

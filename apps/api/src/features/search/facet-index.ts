@@ -1018,10 +1018,17 @@ export class FacetIndex {
         // No choices (a market, a price band, a viewport or a radius): every offer within the
         // bounds counts in every group. The matching slots are listed first, then each group
         // is counted down its own column, a tight loop per group instead of a call per offer.
-        const matched = matchedSlots(part, bounds);
-        metEvery = matched.length;
-        if (partMisses === 0)
-          countMatched(part, matched, scalarColumns, scalarCounts, arrayColumns, arrayCounts);
+        const run = bandRun(part, bounds);
+        if (run !== null) {
+          metEvery = run[1] - run[0];
+          if (partMisses === 0)
+            countRun(part, run[0], run[1], scalarColumns, scalarCounts, arrayColumns, arrayCounts);
+        } else {
+          const matched = matchedSlots(part, bounds);
+          metEvery = matched.length;
+          if (partMisses === 0)
+            countMatched(part, matched, scalarColumns, scalarCounts, arrayColumns, arrayCounts);
+        }
       } else
         for (let slot = 0; slot < part.size; slot++) {
           if (bounds !== null && !meetsBounds(part, slot, bounds)) continue;
@@ -1126,10 +1133,24 @@ function selectPage(
   for (const part of parts) {
     const values = part[column];
     const ids = part.ids;
-    const matched = matchedSlots(part, bounds);
     // The largest key kept, in a local: most offers of a large market sort after it and cost
     // a load and a comparison (NaN, no value, is not greater, so it goes on to the heap's test).
     let worst = top.worst();
+    const run = choices.length === 0 ? bandRun(part, bounds) : null;
+    if (run !== null) {
+      // A price band alone (Q1): one run of slots, read in order.
+      const [start, end] = run;
+      total += end - start;
+      for (let slot = start; slot < end; slot++) {
+        const value = values[slot]!;
+        if (sign * value > worst) continue;
+        const id = ids[slot]!;
+        top.offer(Number.isNaN(value) ? Number.POSITIVE_INFINITY : sign * value, sign * id, id);
+        worst = top.worst();
+      }
+      continue;
+    }
+    const matched = matchedSlots(part, bounds);
     for (let i = 0; i < matched.length; i++) {
       const slot = matched[i]!;
       if (choices.length > 0 && !meetsEvery(part, slot, choices)) continue;
@@ -1234,6 +1255,46 @@ function bandSlots(slots: Int32Array, values: Float64Array, size: number, from: 
     n += Number(value >= from) & Number(value <= to);
   }
   return n;
+}
+
+/**
+ * The slots within `bounds` as one run [start, end) when the bounds are a price band alone
+ * (the slots are in price order) or none; else null (matchedSlots lists them).
+ */
+function bandRun(part: Partition, bounds: Bounds | null): [number, number] | null {
+  if (bounds === null) return [0, part.size];
+  if (!bounds.price || bounds.area || bounds.box !== null || bounds.circle !== null) return null;
+  const start = firstFrom(part.prices, part.size, bounds.priceFrom);
+  return [start, Math.max(start, firstAbove(part.prices, part.size, bounds.priceTo))];
+}
+
+/** Adds the values of the slots [start, end) to the counted groups' counts (countMatched for a run). */
+function countRun(
+  part: Partition,
+  start: number,
+  end: number,
+  scalarColumns: readonly number[],
+  scalarCounts: readonly (Float64Array | null)[],
+  arrayColumns: readonly number[],
+  arrayCounts: readonly (Float64Array | null)[],
+): void {
+  const codes = part.codes;
+  const masks = part.masks;
+  for (const k of scalarColumns) {
+    const counts = scalarCounts[k]!;
+    for (let slot = start; slot < end; slot++) counts[codes[slot * S + k]!]! += 1;
+  }
+  for (const k of arrayColumns) {
+    const counts = arrayCounts[k]!;
+    for (let slot = start; slot < end; slot++) {
+      let mask = masks[slot * A + k]!;
+      while (mask !== 0) {
+        const bit = 31 - Math.clz32(mask);
+        counts[bit]! += 1;
+        mask &= ~(1 << bit);
+      }
+    }
+  }
 }
 
 /** Adds the values of the matched slots to the counted groups' counts. */

@@ -13,8 +13,18 @@ import {
 } from '@estately/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { perDatabase } from '../../lib/per-database.ts';
-import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
-import { COUNTERS_TOTAL, RATES_TEXT, readVersions } from '../offers-shared/read-versions.ts';
+import {
+  cardRowsOfJson,
+  offerCardColumns,
+  offerCardsJson,
+  toOfferCard,
+} from '../offers-shared/offer-card.ts';
+import {
+  COUNTERS_TOTAL,
+  RATES_TEXT,
+  type ReadSnapshot,
+  readVersions,
+} from '../offers-shared/read-versions.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
 import { indexable, partitionOnly, partitionTotalStatement } from './facet-count-rows.ts';
 import type { FacetIndex } from './facet-index.ts';
@@ -32,6 +42,11 @@ export interface SearchOffersOptions {
   cache?: OfferCountCache;
   /** Counts the total of a search by partition and value-set choices (facet-index.ts); with `cache`. */
   index?: FacetIndex;
+  /**
+   * A snapshot of the change counters the caller read after its request came (with `cache`):
+   * the answer is taken under it instead of a snapshot of its own.
+   */
+  snapshot?: ReadSnapshot;
 }
 
 /**
@@ -165,7 +180,7 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
     };
   };
 
-  if (cache && index && !partitionOnly(filters) && indexable(filters)) {
+  if (cache && index && !options.snapshot && !partitionOnly(filters) && indexable(filters)) {
     const answer = await searchAsHeld({ db, filters, cache, index, now, offset });
     if (answer) return respond(answer.rows, answer.total, answer.rates);
   }
@@ -176,7 +191,12 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
     // a repeated search costs no query while none of its offers changed. The page's rows are
     // kept in the offers' own currency and converted with the live rates on every answer.
     const scope = countScope(filters);
-    const { conditions, version = '', rates, snapshot } = await prepareSearch(db, filters, now, scope);
+    const {
+      conditions,
+      version = '',
+      rates,
+      snapshot,
+    } = await prepareSearch(db, filters, now, scope, options.snapshot);
     const versioned = `${version}|${snapshot?.ratesKey ?? ''}`;
     if (index && snapshot && !partitionOnly(filters) && indexable(filters)) {
       // The process's facet index selects the page's ids and counts the total in one pass
@@ -238,16 +258,15 @@ async function searchAsHeld(options: {
   const held = index.pageAsHeld(base, filters, offset, filters.per_page);
   if (!held) return null;
   const { ids, total } = held.value;
-  const found = (await preparedCheckedCards(db).execute({
+  const [checked] = (await preparedCheckedCards(db).execute({
     ids,
     total: base.total,
     rates: base.ratesKey,
-  })) as CheckedCardRow[];
-  // One row at least (the page may be empty): whether counters and rates are still the base's.
-  if (found[0]?.unchanged !== true) return null;
+  })) as { unchanged: boolean; cards: string | null }[];
+  if (checked?.unchanged !== true) return null;
   held.confirm();
   const byId = new Map<number, CardRow>();
-  for (const row of found) if (row.id !== null) byId.set(row.id, row as CardRow);
+  for (const row of cardRowsOfJson(checked.cards)) byId.set(row.id, row);
   const rows = ids.flatMap((id) => byId.get(id) ?? []);
   // Kept as the snapshot path keeps them, under the snapshot the answer was checked against.
   cache.put(pageKey(filters, now, 'index'), versioned, held.value);
@@ -255,25 +274,19 @@ async function searchAsHeld(options: {
   return { rows, total, rates: base.rates };
 }
 
-/** A card (null columns when the page is empty) and whether its statement saw the base's counters and rates. */
-type CheckedCardRow = { [K in keyof CardRow]: CardRow[K] | null } & { unchanged: boolean };
-
 /**
- * The cards of a list of offer ids, read by one statement (one MVCC snapshot) with whether the
- * change counters' total and the rates are still `total` and `rates` (a snapshot's `total` and
- * `ratesKey`); prepared once per database. One row even for no ids.
+ * The cards of a list of offer ids (offerCardsJson), read by one statement (one MVCC snapshot)
+ * with whether the change counters' total and the rates are still `total` and `rates` (a
+ * snapshot's `total` and `ratesKey`); prepared once per database.
  */
 function checkedCardsStatement(db: Db) {
   return db
     .select({
-      ...offerCardColumns,
-      unchanged: sql<boolean>`checked.unchanged`,
+      unchanged: sql<boolean>`${COUNTERS_TOTAL} = ${sql.placeholder('total')}::text
+        and coalesce(${RATES_TEXT}, '') = ${sql.placeholder('rates')}::text`,
+      cards: offerCardsJson(sql`${offers.id} = any(${sql.placeholder('ids')}::bigint[])`),
     })
-    .from(
-      sql`(select ${COUNTERS_TOTAL} = ${sql.placeholder('total')}::text
-                  and coalesce(${RATES_TEXT}, '') = ${sql.placeholder('rates')}::text as unchanged) as checked`,
-    )
-    .leftJoin(offers, sql`${offers.id} = any(${sql.placeholder('ids')}::bigint[])`)
+    .from(sql`(select 1) as checked`)
     .prepare('offer_cards_by_id_checked');
 }
 
@@ -308,8 +321,9 @@ export async function searchOffersBody(options: SearchOffersBodyOptions): Promis
   const { db, filters, bodies, check, now = new Date() } = options;
   const snapshot = await readVersions(db).current();
   const version = `${snapshot.version(countScope(filters))}|${snapshot.ratesKey}`;
+  // The snapshot goes along: a search not kept reads no second one.
   return bodies.getKeyed(pageKey(filters, now), version, async () =>
-    encodeBody(SearchOffersResponseSchema, await searchOffers(options), {
+    encodeBody(SearchOffersResponseSchema, await searchOffers({ ...options, snapshot }), {
       check,
       label: 'GET /public/offers: the 200 body',
     }),
