@@ -902,7 +902,10 @@ export class FacetIndex {
       );
       const rows = await queryRows<Record<string, unknown>>(
         db,
-        sql`select p.n, string_agg(${offers.id}::text || '|' || ${compactLine}, E'\n') as lines
+        // In price order (no price last), as the partitions keep their offers: the load then
+        // sorts nothing (sortByPrice finds them in order) and allocates no second set of arrays.
+        sql`select p.n, string_agg(${offers.id}::text || '|' || ${compactLine}, E'\n'
+            order by ${offers.priceNormalized} nulls last) as lines
           from ${offers}
           join (values ${list}) as p (n, offer_type, property_type, country_code)
             on ${offers.offerType} = p.offer_type and ${offers.propertyType} = p.property_type
