@@ -9,7 +9,7 @@ import { FacetIndex } from '../src/features/search/facet-index.ts';
 import { searchOffers, searchOffersBody } from '../src/features/search/search-offers.ts';
 import { buildTestApi, countingDb, insertOwner, setRates, type TestApi } from './helpers.ts';
 import { insertFullOffer, insertSeller } from './offer-fixtures.ts';
-import { insertSearchOffer } from './search-helpers.ts';
+import { insertSearchOffer, insertSearchOffers } from './search-helpers.ts';
 
 // A search the facet index answers, asked for the first time, takes one statement while no
 // offer changed since the last snapshot of the change counters: the page is selected from the
@@ -217,5 +217,52 @@ describe('fresh searches through the facet index', () => {
     const counted = q1({ ...euros, dispositions: ['3'] });
     await setRates(api.db, { EUR: 30 });
     expect(await facetsFromIndex(counting.db, counted)).toEqual(await facetsFromSql(counted));
+  });
+
+  it('page a large partition newest and oldest first as SQL does, before and after writes', async () => {
+    // Enough offers for many blocks of activation times: most of them are skipped.
+    const market = { offerType: 'sale', propertyType: 'apartment', countryCode: 'SK' } as const;
+    const slovak = await insertSearchOffers(
+      api.db,
+      { ownerId },
+      Array.from({ length: 700 }, (_, n) => ({
+        ...market,
+        priceNormalized: n % 41 === 0 ? null : 1_000_000 + ((n * 7_919) % 700) * 10_000,
+        disposition: n % 2 === 0 ? '2' : '3',
+        // Times in no order against prices, some shared (ties go by id).
+        activatedAt: new Date(Date.UTC(2025, 0, 1) + ((n * 104_729) % 650) * 3_600_000),
+      })),
+    );
+    const searches = (extra: Partial<SearchFilters>) =>
+      [
+        { price_from: 2_000_000, price_to: 7_000_000 },
+        { price_from: 1_000_000, price_to: 1_200_000 },
+        { price_to: 4_000_000, page: 3 },
+        { price_from: 6_500_000, sort: 'activated_at_asc' as const },
+        { price_from: 1, sort: 'activated_at_asc' as const, page: 2 },
+      ].map((band) =>
+        q1({
+          country_code: 'SK',
+          price_from: undefined,
+          price_to: undefined,
+          per_page: 10,
+          ...band,
+          ...extra,
+        }),
+      );
+    for (const filters of searches({})) {
+      expect(await fromIndex(counting.db, filters), JSON.stringify(filters)).toEqual(await fromSql(filters));
+    }
+    // A new newest offer inside a band, an old one moved into another, one deleted.
+    await insertSearchOffer(
+      api.db,
+      { ownerId },
+      { ...market, priceNormalized: 3_000_000, activatedAt: new Date(Date.UTC(2026, 5, 1)) },
+    );
+    await api.db.update(offers).set({ priceNormalized: 1_100_000 }).where(eq(offers.id, slovak[5]!));
+    await api.db.delete(offers).where(eq(offers.id, slovak[9]!));
+    for (const filters of searches({ per_page: 11 })) {
+      expect(await fromIndex(counting.db, filters), JSON.stringify(filters)).toEqual(await fromSql(filters));
+    }
   });
 });

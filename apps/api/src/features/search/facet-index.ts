@@ -68,6 +68,8 @@ const LOAD_CHUNK = 100_000;
  * anyhow and the partition sorted once (some 30 ms for 140,000 offers).
  */
 const ORDERED_CHANGES = 16;
+/** Slots per block of the activation-time bounds (Partition.blocks). */
+const TIME_BLOCK = 64;
 
 /** Facet values of the public offers of one partition, one slot per offer. */
 class Partition {
@@ -89,6 +91,12 @@ class Partition {
   /** The TRUNCATE counter at the last load. */
   truncations = -1;
   syncedAt = 0;
+  /**
+   * The newest and oldest activation time of each block of TIME_BLOCK slots (NaN left out),
+   * built on first use after a change: a newest-first page skips every block whose newest
+   * offer is older than the page's oldest so far (FacetIndex.page). Null when stale.
+   */
+  private timeBlocks: { newest: Float64Array; oldest: Float64Array } | null = null;
 
   readonly offerType: string;
   readonly propertyType: string;
@@ -123,6 +131,7 @@ class Partition {
   }
 
   clear(): void {
+    this.timeBlocks = null;
     this.size = 0;
     this.extent = { south: Infinity, west: Infinity, north: -Infinity, east: -Infinity };
   }
@@ -154,6 +163,7 @@ class Partition {
    * false leaves the order to a `sortByPrice` after a batch (see FacetIndex.catchUp).
    */
   put(row: ValueRow, ordered = true): void {
+    this.timeBlocks = null;
     let slot = this.find(row.id);
     if (slot < 0) {
       if (this.size === this.ids.length) this.grow();
@@ -166,6 +176,7 @@ class Partition {
 
   /** Appends an offer of a load (each offer once) from its line (see compactLine). */
   appendLine(line: string): void {
+    this.timeBlocks = null;
     const fields = line.split('|');
     if (this.size === this.ids.length) this.grow();
     const slot = this.size++;
@@ -192,6 +203,7 @@ class Partition {
 
   /** Removes an offer; `ordered` false swaps the last offer in (see `put`). */
   remove(id: number, ordered = true): void {
+    this.timeBlocks = null;
     const slot = this.find(id);
     if (slot < 0) return;
     const last = --this.size;
@@ -208,6 +220,23 @@ class Partition {
     this.times[slot] = this.times[last]!;
     this.codes.copyWithin(slot * S, last * S, last * S + S);
     this.masks.copyWithin(slot * A, last * A, last * A + A);
+  }
+
+  /** The blocks' newest and oldest activation times (see `timeBlocks`). */
+  blocks(): { newest: Float64Array; oldest: Float64Array } {
+    if (this.timeBlocks !== null) return this.timeBlocks;
+    const count = Math.ceil(this.size / TIME_BLOCK);
+    const newest = new Float64Array(count).fill(Number.NEGATIVE_INFINITY);
+    const oldest = new Float64Array(count).fill(Number.POSITIVE_INFINITY);
+    const times = this.times;
+    for (let slot = 0; slot < this.size; slot++) {
+      const time = times[slot]!;
+      const block = (slot / TIME_BLOCK) | 0;
+      if (time > newest[block]!) newest[block] = time;
+      if (time < oldest[block]!) oldest[block] = time;
+    }
+    this.timeBlocks = { newest, oldest };
+    return this.timeBlocks;
   }
 
   /** Moves the offers of slots [start, end) to start at `to` (every column). */
@@ -258,6 +287,7 @@ class Partition {
    * come in any order, and after a large catch-up.
    */
   sortByPrice(): void {
+    this.timeBlocks = null;
     const size = this.size;
     const prices = this.prices;
     if (isPriceOrdered(prices, size)) return;
@@ -1144,12 +1174,27 @@ function selectPage(
       // A price band alone (Q1): one run of slots, read in order.
       const [start, end] = run;
       total += end - start;
-      for (let slot = start; slot < end; slot++) {
-        const value = values[slot]!;
-        if (sign * value > worst) continue;
-        const id = ids[slot]!;
-        top.offer(Number.isNaN(value) ? Number.POSITIVE_INFINITY : sign * value, sign * id, id);
-        worst = top.worst();
+      // By activation time, a block whose best time sorts after the page's last so far holds
+      // nothing for the page: in a large market nearly every block, once the page is full.
+      const best =
+        column === 'times' && end - start > 4 * TIME_BLOCK
+          ? sign < 0
+            ? part.blocks().newest
+            : part.blocks().oldest
+          : null;
+      for (let slot = start; slot < end; ) {
+        const stop = Math.min(end, (((slot / TIME_BLOCK) | 0) + 1) * TIME_BLOCK);
+        if (best !== null && sign * best[(slot / TIME_BLOCK) | 0]! > worst) {
+          slot = stop;
+          continue;
+        }
+        for (; slot < stop; slot++) {
+          const value = values[slot]!;
+          if (sign * value > worst) continue;
+          const id = ids[slot]!;
+          top.offer(Number.isNaN(value) ? Number.POSITIVE_INFINITY : sign * value, sign * id, id);
+          worst = top.worst();
+        }
       }
       continue;
     }
