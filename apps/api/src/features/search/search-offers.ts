@@ -172,15 +172,10 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
     partitionOnly(filters) ? partitionTotalStatement(filters) : countStatement(conditions);
   const countTotal = async (conditions: OfferConditions) =>
     Number((await queryRows<{ total: number }>(db, totalStatement(conditions)))[0]?.total ?? 0);
-  const respond = (rows: CardRow[], count: number, rates: ExchangeRates): SearchOffersResponse => {
-    const currency: Currency = filters.currency ?? DEFAULT_CURRENCY;
-    return {
-      data: rows.map((row) => toOfferCard(row, { currency, rates, storage })),
-      meta: pageMeta(count, filters.page, filters.per_page),
-    };
-  };
+  const respond = (rows: CardRow[], count: number, rates: ExchangeRates): SearchOffersResponse =>
+    responseOf(filters, storage, rows, count, rates);
 
-  if (cache && index && !options.snapshot && !partitionOnly(filters) && indexable(filters)) {
+  if (cache && index && !options.snapshot) {
     const answer = await searchAsHeld({ db, filters, cache, index, now, offset });
     if (answer) return respond(answer.rows, answer.total, answer.rates);
   }
@@ -230,6 +225,21 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
 
 type CardRow = Parameters<typeof toOfferCard>[0];
 
+/** The answer of a page's rows and total, prices in the asked currency with `rates`. */
+function responseOf(
+  filters: SearchFilters,
+  storage: MediaStorage,
+  rows: readonly CardRow[],
+  count: number,
+  rates: ExchangeRates,
+): SearchOffersResponse {
+  const currency: Currency = filters.currency ?? DEFAULT_CURRENCY;
+  return {
+    data: rows.map((row) => toOfferCard(row, { currency, rates, storage })),
+    meta: pageMeta(count, filters.page, filters.per_page),
+  };
+}
+
 /**
  * A search the facet index answers, in one round trip when nothing changed since the last
  * snapshot of the change counters (docs/decisions/025, addendum on fresh searches). The page
@@ -248,8 +258,9 @@ async function searchAsHeld(options: {
   index: FacetIndex;
   now: Date;
   offset: number;
-}): Promise<{ rows: CardRow[]; total: number; rates: ExchangeRates } | null> {
+}): Promise<{ rows: CardRow[]; total: number; rates: ExchangeRates; versioned: string } | null> {
   const { db, filters, cache, index, now, offset } = options;
+  if (partitionOnly(filters) || !indexable(filters)) return null;
   const base = readVersions(db).latest();
   if (!base) return null;
   const versioned = `${base.version(countScope(filters))}|${base.ratesKey}`;
@@ -271,7 +282,7 @@ async function searchAsHeld(options: {
   // Kept as the snapshot path keeps them, under the snapshot the answer was checked against.
   cache.put(pageKey(filters, now, 'index'), versioned, held.value);
   cache.put(key, versioned, rows);
-  return { rows, total, rates: base.rates };
+  return { rows, total, rates: base.rates, versioned };
 }
 
 /**
@@ -318,16 +329,31 @@ export interface SearchOffersBodyOptions extends SearchOffersOptions {
  * stringified and encoded again (docs/decisions/022).
  */
 export async function searchOffersBody(options: SearchOffersBodyOptions): Promise<Buffer> {
-  const { db, filters, bodies, check, now = new Date() } = options;
+  const { db, filters, bodies, check, cache, index, now = new Date() } = options;
+  const encode = (answer: SearchOffersResponse) =>
+    encodeBody(SearchOffersResponseSchema, answer, { check, label: 'GET /public/offers: the 200 body' });
+  // A search the index answers, not kept under the last snapshot: guessed and checked in one
+  // statement (searchAsHeld), then kept under that snapshot's version like any other body.
+  const base = index ? readVersions(db).latest() : null;
+  if (index && base && !bodies.holds(pageKey(filters, now), bodyVersion(base, filters))) {
+    const offset = pageOffset(filters.page, filters.per_page);
+    const answer = await searchAsHeld({ db, filters, cache, index, now, offset });
+    if (answer) {
+      const body = encode(responseOf(filters, options.storage, answer.rows, answer.total, answer.rates));
+      bodies.put(pageKey(filters, now), answer.versioned, body);
+      return body;
+    }
+  }
   const snapshot = await readVersions(db).current();
-  const version = `${snapshot.version(countScope(filters))}|${snapshot.ratesKey}`;
   // The snapshot goes along: a search not kept reads no second one.
-  return bodies.getKeyed(pageKey(filters, now), version, async () =>
-    encodeBody(SearchOffersResponseSchema, await searchOffers({ ...options, snapshot }), {
-      check,
-      label: 'GET /public/offers: the 200 body',
-    }),
+  return bodies.getKeyed(pageKey(filters, now), bodyVersion(snapshot, filters), async () =>
+    encode(await searchOffers({ ...options, snapshot })),
   );
+}
+
+/** The version a search's body (and page) is kept under: its scope's counters and the rates. */
+function bodyVersion(snapshot: ReadSnapshot, filters: SearchFilters): string {
+  return `${snapshot.version(countScope(filters))}|${snapshot.ratesKey}`;
 }
 
 function countStatement(conditions: OfferConditions): SQL {
