@@ -131,3 +131,36 @@ export async function setRates(db: Db, rates: Partial<Record<Currency, number>>)
       .onConflictDoUpdate({ target: exchangeRates.currency, set: { rateToCzk, source: 'test' } });
   }
 }
+
+/**
+ * The database with every statement it runs counted: drizzle prepares each statement through
+ * the database's session (raw `execute`, builders and prepared statements alike), so the
+ * count is taken where the session's prepared queries execute.
+ */
+export function countingDb(db: Db): { db: Db; reads: () => number } {
+  let reads = 0;
+  type Prepared = { execute: (...args: unknown[]) => unknown };
+  type Session = { prepareQuery: (...args: unknown[]) => Prepared };
+  const session = (db as unknown as { session: Session }).session;
+  const countingSession = new Proxy(session, {
+    get(target, property, receiver) {
+      if (property !== 'prepareQuery') return Reflect.get(target, property, receiver);
+      return (...args: unknown[]) => {
+        const prepared = target.prepareQuery(...args);
+        const execute = prepared.execute.bind(prepared);
+        prepared.execute = (...values: unknown[]) => {
+          reads += 1;
+          return execute(...values);
+        };
+        return prepared;
+      };
+    },
+  });
+  const proxy = new Proxy(db, {
+    get(target, property, receiver) {
+      if (property === 'session') return countingSession;
+      return Reflect.get(target, property, receiver);
+    },
+  });
+  return { db: proxy, reads: () => reads };
+}

@@ -1,4 +1,4 @@
-import { type Db, offers, properties, propertyMedia, sellers, users } from '@estately/db';
+import { offers, properties, propertyMedia, sellers, users } from '@estately/db';
 import { OfferDetailSchema, SearchOffersResponseSchema, SimilarOffersResponseSchema } from '@estately/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { ReadVersions } from '../src/features/offers-shared/read-versions.ts';
 import { OfferCountCache } from '../src/features/search/count-cache.ts';
 import { validateFilters } from '../src/features/search/prepare-search.ts';
 import { searchOffers, searchOffersBody } from '../src/features/search/search-offers.ts';
-import { buildTestApi, setRates, type TestApi } from './helpers.ts';
+import { buildTestApi, countingDb, setRates, type TestApi } from './helpers.ts';
 import { insertFullOffer, insertSeller, insertUser } from './offer-fixtures.ts';
 
 // Search pages, offer details and similar offers are kept in memory and stamped with change
@@ -20,39 +20,6 @@ let ownerId = 0;
 let sellerId = 0;
 let offerId = 0;
 let neighbourId = 0;
-
-/**
- * The database with every statement it runs counted: drizzle prepares each statement through
- * the database's session (raw `execute`, builders and prepared statements alike), so the
- * count is taken where the session's prepared queries execute.
- */
-function countingDb(db: Db): { db: Db; reads: () => number } {
-  let reads = 0;
-  type Prepared = { execute: (...args: unknown[]) => unknown };
-  type Session = { prepareQuery: (...args: unknown[]) => Prepared };
-  const session = (db as unknown as { session: Session }).session;
-  const countingSession = new Proxy(session, {
-    get(target, property, receiver) {
-      if (property !== 'prepareQuery') return Reflect.get(target, property, receiver);
-      return (...args: unknown[]) => {
-        const prepared = target.prepareQuery(...args);
-        const execute = prepared.execute.bind(prepared);
-        prepared.execute = (...values: unknown[]) => {
-          reads += 1;
-          return execute(...values);
-        };
-        return prepared;
-      };
-    },
-  });
-  const proxy = new Proxy(db, {
-    get(target, property, receiver) {
-      if (property === 'session') return countingSession;
-      return Reflect.get(target, property, receiver);
-    },
-  });
-  return { db: proxy, reads: () => reads };
-}
 
 beforeAll(async () => {
   api = await buildTestApi({ RATE_LIMIT_MAX: '0' });

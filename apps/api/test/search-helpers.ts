@@ -15,66 +15,93 @@ export type OfferRowOverrides = Partial<Omit<typeof offers.$inferInsert, 'id' | 
  */
 export async function insertSearchOffer(
   db: Db,
-  fixture: { ownerId: number; state?: 'draft' | 'active' | 'paused' | 'sold'; struck?: boolean },
+  fixture: SearchOfferFixture,
   values: OfferRowOverrides = {},
 ): Promise<number> {
-  const activatedAt = values.activatedAt ?? new Date('2026-01-01T00:00:00Z');
-  const area = values.usefulAreaMeters === undefined ? 74 : values.usefulAreaMeters;
-  const property = {
-    ownerId: fixture.ownerId,
-    state: fixture.state ?? 'active',
-    offerType: values.offerType ?? 'sale',
-    propertyType: values.propertyType ?? 'apartment',
-    price: values.price === undefined ? 5_000_000 : values.price,
-    currency: values.currency ?? 'CZK',
-    priceVariant: values.priceVariant ?? 'fixed',
-    rentPricePeriod: values.rentPricePeriod ?? null,
-    disposition: values.disposition === undefined ? '3' : values.disposition,
-    rooms: values.roomTypes ?? ['living_room', 'bedroom', 'bedroom'],
-    bathrooms: values.bathrooms ?? null,
-    usefulArea: area,
-    usefulAreaMeters: area,
-    floor: values.floor ?? null,
-    totalFloors: values.totalFloors ?? null,
-    yearBuilt: values.yearBuilt ?? null,
-    typeOfBuilding: values.typeOfBuilding ?? null,
-    typeOfHeating: values.typeOfHeating ?? null,
-    ownership: values.ownership ?? null,
-    reconstruction: values.reconstruction ?? null,
-    furnishings: values.furnishings ?? null,
-    parking: values.parking ?? null,
-    penb: values.penb ?? 'unknown',
-    otherParams: values.otherParams ?? [],
-    tags: values.tags ?? [],
-    freeFromDate: values.freeFromDate ?? null,
-    locale: values.locale ?? 'cs',
-    street: values.street === undefined ? 'Vinohradská 12' : values.street,
-    city: values.city ?? 'Praha',
-    cityPart: values.cityPart ?? null,
-    countryCode: values.countryCode ?? 'CZ',
-    locationId: values.locationId ?? null,
-    latitude: values.latitude ?? 50.08,
-    longitude: values.longitude ?? 14.42,
-    hasFloorPlan: values.hasFloorPlan ?? false,
-    isVerified: values.isVerified ?? false,
-    isTopOffer: values.isTopOffer ?? false,
-    publishedAt: values.publishedAt === undefined ? activatedAt : values.publishedAt,
-    activatedAt,
-    struckAt: fixture.struck ? new Date() : null,
-  } satisfies typeof properties.$inferInsert;
-  const [inserted] = await db.insert(properties).values(property).returning({ id: properties.id });
-  const id = inserted!.id;
-  const seller = {
-    id: null,
-    sellerType: values.sellerType ?? 'private',
-    rating: values.sellerRating ?? null,
-    trustScore: values.sellerTrustScore ?? null,
+  const [id] = await insertSearchOffers(db, fixture, [values]);
+  return id!;
+}
+
+type SearchOfferFixture = {
+  ownerId: number;
+  state?: 'draft' | 'active' | 'paused' | 'sold';
+  struck?: boolean;
+};
+
+/** `insertSearchOffer` for many offers at once: two statements (properties, then offers); their ids in order. */
+export async function insertSearchOffers(
+  db: Db,
+  fixture: SearchOfferFixture,
+  list: readonly OfferRowOverrides[],
+): Promise<number[]> {
+  const propertyOf = (values: OfferRowOverrides) => {
+    const activatedAt = values.activatedAt ?? new Date('2026-01-01T00:00:00Z');
+    const area = values.usefulAreaMeters === undefined ? 74 : values.usefulAreaMeters;
+    const property = {
+      ownerId: fixture.ownerId,
+      state: fixture.state ?? 'active',
+      offerType: values.offerType ?? 'sale',
+      propertyType: values.propertyType ?? 'apartment',
+      price: values.price === undefined ? 5_000_000 : values.price,
+      currency: values.currency ?? 'CZK',
+      priceVariant: values.priceVariant ?? 'fixed',
+      rentPricePeriod: values.rentPricePeriod ?? null,
+      disposition: values.disposition === undefined ? '3' : values.disposition,
+      rooms: values.roomTypes ?? ['living_room', 'bedroom', 'bedroom'],
+      bathrooms: values.bathrooms ?? null,
+      usefulArea: area,
+      usefulAreaMeters: area,
+      floor: values.floor ?? null,
+      totalFloors: values.totalFloors ?? null,
+      yearBuilt: values.yearBuilt ?? null,
+      typeOfBuilding: values.typeOfBuilding ?? null,
+      typeOfHeating: values.typeOfHeating ?? null,
+      ownership: values.ownership ?? null,
+      reconstruction: values.reconstruction ?? null,
+      furnishings: values.furnishings ?? null,
+      parking: values.parking ?? null,
+      penb: values.penb ?? 'unknown',
+      otherParams: values.otherParams ?? [],
+      tags: values.tags ?? [],
+      freeFromDate: values.freeFromDate ?? null,
+      locale: values.locale ?? 'cs',
+      street: values.street === undefined ? 'Vinohradská 12' : values.street,
+      city: values.city ?? 'Praha',
+      cityPart: values.cityPart ?? null,
+      countryCode: values.countryCode ?? 'CZ',
+      locationId: values.locationId ?? null,
+      latitude: values.latitude ?? 50.08,
+      longitude: values.longitude ?? 14.42,
+      hasFloorPlan: values.hasFloorPlan ?? false,
+      isVerified: values.isVerified ?? false,
+      isTopOffer: values.isTopOffer ?? false,
+      publishedAt: values.publishedAt === undefined ? activatedAt : values.publishedAt,
+      activatedAt,
+      struckAt: fixture.struck ? new Date() : null,
+    } satisfies typeof properties.$inferInsert;
+    return { property, activatedAt };
   };
-  const projected = projectOfferRow({ ...property, id }, seller, await loadRates(db), {
-    locationPath: values.locationPath ?? [],
+  const built = list.map(propertyOf);
+  const inserted = await db
+    .insert(properties)
+    .values(built.map((entry) => entry.property))
+    .returning({ id: properties.id });
+  const rates = await loadRates(db);
+  const rows = inserted.map(({ id }, n) => {
+    const values = list[n]!;
+    const seller = {
+      id: null,
+      sellerType: values.sellerType ?? 'private',
+      rating: values.sellerRating ?? null,
+      trustScore: values.sellerTrustScore ?? null,
+    };
+    const projected = projectOfferRow({ ...built[n]!.property, id }, seller, rates, {
+      locationPath: values.locationPath ?? [],
+    });
+    return { ...projected, ...values, activatedAt: built[n]!.activatedAt, id, ownerId: fixture.ownerId };
   });
-  await db.insert(offers).values({ ...projected, ...values, activatedAt, id, ownerId: fixture.ownerId });
-  return id;
+  await db.insert(offers).values(rows);
+  return inserted.map(({ id }) => id);
 }
 
 /** A gazetteer entry with its name and slug in one locale. */

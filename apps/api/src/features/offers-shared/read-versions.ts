@@ -31,6 +31,11 @@ export interface ReadSnapshot {
   /** The accounts and sellers counter (read_model_versions 'accounts'). */
   readonly accounts: string;
   /**
+   * The sum of every change counter (COUNTERS_TOTAL). Counters only grow, so a later read of
+   * the same sum means no counter moved in between (search-offers.ts checks a page so).
+   */
+  readonly total: string;
+  /**
    * The sum of the change counters of every partition the scope covers, plus the TRUNCATE
    * row: counters only grow, so any change to an offer the scope can see changes the sum.
    */
@@ -110,6 +115,15 @@ export class ReadVersions {
 
   constructor(db: Db) {
     this.db = db;
+  }
+
+  /**
+   * The last snapshot read, whenever that was; null before the first. Never an answer's
+   * snapshot by itself: only a guess to be checked by a read sent after the request came
+   * (search-offers.ts, count-offer-facets.ts: docs/decisions/025, addendum on fresh searches).
+   */
+  latest(): ReadSnapshot | null {
+    return this.last;
   }
 
   /** A snapshot read after this call (shared with the other callers of the same moment). */
@@ -193,17 +207,23 @@ function snapshotStatement(db: Db) {
   return db
     .select({
       total: sql<string>`counters.total`,
-      rates: sql<string | null>`(
-        select string_agg(currency || '=' || rate_to_czk::text, ',' order by currency) from exchange_rates)`,
+      rates: RATES_TEXT,
       accounts: sql<string>`(select coalesce(max(version), 0)::text from read_model_versions where name = 'accounts')`,
       rows: sql<unknown>`case when counters.total <> ${sql.placeholder('last')}::text
         then (select json_agg(json_build_array(offer_type, property_type, country_code, version))
                 from offer_count_versions)
         end`,
     })
-    .from(sql`(select coalesce(sum(version), 0)::text as total from offer_count_versions) as counters`)
+    .from(sql`(select ${COUNTERS_TOTAL} as total) as counters`)
     .prepare('read_versions_snapshot');
 }
+
+/** The sum of every change counter, as text: a snapshot's `total`. */
+export const COUNTERS_TOTAL = sql<string>`(select coalesce(sum(version), 0)::text from offer_count_versions)`;
+
+/** The live rates as text (currency=rate, by currency): a snapshot's `ratesKey` (empty: null). */
+export const RATES_TEXT = sql<string | null>`(
+  select string_agg(currency || '=' || rate_to_czk::text, ',' order by currency) from exchange_rates)`;
 
 const readers = new WeakMap<Db, ReadVersions>();
 

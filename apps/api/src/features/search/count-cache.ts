@@ -141,6 +141,14 @@ export class OfferCountCache {
   }
 
   /**
+   * Whether an answer computed under `version` is kept under `key` (no hit or miss counted,
+   * nothing moved): a caller with a cheaper road than computing it looks first.
+   */
+  holds(key: string, version: string): boolean {
+    return this.entries.get(key)?.version === version;
+  }
+
+  /**
    * Stores `value` under `key`, computed under `version` (read before computing it). An
    * encoded body counts a row per started KiB, so the row bound bounds its memory too.
    */

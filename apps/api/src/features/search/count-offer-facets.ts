@@ -8,6 +8,7 @@ import {
   type SearchFilters,
 } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { type ReadSnapshot, readVersions } from '../offers-shared/read-versions.ts';
 import { countScope, countVersion, type OfferCountCache } from './count-cache.ts';
 import { indexable, partitionFacetStatement, partitionOnly } from './facet-count-rows.ts';
 import type { FacetIndex } from './facet-index.ts';
@@ -91,7 +92,19 @@ export async function countOfferFacets(options: CountOfferFacetsOptions): Promis
     partitionCounts = true,
   } = options;
   const scope = countScope(filters, groups);
-  const { conditions, version, snapshot } = await prepareSearch(db, filters, now, cache ? scope : undefined);
+  let taken: ReadSnapshot | undefined;
+  if (cache && index && !partitionOnly(filters) && indexable(filters)) {
+    const held = await countAsHeld(db, filters, groups, cache, index);
+    if ('counts' in held) return held.counts;
+    taken = held.snapshot;
+  }
+  const { conditions, version, snapshot } = await prepareSearch(
+    db,
+    filters,
+    now,
+    cache ? scope : undefined,
+    taken,
+  );
   if (cache && index && snapshot && version !== undefined && !partitionOnly(filters) && indexable(filters)) {
     return cache.getKeyed(indexKey('facets', filters, groups), `${version}|${snapshot.ratesKey}`, () =>
       index.count(db, snapshot, filters, groups),
@@ -158,6 +171,38 @@ export async function countOfferFacets(options: CountOfferFacetsOptions): Promis
   const count = () => queryRows<Row>(db, statement);
   const rows = cache ? await cache.get(db, scope, statement, count, version) : await count();
   return facetsOfRows(rows, groups);
+}
+
+/**
+ * The index's counts without waiting for a snapshot first (docs/decisions/025, addendum on
+ * fresh searches): a snapshot read is sent (shared with the requests of the moment), and while
+ * it is on its way the index counts the partitions as held at the last snapshot. The same
+ * counter total and rates in the new snapshot mean no offer changed since, so the counts are
+ * those of now. Otherwise, or when the guess cannot be made, the snapshot read (if any) for
+ * the usual road. A kept answer under the last snapshot is checked the usual way instead.
+ */
+async function countAsHeld(
+  db: Db,
+  filters: SearchFilters,
+  groups: readonly FacetGroup[],
+  cache: OfferCountCache,
+  index: FacetIndex,
+): Promise<{ counts: OfferFacetsResponse } | { snapshot?: ReadSnapshot }> {
+  const versions = readVersions(db);
+  const base = versions.latest();
+  if (!base) return {};
+  const key = indexKey('facets', filters, groups);
+  const versioned = `${base.version(countScope(filters, groups))}|${base.ratesKey}`;
+  if (cache.holds(key, versioned)) return {};
+  const reading = versions.current();
+  // The read is sent at the end of this turn; the count runs after it, while it is on its way.
+  await new Promise((resolve) => setImmediate(resolve));
+  const held = index.countAsHeld(base, filters, groups);
+  const snapshot = await reading;
+  if (!held || snapshot.total !== base.total || snapshot.ratesKey !== base.ratesKey) return { snapshot };
+  held.confirm();
+  cache.put(key, versioned, held.value);
+  return { counts: held.value };
 }
 
 /** The answer of the counting statements' rows (`facet`, `value`, `n`; the total under `__total`). */

@@ -62,6 +62,14 @@ const RELOAD_AFTER_MS = 3_600_000;
  * warm-up that fails leaves every partition to its first visitor.
  */
 const LOAD_CHUNK = 100_000;
+/**
+ * Most changes of one catch-up put into their places one by one (each moves the offers
+ * between its old and new place, up to a millisecond in the largest partitions); more are put
+ * anyhow and the partition sorted once (some 30 ms for 140,000 offers).
+ */
+const ORDERED_CHANGES = 16;
+/** Slots per block of the activation-time bounds (Partition.blocks). */
+const TIME_BLOCK = 64;
 
 /** Facet values of the public offers of one partition, one slot per offer. */
 class Partition {
@@ -83,6 +91,12 @@ class Partition {
   /** The TRUNCATE counter at the last load. */
   truncations = -1;
   syncedAt = 0;
+  /**
+   * The newest and oldest activation time of each block of TIME_BLOCK slots (NaN left out),
+   * built on first use after a change: a newest-first page skips every block whose newest
+   * offer is older than the page's oldest so far (FacetIndex.page). Null when stale.
+   */
+  private timeBlocks: { newest: Float64Array; oldest: Float64Array } | null = null;
 
   readonly offerType: string;
   readonly propertyType: string;
@@ -117,6 +131,7 @@ class Partition {
   }
 
   clear(): void {
+    this.timeBlocks = null;
     this.size = 0;
     this.extent = { south: Infinity, west: Infinity, north: -Infinity, east: -Infinity };
   }
@@ -143,7 +158,12 @@ class Partition {
     return -1;
   }
 
-  put(row: ValueRow): void {
+  /**
+   * Puts an offer (a new one, or new values of one held), in its place by price. `ordered`
+   * false leaves the order to a `sortByPrice` after a batch (see FacetIndex.catchUp).
+   */
+  put(row: ValueRow, ordered = true): void {
+    this.timeBlocks = null;
     let slot = this.find(row.id);
     if (slot < 0) {
       if (this.size === this.ids.length) this.grow();
@@ -151,10 +171,12 @@ class Partition {
       this.ids[slot] = row.id;
     }
     this.write(slot, row);
+    if (ordered) this.settle(slot);
   }
 
   /** Appends an offer of a load (each offer once) from its line (see compactLine). */
   appendLine(line: string): void {
+    this.timeBlocks = null;
     const fields = line.split('|');
     if (this.size === this.ids.length) this.grow();
     const slot = this.size++;
@@ -179,11 +201,17 @@ class Partition {
     this.times[slot] = measure(fields[1 + S + A + 4]);
   }
 
-  remove(id: number): void {
+  /** Removes an offer; `ordered` false swaps the last offer in (see `put`). */
+  remove(id: number, ordered = true): void {
+    this.timeBlocks = null;
     const slot = this.find(id);
     if (slot < 0) return;
     const last = --this.size;
     if (slot === last) return;
+    if (ordered) {
+      this.shift(slot + 1, this.size + 1, slot);
+      return;
+    }
     this.ids[slot] = this.ids[last]!;
     this.prices[slot] = this.prices[last]!;
     this.areas[slot] = this.areas[last]!;
@@ -192,6 +220,96 @@ class Partition {
     this.times[slot] = this.times[last]!;
     this.codes.copyWithin(slot * S, last * S, last * S + S);
     this.masks.copyWithin(slot * A, last * A, last * A + A);
+  }
+
+  /** The blocks' newest and oldest activation times (see `timeBlocks`). */
+  blocks(): { newest: Float64Array; oldest: Float64Array } {
+    if (this.timeBlocks !== null) return this.timeBlocks;
+    const count = Math.ceil(this.size / TIME_BLOCK);
+    const newest = new Float64Array(count).fill(Number.NEGATIVE_INFINITY);
+    const oldest = new Float64Array(count).fill(Number.POSITIVE_INFINITY);
+    const times = this.times;
+    for (let slot = 0; slot < this.size; slot++) {
+      const time = times[slot]!;
+      const block = (slot / TIME_BLOCK) | 0;
+      if (time > newest[block]!) newest[block] = time;
+      if (time < oldest[block]!) oldest[block] = time;
+    }
+    this.timeBlocks = { newest, oldest };
+    return this.timeBlocks;
+  }
+
+  /** Moves the offers of slots [start, end) to start at `to` (every column). */
+  private shift(start: number, end: number, to: number): void {
+    for (const array of [this.ids, this.prices, this.areas, this.lats, this.lngs, this.times])
+      array.copyWithin(to, start, end);
+    this.codes.copyWithin(to * S, start * S, end * S);
+    this.masks.copyWithin(to * A, start * A, end * A);
+  }
+
+  /** Moves the offer of `slot` (its price just written) to its place in the price order. */
+  private settle(slot: number): void {
+    const price = this.prices[slot]!;
+    let to = slot;
+    // Left while the offer before it sorts after it; right while the offer after it sorts before.
+    if (slot > 0 && pricedBefore(price, this.prices[slot - 1]!)) to = firstAfter(this.prices, 0, slot, price);
+    else if (slot < this.size - 1 && pricedBefore(this.prices[slot + 1]!, price))
+      to = firstAfter(this.prices, slot + 1, this.size, price) - 1;
+    if (to === slot) return;
+    const row = this.take(slot);
+    if (to < slot) this.shift(to, slot, to + 1);
+    else this.shift(slot + 1, to + 1, slot);
+    this.place(to, row);
+  }
+
+  /** The columns of one slot (to move it). */
+  private take(slot: number): number[] {
+    const row = [this.ids[slot]!, this.prices[slot]!, this.areas[slot]!, this.lats[slot]!];
+    row.push(this.lngs[slot]!, this.times[slot]!);
+    for (let k = 0; k < S; k++) row.push(this.codes[slot * S + k]!);
+    for (let k = 0; k < A; k++) row.push(this.masks[slot * A + k]!);
+    return row;
+  }
+
+  private place(slot: number, row: readonly number[]): void {
+    this.ids[slot] = row[0]!;
+    this.prices[slot] = row[1]!;
+    this.areas[slot] = row[2]!;
+    this.lats[slot] = row[3]!;
+    this.lngs[slot] = row[4]!;
+    this.times[slot] = row[5]!;
+    for (let k = 0; k < S; k++) this.codes[slot * S + k] = row[6 + k]!;
+    for (let k = 0; k < A; k++) this.masks[slot * A + k] = row[6 + S + k]!;
+  }
+
+  /**
+   * Puts the offers in price order (no price last), every column: after a load, whose lines
+   * come in any order, and after a large catch-up.
+   */
+  sortByPrice(): void {
+    this.timeBlocks = null;
+    const size = this.size;
+    const prices = this.prices;
+    if (isPriceOrdered(prices, size)) return;
+    const order = new Int32Array(size);
+    for (let slot = 0; slot < size; slot++) order[slot] = slot;
+    order.sort((a, b) => comparePrices(prices[a]!, prices[b]!) || a - b);
+    const gather = <T extends Float64Array | Uint8Array | Uint32Array>(array: T, width: number): T => {
+      const sorted = new (array.constructor as new (length: number) => T)(array.length);
+      for (let i = 0; i < size; i++) {
+        const from = order[i]! * width;
+        for (let k = 0; k < width; k++) sorted[i * width + k] = array[from + k]!;
+      }
+      return sorted;
+    };
+    this.ids = gather(this.ids, 1);
+    this.codes = gather(this.codes, S);
+    this.masks = gather(this.masks, A);
+    this.prices = gather(this.prices, 1);
+    this.areas = gather(this.areas, 1);
+    this.lats = gather(this.lats, 1);
+    this.lngs = gather(this.lngs, 1);
+    this.times = gather(this.times, 1);
   }
 
   private write(slot: number, row: ValueRow): void {
@@ -219,6 +337,59 @@ class Partition {
     this.widen(slot);
     this.times[slot] = measure(row.values[S + A + 4]);
   }
+}
+
+/**
+ * The order of a partition's slots: by price ascending, no price (NaN) last. A price band is
+ * then one run of slots, found by two binary searches instead of a test per offer.
+ */
+function pricedBefore(a: number, b: number): boolean {
+  return a < b || (Number.isNaN(b) && !Number.isNaN(a));
+}
+
+function comparePrices(a: number, b: number): number {
+  return pricedBefore(a, b) ? -1 : pricedBefore(b, a) ? 1 : 0;
+}
+
+function isPriceOrdered(prices: Float64Array, size: number): boolean {
+  for (let slot = 1; slot < size; slot++) if (pricedBefore(prices[slot]!, prices[slot - 1]!)) return false;
+  return true;
+}
+
+/** The first slot of [start, end) whose price sorts after `price` (end when none does). */
+function firstAfter(prices: Float64Array, start: number, end: number, price: number): number {
+  let low = start;
+  let high = end;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (pricedBefore(price, prices[middle]!)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/** The first slot of [0, size) whose price is not below `from` (NaN is not): the band's start. */
+function firstFrom(prices: Float64Array, size: number, from: number): number {
+  let low = 0;
+  let high = size;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (prices[middle]! < from) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The first slot of [0, size) whose price is above `to` or none (NaN): the band's end. */
+function firstAbove(prices: Float64Array, size: number, to: number): number {
+  let low = 0;
+  let high = size;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (prices[middle]! <= to) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** A number column as read (text or number), NaN for none: NaN meets no bound, as NULL in SQL. */
@@ -455,25 +626,9 @@ export class FacetIndex {
     filters: SearchFilters,
     groups: readonly FacetGroup[],
   ): Promise<OfferFacetsResponse> {
-    const counters = snapshot.counterRows();
-    const truncations = counters.find((row) => row.offerType === '*')?.version ?? 0;
-    const countsOfferType = groups.includes('offer_type');
-    const countsPropertyType = groups.includes('property_type');
-    // Disjunctive counts of the offer type include the other offer types, likewise the property type.
-    const wanted = counters.filter(
-      (row) =>
-        row.offerType !== '*' &&
-        (filters.country_code === undefined || row.countryCode === filters.country_code) &&
-        (countsOfferType || filters.offer_type === undefined || row.offerType === filters.offer_type) &&
-        (countsPropertyType ||
-          filters.property_type === undefined ||
-          row.propertyType === filters.property_type),
-    );
-    await this.sync(db, wanted, truncations);
-    const parts = wanted.map(
-      (row) => this.partitions.get(keyOf(row.offerType, row.propertyType, row.countryCode))!,
-    );
-    return this.tally(parts, filters, groups, snapshot.rates);
+    const { counters, truncations } = countedScope(snapshot, filters, groups);
+    await this.sync(db, counters, truncations);
+    return this.tally(this.held(counters), filters, groups, snapshot.rates);
   }
 
   /**
@@ -490,38 +645,75 @@ export class FacetIndex {
     offset: number,
     limit: number,
   ): Promise<{ ids: number[]; total: number } | null> {
-    const wanted = offset + limit;
-    if (wanted > MAX_PAGE_DEPTH) return null;
-    const { counters: scope, truncations } = this.scopeOf(snapshot, filters);
-    await this.sync(db, scope, truncations);
-    const bounds = boundsOf(filters, snapshot.rates);
-    const choices = choicesOf(filters);
-    const order = filters.sort;
-    // Every order as ascending (key, tie): a descending key and tie are negated, no value sorts
-    // last. The column is chosen once, not per offer: this loop is the cost of a fresh search.
-    const sign = order.endsWith('_desc') ? -1 : 1;
-    const column = order.startsWith('activated_at')
-      ? 'times'
-      : order.startsWith('price')
-        ? 'prices'
-        : 'areas';
-    const top = new TopK(wanted);
-    let total = 0;
-    for (const row of scope) {
-      const part = this.partitions.get(keyOf(row.offerType, row.propertyType, row.countryCode))!;
-      const values = part[column];
-      const ids = part.ids;
-      const matched = matchedSlots(part, bounds);
-      for (let i = 0; i < matched.length; i++) {
-        const slot = matched[i]!;
-        if (choices.length > 0 && !meetsEvery(part, slot, choices)) continue;
-        total += 1;
-        const value = values[slot]!;
-        const id = ids[slot]!;
-        top.offer(Number.isNaN(value) ? Number.POSITIVE_INFINITY : sign * value, sign * id, id);
-      }
+    if (offset + limit > MAX_PAGE_DEPTH) return null;
+    const { counters, truncations } = this.scopeOf(snapshot, filters);
+    await this.sync(db, counters, truncations);
+    return selectPage(this.held(counters), filters, snapshot.rates, offset, limit);
+  }
+
+  /**
+   * `page` without a round trip: the page as the partitions are held now, when every partition
+   * of the search is held at `snapshot`'s counters (an earlier snapshot, ReadVersions.latest)
+   * and none is being loaded or caught up; else null (nothing is loaded here). The caller
+   * must check with a read sent after its request came that no counter moved since
+   * `snapshot` (an equal counter total), then `confirm()` (docs/decisions/025, addendum on
+   * fresh searches).
+   */
+  pageAsHeld(
+    snapshot: ReadSnapshot,
+    filters: SearchFilters,
+    offset: number,
+    limit: number,
+  ): Held<PageIds> | null {
+    if (offset + limit > MAX_PAGE_DEPTH) return null;
+    const { counters, truncations } = this.scopeOf(snapshot, filters);
+    const parts = this.heldAt(counters, truncations);
+    if (!parts) return null;
+    return {
+      value: selectPage(parts, filters, snapshot.rates, offset, limit),
+      confirm: () => this.confirm(parts),
+    };
+  }
+
+  /** `count` without a round trip, on the terms of `pageAsHeld`. */
+  countAsHeld(
+    snapshot: ReadSnapshot,
+    filters: SearchFilters,
+    groups: readonly FacetGroup[],
+  ): Held<OfferFacetsResponse> | null {
+    const { counters, truncations } = countedScope(snapshot, filters, groups);
+    const parts = this.heldAt(counters, truncations);
+    if (!parts) return null;
+    return { value: this.tally(parts, filters, groups, snapshot.rates), confirm: () => this.confirm(parts) };
+  }
+
+  /** The partitions of `counters` (each synced before, so each is there). */
+  private held(counters: readonly CounterRow[]): Partition[] {
+    return counters.map(
+      (row) => this.partitions.get(keyOf(row.offerType, row.propertyType, row.countryCode))!,
+    );
+  }
+
+  /**
+   * The partitions of `counters` when each is held at its counter at least, after the same
+   * TRUNCATE, and none is being synced (its arrays may be between two loads' chunks); else null.
+   */
+  private heldAt(counters: readonly CounterRow[], truncations: number): Partition[] | null {
+    const parts: Partition[] = [];
+    for (const row of counters) {
+      const key = keyOf(row.offerType, row.propertyType, row.countryCode);
+      const part = this.partitions.get(key);
+      if (!part || part.truncations !== truncations || part.version < row.version || this.syncing.has(key))
+        return null;
+      parts.push(part);
     }
-    return { ids: top.sorted().slice(offset, wanted), total };
+    return parts;
+  }
+
+  /** Partitions a later read found current: the log need not reach back further than now (see sync). */
+  private confirm(parts: readonly Partition[]): void {
+    const now = this.now();
+    for (const part of parts) part.syncedAt = now;
   }
 
   /**
@@ -740,7 +932,10 @@ export class FacetIndex {
       );
       const rows = await queryRows<Record<string, unknown>>(
         db,
-        sql`select p.n, string_agg(${offers.id}::text || '|' || ${compactLine}, E'\n') as lines
+        // In price order (no price last), as the partitions keep their offers: the load then
+        // sorts nothing (sortByPrice finds them in order) and allocates no second set of arrays.
+        sql`select p.n, string_agg(${offers.id}::text || '|' || ${compactLine}, E'\n'
+            order by ${offers.priceNormalized} nulls last) as lines
           from ${offers}
           join (values ${list}) as p (n, offer_type, property_type, country_code)
             on ${offers.offerType} = p.offer_type and ${offers.propertyType} = p.property_type
@@ -759,6 +954,7 @@ export class FacetIndex {
         const partition = chunk[Number(row.n)]!;
         for (const line of String(row.lines ?? '').split('\n')) if (line) partition.appendLine(line);
       }
+      for (const partition of chunk) partition.sortByPrice();
       for (const partition of chunk) partition.version = -1;
     }
   }
@@ -787,6 +983,8 @@ export class FacetIndex {
         where ${inArray(offers.id, ids)}`,
     );
     const current = new Map(rows.map((row) => [Number(row.id), row]));
+    // A few changes move into their places by price; more are put anyhow and sorted once.
+    const ordered = ids.length <= ORDERED_CHANGES;
     for (const id of ids) {
       const row = current.get(id);
       const here =
@@ -795,9 +993,10 @@ export class FacetIndex {
         row.offer_type === partition.offerType &&
         row.property_type === partition.propertyType &&
         row.country_code === partition.countryCode;
-      if (here) partition.put(toValueRow(row));
-      else partition.remove(id);
+      if (here) partition.put(toValueRow(row), ordered);
+      else partition.remove(id, ordered);
     }
+    if (!ordered) partition.sortByPrice();
   }
 
   private tally(
@@ -852,10 +1051,17 @@ export class FacetIndex {
         // No choices (a market, a price band, a viewport or a radius): every offer within the
         // bounds counts in every group. The matching slots are listed first, then each group
         // is counted down its own column, a tight loop per group instead of a call per offer.
-        const matched = matchedSlots(part, bounds);
-        metEvery = matched.length;
-        if (partMisses === 0)
-          countMatched(part, matched, scalarColumns, scalarCounts, arrayColumns, arrayCounts);
+        const run = bandRun(part, bounds);
+        if (run !== null) {
+          metEvery = run[1] - run[0];
+          if (partMisses === 0)
+            countRun(part, run[0], run[1], scalarColumns, scalarCounts, arrayColumns, arrayCounts);
+        } else {
+          const matched = matchedSlots(part, bounds);
+          metEvery = matched.length;
+          if (partMisses === 0)
+            countMatched(part, matched, scalarColumns, scalarCounts, arrayColumns, arrayCounts);
+        }
       } else
         for (let slot = 0; slot < part.size; slot++) {
           if (bounds !== null && !meetsBounds(part, slot, bounds)) continue;
@@ -902,6 +1108,111 @@ export class FacetIndex {
   }
 }
 
+/** A result computed from the partitions as held, valid once a later read confirms them. */
+export interface Held<T> {
+  value: T;
+  /** Records that a read sent after the request found the partitions current. */
+  confirm(): void;
+}
+
+export interface PageIds {
+  ids: number[];
+  total: number;
+}
+
+/** The partitions a count of `groups` reads: the disjunctive groups' other values too. */
+function countedScope(
+  snapshot: ReadSnapshot,
+  filters: SearchFilters,
+  groups: readonly FacetGroup[],
+): { counters: readonly CounterRow[]; truncations: number } {
+  const counters = snapshot.counterRows();
+  const truncations = counters.find((row) => row.offerType === '*')?.version ?? 0;
+  const countsOfferType = groups.includes('offer_type');
+  const countsPropertyType = groups.includes('property_type');
+  // Disjunctive counts of the offer type include the other offer types, likewise the property type.
+  return {
+    truncations,
+    counters: counters.filter(
+      (row) =>
+        row.offerType !== '*' &&
+        (filters.country_code === undefined || row.countryCode === filters.country_code) &&
+        (countsOfferType || filters.offer_type === undefined || row.offerType === filters.offer_type) &&
+        (countsPropertyType ||
+          filters.property_type === undefined ||
+          row.propertyType === filters.property_type),
+    ),
+  };
+}
+
+/** The page of `filters` from `offset` (at most `limit` ids) over `parts`, and the total (see FacetIndex.page). */
+function selectPage(
+  parts: readonly Partition[],
+  filters: SearchFilters,
+  rates: ExchangeRates,
+  offset: number,
+  limit: number,
+): PageIds {
+  const wanted = offset + limit;
+  const bounds = boundsOf(filters, rates);
+  const choices = choicesOf(filters);
+  const order = filters.sort;
+  // Every order as ascending (key, tie): a descending key and tie are negated, no value sorts
+  // last. The column is chosen once, not per offer: this loop is the cost of a fresh search.
+  const sign = order.endsWith('_desc') ? -1 : 1;
+  const column = order.startsWith('activated_at') ? 'times' : order.startsWith('price') ? 'prices' : 'areas';
+  const top = new TopK(wanted);
+  let total = 0;
+  for (const part of parts) {
+    const values = part[column];
+    const ids = part.ids;
+    // The largest key kept, in a local: most offers of a large market sort after it and cost
+    // a load and a comparison (NaN, no value, is not greater, so it goes on to the heap's test).
+    let worst = top.worst();
+    const run = choices.length === 0 ? bandRun(part, bounds) : null;
+    if (run !== null) {
+      // A price band alone (Q1): one run of slots, read in order.
+      const [start, end] = run;
+      total += end - start;
+      // By activation time, a block whose best time sorts after the page's last so far holds
+      // nothing for the page: in a large market nearly every block, once the page is full.
+      const best =
+        column === 'times' && end - start > 4 * TIME_BLOCK
+          ? sign < 0
+            ? part.blocks().newest
+            : part.blocks().oldest
+          : null;
+      for (let slot = start; slot < end; ) {
+        const stop = Math.min(end, (((slot / TIME_BLOCK) | 0) + 1) * TIME_BLOCK);
+        if (best !== null && sign * best[(slot / TIME_BLOCK) | 0]! > worst) {
+          slot = stop;
+          continue;
+        }
+        for (; slot < stop; slot++) {
+          const value = values[slot]!;
+          if (sign * value > worst) continue;
+          const id = ids[slot]!;
+          top.offer(Number.isNaN(value) ? Number.POSITIVE_INFINITY : sign * value, sign * id, id);
+          worst = top.worst();
+        }
+      }
+      continue;
+    }
+    const matched = matchedSlots(part, bounds);
+    for (let i = 0; i < matched.length; i++) {
+      const slot = matched[i]!;
+      if (choices.length > 0 && !meetsEvery(part, slot, choices)) continue;
+      total += 1;
+      const value = values[slot]!;
+      if (sign * value > worst) continue;
+      const id = ids[slot]!;
+      top.offer(Number.isNaN(value) ? Number.POSITIVE_INFINITY : sign * value, sign * id, id);
+      worst = top.worst();
+    }
+  }
+  return { ids: top.sorted().slice(offset, wanted), total };
+}
+
 /** Reused list of the slots a partition pass matched (one per process: passes never overlap). */
 let scratch = new Int32Array(1024);
 
@@ -921,8 +1232,12 @@ function matchedSlots(part: Partition, bounds: Bounds | null): Int32Array {
   // A viewport (not across the antimeridian) without a band is listed branch-free too.
   const viewport = bounds?.box && bounds.box.west <= bounds.box.east ? bounds.box : null;
   let boxed = false;
-  if (bounds?.price) n = bandSlots(slots, part.prices, size, bounds.priceFrom, bounds.priceTo);
-  else if (bounds?.area) n = bandSlots(slots, part.areas, size, bounds.areaFrom, bounds.areaTo);
+  if (bounds?.price) {
+    // The slots are in price order: the band is one run of them.
+    const start = firstFrom(part.prices, size, bounds.priceFrom);
+    const end = Math.max(start, firstAbove(part.prices, size, bounds.priceTo));
+    for (let slot = start; slot < end; slot++) slots[n++] = slot;
+  } else if (bounds?.area) n = bandSlots(slots, part.areas, size, bounds.areaFrom, bounds.areaTo);
   else if (viewport !== null) {
     const { south, west, north, east } = viewport;
     const lats = part.lats;
@@ -988,6 +1303,46 @@ function bandSlots(slots: Int32Array, values: Float64Array, size: number, from: 
     n += Number(value >= from) & Number(value <= to);
   }
   return n;
+}
+
+/**
+ * The slots within `bounds` as one run [start, end) when the bounds are a price band alone
+ * (the slots are in price order) or none; else null (matchedSlots lists them).
+ */
+function bandRun(part: Partition, bounds: Bounds | null): [number, number] | null {
+  if (bounds === null) return [0, part.size];
+  if (!bounds.price || bounds.area || bounds.box !== null || bounds.circle !== null) return null;
+  const start = firstFrom(part.prices, part.size, bounds.priceFrom);
+  return [start, Math.max(start, firstAbove(part.prices, part.size, bounds.priceTo))];
+}
+
+/** Adds the values of the slots [start, end) to the counted groups' counts (countMatched for a run). */
+function countRun(
+  part: Partition,
+  start: number,
+  end: number,
+  scalarColumns: readonly number[],
+  scalarCounts: readonly (Float64Array | null)[],
+  arrayColumns: readonly number[],
+  arrayCounts: readonly (Float64Array | null)[],
+): void {
+  const codes = part.codes;
+  const masks = part.masks;
+  for (const k of scalarColumns) {
+    const counts = scalarCounts[k]!;
+    for (let slot = start; slot < end; slot++) counts[codes[slot * S + k]!]! += 1;
+  }
+  for (const k of arrayColumns) {
+    const counts = arrayCounts[k]!;
+    for (let slot = start; slot < end; slot++) {
+      let mask = masks[slot * A + k]!;
+      while (mask !== 0) {
+        const bit = 31 - Math.clz32(mask);
+        counts[bit]! += 1;
+        mask &= ~(1 << bit);
+      }
+    }
+  }
 }
 
 /** Adds the values of the matched slots to the counted groups' counts. */
@@ -1170,6 +1525,11 @@ class TopK {
       this.swap(at, largest);
       at = largest;
     }
+  }
+
+  /** The largest key kept once `capacity` are (an offer with a greater key is not kept), else +Infinity. */
+  worst(): number {
+    return this.size < this.capacity || this.capacity === 0 ? Number.POSITIVE_INFINITY : this.keys[0]!;
   }
 
   /** The kept ids, smallest (key, tie) first. */

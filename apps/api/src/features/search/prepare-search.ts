@@ -30,25 +30,27 @@ export function validateFilters(query: unknown): SearchFilters {
  * snapshot of the change counters (read-versions.ts, shared by the requests of the moment)
  * when counts are cached, else from the rates table.
  */
-async function loadRatesAndVersion(db: Db, scope: CountScope | undefined) {
+async function loadRatesAndVersion(db: Db, scope: CountScope | undefined, taken: ReadSnapshot | undefined) {
   if (scope === undefined)
     return { rates: await loadExchangeRates(db), version: undefined, snapshot: undefined };
-  const snapshot = await readVersions(db).current();
+  const snapshot = taken ?? (await readVersions(db).current());
   return { rates: snapshot.rates, version: snapshot.version(scope), snapshot };
 }
 
 /**
  * The filters' SQL conditions with the live exchange rates (and a radius centre named by a
- * place); with `scope`, the rates and the scope's change counters come from a snapshot.
+ * place); with `scope`, the rates and the scope's change counters come from a snapshot: `taken`
+ * when the caller read one after its request came, else one read now.
  */
 export async function prepareSearch(
   db: Db,
   filters: SearchFilters,
   now: Date,
   scope?: CountScope,
+  taken?: ReadSnapshot,
 ): Promise<PreparedSearch> {
   const [{ rates, version, snapshot }, centre] = await Promise.all([
-    loadRatesAndVersion(db, scope),
+    loadRatesAndVersion(db, scope, taken),
     resolveRadiusCentre(db, filters),
   ]);
   return { filters, rates, version, snapshot, conditions: offerConditions(filters, { rates, now, centre }) };

@@ -13,8 +13,18 @@ import {
 } from '@estately/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { perDatabase } from '../../lib/per-database.ts';
-import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
-import { readVersions } from '../offers-shared/read-versions.ts';
+import {
+  cardRowsOfJson,
+  offerCardColumns,
+  offerCardsJson,
+  toOfferCard,
+} from '../offers-shared/offer-card.ts';
+import {
+  COUNTERS_TOTAL,
+  RATES_TEXT,
+  type ReadSnapshot,
+  readVersions,
+} from '../offers-shared/read-versions.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
 import { indexable, partitionOnly, partitionTotalStatement } from './facet-count-rows.ts';
 import type { FacetIndex } from './facet-index.ts';
@@ -32,6 +42,11 @@ export interface SearchOffersOptions {
   cache?: OfferCountCache;
   /** Counts the total of a search by partition and value-set choices (facet-index.ts); with `cache`. */
   index?: FacetIndex;
+  /**
+   * A snapshot of the change counters the caller read after its request came (with `cache`):
+   * the answer is taken under it instead of a snapshot of its own.
+   */
+  snapshot?: ReadSnapshot;
 }
 
 /**
@@ -157,13 +172,13 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
     partitionOnly(filters) ? partitionTotalStatement(filters) : countStatement(conditions);
   const countTotal = async (conditions: OfferConditions) =>
     Number((await queryRows<{ total: number }>(db, totalStatement(conditions)))[0]?.total ?? 0);
-  const respond = (rows: CardRow[], count: number, rates: ExchangeRates): SearchOffersResponse => {
-    const currency: Currency = filters.currency ?? DEFAULT_CURRENCY;
-    return {
-      data: rows.map((row) => toOfferCard(row, { currency, rates, storage })),
-      meta: pageMeta(count, filters.page, filters.per_page),
-    };
-  };
+  const respond = (rows: CardRow[], count: number, rates: ExchangeRates): SearchOffersResponse =>
+    responseOf(filters, storage, rows, count, rates);
+
+  if (cache && index && !options.snapshot) {
+    const answer = await searchAsHeld({ db, filters, cache, index, now, offset });
+    if (answer) return respond(answer.rows, answer.total, answer.rates);
+  }
 
   if (cache) {
     // The page and the total are both kept under the change counters of the filter's
@@ -171,7 +186,12 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
     // a repeated search costs no query while none of its offers changed. The page's rows are
     // kept in the offers' own currency and converted with the live rates on every answer.
     const scope = countScope(filters);
-    const { conditions, version = '', rates, snapshot } = await prepareSearch(db, filters, now, scope);
+    const {
+      conditions,
+      version = '',
+      rates,
+      snapshot,
+    } = await prepareSearch(db, filters, now, scope, options.snapshot);
     const versioned = `${version}|${snapshot?.ratesKey ?? ''}`;
     if (index && snapshot && !partitionOnly(filters) && indexable(filters)) {
       // The process's facet index selects the page's ids and counts the total in one pass
@@ -205,6 +225,84 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
 
 type CardRow = Parameters<typeof toOfferCard>[0];
 
+/** The answer of a page's rows and total, prices in the asked currency with `rates`. */
+function responseOf(
+  filters: SearchFilters,
+  storage: MediaStorage,
+  rows: readonly CardRow[],
+  count: number,
+  rates: ExchangeRates,
+): SearchOffersResponse {
+  const currency: Currency = filters.currency ?? DEFAULT_CURRENCY;
+  return {
+    data: rows.map((row) => toOfferCard(row, { currency, rates, storage })),
+    meta: pageMeta(count, filters.page, filters.per_page),
+  };
+}
+
+/**
+ * A search the facet index answers, in one round trip when nothing changed since the last
+ * snapshot of the change counters (docs/decisions/025, addendum on fresh searches). The page
+ * is selected from the partitions as the index holds them, provided each is held at that
+ * snapshot's counters; then one statement reads the page's cards together with the counters'
+ * total and the rates. Counters only grow, so the same total means no offer changed between
+ * that snapshot and this statement, which was sent after the request came: the page, the
+ * total and the cards are those of the database now, as fresh as a snapshot read first. Null
+ * when the guess cannot be made or checked (the caller takes a snapshot and syncs the index).
+ * The kept page (decision 022) is preferred when there is one: its check is a snapshot alone.
+ */
+async function searchAsHeld(options: {
+  db: Db;
+  filters: SearchFilters;
+  cache: OfferCountCache;
+  index: FacetIndex;
+  now: Date;
+  offset: number;
+}): Promise<{ rows: CardRow[]; total: number; rates: ExchangeRates; versioned: string } | null> {
+  const { db, filters, cache, index, now, offset } = options;
+  if (partitionOnly(filters) || !indexable(filters)) return null;
+  const base = readVersions(db).latest();
+  if (!base) return null;
+  const versioned = `${base.version(countScope(filters))}|${base.ratesKey}`;
+  const key = pageKey(filters, now);
+  if (cache.holds(key, versioned)) return null;
+  const held = index.pageAsHeld(base, filters, offset, filters.per_page);
+  if (!held) return null;
+  const { ids, total } = held.value;
+  const [checked] = (await preparedCheckedCards(db).execute({
+    ids,
+    total: base.total,
+    rates: base.ratesKey,
+  })) as { unchanged: boolean; cards: string | null }[];
+  if (checked?.unchanged !== true) return null;
+  held.confirm();
+  const byId = new Map<number, CardRow>();
+  for (const row of cardRowsOfJson(checked.cards)) byId.set(row.id, row);
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  // Kept as the snapshot path keeps them, under the snapshot the answer was checked against.
+  cache.put(pageKey(filters, now, 'index'), versioned, held.value);
+  cache.put(key, versioned, rows);
+  return { rows, total, rates: base.rates, versioned };
+}
+
+/**
+ * The cards of a list of offer ids (offerCardsJson), read by one statement (one MVCC snapshot)
+ * with whether the change counters' total and the rates are still `total` and `rates` (a
+ * snapshot's `total` and `ratesKey`); prepared once per database.
+ */
+function checkedCardsStatement(db: Db) {
+  return db
+    .select({
+      unchanged: sql<boolean>`${COUNTERS_TOTAL} = ${sql.placeholder('total')}::text
+        and coalesce(${RATES_TEXT}, '') = ${sql.placeholder('rates')}::text`,
+      cards: offerCardsJson(sql`${offers.id} = any(${sql.placeholder('ids')}::bigint[])`),
+    })
+    .from(sql`(select 1) as checked`)
+    .prepare('offer_cards_by_id_checked');
+}
+
+const preparedCheckedCards = perDatabase(checkedCardsStatement);
+
 /** The cards of a list of offer ids, prepared once per database (the page selected by the index). */
 function cardsStatement(db: Db) {
   return db
@@ -231,15 +329,31 @@ export interface SearchOffersBodyOptions extends SearchOffersOptions {
  * stringified and encoded again (docs/decisions/022).
  */
 export async function searchOffersBody(options: SearchOffersBodyOptions): Promise<Buffer> {
-  const { db, filters, bodies, check, now = new Date() } = options;
+  const { db, filters, bodies, check, cache, index, now = new Date() } = options;
+  const encode = (answer: SearchOffersResponse) =>
+    encodeBody(SearchOffersResponseSchema, answer, { check, label: 'GET /public/offers: the 200 body' });
+  // A search the index answers, not kept under the last snapshot: guessed and checked in one
+  // statement (searchAsHeld), then kept under that snapshot's version like any other body.
+  const base = index ? readVersions(db).latest() : null;
+  if (index && base && !bodies.holds(pageKey(filters, now), bodyVersion(base, filters))) {
+    const offset = pageOffset(filters.page, filters.per_page);
+    const answer = await searchAsHeld({ db, filters, cache, index, now, offset });
+    if (answer) {
+      const body = encode(responseOf(filters, options.storage, answer.rows, answer.total, answer.rates));
+      bodies.put(pageKey(filters, now), answer.versioned, body);
+      return body;
+    }
+  }
   const snapshot = await readVersions(db).current();
-  const version = `${snapshot.version(countScope(filters))}|${snapshot.ratesKey}`;
-  return bodies.getKeyed(pageKey(filters, now), version, async () =>
-    encodeBody(SearchOffersResponseSchema, await searchOffers(options), {
-      check,
-      label: 'GET /public/offers: the 200 body',
-    }),
+  // The snapshot goes along: a search not kept reads no second one.
+  return bodies.getKeyed(pageKey(filters, now), bodyVersion(snapshot, filters), async () =>
+    encode(await searchOffers({ ...options, snapshot })),
   );
+}
+
+/** The version a search's body (and page) is kept under: its scope's counters and the rates. */
+function bodyVersion(snapshot: ReadSnapshot, filters: SearchFilters): string {
+  return `${snapshot.version(countScope(filters))}|${snapshot.ratesKey}`;
 }
 
 function countStatement(conditions: OfferConditions): SQL {
