@@ -47,7 +47,7 @@ import { pgliteDir, startApi } from '../../apps/api/src/server.ts';
 import { CLIENT_MESSAGE_KEYS } from '../../apps/web/app/i18n/client-messages.ts';
 import { descendantProcesses, processUsage } from '../lib/processes.ts';
 import { forkWeb, stopWeb } from '../web-process.ts';
-import { flag, loadLine, ms, RESULTS_DIR, startLine, summarize, table } from './lib.ts';
+import { flag, ms, RESULTS_DIR, startLine, summarize, table } from './lib.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
