@@ -159,6 +159,8 @@ async function startStack(label: string, options: { dataDir: string; url?: strin
     PUBLIC_API_URL: api.url,
     WEB_PORT: '0',
     NODE_ENV: 'production',
+    // The copy of the build this run serves (a rebuild meanwhile cannot change it).
+    ...(process.env.WEB_BUILD_DIR ? { WEB_BUILD_DIR: process.env.WEB_BUILD_DIR } : {}),
     ...(process.env.BENCH_WEB_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WEB_NODE_OPTIONS } : {}),
     // One web process per core unless WEB_WORKERS says otherwise, as under `npm start`.
     ...(process.env.WEB_WORKERS ? { WEB_WORKERS: process.env.WEB_WORKERS } : {}),
