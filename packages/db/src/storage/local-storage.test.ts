@@ -27,10 +27,26 @@ describe('LocalMediaStorage', () => {
   });
 
   it('refuses keys that would leave the folder', async () => {
-    for (const key of ['../etc/passwd', '/abs', 'a/../../b', 'a//b', 'a/./b', '']) {
+    const keys = [
+      '../etc/passwd',
+      '/abs',
+      'a/../../b',
+      'a//b',
+      'a/./b',
+      '',
+      '.',
+      '..',
+      'a/..',
+      'a/.',
+      'a/',
+      'a\\b',
+      'a b',
+    ];
+    for (const key of keys) {
       await expect(storage.put(key, Buffer.from('x'), 'text/plain'), key).rejects.toThrow(
         /Invalid media key/,
       );
+      expect(() => storage.url(key), key).toThrow(/Invalid media key/);
     }
   });
 });

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { cardRowOfValues, cardRowsOfJson, offerCardColumns } from './offer-card.ts';
+
+describe('card rows of offerCardsJson', () => {
+  const keys = Object.keys(offerCardColumns);
+
+  it('takes every value from the position of its column in offerCardColumns', () => {
+    // Each position holds its column's name, so a value read from a wrong position shows.
+    const row = cardRowOfValues(
+      keys.map((key) => (key === 'activatedAt' ? '2026-11-20T10:00:00.5+00:00' : key)),
+    );
+    expect(Object.keys(row)).toEqual(keys);
+    for (const key of keys) {
+      if (key === 'activatedAt') continue;
+      expect(row[key as keyof typeof row], key).toBe(key);
+    }
+    expect(row.activatedAt.toISOString()).toBe('2026-11-20T10:00:00.500Z');
+  });
+
+  it('reads the JSON text of a page, and none for null', () => {
+    const values = keys.map((key, k) => (key === 'activatedAt' ? '2026-01-02T03:04:05+01:00' : k));
+    const rows = cardRowsOfJson(JSON.stringify([values, values]));
+    expect(rows).toHaveLength(2);
+    expect(rows[1]!.mainPhotoRoomType).toBe(keys.indexOf('mainPhotoRoomType'));
+    expect(rows[0]!.activatedAt.toISOString()).toBe('2026-01-02T02:04:05.000Z');
+    expect(cardRowsOfJson(null)).toEqual([]);
+  });
+});
