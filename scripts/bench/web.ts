@@ -27,7 +27,7 @@
 // `--serve` starts the servers only and keeps them running (to look at the pages by hand).
 // Flags: --only a,b  --skip a,b  --offers N (3000)  --runs N (Lighthouse runs per page, median;
 //        1)  --seconds S (10)  --connections C (16)  --samples N (TTFB samples per URL, 40)
-//        --locale-samples N (TTFB samples per locale in the locales step, 150)
+//        --locale-samples N (TTFB samples per locale in the locales step, 400)
 // Figures also go to /tmp/estately-bench-results/web.json (Lighthouse reports beside it).
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -88,7 +88,7 @@ const RUNS = Math.max(1, Number(flag('runs') ?? 1));
 const SECONDS = Number(flag('seconds') ?? 10);
 const CONNECTIONS = Number(flag('connections') ?? 16);
 const SAMPLES = Number(flag('samples') ?? 40);
-const LOCALE_SAMPLES = Number(flag('locale-samples') ?? 150);
+const LOCALE_SAMPLES = Number(flag('locale-samples') ?? 400);
 const figures: Record<string, unknown> = {};
 
 function freePort(): Promise<number> {
@@ -682,7 +682,8 @@ try {
     );
     // Each round visits the locales in a new order (a fixed order would line the garbage
     // collector's period up with the same few locales), and each p50 rests on LOCALE_SAMPLES
-    // answers: with 20, the p50 of 30 identical pages already spread by 10-15 % on this machine.
+    // answers: with 20, the p50s of 30 pages differing by a few words spread by 10-15 %, with 150 by
+    // 5-8 %, and which locale came out slowest changed from run to run.
     for (let i = 0; i < 3; i++) for (const url of urls) await ttfb(url);
     const times = urls.map(() => [] as number[]);
     const order = urls.map((_, k) => k);
