@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES } from './currencies.ts';
 import {
@@ -94,4 +95,57 @@ describe('rounding', () => {
     expect(roundPrice(1234.5, 'HUF')).toBe(1235);
     expect(roundPrice(1e-7, 'EUR')).toBe(0);
   });
+
+  // The rounding by the decimal text alone, as people read the number: roundTo must agree.
+  const byText = (value: number, decimals: number) => {
+    const shift = (n: number, places: number) => {
+      const [mantissa, exponent = '0'] = String(n).split('e');
+      return Number(`${mantissa}e${Number(exponent) + places}`);
+    };
+    const rounded = shift(Math.round(shift(Math.abs(value), decimals)), -decimals);
+    return rounded === 0 ? 0 : (value < 0 ? -1 : 1) * rounded;
+  };
+
+  it('agrees with rounding the decimal text, for any amount', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e13, max: 1e13, noNaN: true }),
+        fc.integer({ min: 0, max: 4 }),
+        (value, decimals) => Object.is(roundTo(value, decimals), byText(value, decimals)),
+      ),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('agrees with rounding the decimal text on and next to halves', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -10_000_000, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: -3, max: 3 }),
+        (whole, decimals, nudge) => {
+          // (whole + 0.5) / 10^decimals as typed, then moved by a few units in the last place.
+          let value = Number(`${whole}.5e-${decimals}`);
+          for (let i = 0; i < Math.abs(nudge); i++)
+            value = nextAfter(value, nudge > 0 ? Infinity : -Infinity);
+          return Object.is(roundTo(value, decimals), byText(value, decimals));
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+    expect(roundTo(0.125, 2)).toBe(0.13);
+    expect(roundTo(1234567.845, 2)).toBe(1234567.85);
+    expect(roundTo(8.345, 2)).toBe(8.35);
+  });
 });
+
+/** The next double after `x` towards `to`. */
+function nextAfter(x: number, to: number): number {
+  if (x === to) return x;
+  if (x === 0) return to > 0 ? Number.MIN_VALUE : -Number.MIN_VALUE;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const bits = view.getBigUint64(0);
+  view.setBigUint64(0, to > x === x > 0 ? bits + 1n : bits - 1n);
+  return view.getFloat64(0);
+}

@@ -53,15 +53,34 @@ export const DEFAULT_RATES: ExchangeRates = {
 
 /** Rounds half away from zero to `decimals` places without binary artefacts (1.005 -> 1.01). */
 export function roundTo(value: number, decimals: number): number {
-  // Shift the decimal point in the number's text form (1.005 -> "100.5"), not by multiplying
-  // (1.005 * 100 = 100.49999...), so halves round the way people expect.
-  const shift = (n: number, places: number) => {
-    const [mantissa, exponent = '0'] = String(n).split('e');
-    return Number(`${mantissa}e${Number(exponent) + places}`);
-  };
   const sign = value < 0 ? -1 : 1;
-  const rounded = shift(Math.round(shift(Math.abs(value), decimals)), -decimals);
+  const abs = Math.abs(value);
+  let rounded: number;
+  const scale = 10 ** decimals;
+  const scaled = abs * scale;
+  // Math.round only jumps at halves. Away from one, the product's error (a few units in its
+  // last place) cannot change the nearest integer, and an integer divided by an exact power of
+  // ten is the very number its decimal text reads: the same result as the text route below,
+  // without building strings (every card of a search page converts its price).
+  if (
+    Number.isInteger(decimals) &&
+    decimals >= 0 &&
+    decimals <= 22 &&
+    scaled < 2 ** 50 &&
+    Math.abs(scaled - Math.floor(scaled) - 0.5) > scaled * 2 ** -48 + 2 ** -40
+  ) {
+    rounded = Math.round(scaled) / scale;
+  } else {
+    // Near a half, shift the decimal point in the number's text form (1.005 -> "100.5"), not
+    // by multiplying (1.005 * 100 = 100.49999...), so halves round the way people expect.
+    rounded = shift(Math.round(shift(abs, decimals)), -decimals);
+  }
   return rounded === 0 ? 0 : sign * rounded;
+}
+
+function shift(n: number, places: number): number {
+  const [mantissa, exponent = '0'] = String(n).split('e');
+  return Number(`${mantissa}e${Number(exponent) + places}`);
 }
 
 /** Rounds an amount to its currency's decimals. */
