@@ -2,10 +2,9 @@
 // app served by server.ts, and Debian's Chromium driven by playwright-core.
 //
 // It needs apps/web/build: `npm test` and CI build first; when the build is missing, beforeAll
-// runs `npm run build --workspace @estately/web` itself.
+// builds it (ensureWebBuild).
 
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,10 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config.ts';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { insertOffer, setRates } from '../../api/test/helpers.ts';
-import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server.ts';
+import { ensureWebBuild } from './browser-setup.ts';
 import { launchChromium } from './chromium.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 const SEEDED_OFFERS = 9;
 // Headless Chromium names itself HeadlessChrome, which isbot counts as a crawler; crawlers get no
 // error page (spec 2). The visitor is a person, so the browser presents itself as plain Chrome.
@@ -98,9 +97,7 @@ async function visitor(
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(BUILD_DIR, 'server', 'index.js'))) {
-    execFileSync('npm', ['run', 'build', '--workspace', '@estately/web'], { cwd: ROOT, stdio: 'inherit' });
-  }
+  ensureWebBuild();
   database = await createTestDatabase();
   dataDir = mkdtempSync(join(tmpdir(), 'estately-web-e2e-'));
   const apiPort = await freePort();

@@ -2,23 +2,18 @@
 // about 110 KB, most of a mobile first view) and keeps streaming them; other answers pass through.
 // The build's scripts go out as their brotli twins (vite.config.ts) to browsers that accept br.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { ensureWebBuild } from './browser-setup.ts';
 
 let web: RunningWeb;
 
 beforeAll(async () => {
-  if (!existsSync(join(BUILD_DIR, 'server', 'index.js'))) {
-    execFileSync('npm', ['run', 'build', '--workspace', '@estately/web'], {
-      cwd: join(import.meta.dirname, '..', '..', '..'),
-      stdio: 'inherit',
-    });
-  }
+  ensureWebBuild();
   // No API behind it: the pages render their error or fallback documents, which is HTML enough.
   web = await startWeb({ port: 0, host: '127.0.0.1', apiUrl: 'http://127.0.0.1:9', env: {} });
 }, 180_000);

@@ -9,9 +9,8 @@
 // and only the CSP stopped it). A control run on a page without any protection proves the
 // detector sees an execution when there is one.
 
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sellers, users } from '@estately/db';
@@ -22,11 +21,9 @@ import { type Config, loadConfig } from '../../api/src/config.ts';
 import { signAccessToken } from '../../api/src/lib/jwt.ts';
 import { hashPassword } from '../../api/src/lib/passwords.ts';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
-import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
-import { freePort, PERSON_UA } from './browser-setup.ts';
+import { type RunningWeb, startWeb } from '../server.ts';
+import { ensureWebBuild, freePort, PERSON_UA } from './browser-setup.ts';
 import { launchChromium } from './chromium.ts';
-
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 
 /** Twenty classic and parser-confusion payloads; each names itself XSS<n> and calls __xss(n). */
 const PAYLOADS = [
@@ -183,9 +180,7 @@ async function visit(page: Page, path: string): Promise<{ status: number; marker
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(BUILD_DIR, 'server', 'index.js'))) {
-    execFileSync('npm', ['run', 'build', '--workspace', '@estately/web'], { cwd: ROOT, stdio: 'inherit' });
-  }
+  ensureWebBuild();
   database = await createTestDatabase();
   dataDir = mkdtempSync(join(tmpdir(), 'estately-xss-e2e-'));
   const apiPort = await freePort();

@@ -3,15 +3,12 @@
 // replaced, and stopping the primary stops them all.
 
 import type { ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childProcesses } from '../../../scripts/lib/processes.ts';
 import { forkWeb, stopWeb } from '../../../scripts/web-process.ts';
 import { webWorkersFromEnv, workerRenderLimitEnv } from '../app/web-workers.server.ts';
-import { BUILD_DIR } from '../server.ts';
+import { ensureWebBuild } from './browser-setup.ts';
 
 function alive(pid: number): boolean {
   try {
@@ -36,12 +33,7 @@ let primary: ChildProcess;
 let url: string;
 
 beforeAll(async () => {
-  if (!existsSync(join(BUILD_DIR, 'server', 'index.js'))) {
-    execFileSync('npm', ['run', 'build', '--workspace', '@estately/web'], {
-      cwd: join(import.meta.dirname, '..', '..', '..'),
-      stdio: 'inherit',
-    });
-  }
+  ensureWebBuild();
   // No API behind it: the pages render their error documents, which is enough to answer.
   const web = await forkWeb({
     PATH: process.env.PATH,
