@@ -159,6 +159,39 @@ describe('results and search URLs', () => {
     await context.close();
   });
 
+  it('says so on the card of an offer without photos', async () => {
+    const pages = Math.ceil((await totalOf({})) / 25);
+    let found: { page: number; id: string } | undefined;
+    for (let number = 1; number <= pages && !found; number++) {
+      const answer = await h.apiGet<SearchOffersResponse>(
+        `/public/offers?${serializeFilters(filters({ page: number }))}`,
+      );
+      const bare = answer.data.find((offer) => offer.photos_count === 0);
+      if (bare) found = { page: number, id: String(bare.id) };
+    }
+    // The seed (fixed) gives some offers no photos; without one this test would prove nothing.
+    expect(found, 'an offer without photos among the seeded ones').toBeDefined();
+    if (!found) return;
+    const context = await h.visitor({ javaScript: false });
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/en/search?page=${found.page}`);
+    const card = page
+      .getByTestId('offer-card')
+      .filter({ has: page.locator(`a[href$="/property/${found.id}"]`) });
+    await expect.poll(() => card.count()).toBe(1);
+    expect(await card.locator('img').count()).toBe(0);
+    expect((await card.locator('.offer-card__photo').textContent())?.trim()).toBe(
+      translate('en', 'offer.photos', { count: 0 }),
+    );
+    // A card with a photo has no such text.
+    const pictured = page
+      .getByTestId('offer-card')
+      .filter({ has: page.locator('img') })
+      .first();
+    expect(await pictured.locator('.offer-card__photo--none').count()).toBe(0);
+    await context.close();
+  });
+
   it('offers the simple form on the old search screen', async () => {
     const context = await h.visitor({ javaScript: false });
     const page = await context.newPage();

@@ -33,6 +33,7 @@ export const CLIENT_MESSAGE_KEYS = [
   'offer.verified',
   'offer.top',
   'offer.price_on_request',
+  'offer.photos',
   'nav.search',
   'nav.sign_in',
   'nav.sign_out',

@@ -28,7 +28,9 @@ export function OfferCardItem({ offer, priority = false }: { offer: OfferCardVie
           />
         </picture>
       ) : (
-        <div className="offer-card__photo" aria-hidden="true" />
+        // An offer without photos says so where its photo would be, rather than an empty box
+        // that reads as a photo still loading.
+        <p className="offer-card__photo offer-card__photo--none">{t('offer.photos', { count: 0 })}</p>
       )}
       <div className="offer-card__body">
         <p className="offer-card__price" data-testid="offer-price">
