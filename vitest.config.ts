@@ -28,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/**/*.test.ts'],
+          // Fails a test that sent overlapping statements to one PostgreSQL client.
+          setupFiles: ['apps/api/test/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -10,6 +10,7 @@ export {
 } from './client.ts';
 export { pgliteExtensions } from './extensions.ts';
 export * from './geo.ts';
+export { independentQueries } from './independent-queries.ts';
 export { DataDirLockedError } from './lock.ts';
 export { MIGRATIONS_FOLDER, migrate } from './migrate.ts';
 export * from './offer-projection.ts';

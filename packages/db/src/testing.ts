@@ -7,7 +7,10 @@ import pg from 'pg';
 import { createPglite, createPgliteThread, createPostgres, MEMORY, wrapPglite } from './client.ts';
 import { pgliteExtensions } from './extensions.ts';
 import { MIGRATIONS_FOLDER, migrate } from './migrate.ts';
+import { watchPgOverlaps } from './pg-overlap-guard.ts';
 import type { DatabaseHandle } from './types.ts';
+
+export { describePgOverlaps, type OverlappingQuery, takePgOverlaps } from './pg-overlap-guard.ts';
 
 // A fresh, migrated database per test file, fast (CONVENTIONS habit 9):
 // - PGlite: migrate once, dump the data folder, and boot each test database from that dump.
@@ -141,6 +144,9 @@ async function buildPostgresTemplate(adminUrl: string): Promise<string> {
 }
 
 async function createPostgresTestDatabase(adminUrl: string): Promise<TestDatabase> {
+  // Statements sent to a busy client (Promise.all in a transaction) are recorded for the tests
+  // to fail on (pg-overlap-guard.ts).
+  watchPgOverlaps();
   postgresTemplate ??= buildPostgresTemplate(adminUrl);
   const template = await postgresTemplate;
   const name = `estately_test_${randomBytes(6).toString('hex')}`;

@@ -1,4 +1,4 @@
-import { type Db, properties } from '@estately/db';
+import { type DbOrTx, properties } from '@estately/db';
 import type { MediaStorage } from '@estately/db/storage';
 import type { OwnProperty } from '@estately/domain';
 import { eq } from 'drizzle-orm';
@@ -14,7 +14,8 @@ import { ownPropertyView, publicPropertyView } from './property-view.ts';
  * The owner's view comes with the version's ETag, which writes take back in `If-Match`.
  */
 export async function getProperty(options: {
-  db: Db;
+  /** The pool, or the transaction of a save with an Idempotency-Key (lib/idempotency.ts). */
+  db: DbOrTx;
   storage: MediaStorage;
   propertyId: number;
   viewer: { id: number; isAdmin: boolean } | null;

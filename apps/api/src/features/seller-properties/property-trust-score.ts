@@ -5,37 +5,46 @@ import {
   publishProblems,
   type TrustScore,
 } from '@estately/domain';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { columnsToFields } from './property-columns.ts';
 
-/** Gathers the inputs of the trust score of a property (packages/domain trust-score.ts) and computes it. */
+/**
+ * Gathers the inputs of the trust score of a property (packages/domain trust-score.ts) and computes it.
+ *
+ * One statement: `db` is often the transaction of a property write (syncOfferRow, moderation),
+ * whose one connection runs one statement at a time (pg 9 refuses queries sent while another
+ * runs), and on the pool one round trip beats four.
+ */
 export async function propertyTrustScore(
   db: DbOrTx,
   row: typeof properties.$inferSelect,
 ): Promise<TrustScore> {
-  const [[photos], reports, [owner], [seller]] = await Promise.all([
-    db.select({ n: count() }).from(propertyMedia).where(eq(propertyMedia.propertyId, row.id)),
-    db
-      .select({ status: offerReports.status, n: count() })
-      .from(offerReports)
-      .where(and(eq(offerReports.propertyId, row.id), sql`${offerReports.status} in ('open', 'resolved')`))
-      .groupBy(offerReports.status),
-    db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, row.ownerId)),
-    row.sellerId
-      ? db.select({ rating: sellers.rating }).from(sellers).where(eq(sellers.id, row.sellerId))
-      : Promise.resolve([]),
-  ]);
+  const photos = sql`(select count(*) from ${propertyMedia} where ${propertyMedia.propertyId} = ${row.id})`;
+  const reports = (status: 'open' | 'resolved') =>
+    sql`(select count(*) from ${offerReports} where ${offerReports.propertyId} = ${row.id} and ${offerReports.status} = ${status})`;
+  // No seller (null id): no row, a null rating.
+  const sellerRating = sql`(select ${sellers.rating} from ${sellers} where ${sellers.id} = ${row.sellerId})`;
+  // The owner's row is there while the property is (owner_id is a cascading foreign key).
+  const [inputs] = await db
+    .select({
+      ownerCreatedAt: users.createdAt,
+      photos: photos.mapWith(Number),
+      upheldReports: reports('resolved').mapWith(Number),
+      openReports: reports('open').mapWith(Number),
+      sellerRating: sellerRating.mapWith(sellers.rating),
+    })
+    .from(users)
+    .where(eq(users.id, row.ownerId));
   const problems = Object.keys(publishProblems(columnsToFields(row))).filter((field) =>
     (PUBLISH_REQUIRED_FIELDS as readonly string[]).includes(field),
   ).length;
-  const reportCount = (status: string) => reports.find((r) => r.status === status)?.n ?? 0;
   return computeTrustScore({
     isVerified: row.isVerified,
     completeness: 1 - problems / PUBLISH_REQUIRED_FIELDS.length,
-    photos: photos?.n ?? 0,
-    sellerRating: seller?.rating ?? null,
-    upheldReports: reportCount('resolved'),
-    openReports: reportCount('open'),
-    accountAgeDays: owner ? (Date.now() - owner.createdAt.getTime()) / 86_400_000 : 0,
+    photos: inputs?.photos ?? 0,
+    sellerRating: inputs?.sellerRating ?? null,
+    upheldReports: inputs?.upheldReports ?? 0,
+    openReports: inputs?.openReports ?? 0,
+    accountAgeDays: inputs ? (Date.now() - inputs.ownerCreatedAt.getTime()) / 86_400_000 : 0,
   });
 }

@@ -1,4 +1,11 @@
-import { type DbOrTx, priceHistory, type properties, propertyMedia, propertyTourDates } from '@estately/db';
+import {
+  type DbOrTx,
+  independentQueries,
+  priceHistory,
+  type properties,
+  propertyMedia,
+  propertyTourDates,
+} from '@estately/db';
 import { type MediaStorage, variantUrls } from '@estately/db/storage';
 import {
   canTransition,
@@ -58,18 +65,21 @@ export async function ownPropertyView(
   trustScore: OwnProperty['trust_score'],
 ): Promise<OwnProperty> {
   const fields = columnsToFields(row);
-  const [photos, tours, prices] = await Promise.all([
-    loadPhotos(db, storage, row.id),
-    db
-      .select()
-      .from(propertyTourDates)
-      .where(eq(propertyTourDates.propertyId, row.id))
-      .orderBy(asc(propertyTourDates.startsAt)),
-    db
-      .select()
-      .from(priceHistory)
-      .where(eq(priceHistory.propertyId, row.id))
-      .orderBy(asc(priceHistory.changedAt), asc(priceHistory.id)),
+  // Also called in the transaction of a save with an Idempotency-Key: one at a time there.
+  const [photos, tours, prices] = await independentQueries(db, [
+    () => loadPhotos(db, storage, row.id),
+    () =>
+      db
+        .select()
+        .from(propertyTourDates)
+        .where(eq(propertyTourDates.propertyId, row.id))
+        .orderBy(asc(propertyTourDates.startsAt)),
+    () =>
+      db
+        .select()
+        .from(priceHistory)
+        .where(eq(priceHistory.propertyId, row.id))
+        .orderBy(asc(priceHistory.changedAt), asc(priceHistory.id)),
   ]);
   const state = row.state as PropertyState;
   return {
