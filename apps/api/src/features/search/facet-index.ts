@@ -266,7 +266,7 @@ export class Partition {
 
   /**
    * The blocks of TIME_BLOCK slots as a newest-first (`sign` -1) or oldest-first (`sign` 1)
-   * page meets them (see `timeBlocks`): each block's first offer in that order, as the page's
+   * page meets them (see `newestBlocks`): each block's first offer in that order, as the page's
    * (key, tie) pair (sign * activation time, sign * id), and the blocks ordered by it.
    */
   blocks(sign: number): TimeBlocks {
