@@ -1,5 +1,12 @@
 import { offers } from '@estately/db';
-import { defaultFilters, type SearchFilters } from '@estately/domain';
+import {
+  BUILDING_TYPES,
+  DISPOSITIONS,
+  defaultFilters,
+  type FacetGroup,
+  OWNERSHIPS,
+  type SearchFilters,
+} from '@estately/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readVersions } from '../src/features/offers-shared/read-versions.ts';
@@ -67,6 +74,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
 });
+
+/** The facet groups Q1 of the benchmark counts. */
+const Q1_GROUPS: readonly FacetGroup[] = ['dispositions', 'ownerships', 'building_types'];
 
 /** Q1's shape: a partition and a price band in CZK, newest first. */
 function q1(extra: Partial<SearchFilters> = {}): SearchFilters {
@@ -216,8 +226,9 @@ describe('fresh searches through the facet index', () => {
     expect(await facetsFromIndex(counting.db, counted)).toEqual(await facetsFromSql(counted));
   });
 
-  it('page a large partition newest and oldest first as SQL does, before and after writes', async () => {
-    // Enough offers for many blocks of activation times: most of them are skipped.
+  it('page and count a large partition as SQL does, before and after writes', async () => {
+    // Enough offers for many blocks of activation times (most of them are skipped) and of value
+    // counts (a band is counted by blocks, its ends offer by offer).
     const market = { offerType: 'sale', propertyType: 'apartment', countryCode: 'SK' } as const;
     const slovak = await insertSearchOffers(
       api.db,
@@ -225,9 +236,15 @@ describe('fresh searches through the facet index', () => {
       Array.from({ length: 700 }, (_, n) => ({
         ...market,
         priceNormalized: n % 41 === 0 ? null : 1_000_000 + ((n * 7_919) % 700) * 10_000,
-        disposition: n % 2 === 0 ? '2' : '3',
-        // Times in no order against prices, some shared (ties go by id).
-        activatedAt: new Date(Date.UTC(2025, 0, 1) + ((n * 104_729) % 650) * 3_600_000),
+        disposition: DISPOSITIONS[(n * 5) % 7]!,
+        ownership: n % 3 === 0 ? null : OWNERSHIPS[n % 4]!,
+        typeOfBuilding: BUILDING_TYPES[(n * 3) % BUILDING_TYPES.length]!,
+        // Times in no order against prices, some shared (ties go by id); a quarter at one newest
+        // time, as the benchmark's data have them (its newest offers share one time): ties
+        // across every block.
+        activatedAt: new Date(
+          n % 4 === 0 ? Date.UTC(2026, 0, 1) : Date.UTC(2025, 0, 1) + ((n * 104_729) % 650) * 3_600_000,
+        ),
       })),
     );
     const searches = (extra: Partial<SearchFilters>) =>
@@ -247,8 +264,23 @@ describe('fresh searches through the facet index', () => {
           ...extra,
         }),
       );
+    // The counts of Q1's groups, and of two with a choice (counted offer by offer).
+    const counts = async (filters: SearchFilters) => {
+      const asks: [Partial<SearchFilters>, readonly FacetGroup[]][] = [
+        [{}, Q1_GROUPS],
+        [{ ownerships: ['personal'] }, ['dispositions', 'ownerships']],
+      ];
+      for (const [extra, groups] of asks) {
+        const asked: SearchFilters = { ...filters, ...extra };
+        expect(
+          await countOfferFacets({ db: counting.db, filters: asked, groups, cache, index }),
+          JSON.stringify(asked),
+        ).toEqual(await countOfferFacets({ db: api.db, filters: asked, groups, partitionCounts: false }));
+      }
+    };
     for (const filters of searches({})) {
       expect(await fromIndex(counting.db, filters), JSON.stringify(filters)).toEqual(await fromSql(filters));
+      await counts(filters);
     }
     // A new newest offer inside a band, an old one moved into another, one deleted.
     await insertSearchOffer(
@@ -258,8 +290,35 @@ describe('fresh searches through the facet index', () => {
     );
     await api.db.update(offers).set({ priceNormalized: 1_100_000 }).where(eq(offers.id, slovak[5]!));
     await api.db.delete(offers).where(eq(offers.id, slovak[9]!));
+    // The cheapest offer made the dearest with other values, and the other way round: each moves
+    // across every block; one more loses its layout.
+    const byPrice = await api.db
+      .select({ id: offers.id })
+      .from(offers)
+      .where(sql`${offers.countryCode} = 'SK' and ${offers.priceNormalized} is not null`)
+      .orderBy(offers.priceNormalized, offers.id);
+    await api.db
+      .update(offers)
+      .set({ priceNormalized: 9_500_000, disposition: '1', ownership: 'other' })
+      .where(eq(offers.id, byPrice[0]!.id));
+    await api.db
+      .update(offers)
+      .set({ priceNormalized: 1_000_001, disposition: '6+', typeOfBuilding: null })
+      .where(eq(offers.id, byPrice[byPrice.length - 1]!.id));
+    await api.db.update(offers).set({ disposition: null }).where(eq(offers.id, slovak[100]!));
     for (const filters of searches({ per_page: 11 })) {
       expect(await fromIndex(counting.db, filters), JSON.stringify(filters)).toEqual(await fromSql(filters));
+      await counts(filters);
+    }
+    // More changes than a catch-up places one by one: put anyhow, then the partition sorted.
+    await api.db
+      .update(offers)
+      .set({ priceNormalized: sql`${offers.priceNormalized} * 1.5`, disposition: '5' })
+      .where(sql`${offers.countryCode} = 'SK' and ${offers.id} % 17 = 0`);
+    await api.db.delete(offers).where(sql`${offers.countryCode} = 'SK' and ${offers.id} % 23 = 0`);
+    for (const filters of searches({ per_page: 12 })) {
+      expect(await fromIndex(counting.db, filters), JSON.stringify(filters)).toEqual(await fromSql(filters));
+      await counts(filters);
     }
   });
 });

@@ -36,7 +36,8 @@ type ValueGroup = Exclude<FacetGroup, 'offer_type' | 'property_type'>;
 const VALUE_GROUPS = FACET_GROUPS.filter(
   (group) => group !== 'offer_type' && group !== 'property_type',
 ) as ValueGroup[];
-const SCALAR_GROUPS: readonly FacetGroup[] = VALUE_GROUPS.filter((group) => !isArrayGroup(group));
+/** The groups of one value an offer, in the order of an offer's codes (Partition.codes). */
+export const SCALAR_GROUPS: readonly FacetGroup[] = VALUE_GROUPS.filter((group) => !isArrayGroup(group));
 const ARRAY_GROUPS: readonly FacetGroup[] = VALUE_GROUPS.filter((group) => isArrayGroup(group));
 for (const group of ARRAY_GROUPS) {
   if (FACET_VALUES[group].length > 32) throw new Error(`facet index: ${group} has more than 32 values`);
@@ -70,9 +71,23 @@ const LOAD_CHUNK = 100_000;
 const ORDERED_CHANGES = 16;
 /** Slots per block of the activation-time bounds (Partition.blocks). */
 const TIME_BLOCK = 64;
+/**
+ * Slots per block of the value counts (Partition.valueCounts): at most 255, a count is a byte.
+ * A band of slots is counted block by block, only its two ends offer by offer.
+ */
+const COUNT_BLOCK = 64;
+/** Codes of each scalar group in a block's counts: 0 for none, then one per value. */
+const COUNT_CODES = SCALAR_GROUPS.map((group) => FACET_VALUES[group].length + 1);
+/** Where each scalar group's codes start in a block's counts. */
+const COUNT_OFFSETS = COUNT_CODES.map((_, k) => COUNT_CODES.slice(0, k).reduce((sum, n) => sum + n, 0));
+/** Counts a block holds: every code of every scalar group. */
+const COUNT_WIDTH = COUNT_CODES.reduce((sum, n) => sum + n, 0);
 
-/** Facet values of the public offers of one partition, one slot per offer. */
-class Partition {
+/**
+ * Facet values of the public offers of one partition, one slot per offer. Exported for its unit
+ * test (facet-index.test.ts); FacetIndex is its only user.
+ */
+export class Partition {
   size = 0;
   ids = new Float64Array(64);
   codes = new Uint8Array(64 * S);
@@ -92,11 +107,20 @@ class Partition {
   truncations = -1;
   syncedAt = 0;
   /**
-   * The newest and oldest activation time of each block of TIME_BLOCK slots (NaN left out),
-   * built on first use after a change: a newest-first page skips every block whose newest
-   * offer is older than the page's oldest so far (FacetIndex.page). Null when stale.
+   * Per block of TIME_BLOCK slots, its first offer newest first and oldest first (`blocks`),
+   * built on first use after a change: a newest-first page reads the blocks of its band from
+   * the one with the newest offer on, and stops at the first whose newest offer sorts after the
+   * page's last so far (selectPage). Null when stale.
    */
-  private timeBlocks: { newest: Float64Array; oldest: Float64Array } | null = null;
+  private newestBlocks: TimeBlocks | null = null;
+  private oldestBlocks: TimeBlocks | null = null;
+  /**
+   * Per block of COUNT_BLOCK slots, how many of its offers have each code of each scalar group
+   * (at COUNT_OFFSETS): a band is counted by blocks (countRun). Kept through every put, removal
+   * and move, each move across a block boundary taking one offer's codes from one block's counts
+   * to the other's; built after a load or a sort (null until then).
+   */
+  private blockCounts: Uint8Array | null = null;
 
   readonly offerType: string;
   readonly propertyType: string;
@@ -128,10 +152,17 @@ class Partition {
     this.lats = widen(this.lats, 1);
     this.lngs = widen(this.lngs, 1);
     this.times = widen(this.times, 1);
+    if (this.blockCounts !== null) {
+      const counts = new Uint8Array(Math.ceil(capacity / COUNT_BLOCK) * COUNT_WIDTH);
+      counts.set(this.blockCounts);
+      this.blockCounts = counts;
+    }
   }
 
   clear(): void {
-    this.timeBlocks = null;
+    this.newestBlocks = null;
+    this.oldestBlocks = null;
+    this.blockCounts = null;
     this.size = 0;
     this.extent = { south: Infinity, west: Infinity, north: -Infinity, east: -Infinity };
   }
@@ -163,20 +194,24 @@ class Partition {
    * false leaves the order to a `sortByPrice` after a batch (see FacetIndex.catchUp).
    */
   put(row: ValueRow, ordered = true): void {
-    this.timeBlocks = null;
+    this.newestBlocks = null;
+    this.oldestBlocks = null;
     let slot = this.find(row.id);
     if (slot < 0) {
       if (this.size === this.ids.length) this.grow();
       slot = this.size++;
       this.ids[slot] = row.id;
-    }
+    } else this.count(slot, -1, blockOf(slot));
     this.write(slot, row);
+    this.count(slot, 1, blockOf(slot));
     if (ordered) this.settle(slot);
   }
 
   /** Appends an offer of a load (each offer once) from its line (see compactLine). */
   appendLine(line: string): void {
-    this.timeBlocks = null;
+    this.newestBlocks = null;
+    this.oldestBlocks = null;
+    this.blockCounts = null;
     const fields = line.split('|');
     if (this.size === this.ids.length) this.grow();
     const slot = this.size++;
@@ -203,15 +238,22 @@ class Partition {
 
   /** Removes an offer; `ordered` false swaps the last offer in (see `put`). */
   remove(id: number, ordered = true): void {
-    this.timeBlocks = null;
+    this.newestBlocks = null;
+    this.oldestBlocks = null;
     const slot = this.find(id);
     if (slot < 0) return;
+    this.count(slot, -1, blockOf(slot));
     const last = --this.size;
     if (slot === last) return;
     if (ordered) {
+      // Every offer after it moves one slot back: the first of each block into the block before.
+      if (this.blockCounts !== null)
+        for (let first = (blockOf(slot) + 1) * COUNT_BLOCK; first <= last; first += COUNT_BLOCK)
+          this.recount(first, blockOf(first), blockOf(first) - 1);
       this.shift(slot + 1, this.size + 1, slot);
       return;
     }
+    this.recount(last, blockOf(last), blockOf(slot));
     this.ids[slot] = this.ids[last]!;
     this.prices[slot] = this.prices[last]!;
     this.areas[slot] = this.areas[last]!;
@@ -222,21 +264,58 @@ class Partition {
     this.masks.copyWithin(slot * A, last * A, last * A + A);
   }
 
-  /** The blocks' newest and oldest activation times (see `timeBlocks`). */
-  blocks(): { newest: Float64Array; oldest: Float64Array } {
-    if (this.timeBlocks !== null) return this.timeBlocks;
+  /**
+   * The blocks of TIME_BLOCK slots as a newest-first (`sign` -1) or oldest-first (`sign` 1)
+   * page meets them (see `newestBlocks`): each block's first offer in that order, as the page's
+   * (key, tie) pair (sign * activation time, sign * id), and the blocks ordered by it.
+   */
+  blocks(sign: number): TimeBlocks {
+    const cached = sign < 0 ? this.newestBlocks : this.oldestBlocks;
+    if (cached !== null) return cached;
     const count = Math.ceil(this.size / TIME_BLOCK);
-    const newest = new Float64Array(count).fill(Number.NEGATIVE_INFINITY);
-    const oldest = new Float64Array(count).fill(Number.POSITIVE_INFINITY);
+    const keys = new Float64Array(count).fill(Number.POSITIVE_INFINITY);
+    const ties = new Float64Array(count).fill(Number.POSITIVE_INFINITY);
     const times = this.times;
+    const ids = this.ids;
     for (let slot = 0; slot < this.size; slot++) {
-      const time = times[slot]!;
+      const key = sign * times[slot]!;
+      const tie = sign * ids[slot]!;
       const block = (slot / TIME_BLOCK) | 0;
-      if (time > newest[block]!) newest[block] = time;
-      if (time < oldest[block]!) oldest[block] = time;
+      if (key < keys[block]! || (key === keys[block] && tie < ties[block]!)) {
+        keys[block] = key;
+        ties[block] = tie;
+      }
     }
-    this.timeBlocks = { newest, oldest };
-    return this.timeBlocks;
+    const order = new Int32Array(count);
+    for (let block = 0; block < count; block++) order[block] = block;
+    order.sort((a, b) => keys[a]! - keys[b]! || ties[a]! - ties[b]! || a - b);
+    const blocks = { keys, ties, order };
+    if (sign < 0) this.newestBlocks = blocks;
+    else this.oldestBlocks = blocks;
+    return blocks;
+  }
+
+  /** The value counts per block (see `blockCounts`), built on first use. */
+  valueCounts(): Uint8Array {
+    if (this.blockCounts !== null) return this.blockCounts;
+    this.blockCounts = new Uint8Array(Math.ceil(this.ids.length / COUNT_BLOCK) * COUNT_WIDTH);
+    for (let slot = 0; slot < this.size; slot++) this.count(slot, 1, blockOf(slot));
+    return this.blockCounts;
+  }
+
+  /** Adds `delta` (1 or -1) to the counts of `block` for each code of the offer in `slot`. */
+  private count(slot: number, delta: number, block: number): void {
+    const counts = this.blockCounts;
+    if (counts === null) return;
+    const base = block * COUNT_WIDTH;
+    for (let k = 0; k < S; k++) counts[base + COUNT_OFFSETS[k]! + this.codes[slot * S + k]!]! += delta;
+  }
+
+  /** The offer in `slot` (its codes as they are now) moves from block `from` to block `to`. */
+  private recount(slot: number, from: number, to: number): void {
+    if (from === to) return;
+    this.count(slot, -1, from);
+    this.count(slot, 1, to);
   }
 
   /** Moves the offers of slots [start, end) to start at `to` (every column). */
@@ -256,6 +335,18 @@ class Partition {
     else if (slot < this.size - 1 && pricedBefore(this.prices[slot + 1]!, price))
       to = firstAfter(this.prices, slot + 1, this.size, price) - 1;
     if (to === slot) return;
+    // The offers between move one slot towards `slot`: those crossing a block boundary change
+    // blocks (the last of a block into the next, or the first into the one before), as does the
+    // offer itself.
+    if (this.blockCounts !== null) {
+      if (to < slot)
+        for (let first = (blockOf(to) + 1) * COUNT_BLOCK; first <= slot; first += COUNT_BLOCK)
+          this.recount(first - 1, blockOf(first) - 1, blockOf(first));
+      else
+        for (let first = (blockOf(slot) + 1) * COUNT_BLOCK; first <= to; first += COUNT_BLOCK)
+          this.recount(first, blockOf(first), blockOf(first) - 1);
+      this.recount(slot, blockOf(slot), blockOf(to));
+    }
     const row = this.take(slot);
     if (to < slot) this.shift(to, slot, to + 1);
     else this.shift(slot + 1, to + 1, slot);
@@ -287,10 +378,15 @@ class Partition {
    * come in any order, and after a large catch-up.
    */
   sortByPrice(): void {
-    this.timeBlocks = null;
+    this.newestBlocks = null;
+    this.oldestBlocks = null;
     const size = this.size;
     const prices = this.prices;
-    if (isPriceOrdered(prices, size)) return;
+    if (isPriceOrdered(prices, size)) {
+      this.valueCounts();
+      return;
+    }
+    this.blockCounts = null;
     const order = new Int32Array(size);
     for (let slot = 0; slot < size; slot++) order[slot] = slot;
     order.sort((a, b) => comparePrices(prices[a]!, prices[b]!) || a - b);
@@ -310,6 +406,7 @@ class Partition {
     this.lats = gather(this.lats, 1);
     this.lngs = gather(this.lngs, 1);
     this.times = gather(this.times, 1);
+    this.valueCounts();
   }
 
   private write(slot: number, row: ValueRow): void {
@@ -337,6 +434,21 @@ class Partition {
     this.widen(slot);
     this.times[slot] = measure(row.values[S + A + 4]);
   }
+}
+
+/**
+ * Partition.blocks: per block of TIME_BLOCK slots, the (key, tie) pair of its first offer in
+ * a page's order by activation time (selectPage), and the blocks in the order of those pairs.
+ */
+interface TimeBlocks {
+  keys: Float64Array;
+  ties: Float64Array;
+  order: Int32Array;
+}
+
+/** The block of COUNT_BLOCK slots `slot` is in. */
+function blockOf(slot: number): number {
+  return (slot / COUNT_BLOCK) | 0;
 }
 
 /**
@@ -1174,28 +1286,25 @@ function selectPage(
       // A price band alone (Q1): one run of slots, read in order.
       const [start, end] = run;
       total += end - start;
-      // By activation time, a block whose best time sorts after the page's last so far holds
-      // nothing for the page: in a large market nearly every block, once the page is full.
-      const best =
-        column === 'times' && end - start > 4 * TIME_BLOCK
-          ? sign < 0
-            ? part.blocks().newest
-            : part.blocks().oldest
-          : null;
-      for (let slot = start; slot < end; ) {
-        const stop = Math.min(end, (((slot / TIME_BLOCK) | 0) + 1) * TIME_BLOCK);
-        if (best !== null && sign * best[(slot / TIME_BLOCK) | 0]! > worst) {
-          slot = stop;
-          continue;
+      if (column === 'times' && end - start > 4 * TIME_BLOCK) {
+        // By activation time: the band's whole blocks from the one with the best time on (its
+        // two ends first, offer by offer), up to the first whose best time sorts after the
+        // page's last so far: it and every block after it hold nothing for the page. In a large
+        // market the page is full after a few dozen blocks.
+        const first = Math.ceil(start / TIME_BLOCK);
+        const stop = Math.floor(end / TIME_BLOCK);
+        worst = offerSlots(top, values, ids, sign, start, first * TIME_BLOCK);
+        worst = offerSlots(top, values, ids, sign, stop * TIME_BLOCK, end);
+        const { keys, ties, order } = part.blocks(sign);
+        for (const block of order) {
+          // The block's first offer, and so every offer of it and of every block after it,
+          // sorts after the page's last (the full page's largest (key, tie)).
+          const key = keys[block]!;
+          if (key > worst || (key === worst && ties[block]! >= top.worstTie())) break;
+          if (block < first || block >= stop) continue;
+          worst = offerSlots(top, values, ids, sign, block * TIME_BLOCK, (block + 1) * TIME_BLOCK);
         }
-        for (; slot < stop; slot++) {
-          const value = values[slot]!;
-          if (sign * value > worst) continue;
-          const id = ids[slot]!;
-          top.offer(Number.isNaN(value) ? Number.POSITIVE_INFINITY : sign * value, sign * id, id);
-          worst = top.worst();
-        }
-      }
+      } else worst = offerSlots(top, values, ids, sign, start, end);
       continue;
     }
     const matched = matchedSlots(part, bounds);
@@ -1211,6 +1320,29 @@ function selectPage(
     }
   }
   return { ids: top.sorted().slice(offset, wanted), total };
+}
+
+/**
+ * Offers the slots [from, to) of a run to `top` (`values` the order's column, `sign` -1 for a
+ * descending order); the page's largest key after them.
+ */
+function offerSlots(
+  top: TopK,
+  values: Float64Array,
+  ids: Float64Array,
+  sign: number,
+  from: number,
+  to: number,
+): number {
+  let worst = top.worst();
+  for (let slot = from; slot < to; slot++) {
+    const value = values[slot]!;
+    if (sign * value > worst) continue;
+    const id = ids[slot]!;
+    top.offer(Number.isNaN(value) ? Number.POSITIVE_INFINITY : sign * value, sign * id, id);
+    worst = top.worst();
+  }
+  return worst;
 }
 
 /** Reused list of the slots a partition pass matched (one per process: passes never overlap). */
@@ -1328,9 +1460,24 @@ function countRun(
 ): void {
   const codes = part.codes;
   const masks = part.masks;
+  // The whole blocks of the run from their counts, the slots before and after them one by one.
+  const first = Math.ceil(start / COUNT_BLOCK);
+  const stop = Math.floor(end / COUNT_BLOCK);
+  const blocks = stop > first ? part.valueCounts() : null;
   for (const k of scalarColumns) {
     const counts = scalarCounts[k]!;
-    for (let slot = start; slot < end; slot++) counts[codes[slot * S + k]!]! += 1;
+    if (blocks === null) {
+      for (let slot = start; slot < end; slot++) counts[codes[slot * S + k]!]! += 1;
+      continue;
+    }
+    const width = COUNT_CODES[k]!;
+    const offset = COUNT_OFFSETS[k]!;
+    for (let block = first; block < stop; block++) {
+      const base = block * COUNT_WIDTH + offset;
+      for (let code = 0; code < width; code++) counts[code]! += blocks[base + code]!;
+    }
+    for (let slot = start; slot < first * COUNT_BLOCK; slot++) counts[codes[slot * S + k]!]! += 1;
+    for (let slot = stop * COUNT_BLOCK; slot < end; slot++) counts[codes[slot * S + k]!]! += 1;
   }
   for (const k of arrayColumns) {
     const counts = arrayCounts[k]!;
@@ -1530,6 +1677,11 @@ class TopK {
   /** The largest key kept once `capacity` are (an offer with a greater key is not kept), else +Infinity. */
   worst(): number {
     return this.size < this.capacity || this.capacity === 0 ? Number.POSITIVE_INFINITY : this.keys[0]!;
+  }
+
+  /** The tie of the largest (key, tie) kept once `capacity` are, else +Infinity. */
+  worstTie(): number {
+    return this.size < this.capacity || this.capacity === 0 ? Number.POSITIVE_INFINITY : this.ties[0]!;
   }
 
   /** The kept ids, smallest (key, tie) first. */
