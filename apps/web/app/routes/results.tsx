@@ -2,7 +2,7 @@ import { composeSearchPath } from '@estately/domain';
 import { data, Link, redirect, useNavigation } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
-import { filtersOfUrl, loadFacets, loadResults } from '../features/results/load-results.server.ts';
+import { filtersOfUrl, loadResults } from '../features/results/load-results.server.ts';
 import { ResultCard } from '../features/results/result-card.tsx';
 import { saveSearchAction } from '../features/save-search/save-search-action.server.ts';
 import { SaveSearch } from '../features/save-search/save-search-form.tsx';
@@ -48,18 +48,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await loadSession(context, request, config);
   const currency = filters.currency ?? displayCurrency(request, locale, session.user?.preferredCurrency);
   const api = requestApi(context, request, config).client;
-  const [results, facets] = await Promise.all([
-    loadResults({
-      api,
-      filters,
-      currency,
-      locale,
-      publicApiUrl: config.publicApiUrl,
-      signal: request.signal,
-    }),
+  const { results, facets } = await loadResults({
+    api,
+    filters,
+    currency,
+    locale,
+    publicApiUrl: config.publicApiUrl,
     // The old search's simple form shows no counts, so it does not pay for them (decision 007).
-    simple ? Promise.resolve(null) : loadFacets({ api, filters, signal: request.signal }),
-  ]);
+    facets: !simple,
+    signal: request.signal,
+  });
   const heading = screenTitle(t, screen);
   // Paging links are search URLs of the same filters on another page.
   const pageHref = (page: number) =>
