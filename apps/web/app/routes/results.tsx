@@ -9,6 +9,7 @@ import { SaveSearch } from '../features/save-search/save-search-form.tsx';
 import { defaultSearchName, saveSearchView } from '../features/save-search/save-search-view.server.ts';
 import { FilterPanel } from '../features/search-filters/filter-panel.tsx';
 import { toFilterPanelView } from '../features/search-filters/filter-panel-view.server.ts';
+import { MORE_FILTERS_PARAM } from '../features/search-filters/filter-panel-view.ts';
 import { LocationBox } from '../features/search-filters/location-box.tsx';
 import { canonicalSearchUrl } from '../features/search-filters/search-url.ts';
 import { MapPanel, MapToggle } from '../features/search-map/map-panel.tsx';
@@ -16,6 +17,7 @@ import { isMapOpen, withMapMode } from '../features/search-map/map-url.ts';
 import { searchMapData } from '../features/search-map/search-map-data.server.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { requestApi } from '../request-state.server.ts';
+import { hasQueryFlag, withQueryFlag } from '../routing/query-flag.ts';
 import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { searchPathReader } from '../routing/search-path-reader.server.ts';
 import { loadSession } from '../session/session.server.ts';
@@ -34,7 +36,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!filters) notFound();
   if (screen === 'search') {
     // Map mode (`map=1`) is no filter but part of the address: it survives the redirect.
-    const canonical = withMapMode(canonicalSearchUrl(locale, filters), isMapOpen(url.searchParams));
+    // So does "more filters" opened without JavaScript (`more=1`, decision 029).
+    const canonical = withQueryFlag(
+      withMapMode(canonicalSearchUrl(locale, filters), isMapOpen(url.searchParams)),
+      MORE_FILTERS_PARAM,
+      hasQueryFlag(url.searchParams, MORE_FILTERS_PARAM),
+    );
     // Only a non-canonical query redirects (a plain GET form's fields, another order): a bare
     // path is served as it is, including the spec's second reading `/{locale}/hledani/...`.
     // Compared after one common serialisation: client data requests re-encode the query
@@ -77,6 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale,
     simple,
     filters,
+    moreFilters: !simple && hasQueryFlag(url.searchParams, MORE_FILTERS_PARAM),
     panel: toFilterPanelView({
       locale,
       facets,
@@ -116,7 +124,13 @@ export default function Results({ loaderData, actionData }: Route.ComponentProps
       <div className={loaderData.map?.open ? 'results-layout results-layout--map' : 'results-layout'}>
         <aside className="results-layout__filters">
           <LocationBox locale={locale} filters={filters} texts={panel.texts} />
-          <FilterPanel locale={locale} view={panel} filters={filters} simple={loaderData.simple} />
+          <FilterPanel
+            locale={locale}
+            view={panel}
+            filters={filters}
+            simple={loaderData.simple}
+            moreOpen={loaderData.moreFilters}
+          />
         </aside>
         <section className="results-layout__list" aria-busy={loading} aria-labelledby="results-count">
           {results.status === 'unavailable' ? (
