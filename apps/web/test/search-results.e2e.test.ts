@@ -199,6 +199,15 @@ describe('results and search URLs', () => {
     await page.getByTestId('filter-dispositions-2').check();
     await page.waitForURL((url) => url.searchParams.get('dispositions') === '2');
     expect(new URL(page.url()).searchParams.get('tags')).toBe('sauna');
+
+    // Opened by its address (`more=1`, a shared URL), it stays open while its choices search.
+    await page.goto(`${h.web.url}/en/search/sale?more=1`);
+    expect(await more.getAttribute('open')).not.toBeNull();
+    const floorPlan = more.getByLabel(translate('en', 'filter.floor_plan'));
+    await floorPlan.check();
+    await page.waitForURL((url) => url.searchParams.get('has_floor_plan') === '1');
+    expect(await more.getAttribute('open')).not.toBeNull();
+    expect(await floorPlan.isChecked()).toBe(true);
     await context.close();
   });
 

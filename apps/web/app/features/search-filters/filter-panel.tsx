@@ -145,11 +145,14 @@ function MoreFilters(props: {
   children: () => ReactNode;
 }) {
   const [rendered, setRendered] = useState(props.open);
+  // Open as the page was asked for, then the visitor's: the panel's own navigations drop `more=1`
+  // and must not close it under the visitor's hand.
+  const [initiallyOpen] = useState(props.open);
   return (
     <details
       className="filter-more"
       data-testid="filter-more"
-      open={props.open}
+      open={initiallyOpen}
       onToggle={(event) => {
         if (event.currentTarget.open) setRendered(true);
       }}
