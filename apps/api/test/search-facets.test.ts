@@ -4,6 +4,7 @@ import {
   type FacetGroup,
   MULTI_VALUE_FILTERS,
   OfferFacetsResponseSchema,
+  SearchOffersResponseSchema,
 } from '@estately/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApi, insertOwner, type TestApi } from './helpers.ts';
@@ -146,5 +147,59 @@ describe('GET /public/offers/facets', () => {
     const badGroup = await api.app.inject({ method: 'GET', url: '/public/offers/facets?groups=colour' });
     expect(badGroup.statusCode).toBe(422);
     expect(badGroup.json().errors).toEqual({ groups: ['validation.invalid_value'] });
+  });
+
+  // GET /public/offers?facets=1 (issue 9): a results page and its panel in one round trip.
+  describe('GET /public/offers?facets=1', () => {
+    async function list(query: string) {
+      const response = await api.app.inject({ method: 'GET', url: `/public/offers?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return {
+        raw: response.json() as Record<string, unknown>,
+        body: SearchOffersResponseSchema.parse(response.json()),
+      };
+    }
+
+    it.each([
+      '',
+      'offer_type=sale&dispositions=2,3&tags=sauna',
+      'country_code=CZ&price_from=3000000&currency=CZK&bathrooms=1&parking=garage',
+      'offer_type=rent&sort=price_asc&page=2&per_page=5',
+      'country_code=SK',
+    ])('answers the page and the facet route counts for %j', async (query) => {
+      const [withFacets, without, counts] = await Promise.all([
+        list(`${query}&facets=1`),
+        list(query),
+        facets(query.replace(/&?(sort|page|per_page)=[^&]*/g, '')),
+      ]);
+      // The page is the one asked without counts, and the counts are the facet route's.
+      expect(withFacets.body.data).toEqual(without.body.data);
+      expect(withFacets.body.meta).toEqual(without.body.meta);
+      expect(withFacets.body.facets).toEqual(counts.facets);
+      expect(Object.keys(withFacets.raw).sort()).toEqual(['data', 'facets', 'meta']);
+      // Asked a second time (the page body kept, decision 022), the answer is the same.
+      expect((await list(`${query}&facets=true`)).body).toEqual(withFacets.body);
+    });
+
+    it('leaves the counts out unless asked', async () => {
+      for (const query of ['', 'facets=0', 'facets=false', 'facets=']) {
+        expect(Object.keys((await list(query)).raw).sort(), query).toEqual(['data', 'meta']);
+      }
+    });
+
+    it('validates the flag with the filters', async () => {
+      const bad = await api.app.inject({
+        method: 'GET',
+        url: '/public/offers?facets=yes&price_from=0&currency=CZK',
+      });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors).toEqual({
+        price_from: ['validation.number_not_positive'],
+        facets: ['validation.invalid_value'],
+      });
+      const badFlag = await api.app.inject({ method: 'GET', url: '/public/offers?facets=2' });
+      expect(badFlag.statusCode).toBe(422);
+      expect(badFlag.json().errors).toEqual({ facets: ['validation.invalid_value'] });
+    });
   });
 });

@@ -15,6 +15,7 @@ import { pendingSetCookies, requestStateContext } from './request-state.server.t
 import { cacheControlFor } from './routing/cache-rules.ts';
 import { pageRouterContext } from './routing/page-manifest.server.ts';
 import { pageUrl } from './routing/page-url.ts';
+import { redirectMissesContext, redirectMissesOf } from './routing/redirect-misses.server.ts';
 import { RETRY_AFTER_SECONDS } from './routing/unavailable.server.ts';
 import { InlineStylesContext } from './shell/inline-styles.tsx';
 import siteCss from './styles.css?inline';
@@ -34,6 +35,7 @@ export function createLoadContext(config: WebConfig): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(webConfigContext, config);
   context.set(requestStateContext, {});
+  context.set(redirectMissesContext, redirectMissesOf(config));
   return context;
 }
 

@@ -8,6 +8,7 @@ import { pickRequestLocale } from './locale/pick-locale.server.ts';
 import { useNonce } from './nonce-context.tsx';
 import { requestApi } from './request-state.server.ts';
 import { pageUrl } from './routing/page-url.ts';
+import { redirectMissesContext } from './routing/redirect-misses.server.ts';
 import { followStoredRedirect } from './routing/resolve-redirect.server.ts';
 import { displayCurrency } from './routing/screen.server.ts';
 import { loadSession } from './session/session.server.ts';
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Sh
   const { client } = requestApi(context, request, config);
   // The global redirect guard and the session (spec 2 and 4) are asked at once.
   const [, session] = await Promise.all([
-    followStoredRedirect(client, pageUrl(request), request.signal),
+    followStoredRedirect(client, pageUrl(request), request.signal, context.get(redirectMissesContext)),
     loadSession(context, request, config),
   ]);
   const { locale } = pickRequestLocale(request);

@@ -192,6 +192,84 @@ describe('results and search URLs', () => {
     await context.close();
   });
 
+  it('opens "more filters" without a reload, its counts there, and keeps its choices when closed', async () => {
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/en/search/sale`);
+    await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 42;
+    });
+    const more = page.getByTestId('filter-more');
+    // Closed, its controls are not on the page (decision 029).
+    expect(await more.locator('input[type="checkbox"]').count()).toBe(0);
+    await more.locator('summary').click();
+    const sauna = page.getByTestId('filter-tags-sauna');
+    // Its groups are there at once, each closed until chosen from: open the tags.
+    await sauna.waitFor({ state: 'attached' });
+    await more.locator('details.filter-group', { has: sauna }).locator('summary').click();
+    await sauna.waitFor();
+    expect(await page.getByTestId('filter-more-open').count()).toBe(0);
+    const facets = await h.apiGet<OfferFacetsResponse>(
+      `/public/offers/facets?${serializeFilters(filters({ offer_type: 'sale' }), ['sort', 'page', 'per_page'])}`,
+    );
+    expect(await page.locator('label', { has: sauna }).getByTestId('facet-count').textContent()).toBe(
+      String(facets.facets.tags?.sauna),
+    );
+    await sauna.check();
+    await page.waitForURL((url) => url.searchParams.get('tags') === 'sauna');
+    await expect
+      .poll(() => page.getByTestId('results-count').textContent())
+      .toBe(
+        translate('en', 'results.count', { count: await totalOf({ offer_type: 'sale', tags: ['sauna'] }) }),
+      );
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+
+    // Opened on a page where it was closed, a choice made there is kept by the other filters.
+    await page.goto(
+      `${h.web.url}${composeSearchPath('en', filters({ offer_type: 'sale', tags: ['sauna'] }))}`,
+    );
+    expect(await page.getByTestId('filter-tags-sauna').count()).toBe(0);
+    await page.getByTestId('filter-dispositions-2').check();
+    await page.waitForURL((url) => url.searchParams.get('dispositions') === '2');
+    expect(new URL(page.url()).searchParams.get('tags')).toBe('sauna');
+
+    // Opened by its address (`more=1`, a shared URL), it stays open while its choices search.
+    await page.goto(`${h.web.url}/en/search/sale?more=1`);
+    expect(await more.getAttribute('open')).not.toBeNull();
+    const floorPlan = more.getByLabel(translate('en', 'filter.floor_plan'));
+    await floorPlan.check();
+    await page.waitForURL((url) => url.searchParams.get('has_floor_plan') === '1');
+    expect(await more.getAttribute('open')).not.toBeNull();
+    expect(await floorPlan.isChecked()).toBe(true);
+    await context.close();
+  });
+
+  it('opens "more filters" without JavaScript with a submit, keeping the choices made', async () => {
+    const context = await h.visitor({ javaScript: false });
+    const page = await context.newPage();
+    await page.goto(
+      `${h.web.url}${composeSearchPath('en', filters({ offer_type: 'sale', tags: ['sauna'] }))}`,
+    );
+    await page.getByTestId('filter-offer_type-rent').check();
+    await page.getByTestId('filter-more').locator('summary').click();
+    await page.getByTestId('filter-more-open').click();
+    // The canonical URL of the choices, with the panel open.
+    const expected = composeSearchPath('en', filters({ offer_type: 'rent', tags: ['sauna'] }));
+    await page.waitForURL(
+      (url) => url.pathname + url.search === `${expected}${expected.includes('?') ? '&' : '?'}more=1`,
+    );
+    expect(await page.getByTestId('filter-more').getAttribute('open')).not.toBeNull();
+    expect(await page.getByTestId('filter-tags-sauna').isChecked()).toBe(true);
+    // Its controls are a part of the form again: a choice there searches.
+    await page.getByTestId('filter-tags-sauna').uncheck();
+    await page.getByTestId('filter-submit').click();
+    await page.waitForURL((url) => url.pathname === '/en/search/rent' && url.search === '');
+    expect(await page.getByTestId('results-count').textContent()).toBe(
+      translate('en', 'results.count', { count: await totalOf({ offer_type: 'rent' }) }),
+    );
+    await context.close();
+  });
+
   it('offers the simple form on the old search screen', async () => {
     const context = await h.visitor({ javaScript: false });
     const page = await context.newPage();
@@ -252,6 +330,7 @@ describe('results and search URLs', () => {
     );
     // The panel with every group open passes WCAG 2.1 AA in right-to-left too.
     await page.getByTestId('filter-more').locator('summary').first().click();
+    await page.getByTestId('filter-more').locator('.filter-group').first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

@@ -2,13 +2,14 @@ import { composeSearchPath } from '@estately/domain';
 import { data, Link, redirect, useNavigation } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
-import { filtersOfUrl, loadFacets, loadResults } from '../features/results/load-results.server.ts';
+import { filtersOfUrl, loadResults } from '../features/results/load-results.server.ts';
 import { ResultCard } from '../features/results/result-card.tsx';
 import { saveSearchAction } from '../features/save-search/save-search-action.server.ts';
 import { SaveSearch } from '../features/save-search/save-search-form.tsx';
 import { defaultSearchName, saveSearchView } from '../features/save-search/save-search-view.server.ts';
 import { FilterPanel } from '../features/search-filters/filter-panel.tsx';
 import { toFilterPanelView } from '../features/search-filters/filter-panel-view.server.ts';
+import { MORE_FILTERS_PARAM } from '../features/search-filters/filter-panel-view.ts';
 import { LocationBox } from '../features/search-filters/location-box.tsx';
 import { canonicalSearchUrl } from '../features/search-filters/search-url.ts';
 import { MapPanel, MapToggle } from '../features/search-map/map-panel.tsx';
@@ -16,6 +17,7 @@ import { isMapOpen, withMapMode } from '../features/search-map/map-url.ts';
 import { searchMapData } from '../features/search-map/search-map-data.server.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { requestApi } from '../request-state.server.ts';
+import { hasQueryFlag, withQueryFlag } from '../routing/query-flag.ts';
 import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { searchPathReader } from '../routing/search-path-reader.server.ts';
 import { loadSession } from '../session/session.server.ts';
@@ -34,7 +36,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!filters) notFound();
   if (screen === 'search') {
     // Map mode (`map=1`) is no filter but part of the address: it survives the redirect.
-    const canonical = withMapMode(canonicalSearchUrl(locale, filters), isMapOpen(url.searchParams));
+    // So does "more filters" opened without JavaScript (`more=1`, decision 029).
+    const canonical = withQueryFlag(
+      withMapMode(canonicalSearchUrl(locale, filters), isMapOpen(url.searchParams)),
+      MORE_FILTERS_PARAM,
+      hasQueryFlag(url.searchParams, MORE_FILTERS_PARAM),
+    );
     // Only a non-canonical query redirects (a plain GET form's fields, another order): a bare
     // path is served as it is, including the spec's second reading `/{locale}/hledani/...`.
     // Compared after one common serialisation: client data requests re-encode the query
@@ -48,18 +55,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await loadSession(context, request, config);
   const currency = filters.currency ?? displayCurrency(request, locale, session.user?.preferredCurrency);
   const api = requestApi(context, request, config).client;
-  const [results, facets] = await Promise.all([
-    loadResults({
-      api,
-      filters,
-      currency,
-      locale,
-      publicApiUrl: config.publicApiUrl,
-      signal: request.signal,
-    }),
+  const { results, facets } = await loadResults({
+    api,
+    filters,
+    currency,
+    locale,
+    publicApiUrl: config.publicApiUrl,
     // The old search's simple form shows no counts, so it does not pay for them (decision 007).
-    simple ? Promise.resolve(null) : loadFacets({ api, filters, signal: request.signal }),
-  ]);
+    facets: !simple,
+    signal: request.signal,
+  });
   const heading = screenTitle(t, screen);
   // Paging links are search URLs of the same filters on another page.
   const pageHref = (page: number) =>
@@ -79,6 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale,
     simple,
     filters,
+    moreFilters: !simple && hasQueryFlag(url.searchParams, MORE_FILTERS_PARAM),
     panel: toFilterPanelView({
       locale,
       facets,
@@ -118,7 +124,13 @@ export default function Results({ loaderData, actionData }: Route.ComponentProps
       <div className={loaderData.map?.open ? 'results-layout results-layout--map' : 'results-layout'}>
         <aside className="results-layout__filters">
           <LocationBox locale={locale} filters={filters} texts={panel.texts} />
-          <FilterPanel locale={locale} view={panel} filters={filters} simple={loaderData.simple} />
+          <FilterPanel
+            locale={locale}
+            view={panel}
+            filters={filters}
+            simple={loaderData.simple}
+            moreOpen={loaderData.moreFilters}
+          />
         </aside>
         <section className="results-layout__list" aria-busy={loading} aria-labelledby="results-count">
           {results.status === 'unavailable' ? (

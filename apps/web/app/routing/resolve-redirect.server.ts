@@ -2,20 +2,29 @@ import { RedirectSchema } from '@estately/domain';
 import { redirect, redirectDocument } from 'react-router';
 import type { ApiClient } from '../api/api-client.ts';
 import { ApiError } from '../api/api-error.ts';
+import type { RedirectMisses } from './redirect-misses.server.ts';
 
 /**
  * Spec 2's global guard: asks the server's redirect resolver about the path and throws the
  * redirect it returns. An absolute target leaves the app, so it is a full document navigation
  * (redirectDocument) even during a client-side transition. No answer (404), a slow or a failing
- * resolver means no redirect: the page itself still renders.
+ * resolver means no redirect: the page itself still renders. A 404 is kept in `misses` for a
+ * few seconds (docs/decisions/029), so the pages of a path asked again meanwhile do not ask.
  */
-export async function followStoredRedirect(api: ApiClient, url: URL, signal?: AbortSignal): Promise<void> {
+export async function followStoredRedirect(
+  api: ApiClient,
+  url: URL,
+  signal?: AbortSignal,
+  misses?: RedirectMisses | null,
+): Promise<void> {
+  if (misses?.has(url.pathname)) return;
   let target: ReturnType<typeof RedirectSchema.parse>;
   try {
     target = RedirectSchema.parse(
       await api.get('/content/redirects/resolve', { query: { path: url.pathname }, signal }),
     );
   } catch (error) {
+    if (error instanceof ApiError && error.status === 404) misses?.add(url.pathname);
     if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 0)) {
       if (!signal?.aborted) console.warn('[web] redirect resolver failed:', error);
     }

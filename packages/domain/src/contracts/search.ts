@@ -88,7 +88,14 @@ function filterParams(omit: readonly FilterKey[] = []) {
  * `key[]` spellings and unknown parameters (the client's timestamp) pass through to the filter
  * parser, which ignores the unknown ones.
  */
-export const SearchOffersQuerySchema = z.looseObject(filterParams());
+export const SearchOffersQuerySchema = z.looseObject({
+  ...filterParams(),
+  facets: rawParam
+    .optional()
+    .describe(
+      'With `1` (or `true`) the answer also holds `facets`: the counts GET /public/offers/facets gives for the same filters, every group (one round trip for a results page and its filter panel). `0`, `false` or absent: no counts.',
+    ),
+});
 
 // ---------------------------------------------------------------------------------------------
 // GET /public/offers
@@ -102,11 +109,7 @@ export const PageMetaSchema = z.object({
   total_pages: z.number().int(),
 });
 
-export const SearchOffersResponseSchema = z.object({
-  data: z.array(OfferCardSchema),
-  meta: PageMetaSchema,
-});
-export type SearchOffersResponse = z.infer<typeof SearchOffersResponseSchema>;
+// The response schema follows the facet counts it may hold (below).
 
 // ---------------------------------------------------------------------------------------------
 // GET /public/offers/facets
@@ -134,6 +137,15 @@ function facetCountsSchema() {
   }
   return z.object(groups) as unknown as z.ZodType<FacetCounts>;
 }
+
+/** GET /public/offers answer (the facet counts only when asked with `facets=1`). */
+export const SearchOffersResponseSchema = z.object({
+  data: z.array(OfferCardSchema),
+  meta: PageMetaSchema,
+  /** Only when asked with `facets=1`: the same counts as GET /public/offers/facets. */
+  facets: facetCountsSchema().optional(),
+});
+export type SearchOffersResponse = z.infer<typeof SearchOffersResponseSchema>;
 
 export const OfferFacetsQuerySchema = z.looseObject({
   ...filterParams(['sort', 'page', 'per_page']),

@@ -18,8 +18,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { clusterOffers } from './cluster-offers.ts';
 import { OfferCountCache } from './count-cache.ts';
 import { countOfferFacets, parseFacetGroups } from './count-offer-facets.ts';
-import { validateFilters } from './prepare-search.ts';
 import { searchOffersBody } from './search-offers.ts';
+import { parseFacetsFlag, searchOffersWithFacetsBody } from './search-offers-with-facets.ts';
 import { sendEncoded, trustedSerializer } from './trusted-serializer.ts';
 
 const errorResponses = { 422: ErrorBodySchema, 500: ErrorBodySchema };
@@ -64,22 +64,22 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['search'],
         summary: 'Search offers',
         description:
-          'One page of active offers matching every filter of spec 9, sorted by `sort` (default newest first; ties by id), 25 a page by default (max 100), with paging meta and prices converted into `currency` (default CZK). A bad value answers 422 `validation_errors` keyed by the parameter.',
+          'One page of active offers matching every filter of spec 9, sorted by `sort` (default newest first; ties by id), 25 a page by default (max 100), with paging meta and prices converted into `currency` (default CZK); with `facets=1` also the facet counts of GET /public/offers/facets for the same filters. A bad value answers 422 `validation_errors` keyed by the parameter.',
         querystring: SearchOffersQuerySchema,
         response: { 200: SearchOffersResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const filters = validateFilters(request.query);
-      const body = await searchOffersBody({
-        db: app.readDb,
-        filters,
-        storage: app.storage,
-        cache,
-        index,
-        bodies,
-        check,
-      });
+      const parsed = parseFilters(request.query);
+      const withFacets = parseFacetsFlag(request.query.facets);
+      if (!parsed.success || withFacets === null) {
+        const errors = parsed.success ? {} : { ...parsed.errors };
+        if (withFacets === null) errors.facets = ['validation.invalid_value'];
+        throw new AppError('validation_errors', { errors });
+      }
+      const filters = parsed.data;
+      const options = { db: app.readDb, filters, storage: app.storage, cache, index, bodies, check };
+      const body = await (withFacets ? searchOffersWithFacetsBody(options) : searchOffersBody(options));
       // A Buffer is sent as it is (no serializer): encoded once, kept (decision 022).
       return sendEncoded(reply, body);
     },

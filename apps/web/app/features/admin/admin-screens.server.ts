@@ -17,6 +17,7 @@ import { ApiError } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { pendingSetCookies, requestApi } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
+import { redirectMissesContext } from '../../routing/redirect-misses.server.ts';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
 import { sessionCookieHeaders } from '../auth/auth-api.server.ts';
 import type { FormResult } from '../auth/form-ui.tsx';
@@ -346,9 +347,12 @@ export async function adminAction(input: AdminActionInput) {
           );
         if (!editing) {
           await client.post<RedirectRule>('/admin/redirects', checked.data);
+          // The new rule's path may be remembered as having none (decision 029).
+          context.get(redirectMissesContext)?.clear();
           return done(t('admin.redirect_added'));
         }
         await client.patch<RedirectRule>(`/admin/redirects/${id}`, checked.data);
+        context.get(redirectMissesContext)?.clear();
         // Back to the list, which says the rule was saved.
         const page = pageUrl(request);
         page.searchParams.delete('edit');
@@ -359,6 +363,7 @@ export async function adminAction(input: AdminActionInput) {
       }
       case 'redirect_delete':
         await client.delete(`/admin/redirects/${id}`);
+        context.get(redirectMissesContext)?.clear();
         return done(t('account.deleted'));
       default:
         return data<FormResult>({ intent: resultIntent, formError: t('error.generic') }, { status: 400 });

@@ -3,7 +3,6 @@ import {
   decomposeSearchPath,
   type FacetCounts,
   type Locale,
-  OfferFacetsResponseSchema,
   parseFilters,
   type SearchFilters,
   type SearchOffersResponse,
@@ -45,8 +44,10 @@ export function filtersOfUrl(
 }
 
 /**
- * The page of GET /public/offers for these filters, cards formatted for the locale. A failing
- * API gives `unavailable`, and the page still renders its frame.
+ * The page of GET /public/offers for these filters, cards formatted for the locale, and with
+ * `facets` the filter panel's counts (decision 007) from the same answer (`facets=1`: one
+ * round trip, issue 9). A failing API gives `unavailable` and no counts: the page still renders
+ * its frame, the panel its choices without counts.
  */
 export async function loadResults(options: {
   api: ApiClient;
@@ -54,48 +55,33 @@ export async function loadResults(options: {
   currency: string;
   locale: Locale;
   publicApiUrl: string;
+  /** Ask for the facet counts too (the old search's simple form shows none). */
+  facets: boolean;
   signal?: AbortSignal;
-}): Promise<ResultsPage> {
-  const query = Object.fromEntries(new URLSearchParams(serializeFilters(options.filters)));
+}): Promise<{ results: ResultsPage; facets: FacetCounts | null }> {
+  const query: Record<string, string> = Object.fromEntries(
+    new URLSearchParams(serializeFilters(options.filters)),
+  );
+  query.currency = options.currency;
+  if (options.facets) query.facets = '1';
   let answer: SearchOffersResponse;
   try {
-    const raw = await options.api.get<unknown>('/public/offers', {
-      query: { ...query, currency: options.currency },
-      signal: options.signal,
-    });
+    const raw = await options.api.get<unknown>('/public/offers', { query, signal: options.signal });
     answer = SearchOffersResponseSchema.parse(raw);
   } catch (error) {
     if (!options.signal?.aborted) console.warn('[web] results: /public/offers failed:', error);
-    return { status: 'unavailable' };
+    return { results: { status: 'unavailable' }, facets: null };
   }
   return {
-    status: 'ok',
-    offers: answer.data.map((offer) => toOfferCardView(offer, options.locale, options.publicApiUrl)),
-    total: answer.meta.total,
-    page: answer.meta.page,
-    totalPages: answer.meta.total_pages,
-    nextPage: answer.meta.next_page,
-    prevPage: answer.meta.prev_page,
+    results: {
+      status: 'ok',
+      offers: answer.data.map((offer) => toOfferCardView(offer, options.locale, options.publicApiUrl)),
+      total: answer.meta.total,
+      page: answer.meta.page,
+      totalPages: answer.meta.total_pages,
+      nextPage: answer.meta.next_page,
+      prevPage: answer.meta.prev_page,
+    },
+    facets: options.facets ? (answer.facets ?? null) : null,
   };
-}
-
-/**
- * Facet counts of GET /public/offers/facets for the same filters (decision 007): asked in
- * parallel with the page. Null when the API fails: the panel then shows its choices without counts.
- */
-export async function loadFacets(options: {
-  api: ApiClient;
-  filters: SearchFilters;
-  signal?: AbortSignal;
-}): Promise<FacetCounts | null> {
-  const query = Object.fromEntries(
-    new URLSearchParams(serializeFilters(options.filters, ['sort', 'page', 'per_page'])),
-  );
-  try {
-    const raw = await options.api.get<unknown>('/public/offers/facets', { query, signal: options.signal });
-    return OfferFacetsResponseSchema.parse(raw).facets;
-  } catch (error) {
-    if (!options.signal?.aborted) console.warn('[web] results: /public/offers/facets failed:', error);
-    return null;
-  }
 }

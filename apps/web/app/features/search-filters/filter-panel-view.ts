@@ -1,4 +1,4 @@
-import type { MultiValueFilter } from '@estately/domain';
+import type { MultiValueFilter, SearchFilters } from '@estately/domain';
 import type { MessageKey } from '@estately/i18n';
 
 /** Catalog texts the panel and the location box show. */
@@ -13,6 +13,7 @@ export const FILTER_TEXT_KEYS = [
   'filter.currency',
   'filter.any',
   'filter.more',
+  'action.show_more',
   'filter.reset',
   'filter.floor',
   'filter.year_built',
@@ -53,4 +54,31 @@ export interface FilterPanelView {
   currency: string;
   showResults: string | null;
   texts: FilterTexts;
+}
+
+/** The query flag that renders the page with "more filters" open (decision 029). */
+export const MORE_FILTERS_PARAM = 'more';
+
+/**
+ * The fields "more filters" would submit for `filters` (the choices of `groups`, the floor and
+ * year ranges, the listing age, the free-from date, the floor-plan check), as hidden fields
+ * while its controls are not rendered (decision 029): the form then searches with them kept,
+ * with or without JavaScript. Empty fields are left out, as the search URL leaves them out.
+ */
+export function moreFilterFields(
+  filters: SearchFilters,
+  groups: readonly MultiValueFilter[],
+): [name: string, value: string][] {
+  const fields: [string, string][] = [];
+  for (const group of groups) {
+    const chosen = filters[group];
+    if (Array.isArray(chosen)) for (const value of chosen) fields.push([group, String(value)]);
+  }
+  for (const key of ['floor_from', 'floor_to', 'year_built_from', 'year_built_to', 'age_days'] as const) {
+    const value = filters[key];
+    if (value !== undefined) fields.push([key, String(value)]);
+  }
+  if (filters.free_from !== undefined) fields.push(['free_from', filters.free_from]);
+  if (filters.has_floor_plan) fields.push(['has_floor_plan', '1']);
+  return fields;
 }

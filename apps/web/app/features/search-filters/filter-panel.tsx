@@ -1,8 +1,13 @@
 import { FILTER_LIMITS, type Locale, type SearchFilters } from '@estately/domain';
-import { type ChangeEvent, type FormEvent, useEffect, useRef } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { keepMapMode } from '../search-map/map-url.ts';
-import type { FilterChoice, FilterPanelView } from './filter-panel-view.ts';
+import {
+  type FilterChoice,
+  type FilterPanelView,
+  MORE_FILTERS_PARAM,
+  moreFilterFields,
+} from './filter-panel-view.ts';
 
 // The filter panel (spec 9): a plain GET form, so it works before and without JavaScript (the
 // loader turns its query into the canonical search URL). With JavaScript every change navigates
@@ -124,12 +129,70 @@ function FilterGroup(props: { group: FilterPanelView['groups'][number]; selected
   );
 }
 
+/**
+ * "More filters", closed by default, renders its controls only once opened (decision 029): a
+ * third of the page's elements otherwise written on every render and hardly ever shown. With
+ * JavaScript, opening it renders them at once (their counts are in the loader data); without,
+ * it holds a submit that asks for the page with it open (`more=1`). While not rendered, its
+ * choices travel as hidden fields, so every search keeps them. Once rendered it stays so
+ * (closing only hides it): a number being typed is never lost.
+ */
+function MoreFilters(props: {
+  open: boolean;
+  label: string;
+  openLabel: string;
+  hidden: [string, string][];
+  children: () => ReactNode;
+}) {
+  const [rendered, setRendered] = useState(props.open);
+  // Open as the page was asked for, then the visitor's: the panel's own navigations drop `more=1`
+  // and must not close it under the visitor's hand.
+  const [initiallyOpen] = useState(props.open);
+  return (
+    <details
+      className="filter-more"
+      data-testid="filter-more"
+      open={initiallyOpen}
+      onToggle={(event) => {
+        if (event.currentTarget.open) setRendered(true);
+      }}
+    >
+      <summary>{props.label}</summary>
+      {rendered ? (
+        props.children()
+      ) : (
+        <>
+          {props.hidden.map(([name, value]) => (
+            <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+          ))}
+          <button
+            type="submit"
+            className="button filter-more__open"
+            name={MORE_FILTERS_PARAM}
+            value="1"
+            data-testid="filter-more-open"
+            onClick={(event) => {
+              // With JavaScript the controls are rendered here instead of loading the page again.
+              event.preventDefault();
+              setRendered(true);
+            }}
+          >
+            {props.openLabel}
+          </button>
+        </>
+      )}
+    </details>
+  );
+}
+
 export function FilterPanel(props: {
   locale: Locale;
   view: FilterPanelView;
   filters: SearchFilters;
   /** The simple form of the old search screen: types, price, area and sort only. */
   simple?: boolean;
+  /** Render "more filters" open (the page was asked with `more=1`). */
+  moreOpen?: boolean;
 }) {
   const { view, filters, locale } = props;
   const t = view.texts;
@@ -260,40 +323,56 @@ export function FilterPanel(props: {
           .filter((group) => group.primary)
           .map((group) => <FilterGroup key={group.key} group={group} selected={selected(group.key)} open />)}
       {!props.simple && (
-        <details className="filter-more" data-testid="filter-more">
-          <summary>{t['filter.more']}</summary>
-          {view.groups
-            .filter((group) => !group.primary)
-            .map((group) => (
-              <FilterGroup
-                key={group.key}
-                group={group}
-                selected={selected(group.key)}
-                open={selected(group.key).length > 0}
-              />
-            ))}
-          <Range legend={t['filter.floor']} name="floor" filters={filters} texts={t} />
-          <Range legend={t['filter.year_built']} name="year_built" filters={filters} texts={t} />
-          <label className="filter-field">
-            <span>{t['filter.age_days']}</span>
-            <select name="age_days" defaultValue={filters.age_days ?? ''}>
-              <option value="">{t['filter.any']}</option>
-              {view.ages.map((age) => (
-                <option key={age.value} value={age.value}>
-                  {age.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="filter-field">
-            <span>{t['filter.free_from']}</span>
-            <input type="date" name="free_from" defaultValue={filters.free_from ?? ''} />
-          </label>
-          <label className="filter-check">
-            <input type="checkbox" name="has_floor_plan" value="1" defaultChecked={filters.has_floor_plan} />
-            {t['filter.floor_plan']}
-          </label>
-        </details>
+        <MoreFilters
+          open={props.moreOpen ?? false}
+          label={t['filter.more']}
+          openLabel={t['action.show_more']}
+          hidden={moreFilterFields(
+            filters,
+            view.groups.filter((group) => !group.primary).map((group) => group.key),
+          )}
+        >
+          {() => (
+            <>
+              {view.groups
+                .filter((group) => !group.primary)
+                .map((group) => (
+                  <FilterGroup
+                    key={group.key}
+                    group={group}
+                    selected={selected(group.key)}
+                    open={selected(group.key).length > 0}
+                  />
+                ))}
+              <Range legend={t['filter.floor']} name="floor" filters={filters} texts={t} />
+              <Range legend={t['filter.year_built']} name="year_built" filters={filters} texts={t} />
+              <label className="filter-field">
+                <span>{t['filter.age_days']}</span>
+                <select name="age_days" defaultValue={filters.age_days ?? ''}>
+                  <option value="">{t['filter.any']}</option>
+                  {view.ages.map((age) => (
+                    <option key={age.value} value={age.value}>
+                      {age.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="filter-field">
+                <span>{t['filter.free_from']}</span>
+                <input type="date" name="free_from" defaultValue={filters.free_from ?? ''} />
+              </label>
+              <label className="filter-check">
+                <input
+                  type="checkbox"
+                  name="has_floor_plan"
+                  value="1"
+                  defaultChecked={filters.has_floor_plan}
+                />
+                {t['filter.floor_plan']}
+              </label>
+            </>
+          )}
+        </MoreFilters>
       )}
       {!props.simple && (
         <label className="filter-check">

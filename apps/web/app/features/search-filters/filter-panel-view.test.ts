@@ -1,0 +1,54 @@
+import { defaultFilters, MULTI_VALUE_FILTER_KEYS, parseFilters, type SearchFilters } from '@estately/domain';
+import { describe, expect, it } from 'vitest';
+import { moreFilterFields } from './filter-panel-view.ts';
+
+// "More filters" not rendered (decision 029): its choices travel as hidden fields, which must
+// search exactly what its controls would.
+
+const MORE_GROUPS = MULTI_VALUE_FILTER_KEYS.filter(
+  (key) => !['dispositions', 'seller_types', 'other_params'].includes(key),
+);
+const filters = (extra: Partial<SearchFilters>): SearchFilters => ({ ...defaultFilters(), ...extra });
+
+/** The filters a form with only these fields (and the page's other choices) searches. */
+function searched(fields: [string, string][], rest: Record<string, string> = {}): SearchFilters {
+  const parsed = parseFilters(new URLSearchParams([...Object.entries(rest), ...fields]));
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.errors));
+  return parsed.data;
+}
+
+describe('moreFilterFields', () => {
+  it('gives no field when nothing of "more filters" is chosen', () => {
+    expect(moreFilterFields(filters({ offer_type: 'sale', dispositions: ['2'] }), MORE_GROUPS)).toEqual([]);
+  });
+
+  it('keeps every choice of the groups, ranges, age, date and floor plan', () => {
+    const chosen = filters({
+      offer_type: 'rent',
+      tags: ['sauna', 'vana'],
+      heating: ['gas'],
+      parking: ['garage'],
+      bathrooms: ['1', '2+'],
+      floor_from: 0,
+      floor_to: 4,
+      year_built_from: 1990,
+      year_built_to: 2020,
+      age_days: 7,
+      free_from: '2026-12-01',
+      has_floor_plan: true,
+    } as Partial<SearchFilters>);
+    const fields = moreFilterFields(chosen, MORE_GROUPS);
+    // The page's own choices outside "more filters" plus the hidden fields search the same filters.
+    expect(searched(fields, { offer_type: 'rent' })).toEqual(chosen);
+    expect(fields).toContainEqual(['floor_from', '0']);
+    expect(fields).toContainEqual(['has_floor_plan', '1']);
+  });
+
+  it('leaves the primary groups to their own controls', () => {
+    const fields = moreFilterFields(
+      filters({ dispositions: ['2'], seller_types: ['agency'] } as Partial<SearchFilters>),
+      MORE_GROUPS,
+    );
+    expect(fields).toEqual([]);
+  });
+});
