@@ -24,6 +24,19 @@ import { sendEncoded, trustedSerializer } from './trusted-serializer.ts';
 
 const errorResponses = { 422: ErrorBodySchema, 500: ErrorBodySchema };
 
+/**
+ * The filters of a search and the route's own parameters, validated together: a 422 names every
+ * bad field at once. `own` maps each own parameter to whether its value was valid.
+ */
+function validateSearchQuery(query: Record<string, unknown>, own: Record<string, boolean>): SearchFilters {
+  const parsed = parseFilters(query);
+  const invalid = Object.keys(own).filter((name) => !own[name]);
+  if (parsed.success && invalid.length === 0) return parsed.data;
+  const errors: Record<string, string[]> = parsed.success ? {} : { ...parsed.errors };
+  for (const name of invalid) errors[name] = ['validation.invalid_value'];
+  throw new AppError('validation_errors', { errors });
+}
+
 /** Map mode needs a viewport and a zoom on top of the filters; every problem is reported at once. */
 function validateMapQuery(query: Record<string, unknown>): {
   filters: SearchFilters & { bbox: BoundingBox };
@@ -70,14 +83,8 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const parsed = parseFilters(request.query);
       const withFacets = parseFacetsFlag(request.query.facets);
-      if (!parsed.success || withFacets === null) {
-        const errors = parsed.success ? {} : { ...parsed.errors };
-        if (withFacets === null) errors.facets = ['validation.invalid_value'];
-        throw new AppError('validation_errors', { errors });
-      }
-      const filters = parsed.data;
+      const filters = validateSearchQuery(request.query, { facets: withFacets !== null });
       const options = { db: app.readDb, filters, storage: app.storage, cache, index, bodies, check };
       const body = await (withFacets ? searchOffersWithFacetsBody(options) : searchOffersBody(options));
       // A Buffer is sent as it is (no serializer): encoded once, kept (decision 022).
@@ -99,15 +106,9 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const parsed = parseFilters(request.query);
       const groups = parseFacetGroups(request.query.groups);
-      if (!parsed.success || groups === null) {
-        const errors = parsed.success ? {} : { ...parsed.errors };
-        if (groups === null) errors.groups = ['validation.invalid_value'];
-        throw new AppError('validation_errors', { errors });
-      }
-      const filters = parsed.data;
-      return countOfferFacets({ db: app.readDb, filters, groups, cache, index });
+      const filters = validateSearchQuery(request.query, { groups: groups !== null });
+      return countOfferFacets({ db: app.readDb, filters, groups: groups ?? undefined, cache, index });
     },
   );
 
