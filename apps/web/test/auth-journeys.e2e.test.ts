@@ -7,7 +7,7 @@
 import { translate } from '@estately/i18n';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, signIn, startAccountHarness, tokenOf } from './account-helpers.ts';
-import { harnessPerFile, PASSWORD } from './browser-setup.ts';
+import { harnessPerFile, hydrated, PASSWORD } from './browser-setup.ts';
 
 const h = harnessPerFile(startAccountHarness);
 
@@ -273,6 +273,8 @@ describe('keyboard, no scripts and right to left', () => {
     await page.goto(`${h.web.url}/ar/auth/signin`);
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
     const form = page.getByTestId('signin-form');
+    // The scripts' checks are what this test reads (the server's: "works before the scripts load").
+    await hydrated(page, 'signin-form');
     await form.locator('button[type="submit"]').click();
     expect(await form.getByTestId('error-email').textContent()).toBe(translate('ar', 'validation.required'));
     // Labels start at the inline start: on the right in Arabic, flush with their field's edge.
@@ -292,8 +294,9 @@ describe('keyboard, no scripts and right to left', () => {
     // No WCAG 2.1 AA findings on the forms with their errors shown, in Arabic and English.
     const problems = await axeViolations(page);
     await page.goto(`${h.web.url}/en/auth/company`);
+    await hydrated(page, 'company-signup-form');
     await page.getByTestId('company-signup-form').locator('button[type="submit"]').click();
-    await expect.poll(() => page.getByTestId('form-summary').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('form-summary').count(), { timeout: 10_000 }).toBe(1);
     problems.push(...(await axeViolations(page)));
     expect(problems).toEqual([]);
     await context.close();

@@ -146,3 +146,11 @@ export async function fillSignInForm(page: Page, email: string, password = PASSW
   await form.locator('input[name="password"]').fill(password);
   await form.locator('button[type="submit"]').click();
 }
+
+/** Waits until React has hydrated the element (its props are attached to the node). */
+export async function hydrated(page: Page, testId: string): Promise<void> {
+  await page.waitForFunction((id) => {
+    const node = document.querySelector(`[data-testid="${id}"]`);
+    return node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps'));
+  }, testId);
+}

@@ -9,6 +9,7 @@ import type { BoundingBox, OfferMapResponse, SearchOffersResponse } from '@estat
 import { translate } from '@estately/i18n';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated } from './browser-setup.ts';
 import { axeViolations, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
 
 let h: SearchHarness;
@@ -56,14 +57,6 @@ async function watchedPage(context: BrowserContext): Promise<Watched> {
     errors,
     violations: () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
   };
-}
-
-/** Waits until React has hydrated the element (its props are attached to the node). */
-async function hydrated(page: Page, testId: string): Promise<void> {
-  await page.waitForFunction((id) => {
-    const node = document.querySelector(`[data-testid="${id}"]`);
-    return node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps'));
-  }, testId);
 }
 
 const urlOf = (page: Page) => new URL(page.url());
