@@ -1,7 +1,4 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
-import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from 'react-router';
 import { RouterContextProvider, ServerRouter } from 'react-router';
@@ -11,6 +8,7 @@ import { contentSecurityPolicy, createNonce } from './csp.server.ts';
 import searchCss from './features/search-filters/search.css?inline';
 import mapLayoutCss from './features/search-map/search-map-layout.css?inline';
 import { NonceContext } from './nonce-context.tsx';
+import { RenderedHtml } from './rendered-html.server.ts';
 import { pendingSetCookies, requestStateContext } from './request-state.server.ts';
 import { cacheControlFor } from './routing/cache-rules.ts';
 import { pageRouterContext } from './routing/page-manifest.server.ts';
@@ -122,13 +120,15 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    // Crawlers get the complete document at once rather than a streamed shell.
-    const readyOption: keyof RenderToPipeableStreamOptions = crawler ? 'onAllReady' : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
     );
 
+    // The page is sent once all of it is rendered, for people and crawlers alike: the loaders
+    // have finished before rendering starts, so the last part (the loader data React Router
+    // streams into the page) follows the first within the same few milliseconds, and the whole
+    // page then goes out in one write (rendered-html.server.ts, docs/decisions/031).
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <InlineStylesContext.Provider value={INLINE_CSS}>
@@ -137,31 +137,27 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+        },
+        onAllReady() {
+          const html = new RenderedHtml(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          pipe(html);
+          resolve(new Response(html.body(), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
+          // An error inside a part of the page: React sends that part's fallback and the browser
+          // renders it again. A crawler is told the page failed rather than index the fallback.
+          if (crawler) responseStatusCode = 500;
           // Errors before the shell is ready reject and are logged by the request handler.
-          if (shellRendered) console.error('[web] streaming render error:', error);
+          if (shellRendered) console.error('[web] render error:', error);
         },
       },
     );

@@ -1,5 +1,6 @@
 import { createContext, type RouterContextProvider } from 'react-router';
 import { type ApiClient, createApiClient } from './api/api-client.ts';
+import { createApiFetch } from './api/api-fetch.server.ts';
 import { createAuthClient } from './api/auth-client.ts';
 import { type RequestTokenStore, requestTokenStore } from './api/tokens.ts';
 import type { WebConfig } from './config.server.ts';
@@ -22,6 +23,9 @@ export const requestStateContext = createContext<RequestState>({});
 /** Timeout of one API call made while rendering a page. */
 export const SSR_API_TIMEOUT_MS = 4_000;
 
+/** The web server's calls to the API: kept-alive connections shared by every request. */
+const apiFetch = createApiFetch(SSR_API_TIMEOUT_MS);
+
 export function requestApi(
   context: Readonly<RouterContextProvider>,
   request: Request,
@@ -30,21 +34,14 @@ export function requestApi(
   const state = context.get(requestStateContext);
   if (!state.api) {
     const tokens = requestTokenStore(request);
-    const timedFetch: typeof fetch = (input, init) =>
-      fetch(input, {
-        ...init,
-        signal: init?.signal
-          ? AbortSignal.any([init.signal, AbortSignal.timeout(SSR_API_TIMEOUT_MS)])
-          : AbortSignal.timeout(SSR_API_TIMEOUT_MS),
-      });
-    const auth = createAuthClient({ baseUrl: config.apiUrl, fetch: timedFetch });
+    const auth = createAuthClient({ baseUrl: config.apiUrl, fetch: apiFetch });
     state.api = {
       tokens,
       client: createApiClient({
         baseUrl: config.apiUrl,
         tokens,
         auth,
-        fetch: timedFetch,
+        fetch: apiFetch,
         acceptLanguage: pickRequestLocale(request).locale,
       }),
     };
