@@ -137,6 +137,11 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // Parts that were ready when the page is written go inline, where they stand. By default
+        // React moves a part found after its first 12.8 KB to the end of the page, hidden, to be
+        // put in place by a script: for a page sent whole that only costs bytes, and without
+        // JavaScript the part would stay hidden.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellRendered = true;
         },
