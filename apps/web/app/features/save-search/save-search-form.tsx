@@ -44,7 +44,11 @@ export function SaveSearch(props: { view: SaveSearchView; result: SaveSearchResu
         </span>
       }
     >
-      <SaveSearchSignedIn {...props} apiUrl={shell.publicConfig.apiUrl} />
+      <SaveSearchSignedIn
+        {...props}
+        apiUrl={shell.publicConfig.apiUrl}
+        icon={<BellPlus aria-hidden="true" size={18} />}
+      />
     </Suspense>
   );
 }

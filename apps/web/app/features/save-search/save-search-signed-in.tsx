@@ -1,18 +1,21 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useToast } from '../../toasts/toast-provider.tsx';
-import { BellPlus } from './icons.tsx';
 import { SAVE_SEARCH_INTENT, type SaveSearchResult, type SaveSearchView } from './save-search.ts';
 
 // "Save this search" for a signed-in visitor (save-search-form.tsx): the form that posts to the
 // page's action without JavaScript and calls POST /saved_searches from the browser with it.
 // A module of its own, fetched when a signed-in visitor's results page hydrates: a guest, who
 // sees only the sign-in link, never loads it (issue 9: JavaScript of a results page's first load).
+// It imports nothing the results page has not loaded already (its icon comes as a prop), so the
+// page's first load gets no extra shared file for it.
 
 export default function SaveSearchSignedIn(props: {
   view: SaveSearchView;
   result: SaveSearchResult | undefined;
   apiUrl: string;
+  /** The icon of the button that opens the form (drawn by save-search-form.tsx). */
+  icon: ReactNode;
 }) {
   const { view } = props;
   const toast = useToast();
@@ -63,7 +66,7 @@ export default function SaveSearchSignedIn(props: {
   return (
     <details className="save-search" open={serverResult !== undefined} data-testid="save-search">
       <summary className="button save-search__open">
-        <BellPlus aria-hidden="true" size={18} />
+        {props.icon}
         {view.texts.open}
       </summary>
       <form
