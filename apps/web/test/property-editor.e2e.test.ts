@@ -169,6 +169,16 @@ const photo = (color: string) =>
 const en = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) =>
   translate('en', key, values);
 
+/**
+ * Waits until the new step's heading has the focus, where a keyboard user starts from after a
+ * step changes (under load the first Tab presses could otherwise come before the focus moved).
+ */
+async function stepHeadingFocused(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+    .toBe('step-heading');
+}
+
 /** Presses Tab until the focused element matches, as a keyboard user moves through the page. */
 async function tabTo(page: Page, selector: string, limit = 80): Promise<void> {
   for (let index = 0; index < limit; index++) {
@@ -454,9 +464,7 @@ describe('the editor', () => {
     await page.waitForURL(/\/en\/account\/my-offers\/\d+\?step=location$/);
     const id = idFromUrl(page.url());
     // The new step's heading has the focus.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
-      .toBe('step-heading');
+    await stepHeadingFocused(page);
 
     // Location: the place picked with the arrow keys and Enter; the pin moved with the arrows.
     await tabTo(page, '[data-testid="address-search"]');
@@ -477,6 +485,7 @@ describe('the editor', () => {
     await tabTo(page, '[data-testid="step-form-location"] button[type="submit"]');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=parameters`);
+    await stepHeadingFocused(page);
     const saved = (await api<OwnView>(token, 'GET', `/properties/${id}`)).data;
     expect(saved.city).toBe('Brno');
     expect(saved.longitude).toBeCloseTo(after, 5);
@@ -485,10 +494,12 @@ describe('the editor', () => {
     await tabTo(page, `a[href="/en/account/my-offers/${id}?step=photos"]`);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=photos`);
+    await stepHeadingFocused(page);
     expect(await axeViolations(page)).toEqual([]);
     await tabTo(page, `a[href="/en/account/my-offers/${id}?step=preview"]`);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${h.web.url}/en/account/my-offers/${id}?step=preview`);
+    await stepHeadingFocused(page);
     await tabTo(page, '[data-testid="publish"]');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('publish-error').isVisible()).toBe(true);
