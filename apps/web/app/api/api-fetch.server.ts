@@ -1,4 +1,9 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import {
+  type ClientRequest,
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingMessage,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
 /**
@@ -32,13 +37,15 @@ export function createApiFetch(timeoutMs: number): typeof fetch {
         reject(new TypeError('createApiFetch: only text bodies are sent'));
         return;
       }
+      const method = init?.method ?? 'GET';
       const headers: Record<string, string> = {};
       new Headers(init?.headers).forEach((value, name) => {
         headers[name] = value;
       });
       if (body) headers['content-length'] = String(Buffer.byteLength(body));
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-      const req = send(url, { method: init?.method ?? 'GET', headers, agent: agents[url.protocol] });
+      const agent = agents[url.protocol];
+      let req: ClientRequest;
       let settled = false;
       const finish = (error: unknown, response?: Response) => {
         if (settled) return;
@@ -57,27 +64,40 @@ export function createApiFetch(timeoutMs: number): typeof fetch {
         timeoutMs,
       );
       signal?.addEventListener('abort', onAbort, { once: true });
-      req.on('error', (error) => finish(error));
-      req.on('response', (res: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', (error) => finish(error));
-        res.on('close', () => {
-          if (!res.complete) finish(new Error('The API closed the connection before its answer ended'));
+
+      const attempt = (mayRetry: boolean) => {
+        req = send(url, { method, headers, agent });
+        let answered = false;
+        req.on('error', (error: NodeJS.ErrnoException) => {
+          // A kept-alive connection the API closed just as this request went out: a GET or HEAD
+          // is sent again, once, on a new connection (nothing of it can have been acted on).
+          const closedUnderIt = error.code === 'ECONNRESET' || error.code === 'EPIPE';
+          if (mayRetry && !answered && !settled && req.reusedSocket && closedUnderIt) attempt(false);
+          else finish(error);
         });
-        res.on('end', () => {
-          const answer = new Headers();
-          const raw = res.rawHeaders;
-          for (let i = 0; i + 1 < raw.length; i += 2) answer.append(raw[i] as string, raw[i + 1] as string);
-          const status = res.statusCode ?? 502;
-          // A null-body status carries no body in a Response.
-          const content = status === 204 || status === 205 || status === 304 ? null : Buffer.concat(chunks);
-          finish(
-            null,
-            new Response(content, { status, statusText: res.statusMessage ?? '', headers: answer }),
-          );
+        req.on('response', (res: IncomingMessage) => {
+          answered = true;
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', (error) => finish(error));
+          res.on('close', () => {
+            if (!res.complete) finish(new Error('The API closed the connection before its answer ended'));
+          });
+          res.on('end', () => {
+            const answer = new Headers();
+            const raw = res.rawHeaders;
+            for (let i = 0; i + 1 < raw.length; i += 2) answer.append(raw[i] as string, raw[i + 1] as string);
+            const status = res.statusCode ?? 502;
+            // A null-body status carries no body in a Response.
+            const content = status === 204 || status === 205 || status === 304 ? null : Buffer.concat(chunks);
+            finish(
+              null,
+              new Response(content, { status, statusText: res.statusMessage ?? '', headers: answer }),
+            );
+          });
         });
-      });
-      req.end(body ?? undefined);
+        req.end(body ?? undefined);
+      };
+      attempt(method === 'GET' || method === 'HEAD');
     });
 }

@@ -6,6 +6,7 @@ import { createApiFetch } from './api-fetch.server.ts';
 let server: Server;
 let base = '';
 const connections = new Set<number>();
+let dropKeptSeen = 0;
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -44,6 +45,20 @@ beforeAll(async () => {
     }
     if (url.pathname === '/slow') {
       setTimeout(() => res.end('late'), 2_000).unref();
+      return;
+    }
+    if (url.pathname === '/drop-kept') {
+      // The second request on a kept-alive connection finds it closed under it, as when the API
+      // closed an idle connection just as the request went out.
+      dropKeptSeen++;
+      const socket = req.socket as typeof req.socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      if (socket.served > 1) {
+        socket.destroy();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(`answer ${dropKeptSeen}`);
       return;
     }
     if (url.pathname === '/cut') {
@@ -121,6 +136,21 @@ describe('createApiFetch', () => {
     await expect(pending).rejects.toThrow('visitor left');
     const aborted = AbortSignal.abort(new Error('already gone'));
     await expect(apiFetch(`${base}/echo`, { signal: aborted })).rejects.toThrow('already gone');
+  });
+
+  it('sends a GET again, once, when its kept-alive connection was closed under it; never a POST', async () => {
+    const fresh = createApiFetch(1_000);
+    dropKeptSeen = 0;
+    expect(await (await fresh(`${base}/drop-kept`)).text()).toBe('answer 1');
+    // The kept connection is dropped when the second GET arrives: sent again on a new one.
+    expect(await (await fresh(`${base}/drop-kept`)).text()).toBe('answer 3');
+    expect(dropKeptSeen).toBe(3);
+    // A POST that met the same fate is not sent twice.
+    const other = createApiFetch(1_000);
+    dropKeptSeen = 0;
+    await (await other(`${base}/drop-kept`)).text();
+    await expect(other(`${base}/drop-kept`, { method: 'POST', body: '{}' })).rejects.toThrow();
+    expect(dropKeptSeen).toBe(2);
   });
 
   it('fails when the answer is cut off, and when nothing listens', async () => {
