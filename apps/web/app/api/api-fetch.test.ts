@@ -153,6 +153,16 @@ describe('createApiFetch', () => {
     expect(dropKeptSeen).toBe(2);
   });
 
+  it('refuses what it cannot send as asked, sending nothing', async () => {
+    connections.clear();
+    await expect(apiFetch(new Request(`${base}/echo`))).rejects.toThrow(TypeError);
+    await expect(apiFetch('ftp://127.0.0.1/echo')).rejects.toThrow(TypeError);
+    await expect(
+      apiFetch(`${base}/echo`, { method: 'POST', body: new Uint8Array([1, 2, 3]) }),
+    ).rejects.toThrow(TypeError);
+    expect(connections.size).toBe(0);
+  });
+
   it('fails when the answer is cut off, and when nothing listens', async () => {
     await expect(apiFetch(`${base}/cut`)).rejects.toThrow();
     await expect(apiFetch('http://127.0.0.1:1/echo')).rejects.toThrow();
