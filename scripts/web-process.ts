@@ -1,6 +1,7 @@
 // The web server as a process of its own, the way `npm start` runs it (decision 023), for
 // scripts/start.ts and for the benchmarks that measure what it serves (scripts/bench/web.ts).
 import { type ChildProcess, fork } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -14,6 +15,18 @@ export const WEB_SCRIPT = join(root, 'apps/web/server.ts');
  */
 export const WEB_NODE_FLAGS = ['--max-semi-space-size=16'];
 
+/**
+ * WEB_WORKERS when the environment sets none: two web processes on a machine of two cores or more,
+ * one on a single core (decision 028, 2026-11-27 addendum). A render is now cheap enough that one
+ * process, busy on one core, is what limits the pages a second while the API and PostgreSQL
+ * leave part of the second core idle; more than two processes would take memory (150-400 MB
+ * each) that a machine running the API and its database beside them has better uses for.
+ * `WEB_WORKERS=max` gives one per core to a machine that serves pages only.
+ */
+export function defaultWebWorkers(cores = availableParallelism()): string {
+  return String(Math.min(2, Math.max(1, cores)));
+}
+
 export interface WebProcess {
   child: ChildProcess;
   port: number;
@@ -21,13 +34,14 @@ export interface WebProcess {
 
 /**
  * Forks apps/web/server.ts with `env` and resolves with its port once it listens. Its output
- * goes to this process's; the IPC channel carries its port and ties its life to ours.
+ * goes to this process's; the IPC channel carries its port and ties its life to ours. Without
+ * WEB_WORKERS in `env` it runs defaultWebWorkers() processes.
  */
 export function forkWeb(env: NodeJS.ProcessEnv): Promise<WebProcess> {
   return new Promise((resolve, reject) => {
     const child = fork(WEB_SCRIPT, [], {
       cwd: root,
-      env,
+      env: { ...env, WEB_WORKERS: env.WEB_WORKERS || defaultWebWorkers() },
       stdio: 'inherit',
       execArgv: [
         ...process.execArgv.filter((arg) => !arg.startsWith('--max-semi-space-size')),

@@ -171,7 +171,7 @@ async function startStack(label: string, options: { dataDir: string; url?: strin
     // The copy of the build this run serves (a rebuild meanwhile cannot change it).
     ...(process.env.WEB_BUILD_DIR ? { WEB_BUILD_DIR: process.env.WEB_BUILD_DIR } : {}),
     ...(process.env.BENCH_WEB_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WEB_NODE_OPTIONS } : {}),
-    // One web process per core unless WEB_WORKERS says otherwise, as under `npm start`.
+    // As many web processes as `npm start` runs (scripts/web-process.ts) unless WEB_WORKERS says.
     ...(process.env.WEB_WORKERS ? { WEB_WORKERS: process.env.WEB_WORKERS } : {}),
   };
   const web = await forkWeb({ ...webEnv, WEB_PAGE_CACHE: 'off' });

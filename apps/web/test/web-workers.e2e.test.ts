@@ -1,12 +1,13 @@
 // The web server as `npm start` runs it (scripts/web-process.ts forks apps/web/server.ts) with
 // WEB_WORKERS=2 (decision 028): two worker processes answer on one port, a crashed worker is
-// replaced, and stopping the primary stops them all.
+// replaced, and stopping the primary stops them all. Without WEB_WORKERS, `npm start` runs two
+// on a machine of two cores or more (the decision's addendum).
 
 import type { ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childProcesses } from '../../../scripts/lib/processes.ts';
-import { forkWeb, stopWeb } from '../../../scripts/web-process.ts';
+import { defaultWebWorkers, forkWeb, stopWeb } from '../../../scripts/web-process.ts';
 import { webWorkersFromEnv, workerRenderLimitEnv } from '../app/web-workers.server.ts';
 import { ensureWebBuild } from './browser-setup.ts';
 
@@ -58,6 +59,31 @@ describe('web workers', () => {
       expect(() => webWorkersFromEnv({ WEB_WORKERS: bad })).toThrow(/WEB_WORKERS/);
     }
   });
+
+  it('runs two web processes under npm start by default, one on a single core', () => {
+    expect(defaultWebWorkers(1)).toBe('1');
+    expect(defaultWebWorkers(2)).toBe('2');
+    expect(defaultWebWorkers(16)).toBe('2');
+    expect(webWorkersFromEnv({ WEB_WORKERS: defaultWebWorkers(2) })).toBe(2);
+  });
+
+  it('forks the default number of web processes when WEB_WORKERS is not set', async () => {
+    const web = await forkWeb({ PATH: process.env.PATH, API_URL: 'http://127.0.0.1:9', WEB_PORT: '0' });
+    try {
+      const expected = Number(defaultWebWorkers());
+      // One process serves alone (no children); above one, the primary's children are the workers.
+      const found = await until('the default workers', () => {
+        const children = childProcesses(web.child.pid ?? 0);
+        return (expected === 1 ? children.length === 0 : children.length === expected) && children;
+      });
+      expect(found).toHaveLength(expected === 1 ? 0 : expected);
+      const health = await fetch(`http://127.0.0.1:${web.port}/health`);
+      expect(health.status).toBe(200);
+      await health.arrayBuffer();
+    } finally {
+      await stopWeb(web.child);
+    }
+  }, 60_000);
 
   it('shares the render limit among the workers', () => {
     expect(workerRenderLimitEnv({}, 2)).toEqual({ WEB_RENDER_CONCURRENCY: '8', WEB_RENDER_QUEUE: '128' });

@@ -1,0 +1,13 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { writeFileSync } from 'node:fs';
+const url = process.argv[2]!;
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless','--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync'] });
+const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+chrome.kill();
+const lhr = r!.lhr;
+writeFileSync('/tmp/lh/last.json', JSON.stringify(lhr));
+const m = (lhr.audits.metrics.details as any).items[0];
+console.log('FCP', Math.round(m.firstContentfulPaint), 'LCP', Math.round(m.largestContentfulPaint), 'obsFCP', m.observedFirstContentfulPaint, 'obsLCP', m.observedLargestContentfulPaint, 'obsLoad', m.observedLoad);
+for (const it of (lhr.audits['network-requests'].details as any).items) console.log(Math.round(it.networkRequestTime), Math.round(it.networkEndTime), it.priority, it.resourceType, it.transferSize, it.url.slice(0, 90));
+console.log(JSON.stringify((lhr.audits['largest-contentful-paint-element'].details as any)?.items?.[0]?.items?.[0]?.node?.snippet));
