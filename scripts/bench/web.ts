@@ -52,6 +52,7 @@ import { chromium } from 'playwright-core';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { mediaStorage } from '../../apps/api/src/plugins/app/media.ts';
 import { pgliteDir, startApi } from '../../apps/api/src/server.ts';
+import { deferredModuleHrefs } from '../../apps/web/app/deferred-code.server.ts';
 import { CLIENT_MESSAGE_KEYS } from '../../apps/web/app/i18n/client-messages.ts';
 import { descendantProcesses, processUsage } from '../lib/processes.ts';
 import { forkWeb, stopWeb } from '../web-process.ts';
@@ -392,11 +393,14 @@ function brotliSize(path: string): number {
 
 /** Brotli bytes of the build's files this HTML loads (`/assets/...js` or `.css`). */
 function referencedAssets(html: string, extension: 'js' | 'css'): { files: number; brotli: number } {
-  // Loaded files only: stylesheet and module-preload links, and the hydration script's imports
+  // Loaded files only: stylesheet and module-preload links (or the list the deferred loader
+  // preloads), and the hydration script's imports
   // (the manifest's own address in the inline route data is not loaded with lazy route discovery).
   const pattern = new RegExp(`(?:href=|from |import )["'](/assets/[^"'\\s]+\\.${extension})["']`, 'g');
   const files = new Set<string>();
   for (const match of html.matchAll(pattern)) if (match[1]) files.add(match[1]);
+  // The preloads the page's loader adds once the page has loaded (decision 032).
+  if (extension === 'js') for (const href of deferredModuleHrefs(html)) files.add(href);
   let brotli = 0;
   for (const file of files) brotli += brotliSize(file);
   return { files: files.size, brotli };

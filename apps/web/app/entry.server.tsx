@@ -5,6 +5,7 @@ import { RouterContextProvider, ServerRouter } from 'react-router';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from './api/tokens.ts';
 import { type WebConfig, webConfigContext } from './config.server.ts';
 import { contentSecurityPolicy, createNonce } from './csp.server.ts';
+import { deferPageCode } from './deferred-code.server.ts';
 import searchCss from './features/search-filters/search.css?inline';
 import mapLayoutCss from './features/search-map/search-map-layout.css?inline';
 import { NonceContext } from './nonce-context.tsx';
@@ -152,7 +153,14 @@ export default function handleRequest(
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(html);
-          resolve(new Response(html.body(), { headers: responseHeaders, status: responseStatusCode }));
+          const body = html.body();
+          // The page's code is fetched once its content has loaded (deferred-code.server.ts).
+          resolve(
+            new Response(Buffer.isBuffer(body) ? deferPageCode(body, nonce) : body, {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);

@@ -465,4 +465,61 @@ describe('headers', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('asks for the page code once the page has loaded, then hydrates (decision 032)', async () => {
+    const context = await harness.visitor();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const events: string[] = [];
+    page.on('load', () => events.push('load'));
+    page.on('request', (request) => {
+      if (/\/assets\/[^?]+\.js$/.test(new URL(request.url()).pathname)) events.push('script');
+    });
+    await page.goto(`${harness.web.url}/de/blog`);
+    await page.waitForFunction(() =>
+      Object.keys(document.body).some((key) => key.startsWith('__reactFiber')),
+    );
+    // No script of the page before its load event; then its code.
+    expect(events[0]).toBe('load');
+    expect(events.filter((event) => event === 'script').length).toBeGreaterThan(2);
+    // Hydrated: a link navigates in the page, and nothing was reported.
+    await page.locator('a[href="/de/article/terms"]').first().click();
+    await page.waitForURL(`${harness.web.url}/de/article/terms`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for the page code at the first key press while the page is still loading', async () => {
+    const context = await harness.visitor();
+    const page = await context.newPage();
+    // The page gets an image that never arrives, so its load event waits.
+    const held: Parameters<Parameters<typeof page.route>[1]>[0][] = [];
+    await page.route('**/de/blog', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('</body>', '<img src="/held.png" alt=""></body>');
+      await route.fulfill({ response, body: html });
+    });
+    await page.route('**/held.png', (route) => {
+      held.push(route);
+    });
+    let scripts = 0;
+    page.on('request', (request) => {
+      if (/\/assets\/[^?]+\.js$/.test(new URL(request.url()).pathname)) scripts++;
+    });
+    await page.goto(`${harness.web.url}/de/blog`, { waitUntil: 'domcontentloaded' });
+    await page.waitForTimeout(300);
+    expect(scripts).toBe(0);
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(() =>
+      Object.keys(document.body).some((key) => key.startsWith('__reactFiber')),
+    );
+    expect(scripts).toBeGreaterThan(2);
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    for (const route of held) await route.abort();
+    await context.close();
+  });
 });

@@ -1,0 +1,79 @@
+/**
+ * Content first, code after (docs/decisions/032): a rendered page works without JavaScript (links,
+ * forms, the first page of results), so the browser is not asked for the page's scripts until the
+ * page's own content has loaded. React Router writes module preloads into the head and a module
+ * script that imports the route modules and hydrates; both make the browser fetch about 100 KB of
+ * JavaScript while the document, its styles and its photos are still arriving, and on a phone's
+ * connection that code shares the bandwidth the photos need.
+ *
+ * This rewrites the written document (bytes, once, before it is sent):
+ *  - the `<link rel="modulepreload">` elements are taken out and their addresses listed;
+ *  - the hydration module script is made inert (`type="estately/deferred-module"`: the browser
+ *    neither fetches nor runs it; React does not compare a script's type when it hydrates);
+ *  - a small classic script (this response's nonce) follows it. When the page has loaded (the
+ *    `load` event, then one frame, so the photos in view are painted) or at the visitor's first
+ *    touch, key or focus, whichever comes first, and at the latest DEFER_LIMIT_MS after the
+ *    document was parsed, it adds the preloads and a copy of the module script to the head. The
+ *    browser then fetches and runs the code as it would have, and React hydrates; React's own
+ *    preload links find the added ones when it hydrates (React 19 matches head links by address
+ *    and leaves unexpected head elements alone).
+ * A document without React Router's hydration script (an error written without it) is left as it
+ * is.
+ */
+
+/** The latest moment after parsing at which the code is asked for, whatever is still loading. */
+export const DEFER_LIMIT_MS = 3000;
+
+export const DEFERRED_MODULE_TYPE = 'estately/deferred-module';
+
+const PRELOAD_START = Buffer.from('<link rel="modulepreload" href="');
+const MODULE_SCRIPT = Buffer.from(' type="module" async="">');
+const SCRIPT_END = Buffer.from('</script>');
+
+/**
+ * The loader: `previousElementSibling` is the inert module script it follows. Written out once
+ * here (no per-request work but the address list).
+ */
+function loader(hrefs: string[]): string {
+  return `(()=>{const m=document.currentScript.previousElementSibling,h=${JSON.stringify(hrefs)};let go=()=>{go=null;const n=m.nonce;for(const u of h){const l=document.createElement("link");l.rel="modulepreload";l.href=u;l.setAttribute("nonce",n);document.head.append(l)}const s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=m.textContent;document.head.append(s)};const now=()=>{go&&go()};addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(now,0)),{once:true});for(const t of["pointerdown","keydown","touchstart","focusin"])addEventListener(t,now,{once:true,capture:true,passive:true});setTimeout(now,${DEFER_LIMIT_MS})})()`;
+}
+
+/** `html` with the page's code deferred as described above; `nonce` is this response's. */
+export function deferPageCode(html: Buffer<ArrayBuffer>, nonce: string): Buffer<ArrayBuffer> {
+  const script = html.indexOf(MODULE_SCRIPT);
+  if (script < 0) return html;
+  const scriptOpen = html.lastIndexOf('<script', script);
+  const scriptClose = html.indexOf(SCRIPT_END, script);
+  if (scriptOpen < 0 || scriptClose < 0) return html;
+
+  const parts: Buffer[] = [];
+  const hrefs: string[] = [];
+  let from = 0;
+  for (;;) {
+    const start = html.indexOf(PRELOAD_START, from);
+    if (start < 0 || start > scriptOpen) break;
+    const hrefStart = start + PRELOAD_START.length;
+    const hrefEnd = html.indexOf(0x22, hrefStart); // the closing quote
+    const end = html.indexOf('/>', hrefEnd);
+    if (hrefEnd < 0 || end < 0) return html;
+    hrefs.push(html.toString('latin1', hrefStart, hrefEnd));
+    parts.push(html.subarray(from, start));
+    from = end + 2;
+  }
+  parts.push(
+    html.subarray(from, script),
+    Buffer.from(` type="${DEFERRED_MODULE_TYPE}">`),
+    html.subarray(script + MODULE_SCRIPT.length, scriptClose + SCRIPT_END.length),
+    Buffer.from(`<script nonce="${nonce}">${loader(hrefs)}</script>`),
+    html.subarray(scriptClose + SCRIPT_END.length),
+  );
+  return Buffer.concat(parts);
+}
+
+const DEFERRED_LIST = /\(\(\)=>\{const m=document\.currentScript\.previousElementSibling,h=(\[[^\]]*\])/;
+
+/** The module addresses a document's loader will preload (none for a document without one). */
+export function deferredModuleHrefs(html: string): string[] {
+  const list = DEFERRED_LIST.exec(html)?.[1];
+  return list ? (JSON.parse(list) as string[]) : [];
+}
