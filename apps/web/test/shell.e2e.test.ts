@@ -4,6 +4,7 @@
 // during navigation, cache rules and the CSP.
 
 import { translate } from '@estately/i18n';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWeb } from '../server.ts';
 import { freePort, PERSON_UA } from './browser-setup.ts';
@@ -18,6 +19,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.close();
 });
+
+/** The console errors and uncaught exceptions of `page`, collected as they come. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Whether a request is for one of the build's scripts. */
+const isBuildScript = (url: string) => /\/assets\/[^?]+\.js$/.test(new URL(url).pathname);
+
+/** Waits until React has hydrated the document. */
+async function documentHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber')));
+}
 
 const SCREENS_IN_LOCALES: [string, string, 'ltr' | 'rtl', string][] = [
   ['/cs/inzeraty', 'cs', 'ltr', 'screen.results'],
@@ -450,42 +469,21 @@ describe('headers', () => {
     expect((await fetch(`${harness.web.url}/sitemaps/xx.xml`)).status).toBe(404);
   });
 
-  it('hydrates under the CSP without console errors', async () => {
+  it('hydrates under the CSP without console errors, asking for its code once the page has loaded (decision 032)', async () => {
     const context = await harness.visitor();
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${harness.web.url}/de/blog`);
-    await page.waitForLoadState('networkidle');
-    await page.locator('a[href="/de/article/terms"]').first().click();
-    await page.waitForURL(`${harness.web.url}/de/article/terms`);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('asks for the page code once the page has loaded, then hydrates (decision 032)', async () => {
-    const context = await harness.visitor();
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = pageErrors(page);
     const events: string[] = [];
     page.on('load', () => events.push('load'));
     page.on('request', (request) => {
-      if (/\/assets\/[^?]+\.js$/.test(new URL(request.url()).pathname)) events.push('script');
+      if (isBuildScript(request.url())) events.push('script');
     });
     await page.goto(`${harness.web.url}/de/blog`);
-    await page.waitForFunction(() =>
-      Object.keys(document.body).some((key) => key.startsWith('__reactFiber')),
-    );
+    await documentHydrated(page);
     // No script of the page before its load event; then its code.
     expect(events[0]).toBe('load');
     expect(events.filter((event) => event === 'script').length).toBeGreaterThan(2);
+    await page.waitForLoadState('networkidle');
     // Hydrated: a link navigates in the page, and nothing was reported.
     await page.locator('a[href="/de/article/terms"]').first().click();
     await page.waitForURL(`${harness.web.url}/de/article/terms`);
@@ -508,15 +506,13 @@ describe('headers', () => {
     });
     let scripts = 0;
     page.on('request', (request) => {
-      if (/\/assets\/[^?]+\.js$/.test(new URL(request.url()).pathname)) scripts++;
+      if (isBuildScript(request.url())) scripts++;
     });
     await page.goto(`${harness.web.url}/de/blog`, { waitUntil: 'domcontentloaded' });
     await page.waitForTimeout(300);
     expect(scripts).toBe(0);
     await page.keyboard.press('Tab');
-    await page.waitForFunction(() =>
-      Object.keys(document.body).some((key) => key.startsWith('__reactFiber')),
-    );
+    await documentHydrated(page);
     expect(scripts).toBeGreaterThan(2);
     expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
     for (const route of held) await route.abort();
