@@ -1,4 +1,4 @@
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Debian's Chromium (never a downloaded browser); CHROMIUM_PATH points elsewhere if needed. */
@@ -20,9 +20,56 @@ export const CHROMIUM_ARGS = [
  * are its own, and closing the answer closes them and disconnects. Otherwise (a file run
  * outside that project, or the shared one is gone) it launches a browser of its own.
  */
-export function launchChromium(): Promise<Browser> {
+export async function launchChromium(): Promise<Browser> {
   const launch = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const endpoint = inject('chromiumEndpoint');
   // Should the shared browser be gone (it crashed), the file still gets one of its own.
-  return endpoint ? chromium.connect(endpoint).catch(launch) : launch();
+  return hydratingNavigations(await (endpoint ? chromium.connect(endpoint).catch(launch) : launch()));
+}
+
+/**
+ * A page of the app asks for its code once it has loaded (decision 032), so `page.goto` resolving
+ * at the load event no longer means React is about to hydrate: a test that then clicks a filter
+ * would act on the server's page, as a person on a slow phone might. In every context with
+ * JavaScript on, `goto` and `reload` waiting for `load` (the default) or `networkidle` also wait
+ * until the page is hydrated; a page that is not the app's (no deferred module script) is not
+ * waited for, and `waitUntil: 'domcontentloaded'` or `'commit'` returns as before, for tests of
+ * what happens before.
+ */
+function hydratingNavigations(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    if (options?.javaScriptEnabled !== false) context.on('page', waitForHydrationAfterNavigations);
+    return context;
+  };
+  return browser;
+}
+
+function waitForHydrationAfterNavigations(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const settle = async (waitUntil: string | undefined) => {
+    if (waitUntil === 'domcontentloaded' || waitUntil === 'commit') return;
+    await page
+      .waitForFunction(
+        () =>
+          document.querySelector('script[type="estately/deferred-module"]') === null ||
+          Object.keys(document.body ?? {}).some((key) => key.startsWith('__reactFiber')),
+        undefined,
+        { timeout: 15_000 },
+      )
+      // A page that does not hydrate (closed, navigated away) is the test's to judge.
+      .catch(() => {});
+  };
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await settle(options?.waitUntil);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await settle(options?.waitUntil);
+    return response;
+  };
 }
