@@ -17,6 +17,9 @@
  *    browser then fetches and runs the code as it would have, and React hydrates; React's own
  *    preload links find the added ones when it hydrates (React 19 matches head links by address
  *    and leaves unexpected head elements alone).
+ *  - Until React has hydrated a control, a choice made in a form marked `data-submit-on-change`
+ *    (a box ticked, an option picked; not a field being typed in) sends that form, as the
+ *    hydrated page would search at once: the choice is not lost while the code is on its way.
  * A document without React Router's hydration script (an error written without it) is left as it
  * is.
  */
@@ -35,7 +38,7 @@ const SCRIPT_END = Buffer.from('</script>');
  * here (no per-request work but the address list).
  */
 function loader(hrefs: string[]): string {
-  return `(()=>{const m=document.currentScript.previousElementSibling,h=${JSON.stringify(hrefs)};let go=()=>{go=null;const n=m.nonce;for(const u of h){const l=document.createElement("link");l.rel="modulepreload";l.href=u;l.setAttribute("nonce",n);document.head.append(l)}const s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=m.textContent;document.head.append(s)};const now=()=>{go&&go()};addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(now,0)),{once:true});for(const t of["pointerdown","keydown","touchstart","focusin"])addEventListener(t,now,{once:true,capture:true,passive:true});setTimeout(now,${DEFER_LIMIT_MS})})()`;
+  return `(()=>{const m=document.currentScript.previousElementSibling,h=${JSON.stringify(hrefs)};let go=()=>{go=null;const n=m.nonce;for(const u of h){const l=document.createElement("link");l.rel="modulepreload";l.href=u;l.setAttribute("nonce",n);document.head.append(l)}const s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=m.textContent;document.head.append(s)};const now=()=>{go&&go()};addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(now,0)),{once:true});for(const t of["pointerdown","keydown","touchstart","focusin"])addEventListener(t,now,{once:true,capture:true,passive:true});setTimeout(now,${DEFER_LIMIT_MS});addEventListener("change",e=>{const f=e.target,F=f&&f.form;if(F&&F.hasAttribute("data-submit-on-change")&&!/^(number|date|search|text|email|tel|url|password)$/.test(f.type)&&!Object.keys(f).some(k=>k.startsWith("__reactProps")))F.requestSubmit()},true)})()`;
 }
 
 /** `html` with the page's code deferred as described above; `nonce` is this response's. */

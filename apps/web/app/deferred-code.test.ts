@@ -117,6 +117,23 @@ describe('deferPageCode', () => {
     listeners.get('load')?.();
     for (const timer of timers) timer();
     expect(appended).toHaveLength(3);
+
+    // A choice in a marked form before React has it: the form is sent; a typed field, a form
+    // without the mark or a hydrated control: nothing.
+    const sent: string[] = [];
+    const form = (id: string, marked: boolean) => ({
+      hasAttribute: (name: string) => marked && name === 'data-submit-on-change',
+      requestSubmit: () => sent.push(id),
+    });
+    const change = (target: object) =>
+      (listeners.get('change') as (event: { target: object }) => void)({ target });
+    change({ type: 'checkbox', form: form('filters', true) });
+    change({ type: 'select-one', form: form('filters', true) });
+    change({ type: 'number', form: form('filters', true) });
+    change({ type: 'checkbox', form: form('other', false) });
+    change({ type: 'radio', form: form('filters', true), __reactProps$abc: {} });
+    change({ type: 'checkbox', form: null });
+    expect(sent).toEqual(['filters', 'filters']);
   });
 });
 

@@ -55,6 +55,25 @@ describe('results and search URLs', () => {
     await context.close();
   });
 
+  it('searches a choice made before the page has its code, as the server form (decision 032)', async () => {
+    const context = await h.visitor();
+    const page = await context.newPage();
+    // The page's code never arrives: React does not hydrate it.
+    await page.route('**/assets/*.js', () => {});
+    await page.goto(`${h.web.url}/en/search`, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('filter-offer_type-rent').check();
+    // The form is sent as the server page's form: a new document, the search in its URL.
+    await page.waitForURL((url) => url.pathname === '/en/search/rent', { waitUntil: 'domcontentloaded' });
+    expect(await page.getByTestId('filter-offer_type-rent').isChecked()).toBe(true);
+    // A typed price is not sent on its own (the form's button or Enter sends it).
+    await page.getByTestId('filter-price_from').fill('1000');
+    await page.getByTestId('filter-price_from').blur();
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/en/search/rent');
+    expect(new URL(page.url()).search).toBe('');
+    await context.close();
+  });
+
   it('filters by several filters at once: URL, counts and facet counts change without a reload', async () => {
     const context = await h.visitor();
     const page = await context.newPage();

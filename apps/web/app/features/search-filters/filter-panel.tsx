@@ -267,6 +267,8 @@ export function FilterPanel(props: {
       onFocus={() => void loadFormCodec().catch(() => undefined)}
       aria-label={t['filter.title']}
       data-testid="filter-panel"
+      // Before hydration a ticked choice sends the form (deferred-code.server.ts, decision 032).
+      data-submit-on-change=""
     >
       <h2 className="filter-panel__title">{t['filter.title']}</h2>
       <fieldset>
