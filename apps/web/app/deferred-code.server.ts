@@ -33,12 +33,15 @@ const PRELOAD_START = Buffer.from('<link rel="modulepreload" href="');
 const MODULE_SCRIPT = Buffer.from(' type="module" async="">');
 const SCRIPT_END = Buffer.from('</script>');
 
-/**
- * The loader: `previousElementSibling` is the inert module script it follows. Written out once
- * here (no per-request work but the address list).
- */
-function loader(hrefs: string[]): string {
-  return `(()=>{const m=document.currentScript.previousElementSibling,h=${JSON.stringify(hrefs)};let go=()=>{go=null;const n=m.nonce;for(const u of h){const l=document.createElement("link");l.rel="modulepreload";l.href=u;l.setAttribute("nonce",n);document.head.append(l)}const s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=m.textContent;document.head.append(s)};const now=()=>{go&&go()};addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(now,0)),{once:true});for(const t of["pointerdown","keydown","touchstart","focusin"])addEventListener(t,now,{once:true,capture:true,passive:true});setTimeout(now,${DEFER_LIMIT_MS});addEventListener("change",e=>{const f=e.target,F=f&&f.form;if(F&&F.hasAttribute("data-submit-on-change")&&!/^(number|date|search|text|email|tel|url|password)$/.test(f.type)&&!Object.keys(f).some(k=>k.startsWith("__reactProps")))F.requestSubmit()},true)})()`;
+// The loader, written out once: `previousElementSibling` is the inert module script it follows,
+// `h` the preloads' addresses, the only part written for each page (loaderScript).
+const LOADER_HEAD = '(()=>{const m=document.currentScript.previousElementSibling,h=';
+const LOADER_TAIL = `;let go=()=>{go=null;const n=m.nonce;for(const u of h){const l=document.createElement("link");l.rel="modulepreload";l.href=u;l.setAttribute("nonce",n);document.head.append(l)}const s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=m.textContent;document.head.append(s)};const now=()=>{go&&go()};addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(now,0)),{once:true});for(const t of["pointerdown","keydown","touchstart","focusin"])addEventListener(t,now,{once:true,capture:true,passive:true});setTimeout(now,${DEFER_LIMIT_MS});addEventListener("change",e=>{const f=e.target,F=f&&f.form;if(F&&F.hasAttribute("data-submit-on-change")&&!/^(number|date|search|text|email|tel|url|password)$/.test(f.type)&&!Object.keys(f).some(k=>k.startsWith("__reactProps")))F.requestSubmit()},true)})()`;
+
+function loaderScript(nonce: string, hrefs: string[]): Buffer {
+  return Buffer.from(
+    `<script nonce="${nonce}">${LOADER_HEAD}${JSON.stringify(hrefs)}${LOADER_TAIL}</script>`,
+  );
 }
 
 /** `html` with the page's code deferred as described above; `nonce` is this response's. */
@@ -67,16 +70,16 @@ export function deferPageCode(html: Buffer<ArrayBuffer>, nonce: string): Buffer<
     html.subarray(from, script),
     Buffer.from(` type="${DEFERRED_MODULE_TYPE}">`),
     html.subarray(script + MODULE_SCRIPT.length, scriptClose + SCRIPT_END.length),
-    Buffer.from(`<script nonce="${nonce}">${loader(hrefs)}</script>`),
+    loaderScript(nonce, hrefs),
     html.subarray(scriptClose + SCRIPT_END.length),
   );
   return Buffer.concat(parts);
 }
 
-const DEFERRED_LIST = /\(\(\)=>\{const m=document\.currentScript\.previousElementSibling,h=(\[[^\]]*\])/;
-
 /** The module addresses a document's loader will preload (none for a document without one). */
 export function deferredModuleHrefs(html: string): string[] {
-  const list = DEFERRED_LIST.exec(html)?.[1];
-  return list ? (JSON.parse(list) as string[]) : [];
+  const start = html.indexOf(LOADER_HEAD);
+  if (start < 0) return [];
+  const list = start + LOADER_HEAD.length;
+  return JSON.parse(html.slice(list, html.indexOf(']', list) + 1)) as string[];
 }

@@ -1,5 +1,6 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { DEFERRED_MODULE_TYPE } from '../app/deferred-code.server.ts';
 
 /** Debian's Chromium (never a downloaded browser); CHROMIUM_PATH points elsewhere if needed. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -53,10 +54,10 @@ function waitForHydrationAfterNavigations(page: Page): void {
     if (waitUntil === 'domcontentloaded' || waitUntil === 'commit') return;
     await page
       .waitForFunction(
-        () =>
-          document.querySelector('script[type="estately/deferred-module"]') === null ||
+        (deferredType) =>
+          document.querySelector(`script[type="${deferredType}"]`) === null ||
           Object.keys(document.body ?? {}).some((key) => key.startsWith('__reactFiber')),
-        undefined,
+        DEFERRED_MODULE_TYPE,
         { timeout: 15_000 },
       )
       // A page that does not hydrate (closed, navigated away) is the test's to judge.
