@@ -6,7 +6,7 @@
  * JavaScript while the document, its styles and its photos are still arriving, and on a phone's
  * connection that code shares the bandwidth the photos need.
  *
- * This rewrites the written document (bytes, once, before it is sent):
+ * This rewrites the written document (once, before it is sent):
  *  - the `<link rel="modulepreload">` elements are taken out and their addresses listed;
  *  - the hydration module script is made inert (`type="estately/deferred-module"`: the browser
  *    neither fetches nor runs it; React does not compare a script's type when it hydrates);
@@ -29,51 +29,47 @@ export const DEFER_LIMIT_MS = 3000;
 
 export const DEFERRED_MODULE_TYPE = 'estately/deferred-module';
 
-const PRELOAD_START = Buffer.from('<link rel="modulepreload" href="');
-const MODULE_SCRIPT = Buffer.from(' type="module" async="">');
-const SCRIPT_END = Buffer.from('</script>');
+const PRELOAD_START = '<link rel="modulepreload" href="';
+const MODULE_SCRIPT = ' type="module" async="">';
+const SCRIPT_END = '</script>';
 
-// The loader, written out once: `previousElementSibling` is the inert module script it follows,
-// `h` the preloads' addresses, the only part written for each page (loaderScript).
 const LOADER_HEAD = '(()=>{const m=document.currentScript.previousElementSibling,h=';
 const LOADER_TAIL = `;let go=()=>{go=null;const n=m.nonce;for(const u of h){const l=document.createElement("link");l.rel="modulepreload";l.href=u;l.setAttribute("nonce",n);document.head.append(l)}const s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=m.textContent;document.head.append(s)};const now=()=>{go&&go()};addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(now,0)),{once:true});for(const t of["pointerdown","keydown","touchstart","focusin"])addEventListener(t,now,{once:true,capture:true,passive:true});setTimeout(now,${DEFER_LIMIT_MS});addEventListener("change",e=>{const f=e.target,F=f&&f.form;if(F&&F.hasAttribute("data-submit-on-change")&&!/^(number|date|search|text|email|tel|url|password)$/.test(f.type)&&!Object.keys(f).some(k=>k.startsWith("__reactProps")))F.requestSubmit()},true)})()`;
 
-function loaderScript(nonce: string, hrefs: string[]): Buffer {
-  return Buffer.from(
-    `<script nonce="${nonce}">${LOADER_HEAD}${JSON.stringify(hrefs)}${LOADER_TAIL}</script>`,
-  );
+function loaderScript(nonce: string, hrefs: string[]): string {
+  return `<script nonce="${nonce}">${LOADER_HEAD}${JSON.stringify(hrefs)}${LOADER_TAIL}</script>`;
 }
 
 /** `html` with the page's code deferred as described above; `nonce` is this response's. */
-export function deferPageCode(html: Buffer<ArrayBuffer>, nonce: string): Buffer<ArrayBuffer> {
+export function deferPageCode(html: string, nonce: string): string {
   const script = html.indexOf(MODULE_SCRIPT);
   if (script < 0) return html;
   const scriptOpen = html.lastIndexOf('<script', script);
   const scriptClose = html.indexOf(SCRIPT_END, script);
   if (scriptOpen < 0 || scriptClose < 0) return html;
 
-  const parts: Buffer[] = [];
+  let out = '';
   const hrefs: string[] = [];
   let from = 0;
   for (;;) {
     const start = html.indexOf(PRELOAD_START, from);
     if (start < 0 || start > scriptOpen) break;
     const hrefStart = start + PRELOAD_START.length;
-    const hrefEnd = html.indexOf(0x22, hrefStart); // the closing quote
+    const hrefEnd = html.indexOf('"', hrefStart);
     const end = html.indexOf('/>', hrefEnd);
     if (hrefEnd < 0 || end < 0) return html;
-    hrefs.push(html.toString('latin1', hrefStart, hrefEnd));
-    parts.push(html.subarray(from, start));
+    hrefs.push(html.slice(hrefStart, hrefEnd));
+    out += html.slice(from, start);
     from = end + 2;
   }
-  parts.push(
-    html.subarray(from, script),
-    Buffer.from(` type="${DEFERRED_MODULE_TYPE}">`),
-    html.subarray(script + MODULE_SCRIPT.length, scriptClose + SCRIPT_END.length),
-    loaderScript(nonce, hrefs),
-    html.subarray(scriptClose + SCRIPT_END.length),
+  return (
+    out +
+    html.slice(from, script) +
+    ` type="${DEFERRED_MODULE_TYPE}">` +
+    html.slice(script + MODULE_SCRIPT.length, scriptClose + SCRIPT_END.length) +
+    loaderScript(nonce, hrefs) +
+    html.slice(scriptClose + SCRIPT_END.length)
   );
-  return Buffer.concat(parts);
 }
 
 /** The module addresses a document's loader will preload (none for a document without one). */

@@ -1,4 +1,5 @@
 import { isbot } from 'isbot';
+import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from 'react-router';
 import { RouterContextProvider, ServerRouter } from 'react-router';
@@ -9,6 +10,7 @@ import { deferPageCode } from './deferred-code.server.ts';
 import searchCss from './features/search-filters/search.css?inline';
 import mapLayoutCss from './features/search-map/search-map-layout.css?inline';
 import { NonceContext } from './nonce-context.tsx';
+import { renderPageAtOnce } from './page-at-once.server.ts';
 import { RenderedHtml } from './rendered-html.server.ts';
 import { pendingSetCookies, requestStateContext } from './request-state.server.ts';
 import { cacheControlFor } from './routing/cache-rules.ts';
@@ -38,9 +40,10 @@ export function createLoadContext(config: WebConfig): RouterContextProvider {
   return context;
 }
 
+const SESSION_COOKIE = new RegExp(`(^|;\\s*)(${ACCESS_TOKEN_COOKIE}|${REFRESH_TOKEN_COOKIE})=[^;]`);
+
 function hasSessionCookie(request: Request): boolean {
-  const cookie = request.headers.get('cookie') ?? '';
-  return new RegExp(`(^|;\\s*)(${ACCESS_TOKEN_COOKIE}|${REFRESH_TOKEN_COOKIE})=[^;]`).test(cookie);
+  return SESSION_COOKIE.test(request.headers.get('cookie') ?? '');
 }
 
 /**
@@ -83,7 +86,32 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext?: RouterContextProvider,
-): Response | Promise<Response> {
+): Promise<Response> {
+  return respond(request, responseStatusCode, responseHeaders, routerContext, loadContext, true);
+}
+
+/**
+ * The same documents, every one through the streaming renderer: what `handleRequest` answers
+ * without decision 033, for the test that compares the two (page-at-once.e2e.test.ts).
+ */
+export function handleRequestStreaming(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext?: RouterContextProvider,
+): Promise<Response> {
+  return respond(request, responseStatusCode, responseHeaders, routerContext, loadContext, false);
+}
+
+async function respond(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider | undefined,
+  atOnceAllowed: boolean,
+): Promise<Response> {
   applyResponseHeaders(request, responseStatusCode, responseHeaders, loadContext);
   const userAgent = request.headers.get('user-agent');
   const crawler = userAgent !== null && isbot(userAgent);
@@ -119,6 +147,40 @@ export default function handleRequest(
       ),
     );
 
+  // The page, rendered at once when nothing in it is left to wait for (page-at-once.server.ts,
+  // decision 033); else by the streaming renderer below.
+  const page = (context: EntryContext) => (
+    <NonceContext.Provider value={nonce}>
+      <InlineStylesContext.Provider value={INLINE_CSS}>
+        <ServerRouter context={context} url={request.url} nonce={nonce} />
+      </InlineStylesContext.Provider>
+    </NonceContext.Provider>
+  );
+  const context = pageRouterContext(routerContext);
+  const atOnce = atOnceAllowed ? await renderPageAtOnce(context, page, nonce) : { html: null, context };
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  if (atOnce.html !== null) {
+    // The page's code is fetched once its content has loaded (deferred-code.server.ts).
+    return new Response(deferPageCode(atOnce.html, nonce), {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
+  }
+  return renderStreaming(page(atOnce.context), {
+    nonce,
+    crawler,
+    headers: responseHeaders,
+    status: responseStatusCode,
+  });
+}
+
+/** The page through React's streaming renderer: a page with parts still to wait for. */
+function renderStreaming(
+  page: ReactElement,
+  options: { nonce: string; crawler: boolean; headers: Headers; status: number },
+): Promise<Response> {
+  const { nonce, crawler, headers } = options;
+  let status = options.status;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -130,49 +192,41 @@ export default function handleRequest(
     // have finished before rendering starts, so the last part (the loader data React Router
     // streams into the page) follows the first within the same few milliseconds, and the whole
     // page then goes out in one write (rendered-html.server.ts, docs/decisions/031).
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <InlineStylesContext.Provider value={INLINE_CSS}>
-          <ServerRouter context={pageRouterContext(routerContext)} url={request.url} nonce={nonce} />
-        </InlineStylesContext.Provider>
-      </NonceContext.Provider>,
-      {
-        nonce,
-        // Parts that were ready when the page is written go inline, where they stand. By default
-        // React moves a part found after its first 12.8 KB to the end of the page, hidden, to be
-        // put in place by a script: for a page sent whole that only costs bytes, and without
-        // JavaScript the part would stay hidden.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          const html = new RenderedHtml(() => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-          });
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(html);
-          const body = html.body();
-          // The page's code is fetched once its content has loaded (deferred-code.server.ts).
-          resolve(
-            new Response(Buffer.isBuffer(body) ? deferPageCode(body, nonce) : body, {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          // An error inside a part of the page: React sends that part's fallback and the browser
-          // renders it again. A crawler is told the page failed rather than index the fallback.
-          if (crawler) responseStatusCode = 500;
-          // Errors before the shell is ready reject and are logged by the request handler.
-          if (shellRendered) console.error('[web] render error:', error);
-        },
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      // Parts that were ready when the page is written go inline, where they stand. By default
+      // React moves a part found after its first 12.8 KB to the end of the page, hidden, to be
+      // put in place by a script: for a page sent whole that only costs bytes, and without
+      // JavaScript the part would stay hidden.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onShellReady() {
+        shellRendered = true;
       },
-    );
+      onAllReady() {
+        const html = new RenderedHtml(() => {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
+        });
+        pipe(html);
+        const body = html.body();
+        // The page's code is fetched once its content has loaded (deferred-code.server.ts).
+        resolve(
+          new Response(Buffer.isBuffer(body) ? deferPageCode(body.toString('utf8'), nonce) : body, {
+            headers,
+            status,
+          }),
+        );
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        // An error inside a part of the page: React sends that part's fallback and the browser
+        // renders it again. A crawler is told the page failed rather than index the fallback.
+        if (crawler) status = 500;
+        // Errors before the shell is ready reject and are logged by the request handler.
+        if (shellRendered) console.error('[web] render error:', error);
+      },
+    });
   });
 }

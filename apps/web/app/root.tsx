@@ -7,6 +7,7 @@ import { I18nProvider, useI18n } from './i18n/i18n-context.tsx';
 import { pickRequestLocale } from './locale/pick-locale.server.ts';
 import { useNonce } from './nonce-context.tsx';
 import { requestApi } from './request-state.server.ts';
+import { type Packed, pack } from './routing/packed-data.ts';
 import { pageUrl } from './routing/page-url.ts';
 import { redirectMissesContext } from './routing/redirect-misses.server.ts';
 import { followStoredRedirect } from './routing/resolve-redirect.server.ts';
@@ -26,7 +27,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<ShellData> {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<Packed<ShellData>> {
   const config = context.get(webConfigContext);
   const { client } = requestApi(context, request, config);
   // The global redirect guard and the session (spec 2 and 4) are asked at once.
@@ -35,13 +36,16 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Sh
     loadSession(context, request, config),
   ]);
   const { locale } = pickRequestLocale(request);
-  return loadShellData(request, config, new Date(), {
-    user: session.user
-      ? { displayName: session.user.displayName, preferredLanguage: session.user.preferredLanguage }
-      : null,
-    favoriteIds: session.favoriteIds,
-    currency: displayCurrency(request, locale, session.user?.preferredCurrency),
-  });
+  // Sent as JSON text (routing/packed-data.ts); useShellData unpacks it.
+  return pack(
+    loadShellData(request, config, new Date(), {
+      user: session.user
+        ? { displayName: session.user.displayName, preferredLanguage: session.user.preferredLanguage }
+        : null,
+      favoriteIds: session.favoriteIds,
+      currency: displayCurrency(request, locale, session.user?.preferredCurrency),
+    }),
+  );
 }
 
 function Shell(props: { shell: ShellData | undefined; children: ReactNode }) {

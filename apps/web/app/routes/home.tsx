@@ -7,6 +7,7 @@ import { OfferCardItem } from '../features/offers/offer-card.tsx';
 import { toOfferCardView } from '../features/offers/offer-card-view.server.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { pickRequestLocale } from '../locale/pick-locale.server.ts';
+import { pack, unpack } from '../routing/packed-data.ts';
 import type { Route } from './+types/home.ts';
 
 // Home: at /{locale}, and at / with no prefix (spec 2). The unprefixed / renders in place in the
@@ -50,22 +51,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The unprefixed page differs per visitor: shared caches must key it on what chose the locale.
   const headers: HeadersInit =
     source === 'path' ? {} : { Vary: 'Cookie, Accept-Language', 'Cache-Control': 'private, no-cache' };
-  return data(body, { headers });
+  // Sent as JSON text (routing/packed-data.ts, decision 033).
+  return data({ page: pack(body) }, { headers });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [
-        { title: loaderData.title },
-        { name: 'description', content: loaderData.description },
-        { property: 'og:title', content: loaderData.title },
-        { property: 'og:description', content: loaderData.description },
-      ]
-    : [];
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const page = unpack(loaderData.page);
+  return [
+    { title: page.title },
+    { name: 'description', content: page.description },
+    { property: 'og:title', content: page.title },
+    { property: 'og:description', content: page.description },
+  ];
+};
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home({ loaderData: packed }: Route.ComponentProps) {
+  const loaderData = unpack(packed.page);
   const { t } = useI18n();
   const { search } = loaderData;
   return (

@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { ApiError, errorToastText } from '../api/api-error.ts';
 import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
-import { FavoriteToggle } from '../features/favorites-toggle/favorite-toggle.tsx';
+import { type FavoriteTexts, FavoriteToggle } from '../features/favorites-toggle/favorite-toggle.tsx';
 import { Gallery } from '../features/offer-detail/gallery.tsx';
 import { offerDetailTexts } from '../features/offer-detail/offer-detail-texts.server.ts';
 import { toOfferDetailView } from '../features/offer-detail/offer-detail-view.server.ts';
@@ -30,6 +30,7 @@ import { ResultCard } from '../features/results/result-card.tsx';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { useNonce } from '../nonce-context.tsx';
 import { requestApi } from '../request-state.server.ts';
+import { pack, unpack } from '../routing/packed-data.ts';
 import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { throwPageFailure } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
@@ -120,7 +121,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     places,
   ]);
   const origin = config.publicWebUrl ?? url.origin;
-  return {
+  const page = {
     translation: translated,
     title: pageTitle(t, `${offer.title}, ${offer.address} – ${screenTitle(t, screen)}`),
     description: offer.description?.slice(0, 160) ?? null,
@@ -140,6 +141,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       photos: offer.photos.map((photo) => photo.src),
     }),
   };
+  // Sent as JSON text (routing/packed-data.ts, decision 033).
+  return { page: pack(page) };
 }
 
 /** The forms' post without JavaScript: validated with the same schema, then sent to the API. */
@@ -162,13 +165,14 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [
-        { title: loaderData.title },
-        ...(loaderData.description ? [{ name: 'description', content: loaderData.description }] : []),
-      ]
-    : [];
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const page = unpack(loaderData.page);
+  return [
+    { title: page.title },
+    ...(page.description ? [{ name: 'description', content: page.description }] : []),
+  ];
+};
 
 /** A labelled input of an offer form, its error after it (the form's children get both helpers). */
 function OfferInput(props: {
@@ -204,7 +208,7 @@ function OfferInput(props: {
 function OfferList(props: {
   heading: string;
   offers: OfferCardView[];
-  texts: Route.ComponentProps['loaderData']['favoriteTexts'];
+  texts: FavoriteTexts;
   testId: string;
 }) {
   if (props.offers.length === 0) return null;
@@ -222,7 +226,8 @@ function OfferList(props: {
   );
 }
 
-export default function PropertyDetail({ loaderData, actionData }: Route.ComponentProps) {
+export default function PropertyDetail({ loaderData: packed, actionData }: Route.ComponentProps) {
+  const loaderData = unpack(packed.page);
   const { t, dir } = useI18n();
   const nonce = useNonce();
   const { offer, texts, contact } = loaderData;

@@ -17,6 +17,7 @@ import { isMapOpen, withMapMode } from '../features/search-map/map-url.ts';
 import { searchMapData } from '../features/search-map/search-map-data.server.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { requestApi } from '../request-state.server.ts';
+import { pack, unpack } from '../routing/packed-data.ts';
 import { hasQueryFlag, withQueryFlag } from '../routing/query-flag.ts';
 import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { searchPathReader } from '../routing/search-path-reader.server.ts';
@@ -99,7 +100,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   // The frame and filters still render with the notice, but as a 503 with Retry-After
   // (routing/unavailable.server.ts): no crawler or cache keeps a results page without results.
-  return results.status === 'unavailable' ? data(body, { status: 503 }) : body;
+  // Sent as JSON text (routing/packed-data.ts): the page's 1,000-odd values cost turbo-stream
+  // several times what JSON.stringify takes.
+  const view = { page: pack(body) };
+  return results.status === 'unavailable' ? data(view, { status: 503 }) : view;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -107,10 +111,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return saveSearchAction({ request, context, locale });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? [{ title: loaderData.title }, { name: 'description', content: loaderData.description }] : [];
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const page = unpack(loaderData.page);
+  return [{ title: page.title }, { name: 'description', content: page.description }];
+};
 
-export default function Results({ loaderData, actionData }: Route.ComponentProps) {
+export default function Results({ loaderData: packed, actionData }: Route.ComponentProps) {
+  const loaderData = unpack(packed.page);
   const { t } = useI18n();
   const navigation = useNavigation();
   const { results, locale, filters, panel } = loaderData;

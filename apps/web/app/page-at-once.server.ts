@@ -1,0 +1,114 @@
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { EntryContext } from 'react-router';
+
+// A page rendered in one synchronous pass to a string (docs/decisions/033-pages-rendered-at-once.md).
+//
+// By the time React renders a document, React Router has run every loader: nothing is left to
+// wait for but the loader data's turbo-stream, which <ServerRouter> reads inside a Suspense
+// boundary (its StreamTransfer) and which is complete a few microtasks after it starts. The
+// streaming renderer then spends most of its time turning thousands of small strings into
+// bytes, piece by piece. Here the stream is read first, the page is rendered without it by
+// renderToString (the same renderer writing into one string), and the scripts StreamTransfer
+// would have written are added at the end of the body, byte for byte as it writes them
+// (page-at-once.test.tsx compares both).
+//
+// A page in which anything still suspends (a lazy module's first use in this process) or a
+// Suspense boundary fails is not served this way: `renderPageAtOnce` answers null and the
+// caller renders it with the streaming renderer, from a copy of the stream it read.
+
+/** How React Router escapes the loader data for an inline script (lib/dom/ssr/markup.ts). */
+const SCRIPT_ESCAPES: Record<string, string> = {
+  '&': '\\u0026',
+  '>': '\\u003e',
+  '<': '\\u003c',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+const SCRIPT_ESCAPE = /[&><\u2028\u2029]/g;
+
+/** React's markers of a Suspense boundary left for the browser to render, or still pending. */
+const UNFINISHED_BOUNDARY = /<!--\$[!?]-->/;
+
+const DOCUMENT_END = '</body></html>';
+const DOCTYPE = '<!DOCTYPE html>';
+
+export interface PageAtOnce {
+  /** The whole document, or null when it must be rendered by the streaming renderer. */
+  html: string | null;
+  /** The context to render otherwise: the stream restored from what was read of it. */
+  context: EntryContext;
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<string[]> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  const chunks: string[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return chunks;
+    chunks.push(decoder.decode(value, { stream: true }));
+  }
+}
+
+function replay(chunks: string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+}
+
+/**
+ * The scripts React Router's StreamTransfer writes for these loader-data chunks: each chunk's
+ * enqueue, then the close, every step inside the Suspense boundary of the step before.
+ */
+export function loaderDataScripts(chunks: readonly string[], nonce: string): string {
+  const open = nonce ? `<script nonce="${nonce}">` : '<script>';
+  let html = '<!--$-->';
+  let boundaries = 1;
+  for (const chunk of chunks) {
+    if (chunk === '') continue;
+    const escaped = JSON.stringify(chunk).replace(SCRIPT_ESCAPE, (match) => SCRIPT_ESCAPES[match] ?? match);
+    html += `${open}window.__reactRouterContext.streamController.enqueue(${escaped});</script><!--$-->`;
+    boundaries++;
+  }
+  html += `${open}window.__reactRouterContext.streamController.close();</script>`;
+  return html + '<!--/$-->'.repeat(boundaries);
+}
+
+/**
+ * Renders the page `render` builds for a router context at once, or says it cannot. `nonce` is
+ * the response's, for the loader-data scripts.
+ */
+export async function renderPageAtOnce(
+  context: EntryContext,
+  render: (context: EntryContext) => ReactElement,
+  nonce: string,
+): Promise<PageAtOnce> {
+  const stream = context.serverHandoffStream;
+  if (!stream) return { html: null, context };
+  const chunks = await readAll(stream);
+  const restored: EntryContext = { ...context, serverHandoffStream: replay(chunks) };
+  const withoutStream: EntryContext = { ...context, serverHandoffStream: undefined, renderMeta: {} };
+  let html: string;
+  try {
+    html = renderToString(render(withoutStream));
+  } catch {
+    // Something suspended outside any boundary, or threw: the streaming renderer knows what to
+    // do with either (wait, or report the error as it always has).
+    return { html: null, context: restored };
+  }
+  if (UNFINISHED_BOUNDARY.test(html) || !html.endsWith(DOCUMENT_END))
+    return { html: null, context: restored };
+  // The streaming renderer starts a document with its doctype; renderToString leaves it out.
+  if (html.startsWith('<html')) html = `${DOCTYPE}${html}`;
+  // StreamTransfer writes nothing on a page without React Router's <Scripts>.
+  if (!withoutStream.renderMeta?.didRenderScripts) return { html, context: restored };
+  return {
+    html: `${html.slice(0, -DOCUMENT_END.length)}${loaderDataScripts(chunks, nonce)}${DOCUMENT_END}`,
+    context: restored,
+  };
+}

@@ -1,0 +1,122 @@
+import { createElement, lazy, type ReactElement, Suspense } from 'react';
+import type { EntryContext } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { loaderDataScripts, renderPageAtOnce } from './page-at-once.server.ts';
+
+// The whole-page render (decision 033) against hand-made router contexts: what it adds, and when
+// it hands the page back to the streaming renderer. That its pages are the streaming renderer's
+// byte for byte, on the real app, is page-at-once.e2e.test.ts.
+
+const NONCE = 'bm9uY2U=';
+
+function stream(chunks: string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+}
+
+async function text(readable: ReadableStream<Uint8Array> | undefined): Promise<string> {
+  return readable ? new Response(readable).text() : '';
+}
+
+/** Just what the render reads of a router context: the loader-data stream and renderMeta. */
+function contextWith(chunks: string[]): EntryContext {
+  return { serverHandoffStream: stream(chunks), renderMeta: {} } as unknown as EntryContext;
+}
+
+/** A document like the root layout's; `scripts` stands for React Router's <Scripts>. */
+function documentOf(body: ReactElement, scripts = true) {
+  return (context: EntryContext) => {
+    if (scripts && context.renderMeta) context.renderMeta.didRenderScripts = true;
+    return createElement('html', { lang: 'en' }, createElement('head'), createElement('body', null, body));
+  };
+}
+
+/** A part of a page that fails to render. */
+function Broken(): ReactElement {
+  throw new Error('broken part');
+}
+
+describe('loaderDataScripts', () => {
+  it('writes each chunk as an escaped enqueue, then the close, each in the boundary of the step before', () => {
+    const scripts = loaderDataScripts(['[{"a":"</script><b>&"}]\n', '', 'P1:[2]\n'], NONCE);
+    expect(scripts).toBe(
+      '<!--$-->' +
+        `<script nonce="${NONCE}">window.__reactRouterContext.streamController.enqueue("[{\\"a\\":\\"\\u003c/script\\u003e\\u003cb\\u003e\\u0026\\"}]\\n");</script><!--$-->` +
+        `<script nonce="${NONCE}">window.__reactRouterContext.streamController.enqueue("P1:[2]\\n");</script><!--$-->` +
+        `<script nonce="${NONCE}">window.__reactRouterContext.streamController.close();</script>` +
+        '<!--/$--><!--/$--><!--/$-->',
+    );
+  });
+
+  it('writes no nonce attribute when the page has none', () => {
+    expect(loaderDataScripts([], '')).toBe(
+      '<!--$--><script>window.__reactRouterContext.streamController.close();</script><!--/$-->',
+    );
+  });
+});
+
+describe('renderPageAtOnce', () => {
+  it('renders the document with its doctype and the loader data before the end of the body', async () => {
+    const chunks = ['[{"_1":2},"loaderData",{}]\n'];
+    const page = await renderPageAtOnce(
+      contextWith(chunks),
+      documentOf(createElement('main', null, 'Αγγελίες · عقارات')),
+      NONCE,
+    );
+    expect(page.html).toBe(
+      `<!DOCTYPE html><html lang="en"><head></head><body><main>Αγγελίες · عقارات</main>${loaderDataScripts(chunks, NONCE)}</body></html>`,
+    );
+    // The stream it read is still there, whole, for anyone who needs it.
+    expect(await text(page.context.serverHandoffStream)).toBe(chunks[0]);
+  });
+
+  it('adds no loader data to a page without React Router scripts', async () => {
+    const page = await renderPageAtOnce(contextWith(['[]\n']), documentOf(createElement('p'), false), NONCE);
+    expect(page.html).toBe('<!DOCTYPE html><html lang="en"><head></head><body><p></p></body></html>');
+  });
+
+  it('hands back a page in which a part still waits for its module, with the stream restored', async () => {
+    let resolveModule: (module: { default: () => ReactElement }) => void = () => undefined;
+    const Later = lazy(
+      () =>
+        new Promise<{ default: () => ReactElement }>((resolve) => {
+          resolveModule = resolve;
+        }),
+    );
+    const chunks = ['[{"_1":2},"x",1]\n', 'P3:[4]\n'];
+    const page = await renderPageAtOnce(
+      contextWith(chunks),
+      documentOf(createElement(Suspense, { fallback: 'loading' }, createElement(Later))),
+      NONCE,
+    );
+    resolveModule({ default: () => createElement('p', null, 'ready') });
+    expect(page.html).toBeNull();
+    expect(await text(page.context.serverHandoffStream)).toBe(chunks.join(''));
+  });
+
+  it('hands back a page that throws while rendering', async () => {
+    const page = await renderPageAtOnce(contextWith(['[]\n']), documentOf(createElement(Broken)), NONCE);
+    expect(page.html).toBeNull();
+    expect(await text(page.context.serverHandoffStream)).toBe('[]\n');
+  });
+
+  it('hands back a page whose Suspense boundary failed (the browser would render it again)', async () => {
+    const page = await renderPageAtOnce(
+      contextWith(['[]\n']),
+      documentOf(createElement(Suspense, { fallback: 'x' }, createElement(Broken))),
+      NONCE,
+    );
+    expect(page.html).toBeNull();
+  });
+
+  it('hands back a context without a loader-data stream untouched', async () => {
+    const context = { renderMeta: {} } as unknown as EntryContext;
+    const page = await renderPageAtOnce(context, documentOf(createElement('p')), NONCE);
+    expect(page).toEqual({ html: null, context });
+  });
+});
