@@ -157,16 +157,19 @@ async function respond(
     </NonceContext.Provider>
   );
   const context = pageRouterContext(routerContext);
-  const atOnce = atOnceAllowed ? await renderPageAtOnce(context, page, nonce) : { html: null, context };
+  const atOnce = atOnceAllowed
+    ? await renderPageAtOnce(context, page, nonce)
+    : { html: null, context: () => context };
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   if (atOnce.html !== null) {
     // The page's code is fetched once its content has loaded (deferred-code.server.ts).
-    return new Response(deferPageCode(atOnce.html, nonce), {
+    // A body given as bytes: a string body is first checked for lone surrogates, then encoded.
+    return new Response(Buffer.from(deferPageCode(atOnce.html, nonce)), {
       headers: responseHeaders,
       status: responseStatusCode,
     });
   }
-  return renderStreaming(page(atOnce.context), {
+  return renderStreaming(page(atOnce.context()), {
     nonce,
     crawler,
     headers: responseHeaders,
@@ -211,10 +214,13 @@ function renderStreaming(
         const body = html.body();
         // The page's code is fetched once its content has loaded (deferred-code.server.ts).
         resolve(
-          new Response(Buffer.isBuffer(body) ? deferPageCode(body.toString('utf8'), nonce) : body, {
-            headers,
-            status,
-          }),
+          new Response(
+            Buffer.isBuffer(body) ? Buffer.from(deferPageCode(body.toString('utf8'), nonce)) : body,
+            {
+              headers,
+              status,
+            },
+          ),
         );
       },
       onShellError(error: unknown) {

@@ -28,7 +28,8 @@ const SCRIPT_ESCAPES: Record<string, string> = {
 const SCRIPT_ESCAPE = /[&><\u2028\u2029]/g;
 
 /** React's markers of a Suspense boundary left for the browser to render, or still pending. */
-const UNFINISHED_BOUNDARY = /<!--\$[!?]-->/;
+const CLIENT_RENDERED = '<!--$!-->';
+const PENDING = '<!--$?-->';
 
 const DOCUMENT_END = '</body></html>';
 const DOCTYPE = '<!DOCTYPE html>';
@@ -37,7 +38,7 @@ export interface PageAtOnce {
   /** The whole document, or null when it must be rendered by the streaming renderer. */
   html: string | null;
   /** The context to render otherwise: the stream restored from what was read of it. */
-  context: EntryContext;
+  context(): EntryContext;
 }
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string[]> {
@@ -89,9 +90,9 @@ export async function renderPageAtOnce(
   nonce: string,
 ): Promise<PageAtOnce> {
   const stream = context.serverHandoffStream;
-  if (!stream) return { html: null, context };
+  if (!stream) return { html: null, context: () => context };
   const chunks = await readAll(stream);
-  const restored: EntryContext = { ...context, serverHandoffStream: replay(chunks) };
+  const restored = (): EntryContext => ({ ...context, serverHandoffStream: replay(chunks) });
   const withoutStream: EntryContext = { ...context, serverHandoffStream: undefined, renderMeta: {} };
   let html: string;
   try {
@@ -101,8 +102,9 @@ export async function renderPageAtOnce(
     // do with either (wait, or report the error as it always has).
     return { html: null, context: restored };
   }
-  if (UNFINISHED_BOUNDARY.test(html) || !html.endsWith(DOCUMENT_END))
+  if (!html.endsWith(DOCUMENT_END) || html.includes(CLIENT_RENDERED) || html.includes(PENDING)) {
     return { html: null, context: restored };
+  }
   // The streaming renderer starts a document with its doctype; renderToString leaves it out.
   if (html.startsWith('<html')) html = `${DOCTYPE}${html}`;
   // StreamTransfer writes nothing on a page without React Router's <Scripts>.
