@@ -40,15 +40,19 @@ function loaderScript(nonce: string, hrefs: string[]): string {
   return `<script nonce="${nonce}">${LOADER_HEAD}${JSON.stringify(hrefs)}${LOADER_TAIL}</script>`;
 }
 
-/** `html` with the page's code deferred as described above; `nonce` is this response's. */
-export function deferPageCode(html: string, nonce: string): string {
+/**
+ * `html` with the page's code deferred as described above, as texts to send one after the other
+ * (slices of `html` and what goes between them; page-at-once.server.ts `documentBytes`). `nonce`
+ * is this response's.
+ */
+export function deferPageCode(html: string, nonce: string): string[] {
   const script = html.indexOf(MODULE_SCRIPT);
-  if (script < 0) return html;
+  if (script < 0) return [html];
   const scriptOpen = html.lastIndexOf('<script', script);
   const scriptClose = html.indexOf(SCRIPT_END, script);
-  if (scriptOpen < 0 || scriptClose < 0) return html;
+  if (scriptOpen < 0 || scriptClose < 0) return [html];
 
-  let out = '';
+  const parts: string[] = [];
   const hrefs: string[] = [];
   let from = 0;
   for (;;) {
@@ -57,19 +61,19 @@ export function deferPageCode(html: string, nonce: string): string {
     const hrefStart = start + PRELOAD_START.length;
     const hrefEnd = html.indexOf('"', hrefStart);
     const end = html.indexOf('/>', hrefEnd);
-    if (hrefEnd < 0 || end < 0) return html;
+    if (hrefEnd < 0 || end < 0) return [html];
     hrefs.push(html.slice(hrefStart, hrefEnd));
-    out += html.slice(from, start);
+    parts.push(html.slice(from, start));
     from = end + 2;
   }
-  return (
-    out +
-    html.slice(from, script) +
-    ` type="${DEFERRED_MODULE_TYPE}">` +
-    html.slice(script + MODULE_SCRIPT.length, scriptClose + SCRIPT_END.length) +
-    loaderScript(nonce, hrefs) +
-    html.slice(scriptClose + SCRIPT_END.length)
+  parts.push(
+    html.slice(from, script),
+    ` type="${DEFERRED_MODULE_TYPE}">`,
+    html.slice(script + MODULE_SCRIPT.length, scriptClose + SCRIPT_END.length),
+    loaderScript(nonce, hrefs),
+    html.slice(scriptClose + SCRIPT_END.length),
   );
+  return parts;
 }
 
 /** The module addresses a document's loader will preload (none for a document without one). */

@@ -26,7 +26,7 @@ function page(): string {
 
 describe('deferPageCode', () => {
   it('takes out the module preloads, makes the hydration script inert and adds its loader after it', () => {
-    const out = deferPageCode(page(), NONCE);
+    const out = deferPageCode(page(), NONCE).join('');
     expect(out).not.toContain('modulepreload" href');
     expect(out).not.toContain(' type="module" async');
     expect(out).toContain('<link rel="canonical" href="https://example.test/en"/>');
@@ -48,17 +48,17 @@ describe('deferPageCode', () => {
 
   it('leaves a document without the hydration script as it is', () => {
     const html = '<!DOCTYPE html><html><body><p>Not found</p></body></html>';
-    expect(deferPageCode(html, NONCE)).toBe(html);
+    expect(deferPageCode(html, NONCE)).toEqual([html]);
   });
 
   it('keeps the page text as it is, non-Latin text included', () => {
     const greek = page().replace('Offers', 'Αγγελίες ακινήτων · عقارات');
-    const out = deferPageCode(greek, NONCE);
+    const out = deferPageCode(greek, NONCE).join('');
     expect(out).toContain('<main>Αγγελίες ακινήτων · عقارات</main>');
   });
 
   it('writes a loader that adds the preloads and the module script once, at the first of its triggers', () => {
-    const out = deferPageCode(page(), NONCE);
+    const out = deferPageCode(page(), NONCE).join('');
     const loaderSource = /<script nonce="[^"]+">(\(\(\)=>\{const m=[\s\S]*?)<\/script>/.exec(out)?.[1];
     expect(loaderSource).toBeDefined();
     // A minimal document and window: what the loader touches.
@@ -139,7 +139,7 @@ describe('deferPageCode', () => {
 
 describe('deferredModuleHrefs', () => {
   it('reads back the addresses a deferred document preloads, and none from another', () => {
-    const out = deferPageCode(page(), NONCE);
+    const out = deferPageCode(page(), NONCE).join('');
     expect(deferredModuleHrefs(out)).toEqual(['/assets/entry.client-A1.js', '/assets/framework-B2.js']);
     expect(deferredModuleHrefs(page())).toEqual([]);
   });

@@ -10,7 +10,7 @@ import { deferPageCode } from './deferred-code.server.ts';
 import searchCss from './features/search-filters/search.css?inline';
 import mapLayoutCss from './features/search-map/search-map-layout.css?inline';
 import { NonceContext } from './nonce-context.tsx';
-import { renderPageAtOnce } from './page-at-once.server.ts';
+import { documentBytes, renderPageAtOnce } from './page-at-once.server.ts';
 import { RenderedHtml } from './rendered-html.server.ts';
 import { pendingSetCookies, requestStateContext } from './request-state.server.ts';
 import { cacheControlFor } from './routing/cache-rules.ts';
@@ -159,12 +159,13 @@ async function respond(
   const context = pageRouterContext(routerContext);
   const atOnce = atOnceAllowed
     ? await renderPageAtOnce(context, page, nonce)
-    : { html: null, context: () => context };
+    : { page: null, context: () => context };
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  if (atOnce.html !== null) {
-    // The page's code is fetched once its content has loaded (deferred-code.server.ts).
-    // A body given as bytes: a string body is first checked for lone surrogates, then encoded.
-    return new Response(Buffer.from(deferPageCode(atOnce.html, nonce)), {
+  if (atOnce.page) {
+    const { head, html, tail } = atOnce.page;
+    // The page's code is fetched once its content has loaded (deferred-code.server.ts). The
+    // body is given as bytes: a string body would be checked for lone surrogates, then encoded.
+    return new Response(documentBytes([head, ...deferPageCode(html, nonce), tail]), {
       headers: responseHeaders,
       status: responseStatusCode,
     });
@@ -215,7 +216,7 @@ function renderStreaming(
         // The page's code is fetched once its content has loaded (deferred-code.server.ts).
         resolve(
           new Response(
-            Buffer.isBuffer(body) ? Buffer.from(deferPageCode(body.toString('utf8'), nonce)) : body,
+            Buffer.isBuffer(body) ? documentBytes(deferPageCode(body.toString('utf8'), nonce)) : body,
             {
               headers,
               status,

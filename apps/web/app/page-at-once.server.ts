@@ -27,16 +27,33 @@ const SCRIPT_ESCAPES: Record<string, string> = {
 };
 const SCRIPT_ESCAPE = /[&><\u2028\u2029]/g;
 
-/** React's markers of a Suspense boundary left for the browser to render, or still pending. */
-const CLIENT_RENDERED = '<!--$!-->';
-const PENDING = '<!--$?-->';
+// React's markers of a Suspense boundary left for the browser to render (`<!--$!-->`), or still
+// pending (`<!--$?-->`), looked for from their second character: `<` is on every few
+// characters of a page, `$` seldom, so the search skips ahead instead of stopping at every tag.
+const CLIENT_RENDERED = '$!-->';
+const PENDING = '$?-->';
+
+function hasUnfinishedBoundary(html: string): boolean {
+  for (const marker of [CLIENT_RENDERED, PENDING]) {
+    for (let at = html.indexOf(marker); at >= 0; at = html.indexOf(marker, at + 1)) {
+      if (html.startsWith('<!--', at - 4)) return true;
+    }
+  }
+  return false;
+}
 
 const DOCUMENT_END = '</body></html>';
 const DOCTYPE = '<!DOCTYPE html>';
 
 export interface PageAtOnce {
-  /** The whole document, or null when it must be rendered by the streaming renderer. */
-  html: string | null;
+  /**
+   * The whole document as three texts to send one after the other, or null when it must be
+   * rendered by the streaming renderer: `html` is React's document up to its closing
+   * `</body></html>`, `head` what goes before it (the doctype) and `tail` the rest. Kept apart,
+   * they are encoded without first being copied into one string (a page holds non-Latin text,
+   * the locale names at least, so the copy is two bytes a character).
+   */
+  page: { head: string; html: string; tail: string } | null;
   /** The context to render otherwise: the stream restored from what was read of it. */
   context(): EntryContext;
 }
@@ -90,7 +107,7 @@ export async function renderPageAtOnce(
   nonce: string,
 ): Promise<PageAtOnce> {
   const stream = context.serverHandoffStream;
-  if (!stream) return { html: null, context: () => context };
+  if (!stream) return { page: null, context: () => context };
   const chunks = await readAll(stream);
   const restored = (): EntryContext => ({ ...context, serverHandoffStream: replay(chunks) });
   const withoutStream: EntryContext = { ...context, serverHandoffStream: undefined, renderMeta: {} };
@@ -100,17 +117,23 @@ export async function renderPageAtOnce(
   } catch {
     // Something suspended outside any boundary, or threw: the streaming renderer knows what to
     // do with either (wait, or report the error as it always has).
-    return { html: null, context: restored };
+    return { page: null, context: restored };
   }
-  if (!html.endsWith(DOCUMENT_END) || html.includes(CLIENT_RENDERED) || html.includes(PENDING)) {
-    return { html: null, context: restored };
-  }
-  // The streaming renderer starts a document with its doctype; renderToString leaves it out.
-  if (html.startsWith('<html')) html = `${DOCTYPE}${html}`;
+  if (!html.endsWith(DOCUMENT_END) || hasUnfinishedBoundary(html)) return { page: null, context: restored };
   // StreamTransfer writes nothing on a page without React Router's <Scripts>.
-  if (!withoutStream.renderMeta?.didRenderScripts) return { html, context: restored };
+  const loaderData = withoutStream.renderMeta?.didRenderScripts ? loaderDataScripts(chunks, nonce) : '';
   return {
-    html: `${html.slice(0, -DOCUMENT_END.length)}${loaderDataScripts(chunks, nonce)}${DOCUMENT_END}`,
+    page: {
+      // The streaming renderer starts a document with its doctype; renderToString leaves it out.
+      head: html.startsWith('<html') ? DOCTYPE : '',
+      html: html.slice(0, -DOCUMENT_END.length),
+      tail: `${loaderData}${DOCUMENT_END}`,
+    },
     context: restored,
   };
+}
+
+/** A document given as texts to send one after the other, as the bytes of a response body. */
+export function documentBytes(parts: readonly string[]): Buffer<ArrayBuffer> {
+  return Buffer.concat(parts.map((part) => Buffer.from(part, 'utf8')));
 }

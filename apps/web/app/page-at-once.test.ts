@@ -1,7 +1,7 @@
 import { createElement, lazy, type ReactElement, Suspense } from 'react';
 import type { EntryContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { loaderDataScripts, renderPageAtOnce } from './page-at-once.server.ts';
+import { documentBytes, loaderDataScripts, renderPageAtOnce } from './page-at-once.server.ts';
 
 // The whole-page render (decision 033) against hand-made router contexts: what it adds, and when
 // it hands the page back to the streaming renderer. That its pages are the streaming renderer's
@@ -60,6 +60,13 @@ describe('loaderDataScripts', () => {
   });
 });
 
+describe('documentBytes', () => {
+  it('encodes the texts one after the other as UTF-8', () => {
+    const bytes = documentBytes(['<p>', 'Čeština · العربية', '</p>']);
+    expect(bytes.toString('utf8')).toBe('<p>Čeština · العربية</p>');
+  });
+});
+
 describe('renderPageAtOnce', () => {
   it('renders the document with its doctype and the loader data before the end of the body', async () => {
     const chunks = ['[{"_1":2},"loaderData",{}]\n'];
@@ -68,16 +75,22 @@ describe('renderPageAtOnce', () => {
       documentOf(createElement('main', null, 'Αγγελίες · عقارات')),
       NONCE,
     );
-    expect(page.html).toBe(
-      `<!DOCTYPE html><html lang="en"><head></head><body><main>Αγγελίες · عقارات</main>${loaderDataScripts(chunks, NONCE)}</body></html>`,
-    );
+    expect(page.page).toEqual({
+      head: '<!DOCTYPE html>',
+      html: '<html lang="en"><head></head><body><main>Αγγελίες · عقارات</main>',
+      tail: `${loaderDataScripts(chunks, NONCE)}</body></html>`,
+    });
     // The stream it read is still there, whole, for anyone who needs it.
     expect(await text(page.context().serverHandoffStream)).toBe(chunks[0]);
   });
 
   it('adds no loader data to a page without React Router scripts', async () => {
     const page = await renderPageAtOnce(contextWith(['[]\n']), documentOf(createElement('p'), false), NONCE);
-    expect(page.html).toBe('<!DOCTYPE html><html lang="en"><head></head><body><p></p></body></html>');
+    expect(page.page).toEqual({
+      head: '<!DOCTYPE html>',
+      html: '<html lang="en"><head></head><body><p></p>',
+      tail: '</body></html>',
+    });
   });
 
   it('hands back a page in which a part still waits for its module, with the stream restored', async () => {
@@ -95,13 +108,22 @@ describe('renderPageAtOnce', () => {
       NONCE,
     );
     resolveModule({ default: () => createElement('p', null, 'ready') });
-    expect(page.html).toBeNull();
+    expect(page.page).toBeNull();
     expect(await text(page.context().serverHandoffStream)).toBe(chunks.join(''));
+  });
+
+  it('renders a page whose Suspense boundaries are complete, prices in dollars included', async () => {
+    const page = await renderPageAtOnce(
+      contextWith(['[]\n']),
+      documentOf(createElement(Suspense, { fallback: 'x' }, createElement('p', null, '$!--> $?--> $1,200'))),
+      NONCE,
+    );
+    expect(page.page?.html).toContain('<!--$--><p>$!--&gt; $?--&gt; $1,200</p><!--/$-->');
   });
 
   it('hands back a page that throws while rendering', async () => {
     const page = await renderPageAtOnce(contextWith(['[]\n']), documentOf(createElement(Broken)), NONCE);
-    expect(page.html).toBeNull();
+    expect(page.page).toBeNull();
     expect(await text(page.context().serverHandoffStream)).toBe('[]\n');
   });
 
@@ -111,13 +133,13 @@ describe('renderPageAtOnce', () => {
       documentOf(createElement(Suspense, { fallback: 'x' }, createElement(Broken))),
       NONCE,
     );
-    expect(page.html).toBeNull();
+    expect(page.page).toBeNull();
   });
 
   it('hands back a context without a loader-data stream untouched', async () => {
     const context = { renderMeta: {} } as unknown as EntryContext;
     const page = await renderPageAtOnce(context, documentOf(createElement('p')), NONCE);
-    expect(page.html).toBeNull();
+    expect(page.page).toBeNull();
     expect(page.context()).toBe(context);
   });
 });

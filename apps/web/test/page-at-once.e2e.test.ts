@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { seed } from '@estately/db/seed';
 import { LocalMediaStorage } from '@estately/db/storage';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
-import { composeSearchPath, defaultFilters } from '@estately/domain';
+import { buildPath, composeSearchPath, defaultFilters } from '@estately/domain';
 import { createRequestHandler, type ServerBuild, UNSAFE_decodeViaTurboStream } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
@@ -94,7 +94,7 @@ describe('pages rendered at once', () => {
       composeSearchPath('ar', { ...defaultFilters(), offer_type: 'rent', property_type: 'apartment' }),
       `${composeSearchPath('de-AT', { ...defaultFilters(), offer_type: 'sale' })}?map=1`,
       detailPath,
-      '/el/blog',
+      buildPath('blog', 'el'),
       '/en/auth',
       '/en/no-such-page',
     ];
