@@ -94,7 +94,7 @@ describe('pages rendered at once', () => {
       composeSearchPath('ar', { ...defaultFilters(), offer_type: 'rent', property_type: 'apartment' }),
       `${composeSearchPath('de-AT', { ...defaultFilters(), offer_type: 'sale' })}?map=1`,
       detailPath,
-      buildPath('blog', 'el'),
+      buildPath('blog', 'el-GR'),
       '/en/auth',
       '/en/no-such-page',
     ];

@@ -38,18 +38,25 @@ const ENGLISH_DEFAULTS: Partial<Record<ClientMessageKey, string>> = {
 // Compiled messages by locale tag and text, kept for the process: a compiled plural holds its
 // Intl.PluralRules and Intl.NumberFormat, which cost more to create than a page's whole text,
 // so a server render must not make them again for every request.
-const compiled = new Map<string, (values?: MessageValues) => string>();
+// Keyed by tag, then by the text itself (not a key joining the two, which would be a new string
+// to hash on every call: a page translates some 150 times).
+const compiled = new Map<string, Map<string, (values?: MessageValues) => string>>();
 
 export function createTranslate(tag: string, messages: ClientMessages): Translate {
+  let ofTag = compiled.get(tag);
+  if (!ofTag) {
+    ofTag = new Map();
+    compiled.set(tag, ofTag);
+  }
+  const formats = ofTag;
   return (key, values) => {
     const message = messages[key] ?? ENGLISH_DEFAULTS[key];
     if (message === undefined) return key;
     try {
-      const id = `${tag}\u0000${message}`;
-      let format = compiled.get(id);
+      let format = formats.get(message);
       if (!format) {
         format = compileMessage(message, tag);
-        compiled.set(id, format);
+        formats.set(message, format);
       }
       return format(values);
     } catch {

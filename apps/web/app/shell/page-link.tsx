@@ -19,6 +19,20 @@ import {
 // (`import.meta.env.SSR` is false there, so this module adds nothing to it) and hydrates the same
 // markup with its click handling.
 
+// An absolute path with no dot segment, no repeated slash and no empty query or fragment at its
+// end is its own href: resolving it changes nothing (most links; page-link.test.ts compares).
+const ALREADY_RESOLVED = /^(?!.*(?:\/\.|\/\/|\?#|[?#]$))/;
+
+/** What useHref gives an absolute path: resolved from the root, an explicit trailing slash kept. */
+function resolvedHref(to: string): string {
+  const path = resolvePath(to);
+  const toPathname = parsePath(to).pathname;
+  if (toPathname && toPathname !== '/' && toPathname.endsWith('/') && !path.pathname.endsWith('/')) {
+    path.pathname += '/';
+  }
+  return createPath(path);
+}
+
 export function ServerPageLink(props: LinkProps) {
   const { basename } = useContext(UNSAFE_NavigationContext);
   const { to } = props;
@@ -52,13 +66,7 @@ export function ServerPageLink(props: LinkProps) {
     onClick: _onClick,
     ...rest
   } = props;
-  // What useHref gives an absolute path: resolved from the root, an explicit trailing slash kept.
-  const path = resolvePath(to);
-  const toPathname = parsePath(to).pathname;
-  if (toPathname && toPathname !== '/' && toPathname.endsWith('/') && !path.pathname.endsWith('/')) {
-    path.pathname += '/';
-  }
-  const href = createPath(path);
+  const href = ALREADY_RESOLVED.test(to) ? to : resolvedHref(to);
   return (
     <a {...rest} href={href} target={target} data-discover={discover === 'render' ? 'true' : undefined} />
   );
