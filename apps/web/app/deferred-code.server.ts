@@ -46,18 +46,22 @@ function loaderScript(nonce: string, hrefs: string[]): string {
  * is this response's.
  */
 export function deferPageCode(html: string, nonce: string): string[] {
-  const script = html.indexOf(MODULE_SCRIPT);
+  // React Router's <Scripts> ends the body: looked for from the end, the search is short.
+  const script = html.lastIndexOf(MODULE_SCRIPT);
   if (script < 0) return [html];
   const scriptOpen = html.lastIndexOf('<script', script);
   const scriptClose = html.indexOf(SCRIPT_END, script);
   if (scriptOpen < 0 || scriptClose < 0) return [html];
 
+  // React hoists the preload links into the head: only the head is searched for them.
+  const headEnd = html.indexOf('</head>');
+  const head = headEnd < 0 ? html.slice(0, scriptOpen) : html.slice(0, Math.min(headEnd, scriptOpen));
   const parts: string[] = [];
   const hrefs: string[] = [];
   let from = 0;
   for (;;) {
-    const start = html.indexOf(PRELOAD_START, from);
-    if (start < 0 || start > scriptOpen) break;
+    const start = head.indexOf(PRELOAD_START, from);
+    if (start < 0) break;
     const hrefStart = start + PRELOAD_START.length;
     const hrefEnd = html.indexOf('"', hrefStart);
     const end = html.indexOf('/>', hrefEnd);

@@ -1,4 +1,4 @@
-import { useContext } from 'react';
+import { createElement, useContext } from 'react';
 import {
   createPath,
   Link,
@@ -33,6 +33,23 @@ function resolvedHref(to: string): string {
   return createPath(path);
 }
 
+/** <Link>'s props that are no attributes of its <a>; `target` comes after `href` there. */
+const LINK_ONLY_PROPS = new Set([
+  'to',
+  'discover',
+  'prefetch',
+  'relative',
+  'reloadDocument',
+  'replace',
+  'mask',
+  'state',
+  'target',
+  'preventScrollReset',
+  'viewTransition',
+  'defaultShouldRevalidate',
+  'onClick',
+]);
+
 export function ServerPageLink(props: LinkProps) {
   const { basename } = useContext(UNSAFE_NavigationContext);
   const { to } = props;
@@ -49,27 +66,17 @@ export function ServerPageLink(props: LinkProps) {
   ) {
     return <Link {...props} />;
   }
-  // <Link>'s own props are no attributes of the <a> (nor is the click handler, on the server).
-  const {
-    to: _to,
-    discover = 'render',
-    prefetch: _prefetch,
-    relative: _relative,
-    reloadDocument: _reloadDocument,
-    replace: _replace,
-    mask: _mask,
-    state: _state,
-    target,
-    preventScrollReset: _preventScrollReset,
-    viewTransition: _viewTransition,
-    defaultShouldRevalidate: _defaultShouldRevalidate,
-    onClick: _onClick,
-    ...rest
-  } = props;
-  const href = ALREADY_RESOLVED.test(to) ? to : resolvedHref(to);
-  return (
-    <a {...rest} href={href} target={target} data-discover={discover === 'render' ? 'true' : undefined} />
-  );
+  // The <a>'s attributes in the order <Link> gives them: the props but its own (and the click
+  // handler, which the server has no use for), then href, target and data-discover. Copied in a
+  // loop: a rest pattern leaving out 13 names takes V8's slow path, on every link of a page.
+  const attributes: Record<string, unknown> = {};
+  for (const key in props) {
+    if (!LINK_ONLY_PROPS.has(key)) attributes[key] = props[key as keyof LinkProps];
+  }
+  attributes.href = ALREADY_RESOLVED.test(to) ? to : resolvedHref(to);
+  attributes.target = props.target;
+  attributes['data-discover'] = (props.discover ?? 'render') === 'render' ? 'true' : undefined;
+  return createElement('a', attributes);
 }
 
 /** React Router's <Link>; on the server, absolute paths render without its hooks (ServerPageLink). */
