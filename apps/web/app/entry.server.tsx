@@ -1,7 +1,12 @@
 import { isbot } from 'isbot';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from 'react-router';
+import type {
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleDocumentRequestFunction,
+  HandleErrorFunction,
+} from 'react-router';
 import { RouterContextProvider, ServerRouter } from 'react-router';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from './api/tokens.ts';
 import { type WebConfig, webConfigContext } from './config.server.ts';
@@ -80,29 +85,26 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(`[web] ${request.method} ${new URL(request.url).pathname}:`, error);
 };
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext?: RouterContextProvider,
-): Promise<Response> {
-  return respond(request, responseStatusCode, responseHeaders, routerContext, loadContext, true);
+/** The document handler: pages rendered at once when they can be (`atOnce`), else streamed. */
+function documentHandler(atOnce: boolean): HandleDocumentRequestFunction {
+  return (request, status, headers, routerContext, loadContext) =>
+    respond(
+      request,
+      status,
+      headers,
+      routerContext,
+      loadContext as RouterContextProvider | undefined,
+      atOnce,
+    );
 }
 
+export default documentHandler(true);
+
 /**
- * The same documents, every one through the streaming renderer: what `handleRequest` answers
+ * The same documents, every one through the streaming renderer: what the default handler answers
  * without decision 033, for the test that compares the two (page-at-once.e2e.test.ts).
  */
-export function handleRequestStreaming(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext?: RouterContextProvider,
-): Promise<Response> {
-  return respond(request, responseStatusCode, responseHeaders, routerContext, loadContext, false);
-}
+export const handleRequestStreaming = documentHandler(false);
 
 async function respond(
   request: Request,

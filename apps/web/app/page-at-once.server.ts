@@ -69,7 +69,8 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<string[]> {
   }
 }
 
-function replay(chunks: string[]): ReadableStream<Uint8Array> {
+/** A loader-data stream of these chunks, as React Router's encoder gives it (UTF-8 bytes). */
+export function streamOf(chunks: readonly string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream({
     start(controller) {
@@ -109,7 +110,7 @@ export async function renderPageAtOnce(
   const stream = context.serverHandoffStream;
   if (!stream) return { page: null, context: () => context };
   const chunks = await readAll(stream);
-  const restored = (): EntryContext => ({ ...context, serverHandoffStream: replay(chunks) });
+  const restored = (): EntryContext => ({ ...context, serverHandoffStream: streamOf(chunks) });
   const withoutStream: EntryContext = { ...context, serverHandoffStream: undefined, renderMeta: {} };
   let html: string;
   try {

@@ -1,7 +1,7 @@
 import { createElement, lazy, type ReactElement, Suspense } from 'react';
 import type { EntryContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { documentBytes, loaderDataScripts, renderPageAtOnce } from './page-at-once.server.ts';
+import { documentBytes, loaderDataScripts, renderPageAtOnce, streamOf } from './page-at-once.server.ts';
 
 // The whole-page render (decision 033) against hand-made router contexts: what it adds, and when
 // it hands the page back to the streaming renderer. That its pages are the streaming renderer's
@@ -9,23 +9,13 @@ import { documentBytes, loaderDataScripts, renderPageAtOnce } from './page-at-on
 
 const NONCE = 'bm9uY2U=';
 
-function stream(chunks: string[]): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
-      controller.close();
-    },
-  });
-}
-
 async function text(readable: ReadableStream<Uint8Array> | undefined): Promise<string> {
   return readable ? new Response(readable).text() : '';
 }
 
 /** Just what the render reads of a router context: the loader-data stream and renderMeta. */
 function contextWith(chunks: string[]): EntryContext {
-  return { serverHandoffStream: stream(chunks), renderMeta: {} } as unknown as EntryContext;
+  return { serverHandoffStream: streamOf(chunks), renderMeta: {} } as unknown as EntryContext;
 }
 
 /** A document like the root layout's; `scripts` stands for React Router's <Scripts>. */
