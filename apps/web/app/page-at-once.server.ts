@@ -11,10 +11,10 @@ import type { EntryContext } from 'react-router';
 // bytes, piece by piece. Here the stream is read first, the page is rendered without it by
 // renderToString (the same renderer writing into one string), and the scripts StreamTransfer
 // would have written are added at the end of the body, byte for byte as it writes them
-// (page-at-once.test.tsx compares both).
+// (page-at-once.e2e.test.ts compares both on the real app).
 //
 // A page in which anything still suspends (a lazy module's first use in this process) or a
-// Suspense boundary fails is not served this way: `renderPageAtOnce` answers null and the
+// Suspense boundary fails is not served this way: `renderPageAtOnce` answers no page, and the
 // caller renders it with the streaming renderer, from a copy of the stream it read.
 
 /** How React Router escapes the loader data for an inline script (lib/dom/ssr/markup.ts). */
