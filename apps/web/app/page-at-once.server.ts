@@ -9,23 +9,19 @@ import type { EntryContext } from 'react-router';
 // boundary (its StreamTransfer) and which is complete a few microtasks after it starts. The
 // streaming renderer then spends most of its time turning thousands of small strings into
 // bytes, piece by piece. Here the stream is read first, the page is rendered without it by
-// renderToString (the same renderer writing into one string), and the scripts StreamTransfer
-// would have written are added at the end of the body, byte for byte as it writes them
-// (page-at-once.e2e.test.ts compares both on the real app).
+// renderToString (the same renderer writing into one string), and the loader data is added at
+// the end of the body, as the same stream for React Router's client in a form cheaper to write
+// than StreamTransfer's (`loaderDataScripts`). page-at-once.e2e.test.ts compares both renderings
+// on the real app: the same document, and the same loader data.
 //
 // A page in which anything still suspends (a lazy module's first use in this process) or a
 // Suspense boundary fails is not served this way: `renderPageAtOnce` answers no page, and the
 // caller renders it with the streaming renderer, from a copy of the stream it read.
 
-/** How React Router escapes the loader data for an inline script (lib/dom/ssr/markup.ts). */
-const SCRIPT_ESCAPES: Record<string, string> = {
-  '&': '\\u0026',
-  '>': '\\u003e',
-  '<': '\\u003c',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-};
-const SCRIPT_ESCAPE = /[&><\u2028\u2029]/g;
+// `<` as a JSON escape: the loader data sits in a data block, whose text only `</script` (or
+// `<!--`) could end early. It only ever stands inside a JSON string of the data, where the
+// escape reads back as the same character.
+const DATA_BLOCK_ESCAPE = /</g;
 
 // React's markers of a Suspense boundary left for the browser to render (`<!--$!-->`), or still
 // pending (`<!--$?-->`), looked for from their second character: `<` is on every few
@@ -43,6 +39,8 @@ function hasUnfinishedBoundary(html: string): boolean {
 }
 
 const DOCUMENT_END = '</body></html>';
+/** The type of the data block holding a page's loader data. */
+export const LOADER_DATA_TYPE = 'estately/loader-data';
 const DOCTYPE = '<!DOCTYPE html>';
 
 export interface PageAtOnce {
@@ -81,21 +79,23 @@ export function streamOf(chunks: readonly string[]): ReadableStream<Uint8Array> 
 }
 
 /**
- * The scripts React Router's StreamTransfer writes for these loader-data chunks: each chunk's
- * enqueue, then the close, every step inside the Suspense boundary of the step before.
+ * The loader data of a page rendered at once, for React Router's client: the chunks of its
+ * turbo-stream as they are, in a data block (a script element of a type the browser does not
+ * run), then one script that hands its text to the stream React Router's client reads, and
+ * closes it. React Router's own StreamTransfer writes each chunk as a JavaScript string
+ * literal instead: the chunk escaped once more, a third longer (the page data in it is a JSON
+ * text within the chunk, decision 033), and a pass over all of it on every render.
  */
 export function loaderDataScripts(chunks: readonly string[], nonce: string): string {
-  const open = nonce ? `<script nonce="${nonce}">` : '<script>';
-  let html = '<!--$-->';
-  let boundaries = 1;
-  for (const chunk of chunks) {
-    if (chunk === '') continue;
-    const escaped = JSON.stringify(chunk).replace(SCRIPT_ESCAPE, (match) => SCRIPT_ESCAPES[match] ?? match);
-    html += `${open}window.__reactRouterContext.streamController.enqueue(${escaped});</script><!--$-->`;
-    boundaries++;
-  }
-  html += `${open}window.__reactRouterContext.streamController.close();</script>`;
-  return html + '<!--/$-->'.repeat(boundaries);
+  const data = chunks.join('');
+  const block = data.includes('<') ? data.replace(DATA_BLOCK_ESCAPE, '\\u003c') : data;
+  // The data block carries the nonce too: every script element of a page does.
+  const nonced = nonce ? ` nonce="${nonce}"` : '';
+  return (
+    `<script${nonced} type="${LOADER_DATA_TYPE}">${block}</script><script${nonced}>` +
+    '(c=>{c.enqueue(document.currentScript.previousElementSibling.textContent);c.close()})' +
+    '(window.__reactRouterContext.streamController)</script>'
+  );
 }
 
 /**
@@ -134,7 +134,20 @@ export async function renderPageAtOnce(
   };
 }
 
+// Where documents are encoded before their bytes are copied out: grown to the largest page's
+// worst case (three bytes a UTF-16 unit) and kept. Encoding into a buffer that is already there
+// takes half the time of `Buffer.from` on a page's texts: a page holds non-Latin text (the locale
+// names at least), and for such a string `Buffer.from` first walks it to count its bytes.
+let scratch = Buffer.allocUnsafeSlow(256 * 1024);
+
 /** A document given as texts to send one after the other, as the bytes of a response body. */
 export function documentBytes(parts: readonly string[]): Buffer<ArrayBuffer> {
-  return Buffer.concat(parts.map((part) => Buffer.from(part, 'utf8')));
+  let units = 0;
+  for (const part of parts) units += part.length;
+  if (scratch.length < units * 3) scratch = Buffer.allocUnsafeSlow(units * 3);
+  let length = 0;
+  for (const part of parts) length += scratch.write(part, length, 'utf8');
+  const bytes = Buffer.allocUnsafe(length);
+  scratch.copy(bytes, 0, 0, length);
+  return bytes as Buffer<ArrayBuffer>;
 }

@@ -1,7 +1,13 @@
 import { createElement, lazy, type ReactElement, Suspense } from 'react';
 import type { EntryContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { documentBytes, loaderDataScripts, renderPageAtOnce, streamOf } from './page-at-once.server.ts';
+import {
+  documentBytes,
+  LOADER_DATA_TYPE,
+  loaderDataScripts,
+  renderPageAtOnce,
+  streamOf,
+} from './page-at-once.server.ts';
 
 // The whole-page render (decision 033) against hand-made router contexts: what it adds, and when
 // it hands the page back to the streaming renderer. That its pages are the streaming renderer's
@@ -32,20 +38,32 @@ function Broken(): ReactElement {
 }
 
 describe('loaderDataScripts', () => {
-  it('writes each chunk as an escaped enqueue, then the close, each in the boundary of the step before', () => {
-    const scripts = loaderDataScripts(['[{"a":"</script><b>&"}]\n', '', 'P1:[2]\n'], NONCE);
+  const HAND_OVER =
+    '(c=>{c.enqueue(document.currentScript.previousElementSibling.textContent);c.close()})' +
+    '(window.__reactRouterContext.streamController)</script>';
+
+  it('puts the chunks in a data block, `<` escaped, and a script that hands them over and closes', () => {
+    const scripts = loaderDataScripts(['[{"a":"</script><!--&"}]\n', '', 'P1:[2]\n'], NONCE);
     expect(scripts).toBe(
-      '<!--$-->' +
-        `<script nonce="${NONCE}">window.__reactRouterContext.streamController.enqueue("[{\\"a\\":\\"\\u003c/script\\u003e\\u003cb\\u003e\\u0026\\"}]\\n");</script><!--$-->` +
-        `<script nonce="${NONCE}">window.__reactRouterContext.streamController.enqueue("P1:[2]\\n");</script><!--$-->` +
-        `<script nonce="${NONCE}">window.__reactRouterContext.streamController.close();</script>` +
-        '<!--/$--><!--/$--><!--/$-->',
+      `<script nonce="${NONCE}" type="${LOADER_DATA_TYPE}">[{"a":"\\u003c/script>\\u003c!--&"}]\nP1:[2]\n</script>` +
+        `<script nonce="${NONCE}">${HAND_OVER}`,
     );
+  });
+
+  it('gives the client the very chunks, once its JSON escapes are read', () => {
+    const chunks = ['[{"_1":2},"loaderData",{"t":"a < b </script> \\u003c"}]\n', 'P3:"x<y"\n'];
+    const block = /<script nonce="[^"]+" type="[^"]+">([^<]*)<\/script>/.exec(
+      loaderDataScripts(chunks, NONCE),
+    )?.[1];
+    const lines = (block ?? '').split('\n').filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[0] ?? '')).toEqual(JSON.parse(chunks[0] ?? ''));
+    expect(JSON.parse((lines[1] ?? '').slice(3))).toBe('x<y');
   });
 
   it('writes no nonce attribute when the page has none', () => {
     expect(loaderDataScripts([], '')).toBe(
-      '<!--$--><script>window.__reactRouterContext.streamController.close();</script><!--/$-->',
+      `<script type="${LOADER_DATA_TYPE}"></script><script>${HAND_OVER}`,
     );
   });
 });
@@ -54,6 +72,22 @@ describe('documentBytes', () => {
   it('encodes the texts one after the other as UTF-8', () => {
     const bytes = documentBytes(['<p>', 'Čeština · العربية', '</p>']);
     expect(bytes.toString('utf8')).toBe('<p>Čeština · العربية</p>');
+  });
+
+  it('gives each document bytes of its own, also past the size it encoded before', () => {
+    const small = documentBytes(['<p>', 'Ελληνικά', '</p>']);
+    // Over 256 KiB of UTF-8 in three-byte characters: the encoding space grows.
+    const big = '€'.repeat(100_000);
+    const large = documentBytes(['<p>', big, '</p>']);
+    const after = documentBytes(['<b>', 'Русский', '</b>']);
+    expect(small.toString('utf8')).toBe('<p>Ελληνικά</p>');
+    expect(large.length).toBe(300_007);
+    expect(large.toString('utf8')).toBe(`<p>${big}</p>`);
+    expect(after.toString('utf8')).toBe('<b>Русский</b>');
+  });
+
+  it('encodes a lone surrogate as the replacement character, as Buffer.from does', () => {
+    expect(documentBytes(['a\ud800b']).equals(Buffer.from('a\ud800b', 'utf8'))).toBe(true);
   });
 });
 
