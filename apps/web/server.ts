@@ -31,6 +31,7 @@ import {
   renderLimitOptionsFromEnv,
 } from './app/render-limit.server.ts';
 import { needsDefaultMatcher, withRoutePatternMatching } from './app/routing/route-matching.server.ts';
+import { withRouteModuleLookup } from './app/routing/route-modules.server.ts';
 import { readWebConfig, type WebConfig } from './app/web-config.ts';
 import { runPrimary, webWorkersFromEnv, workerRenderLimitEnv } from './app/web-workers.server.ts';
 
@@ -274,7 +275,9 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
       mode: 'production',
       getLoadContext: () => createLoadContext(config),
     });
-  const renderFast = listener(fastBuild);
+  // Each request handler gets the build with the route modules looked up, not copied per page
+  // (app/routing/route-modules.server.ts, decision 034).
+  const renderFast = listener(withRouteModuleLookup(fastBuild));
   const renderDefault = listener(build);
   const render = (req: IncomingMessage, res: ServerResponse) =>
     needsDefaultMatcher(pathnameOf(req)) ? renderDefault(req, res) : renderFast(req, res);
@@ -283,7 +286,7 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
   const renderLimit = new RenderLimit(
     options.renderLimit ?? renderLimitOptionsFromEnv(options.env ?? process.env),
   );
-  const handleFast = createRequestHandler(fastBuild, 'production');
+  const handleFast = createRequestHandler(withRouteModuleLookup(fastBuild), 'production');
   const handleDefault = createRequestHandler(build, 'production');
   // A cached page is rendered whole, then stored: no client signal, since the render may answer
   // several coalesced visitors (the loaders' own API timeouts bound it).
