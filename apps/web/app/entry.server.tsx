@@ -167,16 +167,28 @@ async function respond(
     const { head, html, tail } = atOnce.page;
     // The page's code is fetched once its content has loaded (deferred-code.server.ts). The
     // body is given as bytes: a string body would be checked for lone surrogates, then encoded.
-    return new Response(documentBytes([head, ...deferPageCode(html, nonce), tail]), {
-      headers: responseHeaders,
-      status: responseStatusCode,
-    });
+    const bytes = documentBytes([head, ...deferPageCode(html, nonce), tail]);
+    responseHeaders.set('Content-Length', String(bytes.length));
+    return new Response(bodyOf(bytes), { headers: responseHeaders, status: responseStatusCode });
   }
   return renderStreaming(page(atOnce.context()), {
     nonce,
     crawler,
     headers: responseHeaders,
     status: responseStatusCode,
+  });
+}
+
+/**
+ * A response body of these bytes, as they are: a `Response` made from bytes themselves first
+ * copies them (as the fetch standard asks of a buffer it is given), a stream hands them on.
+ */
+function bodyOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
   });
 }
 

@@ -45,10 +45,14 @@ describe('HTML compression', () => {
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(html).toContain('</html>');
     expect(zipped.body.length).toBeLessThan(html.length / 2);
+    // The length of the page before compression is not the answer's.
+    expect(zipped.headers['content-length']).toBeUndefined();
 
     const plain = await get('/en/no-such-page', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString('utf8').startsWith('<!DOCTYPE html>')).toBe(true);
+    // A page rendered at once says its length (decision 034).
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
   });
 
   it('leaves answers that are no HTML alone', async () => {
