@@ -1,4 +1,5 @@
 import { ApiError, apiErrorFrom } from './api-error.ts';
+import type { ApiFetch, ApiResponse } from './api-response.ts';
 import type { AuthClient } from './auth-client.ts';
 import type { TokenStore } from './tokens.ts';
 
@@ -21,7 +22,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Sees the final answer's headers (e.g. `ETag`) before its body is read. */
-  onResponse?: (response: Response) => void;
+  onResponse?: (response: ApiResponse) => void;
 }
 
 export interface ApiClient {
@@ -36,7 +37,7 @@ export interface ApiClientOptions {
   baseUrl: string;
   tokens: TokenStore;
   auth: AuthClient;
-  fetch?: typeof fetch;
+  fetch?: ApiFetch;
   now?: () => number;
   /** Sent as Accept-Language (server loaders pass the page's locale). */
   acceptLanguage?: string;
@@ -113,7 +114,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function parse<T>(response: Response): Promise<T> {
+  async function parse<T>(response: ApiResponse): Promise<T> {
     if (!response.ok) throw await apiErrorFrom(response);
     if (response.status === 204) return undefined as T;
     const text = await response.text();

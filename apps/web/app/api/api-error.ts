@@ -1,5 +1,7 @@
 // API failures as values (CONVENTIONS habit 11). No runtime imports: this module reaches the browser.
 
+import type { ApiResponse } from './api-response.ts';
+
 /** Status labels of spec 8, the fallback text of an error without a message of its own. */
 export const STATUS_TEXT: Readonly<Record<number, string>> = {
   400: 'Bad Request',
@@ -49,7 +51,7 @@ export class ApiError extends Error {
 }
 
 /** Builds the ApiError of a failed response from its JSON error body, when it has one. */
-export async function apiErrorFrom(response: Response): Promise<ApiError> {
+export async function apiErrorFrom(response: ApiResponse): Promise<ApiError> {
   let body: unknown = null;
   try {
     body = await response.json();

@@ -1,4 +1,5 @@
 import { ApiError, apiErrorFrom } from './api-error.ts';
+import type { ApiFetch, ApiResponse } from './api-response.ts';
 
 // The authentication client of spec 7: plain calls without a bearer token and without any
 // refresh logic (a failing refresh must not trigger another refresh). The main client
@@ -19,10 +20,10 @@ function isTokenPair(value: unknown): value is TokenPair {
   return typeof record?.token === 'string' && typeof record.refresh_token === 'string';
 }
 
-export function createAuthClient(options: { baseUrl: string; fetch?: typeof fetch }): AuthClient {
+export function createAuthClient(options: { baseUrl: string; fetch?: ApiFetch }): AuthClient {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   async function post(path: string, body: unknown): Promise<TokenPair> {
-    let response: Response;
+    let response: ApiResponse;
     try {
       response = await doFetch(`${options.baseUrl}${path}`, {
         method: 'POST',
