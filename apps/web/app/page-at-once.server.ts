@@ -139,11 +139,14 @@ export async function renderPageAtOnce(
 // takes half the time of `Buffer.from` on a page's texts: a page holds non-Latin text (the locale
 // names at least), and for such a string `Buffer.from` first walks it to count its bytes.
 let scratch = Buffer.allocUnsafeSlow(256 * 1024);
+// Past this, a document is encoded as it comes, and the space is not kept (pages are 50-200 KB).
+const SCRATCH_LIMIT = 4 * 1024 * 1024;
 
 /** A document given as texts to send one after the other, as the bytes of a response body. */
 export function documentBytes(parts: readonly string[]): Buffer<ArrayBuffer> {
   let units = 0;
   for (const part of parts) units += part.length;
+  if (units * 3 > SCRATCH_LIMIT) return Buffer.concat(parts.map((part) => Buffer.from(part, 'utf8')));
   if (scratch.length < units * 3) scratch = Buffer.allocUnsafeSlow(units * 3);
   let length = 0;
   for (const part of parts) length += scratch.write(part, length, 'utf8');

@@ -86,6 +86,11 @@ describe('documentBytes', () => {
     expect(after.toString('utf8')).toBe('<b>Русский</b>');
   });
 
+  it('encodes a document past the kept space as it comes', () => {
+    const huge = 'Ελληνικά '.repeat(200_000);
+    expect(documentBytes(['<p>', huge, '</p>']).toString('utf8')).toBe(`<p>${huge}</p>`);
+  });
+
   it('encodes a lone surrogate as the replacement character, as Buffer.from does', () => {
     expect(documentBytes(['a\ud800b']).equals(Buffer.from('a\ud800b', 'utf8'))).toBe(true);
   });
