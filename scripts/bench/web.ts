@@ -175,7 +175,9 @@ async function startStack(label: string, options: { dataDir: string; url?: strin
     // As many web processes as `npm start` runs (scripts/web-process.ts) unless WEB_WORKERS says.
     ...(process.env.WEB_WORKERS ? { WEB_WORKERS: process.env.WEB_WORKERS } : {}),
     // And the render limit of decision 023, when set.
-    ...(process.env.WEB_RENDER_CONCURRENCY ? { WEB_RENDER_CONCURRENCY: process.env.WEB_RENDER_CONCURRENCY } : {}),
+    ...(process.env.WEB_RENDER_CONCURRENCY
+      ? { WEB_RENDER_CONCURRENCY: process.env.WEB_RENDER_CONCURRENCY }
+      : {}),
   };
   const web = await forkWeb({ ...webEnv, WEB_PAGE_CACHE: 'off' });
   const cachedWeb = await forkWeb(webEnv);
