@@ -15,7 +15,7 @@ import { deferPageCode } from './deferred-code.server.ts';
 import searchCss from './features/search-filters/search.css?inline';
 import mapLayoutCss from './features/search-map/search-map-layout.css?inline';
 import { NonceContext } from './nonce-context.tsx';
-import { documentBytes, renderPageAtOnce } from './page-at-once.server.ts';
+import { documentResponse, renderPageAtOnce } from './page-at-once.server.ts';
 import { RenderedHtml } from './rendered-html.server.ts';
 import { pendingSetCookies, requestStateContext } from './request-state.server.ts';
 import { cacheControlFor } from './routing/cache-rules.ts';
@@ -167,28 +167,13 @@ async function respond(
     const { head, html, tail } = atOnce.page;
     // The page's code is fetched once its content has loaded (deferred-code.server.ts). The
     // body is given as bytes: a string body would be checked for lone surrogates, then encoded.
-    const bytes = documentBytes([head, ...deferPageCode(html, nonce), tail]);
-    responseHeaders.set('Content-Length', String(bytes.length));
-    return new Response(bodyOf(bytes), { headers: responseHeaders, status: responseStatusCode });
+    return documentResponse([head, ...deferPageCode(html, nonce), tail], responseHeaders, responseStatusCode);
   }
   return renderStreaming(page(atOnce.context()), {
     nonce,
     crawler,
     headers: responseHeaders,
     status: responseStatusCode,
-  });
-}
-
-/**
- * A response body of these bytes, as they are: a `Response` made from bytes themselves first
- * copies them (as the fetch standard asks of a buffer it is given), a stream hands them on.
- */
-function bodyOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
   });
 }
 
@@ -229,13 +214,9 @@ function renderStreaming(
         const body = html.body();
         // The page's code is fetched once its content has loaded (deferred-code.server.ts).
         resolve(
-          new Response(
-            Buffer.isBuffer(body) ? documentBytes(deferPageCode(body.toString('utf8'), nonce)) : body,
-            {
-              headers,
-              status,
-            },
-          ),
+          Buffer.isBuffer(body)
+            ? documentResponse(deferPageCode(body.toString('utf8'), nonce), headers, status)
+            : new Response(body, { headers, status }),
         );
       },
       onShellError(error: unknown) {

@@ -67,15 +67,20 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<string[]> {
   }
 }
 
-/** A loader-data stream of these chunks, as React Router's encoder gives it (UTF-8 bytes). */
-export function streamOf(chunks: readonly string[]): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
+/** A stream of these bytes, handed on as they are. */
+function bytesStream(chunks: readonly Uint8Array[]): ReadableStream<Uint8Array> {
   return new ReadableStream({
     start(controller) {
-      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      for (const chunk of chunks) controller.enqueue(chunk);
       controller.close();
     },
   });
+}
+
+/** A loader-data stream of these chunks, as React Router's encoder gives it (UTF-8 bytes). */
+export function streamOf(chunks: readonly string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return bytesStream(chunks.map((chunk) => encoder.encode(chunk)));
 }
 
 /**
@@ -141,6 +146,17 @@ export async function renderPageAtOnce(
 let scratch = Buffer.allocUnsafeSlow(256 * 1024);
 // Past this, a document is encoded as it comes, and the space is not kept (pages are 50-200 KB).
 const SCRATCH_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * The response of a document given as texts to send one after the other: their bytes, with
+ * their Content-Length. The body is a stream of those bytes, as they are: a `Response` made from
+ * bytes themselves first copies them (as the fetch standard asks of a buffer it is given).
+ */
+export function documentResponse(parts: readonly string[], headers: Headers, status: number): Response {
+  const bytes = documentBytes(parts);
+  headers.set('Content-Length', String(bytes.length));
+  return new Response(bytesStream([bytes]), { headers, status });
+}
 
 /** A document given as texts to send one after the other, as the bytes of a response body. */
 export function documentBytes(parts: readonly string[]): Buffer<ArrayBuffer> {

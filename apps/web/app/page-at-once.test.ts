@@ -3,6 +3,7 @@ import type { EntryContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
   documentBytes,
+  documentResponse,
   LOADER_DATA_TYPE,
   loaderDataScripts,
   renderPageAtOnce,
@@ -93,6 +94,17 @@ describe('documentBytes', () => {
 
   it('encodes a lone surrogate as the replacement character, as Buffer.from does', () => {
     expect(documentBytes(['a\ud800b']).equals(Buffer.from('a\ud800b', 'utf8'))).toBe(true);
+  });
+});
+
+describe('documentResponse', () => {
+  it('answers the texts as UTF-8 bytes with their Content-Length, status and headers', async () => {
+    const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' });
+    const response = documentResponse(['<p>', 'Ελληνικά', '</p>'], headers, 404);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength('<p>Ελληνικά</p>')));
+    expect(await response.text()).toBe('<p>Ελληνικά</p>');
   });
 });
 

@@ -1,4 +1,4 @@
-// A loader's data as JSON text (docs/decisions/033-loader-data-as-json-text.md).
+// A loader's data as JSON text (docs/decisions/033-pages-rendered-at-once.md, part 2).
 //
 // React Router sends loader data to the browser with turbo-stream, which walks every value in
 // JavaScript: about 0.65 ms of the 5.3 ms a results page costs the web server, for 1,200
