@@ -13,11 +13,16 @@ import type { EntryContext, ServerBuild } from 'react-router';
 type EntryModule = ServerBuild['entry']['module'];
 type DocumentHandler = EntryModule['default'];
 
+/** The route of this id (only the table's own entries: `toString` is no route). */
+function routeOf(routes: ServerBuild['routes'], id: string | symbol) {
+  return typeof id === 'string' && Object.hasOwn(routes, id) ? routes[id] : undefined;
+}
+
 /** The modules of the build's routes, looked up by route id when asked, never copied. */
 function moduleLookup(routes: ServerBuild['routes']): EntryContext['routeModules'] {
   return new Proxy(Object.create(null) as EntryContext['routeModules'], {
-    get: (_target, id) => (typeof id === 'string' ? routes[id]?.module : undefined),
-    has: (_target, id) => typeof id === 'string' && routes[id] !== undefined,
+    get: (_target, id) => routeOf(routes, id)?.module,
+    has: (_target, id) => routeOf(routes, id) !== undefined,
   });
 }
 
@@ -31,16 +36,24 @@ function moduleLookup(routes: ServerBuild['routes']): EntryContext['routeModules
 export function withRouteModuleLookup(build: ServerBuild): ServerBuild {
   const routes = build.routes;
   let listed = false;
-  const listedOnce = new Proxy(
-    { ...routes },
-    {
-      ownKeys: (target) => {
-        if (listed) return [];
-        listed = true;
-        return Reflect.ownKeys(target);
-      },
+  // The proxy's own target stays empty: V8 checks the keys an `ownKeys` trap answers against
+  // every key of the target (none may be left out that cannot be deleted), so a target holding
+  // the routes would cost the walk over all of them that this avoids.
+  const listedOnce = new Proxy(Object.create(null) as ServerBuild['routes'], {
+    ownKeys: () => {
+      if (listed) return [];
+      listed = true;
+      return Reflect.ownKeys(routes);
     },
-  );
+    getOwnPropertyDescriptor: (_target, id) => {
+      const route = routeOf(routes, id);
+      return route === undefined
+        ? undefined
+        : { value: route, writable: false, enumerable: true, configurable: true };
+    },
+    get: (_target, id) => routeOf(routes, id),
+    has: (_target, id) => routeOf(routes, id) !== undefined,
+  });
   const modules = moduleLookup(routes);
   const entry = build.entry.module;
   const handleDocument: DocumentHandler = (request, status, headers, context, loadContext) => {

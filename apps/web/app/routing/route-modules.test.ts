@@ -105,6 +105,9 @@ describe('withRouteModuleLookup', () => {
       expect(Object.keys(made.routes)).toEqual(['root', 'offer', 'blog']);
       expect(Object.keys(made.routes)).toEqual([]);
       expect(made.routes.offer?.module).toBe(offerModule);
+      expect(Object.values(made.routes)).toEqual([]);
+      expect('blog' in made.routes && !('toString' in made.routes)).toBe(true);
+      expect(made.routes.toString).toBeUndefined();
     }
     expect(Object.keys(build.routes)).toHaveLength(3);
   });
