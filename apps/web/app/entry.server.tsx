@@ -167,7 +167,11 @@ async function respond(
     const { head, html, tail } = atOnce.page;
     // The page's code is fetched once its content has loaded (deferred-code.server.ts). The
     // body is given as bytes: a string body would be checked for lone surrogates, then encoded.
-    return documentResponse([head, ...deferPageCode(html, nonce), tail], responseHeaders, responseStatusCode);
+    return documentResponse(
+      [head, ...deferPageCode(html, nonce), ...tail],
+      responseHeaders,
+      responseStatusCode,
+    );
   }
   return renderStreaming(page(atOnce.context()), {
     nonce,

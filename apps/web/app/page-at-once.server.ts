@@ -20,8 +20,10 @@ import type { EntryContext } from 'react-router';
 
 // `<` as a JSON escape: the loader data sits in a data block, whose text only `</script` (or
 // `<!--`) could end early. It only ever stands inside a JSON string of the data, where the
-// escape reads back as the same character.
+// escape reads back as the same character. In UTF-8, the byte of `<` is never part of another
+// character, so the chunks are searched as they are, as bytes.
 const DATA_BLOCK_ESCAPE = /</g;
+const LESS_THAN = 0x3c;
 
 // React's markers of a Suspense boundary left for the browser to render (`<!--$!-->`), or still
 // pending (`<!--$?-->`), looked for from their second character: `<` is on every few
@@ -43,27 +45,32 @@ const DOCUMENT_END = '</body></html>';
 export const LOADER_DATA_TYPE = 'estately/loader-data';
 const DOCTYPE = '<!DOCTYPE html>';
 
+/**
+ * A piece of a document: a text, or bytes already encoded as UTF-8 (the loader data, as React
+ * Router's encoder gives it).
+ */
+export type DocumentPart = string | Uint8Array;
+
 export interface PageAtOnce {
   /**
-   * The whole document as three texts to send one after the other, or null when it must be
-   * rendered by the streaming renderer: `html` is React's document up to its closing
-   * `</body></html>`, `head` what goes before it (the doctype) and `tail` the rest. Kept apart,
-   * they are encoded without first being copied into one string (a page holds non-Latin text,
-   * the locale names at least, so the copy is two bytes a character).
+   * The whole document as parts to send one after the other, or null when it must be rendered
+   * by the streaming renderer: `html` is React's document up to its closing `</body></html>`,
+   * `head` what goes before it (the doctype) and `tail` the rest (the loader data as the bytes
+   * it came as). Kept apart, they are encoded without first being copied into one string (a
+   * page holds non-Latin text, the locale names at least, so the copy is two bytes a character).
    */
-  page: { head: string; html: string; tail: string } | null;
+  page: { head: string; html: string; tail: DocumentPart[] } | null;
   /** The context to render otherwise: the stream restored from what was read of it. */
   context(): EntryContext;
 }
 
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<string[]> {
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
   const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  const chunks: string[] = [];
+  const chunks: Uint8Array[] = [];
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return chunks;
-    chunks.push(decoder.decode(value, { stream: true }));
+    chunks.push(value);
   }
 }
 
@@ -77,30 +84,34 @@ function bytesStream(chunks: readonly Uint8Array[]): ReadableStream<Uint8Array> 
   });
 }
 
-/** A loader-data stream of these chunks, as React Router's encoder gives it (UTF-8 bytes). */
-export function streamOf(chunks: readonly string[]): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return bytesStream(chunks.map((chunk) => encoder.encode(chunk)));
+/**
+ * The loader data of a page rendered at once, for React Router's client: the chunks of its
+ * turbo-stream as they are (the bytes React Router's encoder gave), in a data block (a script
+ * element of a type the browser does not run), then one script that hands its text to the
+ * stream React Router's client reads, and closes it. React Router's own StreamTransfer writes
+ * each chunk as a JavaScript string literal instead: the chunk escaped once more, a third longer
+ * (the page data in it is a JSON text within the chunk, decision 033), and a pass over all of it
+ * on every render.
+ */
+export function loaderDataScripts(chunks: readonly Uint8Array[], nonce: string): DocumentPart[] {
+  // The data block carries the nonce too: every script element of a page does.
+  const nonced = nonce ? ` nonce="${nonce}"` : '';
+  return [
+    `<script${nonced} type="${LOADER_DATA_TYPE}">`,
+    ...chunks.map(dataBlockText),
+    `</script><script${nonced}>` +
+      '(c=>{c.enqueue(document.currentScript.previousElementSibling.textContent);c.close()})' +
+      '(window.__reactRouterContext.streamController)</script>',
+  ];
 }
 
 /**
- * The loader data of a page rendered at once, for React Router's client: the chunks of its
- * turbo-stream as they are, in a data block (a script element of a type the browser does not
- * run), then one script that hands its text to the stream React Router's client reads, and
- * closes it. React Router's own StreamTransfer writes each chunk as a JavaScript string
- * literal instead: the chunk escaped once more, a third longer (the page data in it is a JSON
- * text within the chunk, decision 033), and a pass over all of it on every render.
+ * A chunk of loader data as the data block's text: the bytes as they are unless they hold a `<`.
+ * Each chunk is one whole text React Router's encoder encoded, so it decodes on its own.
  */
-export function loaderDataScripts(chunks: readonly string[], nonce: string): string {
-  const data = chunks.join('');
-  const block = data.includes('<') ? data.replace(DATA_BLOCK_ESCAPE, '\\u003c') : data;
-  // The data block carries the nonce too: every script element of a page does.
-  const nonced = nonce ? ` nonce="${nonce}"` : '';
-  return (
-    `<script${nonced} type="${LOADER_DATA_TYPE}">${block}</script><script${nonced}>` +
-    '(c=>{c.enqueue(document.currentScript.previousElementSibling.textContent);c.close()})' +
-    '(window.__reactRouterContext.streamController)</script>'
-  );
+function dataBlockText(chunk: Uint8Array): DocumentPart {
+  if (!chunk.includes(LESS_THAN)) return chunk;
+  return new TextDecoder().decode(chunk).replace(DATA_BLOCK_ESCAPE, '\\u003c');
 }
 
 /**
@@ -115,7 +126,7 @@ export async function renderPageAtOnce(
   const stream = context.serverHandoffStream;
   if (!stream) return { page: null, context: () => context };
   const chunks = await readAll(stream);
-  const restored = (): EntryContext => ({ ...context, serverHandoffStream: streamOf(chunks) });
+  const restored = (): EntryContext => ({ ...context, serverHandoffStream: bytesStream(chunks) });
   const withoutStream: EntryContext = { ...context, serverHandoffStream: undefined, renderMeta: {} };
   let html: string;
   try {
@@ -127,13 +138,13 @@ export async function renderPageAtOnce(
   }
   if (!html.endsWith(DOCUMENT_END) || hasUnfinishedBoundary(html)) return { page: null, context: restored };
   // StreamTransfer writes nothing on a page without React Router's <Scripts>.
-  const loaderData = withoutStream.renderMeta?.didRenderScripts ? loaderDataScripts(chunks, nonce) : '';
+  const loaderData = withoutStream.renderMeta?.didRenderScripts ? loaderDataScripts(chunks, nonce) : [];
   return {
     page: {
       // The streaming renderer starts a document with its doctype; renderToString leaves it out.
       head: html.startsWith('<html') ? DOCTYPE : '',
       html: html.slice(0, -DOCUMENT_END.length),
-      tail: `${loaderData}${DOCUMENT_END}`,
+      tail: [...loaderData, DOCUMENT_END],
     },
     context: restored,
   };
@@ -148,24 +159,34 @@ let scratch = Buffer.allocUnsafeSlow(256 * 1024);
 const SCRATCH_LIMIT = 4 * 1024 * 1024;
 
 /**
- * The response of a document given as texts to send one after the other: their bytes, with
+ * The response of a document given as parts to send one after the other: their bytes, with
  * their Content-Length. The body is a stream of those bytes, as they are: a `Response` made from
  * bytes themselves first copies them (as the fetch standard asks of a buffer it is given).
  */
-export function documentResponse(parts: readonly string[], headers: Headers, status: number): Response {
+export function documentResponse(parts: readonly DocumentPart[], headers: Headers, status: number): Response {
   const bytes = documentBytes(parts);
   headers.set('Content-Length', String(bytes.length));
   return new Response(bytesStream([bytes]), { headers, status });
 }
 
-/** A document given as texts to send one after the other, as the bytes of a response body. */
-export function documentBytes(parts: readonly string[]): Buffer<ArrayBuffer> {
-  let units = 0;
-  for (const part of parts) units += part.length;
-  if (units * 3 > SCRATCH_LIMIT) return Buffer.concat(parts.map((part) => Buffer.from(part, 'utf8')));
-  if (scratch.length < units * 3) scratch = Buffer.allocUnsafeSlow(units * 3);
+/** A document given as parts to send one after the other, as the bytes of a response body. */
+export function documentBytes(parts: readonly DocumentPart[]): Buffer<ArrayBuffer> {
+  // At most three bytes a UTF-16 unit of a text; bytes as they are.
+  let most = 0;
+  for (const part of parts) most += typeof part === 'string' ? part.length * 3 : part.byteLength;
+  if (most > SCRATCH_LIMIT) {
+    return Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'utf8') : part)));
+  }
+  if (scratch.length < most) scratch = Buffer.allocUnsafeSlow(most);
   let length = 0;
-  for (const part of parts) length += scratch.write(part, length, 'utf8');
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      length += scratch.write(part, length, 'utf8');
+    } else {
+      scratch.set(part, length);
+      length += part.byteLength;
+    }
+  }
   const bytes = Buffer.allocUnsafe(length);
   scratch.copy(bytes, 0, 0, length);
   return bytes as Buffer<ArrayBuffer>;

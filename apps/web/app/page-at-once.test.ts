@@ -7,7 +7,6 @@ import {
   LOADER_DATA_TYPE,
   loaderDataScripts,
   renderPageAtOnce,
-  streamOf,
 } from './page-at-once.server.ts';
 
 // The whole-page render (decision 033) against hand-made router contexts: what it adds, and when
@@ -20,9 +19,27 @@ async function text(readable: ReadableStream<Uint8Array> | undefined): Promise<s
   return readable ? new Response(readable).text() : '';
 }
 
+/** Chunks of loader data as React Router's encoder gives them: UTF-8 bytes. */
+function bytesOf(chunks: readonly string[]): Uint8Array[] {
+  const encoder = new TextEncoder();
+  return chunks.map((chunk) => encoder.encode(chunk));
+}
+
 /** Just what the render reads of a router context: the loader-data stream and renderMeta. */
 function contextWith(chunks: string[]): EntryContext {
-  return { serverHandoffStream: streamOf(chunks), renderMeta: {} } as unknown as EntryContext;
+  const bytes = bytesOf(chunks);
+  const serverHandoffStream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of bytes) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  return { serverHandoffStream, renderMeta: {} } as unknown as EntryContext;
+}
+
+/** The loader-data scripts of these chunks, as the document's text. */
+function scriptsOf(chunks: readonly string[], nonce: string): string {
+  return documentBytes(loaderDataScripts(bytesOf(chunks), nonce)).toString('utf8');
 }
 
 /** A document like the root layout's; `scripts` stands for React Router's <Scripts>. */
@@ -44,7 +61,7 @@ describe('loaderDataScripts', () => {
     '(window.__reactRouterContext.streamController)</script>';
 
   it('puts the chunks in a data block, `<` escaped, and a script that hands them over and closes', () => {
-    const scripts = loaderDataScripts(['[{"a":"</script><!--&"}]\n', '', 'P1:[2]\n'], NONCE);
+    const scripts = scriptsOf(['[{"a":"</script><!--&"}]\n', '', 'P1:[2]\n'], NONCE);
     expect(scripts).toBe(
       `<script nonce="${NONCE}" type="${LOADER_DATA_TYPE}">[{"a":"\\u003c/script>\\u003c!--&"}]\nP1:[2]\n</script>` +
         `<script nonce="${NONCE}">${HAND_OVER}`,
@@ -52,20 +69,23 @@ describe('loaderDataScripts', () => {
   });
 
   it('gives the client the very chunks, once its JSON escapes are read', () => {
-    const chunks = ['[{"_1":2},"loaderData",{"t":"a < b </script> \\u003c"}]\n', 'P3:"x<y"\n'];
-    const block = /<script nonce="[^"]+" type="[^"]+">([^<]*)<\/script>/.exec(
-      loaderDataScripts(chunks, NONCE),
-    )?.[1];
+    const chunks = [
+      '[{"_1":2},"loaderData",{"t":"a < b </script> \\u003c"}]\n',
+      'P3:"x<y"\n',
+      'P4:"Žluťoučký kůň"\n',
+      'P5:"Čeština <b> العربية"\n',
+    ];
+    const block = /<script nonce="[^"]+" type="[^"]+">([^<]*)<\/script>/.exec(scriptsOf(chunks, NONCE))?.[1];
     const lines = (block ?? '').split('\n').filter(Boolean);
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(4);
     expect(JSON.parse(lines[0] ?? '')).toEqual(JSON.parse(chunks[0] ?? ''));
     expect(JSON.parse((lines[1] ?? '').slice(3))).toBe('x<y');
+    expect(JSON.parse((lines[2] ?? '').slice(3))).toBe('Žluťoučký kůň');
+    expect(JSON.parse((lines[3] ?? '').slice(3))).toBe('Čeština <b> العربية');
   });
 
   it('writes no nonce attribute when the page has none', () => {
-    expect(loaderDataScripts([], '')).toBe(
-      `<script type="${LOADER_DATA_TYPE}"></script><script>${HAND_OVER}`,
-    );
+    expect(scriptsOf([], '')).toBe(`<script type="${LOADER_DATA_TYPE}"></script><script>${HAND_OVER}`);
   });
 });
 
@@ -90,6 +110,14 @@ describe('documentBytes', () => {
   it('encodes a document past the kept space as it comes', () => {
     const huge = 'Ελληνικά '.repeat(200_000);
     expect(documentBytes(['<p>', huge, '</p>']).toString('utf8')).toBe(`<p>${huge}</p>`);
+  });
+
+  it('copies parts given as bytes as they are, between the texts', () => {
+    const data = new TextEncoder().encode('["Čeština"]');
+    const bytes = documentBytes(['<p>', data, 'Ελληνικά', new Uint8Array(0), '</p>']);
+    expect(bytes.toString('utf8')).toBe('<p>["Čeština"]Ελληνικά</p>');
+    const huge = 'Ελληνικά '.repeat(200_000);
+    expect(documentBytes([huge, data]).toString('utf8')).toBe(`${huge}["Čeština"]`);
   });
 
   it('encodes a lone surrogate as the replacement character, as Buffer.from does', () => {
@@ -119,8 +147,10 @@ describe('renderPageAtOnce', () => {
     expect(page.page).toEqual({
       head: '<!DOCTYPE html>',
       html: '<html lang="en"><head></head><body><main>Αγγελίες · عقارات</main>',
-      tail: `${loaderDataScripts(chunks, NONCE)}</body></html>`,
+      tail: [...loaderDataScripts(bytesOf(chunks), NONCE), '</body></html>'],
     });
+    // The loader data is handed on as the very bytes React Router's encoder gave.
+    expect(page.page?.tail[1]).toEqual(bytesOf(chunks)[0]);
     // The stream it read is still there, whole, for anyone who needs it.
     expect(await text(page.context().serverHandoffStream)).toBe(chunks[0]);
   });
@@ -130,7 +160,7 @@ describe('renderPageAtOnce', () => {
     expect(page.page).toEqual({
       head: '<!DOCTYPE html>',
       html: '<html lang="en"><head></head><body><p></p>',
-      tail: '</body></html>',
+      tail: ['</body></html>'],
     });
   });
 

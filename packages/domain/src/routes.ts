@@ -1,9 +1,9 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 import {
-  composeSearchPath,
   type DecomposeResult,
   decomposeSearchPath,
   localeFromSegment,
+  searchPathComposer,
 } from './search-path.ts';
 import { SEARCH_WORDS, UNIVERSAL_SEARCH_WORD } from './search-words.ts';
 
@@ -324,14 +324,14 @@ export function localeSwitcher(
     case 'search': {
       const decomposed = decompose(path + query);
       if (decomposed.success) {
-        const { filters } = decomposed;
-        return (newLocale) => composeSearchPath(newLocale, filters) + hash;
+        const compose = searchPathComposer(decomposed.filters);
+        return (newLocale) => compose(newLocale) + hash;
       }
       // Filters the new page will reject anyway: still translate the path, keep the query as is.
       const pathAlone = decompose(path);
       if (pathAlone.success) {
-        const { filters } = pathAlone;
-        return (newLocale) => composeSearchPath(newLocale, filters) + query + hash;
+        const compose = searchPathComposer(pathAlone.filters);
+        return (newLocale) => compose(newLocale) + query + hash;
       }
       const segments = (match.params['*'] ?? '').split('/').filter(Boolean);
       return (newLocale) => buildPath('search', newLocale, { segments }) + query + hash;

@@ -32,20 +32,28 @@ export const PATH_FILTER_KEYS = [
 
 /** The canonical search URL (path and query) of `filters` in `locale`. */
 export function composeSearchPath(locale: Locale, filters: SearchFilters): string {
-  const segments = [locale, searchWord(locale)];
-  if (filters.offer_type) segments.push(offerTypeSlug(locale, filters.offer_type));
-  if (filters.property_type) segments.push(propertyTypeSlug(locale, filters.property_type));
+  return searchPathComposer(filters)(locale);
+}
+
+/**
+ * composeSearchPath of `filters` for any locale: the query, the same in every locale, is
+ * written once (a page links its search in all 30 locales, twice).
+ */
+export function searchPathComposer(filters: SearchFilters): (locale: Locale) => string {
   const omit: FilterKey[] = ['offer_type', 'property_type'];
-  if (filters.country_code) {
-    segments.push(countrySlug(locale, filters.country_code));
-    omit.push('country_code');
-    if (filters.locality) {
-      segments.push(encodeURIComponent(filters.locality));
-      omit.push('locality');
-    }
-  }
+  const locality = filters.country_code && filters.locality ? encodeURIComponent(filters.locality) : null;
+  if (filters.country_code) omit.push('country_code');
+  if (locality !== null) omit.push('locality');
   const query = serializeFilters(filters, omit);
-  return `/${segments.join('/')}${query ? `?${query}` : ''}`;
+  const tail = query ? `?${query}` : '';
+  return (locale) => {
+    let path = `/${locale}/${searchWord(locale)}`;
+    if (filters.offer_type) path += `/${offerTypeSlug(locale, filters.offer_type)}`;
+    if (filters.property_type) path += `/${propertyTypeSlug(locale, filters.property_type)}`;
+    if (filters.country_code) path += `/${countrySlug(locale, filters.country_code)}`;
+    if (locality !== null) path += `/${locality}`;
+    return path + tail;
+  };
 }
 
 export type DecomposeError =
