@@ -33,13 +33,13 @@ export interface WebProcess {
 }
 
 /**
- * Forks apps/web/server.ts with `env` and resolves with its port once it listens. Its output
- * goes to this process's; the IPC channel carries its port and ties its life to ours. Without
- * WEB_WORKERS in `env` it runs defaultWebWorkers() processes.
+ * Forks apps/web/server.ts (or `script`, another checkout's) with `env` and resolves with its
+ * port once it listens. Its output goes to this process's; the IPC channel carries its port and
+ * ties its life to ours. Without WEB_WORKERS in `env` it runs defaultWebWorkers() processes.
  */
-export function forkWeb(env: NodeJS.ProcessEnv): Promise<WebProcess> {
+export function forkWeb(env: NodeJS.ProcessEnv, script = WEB_SCRIPT): Promise<WebProcess> {
   return new Promise((resolve, reject) => {
-    const child = fork(WEB_SCRIPT, [], {
+    const child = fork(script, [], {
       cwd: root,
       env: { ...env, WEB_WORKERS: env.WEB_WORKERS || defaultWebWorkers() },
       stdio: 'inherit',

@@ -25,6 +25,8 @@
 //               scripts/bench/load.ts); again on PostgreSQL when BENCH_DATABASE_URL names a
 //               database (seeded with --offers demo offers when it has none)
 // `--serve` starts the servers only and keeps them running (to look at the pages by hand).
+// `--compare REV` measures nothing else: the web server's CPU a rendered results page in this
+// checkout against REV's, side by side (web-compare.ts; --rounds N, 5, of --seconds each).
 // Flags: --only a,b  --skip a,b  --offers N (3000)  --runs N (Lighthouse runs per page, median;
 //        1)  --seconds S (10)  --connections C (16)  --samples N (TTFB samples per URL, 40)
 //        --locale-samples N (TTFB samples per locale in the locales step, 400)
@@ -57,6 +59,7 @@ import { CLIENT_MESSAGE_KEYS } from '../../apps/web/app/i18n/client-messages.ts'
 import { descendantProcesses, processUsage } from '../lib/processes.ts';
 import { forkWeb, stopWeb } from '../web-process.ts';
 import { flag, ms, RESULTS_DIR, startLine, summarize, table } from './lib.ts';
+import { compareWithRevision } from './web-compare.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -111,6 +114,8 @@ interface Stack {
   cachedWebPid: number;
   /** The same web server with the anonymous page micro-cache on, as `npm start` serves (decision 021). */
   cachedWebUrl: string;
+  /** What the web servers were started with (the API's address among it). */
+  webEnv: NodeJS.ProcessEnv;
   paths: { home: string; results: string; detail: string };
   close(): Promise<void>;
 }
@@ -194,6 +199,7 @@ async function startStack(label: string, options: { dataDir: string; url?: strin
     cachedWebUrl: `http://localhost:${cachedWeb.port}`,
     webPid: web.child.pid ?? 0,
     cachedWebPid: cachedWeb.child.pid ?? 0,
+    webEnv,
     paths: {
       home: '/en',
       results: composeSearchPath('en', { ...defaultFilters(), offer_type: 'sale' }),
@@ -463,6 +469,7 @@ function processCpuMs(pid: number): number {
 }
 
 interface LoadResult {
+  requests: number;
   rps: number;
   p50: number;
   p95: number;
@@ -470,8 +477,8 @@ interface LoadResult {
   non2xx: number;
 }
 
-function load(url: string, paths: string[]): Promise<LoadResult> {
-  const options = { url, paths, connections: CONNECTIONS, seconds: SECONDS };
+function load(url: string, paths: string[], connections = CONNECTIONS): Promise<LoadResult> {
+  const options = { url, paths, connections, seconds: SECONDS };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(import.meta.dirname, 'load.ts'), JSON.stringify(options)], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -585,6 +592,29 @@ const stack = await startStack('PGlite', {
   dataDir: process.env.BENCH_WEB_DATA_DIR ?? '/tmp/estately-bench-web',
 });
 const pages = Object.entries(stack.paths) as [keyof Stack['paths'], string][];
+const compareWith = flag('compare');
+if (compareWith !== undefined) {
+  if (!compareWith) {
+    console.error('--compare takes a revision: npm run bench:web -- --compare HEAD~1');
+    process.exit(2);
+  }
+  try {
+    const paths = resultsPaths();
+    figures.compare = await compareWithRevision({
+      revision: compareWith,
+      env: stack.webEnv,
+      buildDir: BUILD_COPY,
+      rounds: Math.max(1, Number(flag('rounds') ?? 5)),
+      connections: CONNECTIONS,
+      load: (url, connections) => load(url, paths, connections),
+      cpuMs: processCpuMs,
+    });
+    writeFileSync(join(RESULTS_DIR, 'web-compare.json'), `${JSON.stringify(figures, null, 2)}\n`);
+  } finally {
+    await stack.close();
+  }
+  process.exit(0);
+}
 if (process.argv.includes('--serve')) {
   // For a closer look (a browser, curl): the same servers, kept running until Ctrl+C.
   console.log(`Serving ${stack.webUrl} (${Object.values(stack.paths).join(', ')}); Ctrl+C stops.`);
