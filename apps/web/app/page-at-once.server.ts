@@ -110,7 +110,8 @@ export function loaderDataScripts(chunks: readonly Uint8Array[], nonce: string):
  * Each chunk is one whole text React Router's encoder encoded, so it decodes on its own.
  */
 function dataBlockText(chunk: Uint8Array): DocumentPart {
-  if (!chunk.includes(LESS_THAN)) return chunk;
+  // Buffer's search (memchr) rather than the typed array's `includes`, which compares byte by byte.
+  if (Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).indexOf(LESS_THAN) < 0) return chunk;
   return new TextDecoder().decode(chunk).replace(DATA_BLOCK_ESCAPE, '\\u003c');
 }
 

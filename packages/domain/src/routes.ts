@@ -133,24 +133,38 @@ export function layoutOf(screen: Screen): Layout {
 /** A concrete path of a screen; parameters are percent-encoded. */
 export function buildPath<S extends Screen>(screen: S, locale: Locale, ...args: BuildPathArgs<S>): string {
   const params = (args[0] ?? {}) as Record<string, unknown>;
-  const pattern = routePattern(screen, locale);
-  return pattern
-    .split('/')
-    .flatMap((segment) => {
-      if (segment === '*') {
-        const rest = (params.segments ?? []) as readonly string[];
-        return rest.map((part) => encodeURIComponent(part));
+  let path = '';
+  for (const segment of patternSegments(screen, locale)) {
+    if (segment === '*') {
+      const rest = (params.segments ?? []) as readonly string[];
+      for (const part of rest) path += `/${encodeURIComponent(part)}`;
+    } else if (segment.startsWith(':')) {
+      const value = params[segment.slice(1)];
+      if (value === undefined || value === null || String(value) === '') {
+        throw new TypeError(`buildPath(${screen}): missing parameter ${segment.slice(1)}`);
       }
-      if (segment.startsWith(':')) {
-        const value = params[segment.slice(1)];
-        if (value === undefined || value === null || String(value) === '') {
-          throw new TypeError(`buildPath(${screen}): missing parameter ${segment.slice(1)}`);
-        }
-        return [encodeURIComponent(String(value))];
-      }
-      return [segment];
-    })
-    .join('/');
+      path += `/${encodeURIComponent(String(value))}`;
+    } else {
+      path += `/${segment}`;
+    }
+  }
+  return path;
+}
+
+// The segments of each screen's pattern in each locale, split once (a results page builds a
+// path for every card).
+const PATTERN_SEGMENTS = new Map<string, readonly string[]>();
+
+function patternSegments(screen: Screen, locale: Locale): readonly string[] {
+  const key = `${locale}\u0000${screen}`;
+  let segments = PATTERN_SEGMENTS.get(key);
+  if (!segments) {
+    segments = routePattern(screen, locale)
+      .split('/')
+      .filter((segment) => segment !== '');
+    PATTERN_SEGMENTS.set(key, segments);
+  }
+  return segments;
 }
 
 export interface RouteEntry {
