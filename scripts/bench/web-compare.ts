@@ -115,15 +115,17 @@ export async function compareWithRevision(options: CompareOptions): Promise<Comp
     let checkoutPages = 0;
     let otherPages = 0;
     for (let round = 1; round <= options.rounds; round++) {
-      const before = [cpuMs(checkout.child.pid ?? 0), cpuMs(other.child.pid ?? 0)];
+      const checkoutBefore = cpuMs(checkout.child.pid ?? 0);
+      const otherBefore = cpuMs(other.child.pid ?? 0);
       const [mine, theirs] = await both();
-      const spent = [cpuMs(checkout.child.pid ?? 0) - before[0]!, cpuMs(other.child.pid ?? 0) - before[1]!];
+      const checkoutSpent = cpuMs(checkout.child.pid ?? 0) - checkoutBefore;
+      const otherSpent = cpuMs(other.child.pid ?? 0) - otherBefore;
       const failed = mine.errors + mine.non2xx + theirs.errors + theirs.non2xx;
       if (failed > 0) throw new Error(`round ${round}: ${failed} requests failed`);
-      const a = spent[0]! / mine.requests;
-      const b = spent[1]! / theirs.requests;
-      checkoutCpu += spent[0]!;
-      otherCpu += spent[1]!;
+      const a = checkoutSpent / mine.requests;
+      const b = otherSpent / theirs.requests;
+      checkoutCpu += checkoutSpent;
+      otherCpu += otherSpent;
       checkoutPages += mine.requests;
       otherPages += theirs.requests;
       rounds.push({ checkout: a, revision: b, ratio: a / b });
