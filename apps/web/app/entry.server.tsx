@@ -12,8 +12,6 @@ import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from './api/tokens.ts';
 import { type WebConfig, webConfigContext } from './config.server.ts';
 import { contentSecurityPolicy, createNonce } from './csp.server.ts';
 import { deferPageCode } from './deferred-code.server.ts';
-import searchCss from './features/search-filters/search.css?inline';
-import mapLayoutCss from './features/search-map/search-map-layout.css?inline';
 import { NonceContext } from './nonce-context.tsx';
 import { documentResponse, renderPageAtOnce } from './page-at-once.server.ts';
 import { RenderedHtml } from './rendered-html.server.ts';
@@ -23,15 +21,11 @@ import { pageRouterContext } from './routing/page-manifest.server.ts';
 import { pageUrl } from './routing/page-url.ts';
 import { redirectMissesContext, redirectMissesOf } from './routing/redirect-misses.server.ts';
 import { RETRY_AFTER_SECONDS } from './routing/unavailable.server.ts';
+import { fillStylesSlot, INLINE_CSS, INLINE_STYLES_SLOT } from './shell/inline-styles.server.ts';
 import { InlineStylesContext } from './shell/inline-styles.tsx';
-import siteCss from './styles.css?inline';
 import { MAPTILER_ORIGIN } from './web-config.ts';
 
 export const streamTimeout = 5_000;
-
-// The stylesheet inlined into every page (shell/inline-styles.tsx), in the order the links had:
-// the site's styles, then the search and detail pages' and the results' map frame.
-const INLINE_CSS = [siteCss, searchCss, mapLayoutCss].join('\n');
 
 /**
  * Builds the router context for one request. server.ts reaches it through the server build
@@ -150,17 +144,18 @@ async function respond(
     );
 
   // The page, rendered at once when nothing in it is left to wait for (page-at-once.server.ts,
-  // decision 033); else by the streaming renderer below.
-  const page = (context: EntryContext) => (
+  // decision 033); else by the streaming renderer below. Rendered at once, the page holds a slot
+  // where the stylesheet goes, filled with its bytes afterwards (shell/inline-styles.server.ts).
+  const page = (context: EntryContext, css = INLINE_CSS) => (
     <NonceContext.Provider value={nonce}>
-      <InlineStylesContext.Provider value={INLINE_CSS}>
+      <InlineStylesContext.Provider value={css}>
         <ServerRouter context={context} url={request.url} nonce={nonce} />
       </InlineStylesContext.Provider>
     </NonceContext.Provider>
   );
   const context = pageRouterContext(routerContext);
   const atOnce = atOnceAllowed
-    ? await renderPageAtOnce(context, page, nonce)
+    ? await renderPageAtOnce(context, (atOnce) => page(atOnce, INLINE_STYLES_SLOT), nonce)
     : { page: null, context: () => context };
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   if (atOnce.page) {
@@ -168,7 +163,7 @@ async function respond(
     // The page's code is fetched once its content has loaded (deferred-code.server.ts). The
     // body is given as bytes: a string body would be checked for lone surrogates, then encoded.
     return documentResponse(
-      [head, ...deferPageCode(html, nonce), ...tail],
+      fillStylesSlot([head, ...deferPageCode(html, nonce), ...tail]),
       responseHeaders,
       responseStatusCode,
     );

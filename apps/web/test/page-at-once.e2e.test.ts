@@ -17,10 +17,14 @@ import { createRequestHandler, type ServerBuild, UNSAFE_decodeViaTurboStream } f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { LOADER_DATA_TYPE } from '../app/page-at-once.server.ts';
+import { INLINE_STYLES_SLOT } from '../app/shell/inline-styles.server.ts';
 import type { WebConfig } from '../app/web-config.ts';
 import { readWebConfig } from '../app/web-config.ts';
 import { BUILD_DIR } from '../server.ts';
 import { ensureWebBuild, freePort, PERSON_UA, signUpByApi, testApiConfig } from './browser-setup.ts';
+
+// The longest two-byte string V8 allocates among the others rather than in a space of its own.
+const REGULAR_STRING_CHARS = 65_500;
 
 type Handler = ReturnType<typeof createRequestHandler>;
 type LoadContextFactory = (config: WebConfig) => Parameters<Handler>[1];
@@ -144,6 +148,14 @@ describe('pages rendered at once', () => {
       expect(fast.html.length, path).toBeGreaterThan(10_000);
       expect(fast.html, `${path} is rendered at once`).toContain(`type="${LOADER_DATA_TYPE}"`);
       expectSamePage(fast.html, streamed.html, path);
+      // The stylesheet's slot was filled with the stylesheet, and what React wrote stays a string
+      // V8 keeps with the others (below about 65,500 two-byte characters; decision 035).
+      const css = /<style id="site-styles"[^>]*>(.*?)<\/style>/s.exec(fast.html)?.[1] ?? '';
+      expect(css.length, path).toBeGreaterThan(10_000);
+      expect(fast.html, path).not.toContain(INLINE_STYLES_SLOT);
+      expect(splitLoaderData(fast.html).document.length - css.length, path).toBeLessThan(
+        REGULAR_STRING_CHARS,
+      );
     }
   });
 
