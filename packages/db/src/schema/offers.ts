@@ -114,6 +114,15 @@ export const offers = pgTable(
       t.activatedAt.desc(),
       t.id.desc(),
     ),
+    // The price sorts (spec 9) of public searches, read in index order within the offer type:
+    // the cheapest sale offers no longer come after every (cheaper) rent. Measured on 900k
+    // offers, page 2 of sales by price: 2.2 s (313,000 rents passed) -> a few ms.
+    index('offers_public_price_asc_idx')
+      .on(t.offerType, t.priceNormalized.asc().nullsLast(), t.id.asc())
+      .where(sql`${t.isPublic}`),
+    index('offers_public_price_desc_idx')
+      .on(t.offerType, t.priceNormalized.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPublic}`),
     index('offers_location_id_idx').on(t.locationId),
     index('offers_seller_idx').on(t.sellerId),
     index('offers_location_path_gin').using('gin', t.locationPath),
