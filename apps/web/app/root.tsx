@@ -14,6 +14,7 @@ import { followStoredRedirect } from './routing/resolve-redirect.server.ts';
 import { displayCurrency } from './routing/screen.server.ts';
 import { loadSession } from './session/session.server.ts';
 import { ErrorPage } from './shell/error-page.tsx';
+import { IconSprite } from './shell/icons.tsx';
 import { InlineStyles } from './shell/inline-styles.tsx';
 import { loadShellData, type ShellData } from './shell/shell-data.server.ts';
 import { SiteFooter } from './shell/site-footer.tsx';
@@ -103,6 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ))}
       </head>
       <body>
+        <IconSprite />
         <I18nProvider locale={locale} tag={shell?.tag ?? 'en-US'} dir={dir} messages={shell?.messages ?? {}}>
           <ToastProvider>
             <Shell shell={shell}>{children}</Shell>
