@@ -24,9 +24,21 @@ describe('fillStylesSlot', () => {
 
   it('fills the first slot only and hands other parts on as they are', () => {
     const data = new Uint8Array([0x7b, 0x7d]);
-    const parts = fillStylesSlot([data, `x${INLINE_STYLES_SLOT}y`, `z${INLINE_STYLES_SLOT}`], css);
+    const slot = `${INLINE_STYLES_SLOT}</style>`;
+    const parts = fillStylesSlot([data, `<style>${slot}y`, `<style>${slot}`], css);
     expect(parts[0]).toBe(data);
-    expect(documentBytes(parts).toString('utf8')).toBe(`{}xa{color:#123}yz${INLINE_STYLES_SLOT}`);
+    expect(documentBytes(parts).toString('utf8')).toBe(`{}<style>a{color:#123}</style>y<style>${slot}`);
+  });
+
+  it('leaves the slot’s characters alone anywhere but as a style element’s text', () => {
+    // An offer titled with the slot's characters: in the title and the text they stay as written.
+    const html =
+      `<head><title>${INLINE_STYLES_SLOT}</title><style>${INLINE_STYLES_SLOT}</style></head>` +
+      `<body><p>${INLINE_STYLES_SLOT}&lt;/style&gt;</p></body>`;
+    expect(documentBytes(fillStylesSlot([html], css)).toString('utf8')).toBe(
+      `<head><title>${INLINE_STYLES_SLOT}</title><style>a{color:#123}</style></head>` +
+        `<body><p>${INLINE_STYLES_SLOT}&lt;/style&gt;</p></body>`,
+    );
   });
 
   it('leaves a document without the slot unchanged', () => {

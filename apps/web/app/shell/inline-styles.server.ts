@@ -26,6 +26,10 @@ export const INLINE_STYLES_SLOT = '/*estately:site-styles*/';
 
 const INLINE_CSS_BYTES = new Uint8Array(Buffer.from(INLINE_CSS, 'utf8'));
 
+// The slot is looked for as the whole text of a style element: the same characters in a page's
+// title or in an offer's text (which React escapes, `<` included) are never taken for it.
+const SLOT_IN_ELEMENT = `${INLINE_STYLES_SLOT}</style>`;
+
 /**
  * A document's parts with the stylesheet slot replaced by the stylesheet's bytes: the first
  * text part holding the slot is cut around it. Parts without the slot are handed on as they are.
@@ -37,7 +41,7 @@ export function fillStylesSlot(
   const filled: DocumentPart[] = [];
   let done = false;
   for (const part of parts) {
-    const at = done || typeof part !== 'string' ? -1 : part.indexOf(INLINE_STYLES_SLOT);
+    const at = done || typeof part !== 'string' ? -1 : part.indexOf(SLOT_IN_ELEMENT);
     if (at < 0) {
       filled.push(part);
       continue;
