@@ -128,9 +128,39 @@ export function cpuCalibrationMs(): number {
   return sink === 0.5 ? -1 : best;
 }
 
-/** The header line of a benchmark: when, the load, and the calibration loop of this machine. */
+/**
+ * What a page fault costs this machine, in microseconds: the time of writing one byte into each
+ * 4 KiB page of 64 MiB of fresh buffers, over the page faults the process counted meanwhile. A
+ * few tenths of a microsecond on most machines; tens on a virtual machine whose memory is
+ * reclaimed behind it, where everything that touches new memory is slower than the calibration
+ * loop says (docs/decisions/035-documents-below-the-large-object-size.md).
+ */
+export function pageFaultMicros(): number {
+  const PAGE = 4096;
+  const SIZE = 4 * 1024 * 1024;
+  const faultsBefore = process.resourceUsage().minorPageFault;
+  const started = performance.now();
+  // Kept to the end, so that no buffer gets the memory of one freed before it.
+  const kept: Buffer[] = [];
+  for (let buffer = 0; buffer < 16; buffer++) {
+    const bytes = Buffer.allocUnsafeSlow(SIZE);
+    for (let at = 0; at < SIZE; at += PAGE) bytes[at] = 1;
+    kept.push(bytes);
+  }
+  const micros = (performance.now() - started) * 1000;
+  const faults = process.resourceUsage().minorPageFault - faultsBefore;
+  return faults > 0 ? micros / faults : 0;
+}
+
+/**
+ * The header line of a benchmark: when, the load, the calibration loop of this machine and what
+ * a page fault costs it.
+ */
 export function startLine(command: string): string {
-  return `${command}: ${new Date().toISOString()}, ${loadLine()}, CPU calibration loop ${cpuCalibrationMs().toFixed(0)} ms`;
+  return (
+    `${command}: ${new Date().toISOString()}, ${loadLine()}, CPU calibration loop ` +
+    `${cpuCalibrationMs().toFixed(0)} ms, page fault ${pageFaultMicros().toFixed(2)} µs`
+  );
 }
 
 /** One figure a step measured, keyed for the goals table (e.g. `Q1.db.p50`). */
