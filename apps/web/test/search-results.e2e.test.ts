@@ -178,6 +178,69 @@ describe('results and search URLs', () => {
     await context.close();
   });
 
+  it('lays out the cards out of view only when they come near it, on a phone', async () => {
+    const context = await h.visitor({ width: 412 });
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/en/search`);
+    const shown = (index: number) =>
+      page
+        .getByTestId('offer-card')
+        .nth(index)
+        .evaluate((card) => card.checkVisibility({ contentVisibilityAuto: true }));
+    // Below the filters, the last card is skipped by the browser until it is scrolled to.
+    expect(await shown(24)).toBe(false);
+    await page.getByTestId('offer-card').nth(24).scrollIntoViewIfNeeded();
+    await expect.poll(() => shown(24)).toBe(true);
+    // Skipped or not, every card is in the page for assistive technology and find-in-page.
+    expect(
+      await page
+        .getByRole('listitem')
+        .filter({ has: page.getByTestId('offer-card') })
+        .count(),
+    ).toBe(25);
+    await context.close();
+  });
+
+  it('hydrates the results without the browser formatting a number', async () => {
+    const context = await h.visitor();
+    const page = await context.newPage();
+    // The first Intl.NumberFormat of a page loads the browser's number data: tens of
+    // milliseconds of main thread on a phone. The count comes written by the server.
+    await page.addInitScript(() => {
+      const counted = window as unknown as { numberFormats: number };
+      counted.numberFormats = 0;
+      const NumberFormat = Intl.NumberFormat;
+      Intl.NumberFormat = new Proxy(NumberFormat, {
+        construct(target, args) {
+          counted.numberFormats++;
+          return Reflect.construct(target, args);
+        },
+        apply(target, self, args) {
+          counted.numberFormats++;
+          return Reflect.apply(target, self, args);
+        },
+      });
+    });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`${h.web.url}/en/search`);
+    expect(await page.getByTestId('results-count').textContent()).toBe(
+      translate('en', 'results.count', { count: await totalOf({}) }),
+    );
+    expect(await page.evaluate(() => (window as unknown as { numberFormats: number }).numberFormats)).toBe(0);
+    // The server's count and the hydrated page agree (React reports a mismatch as an error).
+    expect(errors).toEqual([]);
+    // A filter changed in the browser: the new count comes with the new page's data.
+    await page.getByTestId('filter-offer_type-rent').check();
+    await page.waitForURL((url) => url.pathname === '/en/search/rent');
+    await expect
+      .poll(() => page.getByTestId('results-count').textContent())
+      .toBe(translate('en', 'results.count', { count: await totalOf({ offer_type: 'rent' }) }));
+    await context.close();
+  });
+
   it('says so on the card of an offer without photos', async () => {
     const pages = Math.ceil((await totalOf({})) / 25);
     let found: { page: number; id: string } | undefined;

@@ -52,7 +52,6 @@ export const CLIENT_MESSAGE_KEYS = [
   'status.validation_errors',
   'status.internal_error',
   'status.service_unavailable',
-  'results.count',
   'results.page',
   'results.previous',
   'results.next',

@@ -77,11 +77,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           next: results.nextPage !== null ? pageHref(results.nextPage) : null,
         }
       : { prev: null, next: null };
+  // Written here, not in the browser: a count's digits are formatted by Intl.NumberFormat, whose
+  // first use in a page loads the browser's number data, tens of milliseconds of main thread on
+  // a phone in the middle of hydration (docs/benchmarks.md, 2026-11-28 afternoon).
+  const count = results.status === 'ok' ? t('results.count', { count: results.total }) : null;
   const body = {
     title: pageTitle(t, heading),
     // The search engines' snippet: what is searched and how many offers match it.
-    description: `${results.status === 'ok' ? `${t('results.count', { count: results.total })}: ` : ''}${defaultSearchName(locale, filters, heading)}. ${t('meta.tagline')}`,
+    description: `${count !== null ? `${count}: ` : ''}${defaultSearchName(locale, filters, heading)}. ${t('meta.tagline')}`,
     heading,
+    count,
     locale,
     simple,
     filters,
@@ -148,7 +153,7 @@ export default function Results({ loaderData: packed, actionData }: Route.Compon
           ) : (
             <>
               <p className="results-count" id="results-count" data-testid="results-count" role="status">
-                {t('results.count', { count: results.total })}
+                {loaderData.count}
               </p>
               {loaderData.saveSearch && (
                 <SaveSearch
