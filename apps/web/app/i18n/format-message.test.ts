@@ -1,8 +1,8 @@
 import { LOCALES } from '@estately/domain';
 import { getMessages, localeData } from '@estately/i18n';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { describe, expect, it } from 'vitest';
-import { compileMessage, MessageSyntaxError } from './format-message.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { compileMessage, isSmallCount, MessageSyntaxError } from './format-message.ts';
 
 // The browser's formatter against the ICU engine the server uses (intl-messageformat): every
 // message of every catalog, with numbers that reach every plural category, must read the same.
@@ -67,5 +67,31 @@ describe('format-message', () => {
     expect(() => compileMessage('{kind, select, a {A} other {B}}', 'en')).toThrow(MessageSyntaxError);
     expect(() => compileMessage('{n, plural, one {x}}', 'en')).toThrow(MessageSyntaxError);
     expect(() => compileMessage('{n, plural, one {x} other {y}', 'en')).toThrow(MessageSyntaxError);
+  });
+
+  it('writes counts below 1,000 as every locale writes them, without Intl.NumberFormat', () => {
+    // The premise of the shortcut: each locale writes 0-999 as ASCII digits, ungrouped.
+    for (const locale of LOCALES) {
+      const numbers = new Intl.NumberFormat(localeData(locale).tag);
+      for (let count = 0; count < 1000; count++) {
+        if (numbers.format(count) !== String(count)) {
+          expect.fail(`${locale} writes ${count} as ${numbers.format(count)}`);
+        }
+      }
+    }
+    expect([0, 7, 999].every(isSmallCount)).toBe(true);
+    expect([1000, -1, -0, 1.5, Number.NaN, Number.POSITIVE_INFINITY].some(isSmallCount)).toBe(false);
+
+    const format = compileMessage('{count, plural, one {# favorite} other {# favorites}}', 'de-CH');
+    const constructed = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      expect(format({ count: 3 })).toBe('3 favorites');
+      expect(constructed).not.toHaveBeenCalled();
+      // Above 999 the locale's grouping applies (de-CH: an apostrophe).
+      expect(format({ count: 1234 })).toBe(`${new Intl.NumberFormat('de-CH').format(1234)} favorites`);
+      expect(format({ count: 1234 })).toBe("1'234 favorites");
+    } finally {
+      constructed.mockRestore();
+    }
   });
 });

@@ -108,6 +108,17 @@ function argumentValue(values: MessageValues | undefined, name: string): unknown
   return values[name];
 }
 
+/**
+ * Whether `#` may write `value` as its ASCII digits: a whole number from 0 to 999, which every
+ * locale of the product writes so (none groups digits below 1,000, and all write ASCII digits;
+ * format-message.test.ts checks both for every locale). Intl.NumberFormat is then not needed:
+ * its first use in a page loads the browser's number data, tens of milliseconds of main thread
+ * on a phone, in the middle of hydration (a header's "3 favorites").
+ */
+export function isSmallCount(value: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value < 1000 && !Object.is(value, -0);
+}
+
 /** A compiled message of one locale. Throws when a value is missing (callers fall back). */
 export function compileMessage(text: string, tag: string): (values?: MessageValues) => string {
   const parts = parseMessage(text);
@@ -118,8 +129,12 @@ export function compileMessage(text: string, tag: string): (values?: MessageValu
     for (const part of list) {
       if (typeof part === 'string') out += part;
       else if (part.kind === 'number') {
-        numbers ??= new Intl.NumberFormat(tag);
-        out += numbers.format(count ?? 0);
+        const value = count ?? 0;
+        if (isSmallCount(value)) out += String(value);
+        else {
+          numbers ??= new Intl.NumberFormat(tag);
+          out += numbers.format(value);
+        }
       } else if (part.kind === 'argument') {
         const value = argumentValue(values, part.name);
         out += value === null || value === undefined ? '' : String(value);
