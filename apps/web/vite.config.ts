@@ -24,6 +24,33 @@ const SHELL =
 const SEARCH_PARTS =
   /[\\/](?:web[\\/]app[\\/]features[\\/](?:search-map[\\/]map-url|place-suggestions[\\/]use-place-suggestions)|domain[\\/]src[\\/]filter-limits)\.ts$/;
 
+// V8's explicit compile hint: the browser compiles every function of the framework file while it
+// downloads it, off the main thread, instead of each one on the main thread at its first call.
+// Nearly all of it runs on the first load anyway (React hydrating the page, React Router starting):
+// the task that evaluates the page's modules, the longest of a first load, is shorter on a
+// phone's CPU (docs/benchmarks.md, 2026-11-28 afternoon). Other files are left to compile
+// lazily: much of their code runs only when used. V8 heeds the comment on the file's first line
+// only, so it is put there last, after minification (which would drop it) and after Vite's own
+// first line (the list of files its dynamic imports preload).
+const COMPILE_EAGERLY = '//# allFunctionsCalledOnLoad';
+function compileHint(): Plugin {
+  return {
+    name: 'estately:compile-hint',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(options, bundle) {
+        if (!/[\\/]client$/.test(options.dir ?? '')) return;
+        for (const output of Object.values(bundle)) {
+          if (output.type === 'chunk' && output.name === 'framework') {
+            output.code = `${COMPILE_EAGERLY}\n${output.code}`;
+          }
+        }
+      },
+    },
+  };
+}
+
 // Every script, stylesheet and SVG of the browser build also written brotli-compressed at the
 // highest quality beside itself (`x.js.br`), once at build time: the web server sends that twin to
 // browsers that accept br (server.ts), about 16 % fewer bytes than its gzip on the fly (issue 9:
@@ -92,5 +119,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         },
       }
     : {}),
-  plugins: [reactRouter(), routerStubs(), precompress()],
+  plugins: [reactRouter(), routerStubs(), compileHint(), precompress()],
 }));
