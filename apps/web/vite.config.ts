@@ -29,9 +29,9 @@ const SEARCH_PARTS =
 // Nearly all of it runs on the first load anyway (React hydrating the page, React Router starting):
 // the task that evaluates the page's modules, the longest of a first load, is shorter on a
 // phone's CPU (docs/benchmarks.md, 2026-11-28 afternoon). Other files are left to compile
-// lazily: much of their code runs only when used. V8 heeds the comment on the file's first line
-// only, so it is put there last, after minification (which would drop it) and after Vite's own
-// first line (the list of files its dynamic imports preload).
+// lazily: much of their code runs only when used. Measured, the comment worked on the file's
+// first line and not on its second, so it is put there last: after minification (which would
+// drop it) and after Vite's own first line (the list of files its dynamic imports preload).
 const COMPILE_EAGERLY = '//# allFunctionsCalledOnLoad';
 function compileHint(): Plugin {
   return {
