@@ -340,7 +340,7 @@ async function runThrottled(url: string): Promise<ThrottledFigures> {
         });
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: slow.cpuSlowdownMultiplier });
         await page.addInitScript(() => {
-          const w = window as unknown as { lcpMs?: number; hydratedMs?: number; tasks?: number[][] };
+          const w = window as unknown as { lcpMs?: number; hydratedMs?: number; tasks?: [number, number][] };
           new PerformanceObserver((list) => {
             for (const entry of list.getEntries()) w.lcpMs = entry.startTime;
           }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -364,9 +364,13 @@ async function runThrottled(url: string): Promise<ThrottledFigures> {
         await page.waitForTimeout(1500);
         runs.push(
           await page.evaluate(() => {
-            const w = window as unknown as { lcpMs?: number; hydratedMs?: number; tasks?: number[][] };
+            const w = window as unknown as {
+              lcpMs?: number;
+              hydratedMs?: number;
+              tasks?: [number, number][];
+            };
             const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
-            const after = (w.tasks ?? []).filter(([start]) => (start ?? 0) >= fcp).map(([, d]) => d ?? 0);
+            const after = (w.tasks ?? []).filter(([start]) => start >= fcp).map(([, duration]) => duration);
             return {
               fcpMs: fcp,
               lcpMs: w.lcpMs ?? Number.NaN,
