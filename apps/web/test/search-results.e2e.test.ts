@@ -201,6 +201,42 @@ describe('results and search URLs', () => {
     await context.close();
   });
 
+  it('folds the filters behind one button on a phone, with the active ones counted, and not on a wide screen', async () => {
+    const context = await h.visitor({ width: 412 });
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/en/search`);
+    const fold = page.getByTestId('filter-fold');
+    const button = fold.locator(':scope > summary');
+    // Folded: the list starts in the first screen, under the location box and the button.
+    expect(await button.textContent()).toBe(translate('en', 'filter.title'));
+    expect(await page.getByTestId('filter-panel').isVisible()).toBe(false);
+    const firstCard = await page.getByTestId('offer-card').first().boundingBox();
+    expect(firstCard?.y).toBeLessThan(900);
+    // The keyboard opens it; a choice searches and the panel stays open under the visitor's hand.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('filter-offer_type-sale').check();
+    await page.waitForURL((url) => url.pathname === '/en/search/sale');
+    await page.getByTestId('filter-dispositions-2').check();
+    await page.waitForURL((url) => url.search === '?dispositions=2');
+    await expect.poll(() => button.textContent()).toBe(`${translate('en', 'filter.title')} (2)`);
+    expect(await page.getByTestId('filter-panel').isVisible()).toBe(true);
+    // Opened as a shared link on a wide screen: no button, the panel beside the list.
+    const wide = await h.visitor();
+    const widePage = await wide.newPage();
+    await widePage.goto(page.url());
+    expect(await widePage.getByTestId('filter-fold').locator(':scope > summary').isVisible()).toBe(false);
+    expect(await widePage.getByTestId('filter-panel').isVisible()).toBe(true);
+    expect(await widePage.getByTestId('filter-dispositions-2').isChecked()).toBe(true);
+    expect(await widePage.getByRole('heading', { name: translate('en', 'filter.title') }).isVisible()).toBe(
+      true,
+    );
+    await widePage.getByTestId('filter-offer_type-rent').check();
+    await widePage.waitForURL((url) => url.pathname === '/en/search/rent');
+    await wide.close();
+    await context.close();
+  });
+
   it('hydrates the results without the browser formatting a number', async () => {
     const context = await h.visitor();
     const page = await context.newPage();

@@ -8,7 +8,7 @@ import { saveSearchAction } from '../features/save-search/save-search-action.ser
 import { SaveSearch } from '../features/save-search/save-search-form.tsx';
 import { defaultSearchName, saveSearchView } from '../features/save-search/save-search-view.server.ts';
 import { FilterPanel } from '../features/search-filters/filter-panel.tsx';
-import { toFilterPanelView } from '../features/search-filters/filter-panel-view.server.ts';
+import { filtersButtonText, toFilterPanelView } from '../features/search-filters/filter-panel-view.server.ts';
 import { MORE_FILTERS_PARAM } from '../features/search-filters/filter-panel-view.ts';
 import { LocationBox } from '../features/search-filters/location-box.tsx';
 import { canonicalSearchUrl } from '../features/search-filters/search-url.ts';
@@ -91,6 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     simple,
     filters,
     moreFilters: !simple && hasQueryFlag(url.searchParams, MORE_FILTERS_PARAM),
+    filtersButton: filtersButtonText(locale, filters),
     panel: toFilterPanelView({
       locale,
       facets,
@@ -137,13 +138,23 @@ export default function Results({ loaderData: packed, actionData }: Route.Compon
       <div className={loaderData.map?.open ? 'results-layout results-layout--map' : 'results-layout'}>
         <aside className="results-layout__filters">
           <LocationBox locale={locale} filters={filters} texts={panel.texts} />
-          <FilterPanel
-            locale={locale}
-            view={panel}
-            filters={filters}
-            simple={loaderData.simple}
-            moreOpen={loaderData.moreFilters}
-          />
+          {/* Narrower than 60rem the panel folds behind one "Filters" button above the list (open on
+              the old search, whose form is the page, and when "more filters" was asked without
+              JavaScript); wider, the stylesheet keeps it open beside the list (search.css). */}
+          <details
+            className="filter-fold"
+            data-testid="filter-fold"
+            open={loaderData.simple || loaderData.moreFilters}
+          >
+            <summary className="button">{loaderData.filtersButton}</summary>
+            <FilterPanel
+              locale={locale}
+              view={panel}
+              filters={filters}
+              simple={loaderData.simple}
+              moreOpen={loaderData.moreFilters}
+            />
+          </details>
         </aside>
         <section className="results-layout__list" aria-busy={loading} aria-labelledby="results-count">
           {results.status === 'unavailable' ? (

@@ -9,6 +9,7 @@ import {
   type MultiValueFilter,
   OFFER_TYPES,
   PROPERTY_TYPES,
+  type SearchFilters,
   SORTS,
   type Sort,
   valueMessageKey,
@@ -135,4 +136,34 @@ export function toFilterPanelView(options: {
       options.total === null ? null : translate(locale, 'filter.show_results', { count: options.total }),
     texts: labels.texts,
   };
+}
+
+/** Filters of the panel, a range counting once: what "Filters (3)" counts on a phone. */
+const PANEL_FILTERS: readonly (readonly (keyof SearchFilters)[])[] = [
+  ['offer_type'],
+  ['property_type'],
+  ['price_from', 'price_to'],
+  ['area_from', 'area_to'],
+  ...MULTI_VALUE_FILTER_KEYS.map((key) => [key]),
+  ['floor_from', 'floor_to'],
+  ['year_built_from', 'year_built_to'],
+  ['age_days'],
+  ['free_from'],
+  ['has_floor_plan'],
+  ['verified_only'],
+];
+
+/** How many of the panel's filters `filters` sets (the place, sort and page are not counted). */
+export function activeFilterCount(filters: SearchFilters): number {
+  return PANEL_FILTERS.filter((keys) => keys.some((key) => filters[key] !== undefined)).length;
+}
+
+/**
+ * The text of the button the panel folds behind on narrow screens: "Filters", or "Filters (2)"
+ * with two set, the count bracketed as the facet counts are shown.
+ */
+export function filtersButtonText(locale: Locale, filters: SearchFilters): string {
+  const title = panelLabels(locale).texts['filter.title'];
+  const active = activeFilterCount(filters);
+  return active === 0 ? title : `${title} (${active})`;
 }

@@ -1,5 +1,7 @@
 import { defaultFilters, MULTI_VALUE_FILTER_KEYS, parseFilters, type SearchFilters } from '@estately/domain';
+import { translate } from '@estately/i18n';
 import { describe, expect, it } from 'vitest';
+import { activeFilterCount, filtersButtonText } from './filter-panel-view.server.ts';
 import { moreFilterFields } from './filter-panel-view.ts';
 
 // "More filters" not rendered (decision 029): its choices travel as hidden fields, which must
@@ -50,5 +52,48 @@ describe('moreFilterFields', () => {
       MORE_GROUPS,
     );
     expect(fields).toEqual([]);
+  });
+});
+
+describe('activeFilterCount', () => {
+  it('counts none for a bare search, whatever its place, sort and page', () => {
+    expect(activeFilterCount(defaultFilters())).toBe(0);
+    expect(
+      activeFilterCount(
+        searched([
+          ['country_code', 'CZ'],
+          ['locality', 'praha'],
+          ['sort', 'price_asc'],
+          ['page', '3'],
+          ['currency', 'EUR'],
+        ]),
+      ),
+    ).toBe(0);
+  });
+
+  it('counts each filter of the panel once, a range as one', () => {
+    const chosen = searched([
+      ['offer_type', 'sale'],
+      ['price_from', '100000'],
+      ['price_to', '200000'],
+      ['currency', 'EUR'],
+      ['area_to', '80'],
+      ['dispositions', '2'],
+      ['dispositions', '3'],
+      ['tags', 'sauna'],
+      ['verified_only', '1'],
+      ['has_floor_plan', '1'],
+    ]);
+    expect(activeFilterCount(chosen)).toBe(7);
+    expect(activeFilterCount({ ...chosen, year_built_from: 1990, floor_to: 4 })).toBe(9);
+  });
+});
+
+describe('filtersButtonText', () => {
+  it('names the folded panel in the page locale, with the count of filters set', () => {
+    expect(filtersButtonText('en', defaultFilters())).toBe(translate('en', 'filter.title'));
+    expect(filtersButtonText('de', filters({ offer_type: 'rent', price_to: 1000 }))).toBe(
+      `${translate('de', 'filter.title')} (2)`,
+    );
   });
 });

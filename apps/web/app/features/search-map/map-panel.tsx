@@ -46,17 +46,6 @@ export function MapToggle(props: { locale: Locale; filters: SearchFilters; map: 
       onClick={() => void toggle()}
       data-testid="map-toggle"
     >
-      <svg
-        aria-hidden="true"
-        width="18"
-        height="18"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <path d="M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2Zm0 0v14m6-12v14" strokeLinejoin="round" />
-      </svg>
       {map.texts['map.toggle']}
     </button>
   );
