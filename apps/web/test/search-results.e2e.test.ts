@@ -212,6 +212,11 @@ describe('results and search URLs', () => {
     expect(await page.getByTestId('filter-panel').isVisible()).toBe(false);
     const firstCard = await page.getByTestId('offer-card').first().boundingBox();
     expect(firstCard?.y).toBeLessThan(900);
+    // Its photo is then the largest paint: loaded at once with high priority, the others lazily.
+    const photos = page.locator('.offer-grid img');
+    expect(await photos.first().getAttribute('fetchpriority')).toBe('high');
+    expect(await photos.first().getAttribute('loading')).toBe('eager');
+    expect(await photos.nth(1).getAttribute('loading')).toBe('lazy');
     // The keyboard opens it; a choice searches and the panel stays open under the visitor's hand.
     await button.focus();
     await page.keyboard.press('Enter');

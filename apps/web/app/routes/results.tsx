@@ -163,9 +163,12 @@ export default function Results({ loaderData: packed, actionData }: Route.Compon
             </p>
           ) : (
             <>
-              <p className="results-count" id="results-count" data-testid="results-count" role="status">
-                {loaderData.count}
-              </p>
+              {/* The list's heading (its cards' titles are the level below), announced as it changes. */}
+              <div role="status">
+                <h2 className="results-count" id="results-count" data-testid="results-count">
+                  {loaderData.count}
+                </h2>
+              </div>
               {loaderData.saveSearch && (
                 <SaveSearch
                   key={loaderData.saveSearch.searchPath}
@@ -183,9 +186,13 @@ export default function Results({ loaderData: packed, actionData }: Route.Compon
                 </div>
               ) : (
                 <ul className="offer-grid">
-                  {results.offers.map((offer) => (
+                  {results.offers.map((offer, index) => (
                     <li key={offer.id}>
-                      <ResultCard offer={offer} favoriteTexts={loaderData.favoriteTexts} />
+                      <ResultCard
+                        offer={offer}
+                        favoriteTexts={loaderData.favoriteTexts}
+                        priority={index === 0}
+                      />
                     </li>
                   ))}
                 </ul>

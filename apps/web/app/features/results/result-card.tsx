@@ -2,11 +2,18 @@ import { type FavoriteTexts, FavoriteToggle } from '../favorites-toggle/favorite
 import { OfferCardItem } from '../offers/offer-card.tsx';
 import type { OfferCardView } from '../offers/offer-card-view.ts';
 
-/** A result card with its favourite heart over the photo's corner. */
-export function ResultCard(props: { offer: OfferCardView; favoriteTexts: FavoriteTexts }) {
+/**
+ * A result card with its favourite heart over the photo's corner; `priority` for the first, whose
+ * photo is in a phone's first screen (the filters folded above it).
+ */
+export function ResultCard(props: {
+  offer: OfferCardView;
+  favoriteTexts: FavoriteTexts;
+  priority?: boolean;
+}) {
   return (
     <div className="result-card">
-      <OfferCardItem offer={props.offer} />
+      <OfferCardItem offer={props.offer} priority={props.priority} />
       <FavoriteToggle
         offerId={props.offer.id}
         texts={props.favoriteTexts}
