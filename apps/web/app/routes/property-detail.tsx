@@ -251,7 +251,7 @@ export default function PropertyDetail({ loaderData: packed, actionData }: Route
             {offer.originalPrice}
           </p>
         )}
-        {offer.verified && <span className="badge">{t('offer.verified')}</span>}
+        {offer.verified && <span className="badge badge--verified">{t('offer.verified')}</span>}
         <FavoriteToggle offerId={offer.id} texts={loaderData.favoriteTexts} />
         <ShareButton
           url={loaderData.shareUrl}
@@ -336,7 +336,9 @@ export default function PropertyDetail({ loaderData: packed, actionData }: Route
               <strong>{offer.seller.name}</strong> · {offer.seller.type}
             </p>
             {offer.seller.rating && <p>{offer.seller.rating}</p>}
-            {offer.seller.verified && <span className="badge">{labels['offer.verified']}</span>}
+            {offer.seller.verified && (
+              <span className="badge badge--verified">{labels['offer.verified']}</span>
+            )}
             <div id="contact">
               {contact ? (
                 <dl className="facts" data-testid="offer-contact">

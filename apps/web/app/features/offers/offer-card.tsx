@@ -51,11 +51,7 @@ export function OfferCardItem({ offer, priority = false }: { offer: OfferCardVie
           </p>
         )}
         <p className="offer-card__place">{offer.place}</p>
-        {offer.verified && (
-          <span className="badge">
-            <span aria-hidden="true">✓</span> {t('offer.verified')}
-          </span>
-        )}
+        {offer.verified && <span className="badge badge--verified">{t('offer.verified')}</span>}
       </div>
     </article>
   );
