@@ -13,7 +13,8 @@
  *  - a small classic script (this response's nonce) follows it. When the page has loaded (the
  *    `load` event, then one frame, so the photos in view are painted) or at the visitor's first
  *    touch, key or focus, whichever comes first, and at the latest DEFER_LIMIT_MS after the
- *    document was parsed, it adds the preloads and a copy of the module script to the head. The
+ *    document was parsed, it adds the preloads to the head and, in a task of its own (so that
+ *    neither task runs long on a slow phone), a copy of the module script. The
  *    browser then fetches and runs the code as it would have, and React hydrates; React's own
  *    preload links find the added ones when it hydrates (React 19 matches head links by address
  *    and leaves unexpected head elements alone).
@@ -34,7 +35,7 @@ const MODULE_SCRIPT = ' type="module" async="">';
 const SCRIPT_END = '</script>';
 
 const LOADER_HEAD = '(()=>{const m=document.currentScript.previousElementSibling,h=';
-const LOADER_TAIL = `;let go=()=>{go=null;const n=m.nonce;for(const u of h){const l=document.createElement("link");l.rel="modulepreload";l.href=u;l.setAttribute("nonce",n);document.head.append(l)}const s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=m.textContent;document.head.append(s)};const now=()=>{go&&go()};addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(now,0)),{once:true});for(const t of["pointerdown","keydown","touchstart","focusin"])addEventListener(t,now,{once:true,capture:true,passive:true});setTimeout(now,${DEFER_LIMIT_MS});addEventListener("change",e=>{const f=e.target,F=f&&f.form;if(F&&F.hasAttribute("data-submit-on-change")&&!/^(number|date|search|text|email|tel|url|password)$/.test(f.type)&&!Object.keys(f).some(k=>k.startsWith("__reactProps")))F.requestSubmit()},true)})()`;
+const LOADER_TAIL = `;let go=()=>{go=null;const n=m.nonce;for(const u of h){const l=document.createElement("link");l.rel="modulepreload";l.href=u;l.setAttribute("nonce",n);document.head.append(l)}setTimeout(()=>{const s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=m.textContent;document.head.append(s)},0)};const now=()=>{go&&go()};addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(now,0)),{once:true});for(const t of["pointerdown","keydown","touchstart","focusin"])addEventListener(t,now,{once:true,capture:true,passive:true});setTimeout(now,${DEFER_LIMIT_MS});addEventListener("change",e=>{const f=e.target,F=f&&f.form;if(F&&F.hasAttribute("data-submit-on-change")&&!/^(number|date|search|text|email|tel|url|password)$/.test(f.type)&&!Object.keys(f).some(k=>k.startsWith("__reactProps")))F.requestSubmit()},true)})()`;
 
 function loaderScript(nonce: string, hrefs: string[]): string {
   return `<script nonce="${nonce}">${LOADER_HEAD}${JSON.stringify(hrefs)}${LOADER_TAIL}</script>`;

@@ -106,6 +106,12 @@ describe('deferPageCode', () => {
     expect(appended).toEqual([]);
     // A key press before the page has loaded: the code is asked for at once.
     listeners.get('keydown')?.();
+    // The preloads at once; the module script in the next task.
+    expect(appended.map((node) => node.props.href)).toEqual([
+      '/assets/entry.client-A1.js',
+      '/assets/framework-B2.js',
+    ]);
+    timers.pop()?.();
     expect(appended.map((node) => [node.tag, node.props.href ?? node.props.type])).toEqual([
       ['link', '/assets/entry.client-A1.js'],
       ['link', '/assets/framework-B2.js'],
