@@ -592,11 +592,21 @@ describe('the editor', () => {
     const form = page.getByTestId('step-form-parameters');
     await form.getByLabel(translate('de', 'filter.area'), { exact: true }).fill('viel');
     await form.getByLabel(translate('de', 'filter.total_floors')).fill('2');
-    await form.getByRole('button', { name: translate('de', 'editor.save_continue') }).click();
-    await page.waitForLoadState('load');
-    expect(await page.getByTestId('error-useful_area').textContent()).toBe(
-      translate('de', 'validation.invalid_number'),
+    // The native post's own response is awaited, so a slow server under the whole suite's load
+    // is told apart from a page that came back without the field's error.
+    const posted = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.request().isNavigationRequest(),
+      { timeout: 50_000 },
     );
+    await form.getByRole('button', { name: translate('de', 'editor.save_continue') }).click();
+    const response = await posted;
+    await page.waitForLoadState('load');
+    const fieldError = page.getByTestId('error-useful_area');
+    await fieldError.waitFor({ timeout: 20_000 }).catch(async () => {
+      const shown = await page.locator('main').innerText().catch(() => '(no main element)');
+      throw new Error(`the post (${response.status()}) came back without the area's error:\n${shown}`);
+    });
+    expect(await fieldError.textContent()).toBe(translate('de', 'validation.invalid_number'));
     // What was typed stays in the form.
     expect(await page.getByLabel(translate('de', 'filter.total_floors')).inputValue()).toBe('2');
     expect((await api<OwnView>(token, 'GET', `/properties/${draft.data.id}`)).data.useful_area).toBeNull();
