@@ -603,7 +603,10 @@ describe('the editor', () => {
     await page.waitForLoadState('load');
     const fieldError = page.getByTestId('error-useful_area');
     await fieldError.waitFor({ timeout: 20_000 }).catch(async () => {
-      const shown = await page.locator('main').innerText().catch(() => '(no main element)');
+      const shown = await page
+        .locator('main')
+        .textContent()
+        .catch(() => '(no main element)');
       throw new Error(`the post (${response.status()}) came back without the area's error:\n${shown}`);
     });
     expect(await fieldError.textContent()).toBe(translate('de', 'validation.invalid_number'));
