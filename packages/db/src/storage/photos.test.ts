@@ -91,4 +91,29 @@ describe('storePhoto', () => {
     expect(variantUrls(storage, stored.variants).card).toBe(`/media/${stored.variants.card}`);
     expect(storage.files.size).toBe(9); // 8 variants and the manifest
   });
+
+  it('fails only once every variant write has finished, so a cleanup after it leaves no file', async () => {
+    // A disk that fills up: the first write fails at once while the others are still writing.
+    class FillingStorage extends MemoryMediaStorage {
+      writes = 0;
+      override async put(key: string, data: Buffer, contentType: string) {
+        this.writes += 1;
+        if (this.writes === 1) throw Object.assign(new Error('no space left'), { code: 'ENOSPC' });
+        await new Promise((resolve) => setTimeout(resolve, 20 * this.writes));
+        await super.put(key, data, contentType);
+      }
+    }
+    const storage = new FillingStorage('/media');
+    const error = await storePhoto(storage, await photoWithGps(), { prefix: 'photos', avifEffort: 0 }).catch(
+      (caught: unknown) => caught,
+    );
+    expect((error as { code?: string }).code).toBe('ENOSPC');
+    // Every other variant had landed by the time the failure was reported, and no manifest.
+    expect(storage.files.size).toBe(7);
+    expect([...storage.files.keys()].some((key) => key.endsWith('manifest.json'))).toBe(false);
+    // What a caller's cleanup then removes stays removed.
+    for (const key of [...storage.files.keys()]) await storage.delete(key);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(storage.files.size).toBe(0);
+  });
 });

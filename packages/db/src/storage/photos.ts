@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
-import type { MediaStorage } from './storage.ts';
+import { type MediaStorage, putAll } from './storage.ts';
 
 // Photo processing (DESIGN 2 images): auto-rotate by EXIF, then drop all metadata (EXIF, GPS,
 // ICC comments) so an upload never leaks where it was taken; resize into four widths; encode
@@ -135,17 +135,19 @@ export async function storePhoto(
     if (found) return found;
   }
   const rendered = await renderPhotoVariants(input, options);
+  const files = rendered.variants.map((v) => ({
+    key: `${dir}/${v.size}.${v.format}`,
+    data: v.data,
+    contentType: v.contentType,
+  }));
+  await putAll(storage, files);
   const variants: Partial<PhotoVariants> = {};
   let bytes = 0;
-  await Promise.all(
-    rendered.variants.map(async (v) => {
-      const key = `${dir}/${v.size}.${v.format}`;
-      await storage.put(key, v.data, v.contentType);
-      bytes += v.data.length;
-      const field = (v.format === 'webp' ? v.size : `${v.size}_avif`) as keyof PhotoVariants;
-      variants[field] = key;
-    }),
-  );
+  rendered.variants.forEach((v, index) => {
+    const field = (v.format === 'webp' ? v.size : `${v.size}_avif`) as keyof PhotoVariants;
+    variants[field] = files[index]?.key;
+    bytes += v.data.length;
+  });
   const stored: StoredPhoto = {
     storageKey: `${dir}/full.webp`,
     variants: variants as PhotoVariants,

@@ -12,6 +12,26 @@ export interface MediaStorage {
   url(key: string): string;
 }
 
+/** One file for `putAll`. */
+export interface MediaFile {
+  key: string;
+  data: Buffer;
+  contentType: string;
+}
+
+/**
+ * Writes the files side by side and waits for every write, failed or not, before throwing the
+ * first failure: a caller that removes the files on failure (a full disk, issue 11) must not
+ * race a write still under way, which would leave its file behind.
+ */
+export async function putAll(storage: MediaStorage, files: readonly MediaFile[]): Promise<void> {
+  const writes = await Promise.allSettled(
+    files.map((file) => storage.put(file.key, file.data, file.contentType)),
+  );
+  const failed = writes.find((write) => write.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 // Every segment starts with a letter or digit, so no segment is `.` or `..` and no key is
 // absolute or has an empty segment: nothing can leave the storage root.
 const KEY_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(?:\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;

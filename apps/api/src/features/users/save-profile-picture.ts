@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Db, users } from '@estately/db';
-import type { MediaStorage } from '@estately/db/storage';
+import { type MediaStorage, putAll } from '@estately/db/storage';
 import type { CurrentUser } from '@estately/domain';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
@@ -36,8 +36,13 @@ export async function saveProfilePicture(options: SaveProfilePictureOptions): Pr
   const keys = variants.map((variant) => `${dir}/${variant.edge}.webp`);
   const path = `${dir}/512.webp`;
   try {
-    await Promise.all(
-      variants.map((variant) => storage.put(`${dir}/${variant.edge}.webp`, variant.data, 'image/webp')),
+    await putAll(
+      storage,
+      variants.map((variant) => ({
+        key: `${dir}/${variant.edge}.webp`,
+        data: variant.data,
+        contentType: 'image/webp',
+      })),
     );
   } catch (error) {
     await deleteKeys(storage, keys, onCleanupError);
