@@ -7,7 +7,8 @@
 //   lighthouse  Lighthouse 13, mobile profile (its default: simulated Moto G Power on slow 4G), on
 //               home, results and detail: the four category scores, FCP, LCP, TBT, CLS, the bytes of
 //               the first view (all requests of the load, images included) and the document's
-//               server time; each page rendered for the run, then as served (micro-cache primed)
+//               server time, each the median of --runs runs, and the highest run's TBT; each
+//               page rendered for the run, then as served (micro-cache primed)
 //   throttled   home, results and detail loaded in Chromium under applied throttling (CDP) with
 //               Lighthouse's own mobile values (slow 4G: 562.5 ms per request, 1.47 Mbps down,
 //               CPU 4x slower; its screen): FCP, LCP and the moment React has hydrated the page,
@@ -232,12 +233,18 @@ interface LighthouseFigures {
   flagged: string[];
 }
 
+/** Each figure's median over the runs, every run's TBT, and the audits any run flagged. */
+interface LighthouseSummary extends LighthouseFigures {
+  tbtRunsMs: number[];
+}
+
 /**
- * Lighthouse on `url`, RUNS times, the median run by performance. With `prime`, the page is
+ * Lighthouse on `url`, RUNS times, each figure's median over the runs (a run's scores often tie,
+ * so the median run by score would be an arbitrary one), with every run's TBT. With `prime`, the page is
  * asked once right before each run, so the run gets it as a visitor of a page someone else
  * just opened does from `npm start`'s micro-cache (decision 021).
  */
-async function runLighthouse(url: string, name: string, prime = false): Promise<LighthouseFigures> {
+async function runLighthouse(url: string, name: string, prime = false): Promise<LighthouseSummary> {
   const runs: LighthouseFigures[] = [];
   for (let run = 0; run < RUNS; run++) {
     if (prime) {
@@ -286,11 +293,22 @@ async function runLighthouse(url: string, name: string, prime = false): Promise<
       chrome.kill();
     }
   }
-  // The median run by performance score.
-  runs.sort((a, b) => a.performance - b.performance);
-  const median = runs[Math.floor(runs.length / 2)];
-  if (!median) throw new Error('no Lighthouse run');
-  return median;
+  if (runs.length === 0) throw new Error('no Lighthouse run');
+  const median = (pick: (figures: LighthouseFigures) => number) => summarize(runs.map(pick)).p50;
+  return {
+    performance: median((r) => r.performance),
+    accessibility: median((r) => r.accessibility),
+    bestPractices: median((r) => r.bestPractices),
+    seo: median((r) => r.seo),
+    fcpMs: median((r) => r.fcpMs),
+    lcpMs: median((r) => r.lcpMs),
+    tbtMs: median((r) => r.tbtMs),
+    cls: median((r) => r.cls),
+    bytes: median((r) => r.bytes),
+    serverMs: median((r) => r.serverMs),
+    flagged: [...new Set(runs.flatMap((r) => r.flagged))],
+    tbtRunsMs: runs.map((r) => r.tbtMs),
+  };
 }
 
 // --- throttled ----------------------------------------------------------------------------
@@ -667,6 +685,7 @@ try {
           ms(lh.fcpMs),
           ms(lh.lcpMs),
           ms(lh.tbtMs),
+          ms(Math.max(...lh.tbtRunsMs)),
           lh.cls.toFixed(3),
           kb(lh.bytes),
           ms(lh.serverMs),
@@ -675,11 +694,24 @@ try {
       }
     }
     console.log(
-      `\nLighthouse 13, mobile (median of ${RUNS} run${RUNS > 1 ? 's' : ''}); goals: 95/100/100/100, LCP <= 1.8 s, TBT <= 100 ms, CLS <= 0.02, first view <= 500 KB`,
+      `\nLighthouse 13, mobile (each figure the median of ${RUNS} run${RUNS > 1 ? 's' : ''}, TBT max the highest run's); goals: 95/100/100/100, LCP <= 1.8 s, TBT <= 100 ms, CLS <= 0.02, first view <= 500 KB`,
     );
     console.log(
       table(
-        ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'first view', 'server'],
+        [
+          'page',
+          'perf',
+          'a11y',
+          'best pr.',
+          'SEO',
+          'FCP',
+          'LCP',
+          'TBT',
+          'TBT max',
+          'CLS',
+          'first view',
+          'server',
+        ],
         rows,
       ),
     );
