@@ -230,6 +230,8 @@ interface LighthouseFigures {
   bytes: number;
   /** The document's server response time as Lighthouse observed it (Lantern adds it to every paint). */
   serverMs: number;
+  /** Lighthouse's own measure of the machine's speed (higher is faster); runs on a slower machine block longer. */
+  benchmarkIndex: number;
   flagged: string[];
 }
 
@@ -287,6 +289,7 @@ async function runLighthouse(url: string, name: string, prime = false): Promise<
         cls: value('cumulative-layout-shift'),
         bytes: value('total-byte-weight'),
         serverMs: value('server-response-time'),
+        benchmarkIndex: lhr.environment.benchmarkIndex,
         flagged,
       });
     } finally {
@@ -306,6 +309,7 @@ async function runLighthouse(url: string, name: string, prime = false): Promise<
     cls: median((r) => r.cls),
     bytes: median((r) => r.bytes),
     serverMs: median((r) => r.serverMs),
+    benchmarkIndex: median((r) => r.benchmarkIndex),
     flagged: [...new Set(runs.flatMap((r) => r.flagged))],
     tbtRunsMs: runs.map((r) => r.tbtMs),
   };
@@ -689,6 +693,7 @@ try {
           lh.cls.toFixed(3),
           kb(lh.bytes),
           ms(lh.serverMs),
+          lh.benchmarkIndex.toFixed(0),
         ]);
         for (const item of lh.flagged) flagged.push(`  ${name} (${variant}): ${item}`);
       }
