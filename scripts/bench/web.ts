@@ -297,22 +297,30 @@ async function runLighthouse(url: string, name: string, prime = false): Promise<
     }
   }
   if (runs.length === 0) throw new Error('no Lighthouse run');
-  const median = (pick: (figures: LighthouseFigures) => number) => summarize(runs.map(pick)).p50;
   return {
-    performance: median((r) => r.performance),
-    accessibility: median((r) => r.accessibility),
-    bestPractices: median((r) => r.bestPractices),
-    seo: median((r) => r.seo),
-    fcpMs: median((r) => r.fcpMs),
-    lcpMs: median((r) => r.lcpMs),
-    tbtMs: median((r) => r.tbtMs),
-    cls: median((r) => r.cls),
-    bytes: median((r) => r.bytes),
-    serverMs: median((r) => r.serverMs),
-    benchmarkIndex: median((r) => r.benchmarkIndex),
+    ...medians(runs, [
+      'performance',
+      'accessibility',
+      'bestPractices',
+      'seo',
+      'fcpMs',
+      'lcpMs',
+      'tbtMs',
+      'cls',
+      'bytes',
+      'serverMs',
+      'benchmarkIndex',
+    ]),
     flagged: [...new Set(runs.flatMap((r) => r.flagged))],
     tbtRunsMs: runs.map((r) => r.tbtMs),
   };
+}
+
+/** Each of these figures' median over the runs. */
+function medians<T, K extends keyof T>(runs: readonly T[], keys: readonly K[]): Record<K, number> {
+  const figures = {} as Record<K, number>;
+  for (const key of keys) figures[key] = summarize(runs.map((run) => Number(run[key]))).p50;
+  return figures;
 }
 
 // --- throttled ----------------------------------------------------------------------------
@@ -409,14 +417,7 @@ async function runThrottled(url: string): Promise<ThrottledFigures> {
   } finally {
     await browser.close();
   }
-  const median = (pick: (figures: ThrottledFigures) => number) => summarize(runs.map(pick)).p50;
-  return {
-    fcpMs: median((r) => r.fcpMs),
-    lcpMs: median((r) => r.lcpMs),
-    hydratedMs: median((r) => r.hydratedMs),
-    blockingMs: median((r) => r.blockingMs),
-    longestTaskMs: median((r) => r.longestTaskMs),
-  };
+  return medians(runs, ['fcpMs', 'lcpMs', 'hydratedMs', 'blockingMs', 'longestTaskMs']);
 }
 
 // --- assets -------------------------------------------------------------------------------
