@@ -717,6 +717,7 @@ try {
           'CLS',
           'first view',
           'server',
+          'bench index',
         ],
         rows,
       ),
