@@ -142,12 +142,10 @@ export async function storePhoto(
   }));
   await putAll(storage, files);
   const variants: Partial<PhotoVariants> = {};
-  let bytes = 0;
-  rendered.variants.forEach((v, index) => {
-    const field = (v.format === 'webp' ? v.size : `${v.size}_avif`) as keyof PhotoVariants;
-    variants[field] = files[index]?.key;
-    bytes += v.data.length;
-  });
+  for (const [index, v] of rendered.variants.entries()) {
+    variants[(v.format === 'webp' ? v.size : `${v.size}_avif`) as keyof PhotoVariants] = files[index]?.key;
+  }
+  const bytes = files.reduce((sum, file) => sum + file.data.length, 0);
   const stored: StoredPhoto = {
     storageKey: `${dir}/full.webp`,
     variants: variants as PhotoVariants,

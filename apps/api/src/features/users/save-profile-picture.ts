@@ -33,17 +33,15 @@ export async function saveProfilePicture(options: SaveProfilePictureOptions): Pr
   const variants = await renderProfilePicture(options.image);
 
   const dir = `avatars/${userId}/${randomBytes(10).toString('hex')}`;
-  const keys = variants.map((variant) => `${dir}/${variant.edge}.webp`);
+  const files = variants.map((variant) => ({
+    key: `${dir}/${variant.edge}.webp`,
+    data: variant.data,
+    contentType: 'image/webp',
+  }));
+  const keys = files.map((file) => file.key);
   const path = `${dir}/512.webp`;
   try {
-    await putAll(
-      storage,
-      variants.map((variant) => ({
-        key: `${dir}/${variant.edge}.webp`,
-        data: variant.data,
-        contentType: 'image/webp',
-      })),
-    );
+    await putAll(storage, files);
   } catch (error) {
     await deleteKeys(storage, keys, onCleanupError);
     throw error;
