@@ -633,8 +633,12 @@ cpSync(join(ROOT, 'apps', 'web', 'build'), BUILD_COPY, { recursive: true });
 process.env.WEB_BUILD_DIR = BUILD_COPY;
 process.on('exit', () => rmSync(BUILD_COPY, { recursive: true, force: true }));
 console.log(startLine('npm run bench:web'));
-const stack = await startStack('PGlite', {
-  dataDir: process.env.BENCH_WEB_DATA_DIR ?? '/tmp/estately-bench-web',
+// `--serve` serves the PostgreSQL database of BENCH_DATABASE_URL when it names one.
+const serveUrl = process.argv.includes('--serve') ? process.env.BENCH_DATABASE_URL : undefined;
+const stack = await startStack(serveUrl ? 'PostgreSQL' : 'PGlite', {
+  ...(serveUrl
+    ? { dataDir: '/tmp/estately-bench-web-pg', url: serveUrl }
+    : { dataDir: process.env.BENCH_WEB_DATA_DIR ?? '/tmp/estately-bench-web' }),
 });
 const pages = Object.entries(stack.paths) as [keyof Stack['paths'], string][];
 const compareWith = flag('compare');
