@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_RADIUS_KM,
@@ -6,7 +7,7 @@ import {
   MULTI_VALUE_FILTER_KEYS,
   MULTI_VALUE_FILTERS,
 } from './filters.ts';
-import { isCalendarDate, SearchFiltersSchema } from './filters-schema.ts';
+import { isCalendarDate, SearchFiltersSchema, safeParseSearchFilters } from './filters-schema.ts';
 import { parseFilters } from './query-string-parse.ts';
 import { VALIDATION_MESSAGE_KEYS } from './validation-messages.ts';
 
@@ -353,5 +354,103 @@ describe('error messages are keys', () => {
         expect(VALIDATION_MESSAGE_KEYS, `${issue.path.join('.')}: ${issue.message}`).toContain(issue.message);
       }
     }
+  });
+});
+
+describe('parsing by the fields a search names', () => {
+  // Raw values of every kind a URL or a record may bring: valid, invalid, blank, lists, numbers.
+  const rawValue = fc.oneof(
+    fc.constantFrom(
+      'sale',
+      'rent',
+      'apartment',
+      'house',
+      'CZ',
+      'de',
+      'praha-5',
+      'Praha 5',
+      '2',
+      '3',
+      '6+',
+      '1',
+      '0',
+      'true',
+      'false',
+      'maybe',
+      'price_asc',
+      'nope',
+      '',
+      ' ',
+      '-1',
+      '-0',
+      '1.5',
+      '1e3',
+      '250000',
+      '2026-02-30',
+      '2026-03-01',
+      '49.9,14.2,50.2,14.7',
+      '50.2,14.2,49.9,14.7',
+      'CZK',
+      'usd',
+      'sauna',
+    ),
+    fc.array(fc.constantFrom('1', '2', '3+kk', 'sauna', 'balcony', '', 'x', '6+'), { maxLength: 4 }),
+    fc.integer({ min: -5, max: 3_000_000 }),
+    fc.double({ noNaN: false }),
+    fc.boolean(),
+    fc.constant(null),
+  );
+  const rawFilters = fc.dictionary(fc.constantFrom(...FILTER_KEYS, 'utm_source', '_t'), rawValue, {
+    maxKeys: 8,
+  });
+  const outcome = (result: ReturnType<typeof safeParseSearchFilters>) =>
+    result.success
+      ? { data: result.data }
+      : { issues: result.error.issues.map(({ code, path, message }) => ({ code, path, message })) };
+
+  it('gives the whole schema’s answer and issues', () => {
+    fc.assert(
+      fc.property(rawFilters, (input) => {
+        expect(outcome(safeParseSearchFilters(input))).toStrictEqual(
+          outcome(SearchFiltersSchema.safeParse(input)),
+        );
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads query strings and URLSearchParams as the whole schema does', () => {
+    for (const query of [
+      '?offer_type=sale&dispositions=2,3&sort=price_asc',
+      'price_from=5&currency=czk&page=0',
+      '',
+    ]) {
+      expect(outcome(safeParseSearchFilters(query))).toStrictEqual(
+        outcome(SearchFiltersSchema.safeParse(query)),
+      );
+      const params = new URLSearchParams(query);
+      expect(outcome(safeParseSearchFilters(params))).toStrictEqual(
+        outcome(SearchFiltersSchema.safeParse(params)),
+      );
+    }
+  });
+
+  it('still answers alike past the number of field combinations it keeps schemas for', () => {
+    // 600 distinct combinations of two or three fields: more than are kept.
+    let checked = 0;
+    for (const [i, a] of FILTER_KEYS.entries()) {
+      for (const b of FILTER_KEYS.slice(i + 1)) {
+        for (const c of [undefined, 'page', 'sort'] as const) {
+          if (checked >= 600 || c === a || c === b) continue;
+          const input: Record<string, unknown> = { [a]: '2', [b]: 'x' };
+          if (c) input[c] = '3';
+          expect(outcome(safeParseSearchFilters(input))).toStrictEqual(
+            outcome(SearchFiltersSchema.safeParse(input)),
+          );
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(600);
   });
 });

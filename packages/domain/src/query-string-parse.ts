@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { SearchFilters } from './filters.ts';
-import { SearchFiltersSchema } from './filters-schema.ts';
+import { safeParseSearchFilters } from './filters-schema.ts';
 import type { FieldErrors } from './query-string.ts';
 import { isValidationMessageKey } from './validation-messages.ts';
 
@@ -29,7 +29,7 @@ export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldE
 export function parseFilters(
   input: URLSearchParams | string | Readonly<Record<string, unknown>>,
 ): ParseFiltersResult {
-  const result = SearchFiltersSchema.safeParse(input);
+  const result = safeParseSearchFilters(input);
   if (result.success) return { success: true, data: result.data };
   return { success: false, errors: issuesToFieldErrors(result.error.issues) };
 }
