@@ -118,9 +118,11 @@ describe('translate', () => {
 });
 
 describe('translate without the ICU formatter', () => {
-  // Plain messages compile to their text and `{name}` messages to a join (index.ts): every
-  // message of every catalog must read as intl-messageformat writes it, values missing included.
+  // Plain messages compile to their text, `{name}` messages and counts' plurals to a join
+  // (index.ts): every message of every catalog must read as intl-messageformat writes it, for
+  // counts of every plural category of the 30 languages, values missing included.
   it('gives what intl-messageformat gives, for every message of every locale', { timeout: 60_000 }, () => {
+    const counts = [1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 101, 111, 1_000_000, 1.5, -1, '7'];
     const samples = (names: string[]): (Record<string, unknown> | undefined)[] => [
       undefined,
       Object.fromEntries(names.map((name) => [name, 'Žluť & <b>'])),
@@ -129,6 +131,7 @@ describe('translate without the ICU formatter', () => {
       Object.fromEntries(names.map((name) => [name, null])),
       Object.fromEntries(names.map((name) => [name, true])),
       Object.fromEntries(names.slice(1).map((name) => [name, 2])),
+      ...counts.map((count) => Object.fromEntries(names.map((name) => [name, count]))),
     ];
     let differing = 0;
     for (const locale of LOCALES) {

@@ -36,15 +36,12 @@ export function isMessageKey(key: string): key is MessageKey {
 // Translation
 
 // Compiled messages per locale and message text: parsing ICU is far slower than formatting.
-// Most messages are plain text, or text with simple `{name}` arguments (no plural, select, number
-// or date): those compile to their text, or to a join of text and values, so a page's hundreds
-// of labels and its cards' areas and prices cost no pass of the ICU formatter. Keyed by locale,
+// Most messages are plain text, text with simple `{name}` arguments, or a count's plural: those
+// compile to their text or to a join of text and values, so a page's hundreds of labels, its
+// cards' areas and prices and its counts cost no pass of the ICU formatter. Keyed by locale,
 // then by the message string itself (catalog strings keep their hash, a joined key would not).
 type CompiledMessage = string | ((values: MessageValues | undefined) => string) | IntlMessageFormat;
 const compiled = new Map<Locale, Map<string, CompiledMessage>>();
-
-/** The parser's AST elements a message without plural, select or formatting is made of. */
-type SimpleElement = { type: 0; value: string } | { type: 1; value: string };
 
 /**
  * A value in a simple argument, as intl-messageformat writes it: strings and numbers as text
@@ -55,6 +52,79 @@ function argumentText(value: unknown): string {
   return value ? String(value) : '';
 }
 
+// Element types of the ICU parser's AST: 0 literal (quoting apostrophes already resolved),
+// 1 simple argument, 6 plural, 7 `#` (the plural's number). Messages made of these alone, with no
+// plural inside a plural, are formatted here; anything else (select, number and date formats,
+// nested plurals) keeps the ICU formatter.
+type PluralOptions = Readonly<Record<string, { value: readonly QuickElement[] }>>;
+type QuickElement =
+  | { type: 0; value: string }
+  | { type: 1; value: string }
+  | { type: 6; value: string; offset?: number; pluralType?: 'cardinal' | 'ordinal'; options: PluralOptions }
+  | { type: 7 };
+
+function isQuick(elements: readonly { type: number; value?: unknown }[], inPlural: boolean): boolean {
+  return elements.every((element) => {
+    if (element.type === 0 || element.type === 1) return typeof element.value === 'string';
+    if (element.type === 7) return inPlural;
+    if (element.type !== 6 || inPlural || typeof element.value !== 'string') return false;
+    const options = (element as { options?: Record<string, { value: { type: number }[] }> }).options ?? {};
+    return Object.values(options).every((option) => isQuick(option.value, true));
+  });
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+const NO_OPTIONS: Intl.NumberFormatOptions = {};
+
+function pluralRulesOf(tag: string, type: 'cardinal' | 'ordinal'): Intl.PluralRules {
+  const key = `${tag} ${type}`;
+  let rules = pluralRules.get(key);
+  if (!rules) {
+    rules = new Intl.PluralRules(tag, { type });
+    pluralRules.set(key, rules);
+  }
+  return rules;
+}
+
+/**
+ * A message of quick elements as intl-messageformat formats it: an exact `=n` option first, then
+ * the locale's plural category, then `other`; `#` is the number less the offset, in the locale's
+ * number format. A missing value or option throws, as the ICU formatter does.
+ */
+function formatQuick(
+  elements: readonly QuickElement[],
+  tag: string,
+  values: MessageValues | undefined,
+  pluralValue?: number,
+): string {
+  let text = '';
+  for (const element of elements) {
+    if (element.type === 0) {
+      text += element.value;
+      continue;
+    }
+    if (element.type === 7) {
+      if (pluralValue !== undefined) text += numberFormat(tag, NO_OPTIONS).format(pluralValue);
+      continue;
+    }
+    if (!values || !(element.value in values)) throw new Error(`no value for ${element.value}`);
+    const value = values[element.value];
+    if (element.type === 1) {
+      text += argumentText(value);
+      continue;
+    }
+    const offset = element.offset ?? 0;
+    const number = Number(value) - offset;
+    const option =
+      element.options[`=${value}`] ??
+      element.options[pluralRulesOf(tag, element.pluralType ?? 'cardinal').select(number)] ??
+      element.options.other;
+    if (!option) throw new Error(`no option for ${element.value}=${String(value)}`);
+    text += formatQuick(option.value, tag, values, number);
+  }
+  return text;
+}
+
 function compile(locale: Locale, message: string): CompiledMessage {
   let byMessage = compiled.get(locale);
   if (!byMessage) {
@@ -63,29 +133,17 @@ function compile(locale: Locale, message: string): CompiledMessage {
   }
   let format = byMessage.get(message);
   if (format === undefined) {
+    const tag = localeData(locale).tag;
     // ignoreTag: catalogs hold plain text; a "<" in a translation must never be read as markup.
-    const icu = new IntlMessageFormat(message, localeData(locale).tag, undefined, { ignoreTag: true });
-    // Element types of the parser's AST: 0 literal (quoting apostrophes already resolved),
-    // 1 simple argument. Anything else keeps the ICU formatter.
+    const icu = new IntlMessageFormat(message, tag, undefined, { ignoreTag: true });
     const ast = icu.getAst() as { type: number; value?: unknown }[];
-    if (
-      !ast.every((element) => (element.type === 0 || element.type === 1) && typeof element.value === 'string')
-    ) {
+    if (!isQuick(ast, false)) {
       format = icu;
     } else if (ast.every((element) => element.type === 0)) {
       format = ast.map((element) => element.value).join('');
     } else {
-      const elements = ast as SimpleElement[];
-      format = (values) => {
-        let text = '';
-        for (const element of elements) {
-          if (element.type === 0) text += element.value;
-          else if (values && element.value in values) text += argumentText(values[element.value]);
-          // A missing value: the ICU formatter throws too, and the raw message is shown.
-          else throw new Error(`no value for ${element.value}`);
-        }
-        return text;
-      };
+      const elements = ast as QuickElement[];
+      format = (values) => formatQuick(elements, tag, values);
     }
     byMessage.set(message, format);
   }
