@@ -217,9 +217,7 @@ function OfferList(props: {
       <h2>{props.heading}</h2>
       <ul className="offer-grid">
         {props.offers.map((card) => (
-          <li key={card.id}>
-            <ResultCard offer={card} favoriteTexts={props.texts} />
-          </li>
+          <ResultCard key={card.id} offer={card} favoriteTexts={props.texts} />
         ))}
       </ul>
     </section>

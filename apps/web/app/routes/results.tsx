@@ -187,13 +187,12 @@ export default function Results({ loaderData: packed, actionData }: Route.Compon
               ) : (
                 <ul className="offer-grid">
                   {results.offers.map((offer, index) => (
-                    <li key={offer.id}>
-                      <ResultCard
-                        offer={offer}
-                        favoriteTexts={loaderData.favoriteTexts}
-                        priority={index === 0}
-                      />
-                    </li>
+                    <ResultCard
+                      key={offer.id}
+                      offer={offer}
+                      favoriteTexts={loaderData.favoriteTexts}
+                      priority={index === 0}
+                    />
                   ))}
                 </ul>
               )}

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { PageLink } from '../../shell/page-link.tsx';
 import { preconnectPhotoOrigin } from '../../shell/preconnect-photo-origin.ts';
@@ -43,10 +44,10 @@ export function OfferCardItem({ offer, priority = false }: { offer: OfferCardVie
           <p className="offer-card__meta">
             {/* <bdi> keeps "3+KK" and "75 m²" in their own order inside right-to-left text. */}
             {meta.map((part, index) => (
-              <span key={part}>
+              <Fragment key={part}>
                 {index > 0 && ' · '}
                 <bdi>{part}</bdi>
-              </span>
+              </Fragment>
             ))}
           </p>
         )}
