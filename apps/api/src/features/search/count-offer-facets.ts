@@ -205,8 +205,31 @@ async function countAsHeld(
   return { counts: held.value };
 }
 
+// The answer of kept rows, kept beside them (the partitions' counts are asked on every results
+// page): rows come back from the cache as the same array until they change, and the answer
+// goes with them. Answers are shared read-only, as the index's kept answers are.
+const answersOfRows = new WeakMap<object, Map<string, OfferFacetsResponse>>();
+
 /** The answer of the counting statements' rows (`facet`, `value`, `n`; the total under `__total`). */
 function facetsOfRows(
+  rows: readonly { facet: string; value: string | null; n: number }[],
+  groups: readonly FacetGroup[],
+): OfferFacetsResponse {
+  let answers = answersOfRows.get(rows);
+  if (!answers) {
+    answers = new Map();
+    answersOfRows.set(rows, answers);
+  }
+  const key = groups.join(',');
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = answerOfRows(rows, groups);
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
+function answerOfRows(
   rows: readonly { facet: string; value: string | null; n: number }[],
   groups: readonly FacetGroup[],
 ): OfferFacetsResponse {

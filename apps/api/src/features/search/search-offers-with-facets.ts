@@ -28,13 +28,22 @@ export async function searchOffersWithFacetsBody(options: SearchOffersBodyOption
   return joinFacets(body, counts.facets, check);
 }
 
+// Kept answers' counts encoded once: a kept answer is the same object until its offers change.
+const encodedFacets = new WeakMap<FacetCounts, Buffer>();
+
+function facetsTail(facets: FacetCounts): Buffer {
+  let tail = encodedFacets.get(facets);
+  if (!tail) {
+    tail = Buffer.from(`,"facets":${JSON.stringify(facets)}}`);
+    encodedFacets.set(facets, tail);
+  }
+  return tail;
+}
+
 /** The encoded `{"data":…,"meta":…}` with `,"facets":…` before its closing brace. */
 export function joinFacets(body: Buffer, facets: FacetCounts, check: boolean): Buffer {
   if (body[body.length - 1] !== 0x7d) throw new Error('GET /public/offers: the body is no JSON object');
-  const joined = Buffer.concat([
-    body.subarray(0, body.length - 1),
-    Buffer.from(`,"facets":${JSON.stringify(facets)}}`),
-  ]);
+  const joined = Buffer.concat([body.subarray(0, body.length - 1), facetsTail(facets)]);
   if (check)
     encodeBody(SearchOffersResponseSchema, JSON.parse(joined.toString('utf8')), {
       check,
