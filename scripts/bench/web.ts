@@ -26,9 +26,13 @@
 //               p50/p95 at --connections clients for --seconds (autocannon in its own process,
 //               scripts/bench/load.ts); again on PostgreSQL when BENCH_DATABASE_URL names a
 //               database (seeded with --offers demo offers when it has none)
-// `--serve` starts the servers only and keeps them running (to look at the pages by hand).
+// `--serve` starts the servers only and keeps them running (to look at the pages by hand), on the
+// PostgreSQL database of BENCH_DATABASE_URL when it names one.
 // `--compare REV` measures nothing else: the web server's CPU a rendered results page in this
 // checkout against REV's, side by side (web-compare.ts; --rounds N, 5, of --seconds each).
+// `--instructions REV` measures nothing else either: the machine instructions a rendered results
+// page costs the web server, this checkout against REV, each under valgrind's callgrind
+// (web-instructions.ts; --pages N, 200, after --warm-pages N, 150).
 // Flags: --only a,b  --skip a,b  --offers N (3000)  --runs N (Lighthouse runs per page, median;
 //        1)  --seconds S (10)  --connections C (16)  --samples N (TTFB samples per URL, 40)
 //        --locale-samples N (TTFB samples per locale in the locales step, 400)
@@ -62,6 +66,7 @@ import { descendantProcesses, processUsage } from '../lib/processes.ts';
 import { forkWeb, stopWeb } from '../web-process.ts';
 import { flag, ms, RESULTS_DIR, startLine, summarize, table } from './lib.ts';
 import { compareWithRevision } from './web-compare.ts';
+import { compareInstructions } from './web-instructions.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -659,6 +664,27 @@ if (compareWith !== undefined) {
       cpuMs: processCpuMs,
     });
     writeFileSync(join(RESULTS_DIR, 'web-compare.json'), `${JSON.stringify(figures, null, 2)}\n`);
+  } finally {
+    await stack.close();
+  }
+  process.exit(0);
+}
+const instructionsOf = flag('instructions');
+if (instructionsOf !== undefined) {
+  if (!instructionsOf) {
+    console.error('--instructions takes a revision: npm run bench:web -- --instructions HEAD~1');
+    process.exit(2);
+  }
+  try {
+    figures.instructions = await compareInstructions({
+      revision: instructionsOf,
+      env: stack.webEnv,
+      buildDir: BUILD_COPY,
+      paths: resultsPaths(),
+      warmPages: Math.max(1, Number(flag('warm-pages') ?? 150)),
+      pages: Math.max(1, Number(flag('pages') ?? 200)),
+    });
+    writeFileSync(join(RESULTS_DIR, 'web-instructions.json'), `${JSON.stringify(figures, null, 2)}\n`);
   } finally {
     await stack.close();
   }
