@@ -646,50 +646,51 @@ const stack = await startStack(serveUrl ? 'PostgreSQL' : 'PGlite', {
     : { dataDir: process.env.BENCH_WEB_DATA_DIR ?? '/tmp/estately-bench-web' }),
 });
 const pages = Object.entries(stack.paths) as [keyof Stack['paths'], string][];
-const compareWith = flag('compare');
-if (compareWith !== undefined) {
-  if (!compareWith) {
-    console.error('--compare takes a revision: npm run bench:web -- --compare HEAD~1');
+/**
+ * A mode that measures one thing against a revision (`--compare REV`, `--instructions REV`):
+ * nothing else runs; its figures go to `file` and the run ends.
+ */
+async function againstRevision(
+  mode: string,
+  file: string,
+  measure: (revision: string) => Promise<unknown>,
+): Promise<void> {
+  const revision = flag(mode);
+  if (revision === undefined) return;
+  if (!revision) {
+    console.error(`--${mode} takes a revision: npm run bench:web -- --${mode} HEAD~1`);
     process.exit(2);
   }
   try {
-    const paths = resultsPaths();
-    figures.compare = await compareWithRevision({
-      revision: compareWith,
-      env: stack.webEnv,
-      buildDir: BUILD_COPY,
-      rounds: Math.max(1, Number(flag('rounds') ?? 5)),
-      connections: CONNECTIONS,
-      load: (url, connections) => load(url, paths, connections),
-      cpuMs: processCpuMs,
-    });
-    writeFileSync(join(RESULTS_DIR, 'web-compare.json'), `${JSON.stringify(figures, null, 2)}\n`);
+    figures[mode] = await measure(revision);
+    writeFileSync(join(RESULTS_DIR, file), `${JSON.stringify(figures, null, 2)}\n`);
   } finally {
     await stack.close();
   }
   process.exit(0);
 }
-const instructionsOf = flag('instructions');
-if (instructionsOf !== undefined) {
-  if (!instructionsOf) {
-    console.error('--instructions takes a revision: npm run bench:web -- --instructions HEAD~1');
-    process.exit(2);
-  }
-  try {
-    figures.instructions = await compareInstructions({
-      revision: instructionsOf,
-      env: stack.webEnv,
-      buildDir: BUILD_COPY,
-      paths: resultsPaths(),
-      warmPages: Math.max(1, Number(flag('warm-pages') ?? 150)),
-      pages: Math.max(1, Number(flag('pages') ?? 200)),
-    });
-    writeFileSync(join(RESULTS_DIR, 'web-instructions.json'), `${JSON.stringify(figures, null, 2)}\n`);
-  } finally {
-    await stack.close();
-  }
-  process.exit(0);
-}
+await againstRevision('compare', 'web-compare.json', (revision) => {
+  const paths = resultsPaths();
+  return compareWithRevision({
+    revision,
+    env: stack.webEnv,
+    buildDir: BUILD_COPY,
+    rounds: Math.max(1, Number(flag('rounds') ?? 5)),
+    connections: CONNECTIONS,
+    load: (url, connections) => load(url, paths, connections),
+    cpuMs: processCpuMs,
+  });
+});
+await againstRevision('instructions', 'web-instructions.json', (revision) =>
+  compareInstructions({
+    revision,
+    env: stack.webEnv,
+    buildDir: BUILD_COPY,
+    paths: resultsPaths(),
+    warmPages: Math.max(1, Number(flag('warm-pages') ?? 150)),
+    pages: Math.max(1, Number(flag('pages') ?? 200)),
+  }),
+);
 if (process.argv.includes('--serve')) {
   // For a closer look (a browser, curl): the same servers, kept running until Ctrl+C.
   console.log(`Serving ${stack.webUrl} (${Object.values(stack.paths).join(', ')}); Ctrl+C stops.`);
