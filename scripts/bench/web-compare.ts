@@ -50,7 +50,7 @@ export interface CompareFigures {
  * checkout's, goes into its build and runs in its server. The revision runs on the packages this
  * checkout installed: a revision that needs other versions cannot be compared this way.
  */
-export function prepareRevision(revision: string): { dir: string; remove(): void } {
+function prepareRevision(revision: string): { dir: string; remove(): void } {
   const dir = join(tmpdir(), `estately-compare-${process.pid}`);
   const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, stdio: 'pipe' }).toString();
   git('worktree', 'add', '--detach', '--force', dir, revision);

@@ -26,13 +26,9 @@
 //               p50/p95 at --connections clients for --seconds (autocannon in its own process,
 //               scripts/bench/load.ts); again on PostgreSQL when BENCH_DATABASE_URL names a
 //               database (seeded with --offers demo offers when it has none)
-// `--serve` starts the servers only and keeps them running (to look at the pages by hand), on the
-// PostgreSQL database of BENCH_DATABASE_URL when it names one.
+// `--serve` starts the servers only and keeps them running (to look at the pages by hand).
 // `--compare REV` measures nothing else: the web server's CPU a rendered results page in this
 // checkout against REV's, side by side (web-compare.ts; --rounds N, 5, of --seconds each).
-// `--instructions REV` measures nothing else either: the machine instructions a rendered results
-// page costs the web server, this checkout against REV, each under valgrind's callgrind
-// (web-instructions.ts; --pages N, 200, after --warm-pages N, 150).
 // Flags: --only a,b  --skip a,b  --offers N (3000)  --runs N (Lighthouse runs per page, median;
 //        1)  --seconds S (10)  --connections C (16)  --samples N (TTFB samples per URL, 40)
 //        --locale-samples N (TTFB samples per locale in the locales step, 400)
@@ -66,7 +62,6 @@ import { descendantProcesses, processUsage } from '../lib/processes.ts';
 import { forkWeb, stopWeb } from '../web-process.ts';
 import { flag, ms, RESULTS_DIR, startLine, summarize, table } from './lib.ts';
 import { compareWithRevision } from './web-compare.ts';
-import { compareInstructions } from './web-instructions.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -646,51 +641,29 @@ const stack = await startStack(serveUrl ? 'PostgreSQL' : 'PGlite', {
     : { dataDir: process.env.BENCH_WEB_DATA_DIR ?? '/tmp/estately-bench-web' }),
 });
 const pages = Object.entries(stack.paths) as [keyof Stack['paths'], string][];
-/**
- * A mode that measures one thing against a revision (`--compare REV`, `--instructions REV`):
- * nothing else runs; its figures go to `file` and the run ends.
- */
-async function againstRevision(
-  mode: string,
-  file: string,
-  measure: (revision: string) => Promise<unknown>,
-): Promise<void> {
-  const revision = flag(mode);
-  if (revision === undefined) return;
-  if (!revision) {
-    console.error(`--${mode} takes a revision: npm run bench:web -- --${mode} HEAD~1`);
+const compareWith = flag('compare');
+if (compareWith !== undefined) {
+  if (!compareWith) {
+    console.error('--compare takes a revision: npm run bench:web -- --compare HEAD~1');
     process.exit(2);
   }
   try {
-    figures[mode] = await measure(revision);
-    writeFileSync(join(RESULTS_DIR, file), `${JSON.stringify(figures, null, 2)}\n`);
+    const paths = resultsPaths();
+    figures.compare = await compareWithRevision({
+      revision: compareWith,
+      env: stack.webEnv,
+      buildDir: BUILD_COPY,
+      rounds: Math.max(1, Number(flag('rounds') ?? 5)),
+      connections: CONNECTIONS,
+      load: (url, connections) => load(url, paths, connections),
+      cpuMs: processCpuMs,
+    });
+    writeFileSync(join(RESULTS_DIR, 'web-compare.json'), `${JSON.stringify(figures, null, 2)}\n`);
   } finally {
     await stack.close();
   }
   process.exit(0);
 }
-await againstRevision('compare', 'web-compare.json', (revision) => {
-  const paths = resultsPaths();
-  return compareWithRevision({
-    revision,
-    env: stack.webEnv,
-    buildDir: BUILD_COPY,
-    rounds: Math.max(1, Number(flag('rounds') ?? 5)),
-    connections: CONNECTIONS,
-    load: (url, connections) => load(url, paths, connections),
-    cpuMs: processCpuMs,
-  });
-});
-await againstRevision('instructions', 'web-instructions.json', (revision) =>
-  compareInstructions({
-    revision,
-    env: stack.webEnv,
-    buildDir: BUILD_COPY,
-    paths: resultsPaths(),
-    warmPages: Math.max(1, Number(flag('warm-pages') ?? 150)),
-    pages: Math.max(1, Number(flag('pages') ?? 200)),
-  }),
-);
 if (process.argv.includes('--serve')) {
   // For a closer look (a browser, curl): the same servers, kept running until Ctrl+C.
   console.log(`Serving ${stack.webUrl} (${Object.values(stack.paths).join(', ')}); Ctrl+C stops.`);
