@@ -26,7 +26,8 @@
 //               p50/p95 at --connections clients for --seconds (autocannon in its own process,
 //               scripts/bench/load.ts); again on PostgreSQL when BENCH_DATABASE_URL names a
 //               database (seeded with --offers demo offers when it has none)
-// `--serve` starts the servers only and keeps them running (to look at the pages by hand).
+// `--serve` starts the servers only and keeps them running (to look at the pages by hand), on the
+// PostgreSQL database of BENCH_DATABASE_URL when it names one.
 // `--compare REV` measures nothing else: the web server's CPU a rendered results page in this
 // checkout against REV's, side by side (web-compare.ts; --rounds N, 5, of --seconds each).
 // Flags: --only a,b  --skip a,b  --offers N (3000)  --runs N (Lighthouse runs per page, median;
