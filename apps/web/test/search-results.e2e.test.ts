@@ -178,6 +178,17 @@ describe('results and search URLs', () => {
     await context.close();
   });
 
+  it("names each card's seller type (spec: the card shows who sells)", async () => {
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/en/search?seller_types=agency`);
+    const sellers = await page.locator('.offer-card__seller').allTextContents();
+    expect(sellers.length).toBe(await page.getByTestId('offer-card').count());
+    expect(sellers.length).toBeGreaterThan(0);
+    expect(new Set(sellers)).toEqual(new Set([translate('en', 'value.seller_type.agency')]));
+    await context.close();
+  });
+
   it('lays out the cards out of view only when they come near it, on a phone', async () => {
     const context = await h.visitor({ width: 412 });
     const page = await context.newPage();

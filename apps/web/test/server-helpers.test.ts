@@ -200,6 +200,15 @@ describe('offer card view', () => {
     expect(view.area).toMatch(/^75\s?m²$/);
   });
 
+  it("names the seller's type in the locale", () => {
+    expect(toOfferCardView({ ...offerFixture(), seller_type: 'agency' }, 'cs', '').seller).toBe(
+      'Realitní kancelář',
+    );
+    expect(toOfferCardView({ ...offerFixture(), seller_type: 'private' }, 'en', '').seller).toBe(
+      'Private seller',
+    );
+  });
+
   it('rounds a converted price to whole units', () => {
     const offer: OfferCard = { ...offerFixture(), price: 952_380.95, currency_iso_code: 'AED' };
     const view = toOfferCardView(offer, 'en-GB', '');

@@ -1,5 +1,5 @@
 import type { Locale, OfferCard } from '@estately/domain';
-import { formatArea, formatPrice, translate } from '@estately/i18n';
+import { formatArea, formatPrice, translate, valueLabel } from '@estately/i18n';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
 import type { OfferCardView } from './offer-card-view.ts';
 
@@ -62,6 +62,7 @@ export function toOfferCardView(offer: OfferCard, locale: Locale, publicApiUrl: 
     layout: offer.layout,
     area: offer.useful_area_meters !== null ? formatArea(offer.useful_area_meters, locale) : null,
     place,
+    seller: valueLabel(locale, 'seller_type', offer.seller_type),
     verified: offer.is_verified,
     photo,
   };

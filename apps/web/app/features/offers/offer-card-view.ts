@@ -7,6 +7,8 @@ export interface OfferCardView {
   layout: string | null;
   area: string | null;
   place: string;
+  /** The seller's type as the locale names it ("Private seller", "Real estate agency", ...). */
+  seller: string;
   verified: boolean;
   /** `avifSrc`: the AVIF twin, offered first to browsers that decode it. */
   photo: { src: string; avifSrc: string | null; alt: string; width: number; height: number } | null;

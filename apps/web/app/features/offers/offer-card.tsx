@@ -52,6 +52,7 @@ export function OfferCardItem({ offer, priority = false }: { offer: OfferCardVie
           </p>
         )}
         <p className="offer-card__place">{offer.place}</p>
+        <p className="offer-card__seller">{offer.seller}</p>
         {offer.verified && <span className="badge badge--verified">{t('offer.verified')}</span>}
       </div>
     </article>
