@@ -20,9 +20,10 @@ const SHELL =
 // form's codec, the property editor's address search), so the automatic splitting makes them a
 // file of their own (0.7 KB brotli) in the results page's first load: in the framework file they
 // cost 0.4 KB, on every page. The results page is the one most visits include (issue 9: its first
-// load was the one above 100 KB).
+// load was the one above 100 KB). With them the place box's frame (search-filters/place-box.tsx),
+// which home and results share and whose box comes after the first load.
 const SEARCH_PARTS =
-  /[\\/](?:web[\\/]app[\\/]features[\\/](?:search-map[\\/]map-url|place-suggestions[\\/]use-place-suggestions)|domain[\\/]src[\\/]filter-limits)\.ts$/;
+  /[\\/](?:web[\\/]app[\\/]features[\\/](?:search-map[\\/]map-url\.ts|place-suggestions[\\/]use-place-suggestions\.ts|search-filters[\\/]place-box\.tsx)|domain[\\/]src[\\/]filter-limits\.ts)$/;
 
 // V8's explicit compile hint: the browser compiles every function of the framework file while it
 // downloads it, off the main thread, instead of each one on the main thread at its first call.

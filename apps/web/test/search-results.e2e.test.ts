@@ -1,11 +1,13 @@
 // Browser tests of the results list and search URLs (issue 9): the filter panel as a plain GET
 // form without JavaScript, instant filtering with JavaScript (URL, counts and facet counts change
 // without a full reload), a shared URL opened in another locale, paging, empty results, the
-// location box with its recent places, and the right-to-left layout of `ar`.
+// location box with its recent places, home's place box (picked, or typed and looked up), and the
+// right-to-left layout of `ar`.
 
 import {
   composeSearchPath,
   defaultFilters,
+  type LocationAutocompleteResponse,
   type OfferFacetsResponse,
   type SearchFilters,
   type SearchOffersResponse,
@@ -447,6 +449,72 @@ describe('results and search URLs', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0].country_code).toBe('CZ');
     expect(new URL(page.url()).pathname).toBe(`/cs/hledani/cesko/${stored[0].slug}`);
+    await context.close();
+  });
+
+  it("searches a place picked in home's search box, with the offer and property type beside it", async () => {
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/cs`);
+    const form = page.getByTestId('home-search');
+    await form.locator('select[name="offer_type"]').selectOption('rent');
+    await form.locator('select[name="property_type"]').selectOption('house');
+    const input = form.getByTestId('location-input');
+    await input.fill('Brn');
+    await form.getByTestId('location-option').first().waitFor();
+    await input.press('ArrowDown');
+    await input.press('Enter');
+    await page.waitForURL((url) => url.pathname.includes('/cesko/'));
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('maptiler_locations') ?? '[]'));
+    expect(new URL(page.url()).pathname).toBe(
+      composeSearchPath(
+        'cs',
+        filters({
+          offer_type: 'rent',
+          property_type: 'house',
+          country_code: 'CZ',
+          locality: stored[0]?.slug,
+        }),
+      ),
+    );
+    await page.getByTestId('results-count').waitFor();
+    await context.close();
+  });
+
+  it("looks up a place typed in home's search box without JavaScript, and says when none is called so", async () => {
+    const context = await h.visitor({ javaScript: false });
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/en`);
+    const form = page.getByTestId('home-search');
+    await form.getByTestId('location-input').fill('Brno');
+    await form.getByRole('button').click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/en'));
+    // The best match of the same lookup the location box makes, in the page's locale.
+    const [best] = (
+      await h.apiGet<LocationAutocompleteResponse>('/public/locations/autocomplete?q=Brno&locale=en&limit=1')
+    ).data;
+    expect(best?.name).toBe('Brno');
+    expect(new URL(page.url()).pathname).toBe(
+      composeSearchPath(
+        'en',
+        filters({ offer_type: 'sale', property_type: 'apartment', country_code: 'CZ', locality: best?.slug }),
+      ),
+    );
+    expect(await page.getByTestId('place-not-found').count()).toBe(0);
+
+    await page.goto(`${h.web.url}/en`);
+    await form.getByTestId('location-input').fill('Qwzxy Town');
+    await form.getByRole('button').click();
+    await page.getByTestId('place-not-found').waitFor();
+    expect(await page.getByTestId('place-not-found').textContent()).toBe(
+      translate('en', 'search.place_not_found', { place: 'Qwzxy Town' }),
+    );
+    // The search everywhere of the form's other fields.
+    expect(await page.getByTestId('results-count').textContent()).toBe(
+      translate('en', 'results.count', {
+        count: await totalOf({ offer_type: 'sale', property_type: 'apartment' }),
+      }),
+    );
     await context.close();
   });
 

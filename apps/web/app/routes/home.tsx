@@ -1,10 +1,22 @@
-import { buildPath, composeSearchPath, defaultFilters, OFFER_TYPES, PROPERTY_TYPES } from '@estately/domain';
+import {
+  buildPath,
+  composeSearchPath,
+  defaultFilters,
+  OFFER_TYPES,
+  type OfferType,
+  PROPERTY_TYPES,
+  type PropertyType,
+  type SearchFilters,
+} from '@estately/domain';
 import { createTranslator, localeData } from '@estately/i18n';
+import { useRef } from 'react';
 import { data, Link } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
 import { fetchFeaturedOffers } from '../features/offers/fetch-featured-offers.server.ts';
 import { OfferCardItem } from '../features/offers/offer-card.tsx';
 import { toOfferCardView } from '../features/offers/offer-card-view.server.ts';
+import { PlaceBox } from '../features/search-filters/place-box.tsx';
+import { WHERE_PARAM } from '../features/search-filters/where-param.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { pickRequestLocale } from '../locale/pick-locale.server.ts';
 import { pack, unpack } from '../routing/packed-data.ts';
@@ -33,6 +45,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     submit: t('action.search'),
     offerTypes: OFFER_TYPES.map((value) => ({ value, label: t(`value.offer_type.${value}`) })),
     propertyTypes: PROPERTY_TYPES.map((value) => ({ value, label: t(`value.property_type.${value}`) })),
+    // The place box: suggestions as on the results page; what is typed without picking one is
+    // sent as `where` and looked up there (where-param.server.ts).
+    base: defaultFilters(),
+    location: {
+      texts: { 'filter.location': t('filter.location'), 'error.no_results': t('error.no_results') },
+      placeholder: t('home.search_placeholder'),
+    },
     popularHeading: t('home.browse_by_type'),
     popular: OFFER_TYPES.flatMap((offer_type) =>
       PROPERTY_TYPES.map((property_type) => ({
@@ -68,10 +87,26 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
+/**
+ * The search home's form describes: its offer and property type on `base` (the first page). The
+ * form's values are among the loader's choices, which come from the domain's value sets.
+ */
+function searchOfForm(form: HTMLFormElement | null, base: SearchFilters): SearchFilters {
+  const fields = form ? new FormData(form) : null;
+  const offer = fields?.get('offer_type');
+  const property = fields?.get('property_type');
+  return {
+    ...base,
+    ...(typeof offer === 'string' ? { offer_type: offer as OfferType } : {}),
+    ...(typeof property === 'string' ? { property_type: property as PropertyType } : {}),
+  };
+}
+
 export default function Home({ loaderData: packed }: Route.ComponentProps) {
   const loaderData = unpack(packed.page);
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { search } = loaderData;
+  const form = useRef<HTMLFormElement>(null);
   return (
     <>
       <section className="hero">
@@ -79,7 +114,13 @@ export default function Home({ loaderData: packed }: Route.ComponentProps) {
           <h1>{t('home.hero_heading')}</h1>
           <p>{t('home.hero_subheading')}</p>
           <search>
-            <form className="search-box" method="get" action={search.action} data-testid="home-search">
+            <form
+              ref={form}
+              className="search-box"
+              method="get"
+              action={search.action}
+              data-testid="home-search"
+            >
               <label>
                 <span>{search.offerTypeLabel}</span>
                 <select name="offer_type">
@@ -100,6 +141,13 @@ export default function Home({ loaderData: packed }: Route.ComponentProps) {
                   ))}
                 </select>
               </label>
+              <PlaceBox
+                locale={locale}
+                name={WHERE_PARAM}
+                filters={() => searchOfForm(form.current, search.base)}
+                texts={search.location.texts}
+                placeholder={search.location.placeholder}
+              />
               <button type="submit">{search.submit}</button>
             </form>
           </search>

@@ -10,8 +10,9 @@ import { defaultSearchName, saveSearchView } from '../features/save-search/save-
 import { FilterPanel } from '../features/search-filters/filter-panel.tsx';
 import { filtersButtonText, toFilterPanelView } from '../features/search-filters/filter-panel-view.server.ts';
 import { MORE_FILTERS_PARAM } from '../features/search-filters/filter-panel-view.ts';
-import { LocationBox } from '../features/search-filters/location-box.tsx';
+import { PlaceBox } from '../features/search-filters/place-box.tsx';
 import { canonicalSearchUrl } from '../features/search-filters/search-url.ts';
+import { findPlace, resolveWhere } from '../features/search-filters/where-param.server.ts';
 import { MapPanel, MapToggle } from '../features/search-map/map-panel.tsx';
 import { isMapOpen, withMapMode } from '../features/search-map/map-url.ts';
 import { searchMapData } from '../features/search-map/search-map-data.server.ts';
@@ -35,7 +36,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Route validation (spec 2): a search path or query that names no valid filters is a 404.
   const filters = filtersOfUrl(url, screen === 'search', searchPathReader(request));
   if (!filters) notFound();
-  if (screen === 'search') {
+  // Home's search box sends a place as typed when none was picked (`where`): its best match's
+  // search, or this search everywhere with a word that no place is called so.
+  const where = await resolveWhere({
+    url,
+    filters,
+    locale,
+    find: (text) => findPlace(requestApi(context, request, config).client, text, locale, request.signal),
+  });
+  if (where?.kind === 'redirect') throw redirect(where.to);
+  const placeNotFound =
+    where?.kind === 'not-found' ? t('search.place_not_found', { place: where.text }) : null;
+  if (screen === 'search' && placeNotFound === null) {
     // Map mode (`map=1`) is no filter but part of the address: it survives the redirect.
     // So does "more filters" opened without JavaScript (`more=1`, decision 029).
     const canonical = withQueryFlag(
@@ -87,6 +99,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     description: `${count !== null ? `${count}: ` : ''}${defaultSearchName(locale, filters, heading)}. ${t('meta.tagline')}`,
     heading,
     count,
+    placeNotFound,
     locale,
     simple,
     filters,
@@ -137,7 +150,12 @@ export default function Results({ loaderData: packed, actionData }: Route.Compon
       </div>
       <div className={loaderData.map?.open ? 'results-layout results-layout--map' : 'results-layout'}>
         <aside className="results-layout__filters">
-          <LocationBox locale={locale} filters={filters} texts={panel.texts} />
+          <PlaceBox
+            locale={locale}
+            filters={() => filters}
+            texts={panel.texts}
+            placeholder={filters.locality ?? ''}
+          />
           {/* Narrower than 60rem the panel folds behind one "Filters" button above the list (open on
               the old search, whose form is the page, and when "more filters" was asked without
               JavaScript); wider, the stylesheet keeps it open beside the list (search.css). */}
@@ -163,6 +181,11 @@ export default function Results({ loaderData: packed, actionData }: Route.Compon
             </p>
           ) : (
             <>
+              {loaderData.placeNotFound && (
+                <p className="notice" data-testid="place-not-found">
+                  {loaderData.placeNotFound}
+                </p>
+              )}
               {/* The list's heading (its cards' titles are the level below), announced as it changes. */}
               <div role="status">
                 <h2 className="results-count" id="results-count" data-testid="results-count">

@@ -10,7 +10,7 @@ export const bs: Catalog = {
   'meta.home_description':
     'Pretražujte stanove i kuće za prodaju i najam. Filtrirajte po cijeni, površini i lokaciji, čuvajte omiljene oglase i primajte obavijesti o novim ponudama e-mailom.',
   'home.hero_subheading': 'Stanovi i kuće za prodaju i najam od privatnih prodavatelja, investitora i agencija.',
-  'home.search_placeholder': 'Grad, naselje ili ulica',
+  'home.search_placeholder': 'Grad, naselje ili država',
   'home.no_offers': 'Još nema ponuda. Navratite ponovo kasnije.',
   'home.offers_unavailable': 'Istaknute ponude trenutno se ne mogu učitati. Pokušajte ponovo za trenutak.',
   'screen.authCompany': 'Prijava za firme',
@@ -153,6 +153,7 @@ export const bs: Catalog = {
   'results.pagination': 'Paginacija',
   'results.empty': 'Nijedna ponuda ne odgovara vašim filtrima.',
   'results.empty_hint': 'Pokušajte proširiti područje ili ukloniti neke filtre.',
+  'search.place_not_found': 'Nismo pronašli mjesto pod nazivom „{place}“. Prikazujemo ponude sa svih lokacija.',
   'results.save_search': 'Sačuvaj pretragu',
   'map.show': 'Prikaži kartu',
   'map.loading': 'Učitavanje karte…',

@@ -10,7 +10,7 @@ export const fr: Catalog = {
   'home.hero_heading': 'Trouvez votre futur chez-vous',
   'home.hero_subheading':
     'Appartements et maisons à vendre et à louer, proposés par des particuliers, des promoteurs et des agences.',
-  'home.search_placeholder': 'Ville, quartier ou rue',
+  'home.search_placeholder': 'Ville, quartier ou pays',
   'home.featured_offers': 'Annonces à la une',
   'home.latest_offers': 'Dernières annonces',
   'home.show_all_offers': 'Voir toutes les annonces',
@@ -370,6 +370,7 @@ export const fr: Catalog = {
   'results.pagination': 'Pagination',
   'results.empty': 'Aucune annonce ne correspond à vos filtres.',
   'results.empty_hint': 'Élargissez la zone ou retirez quelques filtres.',
+  'search.place_not_found': 'Aucun lieu nommé « {place} » n’a été trouvé. Voici les annonces de partout.',
   'results.save_search': 'Créer une alerte',
   'map.show': 'Afficher la carte',
   'map.hide': 'Afficher la liste',

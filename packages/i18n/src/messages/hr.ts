@@ -9,7 +9,7 @@ export const hr: Catalog = {
   'meta.home_description':
     'Pretražujte stanove i kuće za prodaju i najam. Filtrirajte po cijeni, površini i lokaciji, spremajte omiljene oglase i primajte obavijesti o novim ponudama e-poštom.',
   'home.hero_subheading': 'Stanovi i kuće za prodaju i najam od privatnih prodavatelja, investitora i agencija.',
-  'home.search_placeholder': 'Grad, kvart ili ulica',
+  'home.search_placeholder': 'Grad, kvart ili država',
   'home.no_offers': 'Još nema ponuda. Navratite ponovno kasnije.',
   'home.offers_unavailable': 'Istaknute ponude trenutačno se ne mogu učitati. Pokušajte ponovno za trenutak.',
   'screen.authCompany': 'Prijava za tvrtke',
@@ -152,6 +152,7 @@ export const hr: Catalog = {
   'results.pagination': 'Straničenje',
   'results.empty': 'Nijedna ponuda ne odgovara vašim filtrima.',
   'results.empty_hint': 'Pokušajte proširiti područje ili ukloniti neke filtre.',
+  'search.place_not_found': 'Nismo pronašli mjesto pod nazivom „{place}“. Prikazujemo ponude sa svih lokacija.',
   'results.save_search': 'Spremi pretragu',
   'map.show': 'Prikaži kartu',
   'map.loading': 'Učitavanje karte…',

@@ -9,7 +9,7 @@ export const sr: Catalog = {
   'meta.home_description':
     'Pretražujte stanove i kuće za prodaju i izdavanje. Filtrirajte po ceni, površini i lokaciji, čuvajte omiljene oglase i primajte obaveštenja o novim ponudama e-mailom.',
   'home.hero_subheading': 'Stanovi i kuće za prodaju i izdavanje od privatnih prodavaca, investitora i agencija.',
-  'home.search_placeholder': 'Grad, naselje ili ulica',
+  'home.search_placeholder': 'Grad, naselje ili država',
   'home.no_offers': 'Još nema ponuda. Navratite ponovo kasnije.',
   'home.offers_unavailable': 'Istaknute ponude trenutno ne mogu da se učitaju. Pokušajte ponovo za trenutak.',
   'screen.authCompany': 'Prijava za firme',
@@ -152,6 +152,7 @@ export const sr: Catalog = {
   'results.pagination': 'Paginacija',
   'results.empty': 'Nijedna ponuda ne odgovara vašim filterima.',
   'results.empty_hint': 'Pokušajte proširiti područje ili ukloniti neke filtere.',
+  'search.place_not_found': 'Nismo pronašli mesto pod nazivom „{place}“. Prikazujemo ponude sa svih lokacija.',
   'results.save_search': 'Sačuvaj pretragu',
   'map.show': 'Prikaži mapu',
   'map.loading': 'Učitavanje mape…',

@@ -10,14 +10,25 @@ import type { Place } from './place-search.ts';
 
 // The location search box: autocomplete from GET /public/locations/autocomplete in the page's
 // locale, recent places first when the box is empty (spec 9). Picking a place searches there:
-// the country and the place's slug become the search path's last segments (spec 2).
+// the country and the place's slug become the search path's last segments (spec 2). The results
+// page's box searches its filters there; home's box (with `name`, inside home's search form)
+// searches the offer and property type chosen beside it, and what is typed without picking a
+// place goes with the form as text, which the results page looks up (where-param.server.ts).
 // An ARIA 1.2 combobox: arrows move, Enter picks, Escape closes. The recent places and composing
 // the search URL (the domain's slug tables of every locale) are fetched on the first focus
 // (place-search.ts), not in the page's first load.
 
 const loadPlaceSearch = () => import('./place-search.ts');
 
-export function LocationBox(props: { locale: Locale; filters: SearchFilters; texts: FilterTexts }) {
+export function LocationBox(props: {
+  locale: Locale;
+  /** The search a picked place goes into, read when the place is picked. */
+  filters: () => SearchFilters;
+  texts: Pick<FilterTexts, 'filter.location' | 'error.no_results'>;
+  /** The input's field name when the box is part of a form. */
+  name?: string;
+  placeholder?: string;
+}) {
   const { locale, filters, texts } = props;
   const shell = useShellData();
   const navigate = useNavigate();
@@ -48,7 +59,7 @@ export function LocationBox(props: { locale: Locale; filters: SearchFilters; tex
     void loadPlaceSearch().then(({ rememberPickedPlace, placeSearchUrl }) => {
       rememberPickedPlace(place);
       // An open map stays open and moves to the place (features/search-map).
-      return navigate(keepMapMode(placeSearchUrl(locale, filters, place), window.location.search));
+      return navigate(keepMapMode(placeSearchUrl(locale, filters(), place), window.location.search));
     });
   };
 
@@ -84,8 +95,9 @@ export function LocationBox(props: { locale: Locale; filters: SearchFilters; tex
         aria-expanded={showList}
         aria-controls={`${listId}-list`}
         aria-activedescendant={showList && active >= 0 ? `${listId}-option-${active}` : undefined}
+        name={props.name}
         value={query}
-        placeholder={filters.locality ?? ''}
+        placeholder={props.placeholder}
         onChange={(event) => {
           setQuery(event.target.value);
           setOpen(true);
