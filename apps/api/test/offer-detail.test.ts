@@ -4,6 +4,7 @@ import {
   OfferContactSchema,
   OfferDetailSchema,
   PointsOfInterestResponseSchema,
+  SellerOffersResponseSchema,
   SimilarOffersResponseSchema,
 } from '@estately/domain';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -572,6 +573,87 @@ describe('GET /public/offers/{id}/similar_offers', () => {
   });
 });
 
+describe('GET /public/offers/{id}/seller_offers', () => {
+  let agencyOffer = 0;
+  let personOffer = 0;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    const { db } = api;
+    const agent = await insertUser(db);
+    const colleague = await insertUser(db);
+    const person = await insertUser(db);
+    const agency = await insertSeller(db, { isVerified: true });
+    const otherAgency = await insertSeller(db);
+    const day = (n: number) => new Date(Date.UTC(2026, 5, n));
+    agencyOffer = await insertFullOffer(db, { ownerId: agent, sellerId: agency, activatedAt: day(1) });
+    // The agency's offers, whoever of its people published them, newest first.
+    ids.older = await insertFullOffer(db, { ownerId: agent, sellerId: agency, activatedAt: day(2) });
+    ids.newer = await insertFullOffer(db, {
+      ownerId: colleague,
+      sellerId: agency,
+      activatedAt: day(5),
+      price: 180_000,
+      currency: 'EUR',
+      priceNormalized: 4_500_000,
+    });
+    ids.middle = await insertFullOffer(db, { ownerId: agent, sellerId: agency, activatedAt: day(3) });
+    ids.paused = await insertFullOffer(db, { ownerId: agent, sellerId: agency, state: 'paused' });
+    ids.struck = await insertFullOffer(db, { ownerId: agent, sellerId: agency, struck: true });
+    ids.otherAgency = await insertFullOffer(db, { ownerId: agent, sellerId: otherAgency });
+    // A person selling on their own: their offers without a seller profile.
+    personOffer = await insertFullOffer(db, { ownerId: person, activatedAt: day(1) });
+    ids.personHouse = await insertFullOffer(db, {
+      ownerId: person,
+      propertyType: 'house',
+      activatedAt: day(4),
+    });
+    ids.personViaAgency = await insertFullOffer(db, { ownerId: person, sellerId: otherAgency });
+  });
+
+  const sellerOffers = async (id: number, query = '') => {
+    const response = await api.app.inject({
+      method: 'GET',
+      url: `/public/offers/${id}/seller_offers${query}`,
+    });
+    expect(response.statusCode).toBe(200);
+    return SellerOffersResponseSchema.parse(response.json());
+  };
+
+  it("gives the seller profile's other public offers, newest first, with their number", async () => {
+    const answer = await sellerOffers(agencyOffer);
+    expect(answer.data.map((offer) => offer.id)).toEqual([ids.newer, ids.middle, ids.older]);
+    expect(answer.meta.total).toBe(3);
+  });
+
+  it('counts past the limit, converts card prices, and validates the query', async () => {
+    const one = await sellerOffers(agencyOffer, '?limit=1&currency=EUR');
+    expect(one.data.map((offer) => offer.id)).toEqual([ids.newer]);
+    expect(one.meta.total).toBe(3);
+    expect(one.data[0]).toMatchObject({ price: 180_000, currency_iso_code: 'EUR' });
+    for (const query of ['?limit=0', '?limit=21', '?limit=x', '?currency=XYZ']) {
+      const response = await api.app.inject({
+        method: 'GET',
+        url: `/public/offers/${agencyOffer}/seller_offers${query}`,
+      });
+      expect(response.statusCode, query).toBe(422);
+    }
+  });
+
+  it("gives a person's own other offers when the offer has no seller profile", async () => {
+    const answer = await sellerOffers(personOffer);
+    expect(answer.data.map((offer) => offer.id)).toEqual([ids.personHouse]);
+    expect(answer.meta.total).toBe(1);
+  });
+
+  it('is a 404 for an offer that is not public', async () => {
+    for (const id of [ids.paused ?? 0, ids.struck ?? 0, 999_999_999]) {
+      const response = await api.app.inject({ method: 'GET', url: `/public/offers/${id}/seller_offers` });
+      expect(response.statusCode, String(id)).toBe(404);
+    }
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents every offer route under the offers tag', async () => {
     const document = (await api.app.inject({ method: 'GET', url: '/docs/json' })).json();
@@ -582,6 +664,7 @@ describe('OpenAPI', () => {
       ['get', '/public/offers/{id}/contact'],
       ['get', '/public/offers/{id}/points_of_interest'],
       ['get', '/public/offers/{id}/similar_offers'],
+      ['get', '/public/offers/{id}/seller_offers'],
       ['get', '/public/offers/{id}/offer_translation'],
       ['post', '/public/offers/{id}/offer_message'],
       ['post', '/public/offers/{id}/offer_report'],

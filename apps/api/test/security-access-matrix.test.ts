@@ -42,6 +42,7 @@ const POLICY: Record<string, Policy> = {
   'GET /public/offers/:id/contact': 'public',
   'GET /public/offers/:id/points_of_interest': 'public',
   'GET /public/offers/:id/similar_offers': 'public',
+  'GET /public/offers/:id/seller_offers': 'public',
   'GET /public/offers/:id/offer_translation': 'public',
   'POST /public/offers/:id/offer_message': 'public',
   'POST /public/offers/:id/offer_report': 'public',

@@ -5,7 +5,7 @@
 
 import { leads, offerReports } from '@estately/db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@estately/db/seed';
-import type { PointsOfInterestResponse, SearchOffersResponse } from '@estately/domain';
+import type { PointsOfInterestResponse, SearchOffersResponse, SellerOffersResponse } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,6 +228,39 @@ describe('offer detail', () => {
         return JSON.stringify(await response.json());
       })
       .toContain(String(offerId));
+    await context.close();
+  });
+
+  it("links the seller card to the seller's other offers, listed below", async () => {
+    // An offer whose seller has others (the demo data's sellers have several offers each).
+    let found: { id: number; other: SellerOffersResponse } | undefined;
+    for (let page = 1; page <= 2 && !found; page++) {
+      const offers = await h.apiGet<SearchOffersResponse>(`/public/offers?per_page=25&page=${page}`);
+      for (const offer of offers.data) {
+        const other = await h.apiGet<SellerOffersResponse>(`/public/offers/${offer.id}/seller_offers`);
+        if (other.meta.total > 0) {
+          found = { id: offer.id, other };
+          break;
+        }
+      }
+    }
+    if (!found) throw new Error('no seeded offer whose seller has other offers');
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/en/property/${found.id}`);
+    const link = page.getByTestId('seller-offers-link');
+    expect(await link.textContent()).toBe(
+      translate('en', 'offer.seller_offers_count', { count: found.other.meta.total }),
+    );
+    await link.click();
+    await page.waitForURL((url) => url.hash === '#seller-offers');
+    const section = page.getByTestId('seller-offers');
+    expect(await section.getAttribute('aria-label')).toBe(translate('en', 'offer.seller_offers'));
+    const hrefs = await section
+      .locator('.offer-card a[href*="/property/"]')
+      .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    expect([...new Set(hrefs)]).toEqual(found.other.data.map((offer) => `/en/property/${offer.id}`));
+    expect(await section.isVisible()).toBe(true);
     await context.close();
   });
 

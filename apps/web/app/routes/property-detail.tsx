@@ -4,6 +4,7 @@ import {
   OfferDetailSchema,
   OfferTranslationSchema,
   PointsOfInterestResponseSchema,
+  SellerOffersResponseSchema,
   SimilarOffersResponseSchema,
 } from '@estately/domain';
 import type { ReactNode } from 'react';
@@ -82,6 +83,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         ),
       )
       .catch(() => []);
+  // The seller card's other offers: a few cards and how many there are in all.
+  const sellerOffers = client
+    .get(`/public/offers/${id}/seller_offers`, {
+      query: { limit: SIMILAR_LIMIT, currency },
+      signal: request.signal,
+    })
+    .then((answer) => {
+      const { data, meta } = SellerOffersResponseSchema.parse(answer);
+      return {
+        offers: data.map((card) => toOfferCardView(card, locale, config.publicApiUrl)),
+        link: meta.total > 0 ? t('offer.seller_offers_count', { count: meta.total }) : null,
+      };
+    })
+    .catch(() => ({ offers: [], link: null }));
   const contact = url.searchParams.has('contact')
     ? client
         .get(`/public/offers/${id}/contact`, { signal: request.signal })
@@ -113,9 +128,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     .get(`/public/offers/${id}/points_of_interest`, { signal: request.signal })
     .then((answer) => PointsOfInterestResponseSchema.parse(answer))
     .catch(() => null);
-  const [nearby, abroad, contactDetails, translated, placesNearby] = await Promise.all([
+  const [nearby, abroad, fromSeller, contactDetails, translated, placesNearby] = await Promise.all([
     similar(false),
     similar(true),
+    sellerOffers,
     contact,
     translation,
     places,
@@ -130,6 +146,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     pointsOfInterest: placesNearby ? toPoiGroups(placesNearby, locale) : [],
     staticMap: staticMapView({ locale, offerId: id, address: offer.address, pointsOfInterest: placesNearby }),
     abroad,
+    sellerOffers: fromSeller,
     contact: contactDetails,
     contactHref: `${url.pathname}?contact=1#contact`,
     shareUrl: `${origin}${url.pathname}`,
@@ -210,10 +227,11 @@ function OfferList(props: {
   offers: OfferCardView[];
   texts: FavoriteTexts;
   testId: string;
+  id?: string;
 }) {
   if (props.offers.length === 0) return null;
   return (
-    <section aria-label={props.heading} data-testid={props.testId}>
+    <section id={props.id} aria-label={props.heading} data-testid={props.testId}>
       <h2>{props.heading}</h2>
       <ul className="offer-grid">
         {props.offers.map((card) => (
@@ -336,6 +354,13 @@ export default function PropertyDetail({ loaderData: packed, actionData }: Route
             {offer.seller.rating && <p>{offer.seller.rating}</p>}
             {offer.seller.verified && (
               <span className="badge badge--verified">{labels['offer.verified']}</span>
+            )}
+            {loaderData.sellerOffers.link && (
+              <p>
+                <a href="#seller-offers" data-testid="seller-offers-link">
+                  {loaderData.sellerOffers.link}
+                </a>
+              </p>
             )}
             <div id="contact">
               {contact ? (
@@ -481,6 +506,13 @@ export default function PropertyDetail({ loaderData: packed, actionData }: Route
           </details>
         </aside>
       </div>
+      <OfferList
+        heading={labels['offer.seller_offers']}
+        offers={loaderData.sellerOffers.offers}
+        texts={loaderData.favoriteTexts}
+        testId="seller-offers"
+        id="seller-offers"
+      />
       <OfferList
         heading={labels['offer.similar']}
         offers={loaderData.similar}

@@ -289,6 +289,23 @@ export const SimilarOffersQuerySchema = z.object({
 export const SimilarOffersResponseSchema = z.object({ data: z.array(OfferCardSchema) });
 export type SimilarOffersResponse = z.infer<typeof SimilarOffersResponseSchema>;
 
+/** GET /public/offers/{id}/seller_offers: the seller's other public offers (the seller card's). */
+export const SELLER_OFFERS_LIMIT = 4;
+export const SELLER_OFFERS_MAX_LIMIT = 20;
+
+export const SellerOffersQuerySchema = z.object({
+  limit: z
+    .preprocess(toNumber, z.number().int().min(1).max(SELLER_OFFERS_MAX_LIMIT).default(SELLER_OFFERS_LIMIT))
+    .describe(`How many offers (default ${SELLER_OFFERS_LIMIT}; max ${SELLER_OFFERS_MAX_LIMIT})`),
+  currency: CurrencyParam.describe('Currency of the card prices (default CZK)'),
+});
+
+export const SellerOffersResponseSchema = z.object({
+  data: z.array(OfferCardSchema),
+  meta: z.object({ total: z.number().int().describe("All the seller's other public offers") }),
+});
+export type SellerOffersResponse = z.infer<typeof SellerOffersResponseSchema>;
+
 export const OFFER_TRANSLATION_SOURCES = ['original', 'stored', 'machine'] as const;
 
 /** GET /public/offers/{id}/offer_translation: the description in the language of Accept-Language. */

@@ -138,6 +138,8 @@ export const ar: Catalog = {
   'offer.report_details': 'التفاصيل',
   'offer.report_sent': 'شكرًا لك. سنراجع هذا الإعلان.',
   'offer.similar': 'عروض مشابهة',
+  'offer.seller_offers': 'المزيد من هذا المعلن',
+  'offer.seller_offers_count': 'عروض أخرى لهذا المعلن: {count}',
   'offer.abroad': 'عروض في الخارج',
   'offer.points_of_interest': 'أماكن قريبة',
   'offer.description': 'الوصف',

@@ -134,6 +134,8 @@ export const bg: Catalog = {
   'offer.report_details': 'Подробности',
   'offer.report_sent': 'Благодарим ви. Ще проверим обявата.',
   'offer.similar': 'Подобни оферти',
+  'offer.seller_offers': 'Още от този продавач',
+  'offer.seller_offers_count': 'Други оферти на този продавач: {count}',
   'offer.abroad': 'Оферти в чужбина',
   'offer.points_of_interest': 'В района',
   'offer.description': 'Описание',

@@ -135,6 +135,8 @@ export const cs: Catalog = {
   'offer.report_details': 'Podrobnosti',
   'offer.report_sent': 'Děkujeme. Inzerát prověříme.',
   'offer.similar': 'Podobné nabídky',
+  'offer.seller_offers': 'Další nabídky prodávajícího',
+  'offer.seller_offers_count': 'Další nabídky tohoto prodávajícího: {count}',
   'offer.abroad': 'Nabídky v zahraničí',
   'offer.points_of_interest': 'Místa v okolí',
   'offer.description': 'Popis',

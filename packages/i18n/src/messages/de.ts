@@ -134,6 +134,8 @@ export const de: Catalog = {
   'offer.report_details': 'Details',
   'offer.report_sent': 'Vielen Dank. Wir prüfen das Angebot.',
   'offer.similar': 'Ähnliche Angebote',
+  'offer.seller_offers': 'Mehr von diesem Anbieter',
+  'offer.seller_offers_count': 'Weitere Angebote dieses Anbieters: {count}',
   'offer.abroad': 'Angebote im Ausland',
   'offer.points_of_interest': 'In der Umgebung',
   'offer.description': 'Beschreibung',

@@ -134,6 +134,8 @@ export const el: Catalog = {
   'offer.report_details': 'Λεπτομέρειες',
   'offer.report_sent': 'Ευχαριστούμε. Θα ελέγξουμε την αγγελία.',
   'offer.similar': 'Παρόμοιες αγγελίες',
+  'offer.seller_offers': 'Περισσότερα από τον αγγελιοδότη',
+  'offer.seller_offers_count': 'Άλλες αγγελίες του αγγελιοδότη: {count}',
   'offer.abroad': 'Αγγελίες στο εξωτερικό',
   'offer.points_of_interest': 'Σημεία ενδιαφέροντος',
   'offer.description': 'Περιγραφή',

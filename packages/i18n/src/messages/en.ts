@@ -139,6 +139,8 @@ export const en = {
   'offer.report_details': 'Details',
   'offer.report_sent': 'Thank you. We will review the offer.',
   'offer.similar': 'Similar offers',
+  'offer.seller_offers': 'More from this seller',
+  'offer.seller_offers_count': 'Other offers from this seller: {count}',
   'offer.abroad': 'Offers abroad',
   'offer.points_of_interest': 'Points of interest',
   'offer.description': 'Description',

@@ -134,6 +134,8 @@ export const es: Catalog = {
   'offer.report_details': 'Detalles',
   'offer.report_sent': 'Gracias. Revisaremos el anuncio.',
   'offer.similar': 'Anuncios similares',
+  'offer.seller_offers': 'Más de este anunciante',
+  'offer.seller_offers_count': 'Otros anuncios de este anunciante: {count}',
   'offer.abroad': 'Anuncios en el extranjero',
   'offer.points_of_interest': 'Lugares cercanos',
   'offer.description': 'Descripción',

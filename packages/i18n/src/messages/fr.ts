@@ -135,6 +135,8 @@ export const fr: Catalog = {
   'offer.report_details': 'Précisions',
   'offer.report_sent': 'Merci. Nous allons examiner cette annonce.',
   'offer.similar': 'Annonces similaires',
+  'offer.seller_offers': 'Autres annonces de cet annonceur',
+  'offer.seller_offers_count': 'Autres annonces de cet annonceur : {count}',
   'offer.abroad': 'Annonces à l’étranger',
   'offer.points_of_interest': 'À proximité',
   'offer.description': 'Description',

@@ -134,6 +134,8 @@ export const it: Catalog = {
   'offer.report_details': 'Dettagli',
   'offer.report_sent': 'Grazie. Verificheremo l’annuncio.',
   'offer.similar': 'Annunci simili',
+  'offer.seller_offers': 'Altri annunci dell’inserzionista',
+  'offer.seller_offers_count': 'Altri annunci di questo inserzionista: {count}',
   'offer.abroad': 'Annunci all’estero',
   'offer.points_of_interest': 'Nei dintorni',
   'offer.description': 'Descrizione',

@@ -134,6 +134,8 @@ export const nl: Catalog = {
   'offer.report_details': 'Toelichting',
   'offer.report_sent': 'Bedankt. We gaan de advertentie controleren.',
   'offer.similar': 'Vergelijkbare aanbiedingen',
+  'offer.seller_offers': 'Meer van deze aanbieder',
+  'offer.seller_offers_count': 'Andere aanbiedingen van deze aanbieder: {count}',
   'offer.abroad': 'Aanbod in het buitenland',
   'offer.points_of_interest': 'In de buurt',
   'offer.description': 'Omschrijving',

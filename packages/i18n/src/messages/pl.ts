@@ -136,6 +136,8 @@ export const pl: Catalog = {
   'offer.report_details': 'Szczegóły',
   'offer.report_sent': 'Dziękujemy. Sprawdzimy to ogłoszenie.',
   'offer.similar': 'Podobne oferty',
+  'offer.seller_offers': 'Więcej od tego ogłoszeniodawcy',
+  'offer.seller_offers_count': 'Inne oferty tego ogłoszeniodawcy: {count}',
   'offer.abroad': 'Oferty za granicą',
   'offer.points_of_interest': 'W okolicy',
   'offer.description': 'Opis',

@@ -134,6 +134,8 @@ export const pt: Catalog = {
   'offer.report_details': 'Pormenores',
   'offer.report_sent': 'Obrigado. Vamos analisar o anúncio.',
   'offer.similar': 'Anúncios semelhantes',
+  'offer.seller_offers': 'Mais deste anunciante',
+  'offer.seller_offers_count': 'Outros anúncios deste anunciante: {count}',
   'offer.abroad': 'Anúncios no estrangeiro',
   'offer.points_of_interest': 'Nas proximidades',
   'offer.description': 'Descrição',

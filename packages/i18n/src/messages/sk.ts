@@ -135,6 +135,8 @@ export const sk: Catalog = {
   'offer.report_details': 'Podrobnosti',
   'offer.report_sent': 'Ďakujeme. Inzerát preveríme.',
   'offer.similar': 'Podobné ponuky',
+  'offer.seller_offers': 'Ďalšie ponuky predávajúceho',
+  'offer.seller_offers_count': 'Ďalšie ponuky tohto predávajúceho: {count}',
   'offer.abroad': 'Ponuky v zahraničí',
   'offer.points_of_interest': 'Miesta v okolí',
   'offer.description': 'Popis',

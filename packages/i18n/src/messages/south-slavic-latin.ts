@@ -85,6 +85,8 @@ export const southSlavicLatin = {
   'offer.report_reason': 'Razlog',
   'offer.report_reason.other': 'Drugi razlog',
   'offer.similar': 'Slične ponude',
+  'offer.seller_offers': 'Više od ovog oglašivača',
+  'offer.seller_offers_count': 'Druge ponude ovog oglašivača: {count}',
   'offer.points_of_interest': 'U blizini',
   'offer.description': 'Opis',
   'offer.not_available': 'Ova ponuda više nije dostupna.',

@@ -43,6 +43,8 @@ export const sr: Catalog = {
   'offer.verified': 'Provereni oglas',
   'offer.next_photo': 'Sledeća fotografija',
   'offer.seller': 'Oglašavač',
+  'offer.seller_offers': 'Više od ovog oglašavača',
+  'offer.seller_offers_count': 'Druge ponude ovog oglašavača: {count}',
   'offer.seller_rating': 'Ocena oglašavača: {rating} od 5',
   'offer.contact_seller': 'Kontaktiraj oglašavača',
   'offer.contact_person': 'Kontakt osoba',

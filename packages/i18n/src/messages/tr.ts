@@ -135,6 +135,8 @@ export const tr: Catalog = {
   'offer.report_details': 'Ayrıntılar',
   'offer.report_sent': 'Teşekkürler. İlanı inceleyeceğiz.',
   'offer.similar': 'Benzer ilanlar',
+  'offer.seller_offers': 'Bu ilan sahibinin diğer ilanları',
+  'offer.seller_offers_count': 'Bu ilan sahibinin diğer ilanları: {count}',
   'offer.abroad': 'Yurt dışındaki ilanlar',
   'offer.points_of_interest': 'Yakındaki yerler',
   'offer.description': 'Açıklama',

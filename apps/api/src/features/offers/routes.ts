@@ -15,6 +15,9 @@ import {
   PointsOfInterestQuerySchema,
   PointsOfInterestResponseSchema,
   parseOfferId,
+  SELLER_OFFERS_LIMIT,
+  SellerOffersQuerySchema,
+  SellerOffersResponseSchema,
   SIMILAR_OFFERS_LIMIT,
   SimilarOffersQuerySchema,
   SimilarOffersResponseSchema,
@@ -30,6 +33,7 @@ import { getOfferContact } from './get-offer-contact.ts';
 import { offerDetailBody } from './get-offer-detail.ts';
 import { getOfferTranslation } from './get-offer-translation.ts';
 import { listPointsOfInterest } from './list-points-of-interest.ts';
+import { listSellerOffers } from './list-seller-offers.ts';
 import { listSimilarOffers } from './list-similar-offers.ts';
 import { offerNotFound } from './public-offer.ts';
 import { SlidingWindowLimiter } from './rate-limiter.ts';
@@ -69,7 +73,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
   const perSender = new SlidingWindowLimiter(OFFER_MESSAGE_LIMITS.perSenderAndOffer);
   const webOrigin = app.config.webOrigins[0] ?? 'http://localhost:3000';
   const views = app.offerViews;
-  // The detail and similar offers stringify their 2xx bodies as built (checked under tests).
+  // The detail, similar and seller offers stringify their 2xx bodies as built (checked under tests).
   const serializerCompiler = trustedSerializer({ check: app.config.nodeEnv === 'test' });
   // Encoded details and similar-offer rankings of this process, served while the change
   // counters of what they show are unchanged (docs/decisions/022): 40 MiB and 5,000 at most.
@@ -203,6 +207,34 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
         cache: answers,
       }),
     }),
+  );
+
+  app.get(
+    '/public/offers/:id/seller_offers',
+    {
+      serializerCompiler,
+      schema: {
+        tags: TAGS,
+        summary: "The seller's other offers",
+        description: `Up to \`limit\` (default ${SELLER_OFFERS_LIMIT}) other public offers of the offer's seller, newest first, and in \`meta.total\` how many there are. The seller is the seller profile (agency, developer) when the offer has one, else the account that published it. Cards as GET /properties. ${NOT_FOUND_NOTE}`,
+        params: OfferIdParamsSchema,
+        querystring: SellerOffersQuerySchema,
+        response: {
+          200: SellerOffersResponseSchema,
+          404: ErrorBodySchema,
+          422: ErrorBodySchema,
+          500: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) =>
+      listSellerOffers({
+        db: app.readDb,
+        id: offerId(request.params.id),
+        limit: request.query.limit,
+        currency: request.query.currency,
+        storage: app.storage,
+      }),
   );
 
   app.get(

@@ -40,6 +40,7 @@ const LABEL_KEYS = [
   'offer.verified',
   'offer.similar',
   'offer.abroad',
+  'offer.seller_offers',
   'offer.points_of_interest',
   'offer.share',
   'offer.link_copied',
