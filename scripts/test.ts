@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { consistentBuild } from '../apps/web/build-files.ts';
 
 interface VitestJson {
   numPassedTests: number;
@@ -52,14 +53,6 @@ if (!existsSync(join(root, 'apps/web/build/server/index.js'))) {
     stdio: 'inherit',
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-/** A build whose server names only client assets that are there (not one half replaced). */
-function consistentBuild(dir: string): boolean {
-  const server = join(dir, 'server', 'index.js');
-  if (!existsSync(server)) return false;
-  const assets = readFileSync(server, 'utf8').match(/"\/assets\/[\w.-]+\.(?:js|css)"/g) ?? [];
-  return assets.length > 0 && assets.every((asset) => existsSync(join(dir, 'client', asset.slice(1, -1))));
 }
 
 // The browser test files run side by side for several minutes and each loads the build: they

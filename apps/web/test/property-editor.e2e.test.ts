@@ -7,7 +7,7 @@
 // keeps what was typed through an expired session, and shows the server's field errors in the
 // page's language when scripts are off.
 
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db, locationNames, locations } from '@estately/db';
@@ -20,6 +20,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { setRates } from '../../api/test/helpers.ts';
+import { consistentBuild } from '../build-files.ts';
 import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
 import { signIn } from './account-helpers.ts';
 import { axeViolations } from './axe.ts';
@@ -47,18 +48,6 @@ interface EditorHarness {
   browser: Browser;
   visitor(options?: { javaScript?: boolean }): Promise<BrowserContext>;
   close(): Promise<void>;
-}
-
-/** The copy holds every client asset its server build names (not one caught mid-build). */
-function consistentBuild(dir: string): boolean {
-  const server = join(dir, 'server', 'index.js');
-  if (!existsSync(server)) return false;
-  // The manifest names client files by their URL ("/assets/..."); server chunks are "./assets/...".
-  const assets = readFileSync(server, 'utf8').match(/"\/assets\/[\w.-]+\.(?:js|css)"/g) ?? [];
-  return (
-    assets.length > 0 &&
-    [...new Set(assets)].every((asset) => existsSync(join(dir, 'client', asset.slice(1, -1))))
-  );
 }
 
 async function startEditorHarness(): Promise<EditorHarness> {
