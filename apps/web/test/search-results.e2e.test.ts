@@ -452,6 +452,33 @@ describe('results and search URLs', () => {
     await context.close();
   });
 
+  it('names the place of a search path in its heading and title, and 404s a place that does not exist', async () => {
+    const [plzen] = (
+      await h.apiGet<LocationAutocompleteResponse>('/public/locations/autocomplete?q=Plze&locale=cs&limit=1')
+    ).data;
+    expect(plzen?.name).toBe('Plzeň');
+    const context = await h.visitor();
+    const page = await context.newPage();
+    const path = composeSearchPath(
+      'cs',
+      filters({ offer_type: 'sale', property_type: 'apartment', country_code: 'CZ', locality: plzen?.slug }),
+    );
+    expect(path).toBe('/cs/hledani/prodej/byty/cesko/plzen');
+    const response = await page.goto(`${h.web.url}${path}`);
+    expect(response?.status()).toBe(200);
+    // The place's own name, not the slug's words ("Plzen").
+    const name = [
+      translate('cs', 'value.offer_type.sale'),
+      translate('cs', 'value.property_type.apartment'),
+      'Plzeň',
+    ].join(' · ');
+    expect(await page.locator('h1').textContent()).toBe(name);
+    expect(await page.title()).toContain(`${name} – ${translate('cs', 'screen.search')}`);
+    const missing = await page.goto(`${h.web.url}/cs/hledani/prodej/byty/cesko/atlantida`);
+    expect(missing?.status()).toBe(404);
+    await context.close();
+  });
+
   it("searches a place picked in home's search box, with the offer and property type beside it", async () => {
     const context = await h.visitor();
     const page = await context.newPage();

@@ -4,6 +4,7 @@ import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
 import { filtersOfUrl, loadResults } from '../features/results/load-results.server.ts';
 import { ResultCard } from '../features/results/result-card.tsx';
+import { placeOfSearch } from '../features/results/search-place.server.ts';
 import { saveSearchAction } from '../features/save-search/save-search-action.server.ts';
 import { SaveSearch } from '../features/save-search/save-search-form.tsx';
 import { defaultSearchName, saveSearchView } from '../features/save-search/save-search-view.server.ts';
@@ -68,17 +69,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await loadSession(context, request, config);
   const currency = filters.currency ?? displayCurrency(request, locale, session.user?.preferredCurrency);
   const api = requestApi(context, request, config).client;
-  const { results, facets } = await loadResults({
-    api,
-    filters,
-    currency,
-    locale,
-    publicApiUrl: config.publicApiUrl,
-    // The old search's simple form shows no counts, so it does not pay for them (decision 007).
-    facets: !simple,
-    signal: request.signal,
-  });
+  // The place the search path names, asked alongside the results: a locality naming no place in
+  // its country is a search page that does not exist (spec 2 route validation).
+  const [{ results, facets }, place] = await Promise.all([
+    loadResults({
+      api,
+      filters,
+      currency,
+      locale,
+      publicApiUrl: config.publicApiUrl,
+      // The old search's simple form shows no counts, so it does not pay for them (decision 007).
+      facets: !simple,
+      signal: request.signal,
+    }),
+    placeOfSearch({ api, locale, filters, signal: request.signal }),
+  ]);
+  if (place === null) notFound();
   const heading = screenTitle(t, screen);
+  // The search in words ("Sale · Apartments · Praha"), the page's heading when it names anything.
+  const searchName = defaultSearchName(locale, filters, heading, place?.name);
   // Paging links are search URLs of the same filters on another page.
   const pageHref = (page: number) =>
     withMapMode(composeSearchPath(locale, { ...filters, page }), isMapOpen(url.searchParams));
@@ -94,10 +103,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // a phone in the middle of hydration (docs/benchmarks.md, 2026-11-28 afternoon).
   const count = results.status === 'ok' ? t('results.count', { count: results.total }) : null;
   const body = {
-    title: pageTitle(t, heading),
+    title: pageTitle(t, searchName === heading ? heading : `${searchName} – ${heading}`),
     // The search engines' snippet: what is searched and how many offers match it.
-    description: `${count !== null ? `${count}: ` : ''}${defaultSearchName(locale, filters, heading)}. ${t('meta.tagline')}`,
-    heading,
+    description: `${count !== null ? `${count}: ` : ''}${searchName}. ${t('meta.tagline')}`,
+    heading: searchName,
     count,
     placeNotFound,
     locale,
@@ -113,7 +122,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     favoriteTexts: favoriteTexts(locale),
     map: searchMapData({ locale, currency, url, simple }),
-    saveSearch: simple ? null : saveSearchView({ locale, filters, heading }),
+    saveSearch: simple ? null : saveSearchView({ locale, filters, heading, placeName: place?.name }),
     results,
     paging,
   };

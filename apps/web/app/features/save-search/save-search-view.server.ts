@@ -31,12 +31,20 @@ const ERROR_KEYS = [
 ] as const satisfies readonly MessageKey[];
 
 /** "Sale · Apartments · Praha · 2 rooms, 3 rooms": what the search is about, in the page's locale. */
-export function defaultSearchName(locale: Locale, filters: SearchFilters, fallback: string): string {
+export function defaultSearchName(
+  locale: Locale,
+  filters: SearchFilters,
+  fallback: string,
+  /** The locality's name in `locale`, when known; else the slug stands for it. */
+  placeName?: string,
+): string {
   const parts: string[] = [];
   if (filters.offer_type) parts.push(translate(locale, `value.offer_type.${filters.offer_type}`));
   if (filters.property_type) parts.push(translate(locale, `value.property_type.${filters.property_type}`));
-  if (filters.locality) {
-    // The slug is all the URL names; people rename the search when they want the diacritics.
+  if (placeName) {
+    parts.push(placeName);
+  } else if (filters.locality) {
+    // Only the slug is known: its words, capitalised.
     const place = filters.locality.replace(/-/g, ' ');
     parts.push(place.charAt(0).toLocaleUpperCase(locale) + place.slice(1));
   } else if (filters.country_code) {
@@ -58,11 +66,13 @@ export function saveSearchView(options: {
   filters: SearchFilters;
   /** The page's heading, the name when the search has no filters to name it by. */
   heading: string;
+  /** The locality's name in `locale`, when known. */
+  placeName?: string | undefined;
 }): SaveSearchView {
   const { locale, filters } = options;
   const t = (key: MessageKey) => translate(locale, key);
   return {
-    defaultName: defaultSearchName(locale, filters, options.heading),
+    defaultName: defaultSearchName(locale, filters, options.heading, options.placeName),
     // Paging and sort are no part of a saved search (the API drops them too).
     filters: serializeFilters(filters, ['page', 'per_page', 'sort']),
     searchPath: canonicalSearchUrl(locale, { ...filters, page: DEFAULT_PAGE }),
