@@ -474,6 +474,7 @@ describe('results and search URLs', () => {
     ].join(' · ');
     expect(await page.locator('h1').textContent()).toBe(name);
     expect(await page.title()).toContain(`${name} – ${translate('cs', 'screen.search')}`);
+    expect(await page.getByTestId('location-input').getAttribute('placeholder')).toBe('Plzeň');
     const missing = await page.goto(`${h.web.url}/cs/hledani/prodej/byty/cesko/atlantida`);
     expect(missing?.status()).toBe(404);
     await context.close();

@@ -109,6 +109,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     heading: searchName,
     count,
     placeNotFound,
+    /** The searched place's name, the location box's placeholder. */
+    placeName: place?.name ?? null,
     locale,
     simple,
     filters,
@@ -163,7 +165,7 @@ export default function Results({ loaderData: packed, actionData }: Route.Compon
             locale={locale}
             filters={() => filters}
             texts={panel.texts}
-            placeholder={filters.locality ?? ''}
+            placeholder={loaderData.placeName ?? filters.locality ?? ''}
           />
           {/* Narrower than 60rem the panel folds behind one "Filters" button above the list (open on
               the old search, whose form is the page, and when "more filters" was asked without
