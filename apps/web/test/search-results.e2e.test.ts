@@ -537,6 +537,8 @@ describe('results and search URLs', () => {
     expect(await page.getByTestId('place-not-found').textContent()).toBe(
       translate('en', 'search.place_not_found', { place: 'Qwzxy Town' }),
     );
+    // Left in the location box, to correct.
+    expect(await page.getByTestId('location-input').inputValue()).toBe('Qwzxy Town');
     // The search everywhere of the form's other fields.
     expect(await page.getByTestId('results-count').textContent()).toBe(
       translate('en', 'results.count', {

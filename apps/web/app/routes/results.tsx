@@ -109,6 +109,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     heading: searchName,
     count,
     placeNotFound,
+    /** The typed place that matched none, left in the location box to correct. */
+    unknownPlace: where?.kind === 'not-found' ? where.text : null,
     /** The searched place's name, the location box's placeholder. */
     placeName: place?.name ?? null,
     locale,
@@ -166,6 +168,7 @@ export default function Results({ loaderData: packed, actionData }: Route.Compon
             filters={() => filters}
             texts={panel.texts}
             placeholder={loaderData.placeName ?? filters.locality ?? ''}
+            initialQuery={loaderData.unknownPlace ?? undefined}
           />
           {/* Narrower than 60rem the panel folds behind one "Filters" button above the list (open on
               the old search, whose form is the page, and when "more filters" was asked without

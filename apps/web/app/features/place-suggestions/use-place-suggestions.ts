@@ -17,10 +17,12 @@ export type PlaceSuggestionsOptions<Place> = {
   whenBlank: () => Place[];
   /** Whether an answer opens the list (the search box opens it while typing instead). */
   openOnAnswer: boolean;
+  /** What the box holds at first. */
+  initialQuery?: string;
 };
 
 export function usePlaceSuggestions<Place>(options: PlaceSuggestionsOptions<Place>) {
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(options.initialQuery ?? '');
   const [places, setPlaces] = useState<Place[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);

@@ -28,6 +28,8 @@ export function LocationBox(props: {
   /** The input's field name when the box is part of a form. */
   name?: string;
   placeholder?: string;
+  /** Text the box holds at first: a place typed before that matched none, to correct. */
+  initialQuery?: string;
 }) {
   const { locale, filters, texts } = props;
   const shell = useShellData();
@@ -51,6 +53,7 @@ export function LocationBox(props: {
       },
       whenBlank: () => recent.current,
       openOnAnswer: false,
+      initialQuery: props.initialQuery,
     });
 
   const pick = (place: Place) => {

@@ -18,7 +18,14 @@ export function PlaceBox(props: ComponentProps<typeof LocationBox>) {
         // Only seen when a page is opened inside the app before the module has come.
         <div className="location-box">
           <label htmlFor={id}>{props.texts['filter.location']}</label>
-          <input id={id} type="search" name={props.name} placeholder={props.placeholder} autoComplete="off" />
+          <input
+            id={id}
+            type="search"
+            name={props.name}
+            placeholder={props.placeholder}
+            defaultValue={props.initialQuery}
+            autoComplete="off"
+          />
         </div>
       }
     >
