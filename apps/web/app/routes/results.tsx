@@ -4,7 +4,7 @@ import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
 import { filtersOfUrl, loadResults } from '../features/results/load-results.server.ts';
 import { ResultCard } from '../features/results/result-card.tsx';
-import { placeOfSearch } from '../features/results/search-place.server.ts';
+import { keptPlacesOf, placeOfSearch } from '../features/results/search-place.server.ts';
 import { saveSearchAction } from '../features/save-search/save-search-action.server.ts';
 import { SaveSearch } from '../features/save-search/save-search-form.tsx';
 import { defaultSearchName, saveSearchView } from '../features/save-search/save-search-view.server.ts';
@@ -82,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       facets: !simple,
       signal: request.signal,
     }),
-    placeOfSearch({ api, locale, filters, signal: request.signal }),
+    placeOfSearch({ api, kept: keptPlacesOf(config), locale, filters, signal: request.signal }),
   ]);
   if (place === null) notFound();
   const heading = screenTitle(t, screen);
