@@ -24,14 +24,17 @@
 //               with the spread between the fastest and the slowest locale
 //   load        SSR results page: TTFB p50/p95 at 1 client, then pages/s and response time
 //               p50/p95 at --connections clients for --seconds (autocannon in its own process,
-//               scripts/bench/load.ts); again on PostgreSQL when BENCH_DATABASE_URL names a
-//               database (seeded with --offers demo offers when it has none)
+//               scripts/bench/load.ts), then TTFB p50/p95 with --rate pages a second (300, the
+//               goal's) offered evenly on --connections kept-alive sockets, every page rendered
+//               (open loop: a late page makes the next ones wait, and that wait is counted);
+//               again on PostgreSQL when BENCH_DATABASE_URL names a database (seeded with
+//               --offers demo offers when it has none)
 // `--serve` starts the servers only and keeps them running (to look at the pages by hand), on the
 // PostgreSQL database of BENCH_DATABASE_URL when it names one.
 // `--compare REV` measures nothing else: the web server's CPU a rendered results page in this
 // checkout against REV's, side by side (web-compare.ts; --rounds N, 5, of --seconds each).
 // Flags: --only a,b  --skip a,b  --offers N (3000)  --runs N (Lighthouse runs per page, median;
-//        1)  --seconds S (10)  --connections C (16)  --samples N (TTFB samples per URL, 40)
+//        1)  --seconds S (10)  --connections C (16)  --rate R (300)  --samples N (TTFB samples per URL, 40)
 //        --locale-samples N (TTFB samples per locale in the locales step, 400)
 // Figures also go to /tmp/estately-bench-results/web.json (Lighthouse reports beside it).
 import { spawn } from 'node:child_process';
@@ -95,6 +98,8 @@ const RUNS = Math.max(1, Number(flag('runs') ?? 1));
 const SECONDS = Number(flag('seconds') ?? 10);
 const CONNECTIONS = Number(flag('connections') ?? 16);
 const SAMPLES = Number(flag('samples') ?? 40);
+/** Pages a second offered in the paced run of the load step: the goal's rate (issue 9). */
+const RATE = Number(flag('rate') ?? 300);
 const LOCALE_SAMPLES = Number(flag('locale-samples') ?? 400);
 const figures: Record<string, unknown> = {};
 
@@ -521,10 +526,12 @@ interface LoadResult {
   p95: number;
   errors: number;
   non2xx: number;
+  cpuMsPerRequest: number;
 }
 
-function load(url: string, paths: string[], connections = CONNECTIONS): Promise<LoadResult> {
-  const options = { url, paths, connections, seconds: SECONDS };
+/** A load run: closed loop at `connections`, or open loop at `rate` requests a second (load.ts). */
+function load(url: string, paths: string[], connections = CONNECTIONS, rate?: number): Promise<LoadResult> {
+  const options = { url, paths, connections, seconds: SECONDS, rate };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(import.meta.dirname, 'load.ts'), JSON.stringify(options)], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -562,6 +569,7 @@ function resultsPaths(): string[] {
 async function measureLoad(stack: Stack): Promise<Record<string, number>> {
   const figures: Record<string, number> = {};
   const rows: string[][] = [];
+  let paced: string[] | undefined;
   for (const [kind, url, webPid] of [
     ['render', stack.webUrl, stack.webPid],
     ['as served', stack.cachedWebUrl, stack.cachedWebPid],
@@ -585,9 +593,34 @@ async function measureLoad(stack: Stack): Promise<Record<string, number>> {
       ms(many.p95),
       webMsPerPage.toFixed(1),
       apiMsPerPage.toFixed(1),
+      many.cpuMsPerRequest.toFixed(1),
       String(many.errors + many.non2xx),
     ]);
     const prefix = kind === 'render' ? '' : 'served.';
+    if (kind === 'render') {
+      // The goal's rate offered evenly (open loop): the time to first byte at 300 pages/s, every
+      // page rendered, a wait for a busy server included.
+      const before = processCpuMs(webPid);
+      const atRate = await load(url, resultsPaths(), CONNECTIONS, RATE);
+      const webAtRate = (processCpuMs(webPid) - before) / Math.max(1, atRate.requests);
+      paced = [
+        `${stack.label} (render)`,
+        String(RATE),
+        atRate.rps.toFixed(0),
+        ms(atRate.p50),
+        ms(atRate.p95),
+        webAtRate.toFixed(1),
+        atRate.cpuMsPerRequest.toFixed(1),
+        String(atRate.errors + atRate.non2xx),
+      ];
+      Object.assign(figures, {
+        pacedRate: RATE,
+        pacedPagesPerSecond: atRate.rps,
+        pacedTtfbP50: atRate.p50,
+        pacedTtfbP95: atRate.p95,
+        pacedErrors: atRate.errors + atRate.non2xx,
+      });
+    }
     Object.assign(figures, {
       [`${prefix}ttfbP50`]: one.p50,
       [`${prefix}ttfbP95`]: one.p95,
@@ -610,11 +643,29 @@ async function measureLoad(stack: Stack): Promise<Record<string, number>> {
         'p95 (load)',
         'CPU ms/page web',
         'CPU ms/page API',
+        'CPU ms/page client',
         'errors',
       ],
       rows,
     ),
   );
+  if (paced) {
+    console.log(
+      table(
+        [
+          `at ${RATE} pages/s offered`,
+          'offered/s',
+          'answered/s',
+          'TTFB p50',
+          'TTFB p95',
+          'CPU ms/page web',
+          'CPU ms/page client',
+          'errors',
+        ],
+        [paced],
+      ),
+    );
+  }
   return figures;
 }
 
