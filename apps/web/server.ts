@@ -13,9 +13,11 @@ import { readdir, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative, sep } from 'node:path';
+import type { Transform } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { constants, createGzip } from 'node:zlib';
+import { createGzip } from 'node:zlib';
 import type { RouterContextProvider, ServerBuild } from 'react-router';
+import { compressHtmlSync, createHtmlCompressor, htmlEncoding } from './app/html-encoding.server.ts';
 import {
   PageCache,
   type PageCacheOptions,
@@ -179,28 +181,38 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile
 }
 
 /**
- * Gzips what the renderer writes when it is HTML (documents are 40-110 KB uncompressed, most of
- * a mobile first view's transfer). Each chunk is flushed as it comes, so the streamed document
- * still arrives in pieces; data requests and resources pass through untouched.
+ * Compresses what the renderer writes when it is HTML (documents are 40-110 KB uncompressed, most
+ * of a mobile first view's transfer), in the encoding the browser takes best (zstd, brotli or gzip:
+ * html-encoding.server.ts). A page rendered at once (it says its length, decision 034) is
+ * compressed in one go when it ends; a streamed one chunk by chunk, each flushed as it comes, so
+ * it still arrives in pieces. Data requests and resources pass through untouched.
  */
 function compressHtml(req: IncomingMessage, res: ServerResponse): void {
-  if (!/\bgzip\b/.test(req.headers['accept-encoding'] ?? '') || req.method === 'HEAD') return;
+  const encoding = htmlEncoding(req.headers['accept-encoding']);
+  if (!encoding || req.method === 'HEAD') return;
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-  let gzip: ReturnType<typeof createGzip> | null = null;
+  /** A streamed document's compressor, or the pieces of a whole one until it ends. */
+  let compressor: Transform | null = null;
+  let whole: Buffer[] | null = null;
   const start = () => {
     const type = String(res.getHeader('content-type') ?? '');
     if (!type.startsWith('text/html') || res.getHeader('content-encoding')) return;
-    res.setHeader('Content-Encoding', 'gzip');
-    res.removeHeader('Content-Length');
+    res.setHeader('Content-Encoding', encoding);
     const vary = res.getHeader('vary');
     res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-    gzip = createGzip({ flush: constants.Z_SYNC_FLUSH });
-    gzip.on('data', (chunk: Buffer) => write(chunk));
-    gzip.on('end', () => end());
-    gzip.on('error', () => res.destroy());
+    if (res.getHeader('content-length') !== undefined) {
+      res.removeHeader('Content-Length');
+      whole = [];
+      return;
+    }
+    compressor = createHtmlCompressor(encoding);
+    compressor.on('data', (chunk: Buffer) => write(chunk));
+    compressor.on('end', () => end());
+    compressor.on('error', () => res.destroy());
   };
+  const bytes = (chunk: unknown) => (typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   res.writeHead = ((...args: unknown[]) => {
     // Headers given to writeHead itself count too: set them first, then decide.
     const headers = args.find((arg, index) => index > 0 && typeof arg === 'object' && arg !== null);
@@ -215,15 +227,23 @@ function compressHtml(req: IncomingMessage, res: ServerResponse): void {
   }) as typeof res.writeHead;
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     if (!res.headersSent) res.writeHead(res.statusCode);
-    if (!gzip) return write(chunk, ...rest);
-    gzip.write(chunk as Buffer);
+    if (whole) whole.push(bytes(chunk));
+    else if (compressor) compressor.write(bytes(chunk));
+    else return write(chunk, ...rest);
     return true;
   }) as typeof res.write;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     if (!res.headersSent) res.writeHead(res.statusCode);
-    if (!gzip) return end(chunk, ...rest);
-    if (chunk !== undefined && typeof chunk !== 'function') gzip.write(chunk as Buffer);
-    gzip.end();
+    const last = chunk !== undefined && typeof chunk !== 'function' ? bytes(chunk) : null;
+    if (whole) {
+      if (last) whole.push(last);
+      const body = whole.length === 1 ? (whole[0] as Buffer) : Buffer.concat(whole);
+      whole = null;
+      return end(compressHtmlSync(body, encoding));
+    }
+    if (!compressor) return end(chunk, ...rest);
+    if (last) compressor.write(last);
+    compressor.end();
     return res;
   }) as typeof res.end;
 }

@@ -1,6 +1,6 @@
 // Load generator of the throughput measurements, run as its own process so it does not share
 // the API's event loop: `node scripts/bench/load.ts '<json>'` with
-// {url, paths, connections, seconds, rate?}. Every request takes the next path of the list (varied
+// {url, paths, connections, seconds, rate?, acceptEncoding?}. Every request takes the next path of the list (varied
 // parameters, fixed seed); prints one JSON line: requests/s and exact latency percentiles from
 // every response time (autocannon's own summary has no p95).
 // Without `rate`, autocannon keeps `connections` requests in flight (closed loop: as many pages as
@@ -19,6 +19,8 @@ interface LoadOptions {
   connections: number;
   seconds: number;
   rate?: number;
+  /** The requests' Accept-Encoding (a browser's, so pages are compressed as for visitors). */
+  acceptEncoding?: string;
 }
 
 interface AutocannonResult {
@@ -40,6 +42,7 @@ const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as Autocannon;
 
 const options = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
+const headers = options.acceptEncoding ? { 'accept-encoding': options.acceptEncoding } : {};
 let next = 0;
 const times: number[] = [];
 let statusErrors = 0;
@@ -56,7 +59,7 @@ async function paced(rate: number): Promise<number> {
     new Promise<void>((resolve) => {
       const path = options.paths[next % options.paths.length];
       next++;
-      const req = request(new URL(path ?? '/', options.url), { agent }, (response) => {
+      const req = request(new URL(path ?? '/', options.url), { agent, headers }, (response) => {
         times.push(performance.now() - due);
         if ((response.statusCode ?? 0) >= 400) statusErrors++;
         response.resume();
@@ -99,6 +102,7 @@ const result = await new Promise<AutocannonResult>((resolve, reject) => {
       url: options.url,
       connections: options.connections,
       duration: options.seconds,
+      headers,
       requests: [
         {
           method: 'GET',

@@ -7,7 +7,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { compressHtmlSync, type HtmlEncoding, htmlEncoding } from './html-encoding.server.ts';
 import { RenderBusyError } from './render-limit.server.ts';
 
 /** Cookies that make a page personal (session tokens) or that the API counts views by. */
@@ -23,7 +23,7 @@ export interface PageCacheOptions {
    * rule's stale-while-revalidate, capped here). Default 30 s.
    */
   maxStaleMs?: number;
-  /** Memory budget of the stored bodies (plain plus gzip). Default 32 MiB. */
+  /** Memory budget of the stored bodies (plain and compressed). Default 32 MiB. */
   maxBytes?: number;
   now?: () => number;
 }
@@ -35,8 +35,11 @@ interface Entry {
   /** The body split at the page's CSP nonce: each hit joins it with a fresh one. */
   parts: Buffer[];
   nonce: string | null;
-  /** Ready gzip body when the page carries no nonce. */
-  gzip: Buffer | null;
+  /**
+   * Compressed bodies of a page without a nonce, made on the first answer in each encoding (a
+   * page with a nonce is compressed for every answer, as its bytes differ).
+   */
+  compressed: Partial<Record<HtmlEncoding, Buffer>>;
   bytes: number;
   expires: number;
   /** Until then an expired page is served while a fresh one renders. */
@@ -79,8 +82,9 @@ export function pageCacheKey(req: IncomingMessage): string | null {
   if (pathname.endsWith('.data') || req.headers.authorization) return null;
   const cookies = header(req, 'cookie');
   for (const name of PERSONAL_COOKIES) if (cookieValue(cookies, name)) return null;
-  const gzip = /\bgzip\b/.test(header(req, 'accept-encoding')) ? 'gzip' : 'identity';
-  const parts = [url, gzip, ...VARYING_COOKIES.map((name) => cookieValue(cookies, name) ?? '')];
+  // No encoding in the key: an entry keeps the plain page and compresses it for each answer in
+  // the encoding that client takes (#write).
+  const parts = [url, ...VARYING_COOKIES.map((name) => cookieValue(cookies, name) ?? '')];
   // Without a locale in the path the page negotiates it from the browser's languages.
   if (!LOCALE_PREFIX.test(pathname)) parts.push(header(req, 'accept-language'));
   return parts.join('\u0000');
@@ -220,8 +224,7 @@ export class PageCache {
     page.headers.forEach((value, name) => {
       if (name !== 'content-length' && name !== 'content-encoding') headers.push([name, value]);
     });
-    const gzip = nonce ? null : gzipSync(page.body);
-    const bytes = page.body.length + (gzip?.length ?? 0) + key.length;
+    const bytes = page.body.length + key.length;
     // One page may take at most half the budget.
     if (bytes > this.#maxBytes / 2) return null;
     const entry: Entry = {
@@ -230,7 +233,7 @@ export class PageCache {
       headers,
       parts,
       nonce,
-      gzip,
+      compressed: {},
       bytes,
       expires: this.#now() + ttl,
       staleUntil: this.#now() + ttl + stale,
@@ -256,7 +259,7 @@ export class PageCache {
     const plain = nonce
       ? Buffer.concat(entry.parts.flatMap((part, i) => (i === 0 ? [part] : [Buffer.from(nonce), part])))
       : entry.parts[0];
-    this.#write(req, res, 200, plain ?? Buffer.alloc(0), nonce ? null : entry.gzip);
+    this.#write(req, res, 200, plain ?? Buffer.alloc(0), nonce ? null : entry);
   }
 
   #sendPage(req: IncomingMessage, res: ServerResponse, page: RenderedPage): void {
@@ -270,14 +273,30 @@ export class PageCache {
     this.#write(req, res, page.status, page.body, null);
   }
 
-  #write(req: IncomingMessage, res: ServerResponse, status: number, body: Buffer, gzip: Buffer | null): void {
+  #keepCompressed(entry: Entry, encoding: HtmlEncoding, payload: Buffer): void {
+    // Counted in the budget while the entry is stored; an entry already evicted keeps nothing.
+    if (this.#entries.get(entry.key) !== entry) return;
+    entry.compressed[encoding] = payload;
+    entry.bytes += payload.length;
+    this.#bytes += payload.length;
+  }
+
+  /** Writes `body`, compressed for a browser; `stored` keeps what it compressed for the next. */
+  #write(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    body: Buffer,
+    stored: Entry | null,
+  ): void {
     const type = String(res.getHeader('content-type') ?? '');
-    const compress =
-      /\bgzip\b/.test(header(req, 'accept-encoding')) && /^text\/html/.test(type) && body.length > 1024;
+    const encoding =
+      /^text\/html/.test(type) && body.length > 1024 ? htmlEncoding(header(req, 'accept-encoding')) : null;
     let payload = body;
-    if (compress) {
-      payload = gzip ?? gzipSync(body);
-      res.setHeader('Content-Encoding', 'gzip');
+    if (encoding) {
+      payload = stored?.compressed[encoding] ?? compressHtmlSync(body, encoding);
+      if (stored && !stored.compressed[encoding]) this.#keepCompressed(stored, encoding, payload);
+      res.setHeader('Content-Encoding', encoding);
       const vary = String(res.getHeader('vary') ?? '');
       if (!/accept-encoding/i.test(vary))
         res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');

@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   PageCache,
@@ -252,5 +252,43 @@ describe('page micro-cache', () => {
       response.headers.get('content-encoding') === 'gzip' ? raw.toString() : gunzipSync(raw).toString();
     expect(html).toContain(`nonce="${nonces[1]}"`);
     expect(h.renders).toHaveLength(1);
+  });
+
+  it('answers one stored page in the encoding each browser takes best, and keeps it compressed when it has no nonce', async () => {
+    const body = `<!DOCTYPE html><p>${'offer '.repeat(1000)}</p>`;
+    const h = await start(() => ({ body: Buffer.from(body) }));
+    const raw = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        const req = request(`${h.url}/en/results`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+          );
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const zstd = await raw('gzip, deflate, br, zstd');
+    const bytesAfterZstd = h.cache.bytes;
+    const br = await raw('gzip, deflate, br');
+    const gzip = await raw('gzip');
+    const plain = await raw('identity');
+    expect([zstd.encoding, br.encoding, gzip.encoding, plain.encoding]).toEqual([
+      'zstd',
+      'br',
+      'gzip',
+      undefined,
+    ]);
+    expect(zstdDecompressSync(zstd.body).toString()).toBe(body);
+    expect(brotliDecompressSync(br.body).toString()).toBe(body);
+    expect(gunzipSync(gzip.body).toString()).toBe(body);
+    expect(plain.body.toString()).toBe(body);
+    expect(h.renders).toHaveLength(1);
+    // Each encoding is compressed once and counted in the budget; a second answer reuses it.
+    expect(h.cache.bytes).toBeGreaterThan(bytesAfterZstd);
+    const bytes = h.cache.bytes;
+    expect((await raw('gzip, deflate, br, zstd')).body.equals(zstd.body)).toBe(true);
+    expect(h.cache.bytes).toBe(bytes);
   });
 });
