@@ -188,8 +188,7 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile
  * it still arrives in pieces. Data requests and resources pass through untouched.
  */
 function compressHtml(req: IncomingMessage, res: ServerResponse): void {
-  const encoding = htmlEncoding(req.headers['accept-encoding']);
-  if (!encoding || req.method === 'HEAD') return;
+  const encoding = req.method === 'HEAD' ? null : htmlEncoding(req.headers['accept-encoding']);
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
@@ -199,9 +198,13 @@ function compressHtml(req: IncomingMessage, res: ServerResponse): void {
   const start = () => {
     const type = String(res.getHeader('content-type') ?? '');
     if (!type.startsWith('text/html') || res.getHeader('content-encoding')) return;
+    // Plain or not, a document depends on Accept-Encoding: a shared cache (the pages' s-maxage)
+    // must not give a plain copy to browsers, or a zstd one to a client without zstd.
+    const vary = String(res.getHeader('vary') ?? '');
+    if (!/accept-encoding/i.test(vary))
+      res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    if (!encoding) return;
     res.setHeader('Content-Encoding', encoding);
-    const vary = res.getHeader('vary');
-    res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     if (res.getHeader('content-length') !== undefined) {
       res.removeHeader('Content-Length');
       whole = [];
@@ -234,16 +237,16 @@ function compressHtml(req: IncomingMessage, res: ServerResponse): void {
   }) as typeof res.write;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     if (!res.headersSent) res.writeHead(res.statusCode);
+    if (!whole && !compressor) return end(chunk, ...rest);
     const last = chunk !== undefined && typeof chunk !== 'function' ? bytes(chunk) : null;
-    if (whole) {
+    if (whole && encoding) {
       if (last) whole.push(last);
       const body = whole.length === 1 ? (whole[0] as Buffer) : Buffer.concat(whole);
       whole = null;
       return end(compressHtmlSync(body, encoding));
     }
-    if (!compressor) return end(chunk, ...rest);
-    if (last) compressor.write(last);
-    compressor.end();
+    if (last) compressor?.write(last);
+    compressor?.end();
     return res;
   }) as typeof res.end;
 }

@@ -290,16 +290,19 @@ export class PageCache {
     stored: Entry | null,
   ): void {
     const type = String(res.getHeader('content-type') ?? '');
-    const encoding =
-      /^text\/html/.test(type) && body.length > 1024 ? htmlEncoding(header(req, 'accept-encoding')) : null;
+    const html = /^text\/html/.test(type);
+    const encoding = html && body.length > 1024 ? htmlEncoding(header(req, 'accept-encoding')) : null;
+    if (html) {
+      // Plain or not, the answer depends on Accept-Encoding for any cache in front of this one.
+      const vary = String(res.getHeader('vary') ?? '');
+      if (!/accept-encoding/i.test(vary))
+        res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    }
     let payload = body;
     if (encoding) {
       payload = stored?.compressed[encoding] ?? compressHtmlSync(body, encoding);
       if (stored && !stored.compressed[encoding]) this.#keepCompressed(stored, encoding, payload);
       res.setHeader('Content-Encoding', encoding);
-      const vary = String(res.getHeader('vary') ?? '');
-      if (!/accept-encoding/i.test(vary))
-        res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     }
     res.setHeader('Content-Length', payload.length);
     res.writeHead(status);

@@ -258,12 +258,16 @@ describe('page micro-cache', () => {
     const body = `<!DOCTYPE html><p>${'offer '.repeat(1000)}</p>`;
     const h = await start(() => ({ body: Buffer.from(body) }));
     const raw = (encoding: string) =>
-      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+      new Promise<{ encoding: string | undefined; vary: string; body: Buffer }>((resolve, reject) => {
         const req = request(`${h.url}/en/results`, { headers: { 'accept-encoding': encoding } }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () =>
-            resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+            resolve({
+              encoding: res.headers['content-encoding'],
+              vary: String(res.headers.vary),
+              body: Buffer.concat(chunks),
+            }),
           );
         });
         req.on('error', reject);
@@ -284,6 +288,7 @@ describe('page micro-cache', () => {
     expect(brotliDecompressSync(br.body).toString()).toBe(body);
     expect(gunzipSync(gzip.body).toString()).toBe(body);
     expect(plain.body.toString()).toBe(body);
+    for (const answer of [zstd, br, gzip, plain]) expect(answer.vary).toContain('Accept-Encoding');
     expect(h.renders).toHaveLength(1);
     // Each encoding is compressed once and counted in the budget; a second answer reuses it.
     expect(h.cache.bytes).toBeGreaterThan(bytesAfterZstd);

@@ -70,6 +70,8 @@ describe('HTML compression', () => {
 
     const plain = await get('/en/no-such-page', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
+    // A cache in front must still keep the plain copy apart from the compressed ones.
+    expect(String(plain.headers.vary)).toContain('Accept-Encoding');
     expect(plain.body.toString('utf8').startsWith('<!DOCTYPE html>')).toBe(true);
     // A page rendered at once says its length (decision 034).
     expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
