@@ -242,11 +242,16 @@ export class PageCache {
     if (previous) this.#delete(previous);
     this.#entries.set(key, entry);
     this.#bytes += bytes;
+    this.#evict();
+    return entry;
+  }
+
+  /** The least recently used entries leave until the stored bodies fit the budget. */
+  #evict(): void {
     for (const oldest of this.#entries.values()) {
       if (this.#bytes <= this.#maxBytes) break;
       this.#delete(oldest);
     }
-    return entry;
   }
 
   #send(req: IncomingMessage, res: ServerResponse, entry: Entry, state: 'HIT' | 'MISS' | 'STALE'): void {
@@ -279,6 +284,7 @@ export class PageCache {
     entry.compressed[encoding] = payload;
     entry.bytes += payload.length;
     this.#bytes += payload.length;
+    this.#evict();
   }
 
   /** Writes `body`, compressed for a browser; `stored` keeps what it compressed for the next. */

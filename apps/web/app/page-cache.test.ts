@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
@@ -223,6 +224,16 @@ describe('page micro-cache', () => {
     expect(h.cache.bytes).toBeLessThanOrEqual(3_200);
     expect((await get(`${h.url}/en/1`)).cache).toBe('HIT');
     expect((await get(`${h.url}/en/2`)).cache).toBe('MISS');
+  });
+
+  it('keeps compressed bodies within its byte budget too', async () => {
+    // Random text hardly compresses: each encoding's body is most of the page's size.
+    const body = Buffer.from(randomBytes(1200).toString('base64'));
+    const h = await start(() => ({ body }), { maxBytes: 3_600 });
+    for (const encoding of ['zstd', 'br', 'gzip']) {
+      await fetch(`${h.url}/en/a`, { headers: { 'accept-encoding': encoding } }).then((r) => r.arrayBuffer());
+      expect(h.cache.bytes).toBeLessThanOrEqual(3_600);
+    }
   });
 
   it('gives each answer a fresh CSP nonce and gzips for clients that accept it', async () => {
