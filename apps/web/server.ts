@@ -17,7 +17,12 @@ import type { Transform } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createGzip } from 'node:zlib';
 import type { RouterContextProvider, ServerBuild } from 'react-router';
-import { compressHtmlSync, createHtmlCompressor, htmlEncoding } from './app/html-encoding.server.ts';
+import {
+  compressHtmlSync,
+  createHtmlCompressor,
+  htmlEncoding,
+  varyOnAcceptEncoding,
+} from './app/html-encoding.server.ts';
 import {
   PageCache,
   type PageCacheOptions,
@@ -198,11 +203,7 @@ function compressHtml(req: IncomingMessage, res: ServerResponse): void {
   const start = () => {
     const type = String(res.getHeader('content-type') ?? '');
     if (!type.startsWith('text/html') || res.getHeader('content-encoding')) return;
-    // Plain or not, a document depends on Accept-Encoding: a shared cache (the pages' s-maxage)
-    // must not give a plain copy to browsers, or a zstd one to a client without zstd.
-    const vary = String(res.getHeader('vary') ?? '');
-    if (!/accept-encoding/i.test(vary))
-      res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    varyOnAcceptEncoding(res);
     if (!encoding) return;
     res.setHeader('Content-Encoding', encoding);
     if (res.getHeader('content-length') !== undefined) {

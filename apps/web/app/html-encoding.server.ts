@@ -5,6 +5,7 @@
 // size for 60 %. Browsers that have zstd (Chromium, Firefox) get it, those with brotli (Safari)
 // brotli, anything else gzip. Plain Node (server.ts and the page cache load it directly).
 
+import type { ServerResponse } from 'node:http';
 import type { Transform } from 'node:stream';
 import {
   brotliCompressSync,
@@ -33,7 +34,10 @@ const ZSTD_PARAMS = {
   [constants.ZSTD_c_hashLog]: ZSTD_TABLE_LOG,
   [constants.ZSTD_c_chainLog]: ZSTD_TABLE_LOG,
 };
-const BROTLI_QUALITY = 3;
+const BROTLI_PARAMS = {
+  [constants.BROTLI_PARAM_QUALITY]: 3,
+  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+};
 
 /**
  * The encoding to send a document in, given the request's Accept-Encoding (RFC 9110 12.5.3):
@@ -70,6 +74,16 @@ export function htmlEncoding(acceptEncoding: string | string[] | undefined): Htm
   return best;
 }
 
+/**
+ * Marks a document's answer as depending on Accept-Encoding, plain or not: a shared cache (the
+ * pages' s-maxage) must not give a plain copy to browsers, or a zstd one to a client without zstd.
+ */
+export function varyOnAcceptEncoding(res: ServerResponse): void {
+  const vary = String(res.getHeader('vary') ?? '');
+  if (!/accept-encoding/i.test(vary))
+    res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
 /** A whole document, compressed at once (the page cache's answers). */
 export function compressHtmlSync(body: Buffer, encoding: HtmlEncoding): Buffer {
   switch (encoding) {
@@ -77,11 +91,7 @@ export function compressHtmlSync(body: Buffer, encoding: HtmlEncoding): Buffer {
       return zstdCompressSync(body, { params: ZSTD_PARAMS, pledgedSrcSize: body.length });
     case 'br':
       return brotliCompressSync(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
+        params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
       });
     case 'gzip':
       return gzipSync(body);
@@ -97,13 +107,7 @@ export function createHtmlCompressor(encoding: HtmlEncoding): Transform {
     case 'zstd':
       return createZstdCompress({ flush: constants.ZSTD_e_flush, params: ZSTD_PARAMS });
     case 'br':
-      return createBrotliCompress({
-        flush: constants.BROTLI_OPERATION_FLUSH,
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        },
-      });
+      return createBrotliCompress({ flush: constants.BROTLI_OPERATION_FLUSH, params: BROTLI_PARAMS });
     case 'gzip':
       return createGzip({ flush: constants.Z_SYNC_FLUSH });
   }

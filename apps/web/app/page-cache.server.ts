@@ -7,7 +7,12 @@
 
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { compressHtmlSync, type HtmlEncoding, htmlEncoding } from './html-encoding.server.ts';
+import {
+  compressHtmlSync,
+  type HtmlEncoding,
+  htmlEncoding,
+  varyOnAcceptEncoding,
+} from './html-encoding.server.ts';
 import { RenderBusyError } from './render-limit.server.ts';
 
 /** Cookies that make a page personal (session tokens) or that the API counts views by. */
@@ -298,12 +303,7 @@ export class PageCache {
     const type = String(res.getHeader('content-type') ?? '');
     const html = /^text\/html/.test(type);
     const encoding = html && body.length > 1024 ? htmlEncoding(header(req, 'accept-encoding')) : null;
-    if (html) {
-      // Plain or not, the answer depends on Accept-Encoding for any cache in front of this one.
-      const vary = String(res.getHeader('vary') ?? '');
-      if (!/accept-encoding/i.test(vary))
-        res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-    }
+    if (html) varyOnAcceptEncoding(res);
     let payload = body;
     if (encoding) {
       payload = stored?.compressed[encoding] ?? compressHtmlSync(body, encoding);
