@@ -4,6 +4,13 @@ import { defineConfig } from 'vitest/config';
 // One runner for every suite. Projects group tests by layer (CONVENTIONS habit 9):
 // pure packages, database-backed (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set),
 // and browser tests driving Debian's Chromium through playwright-core.
+// In CI a test that touches a database, a server or the browser and fails gets one more try:
+// with two test files and their servers sharing two cores, a step now and then outlasts its wait
+// (a page after a native form post, say). A test that fails twice fails the run, and one that
+// passed only on its retry is named above the totals line (scripts/lib/flaky-reporter.ts), so
+// it is seen and mended rather than hidden.
+const ciRetry = process.env.CI === 'true' ? 1 : 0;
+
 export default defineConfig({
   test: {
     // Vitest's default on a 2-core machine is one worker (cores - 1), so every file of every
@@ -22,6 +29,7 @@ export default defineConfig({
           include: ['packages/db/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          retry: ciRetry,
         },
       },
       {
@@ -32,6 +40,7 @@ export default defineConfig({
           setupFiles: ['apps/api/test/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          retry: ciRetry,
         },
       },
       {
@@ -43,6 +52,7 @@ export default defineConfig({
           // A page settles within a second on an idle machine, not always while another test file
           // shares the two cores: polls wait up to 10 s for the same condition.
           expect: { poll: { timeout: 10_000 } },
+          retry: ciRetry,
           // Files run beside each other (each has its own database, ports, data folder and
           // browser contexts); one Chromium for the run, each file connects to it.
           globalSetup: ['apps/web/test/chromium-server.ts'],

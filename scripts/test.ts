@@ -13,6 +13,12 @@ import { join } from 'node:path';
 import { consistentBuild } from '../apps/web/build-files.ts';
 
 interface VitestJson {
+  testResults?: Array<{
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: Array<{ fullName: string; status: string }>;
+  }>;
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
@@ -32,11 +38,13 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 function run(name: string, projects: string[], env: NodeJS.ProcessEnv): VitestJson | null {
   const outputFile = join(resultsDir, `${name}.json`);
   console.log(`\n=== ${name}: ${projects.join(', ')}`);
+  const flakyFile = join(resultsDir, `${name}.flaky.jsonl`);
   const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json'];
+  args.push(`--reporter=${join(root, 'scripts/lib/flaky-reporter.ts')}`);
   args.push(`--outputFile.json=${outputFile}`, ...extraArgs);
   const result = spawnSync(join(root, 'node_modules/.bin/vitest'), args, {
     cwd: root,
-    env,
+    env: { ...env, TEST_FLAKY_FILE: flakyFile },
     stdio: 'inherit',
   });
   if (!existsSync(outputFile)) {
@@ -78,6 +86,7 @@ if (!process.env.WEB_BUILD_DIR) {
 }
 
 const { TEST_DATABASE_URL: _omit, ...embeddedEnv } = process.env;
+const runNames = ['embedded', 'postgresql'];
 const reports: Array<VitestJson | null> = [
   run(
     'embedded',
@@ -134,9 +143,35 @@ if (reliability === 'on') {
   if (result.status !== 0 && heavy.failed === 0) heavy.failed = 1;
 }
 
+// The names of what failed, printed just above the totals, where a log's tail still shows them,
+// and of the browser tests that passed only on their retry (vitest.config.ts).
+function failures(name: string, report: VitestJson): string[] {
+  const lines: string[] = [];
+  const flakyFile = join(resultsDir, `${name}.flaky.jsonl`);
+  if (existsSync(flakyFile)) {
+    for (const text of readFileSync(flakyFile, 'utf8').split('\n').filter(Boolean)) {
+      const flaky = JSON.parse(text) as { file: string; name: string; retries: number };
+      lines.push(`PASSED ON RETRY ${flaky.retries} ${name}: ${flaky.file} > ${flaky.name}`);
+    }
+  }
+  for (const file of report.testResults ?? []) {
+    const path = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) lines.push(`FAILED ${name}: ${path} > ${test.fullName}`);
+    if (failedTests.length === 0 && file.status === 'failed') {
+      const reason = (file.message ?? '').split('\n')[0]?.slice(0, 300);
+      lines.push(`FAILED ${name}: ${path} (the file failed${reason ? `: ${reason}` : ''})`);
+    }
+  }
+  return lines;
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failedNames: string[] = [];
+for (const [index, report] of reports.entries())
+  if (report) failedNames.push(...failures(runNames[index] ?? 'run', report));
 if (heavy) {
   passed += heavy.passed;
   failed += heavy.failed;
@@ -156,5 +191,6 @@ for (const report of reports) {
         : Math.max(1, report.numFailedTestSuites);
   skipped += report.numPendingTests;
 }
+if (failedNames.length > 0) console.log(`\n${failedNames.join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
