@@ -6,12 +6,13 @@
 // Without `rate`, autocannon keeps `connections` requests in flight (closed loop: as many pages as
 // the server can answer). With `rate`, requests are sent at that many a second, evenly spaced,
 // whether or not earlier ones were answered (open loop, as visitors arrive), on at most
-// `connections` kept-alive sockets, and each time is from the moment a request was due to its
-// response headers: the time to first byte a visitor sees at that rate, a queue's wait included.
+// `connections` kept-alive sockets (paced-client.ts), and each time is from the moment a request
+// was due to the first byte of its answer: the time to first byte a visitor sees at that rate, a
+// queue's wait included.
 // (autocannon's own rate limit sends each second's quota in a burst at the start of the second,
 // so its latencies are those of a saturated server.)
-import { Agent, request } from 'node:http';
 import { createRequire } from 'node:module';
+import { pacedLoad } from './paced-client.ts';
 
 interface LoadOptions {
   url: string;
@@ -44,55 +45,27 @@ const autocannon = require('autocannon') as Autocannon;
 const options = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
 // CPU from here on: the load itself, not the process's start (module loading).
 const cpuAtStart = process.cpuUsage();
-const headers = options.acceptEncoding ? { 'accept-encoding': options.acceptEncoding } : {};
+const headers: Record<string, string> = options.acceptEncoding
+  ? { 'accept-encoding': options.acceptEncoding }
+  : {};
 let next = 0;
 const times: number[] = [];
 let statusErrors = 0;
 
-/** Sends `rate` requests a second for `seconds`; resolves with the failed requests' count. */
-async function paced(rate: number): Promise<number> {
-  const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
-  const interval = 1000 / rate;
-  const total = Math.round(rate * options.seconds);
-  const start = performance.now();
-  let failed = 0;
-  const pending: Promise<void>[] = [];
-  const send = (due: number) =>
-    new Promise<void>((resolve) => {
-      const path = options.paths[next % options.paths.length];
-      next++;
-      const req = request(new URL(path ?? '/', options.url), { agent, headers }, (response) => {
-        times.push(performance.now() - due);
-        if ((response.statusCode ?? 0) >= 400) statusErrors++;
-        response.resume();
-        response.on('end', resolve);
-        response.on('error', () => resolve());
-      });
-      req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
-      req.on('error', () => {
-        failed++;
-        resolve();
-      });
-      req.end();
-    });
-  for (let sent = 0; sent < total; ) {
-    // Every request due by now goes out; then wait for the next one's moment.
-    const now = performance.now();
-    while (sent < total && start + sent * interval <= now) {
-      pending.push(send(start + sent * interval));
-      sent++;
-    }
-    const wait = start + sent * interval - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  }
-  await Promise.all(pending);
-  agent.destroy();
-  return failed;
-}
-
 if (options.rate) {
   const start = performance.now();
-  const failed = await paced(options.rate);
+  const failed = await pacedLoad({
+    url: options.url,
+    paths: options.paths,
+    connections: options.connections,
+    seconds: options.seconds,
+    rate: options.rate,
+    headers,
+    onAnswer(status, ttfbMs) {
+      times.push(ttfbMs);
+      if (status >= 400) statusErrors++;
+    },
+  });
   const seconds = (performance.now() - start) / 1000;
   report({ requests: times.length, seconds, errors: failed });
   process.exit(0);
