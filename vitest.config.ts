@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // One runner for every suite. Projects group tests by layer (CONVENTIONS habit 9):
 // pure packages, database-backed (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set),
 // and browser tests driving Debian's Chromium through playwright-core.
+
 // In CI a test that touches a database, a server or the browser and fails gets one more try:
 // with two test files and their servers sharing two cores, a step now and then outlasts its wait
 // (a page after a native form post, say). A test that fails twice fails the run, and one that

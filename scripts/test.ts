@@ -144,7 +144,7 @@ if (reliability === 'on') {
 }
 
 // The names of what failed, printed just above the totals, where a log's tail still shows them,
-// and of the browser tests that passed only on their retry (vitest.config.ts).
+// and of the tests that passed only on their retry (vitest.config.ts).
 function failures(name: string, report: VitestJson): string[] {
   const lines: string[] = [];
   const flakyFile = join(resultsDir, `${name}.flaky.jsonl`);
