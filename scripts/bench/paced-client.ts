@@ -158,7 +158,8 @@ export async function pacedLoad(options: PacedOptions): Promise<number> {
   const openConnection = (due: number) => {
     open++;
     const socket = connect({ host, port, noDelay: true });
-    const connection: Connection = { socket, reader: new AnswerReader(), due: null, ttfb: null, timer: null };
+    // Due from the start: a socket that never connects fails its request.
+    const connection: Connection = { socket, reader: new AnswerReader(), due, ttfb: null, timer: null };
     socket.on('connect', () => send(connection, due));
     socket.on('data', (bytes: Buffer) => {
       // The time is the first byte's; the status is known once the head has been read.
