@@ -35,6 +35,9 @@ mkdirSync(resultsDir, { recursive: true });
 const extraArgs = process.argv.slice(2);
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
+/** What failed, and what passed only on its retry, in every run so far (printed last). */
+const failedNames: string[] = [];
+
 function run(name: string, projects: string[], env: NodeJS.ProcessEnv): VitestJson | null {
   const outputFile = join(resultsDir, `${name}.json`);
   console.log(`\n=== ${name}: ${projects.join(', ')}`);
@@ -51,7 +54,9 @@ function run(name: string, projects: string[], env: NodeJS.ProcessEnv): VitestJs
     console.error(`${name}: vitest produced no report (exit ${result.status ?? result.signal})`);
     return null;
   }
-  return JSON.parse(readFileSync(outputFile, 'utf8')) as VitestJson;
+  const report = JSON.parse(readFileSync(outputFile, 'utf8')) as VitestJson;
+  failedNames.push(...failures(name, report, flakyFile));
+  return report;
 }
 
 // The browser suite serves the production build.
@@ -86,7 +91,6 @@ if (!process.env.WEB_BUILD_DIR) {
 }
 
 const { TEST_DATABASE_URL: _omit, ...embeddedEnv } = process.env;
-const runNames = ['embedded', 'postgresql'];
 const reports: Array<VitestJson | null> = [
   run(
     'embedded',
@@ -145,9 +149,8 @@ if (reliability === 'on') {
 
 // The names of what failed, printed just above the totals, where a log's tail still shows them,
 // and of the tests that passed only on their retry (vitest.config.ts).
-function failures(name: string, report: VitestJson): string[] {
+function failures(name: string, report: VitestJson, flakyFile: string): string[] {
   const lines: string[] = [];
-  const flakyFile = join(resultsDir, `${name}.flaky.jsonl`);
   if (existsSync(flakyFile)) {
     for (const text of readFileSync(flakyFile, 'utf8').split('\n').filter(Boolean)) {
       const flaky = JSON.parse(text) as { file: string; name: string; retries: number };
@@ -169,9 +172,6 @@ function failures(name: string, report: VitestJson): string[] {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const failedNames: string[] = [];
-for (const [index, report] of reports.entries())
-  if (report) failedNames.push(...failures(runNames[index] ?? 'run', report));
 if (heavy) {
   passed += heavy.passed;
   failed += heavy.failed;

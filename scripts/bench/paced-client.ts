@@ -130,6 +130,7 @@ export async function pacedLoad(options: PacedOptions): Promise<number> {
 
   const interval = 1000 / options.rate;
   const total = Math.round(options.rate * options.seconds);
+  if (total === 0) return 0;
   const waiting: number[] = []; // due times of requests no socket was free for
   const idle: Connection[] = [];
   let open = 0;
