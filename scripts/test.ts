@@ -153,8 +153,9 @@ function failures(name: string, report: VitestJson, flakyFile: string): string[]
   const lines: string[] = [];
   if (existsSync(flakyFile)) {
     for (const text of readFileSync(flakyFile, 'utf8').split('\n').filter(Boolean)) {
-      const flaky = JSON.parse(text) as { file: string; name: string; retries: number };
-      lines.push(`PASSED ON RETRY ${flaky.retries} ${name}: ${flaky.file} > ${flaky.name}`);
+      const flaky = JSON.parse(text) as { file: string; name: string; retries: number; error?: string };
+      const why = flaky.error ? ` (first attempt: ${flaky.error})` : '';
+      lines.push(`PASSED ON RETRY ${flaky.retries} ${name}: ${flaky.file} > ${flaky.name}${why}`);
     }
   }
   for (const file of report.testResults ?? []) {
