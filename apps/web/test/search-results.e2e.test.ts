@@ -452,6 +452,37 @@ describe('results and search URLs', () => {
     await context.close();
   });
 
+  it("keeps and searches what was typed into the location box before the box's code came", async () => {
+    const context = await h.visitor();
+    const page = await context.newPage();
+    // The box's module (fetched after the page's first load, place-box.tsx) arrives late, as on
+    // a slow phone: until it has come, the server's field is all there is.
+    let releaseModule = () => {};
+    const moduleHeld = new Promise<void>((resolve) => {
+      releaseModule = resolve;
+    });
+    let asked = false;
+    await page.route(/\/assets\/location-box-[^/]*\.js$/, async (route) => {
+      asked = true;
+      await moduleHeld;
+      await route.continue();
+    });
+    await page.goto(`${h.web.url}/cs/hledani`);
+    await expect.poll(() => asked).toBe(true);
+    const input = page.getByTestId('location-input');
+    await input.fill('Brn');
+    const hydrated = () =>
+      input.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps')));
+    expect(await hydrated()).toBe(false);
+    releaseModule();
+    await expect.poll(hydrated).toBe(true);
+    // Hydrated: the text is still there, and its places are suggested.
+    await page.getByTestId('location-option').first().waitFor();
+    expect(await input.inputValue()).toBe('Brn');
+    expect(await page.getByTestId('location-option').first().textContent()).toContain('Brno');
+    await context.close();
+  });
+
   it('names the place of a search path in its heading and title, and 404s a place that does not exist', async () => {
     const [plzen] = (
       await h.apiGet<LocationAutocompleteResponse>('/public/locations/autocomplete?q=Plze&locale=cs&limit=1')
