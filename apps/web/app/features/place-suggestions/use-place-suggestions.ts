@@ -4,6 +4,10 @@ import { useEffect, useRef, useState } from 'react';
 // what was typed, the suggestions, whether the list is open, the highlighted option and whether
 // the last search found nothing. Typing waits for a pause before asking the API, and a newer
 // search aborts the one still under way, so a slow answer never replaces a newer one.
+// A page's code comes after its first load (decision 032, and the search box's own module later
+// still): until then the server's field takes typing. `input` is the field's ref: what was typed
+// there before the box hydrated is taken over once it has, and searched, instead of being wiped
+// by the box's own (empty) text on its next render.
 
 const TYPING_PAUSE_MS = 250;
 
@@ -29,6 +33,7 @@ export function usePlaceSuggestions<Place>(options: PlaceSuggestionsOptions<Plac
   const [empty, setEmpty] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const request = useRef<AbortController | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const search = (text: string) => {
@@ -58,5 +63,15 @@ export function usePlaceSuggestions<Place>(options: PlaceSuggestionsOptions<Plac
     }, TYPING_PAUSE_MS);
   };
 
-  return { query, setQuery, places, open, setOpen, active, setActive, empty, search };
+  // Once, after hydration: text typed into the server's field before the code came.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the box hydrates
+  useEffect(() => {
+    const typed = input.current?.value ?? query;
+    if (typed === query) return;
+    setQuery(typed);
+    if (document.activeElement === input.current) setOpen(true);
+    search(typed);
+  }, []);
+
+  return { input, query, setQuery, places, open, setOpen, active, setActive, empty, search };
 }

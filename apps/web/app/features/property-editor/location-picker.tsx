@@ -19,7 +19,7 @@ export function AddressSearch(props: {
   const { t } = props;
   const id = useId();
   const listId = `${id}-list`;
-  const { query, setQuery, places, open, setOpen, active, setActive, empty, search } =
+  const { input, query, setQuery, places, open, setOpen, active, setActive, empty, search } =
     usePlaceSuggestions<LocationSuggestion>({
       load: async (text, signal) =>
         LocationAutocompleteResponseSchema.parse(
@@ -66,6 +66,7 @@ export function AddressSearch(props: {
         {t('editor.address_hint')}
       </p>
       <input
+        ref={input}
         id={`${id}-input`}
         type="text"
         role="combobox"

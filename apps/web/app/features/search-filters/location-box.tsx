@@ -1,5 +1,5 @@
 import type { Locale, SearchFilters } from '@estately/domain';
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { loadBrowserApi } from '../../api/load-browser-api.ts';
 import { useShellData } from '../../shell/use-shell-data.ts';
@@ -17,9 +17,8 @@ import type { Place } from './place-search.ts';
 // An ARIA 1.2 combobox: arrows move, Enter picks, Escape closes. The recent places and composing
 // the search URL (the domain's slug tables of every locale) are fetched on the first focus
 // (place-search.ts), not in the page's first load.
-// The box's code comes after the page's first load (place-box.tsx): until then the server's
-// field takes typing, and what was typed there is taken over when the box hydrates, and searched,
-// instead of being wiped by the box's own (empty) text on its next render.
+// The box's code comes after the page's first load (place-box.tsx): what was typed into the
+// server's field meanwhile is taken over when it hydrates (use-place-suggestions.ts).
 
 const loadPlaceSearch = () => import('./place-search.ts');
 
@@ -40,7 +39,7 @@ export function LocationBox(props: {
   const listId = useId();
   /** The recent places, read on each focus once place-search.ts is there. */
   const recent = useRef<Place[]>([]);
-  const { query, setQuery, places, open, setOpen, active, setActive, empty, search } =
+  const { input, query, setQuery, places, open, setOpen, active, setActive, empty, search } =
     usePlaceSuggestions<Place>({
       load: async (text, signal) => {
         if (!shell) return null;
@@ -58,16 +57,6 @@ export function LocationBox(props: {
       openOnAnswer: false,
       initialQuery: props.initialQuery,
     });
-  const input = useRef<HTMLInputElement>(null);
-  // Once, after hydration: text typed into the server's field before this code came.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the box hydrates
-  useEffect(() => {
-    const typed = input.current?.value ?? '';
-    if (typed === query) return;
-    setQuery(typed);
-    if (document.activeElement === input.current) setOpen(true);
-    search(typed);
-  }, []);
 
   const pick = (place: Place) => {
     setOpen(false);
