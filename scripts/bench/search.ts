@@ -99,6 +99,7 @@ try {
     MEDIA_DIR: '/tmp/estately-bench-media',
     NODE_ENV: 'production',
     JWT_SECRETS: `bench:${randomBytes(24).toString('hex')}`,
+    INTERNAL_API_TOKEN: randomBytes(24).toString('hex'),
     JOBS_IN_PROCESS: 'false',
   });
   const cpuBefore = api.cpuSeconds();

@@ -1,4 +1,5 @@
 import type { MediaStorage } from '@estately/db/storage';
+import { INTERNAL_TOKEN_HEADER } from '@estately/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -26,8 +27,8 @@ import errorHandler from './plugins/app/error-handler.ts';
 import media from './plugins/app/media.ts';
 import rateLimiter from './plugins/app/rate-limiter.ts';
 import rejectNul from './plugins/app/reject-nul.ts';
+import visitor from './plugins/app/visitor.ts';
 import docs from './plugins/external/docs.ts';
-import rateLimit from './plugins/external/rate-limit.ts';
 import security from './plugins/external/security.ts';
 
 export { type Config, ConfigError, loadConfig } from './config.ts';
@@ -45,7 +46,7 @@ export interface BuildAppOptions {
 
 /**
  * Builds the API without listening: the layout of fastify/demo, external plugins (security
- * headers, CORS, rate limit, OpenAPI) first, then application plugins (database, errors,
+ * headers, CORS, the visitor and rate limits, OpenAPI) first, then application plugins (database, errors,
  * media), then one plugin per feature. Registration is explicit rather than autoloaded, so
  * the order is visible here and Node runs the TypeScript sources directly.
  */
@@ -54,7 +55,7 @@ export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      redact: ['req.headers.authorization', 'req.headers.cookie', `req.headers["${INTERNAL_TOKEN_HEADER}"]`],
     },
     // A hop count trusts that many proxies in front of us (Fastify's typings only name the function form).
     trustProxy:
@@ -77,7 +78,10 @@ export async function buildApp(options: BuildAppOptions) {
 
   // plugins/external
   await app.register(security, { config });
-  await app.register(rateLimit, { config });
+  // Who each request is for, then the one rate limiter with every visitor's request budget
+  // (docs/decisions/041), before anything else reads a request.
+  await app.register(visitor, { config });
+  await app.register(rateLimiter, { config });
   await app.register(docs, { config });
 
   // plugins/app
@@ -86,7 +90,6 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(database, { db });
   await app.register(media, { config, storage: options.storage });
   await app.register(authentication, { config });
-  await app.register(rateLimiter, { config });
   // Offer detail views on their way to the sellers' statistics, written in shared statements
   // after the answers (group commit); the last ones are written on close.
   const offerViews = new OfferViewCounter(app.db);

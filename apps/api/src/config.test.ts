@@ -29,7 +29,8 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       trustProxy: false,
       logLevel: 'info',
-      rateLimitMax: 300,
+      rateLimitMax: 600,
+      internalApiToken: undefined,
     });
     expect(config.dataDir).toBe(path.resolve('data'));
     expect(config.mediaDir).toBe(path.join(path.resolve('data'), 'media'));
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       MAPTILER_API_KEY: 'abc123',
       REDIS_URL: 'redis://cache:6379',
       JWT_SECRETS: `k2:${'b'.repeat(40)},k1:${'a'.repeat(32)}`,
+      INTERNAL_API_TOKEN: 'c'.repeat(48),
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '0',
@@ -157,10 +159,13 @@ describe('loadConfig', () => {
     expect(problemsOf({ WEB_ORIGIN: 'https://web.example/app' })).toHaveLength(1);
   });
 
-  it('requires signing secrets in production and never echoes a secret back', () => {
+  it('requires signing secrets and the internal token in production and never echoes a secret back', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'JWT_SECRETS: required when NODE_ENV=production (comma-separated KEY_ID:SECRET pairs)',
+      'INTERNAL_API_TOKEN: required when NODE_ENV=production (a random secret of at least 32 characters, the same on the web servers)',
     ]);
+    const short = problemsOf({ INTERNAL_API_TOKEN: 'internal-but-short' });
+    expect(short).toEqual(['INTERNAL_API_TOKEN: expected a random secret of at least 32 characters']);
     const problems = problemsOf({ JWT_SECRETS: 'main:too-short-secret' });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^JWT_SECRETS: expected comma-separated KEY_ID:SECRET pairs/);

@@ -60,8 +60,13 @@ export interface Config {
   /** Fastify `trustProxy`: false, true, a hop count, or a list of addresses/CIDRs. */
   trustProxy: boolean | number | string[];
   logLevel: LogLevel;
-  /** Requests per minute per client address; 0 disables the limiter (benchmarks). */
+  /** Requests per minute per visitor (address, or account when signed in); 0 turns it off (benchmarks). */
   rateLimitMax: number;
+  /**
+   * The web tier's shared secret: a call carrying it may name its visitor (docs/decisions/041).
+   * Absent: no call may, and the web server counts as one client.
+   */
+  internalApiToken: string | undefined;
   /** Machine translation of offer descriptions; absent means stored translations only. */
   translationProvider: TranslationProviderConfig | undefined;
   /** Lifetimes of issued tokens in seconds (spec 9: access 7 days, refresh 30 days). */
@@ -331,7 +336,12 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^\d+$/, 'expected a whole number of requests per minute (0 disables)')
     .transform(Number)
-    .default(300),
+    .default(600),
+  INTERNAL_API_TOKEN: z
+    .string()
+    .trim()
+    .min(32, 'expected a random secret of at least 32 characters')
+    .optional(),
   TRANSLATION_PROVIDER: translationProvider.optional(),
   ACCESS_TOKEN_TTL: seconds.default(604_800),
   REFRESH_TOKEN_TTL: seconds.default(2_592_000),
@@ -384,6 +394,7 @@ export function loadConfig(
       // nor connection URLs, which carry passwords (postgres://user:pw@..., smtps://user:pw@...).
       const secret = [
         'JWT_SECRETS',
+        'INTERNAL_API_TOKEN',
         'TRANSLATION_PROVIDER',
         'S3_URL',
         'SMTP_URL',
@@ -403,6 +414,13 @@ export function loadConfig(
   // bring its own secrets.
   if (nodeEnv === 'production' && input.JWT_SECRETS === undefined) {
     problems.push('JWT_SECRETS: required when NODE_ENV=production (comma-separated KEY_ID:SECRET pairs)');
+  }
+  // Without it every page the web tier renders counts against the web server's own budgets:
+  // a few visitors would use up the whole site's. `npm start` makes one for its two processes.
+  if (nodeEnv === 'production' && input.INTERNAL_API_TOKEN === undefined) {
+    problems.push(
+      'INTERNAL_API_TOKEN: required when NODE_ENV=production (a random secret of at least 32 characters, the same on the web servers)',
+    );
   }
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);
 
@@ -433,6 +451,7 @@ export function loadConfig(
     trustProxy: data.TRUST_PROXY,
     logLevel: data.LOG_LEVEL ?? (data.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimitMax: data.RATE_LIMIT_MAX,
+    internalApiToken: data.INTERNAL_API_TOKEN,
     translationProvider: data.TRANSLATION_PROVIDER,
     tokens: { accessTtlSeconds: data.ACCESS_TOKEN_TTL, refreshTtlSeconds: data.REFRESH_TOKEN_TTL },
     publicWebUrl: (data.PUBLIC_WEB_URL ?? data.WEB_ORIGIN[0] ?? 'http://localhost:3000').replace(/\/+$/, ''),

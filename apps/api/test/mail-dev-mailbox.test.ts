@@ -138,6 +138,7 @@ describe('GET /dev/mailbox', () => {
     const production = await buildTestApi({
       NODE_ENV: 'production',
       JWT_SECRETS: `k1:${'s'.repeat(40)}`,
+      INTERNAL_API_TOKEN: 'i'.repeat(40),
       PUBLIC_WEB_URL: 'https://www.estately.example',
     });
     try {

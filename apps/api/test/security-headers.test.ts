@@ -28,6 +28,7 @@ beforeAll(async () => {
   production = await build({
     NODE_ENV: 'production',
     JWT_SECRETS: `prod:${'s'.repeat(48)}`,
+    INTERNAL_API_TOKEN: 'i'.repeat(40),
     PUBLIC_WEB_URL: 'https://estately.test',
   });
 });

@@ -18,6 +18,7 @@ export * from './contracts/search.ts';
 export * from './contracts/search-paths.ts';
 export * from './contracts/seller-stats.ts';
 export * from './contracts/users.ts';
+export * from './contracts/visitor.ts';
 export * from './currencies.ts';
 export * from './currency-conversion.ts';
 export * from './display.ts';

@@ -188,27 +188,27 @@ export async function respondIdempotently(
   options: {
     db: Db;
     call: Omit<IdempotentCall, 'db'> | null;
-    admit?: () => Answer | null;
+    admit?: () => Answer | null | Promise<Answer | null>;
     create: (db: Db | Tx) => Promise<Answer>;
-    afterCreate?: () => void;
+    afterCreate?: () => void | Promise<void>;
   },
 ): Promise<FastifyReply> {
   const { db, call, admit, create, afterCreate } = options;
   if (call === null) {
-    const refusal = admit?.();
+    const refusal = await admit?.();
     if (refusal) return sendAnswer(reply, refusal);
     const answer = await create(db);
-    afterCreate?.();
+    await afterCreate?.();
     return sendAnswer(reply, answer);
   }
   const keyed = { ...call, db };
   return oneAtATime(call, async () => {
     const earlier = await storedAnswer(keyed);
     if (earlier) return sendAnswer(reply, { ...earlier, replayed: true });
-    const refusal = admit?.();
+    const refusal = await admit?.();
     if (refusal) return sendAnswer(reply, refusal);
     const answer = await runIdempotent(keyed, create);
-    if (!answer.replayed) afterCreate?.();
+    if (!answer.replayed) await afterCreate?.();
     return sendAnswer(reply, answer);
   });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hitAll, MemoryRateLimiter, RedisRateLimiter, SlidingWindowLimiter } from './rate-limit-store.ts';
+import { checkAll, hitAll, MemoryRateLimiter, RedisRateLimiter, recordAll } from './rate-limit-store.ts';
 
 const rule = { max: 3, windowMs: 60_000 };
 
@@ -64,17 +64,31 @@ describe('MemoryRateLimiter', () => {
   });
 });
 
-describe('SlidingWindowLimiter', () => {
-  it('checks without counting and counts on hit', () => {
+describe('check and record', () => {
+  it('check answers without counting; record counts whatever the window holds', async () => {
     let now = 0;
-    const limiter = new SlidingWindowLimiter({ max: 2, windowMs: 1_000 }, { now: () => now });
-    expect(limiter.check('x')).toEqual({ allowed: true });
-    expect(limiter.check('x')).toEqual({ allowed: true });
-    limiter.hit('x');
-    limiter.hit('x');
-    expect(limiter.check('x')).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    const limiter = new MemoryRateLimiter({ now: () => now });
+    const two = { max: 2, windowMs: 1_000 };
+    expect(await limiter.check('x', two)).toEqual({ allowed: true });
+    expect(await limiter.check('x', two)).toEqual({ allowed: true });
+    await limiter.record('x', two);
+    await limiter.record('x', two);
+    expect(await limiter.check('x', two)).toEqual({ allowed: false, retryAfterSeconds: 1 });
     now = 1_001;
-    expect(limiter.check('x')).toEqual({ allowed: true });
+    expect(await limiter.check('x', two)).toEqual({ allowed: true });
+  });
+
+  it('checkAll refuses when any budget is spent and counts none; recordAll counts all', async () => {
+    const limiter = new MemoryRateLimiter({ now: () => 0 });
+    const budgets = [
+      { key: 'sender', rule: { max: 2, windowMs: 60_000 } },
+      { key: 'offer', rule: { max: 1, windowMs: 3_600_000 } },
+    ];
+    expect(await checkAll(limiter, budgets)).toEqual({ allowed: true });
+    await recordAll(limiter, budgets);
+    expect(await checkAll(limiter, budgets)).toEqual({ allowed: false, retryAfterSeconds: 3_600 });
+    // The refusal counted nothing: the sender's budget still has one hit left.
+    expect(await limiter.hit('sender', budgets[0]!.rule)).toEqual({ allowed: true });
   });
 });
 
@@ -146,6 +160,20 @@ describe.runIf(await redisAnswers())('RedisRateLimiter', () => {
     } finally {
       await other.quit();
     }
+  });
+
+  it('check counts nothing and record counts past max, in the same window as hit', async () => {
+    const limiter = new RedisRateLimiter(client, { prefix });
+    const two = { max: 2, windowMs: 60_000 };
+    expect(await limiter.check('modes', two)).toEqual({ allowed: true });
+    expect(await client.exists(`${prefix}modes`)).toBe(0);
+    await limiter.record('modes', two);
+    expect((await limiter.hit('modes', two)).allowed).toBe(true);
+    await limiter.record('modes', two);
+    expect(await client.zcard(`${prefix}modes`)).toBe(3);
+    const checked = await limiter.check('modes', two);
+    expect(checked.allowed).toBe(false);
+    expect(await client.zcard(`${prefix}modes`)).toBe(3);
   });
 
   it('connects itself from a URL and closes its own connection', async () => {

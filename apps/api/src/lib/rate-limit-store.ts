@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 
-// Rate limits of the actions an attacker repeats: logins, sign-ups, recovery and confirmation
-// requests, token refreshes (issue 5), messages to sellers (issue 4). Every limit is a sliding
-// window: a key may be hit `max` times within any `windowMs`; the refusal says when the oldest
-// counted hit leaves the window (Retry-After). In process by default; with REDIS_URL the
-// windows live in Redis, so every API instance counts against the same budget (DESIGN 6).
+// The one rate limiter of the API (docs/decisions/041): every budget goes through it, the
+// per-visitor request rate as well as the actions an attacker repeats (logins, sign-ups,
+// recovery and confirmation requests, token refreshes, messages to sellers, leads). Every
+// limit is a sliding window: a key may be hit `max` times within any `windowMs`; the refusal
+// says when the oldest counted hit leaves the window (Retry-After). In process on the
+// embedded default; with REDIS_URL the windows live in Redis, so every API instance counts
+// against the same budgets (DESIGN 6).
 
 export interface RateLimitRule {
   max: number;
@@ -21,6 +23,13 @@ export interface RateLimiter {
    * Keys name their action and subject (`auth.login:ip:203.0.113.5`): each key has one rule.
    */
   hit(key: string, rule: RateLimitRule): Promise<RateLimitDecision>;
+  /**
+   * What a hit would get, without counting it: for budgets counted only once the action
+   * succeeded, or only when every budget of the action has room (`record` then counts).
+   */
+  check(key: string, rule: RateLimitRule): Promise<RateLimitDecision>;
+  /** Counts a hit whatever the window holds (after `check` allowed it). */
+  record(key: string, rule: RateLimitRule): Promise<void>;
   /** Releases connections (the app's onClose). */
   close(): Promise<void>;
 }
@@ -98,51 +107,42 @@ export class MemoryRateLimiter implements RateLimiter {
     return decision;
   }
 
+  async check(key: string, rule: RateLimitRule): Promise<RateLimitDecision> {
+    return this.#log.decide(key, rule, this.#now());
+  }
+
+  async record(key: string, rule: RateLimitRule): Promise<void> {
+    this.#log.record(key, rule, this.#now());
+  }
+
   async close(): Promise<void> {}
 }
 
-/**
- * One rule in process, asked first and hit after (the offer message limits of issue 4 check
- * two rules before counting either). Shares the window logic of MemoryRateLimiter.
- */
-export class SlidingWindowLimiter {
-  readonly rule: RateLimitRule;
-  readonly #log: WindowLog;
-  readonly #now: () => number;
-
-  constructor(rule: RateLimitRule, options: MemoryRateLimiterOptions = {}) {
-    this.rule = rule;
-    this.#log = new WindowLog(options.maxKeys ?? 100_000);
-    this.#now = options.now ?? Date.now;
-  }
-
-  /** What a hit would get, without recording it. */
-  check(key: string): RateLimitDecision {
-    return this.#log.decide(key, this.rule, this.#now());
-  }
-
-  /** Records a hit (call after `check` allowed it). */
-  hit(key: string): void {
-    this.#log.record(key, this.rule, this.#now());
-  }
-}
-
 // One round trip, atomic: Redis runs a script without interleaving other commands, so two
-// instances hitting the same key at once cannot both take the last slot. The window is a
+// instances hitting the same key at once cannot both take the last slot. `mode` is hit (count
+// when there is room), check (count nothing) or record (count whatever the window holds). The window is a
 // sorted set of hit times (scored by Redis's own clock, so instances' clocks may differ);
 // the key expires with its window, so idle keys cost nothing.
-const HIT_SCRIPT = `
+const WINDOW_SCRIPT = `
 local key = KEYS[1]
 local window = tonumber(ARGV[1])
 local max = tonumber(ARGV[2])
 local member = ARGV[3]
+local mode = ARGV[4]
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
-local count = redis.call('ZCARD', key)
-if count < max then
+if mode == 'record' then
   redis.call('ZADD', key, now, now .. ':' .. member)
   redis.call('PEXPIRE', key, window)
+  return {1, 0}
+end
+local count = redis.call('ZCARD', key)
+if count < max then
+  if mode == 'hit' then
+    redis.call('ZADD', key, now, now .. ':' .. member)
+    redis.call('PEXPIRE', key, window)
+  end
   return {1, 0}
 end
 local oldest = redis.call('ZRANGE', key, count - max, count - max, 'WITHSCORES')
@@ -171,12 +171,12 @@ export class RedisRateLimiter implements RateLimiter {
     // Connection errors surface as failed hits (the caller decides what to do); without a
     // listener ioredis would also print each reconnect failure to stderr.
     if (this.#ownsClient) this.#redis.on('error', () => undefined);
-    this.#redis.defineCommand('estatelyRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    this.#redis.defineCommand('estatelyRateLimitWindow', { numberOfKeys: 1, lua: WINDOW_SCRIPT });
   }
 
-  async hit(key: string, rule: RateLimitRule): Promise<RateLimitDecision> {
+  async #run(key: string, rule: RateLimitRule, mode: 'hit' | 'check' | 'record'): Promise<RateLimitDecision> {
     const run = (this.#redis as unknown as Record<string, (...args: unknown[]) => Promise<[number, number]>>)
-      .estatelyRateLimitHit;
+      .estatelyRateLimitWindow;
     if (!run) throw new Error('rate-limit script not defined');
     const [allowed, waitMs] = await run.call(
       this.#redis,
@@ -184,9 +184,22 @@ export class RedisRateLimiter implements RateLimiter {
       rule.windowMs,
       rule.max,
       randomUUID(),
+      mode,
     );
     if (allowed === 1) return { allowed: true };
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Number(waitMs) / 1000)) };
+  }
+
+  hit(key: string, rule: RateLimitRule): Promise<RateLimitDecision> {
+    return this.#run(key, rule, 'hit');
+  }
+
+  check(key: string, rule: RateLimitRule): Promise<RateLimitDecision> {
+    return this.#run(key, rule, 'check');
+  }
+
+  async record(key: string, rule: RateLimitRule): Promise<void> {
+    await this.#run(key, rule, 'record');
   }
 
   async close(): Promise<void> {
@@ -201,6 +214,13 @@ export function createRateLimiter(options: { redisUrl?: string | undefined; pref
     : new MemoryRateLimiter();
 }
 
+/** Allowed when every decision allowed, else refused with the longest of the waits. */
+function longestWait(decisions: readonly RateLimitDecision[]): RateLimitDecision {
+  let wait = 0;
+  for (const decision of decisions) if (!decision.allowed) wait = Math.max(wait, decision.retryAfterSeconds);
+  return wait > 0 ? { allowed: false, retryAfterSeconds: wait } : { allowed: true };
+}
+
 /**
  * Hits every key of one request (per address, per account...) and answers the longest wait
  * when any refused. Every rule is asked even after a refusal, so each budget sees the attempt.
@@ -209,8 +229,25 @@ export async function hitAll(
   limiter: RateLimiter,
   hits: ReadonlyArray<{ key: string; rule: RateLimitRule }>,
 ): Promise<RateLimitDecision> {
-  const decisions = await Promise.all(hits.map(({ key, rule }) => limiter.hit(key, rule)));
-  let wait = 0;
-  for (const decision of decisions) if (!decision.allowed) wait = Math.max(wait, decision.retryAfterSeconds);
-  return wait > 0 ? { allowed: false, retryAfterSeconds: wait } : { allowed: true };
+  return longestWait(await Promise.all(hits.map(({ key, rule }) => limiter.hit(key, rule))));
+}
+
+/**
+ * Budgets of an action counted only when all of them have room (a message to a seller counts
+ * against neither its address's budget nor its sender's when one of them refuses): asks each
+ * without counting and answers the longest wait; `recordAll` counts them once admitted.
+ */
+export async function checkAll(
+  limiter: RateLimiter,
+  budgets: ReadonlyArray<{ key: string; rule: RateLimitRule }>,
+): Promise<RateLimitDecision> {
+  return longestWait(await Promise.all(budgets.map(({ key, rule }) => limiter.check(key, rule))));
+}
+
+/** Counts one hit on every budget (after `checkAll` admitted the action). */
+export async function recordAll(
+  limiter: RateLimiter,
+  budgets: ReadonlyArray<{ key: string; rule: RateLimitRule }>,
+): Promise<void> {
+  await Promise.all(budgets.map(({ key, rule }) => limiter.record(key, rule)));
 }

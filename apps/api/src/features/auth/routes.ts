@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { dummyPasswordHash } from '../../lib/passwords.ts';
 import type { RateLimitRule } from '../../lib/rate-limit-store.ts';
 import { enforceRateLimits } from '../../plugins/app/rate-limiter.ts';
+import { budgetAddress } from '../../plugins/app/visitor.ts';
 import { confirmEmail } from './confirm-email.ts';
 import { logIn } from './log-in.ts';
 import { logOut } from './log-out.ts';
@@ -37,7 +38,7 @@ import { type SignUpInput, signUp } from './sign-up.ts';
 const TAGS = ['auth'];
 
 function context(request: FastifyRequest): SecurityContext {
-  return { ip: clientIp(request.ip), userAgent: request.headers['user-agent'] ?? null };
+  return { ip: clientIp(request.visitor.address), userAgent: request.headers['user-agent'] ?? null };
 }
 
 function limitNote(name: string, limits: { ip: RateLimitRule; account?: RateLimitRule }): string {
@@ -81,7 +82,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     account?: string,
   ) =>
     enforceRateLimits(limiter, reply, [
-      { key: `auth.${name}:ip:${request.ip}`, rule: rules.ip },
+      { key: `auth.${name}:ip:${budgetAddress(request.visitor.address)}`, rule: rules.ip },
       ...(rules.account && account ? [{ key: `auth.${name}:account:${account}`, rule: rules.account }] : []),
     ]);
 

@@ -12,8 +12,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { IDEMPOTENCY_DOC, idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency.ts';
-import { SlidingWindowLimiter } from '../../lib/rate-limit-store.ts';
+import { checkAll, recordAll } from '../../lib/rate-limit-store.ts';
 import { currentUser } from '../../plugins/app/authentication.ts';
+import { refusalAnswer } from '../../plugins/app/rate-limiter.ts';
 import { createLead } from './create-lead.ts';
 import { listLeads } from './list-leads.ts';
 import { markLeadRead } from './mark-lead-read.ts';
@@ -32,8 +33,6 @@ function leadId(value: string): number {
  * messages visitors send through POST /public/offers/{id}/offer_message. Bearer token required.
  */
 const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const perSender = new SlidingWindowLimiter(LEAD_LIMITS.perSender);
-  const perSenderAndOffer = new SlidingWindowLimiter(LEAD_LIMITS.perSenderAndOffer);
   const webOrigin = app.config.publicWebUrl;
 
   app.post(
@@ -62,33 +61,21 @@ const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const offerKey = `${user.id}:${request.body.offer_id}`;
+      // Counted once a lead was stored, against the sender's budget and the one per offer.
+      const budgets = [
+        { key: `leads.sender:${user.id}`, rule: LEAD_LIMITS.perSender },
+        { key: `leads.offer:${user.id}:${request.body.offer_id}`, rule: LEAD_LIMITS.perSenderAndOffer },
+      ];
       const key = idempotencyKeyOf(request);
       return respondIdempotently(reply, {
         db: app.db,
         call: key === null ? null : { userId: user.id, route: 'POST /leads', key, request: request.body },
-        admit: () => {
-          const refused = [perSender.check(String(user.id)), perSenderAndOffer.check(offerKey)].filter(
-            (decision) => !decision.allowed,
-          );
-          if (refused.length === 0) return null;
-          const retry = Math.max(
-            ...refused.map((decision) => (decision.allowed ? 0 : decision.retryAfterSeconds)),
-          );
-          return {
-            statusCode: 429,
-            body: new AppError('too_many_requests').toBody(),
-            headers: { 'retry-after': String(retry) },
-          };
-        },
+        admit: async () => refusalAnswer(await checkAll(app.rateLimiter, budgets)),
         create: async (db) => ({
           statusCode: 201,
           body: await createLead({ db, userId: user.id, input: request.body, webOrigin }),
         }),
-        afterCreate: () => {
-          perSender.hit(String(user.id));
-          perSenderAndOffer.hit(offerKey);
-        },
+        afterCreate: () => recordAll(app.rateLimiter, budgets),
       });
     },
   );

@@ -24,8 +24,10 @@ import {
 } from '@estately/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
 import { IDEMPOTENCY_DOC, idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency.ts';
+import { hitAll } from '../../lib/rate-limit-store.ts';
+import { refusalAnswer } from '../../plugins/app/rate-limiter.ts';
+import { budgetAddress } from '../../plugins/app/visitor.ts';
 import { OfferCountCache } from '../search/count-cache.ts';
 import { sendEncoded, trustedSerializer } from '../search/trusted-serializer.ts';
 import { negotiateLocale } from './accept-language.ts';
@@ -36,7 +38,6 @@ import { listPointsOfInterest } from './list-points-of-interest.ts';
 import { listSellerOffers } from './list-seller-offers.ts';
 import { listSimilarOffers } from './list-similar-offers.ts';
 import { offerNotFound } from './public-offer.ts';
-import { SlidingWindowLimiter } from './rate-limiter.ts';
 import { reportOffer } from './report-offer.ts';
 import { sendOfferMessage } from './send-offer-message.ts';
 import { createTranslationProvider, type TranslationProvider } from './translation-provider.ts';
@@ -69,8 +70,6 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
       : createTranslationProvider(app.config.translationProvider);
   // Keyed hashes of client addresses; the signing secret never leaves the process.
   const secret = app.config.jwt.keys[0]?.secret ?? 'estately';
-  const perAddress = new SlidingWindowLimiter(OFFER_MESSAGE_LIMITS.perAddress);
-  const perSender = new SlidingWindowLimiter(OFFER_MESSAGE_LIMITS.perSenderAndOffer);
   const webOrigin = app.config.webOrigins[0] ?? 'http://localhost:3000';
   const views = app.offerViews;
   // The detail, similar and seller offers stringify their 2xx bodies as built (checked under tests).
@@ -114,7 +113,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
             id,
             visitorKey: visitorKey({
               token: request.headers[STATS_TOKEN_HEADER],
-              address: request.ip,
+              address: request.visitor.address,
               userAgent: request.headers['user-agent'],
               secret,
             }),
@@ -267,7 +266,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
       schema: {
         tags: TAGS,
         summary: 'Message the seller',
-        description: `Stores the message as a lead for the offer's owner and queues the e-mail to the seller (outbox job \`email.offer_message\`) in one transaction. Guests give name, e-mail, optional phone and text; \`tour_date_id\` asks for one of the offer's viewing appointments. Validation failures answer 422 with message keys per field (\`offer_message.email\`: \`validation.invalid_email\`...) and store nothing.\n\nRate limits: ${OFFER_MESSAGE_LIMITS.perAddress.max} messages per ${OFFER_MESSAGE_LIMITS.perAddress.windowMs / 60_000} minutes per client address, ${OFFER_MESSAGE_LIMITS.perSenderAndOffer.max} per hour per sender e-mail and offer; beyond them 429 \`too_many_requests\` with \`Retry-After\` in seconds. The client address is the connection's unless TRUST_PROXY names the proxies in front of the API, so a forged X-Forwarded-For changes nothing. ${NOT_FOUND_NOTE}\n\nSigned-in senders: ${IDEMPOTENCY_DOC} A replay does not count against the limits. A guest's key is ignored (a key needs an account to belong to).`,
+        description: `Stores the message as a lead for the offer's owner and queues the e-mail to the seller (outbox job \`email.offer_message\`) in one transaction. Guests give name, e-mail, optional phone and text; \`tour_date_id\` asks for one of the offer's viewing appointments. Validation failures answer 422 with message keys per field (\`offer_message.email\`: \`validation.invalid_email\`...) and store nothing.\n\nRate limits: ${OFFER_MESSAGE_LIMITS.perAddress.max} messages per ${OFFER_MESSAGE_LIMITS.perAddress.windowMs / 60_000} minutes per client address, ${OFFER_MESSAGE_LIMITS.perSenderAndOffer.max} per hour per sender e-mail and offer; beyond them 429 \`too_many_requests\` with \`Retry-After\` in seconds. The client address is the connection's unless TRUST_PROXY names the proxies in front of the API (or the web server names its visitor beside the internal token), so a forged X-Forwarded-For changes nothing. ${NOT_FOUND_NOTE}\n\nSigned-in senders: ${IDEMPOTENCY_DOC} A replay does not count against the limits. A guest's key is ignored (a key needs an account to belong to).`,
         params: OfferIdParamsSchema,
         headers: z.looseObject({
           'idempotency-key': z
@@ -288,8 +287,15 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
     async (request, reply) => {
       const id = offerId(request.params.id);
       const input = request.body.offer_message;
-      const addressKey = request.ip;
-      const senderKey = `${id}:${input.email}`;
+      // Each budget counts the attempt atomically (in Redis across instances); a refused one
+      // still counts against the other, so retrying a refused message spends both.
+      const budgets = [
+        {
+          key: `offers.message:ip:${budgetAddress(request.visitor.address)}`,
+          rule: OFFER_MESSAGE_LIMITS.perAddress,
+        },
+        { key: `offers.message:sender:${id}:${input.email}`, rule: OFFER_MESSAGE_LIMITS.perSenderAndOffer },
+      ];
       const key = request.user ? idempotencyKeyOf(request) : null;
       return respondIdempotently(reply, {
         db: app.db,
@@ -302,24 +308,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
                 key,
                 request: { id, body: request.body },
               },
-        admit: () => {
-          const refused = [perAddress.check(addressKey), perSender.check(senderKey)].filter(
-            (decision) => !decision.allowed,
-          );
-          if (refused.length > 0) {
-            const retry = Math.max(
-              ...refused.map((decision) => (decision.allowed ? 0 : decision.retryAfterSeconds)),
-            );
-            return {
-              statusCode: 429,
-              body: new AppError('too_many_requests').toBody(),
-              headers: { 'retry-after': String(retry) },
-            };
-          }
-          perAddress.hit(addressKey);
-          perSender.hit(senderKey);
-          return null;
-        },
+        admit: async () => refusalAnswer(await hitAll(app.rateLimiter, budgets)),
         create: async (db) => ({
           statusCode: 201,
           body: await sendOfferMessage({
@@ -361,7 +350,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
         id: offerId(request.params.id),
         input: request.body.offer_report,
         reporterUserId: request.user?.id ?? null,
-        addressHash: hashAddress(secret, request.ip),
+        addressHash: hashAddress(secret, request.visitor.address),
       });
       return reply.code(201).send(report);
     },

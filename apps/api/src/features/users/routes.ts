@@ -39,7 +39,7 @@ const LIMIT_NOTE = (rule: RateLimitRule) =>
   `At most ${rule.max} requests per ${Math.round(rule.windowMs / 60_000)} minutes per user; then 429 \`too_many_requests\` with Retry-After (seconds).`;
 
 function securityContext(request: FastifyRequest): SecurityContext {
-  return { ip: clientIp(request.ip), userAgent: request.headers['user-agent'] ?? null };
+  return { ip: clientIp(request.visitor.address), userAgent: request.headers['user-agent'] ?? null };
 }
 
 const withErrors = {

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limit-store.ts';
 import rateLimiter, { enforceRateLimits } from './rate-limiter.ts';
+import visitor from './visitor.ts';
 
 const config = (redisUrl?: string) => ({ redisUrl }) as Config;
 
@@ -14,6 +15,7 @@ describe('rate-limiter plugin', () => {
       logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } },
     });
     // Port 1 refuses connections at once.
+    await app.register(visitor, { config: config() });
     await app.register(rateLimiter, { config: config('redis://127.0.0.1:1') });
     await app.ready();
     try {
@@ -27,6 +29,7 @@ describe('rate-limiter plugin', () => {
 
   it('refuses with too_many_requests and sets Retry-After once a budget is spent', async () => {
     const app = Fastify();
+    await app.register(visitor, { config: config() });
     await app.register(rateLimiter, { config: config() });
     app.get('/limited', async (_request, reply) => {
       await enforceRateLimits(app.rateLimiter, reply, [
@@ -57,9 +60,12 @@ describe('rate-limiter plugin', () => {
         seen.push(key);
         return { allowed: false, retryAfterSeconds: 7 };
       },
+      check: async () => ({ allowed: true }),
+      record: async () => {},
       close: async () => {},
     };
     const app = Fastify();
+    await app.register(visitor, { config: config() });
     await app.register(rateLimiter, { config: config(), limiter });
     await app.ready();
     expect(await app.rateLimiter.hit('given', { max: 1, windowMs: 1 })).toEqual({

@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Answer } from '../../lib/idempotency.ts';
+import { verifyAccessToken } from '../../lib/jwt.ts';
 import {
   createRateLimiter,
   hitAll,
@@ -9,24 +11,48 @@ import {
   type RateLimiter,
   type RateLimitRule,
 } from '../../lib/rate-limit-store.ts';
+import { MEDIA_PREFIX } from './media.ts';
+import { budgetAddress } from './visitor.ts';
+
+/** The window of the request budget: RATE_LIMIT_MAX requests a minute per visitor. */
+export const REQUEST_BUDGET_WINDOW_MS = 60_000;
 
 /**
- * The per-action limiter (`app.rateLimiter`): in process, or in Redis when REDIS_URL is set so
- * every instance shares the budgets (DESIGN 6). Distinct from the global per-minute limit of
- * plugins/external/rate-limit.ts, which caps any client's total request rate.
+ * The one rate limiter of the API (`app.rateLimiter`, docs/decisions/041): in process, or in
+ * Redis when REDIS_URL is set so every instance shares every budget (DESIGN 6). It holds the
+ * request budget of each visitor (RATE_LIMIT_MAX a minute, asked here before any route runs)
+ * and the per-action budgets the routes ask for (logins, sign-ups, messages, ...).
  *
  * When Redis does not answer, requests are let through and the failure is logged: an outage
  * of the limiter's store must not lock every user out of signing in.
  */
 async function rateLimiterPlugin(app: FastifyInstance, options: { config: Config; limiter?: RateLimiter }) {
-  const store = options.limiter ?? createRateLimiter({ redisUrl: options.config.redisUrl });
+  const { config } = options;
+  const store = options.limiter ?? createRateLimiter({ redisUrl: config.redisUrl });
+  const unavailable = (error: unknown, key: string) =>
+    app.log.error({ err: error, key }, 'rate limiter unavailable; request allowed');
   const limiter: RateLimiter = {
     async hit(key, rule) {
       try {
         return await store.hit(key, rule);
       } catch (error) {
-        app.log.error({ err: error, key }, 'rate limiter unavailable; request allowed');
+        unavailable(error, key);
         return { allowed: true };
+      }
+    },
+    async check(key, rule) {
+      try {
+        return await store.check(key, rule);
+      } catch (error) {
+        unavailable(error, key);
+        return { allowed: true };
+      }
+    },
+    async record(key, rule) {
+      try {
+        await store.record(key, rule);
+      } catch (error) {
+        unavailable(error, key);
       }
     },
     close: () => store.close(),
@@ -35,9 +61,41 @@ async function rateLimiterPlugin(app: FastifyInstance, options: { config: Config
   app.addHook('onClose', async () => {
     await store.close();
   });
+
+  // RATE_LIMIT_MAX=0 turns the request budget off (benchmarks of raw capacity); the per-action
+  // budgets stay.
+  if (!(config.rateLimitMax > 0)) return;
+  const rule: RateLimitRule = { max: config.rateLimitMax, windowMs: REQUEST_BUDGET_WINDOW_MS };
+  // A global hook runs before every route's own onRequest hooks (the authentication guards), so
+  // a flood of guessed tokens is throttled before any token is looked up.
+  app.addHook('onRequest', async (request, reply) => {
+    const key = requestBudgetKey(request, config);
+    if (key === null) return;
+    await enforceRateLimits(limiter, reply, [{ key, rule }]);
+  });
 }
 
-export default fp(rateLimiterPlugin, { name: 'rate-limiter', fastify: '5.x' });
+/**
+ * The budget a request is counted against, or null for requests no visitor pays for: the web
+ * server's own calls, health probes (routes with `config.rateLimit: false`) and the media
+ * files of the embedded storage (a results page shows 25 photos; a CDN serves them in
+ * production). A signed-in visitor (a bearer token with a valid signature) has the account's
+ * budget, so people behind one address (an office, a carrier's NAT) do not share one; a guest
+ * or a guessed token has the address's.
+ */
+function requestBudgetKey(request: FastifyRequest, config: Config): string | null {
+  if (!request.visitor.charged) return null;
+  if ((request.routeOptions.config as { rateLimit?: boolean } | undefined)?.rateLimit === false) return null;
+  if (request.url.startsWith(MEDIA_PREFIX)) return null;
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (bearer) {
+    const verified = verifyAccessToken(config.jwt.keys, bearer);
+    if (verified.ok) return `request:account:${verified.claims.sub}`;
+  }
+  return `request:ip:${budgetAddress(request.visitor.address)}`;
+}
+
+export default fp(rateLimiterPlugin, { name: 'rate-limiter', fastify: '5.x', dependencies: ['visitor'] });
 
 /**
  * Hits every budget of a request and refuses it with 429 `too_many_requests` and `Retry-After`
@@ -52,6 +110,19 @@ export async function enforceRateLimits(
   if (decision.allowed) return;
   reply.header('retry-after', String(decision.retryAfterSeconds));
   throw new AppError('too_many_requests');
+}
+
+/**
+ * A refused decision as the 429 answer of a route that answers through respondIdempotently
+ * (lib/idempotency.ts), or null when it was allowed.
+ */
+export function refusalAnswer(decision: RateLimitDecision): Answer | null {
+  if (decision.allowed) return null;
+  return {
+    statusCode: 429,
+    body: new AppError('too_many_requests').toBody(),
+    headers: { 'retry-after': String(decision.retryAfterSeconds) },
+  };
 }
 
 declare module 'fastify' {
