@@ -13,6 +13,7 @@
 // SIGTERM stops both; the child also stops if this process dies, and is started again if it
 // crashes. WEB_PROCESS=inline runs the web server in this process as before.
 import { type ChildProcess, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDatabase, migrate } from '@estately/db';
@@ -26,6 +27,10 @@ const root = join(import.meta.dirname, '..');
 const FIRST_RUN_OFFERS = Number(process.env.SEED_OFFERS ?? 3000);
 
 async function main(): Promise<void> {
+  // The API believes the visitor the web server names only beside this shared secret
+  // (docs/decisions/041). Both processes are started here, so a fresh random one per start is
+  // enough; a deployment that starts them apart sets the same INTERNAL_API_TOKEN on both.
+  process.env.INTERNAL_API_TOKEN ||= randomBytes(32).toString('base64url');
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env);

@@ -39,6 +39,7 @@ import {
 } from './app/render-limit.server.ts';
 import { needsDefaultMatcher, withRoutePatternMatching } from './app/routing/route-matching.server.ts';
 import { withRouteModuleLookup } from './app/routing/route-modules.server.ts';
+import { visitorAddressReader } from './app/visitor-address.server.ts';
 import { readWebConfig, type WebConfig } from './app/web-config.ts';
 import { runPrimary, webWorkersFromEnv, workerRenderLimitEnv } from './app/web-workers.server.ts';
 
@@ -263,7 +264,7 @@ function setSecurityHeaders(res: ServerResponse): void {
   res.setHeader('X-Frame-Options', 'SAMEORIGIN');
 }
 
-type LoadContextFactory = (config: WebConfig) => RouterContextProvider;
+type LoadContextFactory = (config: WebConfig, visitor: string | null) => RouterContextProvider;
 
 /** Starts the web server; resolves once it listens. */
 export async function startWeb(options: StartWebOptions = {}): Promise<RunningWeb> {
@@ -289,6 +290,8 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
     .createLoadContext;
   if (!createLoadContext) throw new Error('The server build does not export createLoadContext.');
   const files = await indexClientFiles(clientDir);
+  // Every call the loaders make to the API names the visitor (docs/decisions/041).
+  const visitorOf = visitorAddressReader(config.trustProxy);
 
   // Routes are matched by the route-pattern matcher, except on the few paths it reads otherwise
   // (app/routing/route-matching.server.ts, decision 027).
@@ -297,7 +300,8 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
     createRequestListener({
       build: serverBuild,
       mode: 'production',
-      getLoadContext: () => createLoadContext(config),
+      getLoadContext: (request, client) =>
+        createLoadContext(config, visitorOf(client.address, request.headers.get('x-forwarded-for'))),
     });
   // Each request handler gets the build with the route modules looked up, not copied per page
   // (app/routing/route-modules.server.ts, decision 034).
@@ -313,8 +317,10 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
   const handleFast = createRequestHandler(withRouteModuleLookup(fastBuild), 'production');
   const handleDefault = createRequestHandler(build, 'production');
   // A cached page is rendered whole, then stored: no client signal, since the render may answer
-  // several coalesced visitors (the loaders' own API timeouts bound it).
-  const renderWhole = async (req: IncomingMessage): Promise<RenderedPage> => {
+  // several coalesced visitors (the loaders' own API timeouts bound it). A miss is rendered for
+  // the visitor who missed (a script walking uncached pages pays for them); a renewal of a
+  // stored page is the server's own, for whoever comes next.
+  const renderWhole = async (req: IncomingMessage, forVisitor: boolean): Promise<RenderedPage> => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (name.startsWith(':') || value === undefined) continue;
@@ -322,7 +328,13 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
     }
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     const handle = needsDefaultMatcher(pathnameOf(req)) ? handleDefault : handleFast;
-    const response = await handle(new Request(url, { method: 'GET', headers }), createLoadContext(config));
+    const visitor = forVisitor
+      ? visitorOf(req.socket.remoteAddress, req.headers['x-forwarded-for']?.toString())
+      : null;
+    const response = await handle(
+      new Request(url, { method: 'GET', headers }),
+      createLoadContext(config, visitor),
+    );
     return {
       status: response.status,
       headers: response.headers,
@@ -375,7 +387,7 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
     if (pageCache && key !== null) {
       // Hits never wait; a miss or a renewal renders within the limit.
       pageCache
-        .serve(req, res, key, () => renderLimit.run(() => renderWhole(req)))
+        .serve(req, res, key, (forVisitor) => renderLimit.run(() => renderWhole(req, forVisitor)))
         .catch((error: unknown) => fail(req, res, error));
       return;
     }
@@ -453,6 +465,11 @@ function runServer(): void {
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+      if (!web.config.internalApiToken) {
+        console.warn(
+          '[web] INTERNAL_API_TOKEN is not set: the API counts every visitor of this server as one client.',
+        );
+      }
       if (!forked) console.log(`[web] listening on ${web.url} (API ${web.config.apiUrl})`);
       else if (process.connected) process.send?.({ type: 'web-listening', port: web.port, url: web.url });
       else stop();

@@ -144,7 +144,8 @@ export class PageCache {
     req: IncomingMessage,
     res: ServerResponse,
     key: string,
-    render: () => Promise<RenderedPage>,
+    /** Renders the page: for the visitor whose miss it is (true), or as a renewal (false). */
+    render: (forVisitor: boolean) => Promise<RenderedPage>,
   ): Promise<void> {
     const hit = this.#lookup(key);
     if (hit && hit.expires > this.#now()) {
@@ -155,7 +156,7 @@ export class PageCache {
       // Expired but within its stale window: answered at once, renewed by one render meanwhile.
       this.#send(req, res, hit, 'STALE');
       if (!this.#inflight.has(key)) {
-        this.#render(key, render).then(
+        this.#render(key, () => render(false)).then(
           (result) => {
             // The page may no longer be stored (now a 503, say): the next visitor renders.
             if (!('parts' in result)) this.#delete(hit);
@@ -173,7 +174,7 @@ export class PageCache {
     }
     let pending = this.#inflight.get(key);
     const leader = !pending;
-    pending ??= this.#render(key, render);
+    pending ??= this.#render(key, () => render(true));
     const result = await pending;
     if ('parts' in result) this.#send(req, res, result, leader ? 'MISS' : 'HIT');
     else this.#sendPage(req, res, result);

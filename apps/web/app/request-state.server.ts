@@ -1,9 +1,11 @@
+import { INTERNAL_TOKEN_HEADER, VISITOR_ADDRESS_HEADER } from '@estately/domain';
 import { createContext, type RouterContextProvider } from 'react-router';
 import { type ApiClient, createApiClient } from './api/api-client.ts';
 import { createApiFetch } from './api/api-fetch.server.ts';
+import type { ApiFetch } from './api/api-response.ts';
 import { createAuthClient } from './api/auth-client.ts';
 import { type RequestTokenStore, requestTokenStore } from './api/tokens.ts';
-import type { WebConfig } from './config.server.ts';
+import { type WebConfig, webConfigContext } from './config.server.ts';
 import { pickRequestLocale } from './locale/pick-locale.server.ts';
 import type { Session } from './session/session.ts';
 
@@ -20,6 +22,36 @@ export interface RequestState {
 
 export const requestStateContext = createContext<RequestState>({});
 
+/**
+ * Whom the request is rendered for: the visitor's address (server.ts reads it from the socket,
+ * or from X-Forwarded-For behind WEB_TRUST_PROXY), or null when the web server renders on its
+ * own behalf (a page-cache renewal shared by every later visitor). docs/decisions/041.
+ */
+export const visitorContext = createContext<string | null>(null);
+
+/**
+ * Headers of a call to the API made for this request's visitor: the internal token and the
+ * visitor's address, so the API charges the visitor's budgets rather than this server's. Without
+ * INTERNAL_API_TOKEN none: the API then sees this server as one client.
+ */
+export function visitorHeaders(context: Readonly<RouterContextProvider>): Record<string, string> {
+  const config = context.get(webConfigContext);
+  const visitor = context.get(visitorContext);
+  const own = ownCallHeaders(config);
+  return visitor === null || !config.internalApiToken ? own : { ...own, [VISITOR_ADDRESS_HEADER]: visitor };
+}
+
+/** Headers of a call the web server makes on its own behalf (the featured list, redirects): no visitor pays. */
+export function ownCallHeaders(config: WebConfig): Record<string, string> {
+  return config.internalApiToken ? { [INTERNAL_TOKEN_HEADER]: config.internalApiToken } : {};
+}
+
+/** `fetch` with `headers` added to every call. */
+function withHeaders(fetch: ApiFetch, headers: Record<string, string>): ApiFetch {
+  if (Object.keys(headers).length === 0) return fetch;
+  return (url, init) => fetch(url, { ...init, headers: { ...init?.headers, ...headers } });
+}
+
 /** Timeout of one API call made while rendering a page. */
 export const SSR_API_TIMEOUT_MS = 4_000;
 
@@ -34,19 +66,47 @@ export function requestApi(
   const state = context.get(requestStateContext);
   if (!state.api) {
     const tokens = requestTokenStore(request);
-    const auth = createAuthClient({ baseUrl: config.apiUrl, fetch: apiFetch });
+    const fetch = withHeaders(apiFetch, visitorHeaders(context));
+    const auth = createAuthClient({ baseUrl: config.apiUrl, fetch });
     state.api = {
       tokens,
       client: createApiClient({
         baseUrl: config.apiUrl,
         tokens,
         auth,
-        fetch: apiFetch,
+        fetch,
         acceptLanguage: pickRequestLocale(request).locale,
       }),
     };
   }
   return state.api;
+}
+
+const noTokens = {
+  get: () => ({ token: null, refreshToken: null }),
+  set: () => undefined,
+  statsToken: () => null,
+};
+
+const ownClients = new WeakMap<WebConfig, ApiClient>();
+
+/**
+ * The client of the calls the web server makes on its own behalf while it renders (the stored
+ * redirects): no session, no visitor charged. One per configuration.
+ */
+export function ownApi(config: WebConfig): ApiClient {
+  let client = ownClients.get(config);
+  if (!client) {
+    const fetch = withHeaders(apiFetch, ownCallHeaders(config));
+    client = createApiClient({
+      baseUrl: config.apiUrl,
+      tokens: noTokens,
+      auth: createAuthClient({ baseUrl: config.apiUrl, fetch }),
+      fetch,
+    });
+    ownClients.set(config, client);
+  }
+  return client;
 }
 
 /** Set-Cookie headers the request's API calls produced (refreshed or cleared tokens, stats token). */

@@ -6,7 +6,7 @@ import { webConfigContext } from './config.server.ts';
 import { I18nProvider, useI18n } from './i18n/i18n-context.tsx';
 import { pickRequestLocale } from './locale/pick-locale.server.ts';
 import { useNonce } from './nonce-context.tsx';
-import { requestApi } from './request-state.server.ts';
+import { ownApi } from './request-state.server.ts';
 import { type Packed, pack } from './routing/packed-data.ts';
 import { pageUrl } from './routing/page-url.ts';
 import { redirectMissesContext } from './routing/redirect-misses.server.ts';
@@ -30,10 +30,15 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<Packed<ShellData>> {
   const config = context.get(webConfigContext);
-  const { client } = requestApi(context, request, config);
-  // The global redirect guard and the session (spec 2 and 4) are asked at once.
+  // The global redirect guard and the session (spec 2 and 4) are asked at once. The redirect
+  // lookup is the web server's own call (kept a few seconds for everyone): no visitor pays for it.
   const [, session] = await Promise.all([
-    followStoredRedirect(client, pageUrl(request), request.signal, context.get(redirectMissesContext)),
+    followStoredRedirect(
+      ownApi(config),
+      pageUrl(request),
+      request.signal,
+      context.get(redirectMissesContext),
+    ),
     loadSession(context, request, config),
   ]);
   const { locale } = pickRequestLocale(request);

@@ -28,7 +28,21 @@ export interface WebConfig {
    * API serves the photos itself (PUBLIC_API_URL/media).
    */
   mediaOrigin: string | null;
+  /**
+   * The web tier's shared secret with the API (INTERNAL_API_TOKEN, the same value on both): the
+   * API then believes the visitor address each call names (docs/decisions/041). Null: the API
+   * counts this server as one client. Never sent to the browser.
+   */
+  internalApiToken: string | null;
+  /**
+   * Proxies in front of this server whose X-Forwarded-For names the visitor (WEB_TRUST_PROXY):
+   * false (none: the socket's address is the visitor), true (every hop), a hop count, or
+   * addresses/CIDR ranges. The visitor is the right-most address not trusted.
+   */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = boolean | number | string[];
 
 /** The subset of the configuration that is safe to hand to the browser. */
 export interface PublicConfig {
@@ -118,6 +132,33 @@ function bucketOrigin(raw: string | undefined, problems: string[]): string | nul
     : `${scheme}://${bucket}.${host}`;
 }
 
+/** WEB_TRUST_PROXY, read as the API reads TRUST_PROXY: `1` is one hop, never "trust all". */
+function readTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  const text = raw?.trim().toLowerCase() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const list = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (list.length > 0 && list.every((item) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(item))) return list;
+  problems.push(
+    `WEB_TRUST_PROXY must be true, false, a hop count, or comma-separated addresses/CIDR ranges, got "${raw}"`,
+  );
+  return false;
+}
+
+function readInternalToken(raw: string | undefined, problems: string[]): string | null {
+  const text = raw?.trim() ?? '';
+  if (text === '') return null;
+  if (text.length < 32) {
+    problems.push('INTERNAL_API_TOKEN must be a random secret of at least 32 characters');
+    return null;
+  }
+  return text;
+}
+
 /** Reads and validates the configuration; throws a WebConfigError listing every problem. */
 export function readWebConfig(env: Env, overrides: Partial<WebConfig> = {}): WebConfig {
   const problems: string[] = [];
@@ -144,8 +185,22 @@ export function readWebConfig(env: Env, overrides: Partial<WebConfig> = {}): Web
       : mediaPublicUrl
         ? new URL(mediaPublicUrl).origin
         : bucketOrigin(env.S3_URL, problems);
+  const internalApiToken =
+    overrides.internalApiToken !== undefined
+      ? overrides.internalApiToken
+      : readInternalToken(env.INTERNAL_API_TOKEN, problems);
+  const trustProxy = overrides.trustProxy ?? readTrustProxy(env.WEB_TRUST_PROXY, problems);
   if (problems.length > 0) throw new WebConfigError(problems);
-  return { port, apiUrl, publicApiUrl, publicWebUrl: publicWebUrl || null, maptiler, mediaOrigin };
+  return {
+    port,
+    apiUrl,
+    publicApiUrl,
+    publicWebUrl: publicWebUrl || null,
+    maptiler,
+    mediaOrigin,
+    internalApiToken,
+    trustProxy,
+  };
 }
 
 export function publicConfigOf(config: WebConfig): PublicConfig {

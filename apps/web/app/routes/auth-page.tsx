@@ -15,6 +15,7 @@ import { safeReturnPath } from '../features/auth/form-errors.ts';
 import { type FormResult, useRedirectToast, useText } from '../features/auth/form-ui.tsx';
 import formsStylesHref from '../features/auth/forms.css?url';
 import { screenMessages } from '../features/auth/screen-messages.server.ts';
+import { visitorHeaders } from '../request-state.server.ts';
 import { notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import type { Route } from './+types/auth-page.ts';
 
@@ -125,6 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return authAction({
     request,
     config: context.get(webConfigContext),
+    identity: visitorHeaders(context),
     screen,
     locale,
     t,

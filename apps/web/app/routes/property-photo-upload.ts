@@ -3,7 +3,7 @@ import { createTranslator, isMessageKey } from '@estately/i18n';
 import { ApiError, apiErrorFrom } from '../api/api-error.ts';
 import { webConfigContext } from '../config.server.ts';
 import { localeFromPathname } from '../locale/locale-path.ts';
-import { pendingSetCookies, requestApi } from '../request-state.server.ts';
+import { pendingSetCookies, requestApi, visitorHeaders } from '../request-state.server.ts';
 import { pageUrl } from '../routing/page-url.ts';
 import type { Route } from './+types/property-photo-upload.ts';
 
@@ -55,7 +55,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const token = tokens.get().token;
     const response = await fetch(`${config.apiUrl}/v1/property-media/save`, {
       method: 'POST',
-      headers: token ? { authorization: `Bearer ${token}`, accept: 'application/json' } : {},
+      headers: {
+        ...visitorHeaders(context),
+        ...(token ? { authorization: `Bearer ${token}`, accept: 'application/json' } : {}),
+      },
       body,
     });
     if (!response.ok) throw await apiErrorFrom(response);

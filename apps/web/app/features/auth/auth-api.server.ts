@@ -5,13 +5,14 @@ import { SSR_API_TIMEOUT_MS } from '../../request-state.server.ts';
 
 /**
  * One call of the authentication client of spec 7: no bearer token and no refresh on a 401 (a
- * wrong password answers 401, which must not spend the visitor's refresh token). The visitor's
- * address and agent are forwarded so the API's per-client limits and security log see the
- * person, not this server.
+ * wrong password answers 401, which must not spend the visitor's refresh token). The visitor is
+ * named (`identity`: request-state.server.ts visitorHeaders) and their agent forwarded, so the
+ * API's per-visitor limits and security log see the person, not this server.
  */
 export async function authCall<T>(
   config: WebConfig,
   request: Request,
+  identity: Record<string, string>,
   path: string,
   body: unknown,
   locale: string,
@@ -20,11 +21,10 @@ export async function authCall<T>(
     'content-type': 'application/json',
     accept: 'application/json',
     'accept-language': locale,
+    ...identity,
   };
   const agent = request.headers.get('user-agent');
   if (agent) headers['user-agent'] = agent;
-  const forwarded = request.headers.get('x-forwarded-for');
-  if (forwarded) headers['x-forwarded-for'] = forwarded;
   let response: Response;
   try {
     response = await fetch(`${config.apiUrl}${path}`, {

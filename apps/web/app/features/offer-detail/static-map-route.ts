@@ -5,6 +5,7 @@ import {
   PointsOfInterestResponseSchema,
 } from '@estately/domain';
 import { webConfigContext } from '../../config.server.ts';
+import { visitorHeaders } from '../../request-state.server.ts';
 import type { Route } from './+types/static-map-route.ts';
 import { renderStaticMapSvg } from './static-map.ts';
 import { formatMapDistance, staticMapPlaces } from './static-map-view.server.ts';
@@ -23,7 +24,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = FILE.exec(params.file ?? '')?.[1];
   if (!locale || !isLocale(locale) || !id) return notFound();
   const { apiUrl } = context.get(webConfigContext);
-  const get = (path: string) => fetch(`${apiUrl}${path}`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const headers = visitorHeaders(context);
+  const get = (path: string) =>
+    fetch(`${apiUrl}${path}`, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
   let offer: { latitude: number; longitude: number };
   let places: PointsOfInterestResponse | null = null;
   try {

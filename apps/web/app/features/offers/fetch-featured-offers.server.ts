@@ -1,4 +1,5 @@
 import { type Currency, FeaturedPropertiesResponseSchema, type OfferCard } from '@estately/domain';
+import { apiErrorFrom, isTooManyRequests } from '../../api/api-error.ts';
 
 export type FeaturedOffers = { status: 'ok'; offers: OfferCard[] } | { status: 'unavailable'; offers: [] };
 
@@ -8,10 +9,12 @@ export const FEATURED_TIMEOUT_MS = 4_000;
 /**
  * GET {apiUrl}/properties?currency=...: the featured list, newest first, 8 items (spec 7, 9).
  * A down, slow or misbehaving API gives `unavailable` instead of an error, so the home page
- * still renders with a friendly message.
+ * still renders with a friendly message; a 429 is thrown as its ApiError (the page answers 429).
  */
 export async function fetchFeaturedOffers(options: {
   apiUrl: string;
+  /** Headers of the web server's own calls (request-state.server.ts ownCallHeaders). */
+  headers?: Record<string, string>;
   currency: Currency;
   signal?: AbortSignal;
   fetch?: typeof fetch;
@@ -20,7 +23,12 @@ export async function fetchFeaturedOffers(options: {
   const timeout = AbortSignal.timeout(FEATURED_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
-    const response = await (options.fetch ?? fetch)(url, { signal, headers: { accept: 'application/json' } });
+    const response = await (options.fetch ?? fetch)(url, {
+      signal,
+      headers: { accept: 'application/json', ...options.headers },
+    });
+    // Refused for asking too often: the page is the 429 that names the wait (issue 36), thrown.
+    if (response.status === 429) throw await apiErrorFrom(response);
     if (!response.ok) {
       console.warn(`[web] featured offers: ${url} answered ${response.status}`);
       return { status: 'unavailable', offers: [] };
@@ -32,6 +40,7 @@ export async function fetchFeaturedOffers(options: {
     }
     return { status: 'ok', offers: parsed.data.data };
   } catch (error) {
+    if (isTooManyRequests(error)) throw error;
     if (!options.signal?.aborted) {
       console.warn(`[web] featured offers: ${url} failed: ${error instanceof Error ? error.message : error}`);
     }
