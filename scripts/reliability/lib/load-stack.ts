@@ -20,8 +20,13 @@ const root = join(import.meta.dirname, '..', '..', '..');
 export interface StackOptions {
   /** Short name: the temporary folder and the PostgreSQL database are named after it. */
   label: string;
-  /** RATE_LIMIT_MAX of the API (requests per client address and minute; 0 turns it off). */
-  rateLimitMax: number;
+  /**
+   * RATE_LIMIT_MAX of the API (requests per client address and minute; 0 turns it off), or
+   * 'as shipped': left unset, so the product's default applies (check 16).
+   */
+  rateLimitMax: number | 'as shipped';
+  /** The checkout whose scripts/start.ts runs (default this one): check 16 measures an older commit. */
+  root?: string;
   /** Demo offers to seed (SEED_OFFERS); default RELIABILITY_SEED_OFFERS or 3000. */
   offers?: number;
   /** Start the web server too (scripts/start.ts; needs the web build). Default true. */
@@ -92,11 +97,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     WEB_ORIGIN: `http://127.0.0.1:${webPort}`,
     DATA_DIR: dataDir,
     SEED_OFFERS: String(offers),
-    RATE_LIMIT_MAX: String(options.rateLimitMax),
+    RATE_LIMIT_MAX: options.rateLimitMax === 'as shipped' ? undefined : String(options.rateLimitMax),
     // Request logs of a minute of load would cost the server more than the requests.
     LOG_LEVEL: 'warn',
     ...options.env,
   };
+  if (env.RATE_LIMIT_MAX === undefined) delete env.RATE_LIMIT_MAX;
   delete env.DATABASE_URL;
   delete env.DATABASE_READ_URL;
   delete env.REDIS_URL;
@@ -112,9 +118,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const log = createWriteStream(logPath);
   const started = performance.now();
   const script =
-    options.web === false ? join(import.meta.dirname, 'load-stack-api.ts') : join(root, 'scripts/start.ts');
+    options.web === false
+      ? join(import.meta.dirname, 'load-stack-api.ts')
+      : join(options.root ?? root, 'scripts/start.ts');
   const child = spawn(process.execPath, [script], {
-    cwd: root,
+    cwd: options.root ?? root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
