@@ -89,6 +89,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     NODE_ENV: 'production',
     // A fresh signing key per run: production refuses the development key.
     JWT_SECRETS: `rel:${randomBytes(32).toString('base64url')}`,
+    // The web tier's shared secret, required in production (decision 041); start.ts keeps it.
+    INTERNAL_API_TOKEN: randomBytes(32).toString('base64url'),
     API_HOST: '127.0.0.1',
     API_PORT: String(apiPort),
     WEB_PORT: String(webPort),
