@@ -20,7 +20,7 @@ import { cacheControlFor } from './routing/cache-rules.ts';
 import { pageRouterContext } from './routing/page-manifest.server.ts';
 import { pageUrl } from './routing/page-url.ts';
 import { redirectMissesContext, redirectMissesOf } from './routing/redirect-misses.server.ts';
-import { RETRY_AFTER_SECONDS } from './routing/unavailable.server.ts';
+import { notePageFailure, pageFailureOf, retryLaterAnswer } from './routing/unavailable.server.ts';
 import { fillStylesSlot, INLINE_CSS, INLINE_STYLES_SLOT } from './shell/inline-styles.server.ts';
 import { InlineStylesContext } from './shell/inline-styles.tsx';
 import { MAPTILER_ORIGIN } from './web-config.ts';
@@ -54,7 +54,11 @@ function applyResponseHeaders(
   status: number,
   headers: Headers,
   loadContext: RouterContextProvider | undefined,
-): void {
+): number {
+  // A visitor refused for asking too often (429) or an unavailable API (503): the wait the page's
+  // loader noted, the API's own for a 429 (routing/unavailable.server.ts).
+  const answer = retryLaterAnswer(status, loadContext);
+  status = answer.status;
   const cookies = pendingSetCookies(loadContext);
   for (const cookie of cookies) headers.append('Set-Cookie', cookie);
   // Data requests of client navigations name the page as `/path.data`.
@@ -64,18 +68,28 @@ function applyResponseHeaders(
     cacheControlFor({ pathname, status, personal: cookies.length > 0 || hasSessionCookie(request) }),
   );
   headers.append('Vary', 'Cookie');
-  // An unavailable API (routing/unavailable.server.ts): ask for a retry shortly.
-  if (status === 503) headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
+  if (answer.retryAfterSeconds !== null) headers.set('Retry-After', String(answer.retryAfterSeconds));
+  return status;
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
-  applyResponseHeaders(request, response.status, response.headers, context as RouterContextProvider);
-  return response;
+  const status = applyResponseHeaders(
+    request,
+    response.status,
+    response.headers,
+    context as RouterContextProvider,
+  );
+  return status === response.status
+    ? response
+    : new Response(response.body, { status, statusText: '', headers: response.headers });
 };
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // A client that went away aborts its request: not an error of ours.
   if (request.signal.aborted) return;
+  // A 429 or an unavailable API that a loader let through is still that, not a 500: noted here,
+  // before the page or data answer is made (routing/unavailable.server.ts).
+  if (context) notePageFailure(context as RouterContextProvider, pageFailureOf(error));
   console.error(`[web] ${request.method} ${new URL(request.url).pathname}:`, error);
 };
 
@@ -108,7 +122,7 @@ async function respond(
   loadContext: RouterContextProvider | undefined,
   atOnceAllowed: boolean,
 ): Promise<Response> {
-  applyResponseHeaders(request, responseStatusCode, responseHeaders, loadContext);
+  responseStatusCode = applyResponseHeaders(request, responseStatusCode, responseHeaders, loadContext);
   const userAgent = request.headers.get('user-agent');
   const crawler = userAgent !== null && isbot(userAgent);
 

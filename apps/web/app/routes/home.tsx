@@ -20,6 +20,7 @@ import { WHERE_PARAM } from '../features/search-filters/where-param.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { pickRequestLocale } from '../locale/pick-locale.server.ts';
 import { pack, unpack } from '../routing/packed-data.ts';
+import { retryLaterOrRethrow } from '../routing/unavailable.server.ts';
 import type { Route } from './+types/home.ts';
 
 // Home: at /{locale}, and at / with no prefix (spec 2). The unprefixed / renders in place in the
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     apiUrl: config.apiUrl,
     currency: localeData(locale).currency,
     signal: request.signal,
-  });
+  }).catch(retryLaterOrRethrow(context, 'limited'));
   // Home's search box submits to the results list; the popular searches are search-path links
   // in the locale's own words (spec 2 search URLs).
   const search = {

@@ -19,7 +19,7 @@ import {
 } from '@estately/domain';
 import { LOCALE_DATA, type Translator } from '@estately/i18n';
 import { data, type RouterContextProvider, redirect } from 'react-router';
-import { ApiError, apiErrorFrom } from '../../api/api-error.ts';
+import { ApiError, apiErrorFrom, retryWaitSeconds } from '../../api/api-error.ts';
 import { serializeCookie } from '../../api/cookies.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { serializeLocaleCookie } from '../../locale/locale-cookie.ts';
@@ -214,7 +214,7 @@ export async function accountAction(input: AccountActionInput) {
     if (errors) return data<FormResult>({ intent, errors }, { status: 422 });
     const text =
       error instanceof ApiError && error.status === 429
-        ? t('status.too_many_requests')
+        ? t('error.too_many_requests_text', { seconds: retryWaitSeconds(error) })
         : error instanceof ApiError && error.status === 0
           ? t('error.network')
           : fallback;

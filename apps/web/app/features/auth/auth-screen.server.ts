@@ -12,7 +12,7 @@ import {
 } from '@estately/domain';
 import type { MessageKey, Translator } from '@estately/i18n';
 import { data, redirect } from 'react-router';
-import { ApiError } from '../../api/api-error.ts';
+import { ApiError, retryWaitSeconds } from '../../api/api-error.ts';
 import { cookieValue } from '../../api/cookies.ts';
 import { REFRESH_TOKEN_COOKIE } from '../../api/tokens.ts';
 import type { WebConfig } from '../../config.server.ts';
@@ -42,7 +42,8 @@ interface TokenPair {
 function formErrorText(t: Translator, error: unknown, intent: AuthIntent): string {
   if (error instanceof ApiError) {
     if (error.status === 401 && intent === 'signin') return t('auth.invalid_credentials');
-    if (error.status === 429) return t('status.too_many_requests');
+    // A limit names the wait the API asked for (its Retry-After).
+    if (error.status === 429) return t('error.too_many_requests_text', { seconds: retryWaitSeconds(error) });
     if (error.status === 0) return t('error.network');
     if (error.errors?.token) return t('auth.link_invalid');
   }
