@@ -154,7 +154,7 @@ export function busyPage(
   retryAfterSeconds: number,
 ): { status: 503; headers: Record<string, string>; body: Buffer } {
   const title = escapeHtml(translate(locale, 'status.service_unavailable'));
-  const text = escapeHtml(translate(locale, 'error.server_error_text'));
+  const text = escapeHtml(translate(locale, 'error.unavailable_text'));
   const body = Buffer.from(
     `<!DOCTYPE html><html lang="${locale}" dir="${textDirection(locale)}"><head><meta charset="utf-8">` +
       `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +

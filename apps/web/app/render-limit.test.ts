@@ -125,6 +125,7 @@ describe('busy page', () => {
     const html = page.body.toString('utf8');
     expect(html).toContain('<html lang="de" dir="ltr">');
     expect(html).toContain(translate('de', 'status.service_unavailable'));
+    expect(html).toContain(translate('de', 'error.unavailable_text'));
     expect(html).not.toContain('<script');
     expect(busyPage('ar', 2).body.toString('utf8')).toContain('dir="rtl"');
 

@@ -1,6 +1,6 @@
 // The built web server in front of an API that stalls, refuses or fails (issue 11 check 14): a
 // page whose API call times out or answers 503 is a 503 with Retry-After and the localized
-// server-error page (routing/unavailable.server.ts), a failing API stays a 500; and the
+// unavailable page (routing/unavailable.server.ts), a failing API stays a 500; and the
 // micro-cache of anonymous pages (decision 021) in the server as `npm start` runs it.
 
 import { createServer, type ServerResponse } from 'node:http';
@@ -73,9 +73,9 @@ describe('pages whose API is unavailable', () => {
     expect(page.ms).toBeGreaterThanOrEqual(SSR_API_TIMEOUT_MS - 100);
     expect(page.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
     expect(page.headers.get('cache-control')).toBe('no-store');
-    expect(page.html).toContain('data-testid="server-error"');
-    expect(page.html).toContain(translate('de', 'error.server_error_title'));
-    expect(page.html).toContain(translate('de', 'error.server_error_text'));
+    expect(page.html).toContain('data-testid="unavailable"');
+    expect(page.html).toContain(translate('de', 'status.service_unavailable'));
+    expect(page.html).toContain(translate('de', 'error.unavailable_text'));
     // Never kept by the micro-cache.
     expect(page.headers.get('x-cache')).toBe('MISS');
   }, 20_000);
@@ -84,7 +84,7 @@ describe('pages whose API is unavailable', () => {
     const unavailable = await get(buildPath('propertyDetail', 'en', { id: 2 }));
     expect(unavailable.status).toBe(503);
     expect(unavailable.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
-    expect(unavailable.html).toContain(translate('en', 'error.server_error_text'));
+    expect(unavailable.html).toContain(translate('en', 'error.unavailable_text'));
     const failing = await get(buildPath('propertyDetail', 'en', { id: 3 }));
     expect(failing.status).toBe(500);
     expect(failing.headers.get('retry-after')).toBeNull();

@@ -8,7 +8,12 @@ import { ErrorPage, errorStatus } from '../app/shell/error-page.tsx';
 import { clientMessages } from '../app/shell/shell-data.server.ts';
 
 // The error page of spec 2 rendered the way the root error boundary renders it.
-function render(error: unknown, path: string, locale: 'cs' | 'en' = 'en', withMessages = true): string {
+function render(
+  error: unknown,
+  path: string,
+  locale: 'cs' | 'en' | 'ar' = 'en',
+  withMessages = true,
+): string {
   const page = createElement(ErrorPage, { error, homeHref: `/${locale}` });
   const messages = withMessages ? clientMessages(locale) : {};
   return renderToStaticMarkup(
@@ -21,8 +26,8 @@ function render(error: unknown, path: string, locale: 'cs' | 'en' = 'en', withMe
 }
 
 /** A route error response, as React Router hands a thrown `data(null, {status})` to a boundary. */
-function routeError(status: number): unknown {
-  return new ErrorResponseImpl(status, '', null);
+function routeError(status: number, data: unknown = null): unknown {
+  return new ErrorResponseImpl(status, '', data);
 }
 
 describe('error page', () => {
@@ -46,7 +51,25 @@ describe('error page', () => {
     expect(html).toContain('<h1>Internal Server Error</h1>');
     expect(html).toContain('data-testid="server-error"');
     expect(html).not.toContain('hunter2');
-    expect(render(routeError(503), '/en')).toContain('Internal Server Error');
+  });
+
+  it('shows the unavailable variant for a 503: try again shortly', () => {
+    const html = render(routeError(503, { retryAfterSeconds: 5 }), '/cs', 'cs');
+    expect(html).toContain('data-testid="unavailable"');
+    expect(html).toContain(`<h1>${translate('cs', 'status.service_unavailable')}</h1>`);
+    expect(html).toContain(translate('cs', 'error.unavailable_text'));
+  });
+
+  it('shows the too-many-requests variant with the wait in the visitor’s language', () => {
+    for (const locale of ['cs', 'en', 'ar'] as const) {
+      const html = render(routeError(429, { retryAfterSeconds: 12 }), `/${locale}`, locale);
+      expect(html).toContain('data-testid="too-many-requests"');
+      expect(html).toContain(`<h1>${translate(locale, 'status.too_many_requests')}</h1>`);
+      expect(html).toContain(translate(locale, 'error.too_many_requests_text', { seconds: 12 }));
+    }
+    expect(render(routeError(429, { retryAfterSeconds: 1 }), '/en')).toContain('try again in 1 second.');
+    // A 429 page without its wait says a minute (the API's budgets are per minute).
+    expect(render(routeError(429), '/en')).toContain('try again in 60 seconds.');
   });
 
   it('falls back to the spec’s English texts when no catalog reached the page', () => {

@@ -75,7 +75,7 @@ describe('render limit of the web server', () => {
     expect(third.headers.get('cache-control')).toBe('no-store');
     expect(third.html).toContain('<html lang="de"');
     expect(third.html).toContain(translate('de', 'status.service_unavailable'));
-    expect(third.html).toContain(translate('de', 'error.server_error_text'));
+    expect(third.html).toContain(translate('de', 'error.unavailable_text'));
     expect(third.html).not.toContain('<script');
     expect(web.renderLimit.refused).toBe(1);
 

@@ -165,7 +165,7 @@ describe('guards and error pages', () => {
     await context.close();
   });
 
-  it('renders the server-error variant with status 503 and Retry-After when the API is down', async () => {
+  it('renders the unavailable variant with status 503 and Retry-After when the API is down', async () => {
     const offline = await startWeb({
       port: 0,
       host: '127.0.0.1',
@@ -179,8 +179,8 @@ describe('guards and error pages', () => {
       // An unreachable API is an outage, not a broken page (routing/unavailable.server.ts).
       expect(response?.status()).toBe(503);
       expect(response?.headers()['retry-after']).toBe('5');
-      expect(await page.title()).toContain('Internal Server Error');
-      expect(await page.getByTestId('server-error').isVisible()).toBe(true);
+      expect(await page.title()).toContain('Service Unavailable');
+      expect(await page.getByTestId('unavailable').isVisible()).toBe(true);
       // The shell itself still works without the API: a guest page renders.
       expect((await page.goto(`${offline.url}/ar/auth`))?.status()).toBe(200);
       await context.close();

@@ -27,6 +27,8 @@ export class ApiError extends Error {
   readonly errors: Readonly<Record<string, readonly string[]>> | null;
   /** A text chosen by the caller for this failure (spec 8 "the error text"), e.g. 'Profile update failed'. */
   readonly text: string | null;
+  /** Seconds the API asked the client to wait (its `Retry-After`), on a 429 or 503 that sent one. */
+  readonly retryAfterSeconds: number | null;
 
   constructor(init: {
     status: number;
@@ -34,6 +36,7 @@ export class ApiError extends Error {
     serverMessage?: string | null;
     errors?: Record<string, readonly string[]> | null;
     text?: string | null;
+    retryAfterSeconds?: number | null;
   }) {
     super(init.text ?? init.serverMessage ?? STATUS_TEXT[init.status] ?? `HTTP ${init.status}`);
     this.name = 'ApiError';
@@ -42,6 +45,7 @@ export class ApiError extends Error {
     this.serverMessage = init.serverMessage ?? null;
     this.errors = init.errors ?? null;
     this.text = init.text ?? null;
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
   }
 
   /** Spec 8: a response with code validation_errors and an errors field is a validation failure. */
@@ -67,7 +71,33 @@ export async function apiErrorFrom(response: ApiResponse): Promise<ApiError> {
       record.errors && typeof record.errors === 'object'
         ? (record.errors as Record<string, readonly string[]>)
         : null,
+    retryAfterSeconds: retryAfterSecondsOf(response.headers.get('retry-after')),
   });
+}
+
+/**
+ * Seconds of a `Retry-After` header (RFC 9110 10.2.3): delay-seconds as the API sends them, or an
+ * HTTP date; null when there is none or it cannot be read.
+ */
+export function retryAfterSecondsOf(value: string | null, now = Date.now()): number | null {
+  if (value === null) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** A refusal for asking too often (429): the wait it asked for, in seconds. */
+export function isTooManyRequests(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 429;
+}
+
+/** The wait of a 429 whose API named none: its budgets are per minute. */
+export const DEFAULT_RETRY_WAIT_SECONDS = 60;
+
+/** The seconds to name in "try again in N seconds" for a 429: the API's Retry-After, else a minute. */
+export function retryWaitSeconds(error: ApiError): number {
+  return error.retryAfterSeconds ?? DEFAULT_RETRY_WAIT_SECONDS;
 }
 
 /**
@@ -76,9 +106,17 @@ export async function apiErrorFrom(response: ApiResponse): Promise<ApiError> {
  */
 export function errorToastText(
   error: unknown,
-  labels: { statusText?: (status: number) => string | undefined; generic?: string } = {},
+  labels: {
+    statusText?: (status: number) => string | undefined;
+    generic?: string;
+    /** "Too many requests, try again in N seconds" in the visitor's language. */
+    tooManyRequests?: (seconds: number) => string;
+  } = {},
 ): string {
   const generic = labels.generic ?? GENERIC_ERROR_TEXT;
+  // A refusal for asking too often says how long to wait, never the API's own (English) words.
+  if (isTooManyRequests(error) && labels.tooManyRequests)
+    return labels.tooManyRequests(retryWaitSeconds(error));
   if (error instanceof ApiError) {
     if (error.text) return error.text;
     if (error.serverMessage) return error.serverMessage;

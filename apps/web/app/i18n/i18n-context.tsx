@@ -31,6 +31,11 @@ const ENGLISH_DEFAULTS: Partial<Record<ClientMessageKey, string>> = {
   'error.page_not_found_path': 'Page Not Found: {path}',
   'error.not_found_text': 'The page you are looking for does not exist or has been moved.',
   'error.server_error_text': 'Something went wrong on our side. Please try again in a moment.',
+  'status.too_many_requests': 'Too Many Requests',
+  'error.too_many_requests_text':
+    '{seconds, plural, one {Too many requests in a short time. Please try again in # second.} other {Too many requests in a short time. Please try again in # seconds.}}',
+  'status.service_unavailable': 'Service Unavailable',
+  'error.unavailable_text': 'The service is temporarily unavailable. Please try again in a few seconds.',
   'error.generic': 'An error occurred',
   'error.back_home': 'Back to home',
 };

@@ -11,6 +11,7 @@ import { localeFromPathname } from '../locale/locale-path.ts';
 import { pickRequestLocale } from '../locale/pick-locale.server.ts';
 import { pageUrl } from '../routing/page-url.ts';
 import { screenTitle } from '../routing/screen.server.ts';
+import { throwPageFailure } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
 import type { Route } from './+types/account-layout.ts';
 
@@ -37,7 +38,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const config = context.get(webConfigContext);
   const session = await loadSession(context, request, config);
   const url = pageUrl(request);
-  if (!session.user) throw redirect(signInRedirect(url), 302);
+  if (!session.user) {
+    // The API could not say who this is (429, unavailable): the page to try again later.
+    if (session.failure) throwPageFailure(session.failure, context);
+    throw redirect(signInRedirect(url), 302);
+  }
   const { locale } = pickRequestLocale(request);
   const t = createTranslator(locale);
   return {

@@ -20,6 +20,7 @@ import {
 import { type FormResult, useRedirectToast, useText } from '../features/auth/form-ui.tsx';
 import { screenMessages } from '../features/auth/screen-messages.server.ts';
 import { pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
+import { retryLaterOrRethrow, throwIfRetryLater } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
 import type { Route } from './+types/account-page.ts';
 
@@ -120,6 +121,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return await load;
     } catch (error) {
       if (error instanceof Response) throw error;
+      // Refused for asking too often: the page that names the wait (issue 36), not the notice.
+      throwIfRetryLater(error, context, 'limited');
       console.warn(`[web] ${screen}:`, error instanceof Error ? error.message : error);
       loadError = true;
       return null;
@@ -127,7 +130,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   switch (screen) {
     case 'account':
-      return { ...base, home: await loadAccountHome(context, request, locale) };
+      return {
+        ...base,
+        home: await loadAccountHome(context, request, locale).catch(retryLaterOrRethrow(context)),
+      };
     case 'accountFavorites': {
       const favorites = await orNotice(loadFavorites(context, request, locale, t));
       return { ...base, favorites, loadError };

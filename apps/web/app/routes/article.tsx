@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) notFound();
-    throwPageFailure(error);
+    throwPageFailure(error, context);
   }
   const article = ArticleSchema.parse(raw);
   return {

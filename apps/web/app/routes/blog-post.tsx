@@ -1,6 +1,6 @@
 import { BlogPostSchema, buildPath } from '@estately/domain';
 import { createTranslator, formatDateLong } from '@estately/i18n';
-import { data, Link, redirect } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import { webConfigContext } from '../config.server.ts';
 import { ContentBody } from '../features/content/content-body.tsx';
@@ -10,6 +10,7 @@ import { localeFromPathname } from '../locale/locale-path.ts';
 import { requestApi } from '../request-state.server.ts';
 import { pageUrl } from '../routing/page-url.ts';
 import { notFound, pageTitle, screenTitle } from '../routing/screen.server.ts';
+import { throwPageFailure } from '../routing/unavailable.server.ts';
 import type { Route } from './+types/blog-post.ts';
 
 // One blog post at /{locale}/blog/{slug}. A slug of another translation of the post redirects to
@@ -32,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     );
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 422)) notFound();
-    throw data(null, { status: 500 });
+    throwPageFailure(error, context);
   }
   const post = BlogPostSchema.parse(raw);
   if (post.slug !== params.slug)

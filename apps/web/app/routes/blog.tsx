@@ -1,10 +1,11 @@
 import { BlogListResponseSchema, buildPath, type Locale } from '@estately/domain';
 import { formatDateLong } from '@estately/i18n';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { requestApi } from '../request-state.server.ts';
 import { notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
+import { throwPageFailure } from '../routing/unavailable.server.ts';
 import type { Route } from './+types/blog.ts';
 
 // The blog (spec 2 /{locale}/blog): posts from the database, newest first.
@@ -26,8 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         signal: request.signal,
       }),
     );
-  } catch {
-    throw data(null, { status: 500 });
+  } catch (error) {
+    throwPageFailure(error, context);
   }
   const heading = screenTitle(t, screen);
   return {

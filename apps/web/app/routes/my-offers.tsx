@@ -7,6 +7,7 @@ import { loadMyOffers, type MyOffersResult, myOffersAction } from '../features/m
 import { MyOffersView } from '../features/my-offers/my-offers-view.tsx';
 import editorStylesHref from '../features/property-editor/editor.css?url';
 import { pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
+import { throwIfRetryLater } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
 import type { Route } from './+types/my-offers.ts';
 
@@ -45,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { ...base, offers: await loadMyOffers(context, request, locale, t), loadError: false };
   } catch (error) {
     if (error instanceof Response) throw error;
+    // Refused for asking too often: the page that names the wait (issue 36), not the notice.
+    throwIfRetryLater(error, context, 'limited');
     console.warn('[web] my offers:', error instanceof Error ? error.message : error);
     return { ...base, offers: null, loadError: true };
   }

@@ -9,7 +9,7 @@ import {
 } from '@estately/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ApiError, errorToastText } from '../api/api-error.ts';
+import { ApiError } from '../api/api-error.ts';
 import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
 import { type FavoriteTexts, FavoriteToggle } from '../features/favorites-toggle/favorite-toggle.tsx';
@@ -28,6 +28,7 @@ import { translationWithFallback } from '../features/offer-detail/translation-fa
 import { toOfferCardView } from '../features/offers/offer-card-view.server.ts';
 import type { OfferCardView } from '../features/offers/offer-card-view.ts';
 import { ResultCard } from '../features/results/result-card.tsx';
+import { localizedErrorText } from '../i18n/error-text.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { useNonce } from '../nonce-context.tsx';
 import { requestApi } from '../request-state.server.ts';
@@ -64,8 +65,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     raw = await client.get(`/public/offers/${id}`, { query: { currency }, signal: request.signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) notFound();
-    // A timeout or an unavailable API is a 503 with Retry-After, anything else a 500.
-    throwPageFailure(error);
+    // A timeout or an unavailable API is a 503 with Retry-After, a limit a 429 with the API's
+    // Retry-After, anything else a 500.
+    throwPageFailure(error, context);
   }
   const detail = OfferDetailSchema.parse(raw);
   const offer = toOfferDetailView(detail, locale, config.publicApiUrl);
@@ -178,7 +180,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   } catch (error) {
     const errors = apiFieldErrors(error);
     if (errors) return { form: kind, status: 'invalid', errors };
-    return { form: kind, status: 'failed', message: errorToastText(error) };
+    return { form: kind, status: 'failed', message: localizedErrorText(error, screenOf(request).t) };
   }
 }
 

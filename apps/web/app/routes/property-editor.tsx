@@ -11,6 +11,7 @@ import { type EditorResult, PropertyEditor } from '../features/property-editor/e
 import { localeFromPathname } from '../locale/locale-path.ts';
 import { pageUrl } from '../routing/page-url.ts';
 import { notFound, pageTitle } from '../routing/screen.server.ts';
+import { retryLaterOrRethrow, throwPageFailure } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
 import type { Route } from './+types/property-editor.ts';
 
@@ -31,6 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const propertyId = parsePropertyId(params.id ?? 'new');
   const session = await loadSession(context, request, context.get(webConfigContext));
   if (!session.user) {
+    if (session.failure) throwPageFailure(session.failure, context);
     const url = pageUrl(request);
     throw redirect(`${buildPath('auth', locale)}?redirect=${encodeURIComponent(url.pathname + url.search)}`);
   }
@@ -40,7 +42,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     title: pageTitle(t, heading),
     heading,
     messages: screenMessages(locale, EDITOR_MESSAGE_KEYS),
-    editor: await loadEditor(context, request, locale, t, propertyId),
+    // A 429 or an unavailable API is the page to try again later; anything else as it was.
+    editor: await loadEditor(context, request, locale, t, propertyId).catch(retryLaterOrRethrow(context)),
   };
 }
 

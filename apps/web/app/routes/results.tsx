@@ -23,6 +23,7 @@ import { pack, unpack } from '../routing/packed-data.ts';
 import { hasQueryFlag, withQueryFlag } from '../routing/query-flag.ts';
 import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { searchPathReader } from '../routing/search-path-reader.server.ts';
+import { retryLaterOrRethrow } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
 import type { Route } from './+types/results.ts';
 
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     locale,
     find: (text) => findPlace(requestApi(context, request, config).client, text, locale, request.signal),
-  });
+  }).catch(retryLaterOrRethrow(context));
   if (where?.kind === 'redirect') throw redirect(where.to);
   const placeNotFound =
     where?.kind === 'not-found' ? t('search.place_not_found', { place: where.text }) : null;
@@ -83,7 +84,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       signal: request.signal,
     }),
     placeOfSearch({ api, kept: keptPlacesOf(config), locale, filters, signal: request.signal }),
-  ]);
+    // A 429 is the page that names the wait (loadResults lets only that through).
+  ]).catch(retryLaterOrRethrow(context, 'limited'));
   if (place === null) notFound();
   const heading = screenTitle(t, screen);
   // The search in words ("Sale · Apartments · Praha"), the page's heading when it names anything.

@@ -25,7 +25,11 @@ export async function followStoredRedirect(
     );
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) misses?.add(url.pathname);
-    if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 0)) {
+    // A 429 is the visitor's limit, said by the page itself (routing/unavailable.server.ts).
+    if (
+      !(error instanceof ApiError) ||
+      (error.status !== 404 && error.status !== 0 && error.status !== 429)
+    ) {
       if (!signal?.aborted) console.warn('[web] redirect resolver failed:', error);
     }
     return;

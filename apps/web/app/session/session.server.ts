@@ -2,6 +2,7 @@ import type { RouterContextProvider } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import type { WebConfig } from '../config.server.ts';
 import { requestApi, requestStateContext } from '../request-state.server.ts';
+import { pageFailureOf } from '../routing/unavailable.server.ts';
 import { GUEST, type Session, toFavoriteIds, toSessionUser } from './session.ts';
 
 /**
@@ -34,6 +35,9 @@ async function fetchSession(
     user = toSessionUser(await client.get('/user/me'));
   } catch (error) {
     if (!(error instanceof ApiError)) console.warn('[web] session: /user/me failed:', error);
+    // Refused for asking too often, or the API is down: the user is not known to be a guest.
+    if (pageFailureOf(error).retryAfterSeconds !== null)
+      return { status: 'guest', user: null, favoriteIds: [], failure: error };
     return GUEST;
   }
   if (!user) return GUEST;

@@ -11,7 +11,16 @@ export interface SessionUser {
 }
 
 export type Session =
-  | { status: 'guest'; user: null; favoriteIds: number[] }
+  | {
+      status: 'guest';
+      user: null;
+      favoriteIds: number[];
+      /**
+       * Server only: why the user could not be asked (a 429 or an unavailable API), so a screen
+       * that needs the user answers "try again later" rather than sending them to sign in.
+       */
+      failure?: unknown;
+    }
   | { status: 'user'; user: SessionUser; favoriteIds: number[] };
 
 export const GUEST: Session = { status: 'guest', user: null, favoriteIds: [] };

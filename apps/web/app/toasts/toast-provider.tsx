@@ -9,7 +9,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { ClientMessageKey } from '../i18n/client-messages.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { X } from '../shell/icons.tsx';
 import { TOAST_DURATION_MS, type Toast, type ToastKind, toastReducer } from './toast-queue.ts';
@@ -26,16 +25,6 @@ export interface Toaster {
 
 const ToastContext = createContext<Toaster | null>(null);
 
-const STATUS_KEYS: Record<number, ClientMessageKey> = {
-  400: 'status.bad_request',
-  401: 'status.unauthorized',
-  403: 'status.forbidden',
-  404: 'status.not_found',
-  422: 'status.validation_errors',
-  500: 'status.internal_error',
-  503: 'status.service_unavailable',
-};
-
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const [toasts, dispatch] = useReducer(toastReducer, []);
@@ -45,17 +34,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       dispatch({ type: 'add', toast: { id: nextId.current++, kind, text } });
     return {
       show,
-      // The error's text (api-error.ts) is worked out by a module fetched with the first error
-      // shown; by then the failing API call has usually loaded it already.
+      // The error's text (i18n/error-text.ts, a 429 naming the wait) is worked out by a module
+      // fetched with the first error shown; by then the failing API call has usually loaded
+      // api-error.ts, which it uses, already.
       showError: (error) =>
-        void import('../api/api-error.ts').then(({ errorToastText }) =>
-          show(
-            errorToastText(error, {
-              statusText: (status) => (STATUS_KEYS[status] ? t(STATUS_KEYS[status]) : undefined),
-              generic: t('error.generic'),
-            }),
-            'error',
-          ),
+        void import('../i18n/error-text.ts').then(({ localizedErrorText }) =>
+          show(localizedErrorText(error, t), 'error'),
         ),
     };
   }, [t]);

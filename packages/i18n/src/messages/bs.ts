@@ -197,6 +197,9 @@ export const bs: Catalog = {
   'error.server_error_title': 'Interna greška servera',
   'error.not_found_text': 'Stranica koju tražite ne postoji ili je premještena.',
   'error.server_error_text': 'Nešto je pošlo po zlu na našoj strani. Pokušajte ponovo za trenutak.',
+  'error.too_many_requests_text':
+    '{seconds, plural, one {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sekundu.} few {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sekunde.} other {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sekundi.}}',
+  'error.unavailable_text': 'Usluga je privremeno nedostupna. Pokušajte ponovo za nekoliko sekundi.',
   'error.generic': 'Došlo je do greške',
   'error.profile_update_failed': 'Ažuriranje profila nije uspjelo',
   'error.area_description': 'Greška pri dohvaćanju opisa područja',

@@ -430,6 +430,9 @@ export const cs: Catalog = {
   'error.page_not_found_path': 'Stránka nenalezena: {path}',
   'error.not_found_text': 'Hledaná stránka neexistuje nebo byla přesunuta.',
   'error.server_error_text': 'Na naší straně se něco pokazilo. Zkuste to prosím za chvíli znovu.',
+  'error.too_many_requests_text':
+    '{seconds, plural, one {Příliš mnoho požadavků v krátké době. Zkuste to prosím znovu za # sekundu.} few {Příliš mnoho požadavků v krátké době. Zkuste to prosím znovu za # sekundy.} other {Příliš mnoho požadavků v krátké době. Zkuste to prosím znovu za # sekund.}}',
+  'error.unavailable_text': 'Služba je dočasně nedostupná. Zkuste to prosím znovu za několik sekund.',
   'error.generic': 'Došlo k chybě',
   'error.profile_update_failed': 'Aktualizace profilu se nezdařila',
   'error.area_description': 'Chyba při načítání popisu oblasti',

@@ -426,6 +426,9 @@ export const de: Catalog = {
   'error.page_not_found_path': 'Seite nicht gefunden: {path}',
   'error.not_found_text': 'Die gesuchte Seite existiert nicht oder wurde verschoben.',
   'error.server_error_text': 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es gleich noch einmal.',
+  'error.too_many_requests_text':
+    '{seconds, plural, one {Zu viele Anfragen in kurzer Zeit. Bitte versuchen Sie es in # Sekunde erneut.} other {Zu viele Anfragen in kurzer Zeit. Bitte versuchen Sie es in # Sekunden erneut.}}',
+  'error.unavailable_text': 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es in ein paar Sekunden erneut.',
   'error.generic': 'Ein Fehler ist aufgetreten',
   'error.profile_update_failed': 'Profil konnte nicht aktualisiert werden',
   'error.area_description': 'Fehler beim Abrufen der Gebietsbeschreibung',

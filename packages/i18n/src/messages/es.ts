@@ -426,6 +426,9 @@ export const es: Catalog = {
   'error.page_not_found_path': 'Página no encontrada: {path}',
   'error.not_found_text': 'La página que buscas no existe o se ha movido.',
   'error.server_error_text': 'Algo ha fallado por nuestra parte. Vuelve a intentarlo en un momento.',
+  'error.too_many_requests_text':
+    '{seconds, plural, one {Demasiadas solicitudes en poco tiempo. Vuelve a intentarlo en # segundo.} other {Demasiadas solicitudes en poco tiempo. Vuelve a intentarlo en # segundos.}}',
+  'error.unavailable_text': 'El servicio no está disponible en este momento. Vuelve a intentarlo en unos segundos.',
   'error.generic': 'Se ha producido un error',
   'error.profile_update_failed': 'No se ha podido actualizar el perfil',
   'error.area_description': 'Error al obtener la descripción de la zona',

@@ -427,6 +427,9 @@ export const fr: Catalog = {
   'error.page_not_found_path': 'Page introuvable : {path}',
   'error.not_found_text': 'La page que vous cherchez n’existe pas ou a été déplacée.',
   'error.server_error_text': 'Un problème est survenu de notre côté. Veuillez réessayer dans un instant.',
+  'error.too_many_requests_text':
+    '{seconds, plural, one {Trop de requêtes en peu de temps. Veuillez réessayer dans # seconde.} other {Trop de requêtes en peu de temps. Veuillez réessayer dans # secondes.}}',
+  'error.unavailable_text': 'Le service est momentanément indisponible. Veuillez réessayer dans quelques secondes.',
   'error.generic': 'Une erreur est survenue',
   'error.profile_update_failed': 'La mise à jour du profil a échoué',
   'error.area_description': 'Erreur lors de la récupération de la description du secteur',

@@ -196,6 +196,9 @@ export const hr: Catalog = {
   'error.server_error_title': 'Interna pogreška poslužitelja',
   'error.not_found_text': 'Stranica koju tražite ne postoji ili je premještena.',
   'error.server_error_text': 'Nešto je pošlo po zlu na našoj strani. Pokušajte ponovno za trenutak.',
+  'error.too_many_requests_text':
+    '{seconds, plural, one {Previše zahtjeva u kratkom vremenu. Pokušajte ponovno za # sekundu.} few {Previše zahtjeva u kratkom vremenu. Pokušajte ponovno za # sekunde.} other {Previše zahtjeva u kratkom vremenu. Pokušajte ponovno za # sekundi.}}',
+  'error.unavailable_text': 'Usluga je privremeno nedostupna. Pokušajte ponovno za nekoliko sekundi.',
   'error.generic': 'Došlo je do pogreške',
   'error.profile_update_failed': 'Ažuriranje profila nije uspjelo',
   'error.area_description': 'Pogreška pri dohvaćanju opisa područja',

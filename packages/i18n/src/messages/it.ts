@@ -426,6 +426,9 @@ export const it: Catalog = {
   'error.page_not_found_path': 'Pagina non trovata: {path}',
   'error.not_found_text': 'La pagina che cerchi non esiste o è stata spostata.',
   'error.server_error_text': 'Si è verificato un problema da parte nostra. Riprova tra poco.',
+  'error.too_many_requests_text':
+    '{seconds, plural, one {Troppe richieste in poco tempo. Riprova tra # secondo.} other {Troppe richieste in poco tempo. Riprova tra # secondi.}}',
+  'error.unavailable_text': 'Il servizio è momentaneamente non disponibile. Riprova tra qualche secondo.',
   'error.generic': 'Si è verificato un errore',
   'error.profile_update_failed': 'Aggiornamento del profilo non riuscito',
   'error.area_description': 'Errore nel recupero della descrizione della zona',

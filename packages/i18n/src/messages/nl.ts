@@ -426,6 +426,9 @@ export const nl: Catalog = {
   'error.page_not_found_path': 'Pagina niet gevonden: {path}',
   'error.not_found_text': 'De pagina die je zoekt bestaat niet of is verplaatst.',
   'error.server_error_text': 'Er ging bij ons iets mis. Probeer het zo meteen opnieuw.',
+  'error.too_many_requests_text':
+    '{seconds, plural, one {Te veel verzoeken in korte tijd. Probeer het over # seconde opnieuw.} other {Te veel verzoeken in korte tijd. Probeer het over # seconden opnieuw.}}',
+  'error.unavailable_text': 'De dienst is tijdelijk niet beschikbaar. Probeer het over enkele seconden opnieuw.',
   'error.generic': 'Er is een fout opgetreden',
   'error.profile_update_failed': 'Profiel bijwerken mislukt',
   'error.area_description': 'Fout bij het ophalen van de gebiedsbeschrijving',

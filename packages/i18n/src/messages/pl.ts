@@ -435,6 +435,9 @@ export const pl: Catalog = {
   'error.page_not_found_path': 'Nie znaleziono strony: {path}',
   'error.not_found_text': 'Szukana strona nie istnieje lub została przeniesiona.',
   'error.server_error_text': 'Coś poszło nie tak po naszej stronie. Spróbuj ponownie za chwilę.',
+  'error.too_many_requests_text':
+    '{seconds, plural, one {Zbyt wiele żądań w krótkim czasie. Spróbuj ponownie za # sekundę.} few {Zbyt wiele żądań w krótkim czasie. Spróbuj ponownie za # sekundy.} many {Zbyt wiele żądań w krótkim czasie. Spróbuj ponownie za # sekund.} other {Zbyt wiele żądań w krótkim czasie. Spróbuj ponownie za # sekundy.}}',
+  'error.unavailable_text': 'Usługa jest chwilowo niedostępna. Spróbuj ponownie za kilka sekund.',
   'error.generic': 'Wystąpił błąd',
   'error.profile_update_failed': 'Nie udało się zaktualizować profilu',
   'error.area_description': 'Błąd podczas pobierania opisu okolicy',

@@ -426,6 +426,9 @@ export const pt: Catalog = {
   'error.page_not_found_path': 'Página não encontrada: {path}',
   'error.not_found_text': 'A página que procura não existe ou foi movida.',
   'error.server_error_text': 'Algo correu mal do nosso lado. Tente novamente daqui a pouco.',
+  'error.too_many_requests_text':
+    '{seconds, plural, one {Demasiados pedidos num curto espaço de tempo. Tente novamente daqui a # segundo.} other {Demasiados pedidos num curto espaço de tempo. Tente novamente daqui a # segundos.}}',
+  'error.unavailable_text': 'O serviço está temporariamente indisponível. Tente novamente daqui a alguns segundos.',
   'error.generic': 'Ocorreu um erro',
   'error.profile_update_failed': 'Não foi possível atualizar o perfil',
   'error.area_description': 'Erro ao obter a descrição da zona',

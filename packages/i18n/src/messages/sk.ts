@@ -432,6 +432,9 @@ export const sk: Catalog = {
   'error.page_not_found_path': 'Stránka sa nenašla: {path}',
   'error.not_found_text': 'Hľadaná stránka neexistuje alebo bola presunutá.',
   'error.server_error_text': 'Na našej strane sa niečo pokazilo. Skúste to, prosím, o chvíľu znova.',
+  'error.too_many_requests_text':
+    '{seconds, plural, one {Príliš veľa požiadaviek v krátkom čase. Skúste to, prosím, znova o # sekundu.} few {Príliš veľa požiadaviek v krátkom čase. Skúste to, prosím, znova o # sekundy.} other {Príliš veľa požiadaviek v krátkom čase. Skúste to, prosím, znova o # sekúnd.}}',
+  'error.unavailable_text': 'Služba je dočasne nedostupná. Skúste to, prosím, znova o niekoľko sekúnd.',
   'error.generic': 'Vyskytla sa chyba',
   'error.profile_update_failed': 'Aktualizácia profilu zlyhala',
   'error.area_description': 'Chyba pri načítaní popisu oblasti',

@@ -66,6 +66,8 @@ export const srME: CatalogOverrides = {
   'status.bad_request': 'Neispravan zahtjev',
   'status.validation_errors': 'Greška provjere',
   'status.too_many_requests': 'Previše zahtjeva',
+  'error.too_many_requests_text':
+    '{seconds, plural, one {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sekundu.} few {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sekunde.} other {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sekundi.}}',
   'validation.idempotency_key_reused': 'Ovaj zahtjev je već poslat sa drugim podacima. Ponovo učitajte stranicu i pokušajte ponovo.',
   'toast.region': 'Obavještenja',
   'toast.saved': 'Promjene su sačuvane.',

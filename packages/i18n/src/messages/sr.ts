@@ -198,6 +198,9 @@ export const sr: Catalog = {
   'error.server_error_title': 'Interna greška servera',
   'error.not_found_text': 'Stranica koju tražite ne postoji ili je premeštena.',
   'error.server_error_text': 'Nešto je pošlo po zlu na našoj strani. Pokušajte ponovo za trenutak.',
+  'error.too_many_requests_text':
+    '{seconds, plural, one {Previše zahteva u kratkom vremenu. Pokušajte ponovo za # sekundu.} few {Previše zahteva u kratkom vremenu. Pokušajte ponovo za # sekunde.} other {Previše zahteva u kratkom vremenu. Pokušajte ponovo za # sekundi.}}',
+  'error.unavailable_text': 'Usluga je privremeno nedostupna. Pokušajte ponovo za nekoliko sekundi.',
   'error.generic': 'Došlo je do greške',
   'error.profile_update_failed': 'Ažuriranje profila nije uspelo',
   'error.area_description': 'Greška pri preuzimanju opisa područja',

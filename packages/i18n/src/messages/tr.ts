@@ -427,6 +427,9 @@ export const tr: Catalog = {
   'error.page_not_found_path': 'Sayfa bulunamadı: {path}',
   'error.not_found_text': 'Aradığınız sayfa mevcut değil veya taşınmış.',
   'error.server_error_text': 'Bizim tarafımızda bir sorun oluştu. Lütfen biraz sonra tekrar deneyin.',
+  'error.too_many_requests_text':
+    '{seconds, plural, one {Kısa sürede çok fazla istek gönderildi. Lütfen # saniye sonra tekrar deneyin.} other {Kısa sürede çok fazla istek gönderildi. Lütfen # saniye sonra tekrar deneyin.}}',
+  'error.unavailable_text': 'Hizmet geçici olarak kullanılamıyor. Lütfen birkaç saniye sonra tekrar deneyin.',
   'error.generic': 'Bir hata oluştu',
   'error.profile_update_failed': 'Profil güncellenemedi',
   'error.area_description': 'Bölge açıklaması alınırken hata oluştu',

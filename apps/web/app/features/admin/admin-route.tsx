@@ -5,6 +5,7 @@ import { webConfigContext } from '../../config.server.ts';
 import { localeFromPathname } from '../../locale/locale-path.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { notFound, pageTitle } from '../../routing/screen.server.ts';
+import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
 import { type FormResult, useText } from '../auth/form-ui.tsx';
 import { screenMessages } from '../auth/screen-messages.server.ts';
@@ -130,6 +131,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   } catch (error) {
     if (error instanceof Response) throw error;
+    // Refused for asking too often: the page that names the wait (issue 36), not the notice.
+    throwIfRetryLater(error, context, 'limited');
     console.warn(`[web] admin ${section ?? 'home'}:`, error instanceof Error ? error.message : error);
     return { ...base, ...empty, loadError: true };
   }

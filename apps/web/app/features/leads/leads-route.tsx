@@ -4,6 +4,7 @@ import { webConfigContext } from '../../config.server.ts';
 import { localeFromPathname } from '../../locale/locale-path.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { pageTitle } from '../../routing/screen.server.ts';
+import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
 import { type FormResult, useText } from '../auth/form-ui.tsx';
 import { screenMessages } from '../auth/screen-messages.server.ts';
@@ -56,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { ...base, leads: await loadLeads(context, request, locale, t), loadError: false };
   } catch (error) {
     if (error instanceof Response) throw error;
+    // Refused for asking too often: the page that names the wait (issue 36), not the notice.
+    throwIfRetryLater(error, context, 'limited');
     // The inbox the API cannot give right now leaves the page and its navigation working.
     console.warn('[web] leads:', error instanceof Error ? error.message : error);
     return { ...base, leads: null, loadError: true };

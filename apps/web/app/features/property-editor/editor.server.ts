@@ -15,7 +15,7 @@ import {
   type Translator,
 } from '@estately/i18n';
 import { data, type RouterContextProvider, redirect } from 'react-router';
-import { ApiError } from '../../api/api-error.ts';
+import { ApiError, retryWaitSeconds } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { pendingSetCookies, requestApi } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
@@ -327,7 +327,7 @@ export async function editorAction(input: EditorActionInput) {
       );
     const text =
       error instanceof ApiError && error.status === 429
-        ? t('status.too_many_requests')
+        ? t('error.too_many_requests_text', { seconds: retryWaitSeconds(error) })
         : error instanceof ApiError && error.status === 0
           ? t('error.network')
           : t('error.generic');

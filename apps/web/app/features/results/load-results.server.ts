@@ -10,6 +10,7 @@ import {
   serializeFilters,
 } from '@estately/domain';
 import type { ApiClient } from '../../api/api-client.ts';
+import { isTooManyRequests } from '../../api/api-error.ts';
 import { toOfferCardView } from '../offers/offer-card-view.server.ts';
 import type { OfferCardView } from '../offers/offer-card-view.ts';
 
@@ -69,6 +70,8 @@ export async function loadResults(options: {
     const raw = await options.api.get<unknown>('/public/offers', { query, signal: options.signal });
     answer = SearchOffersResponseSchema.parse(raw);
   } catch (error) {
+    // Refused for asking too often: the page is the 429 that names the wait (issue 36), thrown.
+    if (isTooManyRequests(error)) throw error;
     if (!options.signal?.aborted) console.warn('[web] results: /public/offers failed:', error);
     return { results: { status: 'unavailable' }, facets: null };
   }

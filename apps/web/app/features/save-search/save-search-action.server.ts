@@ -1,8 +1,9 @@
 import { buildPath, CreateSavedSearchBodySchema, type Locale } from '@estately/domain';
 import { createTranslator } from '@estately/i18n';
 import { data, type RouterContextProvider, redirect } from 'react-router';
-import { ApiError, errorToastText } from '../../api/api-error.ts';
+import { ApiError } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
+import { localizedErrorText } from '../../i18n/error-text.ts';
 import { pendingSetCookies, requestApi } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { SAVE_SEARCH_INTENT, type SaveSearchResult } from './save-search.ts';
@@ -62,7 +63,7 @@ export async function saveSearchAction(options: {
     return data<SaveSearchResult>({
       form: SAVE_SEARCH_INTENT,
       status: 'failed',
-      message: errorToastText(error, { generic: t('error.generic') }),
+      message: localizedErrorText(error, t),
     });
   }
 }
