@@ -15,7 +15,7 @@ import { deferPageCode } from './deferred-code.server.ts';
 import { NonceContext } from './nonce-context.tsx';
 import { documentResponse, renderPageAtOnce } from './page-at-once.server.ts';
 import { RenderedHtml } from './rendered-html.server.ts';
-import { pendingSetCookies, requestStateContext } from './request-state.server.ts';
+import { pendingSetCookies, requestStateContext, visitorContext } from './request-state.server.ts';
 import { cacheControlFor } from './routing/cache-rules.ts';
 import { pageRouterContext } from './routing/page-manifest.server.ts';
 import { pageUrl } from './routing/page-url.ts';
@@ -28,13 +28,16 @@ import { MAPTILER_ORIGIN } from './web-config.ts';
 export const streamTimeout = 5_000;
 
 /**
- * Builds the router context for one request. server.ts reaches it through the server build
- * (`build.entry.module`), so the context key is the very object the loaders read.
+ * Builds the router context for one request: the configuration, the request's API state, and
+ * whom it is rendered for (`visitor`: their address, or null for the web server's own render,
+ * such as a page-cache renewal; docs/decisions/041). server.ts reaches it through the server
+ * build (`build.entry.module`), so the context key is the very object the loaders read.
  */
-export function createLoadContext(config: WebConfig): RouterContextProvider {
+export function createLoadContext(config: WebConfig, visitor: string | null): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(webConfigContext, config);
   context.set(requestStateContext, {});
+  context.set(visitorContext, visitor);
   context.set(redirectMissesContext, redirectMissesOf(config));
   return context;
 }

@@ -19,6 +19,7 @@ import { PlaceBox } from '../features/search-filters/place-box.tsx';
 import { WHERE_PARAM } from '../features/search-filters/where-param.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { pickRequestLocale } from '../locale/pick-locale.server.ts';
+import { ownCallHeaders } from '../request-state.server.ts';
 import { pack, unpack } from '../routing/packed-data.ts';
 import { retryLaterOrRethrow } from '../routing/unavailable.server.ts';
 import type { Route } from './+types/home.ts';
@@ -34,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Featured offers in the locale's currency (spec 7: GET /properties, latest 8).
   const featured = await fetchFeaturedOffers({
     apiUrl: config.apiUrl,
+    // The same list for everyone, kept by the page cache: the web server's own call.
+    headers: ownCallHeaders(config),
     currency: localeData(locale).currency,
     signal: request.signal,
   }).catch(retryLaterOrRethrow(context, 'limited'));

@@ -23,7 +23,7 @@ import { ApiError, apiErrorFrom, retryWaitSeconds } from '../../api/api-error.ts
 import { serializeCookie } from '../../api/cookies.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { serializeLocaleCookie } from '../../locale/locale-cookie.ts';
-import { pendingSetCookies, requestApi } from '../../request-state.server.ts';
+import { pendingSetCookies, requestApi, visitorHeaders } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { displayCurrency } from '../../routing/screen.server.ts';
 import { toFavoriteIds } from '../../session/session.ts';
@@ -313,7 +313,10 @@ export async function accountAction(input: AccountActionInput) {
       const send = (token: string | null) =>
         fetch(`${config.apiUrl}/v1/user/save-profile-picture`, {
           method: 'POST',
-          headers: token ? { authorization: `Bearer ${token}`, accept: 'application/json' } : {},
+          headers: {
+            ...visitorHeaders(context),
+            ...(token ? { authorization: `Bearer ${token}`, accept: 'application/json' } : {}),
+          },
           body,
         });
       try {

@@ -65,6 +65,8 @@ function withoutPasswords(values: Record<string, string | boolean> | undefined) 
 export interface AuthActionInput {
   request: Request;
   config: WebConfig;
+  /** Who the calls are for (request-state.server.ts visitorHeaders). */
+  identity: Record<string, string>;
   screen: Screen;
   locale: Locale;
   t: Translator;
@@ -73,7 +75,7 @@ export interface AuthActionInput {
 }
 
 export async function authAction(input: AuthActionInput): Promise<Response | ReturnType<typeof data>> {
-  const { request, config, locale, t } = input;
+  const { request, config, identity, locale, t } = input;
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '') as AuthIntent;
   const url = new URL(request.url);
@@ -81,7 +83,7 @@ export async function authAction(input: AuthActionInput): Promise<Response | Ret
     (form.get('redirect') as string | null) ?? url.searchParams.get('redirect'),
     buildPath('account', locale),
   );
-  const call = <T>(path: string, body: unknown) => authCall<T>(config, request, path, body, locale);
+  const call = <T>(path: string, body: unknown) => authCall<T>(config, request, identity, path, body, locale);
   const signedIn = (pair: TokenPair) => redirect(returnTo, { headers: sessionCookieHeaders(request, pair) });
 
   const run = async (
