@@ -587,6 +587,8 @@ export interface VisitorPlan {
 
 export interface VisitorOutcome {
   requests: number;
+  /** Posted the sign-up or sign-in form (a visitor may not reach that step before the end). */
+  triedAccount: boolean;
   signedUp: boolean;
   signedIn: boolean;
   favourites: number;
@@ -605,6 +607,7 @@ async function visit(
 ): Promise<VisitorOutcome> {
   const outcome: VisitorOutcome = {
     requests: 0,
+    triedAccount: false,
     signedUp: false,
     signedIn: false,
     favourites: 0,
@@ -696,6 +699,7 @@ async function visit(
         email: plan.email,
         password: VISITOR_PASSWORD,
       });
+      outcome.triedAccount = true;
       const posted = await browser.document(
         signUp ? 'sign-up form' : 'sign-in form',
         buildPath(screen, locale),
@@ -984,7 +988,11 @@ export function crowdFigures(result: CrowdResult) {
     pageTtfbP50: percentile(ttfb, 50),
     pageTtfbP95: percentile(ttfb, 95),
     signUps: result.outcomes.filter((o) => o.signedUp).length,
+    signUpsTried: result.outcomes.filter((o, i) => o.triedAccount && planOf(i, '').persona === 'signs up')
+      .length,
     signIns: result.outcomes.filter((o) => o.signedIn).length,
+    signInsTried: result.outcomes.filter((o, i) => o.triedAccount && planOf(i, '').persona === 'signs in')
+      .length,
     favourites: result.outcomes.reduce((n, o) => n + o.favourites, 0),
     messages: result.outcomes.reduce((n, o) => n + o.messages, 0),
     abuserRequests: a.total((k) => k.count),
