@@ -70,6 +70,12 @@ describe('error page', () => {
     expect(render(routeError(429, { retryAfterSeconds: 1 }), '/en')).toContain('try again in 1 second.');
     // A 429 page without its wait says a minute (the API's budgets are per minute).
     expect(render(routeError(429), '/en')).toContain('try again in 60 seconds.');
+    // A long wait (a login budget is per 15 minutes, a sign-up's per hour) in minutes or hours.
+    expect(render(routeError(429, { retryAfterSeconds: 90 }), '/en')).toContain('try again in 90 seconds.');
+    expect(render(routeError(429, { retryAfterSeconds: 843 }), '/en')).toContain('try again in 15 minutes.');
+    expect(render(routeError(429, { retryAfterSeconds: 843 }), '/cs', 'cs')).toContain('znovu za 15 minut.');
+    expect(render(routeError(429, { retryAfterSeconds: 7200 }), '/en')).toContain('try again in 2 hours.');
+    expect(render(routeError(429, { retryAfterSeconds: 843 }), '/ar', 'ar')).toContain('بعد 15 دقيقة.');
   });
 
   it('falls back to the spec’s English texts when no catalog reached the page', () => {

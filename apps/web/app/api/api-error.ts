@@ -95,7 +95,7 @@ export function isTooManyRequests(error: unknown): error is ApiError {
 /** The wait of a 429 whose API named none: its budgets are per minute. */
 export const DEFAULT_RETRY_WAIT_SECONDS = 60;
 
-/** The seconds to name in "try again in N seconds" for a 429: the API's Retry-After, else a minute. */
+/** The wait of a 429 in seconds: the API's Retry-After, else a minute (i18n/error-text.ts names it). */
 export function retryWaitSeconds(error: ApiError): number {
   return error.retryAfterSeconds ?? DEFAULT_RETRY_WAIT_SECONDS;
 }
@@ -109,7 +109,7 @@ export function errorToastText(
   labels: {
     statusText?: (status: number) => string | undefined;
     generic?: string;
-    /** "Too many requests, try again in N seconds" in the visitor's language. */
+    /** "Too many requests, try again in …" in the visitor's language, given the wait in seconds. */
     tooManyRequests?: (seconds: number) => string;
   } = {},
 ): string {

@@ -24,6 +24,8 @@ export const CLIENT_MESSAGE_KEYS = [
   'error.not_found_text',
   'error.server_error_text',
   'error.too_many_requests_text',
+  'error.too_many_requests_minutes',
+  'error.too_many_requests_hours',
   'error.unavailable_text',
   'error.generic',
   'error.back_home',

@@ -3,7 +3,7 @@ import { createTranslator, translate } from '@estately/i18n';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error.ts';
 import { clientMessages } from '../shell/shell-data.server.ts';
-import { localizedErrorText } from './error-text.ts';
+import { localizedErrorText, retryWait, tooManyRequestsText } from './error-text.ts';
 import { createTranslate } from './i18n-context.tsx';
 
 const limited = new ApiError({ status: 429, serverMessage: 'Too many requests', retryAfterSeconds: 7 });
@@ -24,6 +24,87 @@ describe('the text of a failure in the visitor’s language', () => {
     expect(localizedErrorText(limited, createTranslator('en'))).toBe(
       'Too many requests in a short time. Please try again in 7 seconds.',
     );
+  });
+
+  it('names a long wait in minutes or hours, as a person says it', () => {
+    // A login budget is per 15 minutes: 843 seconds is "15 minutes", in the toast as on the forms.
+    const afterLogins = new ApiError({ status: 429, retryAfterSeconds: 843 });
+    expect(localizedErrorText(afterLogins, createTranslator('en'))).toBe(
+      'Too many requests in a short time. Please try again in 15 minutes.',
+    );
+    expect(localizedErrorText(afterLogins, createTranslate('cs', clientMessages('cs')))).toBe(
+      'Příliš mnoho požadavků v krátké době. Zkuste to prosím znovu za 15 minut.',
+    );
+    expect(tooManyRequestsText(createTranslator('cs'), 180)).toBe(
+      'Příliš mnoho požadavků v krátké době. Zkuste to prosím znovu za 3 minuty.',
+    );
+    // Arabic: 15 takes the singular (many), 3 to 10 the plural (few), 2 the dual.
+    expect(tooManyRequestsText(createTranslator('ar'), 843)).toBe(
+      'طلبات كثيرة جدًا خلال وقت قصير. يُرجى المحاولة مرة أخرى بعد 15 دقيقة.',
+    );
+    expect(tooManyRequestsText(createTranslator('ar'), 300)).toBe(
+      'طلبات كثيرة جدًا خلال وقت قصير. يُرجى المحاولة مرة أخرى بعد 5 دقائق.',
+    );
+    expect(tooManyRequestsText(createTranslator('ar'), 7200)).toBe(
+      'طلبات كثيرة جدًا خلال وقت قصير. يُرجى المحاولة مرة أخرى بعد ساعتين.',
+    );
+    expect(tooManyRequestsText(createTranslator('pl'), 18_000)).toBe(
+      'Zbyt wiele żądań w krótkim czasie. Spróbuj ponownie za 5 godzin.',
+    );
+    const en = createTranslator('en');
+    expect(tooManyRequestsText(en, 90)).toBe(
+      'Too many requests in a short time. Please try again in 90 seconds.',
+    );
+    expect(tooManyRequestsText(en, 7200)).toBe(
+      'Too many requests in a short time. Please try again in 2 hours.',
+    );
+    // Without a Retry-After: a minute.
+    expect(tooManyRequestsText(en, null)).toBe(
+      'Too many requests in a short time. Please try again in 60 seconds.',
+    );
+  });
+
+  it('picks seconds under 2 minutes, whole minutes rounded up, whole hours rounded up from 2 hours', () => {
+    const cases: [number, ReturnType<typeof retryWait>][] = [
+      [0, { key: 'error.too_many_requests_text', values: { seconds: 0 } }],
+      [1, { key: 'error.too_many_requests_text', values: { seconds: 1 } }],
+      [90, { key: 'error.too_many_requests_text', values: { seconds: 90 } }],
+      [119, { key: 'error.too_many_requests_text', values: { seconds: 119 } }],
+      [120, { key: 'error.too_many_requests_minutes', values: { minutes: 2 } }],
+      [121, { key: 'error.too_many_requests_minutes', values: { minutes: 3 } }],
+      [843, { key: 'error.too_many_requests_minutes', values: { minutes: 15 } }],
+      [3600, { key: 'error.too_many_requests_minutes', values: { minutes: 60 } }],
+      [7140, { key: 'error.too_many_requests_minutes', values: { minutes: 119 } }],
+      // 1 h 59 min 1 s rounds up to 120 minutes: that is 2 hours.
+      [7141, { key: 'error.too_many_requests_hours', values: { hours: 2 } }],
+      [7200, { key: 'error.too_many_requests_hours', values: { hours: 2 } }],
+      [7201, { key: 'error.too_many_requests_hours', values: { hours: 3 } }],
+      [86_400, { key: 'error.too_many_requests_hours', values: { hours: 24 } }],
+    ];
+    for (const [seconds, expected] of cases) expect(retryWait(seconds), String(seconds)).toEqual(expected);
+  });
+
+  it('names minutes and hours in every locale, with the browser’s catalog as with the server’s', () => {
+    for (const locale of LOCALES) {
+      for (const [seconds, number] of [
+        [843, '15'],
+        [7200, '2'],
+        [18_000, '5'],
+      ] as const) {
+        const server = tooManyRequestsText(createTranslator(locale), seconds);
+        const inSeconds = translate(locale, 'error.too_many_requests_text', { seconds });
+        expect(server, `${locale} ${seconds}`).not.toBe(inSeconds);
+        // Arabic writes 2 as a dual word, without the digit.
+        if (!(locale === 'ar' && number === '2')) expect(server, `${locale} ${seconds}`).toContain(number);
+        expect(tooManyRequestsText(createTranslate(locale, clientMessages(locale)), seconds), locale).toBe(
+          server,
+        );
+      }
+      // Minutes and hours are different words.
+      expect(tooManyRequestsText(createTranslator(locale), 300), locale).not.toBe(
+        tooManyRequestsText(createTranslator(locale), 5 * 3600),
+      );
+    }
   });
 
   it('translates the status labels and the last resort', () => {

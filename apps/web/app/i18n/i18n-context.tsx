@@ -34,6 +34,10 @@ const ENGLISH_DEFAULTS: Partial<Record<ClientMessageKey, string>> = {
   'status.too_many_requests': 'Too Many Requests',
   'error.too_many_requests_text':
     '{seconds, plural, one {Too many requests in a short time. Please try again in # second.} other {Too many requests in a short time. Please try again in # seconds.}}',
+  'error.too_many_requests_minutes':
+    '{minutes, plural, one {Too many requests in a short time. Please try again in # minute.} other {Too many requests in a short time. Please try again in # minutes.}}',
+  'error.too_many_requests_hours':
+    '{hours, plural, one {Too many requests in a short time. Please try again in # hour.} other {Too many requests in a short time. Please try again in # hours.}}',
   'status.service_unavailable': 'Service Unavailable',
   'error.unavailable_text': 'The service is temporarily unavailable. Please try again in a few seconds.',
   'error.generic': 'An error occurred',

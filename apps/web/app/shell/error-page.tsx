@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation } from 'react-router';
-import { DEFAULT_RETRY_WAIT_SECONDS } from '../api/api-error.ts';
+import { tooManyRequestsText } from '../i18n/error-text.ts';
 import { type Translate, useI18n } from '../i18n/i18n-context.tsx';
 
 /** HTTP status of whatever a loader or component threw; uncaught errors are 500 (spec 8). */
@@ -28,7 +28,7 @@ function pageTexts(
     case 'too-many-requests':
       return {
         title: t('status.too_many_requests'),
-        text: t('error.too_many_requests_text', { seconds: retryAfter ?? DEFAULT_RETRY_WAIT_SECONDS }),
+        text: tooManyRequestsText(t, retryAfter),
       };
     case 'unavailable':
       return { title: t('status.service_unavailable'), text: t('error.unavailable_text') };

@@ -199,6 +199,10 @@ export const bs: Catalog = {
   'error.server_error_text': 'Nešto je pošlo po zlu na našoj strani. Pokušajte ponovo za trenutak.',
   'error.too_many_requests_text':
     '{seconds, plural, one {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sekundu.} few {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sekunde.} other {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sekundi.}}',
+  'error.too_many_requests_minutes':
+    '{minutes, plural, one {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # minutu.} few {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # minute.} other {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # minuta.}}',
+  'error.too_many_requests_hours':
+    '{hours, plural, one {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sat.} few {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sata.} other {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sati.}}',
   'error.unavailable_text': 'Usluga je privremeno nedostupna. Pokušajte ponovo za nekoliko sekundi.',
   'error.generic': 'Došlo je do greške',
   'error.profile_update_failed': 'Ažuriranje profila nije uspjelo',

@@ -432,6 +432,10 @@ export const cs: Catalog = {
   'error.server_error_text': 'Na naší straně se něco pokazilo. Zkuste to prosím za chvíli znovu.',
   'error.too_many_requests_text':
     '{seconds, plural, one {Příliš mnoho požadavků v krátké době. Zkuste to prosím znovu za # sekundu.} few {Příliš mnoho požadavků v krátké době. Zkuste to prosím znovu za # sekundy.} other {Příliš mnoho požadavků v krátké době. Zkuste to prosím znovu za # sekund.}}',
+  'error.too_many_requests_minutes':
+    '{minutes, plural, one {Příliš mnoho požadavků v krátké době. Zkuste to prosím znovu za # minutu.} few {Příliš mnoho požadavků v krátké době. Zkuste to prosím znovu za # minuty.} other {Příliš mnoho požadavků v krátké době. Zkuste to prosím znovu za # minut.}}',
+  'error.too_many_requests_hours':
+    '{hours, plural, one {Příliš mnoho požadavků v krátké době. Zkuste to prosím znovu za # hodinu.} few {Příliš mnoho požadavků v krátké době. Zkuste to prosím znovu za # hodiny.} other {Příliš mnoho požadavků v krátké době. Zkuste to prosím znovu za # hodin.}}',
   'error.unavailable_text': 'Služba je dočasně nedostupná. Zkuste to prosím znovu za několik sekund.',
   'error.generic': 'Došlo k chybě',
   'error.profile_update_failed': 'Aktualizace profilu se nezdařila',

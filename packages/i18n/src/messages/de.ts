@@ -428,6 +428,10 @@ export const de: Catalog = {
   'error.server_error_text': 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es gleich noch einmal.',
   'error.too_many_requests_text':
     '{seconds, plural, one {Zu viele Anfragen in kurzer Zeit. Bitte versuchen Sie es in # Sekunde erneut.} other {Zu viele Anfragen in kurzer Zeit. Bitte versuchen Sie es in # Sekunden erneut.}}',
+  'error.too_many_requests_minutes':
+    '{minutes, plural, one {Zu viele Anfragen in kurzer Zeit. Bitte versuchen Sie es in # Minute erneut.} other {Zu viele Anfragen in kurzer Zeit. Bitte versuchen Sie es in # Minuten erneut.}}',
+  'error.too_many_requests_hours':
+    '{hours, plural, one {Zu viele Anfragen in kurzer Zeit. Bitte versuchen Sie es in # Stunde erneut.} other {Zu viele Anfragen in kurzer Zeit. Bitte versuchen Sie es in # Stunden erneut.}}',
   'error.unavailable_text': 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es in ein paar Sekunden erneut.',
   'error.generic': 'Ein Fehler ist aufgetreten',
   'error.profile_update_failed': 'Profil konnte nicht aktualisiert werden',

@@ -439,6 +439,10 @@ export const en = {
   'error.server_error_text': 'Something went wrong on our side. Please try again in a moment.',
   'error.too_many_requests_text':
     '{seconds, plural, one {Too many requests in a short time. Please try again in # second.} other {Too many requests in a short time. Please try again in # seconds.}}',
+  'error.too_many_requests_minutes':
+    '{minutes, plural, one {Too many requests in a short time. Please try again in # minute.} other {Too many requests in a short time. Please try again in # minutes.}}',
+  'error.too_many_requests_hours':
+    '{hours, plural, one {Too many requests in a short time. Please try again in # hour.} other {Too many requests in a short time. Please try again in # hours.}}',
   'error.unavailable_text': 'The service is temporarily unavailable. Please try again in a few seconds.',
   'error.generic': 'An error occurred',
   'error.profile_update_failed': 'Profile update failed',

@@ -428,6 +428,10 @@ export const es: Catalog = {
   'error.server_error_text': 'Algo ha fallado por nuestra parte. Vuelve a intentarlo en un momento.',
   'error.too_many_requests_text':
     '{seconds, plural, one {Demasiadas solicitudes en poco tiempo. Vuelve a intentarlo en # segundo.} other {Demasiadas solicitudes en poco tiempo. Vuelve a intentarlo en # segundos.}}',
+  'error.too_many_requests_minutes':
+    '{minutes, plural, one {Demasiadas solicitudes en poco tiempo. Vuelve a intentarlo en # minuto.} other {Demasiadas solicitudes en poco tiempo. Vuelve a intentarlo en # minutos.}}',
+  'error.too_many_requests_hours':
+    '{hours, plural, one {Demasiadas solicitudes en poco tiempo. Vuelve a intentarlo en # hora.} other {Demasiadas solicitudes en poco tiempo. Vuelve a intentarlo en # horas.}}',
   'error.unavailable_text': 'El servicio no está disponible en este momento. Vuelve a intentarlo en unos segundos.',
   'error.generic': 'Se ha producido un error',
   'error.profile_update_failed': 'No se ha podido actualizar el perfil',

@@ -429,6 +429,10 @@ export const fr: Catalog = {
   'error.server_error_text': 'Un problème est survenu de notre côté. Veuillez réessayer dans un instant.',
   'error.too_many_requests_text':
     '{seconds, plural, one {Trop de requêtes en peu de temps. Veuillez réessayer dans # seconde.} other {Trop de requêtes en peu de temps. Veuillez réessayer dans # secondes.}}',
+  'error.too_many_requests_minutes':
+    '{minutes, plural, one {Trop de requêtes en peu de temps. Veuillez réessayer dans # minute.} other {Trop de requêtes en peu de temps. Veuillez réessayer dans # minutes.}}',
+  'error.too_many_requests_hours':
+    '{hours, plural, one {Trop de requêtes en peu de temps. Veuillez réessayer dans # heure.} other {Trop de requêtes en peu de temps. Veuillez réessayer dans # heures.}}',
   'error.unavailable_text': 'Le service est momentanément indisponible. Veuillez réessayer dans quelques secondes.',
   'error.generic': 'Une erreur est survenue',
   'error.profile_update_failed': 'La mise à jour du profil a échoué',

@@ -198,6 +198,10 @@ export const hr: Catalog = {
   'error.server_error_text': 'Nešto je pošlo po zlu na našoj strani. Pokušajte ponovno za trenutak.',
   'error.too_many_requests_text':
     '{seconds, plural, one {Previše zahtjeva u kratkom vremenu. Pokušajte ponovno za # sekundu.} few {Previše zahtjeva u kratkom vremenu. Pokušajte ponovno za # sekunde.} other {Previše zahtjeva u kratkom vremenu. Pokušajte ponovno za # sekundi.}}',
+  'error.too_many_requests_minutes':
+    '{minutes, plural, one {Previše zahtjeva u kratkom vremenu. Pokušajte ponovno za # minutu.} few {Previše zahtjeva u kratkom vremenu. Pokušajte ponovno za # minute.} other {Previše zahtjeva u kratkom vremenu. Pokušajte ponovno za # minuta.}}',
+  'error.too_many_requests_hours':
+    '{hours, plural, one {Previše zahtjeva u kratkom vremenu. Pokušajte ponovno za # sat.} few {Previše zahtjeva u kratkom vremenu. Pokušajte ponovno za # sata.} other {Previše zahtjeva u kratkom vremenu. Pokušajte ponovno za # sati.}}',
   'error.unavailable_text': 'Usluga je privremeno nedostupna. Pokušajte ponovno za nekoliko sekundi.',
   'error.generic': 'Došlo je do pogreške',
   'error.profile_update_failed': 'Ažuriranje profila nije uspjelo',

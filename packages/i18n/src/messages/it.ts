@@ -428,6 +428,10 @@ export const it: Catalog = {
   'error.server_error_text': 'Si è verificato un problema da parte nostra. Riprova tra poco.',
   'error.too_many_requests_text':
     '{seconds, plural, one {Troppe richieste in poco tempo. Riprova tra # secondo.} other {Troppe richieste in poco tempo. Riprova tra # secondi.}}',
+  'error.too_many_requests_minutes':
+    '{minutes, plural, one {Troppe richieste in poco tempo. Riprova tra # minuto.} other {Troppe richieste in poco tempo. Riprova tra # minuti.}}',
+  'error.too_many_requests_hours':
+    '{hours, plural, one {Troppe richieste in poco tempo. Riprova tra # ora.} other {Troppe richieste in poco tempo. Riprova tra # ore.}}',
   'error.unavailable_text': 'Il servizio è momentaneamente non disponibile. Riprova tra qualche secondo.',
   'error.generic': 'Si è verificato un errore',
   'error.profile_update_failed': 'Aggiornamento del profilo non riuscito',

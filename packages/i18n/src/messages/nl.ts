@@ -428,6 +428,10 @@ export const nl: Catalog = {
   'error.server_error_text': 'Er ging bij ons iets mis. Probeer het zo meteen opnieuw.',
   'error.too_many_requests_text':
     '{seconds, plural, one {Te veel verzoeken in korte tijd. Probeer het over # seconde opnieuw.} other {Te veel verzoeken in korte tijd. Probeer het over # seconden opnieuw.}}',
+  'error.too_many_requests_minutes':
+    '{minutes, plural, one {Te veel verzoeken in korte tijd. Probeer het over # minuut opnieuw.} other {Te veel verzoeken in korte tijd. Probeer het over # minuten opnieuw.}}',
+  'error.too_many_requests_hours':
+    '{hours, plural, one {Te veel verzoeken in korte tijd. Probeer het over # uur opnieuw.} other {Te veel verzoeken in korte tijd. Probeer het over # uur opnieuw.}}',
   'error.unavailable_text': 'De dienst is tijdelijk niet beschikbaar. Probeer het over enkele seconden opnieuw.',
   'error.generic': 'Er is een fout opgetreden',
   'error.profile_update_failed': 'Profiel bijwerken mislukt',

@@ -437,6 +437,10 @@ export const pl: Catalog = {
   'error.server_error_text': 'Coś poszło nie tak po naszej stronie. Spróbuj ponownie za chwilę.',
   'error.too_many_requests_text':
     '{seconds, plural, one {Zbyt wiele żądań w krótkim czasie. Spróbuj ponownie za # sekundę.} few {Zbyt wiele żądań w krótkim czasie. Spróbuj ponownie za # sekundy.} many {Zbyt wiele żądań w krótkim czasie. Spróbuj ponownie za # sekund.} other {Zbyt wiele żądań w krótkim czasie. Spróbuj ponownie za # sekundy.}}',
+  'error.too_many_requests_minutes':
+    '{minutes, plural, one {Zbyt wiele żądań w krótkim czasie. Spróbuj ponownie za # minutę.} few {Zbyt wiele żądań w krótkim czasie. Spróbuj ponownie za # minuty.} many {Zbyt wiele żądań w krótkim czasie. Spróbuj ponownie za # minut.} other {Zbyt wiele żądań w krótkim czasie. Spróbuj ponownie za # minuty.}}',
+  'error.too_many_requests_hours':
+    '{hours, plural, one {Zbyt wiele żądań w krótkim czasie. Spróbuj ponownie za # godzinę.} few {Zbyt wiele żądań w krótkim czasie. Spróbuj ponownie za # godziny.} many {Zbyt wiele żądań w krótkim czasie. Spróbuj ponownie za # godzin.} other {Zbyt wiele żądań w krótkim czasie. Spróbuj ponownie za # godziny.}}',
   'error.unavailable_text': 'Usługa jest chwilowo niedostępna. Spróbuj ponownie za kilka sekund.',
   'error.generic': 'Wystąpił błąd',
   'error.profile_update_failed': 'Nie udało się zaktualizować profilu',

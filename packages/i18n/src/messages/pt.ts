@@ -428,6 +428,10 @@ export const pt: Catalog = {
   'error.server_error_text': 'Algo correu mal do nosso lado. Tente novamente daqui a pouco.',
   'error.too_many_requests_text':
     '{seconds, plural, one {Demasiados pedidos num curto espaço de tempo. Tente novamente daqui a # segundo.} other {Demasiados pedidos num curto espaço de tempo. Tente novamente daqui a # segundos.}}',
+  'error.too_many_requests_minutes':
+    '{minutes, plural, one {Demasiados pedidos num curto espaço de tempo. Tente novamente daqui a # minuto.} other {Demasiados pedidos num curto espaço de tempo. Tente novamente daqui a # minutos.}}',
+  'error.too_many_requests_hours':
+    '{hours, plural, one {Demasiados pedidos num curto espaço de tempo. Tente novamente daqui a # hora.} other {Demasiados pedidos num curto espaço de tempo. Tente novamente daqui a # horas.}}',
   'error.unavailable_text': 'O serviço está temporariamente indisponível. Tente novamente daqui a alguns segundos.',
   'error.generic': 'Ocorreu um erro',
   'error.profile_update_failed': 'Não foi possível atualizar o perfil',

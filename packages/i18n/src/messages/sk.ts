@@ -434,6 +434,10 @@ export const sk: Catalog = {
   'error.server_error_text': 'Na našej strane sa niečo pokazilo. Skúste to, prosím, o chvíľu znova.',
   'error.too_many_requests_text':
     '{seconds, plural, one {Príliš veľa požiadaviek v krátkom čase. Skúste to, prosím, znova o # sekundu.} few {Príliš veľa požiadaviek v krátkom čase. Skúste to, prosím, znova o # sekundy.} other {Príliš veľa požiadaviek v krátkom čase. Skúste to, prosím, znova o # sekúnd.}}',
+  'error.too_many_requests_minutes':
+    '{minutes, plural, one {Príliš veľa požiadaviek v krátkom čase. Skúste to, prosím, znova o # minútu.} few {Príliš veľa požiadaviek v krátkom čase. Skúste to, prosím, znova o # minúty.} other {Príliš veľa požiadaviek v krátkom čase. Skúste to, prosím, znova o # minút.}}',
+  'error.too_many_requests_hours':
+    '{hours, plural, one {Príliš veľa požiadaviek v krátkom čase. Skúste to, prosím, znova o # hodinu.} few {Príliš veľa požiadaviek v krátkom čase. Skúste to, prosím, znova o # hodiny.} other {Príliš veľa požiadaviek v krátkom čase. Skúste to, prosím, znova o # hodín.}}',
   'error.unavailable_text': 'Služba je dočasne nedostupná. Skúste to, prosím, znova o niekoľko sekúnd.',
   'error.generic': 'Vyskytla sa chyba',
   'error.profile_update_failed': 'Aktualizácia profilu zlyhala',

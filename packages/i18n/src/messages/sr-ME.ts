@@ -68,6 +68,10 @@ export const srME: CatalogOverrides = {
   'status.too_many_requests': 'Previše zahtjeva',
   'error.too_many_requests_text':
     '{seconds, plural, one {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sekundu.} few {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sekunde.} other {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sekundi.}}',
+  'error.too_many_requests_minutes':
+    '{minutes, plural, one {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # minutu.} few {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # minute.} other {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # minuta.}}',
+  'error.too_many_requests_hours':
+    '{hours, plural, one {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sat.} few {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sata.} other {Previše zahtjeva u kratkom vremenu. Pokušajte ponovo za # sati.}}',
   'validation.idempotency_key_reused': 'Ovaj zahtjev je već poslat sa drugim podacima. Ponovo učitajte stranicu i pokušajte ponovo.',
   'toast.region': 'Obavještenja',
   'toast.saved': 'Promjene su sačuvane.',

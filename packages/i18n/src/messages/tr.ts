@@ -429,6 +429,10 @@ export const tr: Catalog = {
   'error.server_error_text': 'Bizim tarafımızda bir sorun oluştu. Lütfen biraz sonra tekrar deneyin.',
   'error.too_many_requests_text':
     '{seconds, plural, one {Kısa sürede çok fazla istek gönderildi. Lütfen # saniye sonra tekrar deneyin.} other {Kısa sürede çok fazla istek gönderildi. Lütfen # saniye sonra tekrar deneyin.}}',
+  'error.too_many_requests_minutes':
+    '{minutes, plural, one {Kısa sürede çok fazla istek gönderildi. Lütfen # dakika sonra tekrar deneyin.} other {Kısa sürede çok fazla istek gönderildi. Lütfen # dakika sonra tekrar deneyin.}}',
+  'error.too_many_requests_hours':
+    '{hours, plural, one {Kısa sürede çok fazla istek gönderildi. Lütfen # saat sonra tekrar deneyin.} other {Kısa sürede çok fazla istek gönderildi. Lütfen # saat sonra tekrar deneyin.}}',
   'error.unavailable_text': 'Hizmet geçici olarak kullanılamıyor. Lütfen birkaç saniye sonra tekrar deneyin.',
   'error.generic': 'Bir hata oluştu',
   'error.profile_update_failed': 'Profil güncellenemedi',

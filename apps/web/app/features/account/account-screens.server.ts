@@ -22,6 +22,7 @@ import { data, type RouterContextProvider, redirect } from 'react-router';
 import { ApiError, apiErrorFrom, retryWaitSeconds } from '../../api/api-error.ts';
 import { serializeCookie } from '../../api/cookies.ts';
 import { webConfigContext } from '../../config.server.ts';
+import { tooManyRequestsText } from '../../i18n/error-text.ts';
 import { serializeLocaleCookie } from '../../locale/locale-cookie.ts';
 import { pendingSetCookies, requestApi, visitorHeaders } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
@@ -214,7 +215,7 @@ export async function accountAction(input: AccountActionInput) {
     if (errors) return data<FormResult>({ intent, errors }, { status: 422 });
     const text =
       error instanceof ApiError && error.status === 429
-        ? t('error.too_many_requests_text', { seconds: retryWaitSeconds(error) })
+        ? tooManyRequestsText(t, retryWaitSeconds(error))
         : error instanceof ApiError && error.status === 0
           ? t('error.network')
           : fallback;

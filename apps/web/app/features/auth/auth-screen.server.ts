@@ -16,6 +16,7 @@ import { ApiError, retryWaitSeconds } from '../../api/api-error.ts';
 import { cookieValue } from '../../api/cookies.ts';
 import { REFRESH_TOKEN_COOKIE } from '../../api/tokens.ts';
 import type { WebConfig } from '../../config.server.ts';
+import { tooManyRequestsText } from '../../i18n/error-text.ts';
 import { authCall, sessionCookieHeaders } from './auth-api.server.ts';
 import { AUTH_FIELDS, type AuthIntent } from './auth-fields.ts';
 import {
@@ -43,7 +44,7 @@ function formErrorText(t: Translator, error: unknown, intent: AuthIntent): strin
   if (error instanceof ApiError) {
     if (error.status === 401 && intent === 'signin') return t('auth.invalid_credentials');
     // A limit names the wait the API asked for (its Retry-After).
-    if (error.status === 429) return t('error.too_many_requests_text', { seconds: retryWaitSeconds(error) });
+    if (error.status === 429) return tooManyRequestsText(t, retryWaitSeconds(error));
     if (error.status === 0) return t('error.network');
     if (error.errors?.token) return t('auth.link_invalid');
   }

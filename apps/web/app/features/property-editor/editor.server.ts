@@ -17,6 +17,7 @@ import {
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { ApiError, retryWaitSeconds } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
+import { tooManyRequestsText } from '../../i18n/error-text.ts';
 import { pendingSetCookies, requestApi } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { notFound } from '../../routing/screen.server.ts';
@@ -327,7 +328,7 @@ export async function editorAction(input: EditorActionInput) {
       );
     const text =
       error instanceof ApiError && error.status === 429
-        ? t('error.too_many_requests_text', { seconds: retryWaitSeconds(error) })
+        ? tooManyRequestsText(t, retryWaitSeconds(error))
         : error instanceof ApiError && error.status === 0
           ? t('error.network')
           : t('error.generic');
