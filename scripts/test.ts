@@ -132,7 +132,7 @@ async function dropRunTemplates(url: string, runId: string): Promise<void> {
 let heavy: { passed: number; failed: number } | null = null;
 const reliability = process.env.RELIABILITY ?? (process.env.CI === 'true' ? 'on' : 'off');
 if (reliability === 'on') {
-  console.log('\n=== reliability: heavy checks 11-15 (npm run test:reliability)');
+  console.log('\n=== reliability: heavy checks 11-16 (npm run test:reliability)');
   const result = spawnSync(process.execPath, [join(root, 'scripts/reliability/run.ts')], {
     cwd: root,
     env: { ...process.env, RELIABILITY_TIMEOUT_MS: process.env.RELIABILITY_TIMEOUT_MS ?? '900000' },
