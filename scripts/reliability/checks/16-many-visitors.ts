@@ -1,5 +1,5 @@
 // Check 16 (issue 36): many people on the website at once, with the product as `npm start` runs
-// it and its limits as shipped (RATE_LIMIT_MAX unset: 300 requests a minute per client; the
+// it and its limits as shipped (RATE_LIMIT_MAX unset: 600 requests a minute per visitor; the
 // per-action login and sign-up budgets), get no 5xx and no 429, while one abusive client is
 // limited.
 //
