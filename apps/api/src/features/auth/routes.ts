@@ -25,6 +25,7 @@ import type { RateLimitRule } from '../../lib/rate-limit-store.ts';
 import { enforceRateLimits } from '../../plugins/app/rate-limiter.ts';
 import { budgetAddress } from '../../plugins/app/visitor.ts';
 import { confirmEmail } from './confirm-email.ts';
+import { isKnownAddress, KNOWN_ADDRESS_DAYS } from './is-known-address.ts';
 import { logIn } from './log-in.ts';
 import { logOut } from './log-out.ts';
 import type { SecurityContext } from './record-security-event.ts';
@@ -44,7 +45,10 @@ function context(request: FastifyRequest): SecurityContext {
 function limitNote(name: string, limits: { ip: RateLimitRule; account?: RateLimitRule }): string {
   const rule = (r: RateLimitRule) => `${r.max} per ${r.windowMs / 60_000} minutes`;
   const parts = [`${rule(limits.ip)} per client address`];
-  if (limits.account) parts.push(`${rule(limits.account)} per e-mail`);
+  if (limits.account)
+    parts.push(
+      `${rule(limits.account)} per e-mail from addresses the account was not signed in from in the last ${KNOWN_ADDRESS_DAYS} days`,
+    );
   return `Rate limits (${name}): ${parts.join(', ')}; beyond them 429 \`too_many_requests\` with \`Retry-After\` in seconds.`;
 }
 
@@ -74,17 +78,28 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // no longer than any other.
   await dummyPasswordHash();
 
-  const limit = (
+  /**
+   * The budgets of an attempt: its address's, then the account's. The account's budget bounds
+   * guessing one password from many addresses, so it is shared by everyone who tries the
+   * account; attempts from an address the owner signed in from before (isKnownAddress) do not
+   * spend it, so strangers cannot lock the owner out (issue 37 point 7, decision 041). An attempt
+   * its address's budget refuses is not looked at further.
+   */
+  const limit = async (
     reply: FastifyReply,
     name: string,
     rules: { ip: RateLimitRule; account?: RateLimitRule },
     request: FastifyRequest,
     account?: string,
-  ) =>
-    enforceRateLimits(limiter, reply, [
-      { key: `auth.${name}:ip:${budgetAddress(request.visitor.address)}`, rule: rules.ip },
-      ...(rules.account && account ? [{ key: `auth.${name}:account:${account}`, rule: rules.account }] : []),
+  ) => {
+    const network = budgetAddress(request.visitor.address);
+    await enforceRateLimits(limiter, reply, [{ key: `auth.${name}:ip:${network}`, rule: rules.ip }]);
+    if (!rules.account || !account) return;
+    if (await isKnownAddress(app.db, account, network)) return;
+    await enforceRateLimits(limiter, reply, [
+      { key: `auth.${name}:account:${account}`, rule: rules.account },
     ]);
+  };
 
   // A client without a stored token may post no body at all; it gets the 401 of spec 8, not a
   // validation error.
