@@ -29,11 +29,15 @@ export async function createUser(
   return { id: row!.id, email, password };
 }
 
-/** `Authorization` header of a valid access token for the user, as login would issue it. */
+/**
+ * `Authorization` header of a valid access token for the user, as login would issue it. Its
+ * family (`fam`, required on every access token) is a fresh one unless given: a family with no
+ * revoked refresh token counts as a live session.
+ */
 export function bearer(
   config: Config,
   userId: number,
-  claims: { iat?: number; exp?: number } = {},
+  claims: { iat?: number; exp?: number; fam?: string } = {},
 ): {
   authorization: string;
 } {
@@ -43,6 +47,7 @@ export function bearer(
     iat: claims.iat ?? now,
     exp: claims.exp ?? now + config.tokens.accessTtlSeconds,
     jti: randomUUID(),
+    fam: claims.fam ?? randomUUID(),
   });
   return { authorization: `Bearer ${token}` };
 }

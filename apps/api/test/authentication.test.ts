@@ -42,6 +42,7 @@ describe('authentication', () => {
       iat: Math.floor(Date.now() / 1000),
       exp: Math.floor(Date.now() / 1000) + 60,
       jti: 'forged',
+      fam: crypto.randomUUID(),
     });
     expect((await get('/test/who-am-i', { authorization: `Bearer ${forged}` })).statusCode).toBe(401);
     const expired = bearer(api.config, user.id, { iat: 1_000, exp: 2_000 });

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE } from '../src/lib/jwt.ts';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE, MAX_CLOCK_SKEW_SECONDS } from '../src/lib/jwt.ts';
 import { createUser } from './auth-helpers.ts';
 import { buildTestApi, type TestApi } from './helpers.ts';
 
@@ -10,8 +10,10 @@ import { buildTestApi, type TestApi } from './helpers.ts';
 // algorithm swap (HS512, RS256, case games), expired tokens, a wrong type or audience, a
 // refresh token presented as an access token, a flipped bit or changed character anywhere,
 // truncation, extra segments, an unknown key id, claims edited under the old signature, and
-// tokens signed with another secret. Semantic mutations (expired, wrong type, audience) are
-// signed with the real key, so they test the claim checks and not only the signature.
+// tokens signed with another secret; and (issue 37) an `iat` beyond the clock skew, which would
+// outlive a password change, and a missing or foreign family id, which would outlive logout.
+// Semantic mutations (expired, issued in the future, wrong type, audience, family) are signed
+// with the real key, so they test the claim checks and not only the signature.
 
 /** The issue's count; one inject each, a few seconds in all. */
 const JWT_FUZZ_RUNS = Number(process.env.JWT_FUZZ_RUNS ?? 2_000);
@@ -19,7 +21,7 @@ const JWT_FUZZ_RUNS = Number(process.env.JWT_FUZZ_RUNS ?? 2_000);
 const PROTECTED = '/user/me';
 
 let api: TestApi;
-let valid: { token: string; refresh: string; userId: number };
+let valid: { token: string; refresh: string; userId: number; family: string };
 let secret: string;
 let kid: string;
 
@@ -35,7 +37,13 @@ beforeAll(async () => {
     payload: { email: user.email, password: user.password },
   });
   expect(login.statusCode, login.body).toBe(200);
-  valid = { token: login.json().token, refresh: login.json().refresh_token, userId: user.id };
+  const token: string = login.json().token;
+  valid = {
+    token,
+    refresh: login.json().refresh_token,
+    userId: user.id,
+    family: String(decode(token).claims.fam),
+  };
 });
 afterAll(() => api.close());
 
@@ -115,6 +123,20 @@ function mutations(): fc.Arbitrary<{ kind: string; token: string }> {
       fc
         .integer({ min: 0, max: 400 * 24 * 3600 })
         .map((ago) => forge(goodHeader(), { ...goodClaims(), iat: now - ago - 604_800, exp: now - ago })),
+    ),
+    tagged(
+      'issued in the future',
+      fc
+        .integer({ min: MAX_CLOCK_SKEW_SECONDS + 1, max: 10 * 365 * 24 * 3600 })
+        .map((ahead) =>
+          forge(goodHeader(), { ...goodClaims(), iat: now + ahead, exp: now + ahead + 604_800 }),
+        ),
+    ),
+    tagged(
+      'family missing or not a session id',
+      fc
+        .constantFrom<unknown>(undefined, null, '', 'family', `${valid.family}-1`, valid.family.slice(1))
+        .map((fam) => forge(goodHeader(), { ...goodClaims(), fam })),
     ),
     tagged(
       'wrong type',
@@ -240,6 +262,7 @@ describe(`JWT fuzzing (${JWT_FUZZ_RUNS} mutated tokens)`, () => {
     expect(await status(valid.token)).toBe(200);
     expect(decode(valid.token).header).toMatchObject({ alg: 'HS256', typ: ACCESS_TOKEN_TYPE });
     expect(decode(valid.token).claims).toMatchObject({ aud: ACCESS_TOKEN_AUDIENCE });
+    expect(valid.family).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
   it(
@@ -258,7 +281,7 @@ describe(`JWT fuzzing (${JWT_FUZZ_RUNS} mutated tokens)`, () => {
       );
       expect(accepted).toEqual([]);
       // Every family of mutations was exercised.
-      expect(kinds.size).toBe(17);
+      expect(kinds.size).toBe(19);
     },
     Math.max(60_000, JWT_FUZZ_RUNS * 20),
   );
@@ -268,5 +291,53 @@ describe(`JWT fuzzing (${JWT_FUZZ_RUNS} mutated tokens)`, () => {
       expect(await status(valid.token, scheme)).toBe(401);
     }
     expect(await status(`${valid.token} ${valid.token}`)).toBe(401);
+  });
+});
+
+// Issue 37 as reported: a token minted (with the real key) to be dated a year ahead and to name
+// no family outlived both logout, which revokes a family, and a password change, which sets
+// `not_before` and is compared with `iat`. It must be refused before, between and after.
+describe('a token dated ahead without a family', () => {
+  it('is refused, and stays refused across logout and a password change', async () => {
+    const user = await createUser(api.db);
+    const signIn = async () => {
+      address += 1;
+      const response = await api.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: user.email, password: user.password },
+        remoteAddress: `10.200.${(address >> 8) & 255}.${address & 255}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { token: string; refresh_token: string };
+    };
+    const first = await signIn();
+    const second = await signIn();
+    const now = Math.floor(Date.now() / 1000);
+    const { fam: _fam, ...claims } = decode(first.token).claims;
+    const held = forge(decode(first.token).header, {
+      ...claims,
+      iat: now + 365 * 24 * 3600,
+      exp: now + 366 * 24 * 3600,
+    });
+
+    expect(await status(held)).toBe(401);
+    const logout = await api.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      payload: { refresh_token: first.refresh_token },
+    });
+    expect(logout.statusCode, logout.body).toBeLessThan(300);
+    expect(await status(first.token)).toBe(401);
+    expect(await status(held)).toBe(401);
+
+    const change = await api.app.inject({
+      method: 'PATCH',
+      url: '/users/me/new_password',
+      headers: { authorization: `Bearer ${second.token}` },
+      payload: { currentPassword: user.password, newPassword: 'Blue-Tram-Lantern-42' },
+    });
+    expect(change.statusCode, change.body).toBe(204);
+    expect(await status(held)).toBe(401);
   });
 });

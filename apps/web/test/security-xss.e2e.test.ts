@@ -69,7 +69,13 @@ const markersSeen = new Set<string>();
 
 function tokenOf(userId: number): string {
   const now = Math.floor(Date.now() / 1000);
-  return signAccessToken(config.jwt.keys, { sub: userId, iat: now, exp: now + 3600, jti: randomUUID() });
+  return signAccessToken(config.jwt.keys, {
+    sub: userId,
+    iat: now,
+    exp: now + 3600,
+    jti: randomUUID(),
+    fam: randomUUID(),
+  });
 }
 
 async function call(userId: number | null, method: string, path: string, body?: unknown) {

@@ -62,7 +62,13 @@ async function insertUser(db: Db, label: string): Promise<number> {
 
 export function tokenFor(config: Config, userId: number): string {
   const now = Math.floor(Date.now() / 1000);
-  return signAccessToken(config.jwt.keys, { sub: userId, iat: now - 5, exp: now + 3600, jti: randomUUID() });
+  return signAccessToken(config.jwt.keys, {
+    sub: userId,
+    iat: now - 5,
+    exp: now + 3600,
+    jti: randomUUID(),
+    fam: randomUUID(),
+  });
 }
 
 export interface Ledger {

@@ -14,6 +14,15 @@ import type { JwtKey } from '../config.ts';
 export const ACCESS_TOKEN_TYPE = 'at+jwt';
 /** `aud` of an access token: the API, not the web app or a third party. */
 export const ACCESS_TOKEN_AUDIENCE = 'estately-api';
+/**
+ * How far in the future an `iat` may lie and still be accepted: the clocks of several API
+ * instances may drift apart by a few seconds, never by a minute (issue 37, decision 008). A
+ * later `iat` would outlive `users.not_before`, which revocation compares it with.
+ */
+export const MAX_CLOCK_SKEW_SECONDS = 60;
+
+// Family ids are random UUIDs (issue-token-pair.ts) and the column that holds them is `uuid`.
+const FAMILY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessClaims {
   /** User id. */
@@ -24,15 +33,21 @@ export interface AccessClaims {
   exp: number;
   /** Token id: unique per issued token (audit logs). */
   jti: string;
-  /** Refresh-token family the token was issued with; logout revokes it. */
-  fam?: string;
+  /**
+   * Refresh-token family (the session) the token was issued with; logout and a reused refresh
+   * token revoke it. Required: a token without one could not be revoked before it expires.
+   */
+  fam: string;
   /** Audience; always ACCESS_TOKEN_AUDIENCE (set by signAccessToken). */
   aud?: typeof ACCESS_TOKEN_AUDIENCE;
 }
 
 export type VerifyResult =
   | { ok: true; claims: AccessClaims }
-  | { ok: false; reason: 'malformed' | 'wrong_type' | 'unknown_key' | 'bad_signature' | 'expired' };
+  | {
+      ok: false;
+      reason: 'malformed' | 'wrong_type' | 'unknown_key' | 'bad_signature' | 'expired' | 'issued_in_future';
+    };
 
 function base64url(input: Buffer | string): string {
   return Buffer.from(input).toString('base64url');
@@ -93,10 +108,14 @@ export function verifyAccessToken(
     typeof claims.iat !== 'number' ||
     typeof claims.exp !== 'number' ||
     typeof claims.jti !== 'string' ||
-    (claims.fam !== undefined && typeof claims.fam !== 'string')
+    typeof claims.fam !== 'string' ||
+    !FAMILY_ID.test(claims.fam)
   ) {
     return { ok: false, reason: 'malformed' };
   }
   if (claims.exp <= nowSeconds) return { ok: false, reason: 'expired' };
+  // Issue 37: revocation by `not_before` compares `iat`, so a token dated ahead would survive a
+  // password change or reset issued before that date.
+  if (claims.iat > nowSeconds + MAX_CLOCK_SKEW_SECONDS) return { ok: false, reason: 'issued_in_future' };
   return { ok: true, claims: claims as AccessClaims };
 }

@@ -14,14 +14,15 @@ export interface AuthenticatedUser {
   verified: boolean;
   preferredLanguage: string;
   /** Refresh-token family the access token was issued with (logout revokes it). */
-  familyId: string | undefined;
+  familyId: string;
 }
 
 /**
  * Reads `Authorization: Bearer <access token>` and resolves the user it names. A token is
- * refused when its signature, key or lifetime is wrong, when its user no longer exists, when it
- * was issued before the user's `not_before` (password reset or change, logout everywhere), or
- * when its refresh-token family was revoked (logout, reuse of a spent refresh token).
+ * refused when its signature, key or lifetime is wrong (an `iat` ahead of the clock, a missing
+ * family included), when its user no longer exists, when it was issued before the user's
+ * `not_before` (password reset or change, logout everywhere), or when its refresh-token family
+ * was revoked (logout, reuse of a spent refresh token).
  * Returns null for a request without a bearer token; throws 401 for a bad one.
  */
 export async function resolveUser(
@@ -36,12 +37,12 @@ export async function resolveUser(
   const verified = verifyAccessToken(config.jwt.keys, match[1]);
   if (!verified.ok) throw new AppError('unauthorized');
   const { claims } = verified;
-  const familyRevoked = claims.fam
-    ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${and(
-        eq(refreshTokens.familyId, claims.fam),
-        isNotNull(refreshTokens.revokedAt),
-      )})`
-    : sql<boolean>`false`;
+  // Every access token names its family (verifyAccessToken refuses one without), so logout
+  // reaches every token it should (issue 37).
+  const familyRevoked = sql<boolean>`exists (select 1 from ${refreshTokens} where ${and(
+    eq(refreshTokens.familyId, claims.fam),
+    isNotNull(refreshTokens.revokedAt),
+  )})`;
   const [row] = await db
     .select({
       id: users.id,
