@@ -47,7 +47,9 @@ export function contentSecurityPolicy(
     `connect-src 'self' ${api}${map}`,
     "worker-src 'self'",
     "object-src 'none'",
-    "base-uri 'self'",
+    // No page has a <base> element (links resolve against the page's own URL), so none may be
+    // added: an injected <base> would repoint every relative script and link (decision 013).
+    "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'self'",
   ].join('; ');

@@ -17,3 +17,14 @@ describe('createNonce', () => {
     expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`);
   });
 });
+
+describe('contentSecurityPolicy', () => {
+  // Decision 013: no page uses a <base> element, so the policy allows none (issue 37).
+  it('allows no <base> element and no plugin', () => {
+    const policy = contentSecurityPolicy(createNonce(), 'http://127.0.0.1:3001', 'https://api.maptiler.com');
+    const directives = policy.split('; ');
+    expect(directives).toContain("base-uri 'none'");
+    expect(directives).toContain("object-src 'none'");
+    expect(directives.filter((directive) => directive.startsWith('base-uri'))).toHaveLength(1);
+  });
+});
