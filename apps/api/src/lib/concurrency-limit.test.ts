@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAppError } from './app-error.ts';
-import { createConcurrencyLimit } from './concurrency-limit.ts';
+import { createConcurrencyLimit, createFairConcurrencyLimit } from './concurrency-limit.ts';
 
 describe('createConcurrencyLimit', () => {
   it('runs at most `max` tasks at once, the rest in arrival order, and survives failures', async () => {
@@ -75,5 +75,77 @@ describe('createConcurrencyLimit', () => {
     await expect(slow).resolves.toBe('slow');
     // The expired waiter left the queue: the next task starts at once.
     await expect(limit(async () => 'next')).resolves.toBe('next');
+  });
+});
+
+describe('createFairConcurrencyLimit', () => {
+  /** A task that runs until its gate opens, recording when it started. */
+  function gated(limit: ReturnType<typeof createFairConcurrencyLimit>, started: string[]) {
+    const gates = new Map<string, () => void>();
+    const run = (owner: string, id: string) =>
+      limit(owner, async () => {
+        started.push(id);
+        await new Promise<void>((resolve) => gates.set(id, resolve));
+        return id;
+      });
+    const finish = async (id: string) => {
+      gates.get(id)?.();
+      // Lets the freed slot be handed on before the test looks.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    return { run, finish };
+  }
+
+  it("gives a freed slot to another owner in turn, not to the oldest task of one owner's flood", async () => {
+    const started: string[] = [];
+    const { run, finish } = gated(createFairConcurrencyLimit(2, { perOwner: 1 }), started);
+    const flood = Array.from({ length: 10 }, (_, i) => run('user:flood', `flood-${i}`));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // One slot for the flooding owner, however many it sent; the other slot stays free.
+    expect(started).toEqual(['flood-0']);
+    const other = run('user:other', 'other-0');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(started).toEqual(['flood-0', 'other-0']);
+    const third = run('user:third', 'third-0');
+    await finish('other-0');
+    // The slot other-0 freed goes to the third owner, who waited, not to the flood.
+    expect(started).toEqual(['flood-0', 'other-0', 'third-0']);
+    await finish('flood-0');
+    expect(started.at(-1)).toBe('flood-1');
+    await finish('third-0');
+    for (let i = 1; i < 10; i += 1) await finish(`flood-${i}`);
+    await expect(Promise.all([...flood, other, third])).resolves.toHaveLength(12);
+  });
+
+  it("refuses beyond an owner's own queue with 503 while other owners still get in", async () => {
+    const started: string[] = [];
+    const { run, finish } = gated(
+      createFairConcurrencyLimit(2, { perOwner: 1, maxQueuePerOwner: 2, retryAfterSeconds: 9 }),
+      started,
+    );
+    const admitted = [run('a', 'a0'), run('a', 'a1'), run('a', 'a2')];
+    const refused = await run('a', 'a3').catch((error: unknown) => error);
+    expect(isAppError(refused) && refused.code).toBe('service_unavailable');
+    expect(isAppError(refused) && refused.retryAfterSeconds).toBe(9);
+    const b = run('b', 'b0');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(started).toEqual(['a0', 'b0']);
+    for (const id of ['a0', 'b0', 'a1', 'a2']) await finish(id);
+    await expect(Promise.all([...admitted, b])).resolves.toEqual(['a0', 'a1', 'a2', 'b0']);
+  });
+
+  it('refuses a task that cannot start within maxWaitMs and forgets it', async () => {
+    const started: string[] = [];
+    const { run, finish } = gated(createFairConcurrencyLimit(1, { maxWaitMs: 20 }), started);
+    const first = run('a', 'a0');
+    const late = await run('b', 'b0').catch((error: unknown) => error);
+    expect(isAppError(late) && late.code).toBe('service_unavailable');
+    await finish('a0');
+    expect(started).toEqual(['a0']);
+    const next = run('b', 'b1');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(started).toEqual(['a0', 'b1']);
+    await finish('b1');
+    await expect(Promise.all([first, next])).resolves.toEqual(['a0', 'b1']);
   });
 });

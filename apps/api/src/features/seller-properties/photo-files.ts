@@ -30,8 +30,10 @@ export function storePropertyPhoto(
   storage: MediaStorage,
   propertyId: number,
   input: Buffer,
+  /** Whose turn of the image slots it takes (an account: `user:42`). */
+  uploader: string,
 ): Promise<StoredPhoto> {
-  return limited(async () => {
+  return limited(uploader, async () => {
     let meta: Metadata;
     try {
       // Header only; nothing is decoded yet.

@@ -32,7 +32,8 @@ export async function savePropertyMedia(options: {
     .where(eq(properties.id, propertyId));
   if (!owned || (owned.ownerId !== actor.id && !actor.isAdmin)) throw new AppError('not_found');
 
-  const stored = await storePropertyPhoto(storage, propertyId, options.image);
+  // Decoded in the uploader's turn of the shared image slots (lib/concurrency-limit.ts).
+  const stored = await storePropertyPhoto(storage, propertyId, options.image, `user:${actor.id}`);
   let mediaId: number;
   try {
     mediaId = await db.transaction(async (tx) => {

@@ -20,9 +20,12 @@ function refuse(key: string): AppError {
   return new AppError('validation_errors', { errors: { file: [key] } });
 }
 
-/** The square WebP variants (64, 256, 512) of an uploaded picture, or a 422 on `file`. */
-export function renderProfilePicture(input: Buffer): Promise<RenderedPicture[]> {
-  return limited(async () => {
+/**
+ * The square WebP variants (64, 256, 512) of an uploaded picture, or a 422 on `file`; rendered in
+ * `uploader`'s turn of the shared image slots (an account: `user:42`).
+ */
+export function renderProfilePicture(input: Buffer, uploader: string): Promise<RenderedPicture[]> {
+  return limited(uploader, async () => {
     let meta: Metadata;
     try {
       // Reads the header only; nothing is decoded yet.

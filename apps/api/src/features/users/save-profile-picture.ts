@@ -30,7 +30,7 @@ async function deleteKeys(storage: MediaStorage, keys: string[], onError?: (e: u
  */
 export async function saveProfilePicture(options: SaveProfilePictureOptions): Promise<CurrentUser> {
   const { db, storage, userId, onCleanupError } = options;
-  const variants = await renderProfilePicture(options.image);
+  const variants = await renderProfilePicture(options.image, `user:${userId}`);
 
   const dir = `avatars/${userId}/${randomBytes(10).toString('hex')}`;
   const files = variants.map((variant) => ({
