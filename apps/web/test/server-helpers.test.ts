@@ -18,6 +18,8 @@ describe('readWebConfig (CONVENTIONS habit 6)', () => {
       publicWebUrl: null,
       maptiler: null,
       mediaOrigin: null,
+      internalApiToken: null,
+      trustProxy: false,
     });
   });
 
@@ -27,6 +29,8 @@ describe('readWebConfig (CONVENTIONS habit 6)', () => {
       API_URL: 'http://api.internal:3001/',
       PUBLIC_API_URL: 'https://api.example.com/',
       PUBLIC_WEB_URL: 'https://www.example.com',
+      INTERNAL_API_TOKEN: ' shared-secret-of-the-web-tier-0123456789 ',
+      WEB_TRUST_PROXY: '1',
     });
     expect(config).toEqual({
       port: 8080,
@@ -35,6 +39,8 @@ describe('readWebConfig (CONVENTIONS habit 6)', () => {
       publicWebUrl: 'https://www.example.com',
       maptiler: null,
       mediaOrigin: null,
+      internalApiToken: 'shared-secret-of-the-web-tier-0123456789',
+      trustProxy: 1,
     });
   });
 
