@@ -120,14 +120,28 @@ describe('error handler', () => {
     expect(response.json()).toEqual({ code: 'bad_request', message: 'Bad Request' });
   });
 
+  // Issue 37: a 415 is not a malformed request; clients tell it apart by its own code.
+  it('answers a body of a media type no parser takes with 415 unsupported_media_type', async () => {
+    for (const contentType of ['text/csv', 'text/plain', 'application/xml']) {
+      const response = await api.app.inject({
+        method: 'POST',
+        url: '/test/body',
+        headers: { 'content-type': contentType },
+        payload: 'a,b',
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({ code: 'unsupported_media_type', message: 'Unsupported Media Type' });
+    }
+  });
+
   it('keeps the status of other client errors with a generic message', async () => {
     const response = await api.app.inject({
       method: 'POST',
       url: '/test/body',
-      headers: { 'content-type': 'text/csv' },
-      payload: 'a,b',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ padding: 'x'.repeat(1_100_000) }),
     });
-    expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ code: 'bad_request', message: 'Unsupported Media Type' });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ code: 'bad_request', message: 'Payload Too Large' });
   });
 });

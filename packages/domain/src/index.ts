@@ -26,6 +26,7 @@ export * from './filters.ts';
 export * from './filters-schema.ts';
 export * from './geo.ts';
 export * from './locales.ts';
+export * from './name-characters.ts';
 export * from './paging.ts';
 export * from './password-policy.ts';
 export * from './query-string.ts';

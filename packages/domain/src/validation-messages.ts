@@ -4,6 +4,8 @@
 export const VALIDATION_MESSAGE_KEYS = [
   'validation.invalid_value',
   'validation.nul_character',
+  // A name with a bidirectional control character (name-characters.ts, issue 37).
+  'validation.invalid_characters',
   'validation.invalid_number',
   'validation.invalid_integer',
   'validation.invalid_boolean',

@@ -10,6 +10,7 @@ export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   not_found: 404,
   conflict: 409,
   precondition_failed: 412,
+  unsupported_media_type: 415,
   validation_errors: 422,
   too_many_requests: 429,
   internal_error: 500,

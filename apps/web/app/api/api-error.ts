@@ -8,6 +8,7 @@ export const STATUS_TEXT: Readonly<Record<number, string>> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  415: 'Unsupported Media Type',
   422: 'Validation Error',
   500: 'Internal Server Error',
   503: 'Service Unavailable',

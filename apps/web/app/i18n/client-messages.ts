@@ -53,6 +53,7 @@ export const CLIENT_MESSAGE_KEYS = [
   'status.unauthorized',
   'status.forbidden',
   'status.not_found',
+  'status.unsupported_media_type',
   'status.validation_errors',
   'status.internal_error',
   'status.too_many_requests',

@@ -114,4 +114,17 @@ describe('the text of a failure in the visitor’s language', () => {
     );
     expect(localizedErrorText(new ApiError({ status: 418 }), t)).toBe(translate('de', 'error.generic'));
   });
+
+  // Issue 37: a 415 has its own code and label, in the browser's catalog as in the server's.
+  it('names a 415 as an unsupported media type in every locale', () => {
+    const unsupported = new ApiError({ status: 415, code: 'unsupported_media_type' });
+    for (const locale of LOCALES) {
+      const expected = translate(locale, 'status.unsupported_media_type');
+      expect(localizedErrorText(unsupported, createTranslator(locale)), locale).toBe(expected);
+      expect(localizedErrorText(unsupported, createTranslate(locale, clientMessages(locale))), locale).toBe(
+        expected,
+      );
+    }
+    expect(localizedErrorText(unsupported, createTranslator('de'))).toBe('Nicht unterstützter Medientyp');
+  });
 });

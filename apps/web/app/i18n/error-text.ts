@@ -11,6 +11,7 @@ const STATUS_KEYS: Readonly<Record<number, ClientMessageKey>> = {
   401: 'status.unauthorized',
   403: 'status.forbidden',
   404: 'status.not_found',
+  415: 'status.unsupported_media_type',
   422: 'status.validation_errors',
   429: 'status.too_many_requests',
   500: 'status.internal_error',

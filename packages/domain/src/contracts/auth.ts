@@ -2,6 +2,7 @@
 import '../zod-csp.ts';
 import { z } from 'zod';
 import { LOCALES } from '../locales.ts';
+import { nameCharacters } from '../name-characters.ts';
 import {
   addPasswordIssues,
   PASSWORD_MAX_LENGTH,
@@ -21,6 +22,7 @@ export const AUTH_FORM_MESSAGE_KEYS = [
   'validation.invalid_boolean',
   'validation.invalid_email',
   'validation.too_long',
+  'validation.invalid_characters',
   'validation.email_taken',
   'validation.passwords_do_not_match',
   'validation.token_invalid',
@@ -157,7 +159,7 @@ export type SignupBody = z.infer<typeof SignupBodySchema>;
 export const CompanySignupBodySchema = z
   .object({
     ...signupFields,
-    company_name: text(200).describe('Registered name of the company'),
+    company_name: nameCharacters(text(200)).describe('Registered name of the company'),
     registration_number: z
       .string({ error: requiredOr('validation.invalid_value') })
       .trim()
@@ -182,8 +184,8 @@ export const CompanySignupBodySchema = z
       .min(1, 'validation.required')
       .regex(ZIP, 'validation.invalid_value'),
     address_city: text(100),
-    contact_first_name: text(100),
-    contact_last_name: text(100),
+    contact_first_name: nameCharacters(text(100)),
+    contact_last_name: nameCharacters(text(100)),
   })
   .superRefine(passwordRefinement);
 export type CompanySignupBody = z.infer<typeof CompanySignupBodySchema>;

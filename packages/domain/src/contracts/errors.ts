@@ -13,6 +13,9 @@ export const ErrorCodeSchema = z.enum([
   'conflict',
   // A write based on an outdated version (If-Match no longer matches the ETag): HTTP 412.
   'precondition_failed',
+  // A body in a media type the operation does not parse (HTTP 415, issue 37): not a malformed
+  // request, so it has its own code rather than `bad_request`.
+  'unsupported_media_type',
   'too_many_requests',
   'internal_error',
   'service_unavailable',
@@ -33,6 +36,7 @@ export const STATUS_LABELS: Readonly<Record<number, string>> = {
   403: 'Forbidden',
   404: 'Not Found',
   412: 'Precondition Failed',
+  415: 'Unsupported Media Type',
   422: 'Validation Error',
   500: 'Internal Server Error',
   503: 'Service Unavailable',

@@ -1,6 +1,7 @@
 // First: zod's settings for browsers, before this module builds any schema.
 import '../zod-csp.ts';
 import { z } from 'zod';
+import { nameCharacters } from '../name-characters.ts';
 
 // Contracts of what a visitor does on an offer (spec 7): POST /public/offers/{id}/offer_message
 // and POST /public/offers/{id}/offer_report. Errors are message keys (CONVENTIONS habit 5).
@@ -14,6 +15,7 @@ export const OFFER_FORM_MESSAGE_KEYS = [
   'validation.invalid_email',
   'validation.invalid_phone',
   'validation.too_long',
+  'validation.invalid_characters',
 ] as const;
 
 /** "required" when the field is missing, else "invalid value" (wrong type). */
@@ -83,7 +85,7 @@ export const OFFER_MESSAGE_TEXT_MAX = 5000;
  */
 export const OfferMessageInputSchema = z.object(
   {
-    name: text(100),
+    name: nameCharacters(text(100)),
     email: Email,
     phone: Phone,
     text: text(OFFER_MESSAGE_TEXT_MAX),

@@ -3,6 +3,7 @@ import '../zod-csp.ts';
 import { z } from 'zod';
 import { CURRENCIES } from '../currencies.ts';
 import { LOCALES } from '../locales.ts';
+import { nameCharacters } from '../name-characters.ts';
 import { type PageMeta, pageMeta } from '../paging.ts';
 import {
   AREA_UNITS,
@@ -62,7 +63,7 @@ const isoDate = z.iso.date('validation.invalid_date');
 
 export const PropertyContactSchema = z
   .object({
-    contact_name: text().nullable().optional(),
+    contact_name: nameCharacters(text()).nullable().optional(),
     contact_email: z.email('validation.invalid_email').max(254, 'validation.too_long').nullable().optional(),
     contact_email_second: z
       .email('validation.invalid_email')

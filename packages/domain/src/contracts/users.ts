@@ -3,6 +3,7 @@ import '../zod-csp.ts';
 import { z } from 'zod';
 import { CURRENCIES } from '../currencies.ts';
 import { LOCALES } from '../locales.ts';
+import { nameCharacters } from '../name-characters.ts';
 import { checkPassword, PASSWORD_MAX_LENGTH } from '../password-policy.ts';
 import { SELLER_TYPES } from '../value-sets.ts';
 
@@ -23,6 +24,7 @@ export const USER_FORM_MESSAGE_KEYS = [
   'validation.invalid_phone',
   'validation.invalid_zip',
   'validation.too_long',
+  'validation.invalid_characters',
   'validation.current_password_wrong',
   'validation.email_taken',
   'validation.email_unchanged',
@@ -72,11 +74,19 @@ function blankToNull(value: unknown): unknown {
 }
 
 /** A text field that may be cleared: trimmed, at most `max` characters, optionally matching `pattern`. */
-function clearableText(max: number, pattern?: { regex: RegExp; key: string }) {
+function clearableText(
+  max: number,
+  pattern?: { regex: RegExp; key: string },
+  kind: 'text' | 'name' = 'text',
+) {
   let text = z.string({ error: 'validation.invalid_value' }).trim().max(max, 'validation.too_long');
   if (pattern) text = text.regex(pattern.regex, pattern.key);
+  if (kind === 'name') text = nameCharacters(text);
   return z.preprocess(blankToNull, text.nullable().optional());
 }
+
+/** A clearable name: the rules of clearableText and no bidirectional controls (issue 37). */
+const clearableName = (max: number) => clearableText(max, undefined, 'name');
 
 const EMAIL_MAX = 254;
 
@@ -251,8 +261,8 @@ export type PublicUser = z.infer<typeof PublicUserSchema>;
 
 const profileFields = {
   contactEmail: ClearableEmail,
-  firstName: clearableText(100),
-  lastName: clearableText(100),
+  firstName: clearableName(100),
+  lastName: clearableName(100),
   phoneNumber: ClearablePhone,
   addressStreet: clearableText(200),
   addressStreetNumbers: clearableText(20, { regex: STREET_NUMBERS, key: 'validation.invalid_value' }),
@@ -273,7 +283,7 @@ const profileFields = {
   notifyMessages: flag(),
   notifyOfferUpdates: flag(),
   notifyNewsletter: flag(),
-  companyName: clearableText(200),
+  companyName: clearableName(200),
   companyRegistrationNumber: clearableText(30, { regex: COMPANY_ID, key: 'validation.invalid_value' }),
   companyVatNumber: clearableText(30, { regex: COMPANY_ID, key: 'validation.invalid_value' }),
 };

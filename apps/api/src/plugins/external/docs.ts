@@ -57,7 +57,7 @@ async function docs(app: FastifyInstance, options: { config: Config }) {
       info: {
         title: 'Estately API',
         description:
-          'Property marketplace API. Errors answer `{code, message, errors?}`; a validation failure is 422 with `code: "validation_errors"` and `errors` keyed by field, holding message keys.',
+          'Property marketplace API. Errors answer `{code, message, errors?}`; a validation failure is 422 with `code: "validation_errors"` and `errors` keyed by field, holding message keys; a body in a media type the operation does not take is 415 `unsupported_media_type`.',
         version: API_VERSION,
       },
       servers: [{ url: config.publicApiUrl }],

@@ -21,6 +21,7 @@ const VALIDATION_KEYS = [
   'validation.invalid_phone',
   'validation.invalid_value',
   'validation.invalid_integer',
+  'validation.invalid_characters',
 ] as const satisfies readonly MessageKey[];
 
 const LABEL_KEYS = [

@@ -79,6 +79,7 @@ export const EDITOR_MESSAGE_KEYS: readonly MessageKey[] = [
   'validation.invalid_date',
   'validation.invalid_email',
   'validation.invalid_phone',
+  'validation.invalid_characters',
   'validation.range_inverted',
   'validation.file_required',
   'validation.file_too_large',
