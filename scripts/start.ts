@@ -12,13 +12,18 @@
 // the API for this one (docs/decisions/023-web-server-process-and-render-limit.md). Ctrl+C or
 // SIGTERM stops both; the child also stops if this process dies, and is started again if it
 // crashes. WEB_PROCESS=inline runs the web server in this process as before.
+//
+// Without JWT_SECRETS and INTERNAL_API_TOKEN the first start generates both into
+// DATA_DIR/secrets.json (0600) and later starts reuse them (apps/api/src/local-secrets.ts).
+// Without SMTP_URL each e-mail is printed here; `npm run dev` (--dev) also serves the dev mailbox
+// to requests from this machine (DEV_MAILBOX, decision 013).
 import { type ChildProcess, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDatabase, migrate } from '@estately/db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded, seed } from '@estately/db/seed';
-import { ConfigError, loadConfig } from '../apps/api/src/config.ts';
+import { ConfigError } from '../apps/api/src/config.ts';
+import { LOCAL_SECRETS_FILE, loadLocalConfig } from '../apps/api/src/local-secrets.ts';
 import { mediaStorage } from '../apps/api/src/plugins/app/media.ts';
 import { pgliteDir, startApi } from '../apps/api/src/server.ts';
 import { forkWeb, stopWeb } from './web-process.ts';
@@ -27,13 +32,11 @@ const root = join(import.meta.dirname, '..');
 const FIRST_RUN_OFFERS = Number(process.env.SEED_OFFERS ?? 3000);
 
 async function main(): Promise<void> {
-  // The API believes the visitor the web server names only beside this shared secret
-  // (docs/decisions/041). Both processes are started here, so a fresh random one per start is
-  // enough; a deployment that starts them apart sets the same INTERNAL_API_TOKEN on both.
-  process.env.INTERNAL_API_TOKEN ||= randomBytes(32).toString('base64url');
-  let config: ReturnType<typeof loadConfig>;
+  // `npm run dev`: the dev mailbox page too (loopback requests only), unless DEV_MAILBOX says.
+  if (process.argv.includes('--dev')) process.env.DEV_MAILBOX ||= 'on';
+  let config: ReturnType<typeof loadLocalConfig>;
   try {
-    config = loadConfig(process.env);
+    config = loadLocalConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -41,6 +44,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The API believes the visitor the web server names only beside this shared secret
+  // (docs/decisions/041): the forked web server gets the data folder's (or the environment's).
+  if (config.internalApiToken) process.env.INTERNAL_API_TOKEN ||= config.internalApiToken;
 
   if (!existsSync(join(root, 'apps/web/build/server/index.js'))) {
     console.log('Building the web app (first start)...');
@@ -94,7 +100,7 @@ async function main(): Promise<void> {
 Estately is running.
   Web:  http://localhost:${web.port}
   API:  ${config.publicApiUrl}  (OpenAPI docs at ${config.publicApiUrl}/docs)
-${config.smtpUrl || config.isProduction ? '' : `  Mail: ${config.publicApiUrl}/dev/mailbox  (no SMTP_URL: e-mails are kept there)\n`}Demo accounts (password ${DEMO_PASSWORD}):
+${mailLine(config)}${config.jwt.source === 'data-folder' ? `  Keys: ${join(config.dataDir, LOCAL_SECRETS_FILE)}  (generated on the first start; JWT_SECRETS replaces them)\n` : ''}Demo accounts (password ${DEMO_PASSWORD}):
 ${Object.entries(DEMO_ACCOUNTS)
   .map(([role, email]) => `  ${role.padEnd(8)} ${email}`)
   .join('\n')}
@@ -115,6 +121,14 @@ Press Ctrl+C to stop.`);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** Where the banner says e-mail goes. */
+function mailLine(config: ReturnType<typeof loadLocalConfig>): string {
+  if (config.smtpUrl) return '';
+  if (config.devMailbox)
+    return `  Mail: ${config.publicApiUrl}/dev/mailbox  (no SMTP_URL; DEV_MAILBOX: for requests from this machine only)\n`;
+  return "  Mail: printed here  (no SMTP_URL: each e-mail's subject, recipient and links)\n";
 }
 
 /** The web server in this process (WEB_PROCESS=inline). */

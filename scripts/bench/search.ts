@@ -100,6 +100,8 @@ try {
     NODE_ENV: 'production',
     JWT_SECRETS: `bench:${randomBytes(24).toString('hex')}`,
     INTERNAL_API_TOKEN: randomBytes(24).toString('hex'),
+    // Required in production; never dialled, as this API runs no jobs.
+    SMTP_URL: 'smtp://127.0.0.1:2525',
     JOBS_IN_PROCESS: 'false',
   });
   const cpuBefore = api.cpuSeconds();

@@ -1,6 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_JWT_SECRETS, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -31,11 +32,75 @@ describe('loadConfig', () => {
       logLevel: 'info',
       rateLimitMax: 600,
       internalApiToken: undefined,
+      devMailbox: false,
     });
     expect(config.dataDir).toBe(path.resolve('data'));
     expect(config.mediaDir).toBe(path.join(path.resolve('data'), 'media'));
-    expect(config.jwt.usingDevDefault).toBe(true);
-    expect(config.jwt.keys).toEqual([{ kid: 'dev', secret: DEV_JWT_SECRETS.slice(4) }]);
+    // No fixed key: a random one of this process (the entry points pass the data folder's).
+    expect(config.jwt.source).toBe('process');
+    expect(config.jwt.keys).toHaveLength(1);
+    expect(config.jwt.keys[0]!.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Every configuration of one process agrees, so a test signs tokens the API it built accepts.
+    expect(loadConfig({ NODE_ENV: 'test' }).jwt.keys).toEqual(config.jwt.keys);
+  });
+
+  it('has no signing key written in the code (issue 37)', () => {
+    const key = loadConfig({}).jwt.keys[0]!;
+    const sources = readdirSync(import.meta.dirname, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => [file, readFileSync(path.join(import.meta.dirname, file), 'utf8')] as const);
+    expect(sources.length).toBeGreaterThan(50);
+    for (const [file, text] of sources) {
+      expect(text.includes(key.secret), file).toBe(false);
+      // No literal that reads like a key: 32+ characters of a key's alphabet, no space, and not a
+      // path, a module or an SQL name (those have a slash or a dot, or are snake_case words).
+      const literals = text.match(/(['"`])[A-Za-z0-9_:+=-]{32,}\1/g) ?? [];
+      expect(
+        literals.filter((literal) => !/^.[a-z_]+.$/.test(literal)),
+        file,
+      ).toEqual([]);
+    }
+  });
+
+  it("takes the data folder's secrets when the environment has none, outside production only", () => {
+    const local = {
+      jwtKeys: [{ kid: 'local-1a2b3c4d', secret: 'l'.repeat(43) }],
+      internalApiToken: 't'.repeat(43),
+    };
+    const config = loadConfig({}, local);
+    expect(config.jwt).toEqual({ keys: local.jwtKeys, source: 'data-folder' });
+    expect(config.internalApiToken).toBe('t'.repeat(43));
+    // The environment wins.
+    const env = loadConfig(
+      { JWT_SECRETS: `k1:${'a'.repeat(32)}`, INTERNAL_API_TOKEN: 'i'.repeat(40) },
+      local,
+    );
+    expect(env.jwt).toEqual({ keys: [{ kid: 'k1', secret: 'a'.repeat(32) }], source: 'environment' });
+    expect(env.internalApiToken).toBe('i'.repeat(40));
+    // Production brings its own.
+    let problems: string[] = [];
+    try {
+      loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' }, local);
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual(['JWT_SECRETS', 'INTERNAL_API_TOKEN']);
+  });
+
+  it('serves the dev mailbox only when DEV_MAILBOX says so, and never in production', () => {
+    expect(loadConfig({ DEV_MAILBOX: 'on' }).devMailbox).toBe(true);
+    expect(loadConfig({ DEV_MAILBOX: 'TRUE' }).devMailbox).toBe(true);
+    expect(loadConfig({ DEV_MAILBOX: 'off' }).devMailbox).toBe(false);
+    expect(problemsOf({ DEV_MAILBOX: 'maybe' })).toEqual(['DEV_MAILBOX: expected on or off, got "maybe"']);
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        JWT_SECRETS: `k1:${'a'.repeat(32)}`,
+        INTERNAL_API_TOKEN: 'i'.repeat(40),
+        SMTP_URL: 'smtp://mail.example:587',
+        DEV_MAILBOX: 'on',
+      }),
+    ).toEqual(["DEV_MAILBOX: not available when NODE_ENV=production (it shows every account's e-mails)"]);
   });
 
   it('points browsers at the API port when only API_PORT is set', () => {
@@ -87,7 +152,7 @@ describe('loadConfig', () => {
         { kid: 'k2', secret: 'b'.repeat(40) },
         { kid: 'k1', secret: 'a'.repeat(32) },
       ],
-      usingDevDefault: false,
+      source: 'environment',
     });
   });
 
@@ -159,10 +224,20 @@ describe('loadConfig', () => {
     expect(problemsOf({ WEB_ORIGIN: 'https://web.example/app' })).toHaveLength(1);
   });
 
-  it('requires signing secrets and the internal token in production and never echoes a secret back', () => {
+  it('requires signing secrets, the internal token and a mail server in production and never echoes a secret back', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'JWT_SECRETS: required when NODE_ENV=production (comma-separated KEY_ID:SECRET pairs)',
       'INTERNAL_API_TOKEN: required when NODE_ENV=production (a random secret of at least 32 characters, the same on the web servers)',
+      'SMTP_URL: required when NODE_ENV=production (smtp://user:password@host:587 or smtps://...): without it no e-mail would be delivered',
+    ]);
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        JWT_SECRETS: `k1:${'a'.repeat(32)}`,
+        INTERNAL_API_TOKEN: 'i'.repeat(40),
+      }),
+    ).toEqual([
+      'SMTP_URL: required when NODE_ENV=production (smtp://user:password@host:587 or smtps://...): without it no e-mail would be delivered',
     ]);
     const short = problemsOf({ INTERNAL_API_TOKEN: 'internal-but-short' });
     expect(short).toEqual(['INTERNAL_API_TOKEN: expected a random secret of at least 32 characters']);

@@ -1,19 +1,34 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { ACCOUNT_LIMIT_VARIABLES, type AccountLimits, accountLimitsOf } from './lib/account-limits.ts';
 
 // Configuration comes from the environment only, validated once at boot (CONVENTIONS habit 6,
 // DESIGN 6). Every problem is reported at once so an operator fixes a bad deployment in one go.
-// Defaults give the embedded first run: PGlite under ./data, the dev mailbox, local media
-// folder, offline map, API on 127.0.0.1:3001 for the web app on :3000.
-
-/** The development signing key. Refused when NODE_ENV=production (see `loadConfig`). */
-export const DEV_JWT_SECRETS = 'dev:estately-development-only-signing-key-do-not-use-in-production';
+// Defaults give the embedded first run: PGlite under ./data, mail kept in the database, local
+// media folder, offline map, API on 127.0.0.1:3001 for the web app on :3000.
+//
+// No signing key is written in the code (issue 37, decision 013): without JWT_SECRETS the entry
+// points pass in the secrets generated into the data folder (local-secrets.ts), and anything
+// else that loads a configuration (tests, tools) gets a random key of this process.
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
+
+/**
+ * Secrets generated on the first start into DATA_DIR (local-secrets.ts `ensureLocalSecrets`),
+ * used outside production when the environment does not set them.
+ */
+export interface LocalSecrets {
+  jwtKeys: JwtKey[];
+  internalApiToken: string;
+}
+
+/** Where the signing keys come from. */
+export type JwtKeySource = 'environment' | 'data-folder' | 'process';
 
 export interface JwtKey {
   /** Key id written into the token header (`kid`), so keys can rotate without logging everyone out. */
@@ -46,16 +61,27 @@ export interface Config {
    * PUBLIC_API_URL/media for the local folder, the bucket's address for S3.
    */
   mediaPublicUrl: string | undefined;
-  /** SMTP connection URL; absent means the embedded dev mailbox. */
+  /**
+   * SMTP connection URL; absent (never in production) means mail is kept in the database's dev
+   * mailbox and printed to the console outside tests.
+   */
   smtpUrl: string | undefined;
+  /**
+   * DEV_MAILBOX: whether GET /dev/mailbox is served (to loopback requests only). Off by default,
+   * on for `npm run dev`; never in production.
+   */
+  devMailbox: boolean;
   maptilerApiKey: string | undefined;
   /** Redis for shared rate limits and cache when several instances run. */
   redisUrl: string | undefined;
   jwt: {
     /** The first key signs; all keys verify (rotation). */
     keys: JwtKey[];
-    /** True when the built-in development key is in use. */
-    usingDevDefault: boolean;
+    /**
+     * `environment` (JWT_SECRETS), `data-folder` (generated on the first start, passed in by the
+     * entry points) or `process` (random for this process: tokens die with it; tests and tools).
+     */
+    source: JwtKeySource;
   };
   /** Fastify `trustProxy`: false, true, a hop count, or a list of addresses/CIDRs. */
   trustProxy: boolean | number | string[];
@@ -77,6 +103,8 @@ export interface Config {
   mailFrom: string;
   /** Whether the API process also runs the background job worker (else `npm run worker` does). */
   jobsInProcess: boolean;
+  /** What one account may store and send (lib/account-limits.ts, issue 37 point 5). */
+  accountLimits: AccountLimits;
 }
 
 /** Where media objects live when S3_URL is set (the S3MediaStorage options minus the public base). */
@@ -342,6 +370,13 @@ const EnvSchema = z.object({
     .trim()
     .min(32, 'expected a random secret of at least 32 characters')
     .optional(),
+  DEV_MAILBOX: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((value) => ['on', 'off', 'true', 'false', '1', '0'].includes(value), 'expected on or off')
+    .transform((value) => value === 'on' || value === 'true' || value === '1')
+    .default(false),
   TRANSLATION_PROVIDER: translationProvider.optional(),
   ACCESS_TOKEN_TTL: seconds.default(604_800),
   REFRESH_TOKEN_TTL: seconds.default(2_592_000),
@@ -358,6 +393,7 @@ const EnvSchema = z.object({
     .refine((value) => ['true', 'false', '1', '0'].includes(value), 'expected true or false')
     .transform((value) => value === 'true' || value === '1')
     .default(true),
+  ...ACCOUNT_LIMIT_VARIABLES,
 });
 
 /** Variables the API reads; documented in the README and in `describeConfig`. */
@@ -369,12 +405,24 @@ function shown(value: unknown): string {
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text);
 }
 
+// The key of a configuration that has neither JWT_SECRETS nor data-folder secrets: random per
+// process, so every configuration a test file loads agrees with the others, and nothing signed
+// with it outlives the process.
+let processKey: JwtKey | undefined;
+function processJwtKey(): JwtKey {
+  processKey ??= { kid: 'process', secret: randomBytes(32).toString('base64url') };
+  return processKey;
+}
+
 /**
  * Reads and validates the configuration. Throws a `ConfigError` listing every problem.
- * Secrets are never echoed back in the error.
+ * Secrets are never echoed back in the error. `localSecrets` (the data folder's, read by the
+ * entry points: local-secrets.ts `loadLocalConfig`) stand in for JWT_SECRETS and
+ * INTERNAL_API_TOKEN when those are unset, outside production only.
  */
 export function loadConfig(
   env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env,
+  localSecrets?: LocalSecrets,
 ): Config {
   const input: Record<string, string | undefined> = {};
   for (const name of CONFIG_VARIABLES) {
@@ -410,8 +458,8 @@ export function loadConfig(
   const nodeEnv = result.success
     ? result.data.NODE_ENV
     : (NODE_ENVS.find((e) => e === input.NODE_ENV) ?? 'development');
-  // Tokens signed with the public development key could be forged by anyone: production must
-  // bring its own secrets.
+  // Production brings its own secrets: a key generated on one machine's disk does not fit a
+  // deployment of several instances, and a missing one must be noticed, not made up.
   if (nodeEnv === 'production' && input.JWT_SECRETS === undefined) {
     problems.push('JWT_SECRETS: required when NODE_ENV=production (comma-separated KEY_ID:SECRET pairs)');
   }
@@ -422,11 +470,26 @@ export function loadConfig(
       'INTERNAL_API_TOKEN: required when NODE_ENV=production (a random secret of at least 32 characters, the same on the web servers)',
     );
   }
+  // Without a mail server every e-mail (password resets, confirmations, alerts) would be kept in
+  // the database and never reach anyone, while its job counts as sent.
+  if (nodeEnv === 'production' && input.SMTP_URL === undefined) {
+    problems.push(
+      'SMTP_URL: required when NODE_ENV=production (smtp://user:password@host:587 or smtps://...): without it no e-mail would be delivered',
+    );
+  }
+  // The dev mailbox shows every account's mail (password-reset links): never in production.
+  if (
+    nodeEnv === 'production' &&
+    ['on', 'true', '1'].includes(input.DEV_MAILBOX?.trim().toLowerCase() ?? '')
+  ) {
+    problems.push("DEV_MAILBOX: not available when NODE_ENV=production (it shows every account's e-mails)");
+  }
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);
 
   const data = result.data;
   const dataDir = path.resolve(data.DATA_DIR);
-  const usingDevDefault = data.JWT_SECRETS === undefined;
+  const local = data.NODE_ENV === 'production' ? undefined : localSecrets;
+  const jwtSource: JwtKeySource = data.JWT_SECRETS ? 'environment' : local ? 'data-folder' : 'process';
   return {
     nodeEnv: data.NODE_ENV,
     isProduction: data.NODE_ENV === 'production',
@@ -442,20 +505,22 @@ export function loadConfig(
     s3: data.S3_URL,
     mediaPublicUrl: data.MEDIA_PUBLIC_URL?.trim().replace(/\/+$/, ''),
     smtpUrl: data.SMTP_URL,
+    devMailbox: data.DEV_MAILBOX,
     maptilerApiKey: data.MAPTILER_API_KEY,
     redisUrl: data.REDIS_URL,
     jwt: {
-      keys: data.JWT_SECRETS ?? [{ kid: 'dev', secret: DEV_JWT_SECRETS.slice('dev:'.length) }],
-      usingDevDefault,
+      keys: data.JWT_SECRETS ?? local?.jwtKeys ?? [processJwtKey()],
+      source: jwtSource,
     },
     trustProxy: data.TRUST_PROXY,
     logLevel: data.LOG_LEVEL ?? (data.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimitMax: data.RATE_LIMIT_MAX,
-    internalApiToken: data.INTERNAL_API_TOKEN,
+    internalApiToken: data.INTERNAL_API_TOKEN ?? local?.internalApiToken,
     translationProvider: data.TRANSLATION_PROVIDER,
     tokens: { accessTtlSeconds: data.ACCESS_TOKEN_TTL, refreshTtlSeconds: data.REFRESH_TOKEN_TTL },
     publicWebUrl: (data.PUBLIC_WEB_URL ?? data.WEB_ORIGIN[0] ?? 'http://localhost:3000').replace(/\/+$/, ''),
     mailFrom: data.MAIL_FROM,
     jobsInProcess: data.JOBS_IN_PROCESS,
+    accountLimits: accountLimitsOf(data),
   };
 }

@@ -8,12 +8,13 @@ import {
   type PoolTimeouts,
 } from '@estately/db';
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError } from './config.ts';
 import { type RunningJobWorker, startJobWorker } from './features/jobs/start-job-worker.ts';
+import { loadLocalConfig } from './local-secrets.ts';
 import type { ApiDatabase } from './plugins/app/database.ts';
 
 export interface StartApiOptions {
-  /** Defaults to `loadConfig(process.env)`. */
+  /** Defaults to `loadLocalConfig(process.env)`: the environment, and the data folder's secrets. */
   config?: Config;
   /**
    * A database to serve from. When omitted, one is opened from the configuration
@@ -53,7 +54,7 @@ export function pgliteDir(config: Config): string {
  * apps/api/src/server.ts` calls it as its own process.
  */
 export async function startApi(options: StartApiOptions = {}): Promise<RunningApi> {
-  const config = options.config ?? loadConfig(process.env);
+  const config = options.config ?? loadLocalConfig(process.env);
   let owned: DatabaseHandle | undefined;
   let db = options.db;
   if (!db) {

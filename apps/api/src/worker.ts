@@ -3,9 +3,10 @@
 // can share one PostgreSQL queue. On the embedded PGlite database only one process may open the
 // data folder, so there the API runs the worker itself (the default).
 import { createDatabase, DataDirLockedError, migrate } from '@estately/db';
-import { ConfigError, LOG_LEVELS, type LogLevel, loadConfig } from './config.ts';
+import { ConfigError, LOG_LEVELS, type LogLevel } from './config.ts';
 import type { JobLogger } from './features/jobs/job-worker.ts';
 import { startJobWorker } from './features/jobs/start-job-worker.ts';
+import { loadLocalConfig } from './local-secrets.ts';
 import { pgliteDir } from './server.ts';
 
 /** JSON lines on stdout, like the API's logger, filtered by LOG_LEVEL. */
@@ -24,9 +25,11 @@ function jsonLogger(level: LogLevel): JobLogger & { info(message: string): void 
 }
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+  let config: ReturnType<typeof loadLocalConfig>;
   try {
-    config = loadConfig(process.env);
+    // The data folder's secrets when the environment sets none: the unsubscribe links of alert
+    // e-mails are signed with the API's keys.
+    config = loadLocalConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

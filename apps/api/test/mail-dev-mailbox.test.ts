@@ -8,20 +8,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createJobHandlers } from '../src/features/jobs/job-handlers.ts';
 import { createJobWorker } from '../src/features/jobs/job-worker.ts';
+import { startJobWorker } from '../src/features/jobs/start-job-worker.ts';
 import { createMailTransport } from '../src/features/mail/create-mail-transport.ts';
 import { enqueueEmail } from '../src/features/mail/enqueue-email.ts';
 import { startApi } from '../src/server.ts';
 import { buildTestApi, type TestApi } from './helpers.ts';
 
 // The embedded mail transport (no SMTP_URL): mails land in `dev_mailbox` and are shown at the
-// dev-only page GET /dev/mailbox (DESIGN 2 e-mail), which production does not have.
+// dev-only page GET /dev/mailbox (DESIGN 2 e-mail) with DEV_MAILBOX, to requests from this
+// machine only; production has neither (decision 013, issue 37).
 
 let api: TestApi;
 let confirmId = 0;
 let resetId = 0;
 
 beforeAll(async () => {
-  api = await buildTestApi({ PUBLIC_WEB_URL: 'http://localhost:3000' });
+  api = await buildTestApi({ PUBLIC_WEB_URL: 'http://localhost:3000', DEV_MAILBOX: 'on' });
   const transport = createMailTransport(api.config, api.db);
   expect(transport.kind).toBe('dev-mailbox');
   confirmId = await enqueueEmail(api.db, {
@@ -139,6 +141,7 @@ describe('GET /dev/mailbox', () => {
       NODE_ENV: 'production',
       JWT_SECRETS: `k1:${'s'.repeat(40)}`,
       INTERNAL_API_TOKEN: 'i'.repeat(40),
+      SMTP_URL: 'smtp://127.0.0.1:2525',
       PUBLIC_WEB_URL: 'https://www.estately.example',
     });
     try {
@@ -149,6 +152,134 @@ describe('GET /dev/mailbox', () => {
     } finally {
       await production.close();
     }
+  });
+});
+
+describe('GET /dev/mailbox answers this machine only, and only when asked for (issue 37)', () => {
+  const list = (app: TestApi['app'], remoteAddress: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress, headers });
+
+  it('answers requests from loopback addresses', async () => {
+    for (const address of ['127.0.0.1', '127.3.2.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await list(api.app, address)).statusCode, address).toBe(200);
+    }
+  });
+
+  it('refuses every other address, and a request that came through a proxy it was not told about', async () => {
+    for (const address of ['203.0.113.5', '10.0.0.7', '192.168.1.20', '2001:db8::5', '::ffff:203.0.113.5']) {
+      const response = await list(api.app, address);
+      expect(response.statusCode, address).toBe(404);
+      expect(response.body).not.toContain('Passwort');
+    }
+    const one = await list(api.app, '203.0.113.5');
+    expect(one.json()).toMatchObject({ code: 'not_found' });
+    const [row] = await api.db.select().from(devMailbox).where(eq(devMailbox.jobId, resetId));
+    const mail = await api.app.inject({
+      method: 'GET',
+      url: `/dev/mailbox/${row!.id}`,
+      remoteAddress: '203.0.113.5',
+    });
+    expect(mail.statusCode).toBe(404);
+    expect(mail.body).not.toContain('reset-password');
+    // A local proxy forwarding someone else's request, TRUST_PROXY off: whose it is is unknown.
+    expect((await list(api.app, '127.0.0.1', { 'x-forwarded-for': '203.0.113.5' })).statusCode).toBe(404);
+  });
+
+  it('behind TRUST_PROXY, the forwarded client must be local too, and a forged header from outside does not pass', async () => {
+    const proxied = await buildTestApi({ DEV_MAILBOX: 'on', TRUST_PROXY: 'true' });
+    try {
+      // A proxy on this machine forwarding a visitor from outside.
+      expect((await list(proxied.app, '127.0.0.1', { 'x-forwarded-for': '203.0.113.5' })).statusCode).toBe(
+        404,
+      );
+      // A client from outside naming itself 127.0.0.1.
+      expect((await list(proxied.app, '203.0.113.5', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(
+        404,
+      );
+      // A browser on this machine through the local proxy.
+      expect((await list(proxied.app, '127.0.0.1', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('does not exist without DEV_MAILBOX, not even for loopback (the default start)', async () => {
+    const plain = await buildTestApi({});
+    try {
+      expect(plain.config.devMailbox).toBe(false);
+      for (const url of ['/dev/mailbox', '/dev/mailbox/1']) {
+        const response = await plain.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' });
+        expect(response.statusCode, url).toBe(404);
+      }
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('prints what the demo start shows instead: recipient, subject and links, nothing to the network', async () => {
+    const printed: string[] = [];
+    const transport = createMailTransport(api.config, api.db, { print: (text) => printed.push(text) });
+    await transport.send({
+      from: 'Estately <no-reply@estately.localhost>',
+      to: 'eva@example.com',
+      subject: 'Reset\u001b[31m your password',
+      text: 'Open http://localhost:3000/en/auth/reset-password/abc to choose one.\nhttp://localhost:3000/en/auth/reset-password/abc',
+      html: '<p>x</p>',
+      messageId: '<job-434343@estately.localhost>',
+      headers: {},
+      jobId: 434343,
+    });
+    expect(printed).toEqual([
+      '[mail] to eva@example.com: Reset?[31m your password\n  http://localhost:3000/en/auth/reset-password/abc',
+    ]);
+    await api.db.delete(devMailbox).where(eq(devMailbox.jobId, 434343));
+  });
+});
+
+describe('no silent e-mail loss in production (issue 37)', () => {
+  it('has no fallback transport without SMTP_URL: the worker refuses to start and no job is marked sent', async () => {
+    const config = { ...api.config, nodeEnv: 'production' as const, isProduction: true, smtpUrl: undefined };
+    const id = await enqueueEmail(api.db, {
+      template: 'email_changed',
+      to: 'lost@example.com',
+      locale: 'en',
+      data: { newEmail: 'new@example.com' },
+    });
+    expect(() => createMailTransport(config, api.db)).toThrow(
+      /SMTP_URL is required when NODE_ENV=production/,
+    );
+    expect(() => startJobWorker({ db: api.db, config })).toThrow(/SMTP_URL/);
+    const [job] = await api.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(job).toMatchObject({ doneAt: null, attempts: 0 });
+    const stored = await api.db.select().from(devMailbox).where(eq(devMailbox.jobId, id));
+    expect(stored).toEqual([]);
+    await api.db.delete(jobs).where(eq(jobs.id, id));
+  });
+
+  it('a transport that fails leaves the job unsent, to be tried again', async () => {
+    const id = await enqueueEmail(api.db, {
+      template: 'email_changed',
+      to: 'later@example.com',
+      locale: 'en',
+      data: { newEmail: 'new@example.com' },
+    });
+    const failing = {
+      kind: 'smtp' as const,
+      async send() {
+        throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+      },
+      close() {},
+    };
+    const worker = createJobWorker({
+      db: api.db,
+      registry: createJobHandlers({ db: api.db, config: api.config, transport: failing }),
+    });
+    const summary = await worker.runDueJobs();
+    expect(summary).toMatchObject({ done: 0, retried: 1 });
+    const [job] = await api.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(job?.doneAt).toBeNull();
+    expect(job?.lastError).toContain('ECONNREFUSED');
+    await api.db.delete(jobs).where(eq(jobs.id, id));
   });
 });
 
@@ -165,7 +296,7 @@ describe('the API process runs the worker (JOBS_IN_PROCESS)', () => {
       await off.close();
 
       const api = await startApi({
-        config: { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), port: 0 },
+        config: { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEV_MAILBOX: 'on' }), port: 0 },
         db: database,
       });
       try {

@@ -15,7 +15,8 @@ import { buildTestApi, insertOffer, type TestApi } from './helpers.ts';
 // - owner_or_admin: like owner, except that an admin acts as the owner (moderation of
 //   properties: seller-properties load-own-property.ts lets admins through);
 // - admin: a guest 401, a signed-in non-admin 403, an admin gets past the check;
-// - dev: the development mailbox, absent in production (proved by the mail suite).
+// - dev: the development mailbox, served with DEV_MAILBOX to loopback requests only, never in
+//   production (proved by the mail suite); on here so its routes are in the table.
 
 type Policy = 'public' | 'user' | 'owner' | 'owner_or_admin' | 'admin' | 'dev';
 
@@ -149,7 +150,7 @@ let admin: TestUser;
 let routes: string[];
 
 beforeAll(async () => {
-  api = await buildTestApi();
+  api = await buildTestApi({ DEV_MAILBOX: 'on' });
   owner = await createUser(api.db, { verified: true });
   other = await createUser(api.db, { verified: true });
   admin = await createUser(api.db, { verified: true, isAdmin: true });

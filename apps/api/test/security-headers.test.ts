@@ -29,6 +29,7 @@ beforeAll(async () => {
     NODE_ENV: 'production',
     JWT_SECRETS: `prod:${'s'.repeat(48)}`,
     INTERNAL_API_TOKEN: 'i'.repeat(40),
+    SMTP_URL: 'smtp://127.0.0.1:2525',
     PUBLIC_WEB_URL: 'https://estately.test',
   });
 });

@@ -43,7 +43,11 @@ export async function startAccountHarness(): Promise<AccountHarness> {
   ensureWebBuild();
   const database: TestDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'estately-web-account-'));
-  const config = testApiConfig({ dataDir, apiPort: await freePort(), env: { JOBS_IN_PROCESS: 'true' } });
+  const config = testApiConfig({
+    dataDir,
+    apiPort: await freePort(),
+    env: { JOBS_IN_PROCESS: 'true', DEV_MAILBOX: 'on' },
+  });
   const db = database.db;
   const [owner] = await db
     .insert(users)

@@ -19,7 +19,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPglite, migrate } from '@estately/db';
-import { loadConfig } from '../../../apps/api/src/config.ts';
+import { loadLocalConfig } from '../../../apps/api/src/local-secrets.ts';
 import { newLedger, seedFixture, startWriters, tokenFor, verify } from '../lib/api-load.ts';
 import { check, expect, figure, finish, freePort, sleep } from '../lib/report.ts';
 
@@ -86,7 +86,8 @@ async function waitReady(url: string, spawned: Spawned, limitMs = 60_000): Promi
   throw new Error(`the API did not answer within ${limitMs} ms: ${spawned.output().slice(-1500)}`);
 }
 
-const config = loadConfig(apiEnv(1));
+// The data folder's keys, which the API processes started on it sign with (issue 37).
+const config = loadLocalConfig(apiEnv(1));
 const ledger = newLedger();
 const openTimes: number[] = [];
 const firstWrites: number[] = [];

@@ -7,6 +7,10 @@
 // database of its own (estately_reliability_<label>) is created on that server, seeded, and
 // dropped afterwards. The production web build must exist (`npm run build`); start.ts builds it
 // when it is missing.
+//
+// It runs as production (fresh JWT_SECRETS and INTERNAL_API_TOKEN, mail to a local SMTP peer
+// that accepts everything), or with `asShipped` as a fresh `npm start` does: no NODE_ENV and
+// none of those, so the product makes its own secrets in the data folder (issue 37).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort, sleep } from './report.ts';
+import { startSmtpPeer } from './smtp-peer.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -33,6 +38,11 @@ export interface StackOptions {
   web?: boolean;
   /** Further environment for the server (e.g. TRUST_PROXY). */
   env?: Record<string, string>;
+  /**
+   * The environment of a fresh `npm start` on a new machine: no NODE_ENV, JWT_SECRETS,
+   * INTERNAL_API_TOKEN, SMTP_URL or DEV_MAILBOX (default false: production with its own).
+   */
+  asShipped?: boolean;
 }
 
 export interface Stack {
@@ -47,6 +57,10 @@ export interface Stack {
   logPath: string;
   /** The server's process id (API and database; for CPU/RSS figures). */
   pid: number;
+  /** The server's DATA_DIR (removed by close). */
+  dataDir: string;
+  /** What the server printed on stdout so far (the first 100,000 characters). */
+  output(): string;
   close(): Promise<void>;
 }
 
@@ -84,6 +98,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const serverUrl = process.env.RELIABILITY_DATABASE_URL;
   const database = `estately_reliability_${options.label.replaceAll(/\W/g, '_')}`;
+  // Production must have a mail server (issue 37): one that takes every mail, closed with the stack.
+  const smtp = options.asShipped ? undefined : await startSmtpPeer();
   const env: Record<string, string | undefined> = {
     ...process.env,
     NODE_ENV: 'production',
@@ -110,6 +126,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   delete env.REDIS_URL;
   delete env.SMTP_URL;
   delete env.S3_URL;
+  if (smtp) env.SMTP_URL = smtp.url;
+  if (options.asShipped) {
+    for (const name of ['NODE_ENV', 'JWT_SECRETS', 'INTERNAL_API_TOKEN', 'DEV_MAILBOX']) {
+      if (!options.env || !(name in options.env)) delete env[name];
+    }
+  }
   if (serverUrl) {
     await adminQuery(serverUrl, `drop database if exists ${database} with (force)`);
     await adminQuery(serverUrl, `create database ${database}`);
@@ -144,6 +166,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     } catch {}
     if (serverUrl)
       await adminQuery(serverUrl, `drop database if exists ${database} with (force)`).catch(() => {});
+    await smtp?.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   const stop = async () => {
@@ -176,6 +199,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     startSeconds,
     offers,
     pid: child.pid as number,
+    dataDir,
+    output: () => output,
     logPath: keptLog,
     close: stop,
   };

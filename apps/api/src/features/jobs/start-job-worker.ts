@@ -16,7 +16,11 @@ export interface RunningJobWorker {
  * polling in the background: started by the API process (JOBS_IN_PROCESS) and by worker.ts.
  */
 export function startJobWorker(options: { db: Db; config: Config; logger?: JobLogger }): RunningJobWorker {
-  const transport = createMailTransport(options.config, options.db);
+  // Without SMTP_URL (never in production) each mail is also printed for the operator, the one
+  // way `npm start` shows mail that exposes nothing to others (decision 013); tests stay quiet.
+  const transport = createMailTransport(options.config, options.db, {
+    ...(options.config.nodeEnv === 'test' ? {} : { print: (text: string) => console.log(text) }),
+  });
   const worker = createJobWorker({
     db: options.db,
     registry: createJobHandlers({ db: options.db, config: options.config, transport }),
