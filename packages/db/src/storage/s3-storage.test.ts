@@ -89,6 +89,28 @@ describe('S3MediaStorage', () => {
     }
   });
 
+  it('lists the keys under a prefix page by page in byte order, with size and time', async () => {
+    // s3rver walks its folders rather than sorting keys, so unlike S3 it would list `a/...`
+    // before `a.webp`; these keys sort the same either way (the local test covers that case).
+    const keys = ['list/b/x.webp', 'list/c.webp', 'list/a/z.webp', 'list/a/y.webp', 'listing/no.webp'];
+    for (const key of keys) await storage.put(key, Buffer.from(key), 'image/webp');
+    const expected = ['list/a/y.webp', 'list/a/z.webp', 'list/b/x.webp', 'list/c.webp'];
+    const pages: string[][] = [];
+    let startAfter: string | null = null;
+    do {
+      const page = await storage.list({ prefix: 'list/', startAfter, limit: 3 });
+      pages.push(page.objects.map((object) => object.key));
+      startAfter = page.next;
+    } while (startAfter !== null);
+    expect(pages).toEqual([expected.slice(0, 3), expected.slice(3)]);
+    const [first] = (await storage.list({ prefix: 'list/b/' })).objects;
+    expect(first?.key).toBe('list/b/x.webp');
+    expect(first?.size).toBe('list/b/x.webp'.length);
+    expect(Math.abs((first?.lastModified.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+    expect(await storage.list({ prefix: 'list/nothing/' })).toEqual({ objects: [], next: null });
+    await expect(storage.list({ prefix: '../' })).rejects.toThrow(/Invalid media prefix/);
+  });
+
   it('builds URLs under the public base (a CDN)', () => {
     expect(storage.url('photos/a/b.avif')).toBe('https://cdn.example.test/media/photos/a/b.avif');
   });

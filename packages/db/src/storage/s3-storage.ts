@@ -1,10 +1,20 @@
 import { createHash } from 'node:crypto';
 import { AwsClient } from 'aws4fetch';
-import { assertValidKey, contentTypeOf, type MediaStorage } from './storage.ts';
+import {
+  assertValidKey,
+  contentTypeOf,
+  isValidKey,
+  type ListMediaOptions,
+  listPageSize,
+  type MediaListing,
+  type MediaObject,
+  type MediaStorage,
+} from './storage.ts';
 
 // Production media in S3-compatible object storage (DESIGN 6): AWS S3, MinIO, Ceph RGW, R2 and
 // the like. The client is aws4fetch rather than @aws-sdk/client-s3: the storage needs four
-// single-request object operations (PUT, GET, HEAD, DELETE), which aws4fetch signs (SigV4) on
+// single-request object operations (PUT, GET, HEAD, DELETE) and one listing (ListObjects, for
+// the orphan sweep), which aws4fetch signs (SigV4) on
 // Node's own fetch with no dependencies of its own, where the SDK brings some hundred packages
 // and newer defaults (CRC32 request checksums) that not every S3-compatible service accepts.
 
@@ -54,6 +64,7 @@ export class S3MediaStorage implements MediaStorage {
   readonly bucketUrl: string;
   private readonly client: AwsClient;
   private readonly timeoutMs: number;
+  private readonly pathStyle: boolean;
 
   constructor(options: S3StorageOptions) {
     const endpoint = new URL(options.endpoint);
@@ -68,6 +79,7 @@ export class S3MediaStorage implements MediaStorage {
       : `${endpoint.protocol}//${options.bucket}.${endpoint.host}`;
     this.publicBase = (options.publicBase ?? this.bucketUrl).replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.pathStyle = options.forcePathStyle === true;
     this.client = new AwsClient({
       accessKeyId: options.accessKeyId,
       secretAccessKey: options.secretAccessKey,
@@ -159,4 +171,53 @@ export class S3MediaStorage implements MediaStorage {
     assertValidKey(key);
     return `${this.publicBase}/${key}`;
   }
+
+  /**
+   * One ListObjects request: S3 lists in byte order and resumes after `marker` (the last key
+   * of the previous page when no delimiter is asked for), which is the cursor the local folder
+   * uses too. Version 1 rather than ListObjectsV2: every S3-compatible service answers it and a
+   * key is the whole cursor, where V2's opaque continuation tokens differ between services
+   * (s3rver, used by the tests, cannot even make one on OpenSSL 3). Objects whose keys this
+   * storage would refuse (put there by something else) are left out, but advance the cursor.
+   */
+  async list(options: ListMediaOptions): Promise<MediaListing> {
+    const { prefix } = options;
+    if (prefix !== '' && !isValidKey(prefix.replace(/\/$/, ''))) {
+      throw new Error(`Invalid media prefix: ${JSON.stringify(prefix)}`);
+    }
+    const query = new URLSearchParams({ 'max-keys': String(listPageSize(options.limit)) });
+    if (prefix) query.set('prefix', prefix);
+    if (options.startAfter) {
+      if (!isValidKey(options.startAfter))
+        throw new Error(`Invalid media key: ${JSON.stringify(options.startAfter)}`);
+      query.set('marker', options.startAfter);
+    }
+    // The bucket's own address: `/bucket?...` path-style, `/?...` on the bucket's host.
+    const bucketAddress = this.pathStyle ? this.bucketUrl : `${this.bucketUrl}/`;
+    const response = await this.client.fetch(`${bucketAddress}?${query}`, {
+      method: 'GET',
+      headers: { 'x-amz-content-sha256': createHash('sha256').update('').digest('hex') },
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    if (!response.ok) throw await this.failure('LIST', prefix, response);
+    const xml = await response.text();
+    const objects: MediaObject[] = [];
+    let last: string | null = null;
+    for (const [, body] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+      const key = unescapeXml(/<Key>([^<]*)<\/Key>/.exec(body ?? '')?.[1] ?? '');
+      last = key;
+      if (!isValidKey(key)) continue;
+      const modified = /<LastModified>([^<]*)<\/LastModified>/.exec(body ?? '')?.[1];
+      const size = /<Size>(\d+)<\/Size>/.exec(body ?? '')?.[1];
+      objects.push({ key, size: Number(size ?? 0), lastModified: new Date(modified ?? 0) });
+    }
+    const truncated = /<IsTruncated>\s*true\s*<\/IsTruncated>/.test(xml);
+    return { objects, next: truncated ? last : null };
+  }
+}
+
+function unescapeXml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) =>
+    name === 'amp' ? '&' : name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : "'",
+  );
 }
