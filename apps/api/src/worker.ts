@@ -56,7 +56,10 @@ async function main(): Promise<void> {
 
   const running = startJobWorker({ db: database.db, config, logger: log });
   log.info(
-    { workerId: running.worker.workerId, mail: config.smtpUrl ? 'smtp' : 'dev mailbox' },
+    {
+      workerId: running.worker.workerId,
+      mail: config.smtpUrl ? 'smtp' : 'no SMTP_URL: kept in dev_mailbox and printed',
+    },
     'job worker started',
   );
 

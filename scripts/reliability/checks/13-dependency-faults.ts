@@ -24,11 +24,11 @@ import path from 'node:path';
 import { createPostgres, migrate, savedSearches } from '@estately/db';
 import { parseFilters } from '@estately/domain';
 import sharp from 'sharp';
-import { loadConfig } from '../../../apps/api/src/config.ts';
 import { createJobHandlers } from '../../../apps/api/src/features/jobs/job-handlers.ts';
 import { createJobWorker } from '../../../apps/api/src/features/jobs/job-worker.ts';
 import { createMailTransport } from '../../../apps/api/src/features/mail/create-mail-transport.ts';
 import { runSavedSearchAlerts } from '../../../apps/api/src/features/saved-searches/run-saved-search-alerts.ts';
+import { loadLocalConfig } from '../../../apps/api/src/local-secrets.ts';
 import { startApi } from '../../../apps/api/src/server.ts';
 import { insertFullOffer } from '../../../apps/api/test/offer-fixtures.ts';
 import { seedFixture, tokenFor } from '../lib/api-load.ts';
@@ -83,7 +83,8 @@ const env = {
   JOBS_IN_PROCESS: 'false',
   LOG_LEVEL: 'fatal',
 };
-const config = loadConfig({ ...env, API_PORT: String(await freePort()) });
+// The data folder's keys, as the worker processes of part c started on it read them (issue 37).
+const config = loadLocalConfig({ ...env, API_PORT: String(await freePort()) });
 const api = await startApi({ config });
 const auth = (userId: number) => ({ authorization: `Bearer ${tokenFor(config, userId)}` });
 
