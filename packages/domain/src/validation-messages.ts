@@ -20,6 +20,14 @@ export const VALIDATION_MESSAGE_KEYS = [
   'validation.coordinates_incomplete',
   'validation.radius_requires_center',
   'validation.locality_requires_country',
+  // Bounded storage per account (issue 37 point 5, decision 020's addendum): flat_settings,
+  // properties per account, photos per property and per account.
+  'validation.too_many_keys',
+  'validation.invalid_key',
+  'validation.too_large',
+  'validation.too_many_properties',
+  'validation.too_many_photos',
+  'validation.too_many_account_photos',
 ] as const;
 
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];

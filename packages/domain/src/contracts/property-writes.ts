@@ -49,6 +49,60 @@ export const PROPERTY_LIMITS = {
   photosMax: 40,
 } as const;
 
+/**
+ * Bounds of `flat_settings`, the free-form details of a property (`balcony_area: 6`,
+ * `cellar: true`), issue 37 point 5 and docs/decisions/020's addendum: a flat object of at most
+ * `keysMax` snake_case names of at most `keyLengthMax` characters, each a string of at most
+ * `valueLengthMax` characters, a number or a boolean, at most `totalBytesMax` bytes as JSON
+ * (UTF-8). Checked on create, update and on the merged result of a merge-patch, so patches that
+ * each fit cannot add up past the total.
+ */
+export const FLAT_SETTINGS_LIMITS = {
+  keysMax: 50,
+  keyLengthMax: 40,
+  valueLengthMax: 200,
+  totalBytesMax: 8192,
+} as const;
+const FLAT_SETTING_KEY = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * `flat_settings` with its bounds. The number of keys and the keys themselves are judged first
+ * and reported on the field as a whole, so a body of thousands of keys (or a key of a megabyte)
+ * answers one message, never an echo of every key.
+ */
+export const FlatSettingsSchema = z
+  .record(z.string(), z.unknown(), 'validation.invalid_value')
+  .superRefine((value, ctx) => {
+    const keys = Object.keys(value);
+    if (keys.length > FLAT_SETTINGS_LIMITS.keysMax) {
+      ctx.addIssue({ code: 'custom', message: 'validation.too_many_keys' });
+    } else if (
+      keys.some((key) => key.length > FLAT_SETTINGS_LIMITS.keyLengthMax || !FLAT_SETTING_KEY.test(key))
+    ) {
+      ctx.addIssue({ code: 'custom', message: 'validation.invalid_key' });
+    }
+  })
+  .pipe(
+    z.record(
+      z.string(),
+      z.union(
+        [
+          z.string().max(FLAT_SETTINGS_LIMITS.valueLengthMax, 'validation.too_long'),
+          z.number('validation.invalid_number'),
+          z.boolean(),
+        ],
+        'validation.invalid_value',
+      ),
+    ),
+  )
+  .superRefine((value, ctx) => {
+    if (new TextEncoder().encode(JSON.stringify(value)).length > FLAT_SETTINGS_LIMITS.totalBytesMax)
+      ctx.addIssue({ code: 'custom', message: 'validation.too_large' });
+  })
+  .describe(
+    `Free-form details: at most ${FLAT_SETTINGS_LIMITS.keysMax} keys (snake_case, 1..${FLAT_SETTINGS_LIMITS.keyLengthMax} characters: \`validation.too_many_keys\`, \`validation.invalid_key\`), each a string of at most ${FLAT_SETTINGS_LIMITS.valueLengthMax} characters (\`validation.too_long\`), a number or a boolean (\`validation.invalid_value\`), at most ${FLAT_SETTINGS_LIMITS.totalBytesMax} bytes as JSON (\`validation.too_large\`)`,
+  );
+
 const text = (max: number = PROPERTY_LIMITS.textMax) =>
   z.string().trim().min(1, 'validation.required').max(max, 'validation.too_long');
 const int = (min: number, max: number) =>
@@ -105,7 +159,7 @@ export const PropertyFieldsSchema = z
     /** Room types, one entry per room (two bedrooms = two entries). */
     room: z.array(oneOf(ROOM_TYPES)).max(PROPERTY_LIMITS.roomsMax, 'validation.too_long'),
     bathroom: int(0, 20).nullable(),
-    flat_settings: z.record(z.string(), z.union([z.string().max(200), z.number(), z.boolean()])).nullable(),
+    flat_settings: FlatSettingsSchema.nullable(),
     useful_area: z
       .number('validation.invalid_number')
       .positive('validation.number_not_positive')
@@ -123,8 +177,9 @@ export const PropertyFieldsSchema = z
     parking: oneOf(PARKING_TYPES).nullable(),
     number_of_parking_places: int(0, PROPERTY_LIMITS.parkingPlacesMax).nullable(),
     penb: oneOf(ENERGY_CLASSES),
-    other_params: z.array(oneOf(OTHER_PARAMS)),
-    tags: z.array(oneOf(TAGS)),
+    // One entry per value at most: a repeated value says nothing more (issue 37 point 5).
+    other_params: z.array(oneOf(OTHER_PARAMS)).max(OTHER_PARAMS.length, 'validation.too_long'),
+    tags: z.array(oneOf(TAGS)).max(TAGS.length, 'validation.too_long'),
     free_from_date: isoDate.nullable(),
     /** Months. */
     minimum_rental_period: int(1, PROPERTY_LIMITS.minimumRentalPeriodMax).nullable(),
@@ -413,9 +468,20 @@ export function myPropertiesMeta(total: number, page: number, perPage: number): 
   return pageMeta(total, page, perPage);
 }
 
+/**
+ * The most photos any deployment may allow a property (PROPERTY_MAX_PHOTOS is at most this;
+ * the default is `PROPERTY_LIMITS.photosMax`), so the reorder list is bounded too.
+ */
+export const PROPERTY_PHOTOS_CEILING = 500;
+
 /** PATCH /properties/{id}/property_medias: every photo id of the property, in the new order. */
 export const ReorderPropertyMediaBodySchema = z
-  .object({ order: z.array(z.number().int().positive()).min(1, 'validation.required') })
+  .object({
+    order: z
+      .array(z.number().int().positive())
+      .min(1, 'validation.required')
+      .max(PROPERTY_PHOTOS_CEILING, 'validation.too_long'),
+  })
   .strict();
 
 /** PATCH /properties/{id}/property_medias/{mediaId}: the room a photo shows (null: not said). */

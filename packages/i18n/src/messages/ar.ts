@@ -432,6 +432,12 @@ export const ar: Catalog = {
   'validation.file_too_large': 'الملف كبير جدًا.',
   'validation.invalid_image': 'هذا الملف ليس صورة يمكننا قراءتها. استخدم JPEG أو PNG أو WebP أو AVIF أو GIF أو TIFF.',
   'validation.image_too_large': 'تحتوي الصورة على عدد كبير جدًا من البكسلات. اختر صورة أصغر.',
+  'validation.too_many_keys': 'عدد الإدخالات كبير جدًا. احذف بعضها وحاول مرة أخرى.',
+  'validation.invalid_key': 'اسم أحد الإدخالات غير صالح. استخدم أحرفًا لاتينية صغيرة (a–z) وأرقامًا وشرطات سفلية.',
+  'validation.too_large': 'هذا كبير جدًا. اختصر بعض الإدخالات أو احذفها.',
+  'validation.too_many_properties': 'وصل حسابك إلى الحد الأقصى المسموح به من العقارات. تواصل معنا لرفع الحد.',
+  'validation.too_many_photos': 'وصل هذا العقار إلى الحد الأقصى المسموح به من الصور. احذف صورة قبل إضافة أخرى.',
+  'validation.too_many_account_photos': 'وصل حسابك إلى الحد الأقصى المسموح به من الصور. احذف بعضها قبل إضافة المزيد.',
   'validation.summary':
     '{count, plural, zero {لا توجد أخطاء.} one {يُرجى تصحيح خطأ واحد.} two {يُرجى تصحيح خطأين.} few {يُرجى تصحيح # أخطاء.} many {يُرجى تصحيح # خطأً.} other {يُرجى تصحيح # خطأ.}}',
 

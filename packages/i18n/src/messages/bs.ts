@@ -192,6 +192,12 @@ export const bs: Catalog = {
   'validation.file_required': 'Odaberite datoteku za otpremanje.',
   'validation.invalid_image': 'Ova datoteka nije slika koju možemo pročitati. Koristite JPEG, PNG, WebP, AVIF, GIF ili TIFF.',
   'validation.image_too_large': 'Slika ima previše piksela. Odaberite manju.',
+  'validation.too_many_keys': 'Previše stavki. Uklonite neke i pokušajte ponovo.',
+  'validation.invalid_key': 'Naziv stavke nije ispravan. Koristite mala latinična slova (a–z), cifre i donje crte.',
+  'validation.too_large': 'Ovo je preveliko. Skratite ili uklonite neke stavke.',
+  'validation.too_many_properties': 'Vaš račun već ima najveći dozvoljeni broj nekretnina. Kontaktirajte nas da povećamo ograničenje.',
+  'validation.too_many_photos': 'Ova nekretnina već ima najveći dozvoljeni broj fotografija. Izbrišite jednu prije dodavanja nove.',
+  'validation.too_many_account_photos': 'Vaš račun već ima najveći dozvoljeni broj fotografija. Izbrišite neke prije dodavanja novih.',
   'validation.summary':
     '{count, plural, one {Ispravite # grešku.} few {Ispravite # greške.} other {Ispravite # grešaka.}}',
 

@@ -424,6 +424,12 @@ export const cs: Catalog = {
   'validation.file_too_large': 'Soubor je příliš velký.',
   'validation.invalid_image': 'Tento soubor není obrázek, který umíme přečíst. Použijte JPEG, PNG, WebP, AVIF, GIF nebo TIFF.',
   'validation.image_too_large': 'Obrázek má příliš mnoho pixelů. Vyberte menší.',
+  'validation.too_many_keys': 'Příliš mnoho položek. Některé odeberte a zkuste to znovu.',
+  'validation.invalid_key': 'Název položky není platný. Použijte malá písmena latinky (a–z), číslice a podtržítka.',
+  'validation.too_large': 'Toto je příliš velké. Zkraťte nebo odeberte některé položky.',
+  'validation.too_many_properties': 'Váš účet už má nejvyšší povolený počet nemovitostí. Pokud potřebujete limit navýšit, kontaktujte nás.',
+  'validation.too_many_photos': 'Tato nemovitost už má nejvyšší povolený počet fotografií. Před přidáním další jednu smažte.',
+  'validation.too_many_account_photos': 'Váš účet už má nejvyšší povolený počet fotografií. Před přidáním dalších některé smažte.',
   'validation.summary': '{count, plural, one {Opravte prosím # chybu.} few {Opravte prosím # chyby.} other {Opravte prosím # chyb.}}',
 
   'error.not_found_title': 'Stránka nenalezena',

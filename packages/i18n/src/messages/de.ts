@@ -420,6 +420,12 @@ export const de: Catalog = {
   'validation.file_too_large': 'Die Datei ist zu groß.',
   'validation.invalid_image': 'Diese Datei ist kein Bild, das wir lesen können. Verwenden Sie JPEG, PNG, WebP, AVIF, GIF oder TIFF.',
   'validation.image_too_large': 'Das Bild hat zu viele Pixel. Wählen Sie ein kleineres.',
+  'validation.too_many_keys': 'Zu viele Einträge. Entfernen Sie einige und versuchen Sie es erneut.',
+  'validation.invalid_key': 'Ein Eintragsname ist ungültig. Verwenden Sie lateinische Kleinbuchstaben (a–z), Ziffern und Unterstriche.',
+  'validation.too_large': 'Das ist zu groß. Kürzen oder entfernen Sie einige Einträge.',
+  'validation.too_many_properties': 'Ihr Konto enthält bereits die höchstzulässige Anzahl an Immobilien. Kontaktieren Sie uns, um das Limit zu erhöhen.',
+  'validation.too_many_photos': 'Diese Immobilie hat bereits die höchstzulässige Anzahl an Fotos. Löschen Sie eines, bevor Sie ein weiteres hinzufügen.',
+  'validation.too_many_account_photos': 'Ihr Konto enthält bereits die höchstzulässige Anzahl an Fotos. Löschen Sie einige, bevor Sie weitere hinzufügen.',
   'validation.summary': '{count, plural, one {Bitte korrigieren Sie # Fehler.} other {Bitte korrigieren Sie # Fehler.}}',
 
   'error.not_found_title': 'Seite nicht gefunden',

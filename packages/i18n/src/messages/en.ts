@@ -430,6 +430,12 @@ export const en = {
   'validation.file_too_large': 'The file is too large.',
   'validation.invalid_image': 'This file is not a picture we can read. Use JPEG, PNG, WebP, AVIF, GIF or TIFF.',
   'validation.image_too_large': 'The picture has too many pixels. Choose a smaller one.',
+  'validation.too_many_keys': 'Too many entries. Remove some and try again.',
+  'validation.invalid_key': 'An entry name is not valid. Use lowercase Latin letters (a–z), digits and underscores.',
+  'validation.too_large': 'This is too large. Shorten or remove some entries.',
+  'validation.too_many_properties': 'Your account holds as many properties as it may. Contact us to raise the limit.',
+  'validation.too_many_photos': 'This property has as many photos as it may. Delete one before adding another.',
+  'validation.too_many_account_photos': 'Your account holds as many photos as it may. Delete some before adding more.',
   'validation.summary': '{count, plural, one {Please correct # error.} other {Please correct # errors.}}',
 
   // Error pages, status labels (spec 8) and toasts

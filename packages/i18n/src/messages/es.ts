@@ -420,6 +420,12 @@ export const es: Catalog = {
   'validation.file_too_large': 'El archivo es demasiado grande.',
   'validation.invalid_image': 'Este archivo no es una imagen que podamos leer. Usa JPEG, PNG, WebP, AVIF, GIF o TIFF.',
   'validation.image_too_large': 'La imagen tiene demasiados píxeles. Elige una más pequeña.',
+  'validation.too_many_keys': 'Demasiadas entradas. Elimina algunas e inténtalo de nuevo.',
+  'validation.invalid_key': 'El nombre de una entrada no es válido. Usa letras latinas minúsculas (a–z), dígitos y guiones bajos.',
+  'validation.too_large': 'Esto es demasiado grande. Acorta o elimina algunas entradas.',
+  'validation.too_many_properties': 'Tu cuenta ya tiene el número máximo de inmuebles. Contacta con nosotros para ampliar el límite.',
+  'validation.too_many_photos': 'Este inmueble ya tiene el número máximo de fotos. Elimina una antes de añadir otra.',
+  'validation.too_many_account_photos': 'Tu cuenta ya tiene el número máximo de fotos. Elimina algunas antes de añadir más.',
   'validation.summary': '{count, plural, one {Corrige # error.} other {Corrige # errores.}}',
 
   'error.not_found_title': 'Página no encontrada',

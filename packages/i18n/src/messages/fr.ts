@@ -421,6 +421,12 @@ export const fr: Catalog = {
   'validation.file_too_large': 'Le fichier est trop volumineux.',
   'validation.invalid_image': 'Ce fichier n’est pas une image que nous pouvons lire. Utilisez JPEG, PNG, WebP, AVIF, GIF ou TIFF.',
   'validation.image_too_large': 'L’image comporte trop de pixels. Choisissez-en une plus petite.',
+  'validation.too_many_keys': 'Trop d’entrées. Supprimez-en quelques-unes et réessayez.',
+  'validation.invalid_key': 'Le nom d’une entrée n’est pas valide. Utilisez des lettres latines minuscules (a–z), des chiffres et des tirets bas.',
+  'validation.too_large': 'C’est trop volumineux. Raccourcissez ou supprimez des entrées.',
+  'validation.too_many_properties': 'Votre compte a atteint le nombre maximal de biens. Contactez-nous pour relever la limite.',
+  'validation.too_many_photos': 'Ce bien a atteint le nombre maximal de photos. Supprimez-en une avant d’en ajouter une autre.',
+  'validation.too_many_account_photos': 'Votre compte a atteint le nombre maximal de photos. Supprimez-en avant d’en ajouter d’autres.',
   'validation.summary': '{count, plural, one {Veuillez corriger # erreur.} other {Veuillez corriger # erreurs.}}',
 
   'error.not_found_title': 'Page introuvable',

@@ -191,6 +191,12 @@ export const hr: Catalog = {
   'validation.file_required': 'Odaberite datoteku za prijenos.',
   'validation.invalid_image': 'Ova datoteka nije slika koju možemo pročitati. Upotrijebite JPEG, PNG, WebP, AVIF, GIF ili TIFF.',
   'validation.image_too_large': 'Slika ima previše piksela. Odaberite manju.',
+  'validation.too_many_keys': 'Previše stavki. Uklonite neke i pokušajte ponovno.',
+  'validation.invalid_key': 'Naziv stavke nije valjan. Koristite mala latinična slova (a–z), znamenke i podvlake.',
+  'validation.too_large': 'Ovo je preveliko. Skratite ili uklonite neke stavke.',
+  'validation.too_many_properties': 'Vaš račun već ima najveći dopušteni broj nekretnina. Kontaktirajte nas kako bismo povećali ograničenje.',
+  'validation.too_many_photos': 'Ova nekretnina već ima najveći dopušteni broj fotografija. Izbrišite jednu prije dodavanja nove.',
+  'validation.too_many_account_photos': 'Vaš račun već ima najveći dopušteni broj fotografija. Izbrišite neke prije dodavanja novih.',
   'validation.summary':
     '{count, plural, one {Ispravite # pogrešku.} few {Ispravite # pogreške.} other {Ispravite # pogrešaka.}}',
 

@@ -420,6 +420,12 @@ export const it: Catalog = {
   'validation.file_too_large': 'Il file è troppo grande.',
   'validation.invalid_image': 'Questo file non è un’immagine che possiamo leggere. Usa JPEG, PNG, WebP, AVIF, GIF o TIFF.',
   'validation.image_too_large': 'L’immagine ha troppi pixel. Scegline una più piccola.',
+  'validation.too_many_keys': 'Troppe voci. Rimuovine alcune e riprova.',
+  'validation.invalid_key': 'Il nome di una voce non è valido. Usa lettere latine minuscole (a–z), cifre e trattini bassi.',
+  'validation.too_large': 'È troppo grande. Accorcia o rimuovi alcune voci.',
+  'validation.too_many_properties': 'Il tuo account ha raggiunto il numero massimo di immobili. Contattaci per aumentare il limite.',
+  'validation.too_many_photos': 'Questo immobile ha raggiunto il numero massimo di foto. Eliminane una prima di aggiungerne un’altra.',
+  'validation.too_many_account_photos': 'Il tuo account ha raggiunto il numero massimo di foto. Eliminane alcune prima di aggiungerne altre.',
   'validation.summary': '{count, plural, one {Correggi # errore.} other {Correggi # errori.}}',
 
   'error.not_found_title': 'Pagina non trovata',

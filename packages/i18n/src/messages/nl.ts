@@ -420,6 +420,12 @@ export const nl: Catalog = {
   'validation.file_too_large': 'Het bestand is te groot.',
   'validation.invalid_image': 'Dit bestand is geen afbeelding die we kunnen lezen. Gebruik JPEG, PNG, WebP, AVIF, GIF of TIFF.',
   'validation.image_too_large': 'De afbeelding heeft te veel pixels. Kies een kleinere.',
+  'validation.too_many_keys': 'Te veel items. Verwijder er enkele en probeer het opnieuw.',
+  'validation.invalid_key': 'De naam van een item is ongeldig. Gebruik kleine Latijnse letters (a–z), cijfers en underscores.',
+  'validation.too_large': 'Dit is te groot. Kort enkele items in of verwijder ze.',
+  'validation.too_many_properties': 'Uw account heeft het maximale aantal woningen bereikt. Neem contact met ons op om de limiet te verhogen.',
+  'validation.too_many_photos': 'Deze woning heeft het maximale aantal foto’s bereikt. Verwijder er een voordat u een nieuwe toevoegt.',
+  'validation.too_many_account_photos': 'Uw account heeft het maximale aantal foto’s bereikt. Verwijder er enkele voordat u meer toevoegt.',
   'validation.summary': '{count, plural, one {Verbeter # fout.} other {Verbeter # fouten.}}',
 
   'error.not_found_title': 'Pagina niet gevonden',

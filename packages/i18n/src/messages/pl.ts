@@ -428,6 +428,12 @@ export const pl: Catalog = {
   'validation.file_too_large': 'Plik jest za duży.',
   'validation.invalid_image': 'Ten plik nie jest obrazem, który potrafimy odczytać. Użyj formatu JPEG, PNG, WebP, AVIF, GIF lub TIFF.',
   'validation.image_too_large': 'Obraz ma zbyt wiele pikseli. Wybierz mniejszy.',
+  'validation.too_many_keys': 'Zbyt wiele pozycji. Usuń kilka i spróbuj ponownie.',
+  'validation.invalid_key': 'Nazwa pozycji jest nieprawidłowa. Użyj małych liter łacińskich (a–z), cyfr i podkreśleń.',
+  'validation.too_large': 'To jest zbyt duże. Skróć lub usuń niektóre pozycje.',
+  'validation.too_many_properties': 'Twoje konto ma już maksymalną liczbę nieruchomości. Skontaktuj się z nami, aby zwiększyć limit.',
+  'validation.too_many_photos': 'Ta nieruchomość ma już maksymalną liczbę zdjęć. Usuń jedno, zanim dodasz kolejne.',
+  'validation.too_many_account_photos': 'Twoje konto ma już maksymalną liczbę zdjęć. Usuń niektóre, zanim dodasz kolejne.',
   'validation.summary':
     '{count, plural, one {Popraw # błąd.} few {Popraw # błędy.} many {Popraw # błędów.} other {Popraw # błędu.}}',
 

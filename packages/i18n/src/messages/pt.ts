@@ -420,6 +420,12 @@ export const pt: Catalog = {
   'validation.file_too_large': 'O ficheiro é demasiado grande.',
   'validation.invalid_image': 'Este ficheiro não é uma imagem que consigamos ler. Utilize JPEG, PNG, WebP, AVIF, GIF ou TIFF.',
   'validation.image_too_large': 'A imagem tem demasiados píxeis. Escolha uma mais pequena.',
+  'validation.too_many_keys': 'Demasiadas entradas. Remova algumas e tente novamente.',
+  'validation.invalid_key': 'O nome de uma entrada não é válido. Use letras latinas minúsculas (a–z), algarismos e sublinhados.',
+  'validation.too_large': 'Isto é demasiado grande. Encurte ou remova algumas entradas.',
+  'validation.too_many_properties': 'A sua conta já tem o número máximo de imóveis. Contacte-nos para aumentar o limite.',
+  'validation.too_many_photos': 'Este imóvel já tem o número máximo de fotografias. Elimine uma antes de adicionar outra.',
+  'validation.too_many_account_photos': 'A sua conta já tem o número máximo de fotografias. Elimine algumas antes de adicionar mais.',
   'validation.summary': '{count, plural, one {Corrija # erro.} other {Corrija # erros.}}',
 
   'error.not_found_title': 'Página não encontrada',

@@ -425,6 +425,12 @@ export const sk: Catalog = {
   'validation.file_too_large': 'Súbor je príliš veľký.',
   'validation.invalid_image': 'Tento súbor nie je obrázok, ktorý vieme prečítať. Použite JPEG, PNG, WebP, AVIF, GIF alebo TIFF.',
   'validation.image_too_large': 'Obrázok má príliš veľa pixelov. Vyberte menší.',
+  'validation.too_many_keys': 'Príliš veľa položiek. Niektoré odstráňte a skúste to znova.',
+  'validation.invalid_key': 'Názov položky nie je platný. Použite malé písmená latinky (a–z), číslice a podčiarkovníky.',
+  'validation.too_large': 'Toto je príliš veľké. Skráťte alebo odstráňte niektoré položky.',
+  'validation.too_many_properties': 'Váš účet už má najvyšší povolený počet nehnuteľností. Ak potrebujete limit zvýšiť, kontaktujte nás.',
+  'validation.too_many_photos': 'Táto nehnuteľnosť už má najvyšší povolený počet fotografií. Pred pridaním ďalšej jednu vymažte.',
+  'validation.too_many_account_photos': 'Váš účet už má najvyšší povolený počet fotografií. Pred pridaním ďalších niektoré vymažte.',
   'validation.summary':
     '{count, plural, one {Opravte, prosím, # chybu.} few {Opravte, prosím, # chyby.} other {Opravte, prosím, # chýb.}}',
 

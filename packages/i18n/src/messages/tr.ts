@@ -421,6 +421,12 @@ export const tr: Catalog = {
   'validation.file_too_large': 'Dosya çok büyük.',
   'validation.invalid_image': 'Bu dosya okuyabildiğimiz bir resim değil. JPEG, PNG, WebP, AVIF, GIF veya TIFF kullanın.',
   'validation.image_too_large': 'Resimde çok fazla piksel var. Daha küçük bir resim seçin.',
+  'validation.too_many_keys': 'Çok fazla kayıt var. Bazılarını kaldırıp yeniden deneyin.',
+  'validation.invalid_key': 'Bir kayıt adı geçerli değil. Küçük Latin harfleri (a–z), rakamlar ve alt çizgi kullanın.',
+  'validation.too_large': 'Bu çok büyük. Bazı kayıtları kısaltın veya kaldırın.',
+  'validation.too_many_properties': 'Hesabınız izin verilen en fazla mülk sayısına ulaştı. Sınırı artırmak için bizimle iletişime geçin.',
+  'validation.too_many_photos': 'Bu mülk izin verilen en fazla fotoğraf sayısına ulaştı. Yenisini eklemeden önce birini silin.',
+  'validation.too_many_account_photos': 'Hesabınız izin verilen en fazla fotoğraf sayısına ulaştı. Daha fazlasını eklemeden önce bazılarını silin.',
   'validation.summary': '{count, plural, one {Lütfen # hatayı düzeltin.} other {Lütfen # hatayı düzeltin.}}',
 
   'error.not_found_title': 'Sayfa bulunamadı',

@@ -24,9 +24,10 @@ import {
 } from '@estately/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DAY_MS } from '../../lib/account-limits.ts';
 import { IDEMPOTENCY_DOC, idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency.ts';
 import { hitAll } from '../../lib/rate-limit-store.ts';
-import { refusalAnswer } from '../../plugins/app/rate-limiter.ts';
+import { enforceRateLimits, refusalAnswer } from '../../plugins/app/rate-limiter.ts';
 import { budgetAddress } from '../../plugins/app/visitor.ts';
 import { OfferCountCache } from '../search/count-cache.ts';
 import { sendEncoded, trustedSerializer } from '../search/trusted-serializer.ts';
@@ -79,6 +80,13 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
   const details = new OfferCountCache({ maxEntries: 5_000, maxRows: 40_960 });
   const answers = new OfferCountCache({ maxEntries: 5_000 });
   const check = app.config.nodeEnv === 'test';
+  // Per sender and per reporter within any 24 hours (issue 37 point 5): MESSAGES_PER_DAY and
+  // REPORTS_PER_DAY, the account when signed in, else the visitor's address.
+  const { messagesPerDay, reportsPerDay } = app.config.accountLimits;
+  const messagesPerDayRule = { max: messagesPerDay, windowMs: DAY_MS };
+  const reportsPerDayRule = { max: reportsPerDay, windowMs: DAY_MS };
+  const senderOf = (request: { user?: { id: number } | null; visitor: { address: string } }) =>
+    request.user ? `account:${request.user.id}` : `ip:${budgetAddress(request.visitor.address)}`;
 
   app.get(
     '/public/offers/:id',
@@ -266,7 +274,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
       schema: {
         tags: TAGS,
         summary: 'Message the seller',
-        description: `Stores the message as a lead for the offer's owner and queues the e-mail to the seller (outbox job \`email.offer_message\`) in one transaction. Guests give name, e-mail, optional phone and text; \`tour_date_id\` asks for one of the offer's viewing appointments. Validation failures answer 422 with message keys per field (\`offer_message.email\`: \`validation.invalid_email\`...) and store nothing.\n\nRate limits: ${OFFER_MESSAGE_LIMITS.perAddress.max} messages per ${OFFER_MESSAGE_LIMITS.perAddress.windowMs / 60_000} minutes per client address, ${OFFER_MESSAGE_LIMITS.perSenderAndOffer.max} per hour per sender e-mail and offer; beyond them 429 \`too_many_requests\` with \`Retry-After\` in seconds. The client address is the connection's unless TRUST_PROXY names the proxies in front of the API (or the web server names its visitor beside the internal token), so a forged X-Forwarded-For changes nothing. ${NOT_FOUND_NOTE}\n\nSigned-in senders: ${IDEMPOTENCY_DOC} A replay does not count against the limits. A guest's key is ignored (a key needs an account to belong to).`,
+        description: `Stores the message as a lead for the offer's owner and queues the e-mail to the seller (outbox job \`email.offer_message\`) in one transaction. Guests give name, e-mail, optional phone and text; \`tour_date_id\` asks for one of the offer's viewing appointments. Validation failures answer 422 with message keys per field (\`offer_message.email\`: \`validation.invalid_email\`...) and store nothing.\n\nRate limits: ${OFFER_MESSAGE_LIMITS.perAddress.max} messages per ${OFFER_MESSAGE_LIMITS.perAddress.windowMs / 60_000} minutes per client address, ${OFFER_MESSAGE_LIMITS.perSenderAndOffer.max} per hour per sender e-mail and offer, ${messagesPerDay} within any 24 hours per sender (the account when signed in, else the client address; MESSAGES_PER_DAY); beyond them 429 \`too_many_requests\` with \`Retry-After\` in seconds. The client address is the connection's unless TRUST_PROXY names the proxies in front of the API (or the web server names its visitor beside the internal token), so a forged X-Forwarded-For changes nothing. ${NOT_FOUND_NOTE}\n\nSigned-in senders: ${IDEMPOTENCY_DOC} A replay does not count against the limits. A guest's key is ignored (a key needs an account to belong to).`,
         params: OfferIdParamsSchema,
         headers: z.looseObject({
           'idempotency-key': z
@@ -295,6 +303,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
           rule: OFFER_MESSAGE_LIMITS.perAddress,
         },
         { key: `offers.message:sender:${id}:${input.email}`, rule: OFFER_MESSAGE_LIMITS.perSenderAndOffer },
+        { key: `offers.message:day:${senderOf(request)}`, rule: messagesPerDayRule },
       ];
       const key = request.user ? idempotencyKeyOf(request) : null;
       return respondIdempotently(reply, {
@@ -332,7 +341,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
       schema: {
         tags: TAGS,
         summary: 'Report an offer',
-        description: `Stores a report for moderation with a reason (${OFFER_REPORT_REASONS.map((reason) => `\`${reason}\``).join(', ')}), optional text and, for guests, an optional e-mail. One open report per reporter and offer: the reporter is the signed-in account, else the e-mail given, else the client address (kept only as a keyed hash); a second open report answers 409 \`conflict\`. ${NOT_FOUND_NOTE}`,
+        description: `Stores a report for moderation with a reason (${OFFER_REPORT_REASONS.map((reason) => `\`${reason}\``).join(', ')}), optional text and, for guests, an optional e-mail. One open report per reporter and offer: the reporter is the signed-in account, else the e-mail given, else the client address (kept only as a keyed hash); a second open report answers 409 \`conflict\`. ${NOT_FOUND_NOTE}\n\nRate limit: ${reportsPerDay} reports within any 24 hours per reporter (the account when signed in, else the client address; REPORTS_PER_DAY), every attempt counted; beyond it 429 \`too_many_requests\` with \`Retry-After\` in seconds, and nothing is stored.`,
         params: OfferIdParamsSchema,
         body: OfferReportBodySchema,
         response: {
@@ -340,11 +349,15 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
           404: ErrorBodySchema,
           409: ErrorBodySchema,
           422: ErrorBodySchema,
+          429: ErrorBodySchema,
           500: ErrorBodySchema,
         },
       },
     },
     async (request, reply) => {
+      await enforceRateLimits(app.rateLimiter, reply, [
+        { key: `offers.report:day:${senderOf(request)}`, rule: reportsPerDayRule },
+      ]);
       const report = await reportOffer({
         db: app.db,
         id: offerId(request.params.id),

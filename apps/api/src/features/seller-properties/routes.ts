@@ -1,5 +1,6 @@
 import {
   ErrorBodySchema,
+  FLAT_SETTINGS_LIMITS,
   FormDefinitionSchema,
   MyPropertiesQuerySchema,
   MyPropertiesResponseSchema,
@@ -43,6 +44,7 @@ import { saveProperty } from './save-property.ts';
 import { savePropertyMedia } from './save-property-media.ts';
 import { saveTourDates } from './save-tour-dates.ts';
 import { setPropertyState } from './set-property-state.ts';
+import { spendUploadBudget } from './spend-upload-budget.ts';
 import { updatePropertyMedia } from './update-property-media.ts';
 
 const TAGS = ['properties'];
@@ -63,6 +65,9 @@ const ifMatchHeaders = z.looseObject({
   'if-match': z.string().optional().describe('The ETag of the version this change is based on'),
 });
 
+/** The bounds of the free-form fields, quoted by the create and change routes. */
+const FLAT_SETTINGS_NOTE = `\`flat_settings\` holds at most ${FLAT_SETTINGS_LIMITS.keysMax} keys (snake_case, 1..${FLAT_SETTINGS_LIMITS.keyLengthMax} characters; else 422 \`validation.too_many_keys\` or \`validation.invalid_key\` on \`flat_settings\`), each a string of at most ${FLAT_SETTINGS_LIMITS.valueLengthMax} characters, a number or a boolean (\`validation.too_long\`, \`validation.invalid_value\` on \`flat_settings.<key>\`), at most ${FLAT_SETTINGS_LIMITS.totalBytesMax} bytes as JSON in all (\`validation.too_large\`); \`other_params\` and \`tags\` name each value at most once.`;
+
 function actorOf(request: FastifyRequest) {
   const user = currentUser(request);
   return { id: user.id, isAdmin: user.isAdmin };
@@ -73,6 +78,8 @@ function actorOf(request: FastifyRequest) {
  * one's own, move them through the lifecycle. Operations live one per file beside this one.
  */
 const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = app.config.accountLimits;
+  const PROPERTIES_LIMIT_NOTE = `An account holds at most ${limits.properties.person} properties (a company ${limits.properties.company}) in every state, drafts and archived ones included (ACCOUNT_MAX_PROPERTIES, COMPANY_MAX_PROPERTIES); a create beyond answers 422 \`validation.too_many_properties\` on \`property\` and stores nothing.`;
   // RFC 7396 bodies are JSON with their own media type; parsed here, for this plugin's routes only.
   app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, (_request, body, done) => {
     try {
@@ -125,7 +132,7 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Create or update a property',
-        description: `Without \`id\` creates a draft owned by the caller (needs \`offer_type\`, \`property_type\`, \`country_code\`; everything else may come later). With \`id\` updates the given fields of that property. Every field of the form is optional for a draft; \`null\` clears an optional value; unknown fields are refused. Without coordinates the address is placed on its city part or city from the offline gazetteer. A price change is kept in the price history. Changing an active offer keeps it publishable (same rules as publishing) and updates the public search at once. ${REQUIRED_NOTE} ${OWNER_NOTE} ${AUTH_NOTE} Answers the owner's view of the property. ${ETAG_NOTE}\n\nUpdates (with \`id\`): ${IF_MATCH_NOTE}\n\n${IDEMPOTENCY_DOC} A replayed answer is the stored one and carries no \`ETag\`.`,
+        description: `Without \`id\` creates a draft owned by the caller (needs \`offer_type\`, \`property_type\`, \`country_code\`; everything else may come later). With \`id\` updates the given fields of that property. Every field of the form is optional for a draft; \`null\` clears an optional value; unknown fields are refused. Without coordinates the address is placed on its city part or city from the offline gazetteer. A price change is kept in the price history. Changing an active offer keeps it publishable (same rules as publishing) and updates the public search at once. ${FLAT_SETTINGS_NOTE} ${PROPERTIES_LIMIT_NOTE} ${REQUIRED_NOTE} ${OWNER_NOTE} ${AUTH_NOTE} Answers the owner's view of the property. ${ETAG_NOTE}\n\nUpdates (with \`id\`): ${IF_MATCH_NOTE}\n\n${IDEMPOTENCY_DOC} A replayed answer is the stored one and carries no \`ETag\`.`,
         headers: z.looseObject({
           'if-match': z
             .string()
@@ -149,7 +156,7 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
             ? null
             : { userId: actor.id, route: 'POST /v1/property/save', key, request: request.body },
         create: async (db) => {
-          const id = await saveProperty({ db, actor, body: request.body, ifMatch });
+          const id = await saveProperty({ db, actor, body: request.body, ifMatch, limits });
           const { etag, ...body } = await getProperty({
             db,
             storage: app.storage,
@@ -184,7 +191,7 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Change a property (JSON merge patch)',
-        description: `\`Content-Type: application/merge-patch+json\` (RFC 7396): members present are changed, \`null\` deletes an optional value, \`contact\` and \`flat_settings\` merge member by member, arrays replace. Same rules as POST /v1/property/save. ${OWNER_NOTE} ${AUTH_NOTE}\n\n${IF_MATCH_NOTE}`,
+        description: `\`Content-Type: application/merge-patch+json\` (RFC 7396): members present are changed, \`null\` deletes an optional value, \`contact\` and \`flat_settings\` merge member by member, arrays replace. Same rules as POST /v1/property/save; the bounds apply to the merged result, so patches that each fit cannot add up past them (a refused patch changes nothing). ${FLAT_SETTINGS_NOTE} ${OWNER_NOTE} ${AUTH_NOTE}\n\n${IF_MATCH_NOTE}`,
         params: PropertyIdParamsSchema,
         headers: ifMatchHeaders,
         body: z.record(z.string(), z.unknown()),
@@ -291,10 +298,10 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Upload a photo of a property',
-        description: `\`multipart/form-data\` with \`property_id\`, optional \`room_type\` (${ROOM_TYPES.join(', ')}) and the image in \`file\` (fields before the file). The content decides, not the name or declared type: JPEG, PNG, WebP or HEIC/HEIF (when readable), at most ${PROPERTY_PHOTO_MAX_PIXELS / 1_000_000} megapixels (422 \`validation.invalid_image\` / \`validation.image_too_large\` on \`file\`; no file: \`validation.file_required\`). More than ${PROPERTY_PHOTO_MAX_BYTES / 1024 / 1024} MB answers 413 with \`validation.file_too_large\`. The photo is turned upright, stripped of all metadata (EXIF, GPS) and stored as thumb, card, gallery and full variants in WebP and AVIF. It goes last; a property's first photo is its main photo. A failed upload leaves no files or rows. ${OWNER_NOTE} ${AUTH_NOTE}`,
+        description: `\`multipart/form-data\` with \`property_id\`, optional \`room_type\` (${ROOM_TYPES.join(', ')}) and the image in \`file\` (fields before the file). The content decides, not the name or declared type: JPEG, PNG, WebP or HEIC/HEIF (when readable), at most ${PROPERTY_PHOTO_MAX_PIXELS / 1_000_000} megapixels (422 \`validation.invalid_image\` / \`validation.image_too_large\` on \`file\`; no file: \`validation.file_required\`). More than ${PROPERTY_PHOTO_MAX_BYTES / 1024 / 1024} MB answers 413 with \`validation.file_too_large\`. The photo is turned upright, stripped of all metadata (EXIF, GPS) and stored as thumb, card, gallery and full variants in WebP and AVIF. It goes last; a property's first photo is its main photo. A failed upload leaves no files or rows.\n\nLimits: ${limits.photosPerProperty} photos per property (PROPERTY_MAX_PHOTOS; 422 \`validation.too_many_photos\` on \`file\`), ${limits.photos.person} photos per account in all, ${limits.photos.company} for a company (ACCOUNT_MAX_PHOTOS, COMPANY_MAX_PHOTOS; 422 \`validation.too_many_account_photos\`), both the owner's; ${limits.uploadBytesPerHour.person / 1024 / 1024} MiB of photos uploaded per account within any hour, ${limits.uploadBytesPerHour.company / 1024 / 1024} MiB for a company (ACCOUNT_UPLOAD_MB_PER_HOUR, COMPANY_UPLOAD_MB_PER_HOUR; counted in whole MiB, rounded up), the uploader's, beyond which 429 \`too_many_requests\` with \`Retry-After\` in seconds. A refused upload is not decoded and stores nothing. ${OWNER_NOTE} ${AUTH_NOTE}`,
         consumes: ['multipart/form-data'],
         body: PropertyMediaUploadBodySchema,
-        response: { 200: PropertyPhotoSchema, ...errors, 413: ErrorBodySchema },
+        response: { 200: PropertyPhotoSchema, ...errors, 413: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request, reply) => {
@@ -327,13 +334,17 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw invalid('room_type', 'validation.invalid_value');
       }
       if (!image || image.length === 0) throw invalid('file', 'validation.file_required');
+      const actor = actorOf(request);
       return savePropertyMedia({
         db: app.db,
         storage: app.storage,
-        actor: actorOf(request),
+        actor,
         propertyId,
         roomType: roomType as RoomType | null,
         image,
+        limits,
+        admitUpload: (bytes) =>
+          spendUploadBudget({ db: app.db, limiter: app.rateLimiter, userId: actor.id, limits, bytes }),
         onCleanupError: cleanupLogger(request),
       });
     },

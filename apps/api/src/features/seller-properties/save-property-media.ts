@@ -1,8 +1,8 @@
-import { type Db, properties, propertyMedia } from '@estately/db';
+import { type Db, type DbOrTx, properties, propertyMedia, users } from '@estately/db';
 import type { MediaStorage } from '@estately/db/storage';
 import type { PropertyPhoto, RoomType } from '@estately/domain';
-import { PROPERTY_LIMITS } from '@estately/domain';
 import { count, eq, max, sql } from 'drizzle-orm';
+import { type AccountLimits, limitFor } from '../../lib/account-limits.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, loadOwnProperty } from './load-own-property.ts';
 import { deletePhotoFiles, storePropertyPhoto } from './photo-files.ts';
@@ -10,10 +10,42 @@ import { loadPhotos } from './property-view.ts';
 import { syncOfferRow } from './sync-offer-row.ts';
 
 /**
- * POST /v1/property-media/save: checks ownership, stores the photo's variants, then in one
- * transaction adds the row (last position; the first photo of a property is its main photo)
- * and updates the offers row's photo fields. If the transaction fails the files just written
- * are deleted, so a failed upload leaves neither files nor rows.
+ * Refuses a photo beyond the property's or the owner account's photo limit (422 on `file`):
+ * asked before the image is decoded, and again in the transaction that adds the row, under a
+ * lock of the owner's row so two uploads cannot both take the last place.
+ */
+async function assertPhotoRoom(
+  db: DbOrTx,
+  propertyId: number,
+  ownerId: number,
+  limits: Pick<AccountLimits, 'photosPerProperty' | 'photos'>,
+  lock: boolean,
+): Promise<void> {
+  const owner = db.select({ accountType: users.accountType }).from(users).where(eq(users.id, ownerId));
+  const [account] = lock ? await owner.for('update') : await owner;
+  const [ofProperty] = await db
+    .select({ n: count() })
+    .from(propertyMedia)
+    .where(eq(propertyMedia.propertyId, propertyId));
+  if ((ofProperty?.n ?? 0) >= limits.photosPerProperty) {
+    throw new AppError('validation_errors', { errors: { file: ['validation.too_many_photos'] } });
+  }
+  const [ofAccount] = await db
+    .select({ n: count() })
+    .from(propertyMedia)
+    .innerJoin(properties, eq(properties.id, propertyMedia.propertyId))
+    .where(eq(properties.ownerId, ownerId));
+  if ((ofAccount?.n ?? 0) >= limitFor(limits.photos, account?.accountType)) {
+    throw new AppError('validation_errors', { errors: { file: ['validation.too_many_account_photos'] } });
+  }
+}
+
+/**
+ * POST /v1/property-media/save: checks ownership and the photo limits, spends the uploader's
+ * upload budget (`admitUpload`), stores the photo's variants, then in one transaction checks
+ * the limits again, adds the row (last position; the first photo of a property is its main
+ * photo) and updates the offers row's photo fields. If the transaction fails the files just
+ * written are deleted, so a failed upload leaves neither files nor rows.
  */
 export async function savePropertyMedia(options: {
   db: Db;
@@ -22,6 +54,10 @@ export async function savePropertyMedia(options: {
   propertyId: number;
   roomType: RoomType | null;
   image: Buffer;
+  /** Photos per property and per account (the owner's: an admin's upload counts for the owner). */
+  limits: Pick<AccountLimits, 'photosPerProperty' | 'photos'>;
+  /** Spends the uploader's upload budget for the image, or throws (429) when it is spent. */
+  admitUpload?: (bytes: number) => Promise<void>;
   onCleanupError?: (error: unknown, key: string) => void;
 }): Promise<PropertyPhoto> {
   const { db, storage, actor, propertyId } = options;
@@ -31,20 +67,21 @@ export async function savePropertyMedia(options: {
     .from(properties)
     .where(eq(properties.id, propertyId));
   if (!owned || (owned.ownerId !== actor.id && !actor.isAdmin)) throw new AppError('not_found');
+  // Limits before any work: a photo that cannot be kept is neither counted nor decoded.
+  await assertPhotoRoom(db, propertyId, owned.ownerId, options.limits, false);
+  await options.admitUpload?.(options.image.length);
 
   // Decoded in the uploader's turn of the shared image slots (lib/concurrency-limit.ts).
   const stored = await storePropertyPhoto(storage, propertyId, options.image, `user:${actor.id}`);
   let mediaId: number;
   try {
     mediaId = await db.transaction(async (tx) => {
-      await loadOwnProperty(tx, propertyId, actor);
+      const property = await loadOwnProperty(tx, propertyId, actor);
+      await assertPhotoRoom(tx, propertyId, property.ownerId, options.limits, true);
       const [stats] = await tx
         .select({ n: count(), last: max(propertyMedia.position) })
         .from(propertyMedia)
         .where(eq(propertyMedia.propertyId, propertyId));
-      if ((stats?.n ?? 0) >= PROPERTY_LIMITS.photosMax) {
-        throw new AppError('validation_errors', { errors: { file: ['validation.too_long'] } });
-      }
       const [row] = await tx
         .insert(propertyMedia)
         .values({

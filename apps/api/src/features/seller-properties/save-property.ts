@@ -1,6 +1,7 @@
 import { type Db, properties, users } from '@estately/db';
 import type { SavePropertyBody } from '@estately/domain';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import { type AccountLimits, limitFor } from '../../lib/account-limits.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertIfMatch } from '../../lib/etag.ts';
 import { type Actor, loadOwnProperty } from './load-own-property.ts';
@@ -22,6 +23,8 @@ export async function saveProperty(options: {
   body: SavePropertyBody;
   /** The request's If-Match for an update (lib/etag.ts); a stale version answers 412. */
   ifMatch?: string[] | '*' | null;
+  /** Properties per account (drafts included): a create beyond answers 422 `validation.too_many_properties`. */
+  limits: Pick<AccountLimits, 'properties'>;
 }): Promise<number> {
   const { db, actor } = options;
   const { id, ...fields } = options.body;
@@ -38,7 +41,16 @@ export async function saveProperty(options: {
         errors: Object.fromEntries(missing.map((field) => [field, ['validation.required']])),
       });
     }
-    const [owner] = await tx.select({ sellerId: users.sellerId }).from(users).where(eq(users.id, actor.id));
+    // The owner's row is locked, so two creates at once cannot both take the account's last place.
+    const [owner] = await tx
+      .select({ sellerId: users.sellerId, accountType: users.accountType })
+      .from(users)
+      .where(eq(users.id, actor.id))
+      .for('update');
+    const [held] = await tx.select({ n: count() }).from(properties).where(eq(properties.ownerId, actor.id));
+    if ((held?.n ?? 0) >= limitFor(options.limits.properties, owner?.accountType)) {
+      throw new AppError('validation_errors', { errors: { property: ['validation.too_many_properties'] } });
+    }
     const [created] = await tx
       .insert(properties)
       .values({
