@@ -62,7 +62,13 @@ describe('image slots shared by accounts in turn', () => {
   it("one account's 40 large photos leave another account's photo answered after at most one of theirs", async () => {
     // A photo of grainy content (little compresses away): 1600 x 1200, about 1 MB.
     const large = await sharp({
-      create: { width: 1600, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 12 } },
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 12 },
+      },
     })
       .jpeg({ quality: 85 })
       .toBuffer();
