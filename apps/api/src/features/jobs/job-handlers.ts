@@ -7,6 +7,13 @@ import { sendEmailJob } from '../mail/send-email-job.ts';
 import { createSavedSearchAlertsHandler } from '../saved-searches/saved-search-alerts-job.ts';
 import { JobRegistry } from './job-registry.ts';
 import { PRUNE_JOB, pruneStaleRows, schedulePrune } from './prune-stale-rows.ts';
+import {
+  continueMediaSweep,
+  MEDIA_SWEEP_JOB,
+  mediaSweepCursor,
+  scheduleMediaSweep,
+  sweepOrphanMedia,
+} from './sweep-orphan-media.ts';
 
 export interface JobHandlerDependencies {
   db: Db;
@@ -34,9 +41,30 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
     }),
   );
   registry.register(PRUNE_JOB, async (job) => {
-    // The next run is queued first, so a failing clean-up never ends the chain.
+    // The next run is queued first, so a failing clean-up never ends the chain. It also keeps
+    // the daily media sweep queued (one per day, however often asked).
     await schedulePrune(deps.db, job.now);
+    await scheduleMediaSweep(deps.db, job.now);
     await pruneStaleRows({ db: deps.db, now: job.now });
+  });
+  const storage = mediaStorage(deps.config);
+  registry.register(MEDIA_SWEEP_JOB, async (job) => {
+    const result = await sweepOrphanMedia({
+      db: deps.db,
+      storage,
+      now: job.now,
+      cursor: mediaSweepCursor(job.payload),
+      onDeleteError: (error, key) =>
+        job.log?.warn({ err: error, key }, 'media sweep: orphan file not deleted'),
+    });
+    if (result.next) await continueMediaSweep(deps.db, job.now, result.next);
+    const { missing, ...counts } = result;
+    job.log?.info({ ...counts }, 'media sweep: run finished');
+    for (const [prefix, rows] of Object.entries(missing)) {
+      // Reported, not deleted: a row without its file is a fault to look into (a restored
+      // database newer than its media, a bucket emptied by hand), and its listing shows a gap.
+      job.log?.warn({ prefix, count: rows.count, ids: rows.ids }, 'media sweep: rows whose file is missing');
+    }
   });
   return registry;
 }

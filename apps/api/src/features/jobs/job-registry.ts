@@ -1,3 +1,9 @@
+/** Where a handler tells what it did: the worker's logger. */
+export interface JobReport {
+  info(object: object, message?: string): void;
+  warn(object: object, message?: string): void;
+}
+
 /** What a handler is given about the job it runs. */
 export interface JobContext {
   id: number;
@@ -8,6 +14,8 @@ export interface JobContext {
   maxAttempts: number;
   /** When the worker claimed the job (the worker's clock, so tests can move time). */
   now: Date;
+  /** The worker's logger (absent when a test calls a handler directly). */
+  log?: JobReport;
 }
 
 /** Runs one job. Resolving marks the job done; throwing schedules a retry (or fails it). */

@@ -101,6 +101,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
           attempt: job.attempts,
           maxAttempts: job.maxAttempts,
           now: startedAt,
+          log,
         });
         if (await markJobDone(db, job.id, workerId, now())) summary.done += 1;
         else log.warn({ jobId: job.id, kind: job.kind }, 'job finished after its lock was taken over');
