@@ -25,6 +25,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded, seed } from '@estately/db/seed'
 import { ConfigError } from '../apps/api/src/config.ts';
 import { LOCAL_SECRETS_FILE, loadLocalConfig } from '../apps/api/src/local-secrets.ts';
 import { mediaStorage } from '../apps/api/src/plugins/app/media.ts';
+import { SHUTDOWN_FORCE_EXIT_MS } from '../apps/api/src/plugins/app/upload-drain.ts';
 import { pgliteDir, startApi } from '../apps/api/src/server.ts';
 import { forkWeb, stopWeb } from './web-process.ts';
 
@@ -110,7 +111,8 @@ Press Ctrl+C to stop.`);
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Long enough for an upload under way to be answered (the API's close waits for it).
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_FORCE_EXIT_MS);
     force.unref();
     Promise.allSettled([web.close(), api.close()])
       .then(() => db.close())

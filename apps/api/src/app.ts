@@ -27,6 +27,7 @@ import errorHandler from './plugins/app/error-handler.ts';
 import media from './plugins/app/media.ts';
 import rateLimiter from './plugins/app/rate-limiter.ts';
 import rejectNul from './plugins/app/reject-nul.ts';
+import uploadDrain from './plugins/app/upload-drain.ts';
 import visitor from './plugins/app/visitor.ts';
 import docs from './plugins/external/docs.ts';
 import security from './plugins/external/security.ts';
@@ -90,6 +91,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(database, { db });
   await app.register(media, { config, storage: options.storage });
   await app.register(authentication, { config });
+  // Upload routes are counted while under way and refused while the API stops (server.ts).
+  await app.register(uploadDrain);
   // Offer detail views on their way to the sellers' statistics, written in shared statements
   // after the answers (group commit); the last ones are written on close.
   const offerViews = new OfferViewCounter(app.db);

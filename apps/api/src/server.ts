@@ -12,6 +12,7 @@ import { type Config, ConfigError } from './config.ts';
 import { type RunningJobWorker, startJobWorker } from './features/jobs/start-job-worker.ts';
 import { loadLocalConfig } from './local-secrets.ts';
 import type { ApiDatabase } from './plugins/app/database.ts';
+import { SHUTDOWN_FORCE_EXIT_MS } from './plugins/app/upload-drain.ts';
 
 export interface StartApiOptions {
   /** Defaults to `loadLocalConfig(process.env)`: the environment, and the data folder's secrets. */
@@ -125,7 +126,10 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     close() {
       closing ??= (async () => {
         try {
-          await jobs?.stop();
+          // New uploads are refused (503, Retry-After) and those under way answered first, while
+          // the job in hand finishes (plugins/app/upload-drain.ts, decision 020).
+          const [, drained] = await Promise.all([jobs?.stop(), app.uploads.drain()]);
+          if (!drained) app.log.warn({ uploads: app.uploads.inFlight }, 'uploads still under way at close');
           await app.close();
         } finally {
           await jobsDb?.close();
@@ -157,11 +161,12 @@ async function main() {
     if (stopping) return;
     stopping = true;
     api.app.log.info(`${signal} received, shutting down`);
-    // A request stuck longer than this must not keep the process (and the PGlite lock) forever.
+    // A request stuck longer than this must not keep the process (and the PGlite lock) forever;
+    // the bound covers an upload that waits for an image slot, then renders (upload-drain.ts).
     const force = setTimeout(() => {
       api.app.log.error('shutdown took too long, exiting');
       process.exit(1);
-    }, 10_000);
+    }, SHUTDOWN_FORCE_EXIT_MS);
     force.unref();
     api.close().then(
       () => process.exit(0),

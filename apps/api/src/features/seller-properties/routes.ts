@@ -292,6 +292,7 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/property-media/save',
     {
+      config: { upload: true },
       onRequest: app.authenticate,
       // The body is a multipart stream read by the handler; the schema documents the form.
       validatorCompiler: () => () => true,

@@ -176,6 +176,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/user/save-profile-picture',
     {
+      config: { upload: true },
       onRequest: app.authenticate,
       preHandler: perUser('profile_picture', USER_RATE_LIMITS.profilePicture),
       // The body is a multipart stream the handler reads itself (the route has no other part

@@ -1,0 +1,165 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPglite, migrate, propertyMedia } from '@estately/db';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { SHUTDOWN_FORCE_EXIT_MS, UPLOAD_DRAIN_MS } from '../src/plugins/app/upload-drain.ts';
+import { bearer } from './auth-helpers.ts';
+import { insertOffer, insertOwner } from './helpers.ts';
+import { multipart } from './multipart.ts';
+
+// Issue 37 point 8: `node apps/api/src/server.ts` receives SIGTERM while a photo upload is under
+// way. The upload is answered (it used to be cut when the process forced its exit after 10 s),
+// an upload arriving after the signal is refused with 503 and Retry-After, and the process then
+// exits on its own.
+
+const serverFile = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+const pinnedNode = fileURLToPath(new URL('../../../node_modules/.bin/node', import.meta.url));
+const node24 = existsSync(pinnedNode) ? pinnedNode : process.execPath;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'estately-shutdown-'));
+let child: ChildProcess | undefined;
+afterAll(() => {
+  child?.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Posts `body`, sending it in `chunks` pieces `everyMs` apart: an upload over a slow line. */
+function slowPost(
+  url: string,
+  headers: Record<string, string>,
+  body: Buffer,
+  chunks: number,
+  everyMs: number,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': body.length } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    const size = Math.ceil(body.length / chunks);
+    let sent = 0;
+    const next = () => {
+      req.write(body.subarray(sent, sent + size));
+      sent += size;
+      if (sent >= body.length) req.end();
+      else setTimeout(next, everyMs);
+    };
+    next();
+  });
+}
+
+describe('stopping the API with an upload under way', () => {
+  it('answers the upload, refuses new ones with 503 and Retry-After, then exits', async () => {
+    // The bound derives from the image limits and outlasts the old 10 s.
+    expect(UPLOAD_DRAIN_MS).toBe(30_000);
+    expect(SHUTDOWN_FORCE_EXIT_MS).toBeGreaterThan(UPLOAD_DRAIN_MS);
+
+    const env = {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      JWT_SECRETS: 'shutdown-test:0123456789abcdef0123456789abcdef0123456789',
+    };
+    const config = loadConfig(env);
+    const handle = await createPglite(path.join(dataDir, 'pglite'));
+    await migrate(handle);
+    const ownerId = await insertOwner(handle.db);
+    const propertyId = await insertOffer(handle.db, { ownerId, publishedAt: null, state: 'draft' });
+    await handle.close();
+
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    let output = '';
+    child = spawn(node24, [serverFile], {
+      env: {
+        PATH: process.env.PATH,
+        ...env,
+        API_PORT: String(port),
+        JOBS_IN_PROCESS: 'false',
+        RATE_LIMIT_MAX: '0',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
+    for (let i = 0; ; i++) {
+      const ok = await fetch(`${url}/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (i > 300 || child.exitCode !== null) throw new Error(`the API did not start: ${output}`);
+      await sleep(100);
+    }
+
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .toBuffer();
+    const form = () =>
+      multipart([
+        { name: 'property_id', data: String(propertyId) },
+        { name: 'file', filename: 'photo.jpg', contentType: 'image/jpeg', data: photo },
+      ]);
+    const headers = (contentType: string) => ({ ...bearer(config, ownerId), 'content-type': contentType });
+
+    // The body arrives over 12 s, longer than the 10 s after which the process used to exit.
+    const slow = form();
+    const underWay = slowPost(
+      `${url}/v1/property-media/save`,
+      headers(slow.contentType),
+      slow.payload,
+      13,
+      1_000,
+    );
+    await sleep(500);
+    child.kill('SIGTERM');
+    await sleep(500);
+
+    const late = form();
+    const refused = await fetch(`${url}/v1/property-media/save`, {
+      method: 'POST',
+      headers: headers(late.contentType),
+      body: new Uint8Array(late.payload),
+    });
+    expect(refused.status, output).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('10');
+    expect(await refused.json()).toMatchObject({ code: 'service_unavailable' });
+
+    const answered = await underWay;
+    expect(answered.status, `${answered.body}\n${output}`).toBe(200);
+    expect(JSON.parse(answered.body)).toMatchObject({ id: expect.any(Number) });
+    expect(await exited, output).toBe(0);
+
+    // The photo is stored with its row.
+    const reopened = await createPglite(path.join(dataDir, 'pglite'));
+    try {
+      expect(await reopened.db.select().from(propertyMedia)).toHaveLength(1);
+    } finally {
+      await reopened.close();
+    }
+  }, 90_000);
+});
