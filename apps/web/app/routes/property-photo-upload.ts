@@ -1,7 +1,8 @@
 import { PROPERTY_PHOTO_MAX_BYTES, ROOM_TYPES } from '@estately/domain';
 import { createTranslator, isMessageKey } from '@estately/i18n';
-import { ApiError, apiErrorFrom } from '../api/api-error.ts';
+import { ApiError, apiErrorFrom, retryWaitSeconds } from '../api/api-error.ts';
 import { webConfigContext } from '../config.server.ts';
+import { tooManyRequestsText } from '../i18n/error-text.ts';
 import { localeFromPathname } from '../locale/locale-path.ts';
 import { pendingSetCookies, requestApi, visitorHeaders } from '../request-state.server.ts';
 import { pageUrl } from '../routing/page-url.ts';
@@ -67,6 +68,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (error instanceof ApiError) {
       if (error.status === 401) return fail(401, 'error.session_expired');
       if (error.status === 404) return fail(404, 'status.not_found');
+      // The hour's upload budget is spent: say how long to wait. The image slots are busy: soon.
+      if (error.status === 429) {
+        headers.set('retry-after', String(retryWaitSeconds(error)));
+        return answer(429, { error: tooManyRequestsText(t, retryWaitSeconds(error)) });
+      }
+      if (error.status === 503) return fail(503, 'error.unavailable_text');
       const key = error.errors ? Object.values(error.errors).flat()[0] : undefined;
       if (key) return fail(error.status || 422, key);
     }

@@ -9,6 +9,7 @@ import {
 import {
   formatArea,
   formatPrice,
+  isMessageKey,
   LOCALE_DATA,
   localeData,
   type MessageKey,
@@ -320,6 +321,14 @@ export async function editorAction(input: EditorActionInput) {
       return data<FormResult & { stale: true }>(
         { intent: resultIntent, formError: t('editor.changed_elsewhere'), values: typed(), stale: true },
         { status: 412 },
+      );
+    // A refusal of the property as a whole (the account holds as many as it may): said above
+    // the form, in words, with what was typed kept.
+    const whole = error instanceof ApiError ? error.errors?.property?.[0] : undefined;
+    if (whole && isMessageKey(whole))
+      return data<FormResult>(
+        { intent: resultIntent, formError: t(whole), values: typed() },
+        { status: 422 },
       );
     if (error instanceof ApiError && error.errors)
       return data<FormResult>(
