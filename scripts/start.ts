@@ -135,13 +135,15 @@ function mailLine(config: ReturnType<typeof loadLocalConfig>): string {
 
 /** The web server in this process (WEB_PROCESS=inline). */
 async function startWebInline(apiUrl: string, publicApiUrl: string) {
-  const { startWeb } = await import('../apps/web/server.ts');
-  return startWeb({
+  const { startWeb, WEB_DRAIN_MS } = await import('../apps/web/server.ts');
+  const web = await startWeb({
     apiUrl,
     publicApiUrl,
     // Anonymous pages from the micro-cache (decision 021); WEB_PAGE_CACHE=off renders every one.
     pageCache: process.env.WEB_PAGE_CACHE === 'off' ? false : {},
   });
+  // Answers under way (an upload the API is still decoding) finish before the server closes.
+  return { port: web.port, close: () => web.close({ drainMs: WEB_DRAIN_MS }) };
 }
 
 /** A crashed web process is started again at most this often in a minute, then we give up. */

@@ -90,8 +90,18 @@ export interface RunningWeb {
   pageCache: PageCache | null;
   /** The bound of concurrent renders. */
   renderLimit: RenderLimit;
-  close(): Promise<void>;
+  /**
+   * Stops listening and resolves once every connection closed. `drainMs`: how long answers under
+   * way may still finish (default 0: cut at once, as tests want).
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
+
+/**
+ * How long a stopping web server lets answers under way finish: a photo upload passed on to the
+ * API may wait for an image slot and be decoded (the API waits up to 30 s for its uploads).
+ */
+export const WEB_DRAIN_MS = 32_000;
 
 interface StaticFile {
   path: string;
@@ -426,10 +436,21 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
     server,
     pageCache,
     renderLimit,
-    close: () =>
+    close: (options = {}) =>
       new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
+        const drainMs = options.drainMs ?? 0;
+        // Answers under way may finish within `drainMs` (an upload, a slow page); kept-alive
+        // connections with nothing under way close at once, and as each answer ends.
+        const idle = setInterval(() => server.closeIdleConnections(), 200);
+        const cut = setTimeout(() => server.closeAllConnections(), drainMs);
+        server.close((error) => {
+          clearInterval(idle);
+          clearTimeout(cut);
+          if (error) reject(error);
+          else resolve();
+        });
+        server.closeIdleConnections();
+        if (drainMs === 0) server.closeAllConnections();
       }),
   };
 }
@@ -456,9 +477,9 @@ function runServer(): void {
       stop = () => {
         if (stopping) return;
         stopping = true;
-        const force = setTimeout(() => process.exit(1), 10_000);
+        const force = setTimeout(() => process.exit(1), WEB_DRAIN_MS + 3_000);
         force.unref();
-        web.close().then(
+        web.close({ drainMs: WEB_DRAIN_MS }).then(
           () => process.exit(0),
           () => process.exit(1),
         );

@@ -12,8 +12,11 @@ import {
 
 /** A worker that exits this many times in a minute is not started again: the primary stops. */
 const RESTARTS_PER_MINUTE = 5;
-/** How long the workers get to finish their answers once asked to stop. */
-const STOP_GRACE_MS = 10_000;
+/**
+ * How long the workers get to finish their answers once asked to stop: each lets answers under
+ * way finish for WEB_DRAIN_MS (server.ts, 32 s: an upload the API is still decoding), then exits.
+ */
+const STOP_GRACE_MS = 36_000;
 
 /**
  * WEB_WORKERS: the number of web server processes. Default 1 (this process serves alone): on a
