@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { parseTrustProxy, TRUST_PROXY_FORMS, type TrustProxy } from '@estately/domain';
 import { z } from 'zod';
 import { ACCOUNT_LIMIT_VARIABLES, type AccountLimits, accountLimitsOf } from './lib/account-limits.ts';
 
@@ -84,7 +85,7 @@ export interface Config {
     source: JwtKeySource;
   };
   /** Fastify `trustProxy`: false, true, a hop count, or a list of addresses/CIDRs. */
-  trustProxy: boolean | number | string[];
+  trustProxy: TrustProxy;
   logLevel: LogLevel;
   /** Requests per minute per visitor (address, or account when signed in); 0 turns it off (benchmarks). */
   rateLimitMax: number;
@@ -211,23 +212,10 @@ const jwtSecrets = z.string().transform((value, ctx) => {
   return keys;
 });
 
-const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
-  const text = value.trim().toLowerCase();
-  // A number is a hop count, `1` included: reading `1` as "trust every hop" would let a client
-  // behind one proxy forge X-Forwarded-For and reset every per-address limit.
-  if (text === 'true') return true;
-  if (text === 'false' || text === '0') return false;
-  if (/^\d+$/.test(text)) return Number(text);
-  const list = text
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  // Addresses or CIDR ranges (IPv4 or IPv6), as Fastify's proxy-addr accepts them.
-  if (list.length > 0 && list.every((item) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(item))) return list;
-  ctx.addIssue({
-    code: 'custom',
-    message: 'expected true, false, a hop count, or comma-separated addresses/CIDR ranges',
-  });
+const trustProxy = z.string().transform((value, ctx): TrustProxy => {
+  const parsed = parseTrustProxy(value);
+  if (parsed !== null) return parsed;
+  ctx.addIssue({ code: 'custom', message: `expected ${TRUST_PROXY_FORMS}` });
   return z.NEVER;
 });
 

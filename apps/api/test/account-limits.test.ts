@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadBudgetKey } from '../src/features/seller-properties/spend-upload-budget.ts';
 import { HOUR_MS, UPLOAD_BUDGET_UNIT_BYTES } from '../src/lib/account-limits.ts';
 import { bearer, createUser } from './auth-helpers.ts';
-import { buildTestApi, type TestApi } from './helpers.ts';
-import { multipart } from './multipart.ts';
+import { buildTestApi, type TestApi, uploadPropertyPhoto } from './helpers.ts';
 import { insertFullOffer } from './offer-fixtures.ts';
 
 // Issue 37 point 5: bounded storage per account. Free-form fields are bounded on create,
@@ -81,18 +80,8 @@ function settings(prefix: string, n: number, length: number): Record<string, str
 }
 
 let photo: Buffer;
-function upload(userId: number, propertyId: number, data: Buffer = photo) {
-  const body = multipart([
-    { name: 'property_id', data: String(propertyId) },
-    { name: 'file', filename: 'photo.png', contentType: 'image/png', data },
-  ]);
-  return api.app.inject({
-    method: 'POST',
-    url: '/v1/property-media/save',
-    headers: { ...bearer(api.config, userId), 'content-type': body.contentType },
-    payload: body.payload,
-  });
-}
+const upload = (userId: number, propertyId: number, data: Buffer = photo) =>
+  uploadPropertyPhoto(api, userId, propertyId, data, { filename: 'photo.png', contentType: 'image/png' });
 
 beforeAll(async () => {
   api = await buildTestApi(ENV);

@@ -4,27 +4,11 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisRateLimiter } from '../src/lib/rate-limit-store.ts';
 import { buildTestApi, type TestApi } from './helpers.ts';
+import { redisAnswers, TEST_REDIS_URL } from './redis.ts';
 
 // With REDIS_URL the authentication limits live in Redis, so every API instance spends the
 // same budget (DESIGN 6). Runs against the local Redis (TEST_REDIS_URL or 127.0.0.1:6379).
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  if (process.env.TEST_REDIS_URL) return true;
-  const probe = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+const redisUrl = TEST_REDIS_URL;
 
 describe.runIf(await redisAnswers())('authentication limits in Redis', () => {
   let api: TestApi;

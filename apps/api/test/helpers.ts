@@ -14,6 +14,8 @@ import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
 import { type Currency, DEFAULT_RATES, type ExchangeRates } from '@estately/domain';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import { bearer } from './auth-helpers.ts';
+import { multipart } from './multipart.ts';
 
 export interface TestApi {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -163,4 +165,24 @@ export function countingDb(db: Db): { db: Db; reads: () => number } {
     },
   });
   return { db: proxy, reads: () => reads };
+}
+
+/** POST /v1/property-media/save as a browser sends one photo, signed in as `userId`. */
+export function uploadPropertyPhoto(
+  api: TestApi,
+  userId: number,
+  propertyId: number,
+  data: Buffer,
+  file: { filename: string; contentType: string } = { filename: 'photo.jpg', contentType: 'image/jpeg' },
+) {
+  const body = multipart([
+    { name: 'property_id', data: String(propertyId) },
+    { name: 'file', ...file, data },
+  ]);
+  return api.app.inject({
+    method: 'POST',
+    url: '/v1/property-media/save',
+    headers: { ...bearer(api.config, userId), 'content-type': body.contentType },
+    payload: body.payload,
+  });
 }

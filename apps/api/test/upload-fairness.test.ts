@@ -3,8 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_WORK_LIMITS } from '../src/lib/concurrency-limit.ts';
 import { bearer, createUser } from './auth-helpers.ts';
-import { buildTestApi, type TestApi } from './helpers.ts';
-import { multipart } from './multipart.ts';
+import { buildTestApi, type TestApi, uploadPropertyPhoto } from './helpers.ts';
 
 // Issue 37 point 6: the image slots (two in all) are shared by accounts in turn, one image at a
 // time per account, so one account sending 40 large photos at once no longer makes another
@@ -38,18 +37,8 @@ async function newProperty(userId: number): Promise<number> {
   return saved.json().data.id as number;
 }
 
-function upload(userId: number, propertyId: number, data: Buffer) {
-  const body = multipart([
-    { name: 'property_id', data: String(propertyId) },
-    { name: 'file', filename: 'photo.jpg', contentType: 'image/jpeg', data },
-  ]);
-  return api.app.inject({
-    method: 'POST',
-    url: '/v1/property-media/save',
-    headers: { ...bearer(api.config, userId), 'content-type': body.contentType },
-    payload: body.payload,
-  });
-}
+const upload = (userId: number, propertyId: number, data: Buffer) =>
+  uploadPropertyPhoto(api, userId, propertyId, data);
 
 beforeAll(async () => {
   api = await buildTestApi();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetAddress, headerAddress } from '../src/plugins/app/visitor.ts';
 import { bearer, createUser } from './auth-helpers.ts';
 import { buildTestApi, type TestApi } from './helpers.ts';
+import { redisAnswers, TEST_REDIS_URL } from './redis.ts';
 
 // Issue 36: each visitor is its own client end to end (docs/decisions/041). The web server
 // renders pages for every visitor over its own connections, so it names the visitor of each
@@ -213,23 +214,7 @@ describe('visitor addresses', () => {
 
 // With REDIS_URL every budget lives in Redis: two API instances share the request budget and the
 // per-action budgets of a visitor. Runs against the local Redis (TEST_REDIS_URL or 127.0.0.1:6379).
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function redisAnswers(): Promise<boolean> {
-  if (process.env.TEST_REDIS_URL) return true;
-  const probe = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+const redisUrl = TEST_REDIS_URL;
 
 describe.runIf(await redisAnswers())('two API instances share every budget in Redis', () => {
   let first: TestApi;

@@ -3,8 +3,8 @@
 // names the person, not this server. Plain Node (server.ts loads it directly).
 
 import type { IncomingMessage } from 'node:http';
+import type { TrustProxy } from '@estately/domain';
 import proxyAddr from '@fastify/proxy-addr';
-import type { TrustProxy } from './web-config.ts';
 
 /** Reads a request's visitor address from its socket's address and its X-Forwarded-For. */
 export type VisitorAddressReader = (

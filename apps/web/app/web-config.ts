@@ -2,6 +2,8 @@
 // (CONVENTIONS habit 6). Only `PublicConfig` ever reaches the browser (habit 7). No React imports
 // here: server.ts reads the configuration before React is loaded.
 
+import { parseTrustProxy, TRUST_PROXY_FORMS, type TrustProxy } from '@estately/domain';
+
 export interface WebConfig {
   /** Port the web server listens on (WEB_PORT, default 3000). */
   port: number;
@@ -41,8 +43,6 @@ export interface WebConfig {
    */
   trustProxy: TrustProxy;
 }
-
-export type TrustProxy = boolean | number | string[];
 
 /** The subset of the configuration that is safe to hand to the browser. */
 export interface PublicConfig {
@@ -134,18 +134,9 @@ function bucketOrigin(raw: string | undefined, problems: string[]): string | nul
 
 /** WEB_TRUST_PROXY, read as the API reads TRUST_PROXY: `1` is one hop, never "trust all". */
 function readTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
-  const text = raw?.trim().toLowerCase() ?? '';
-  if (text === '' || text === 'false' || text === '0') return false;
-  if (text === 'true') return true;
-  if (/^\d+$/.test(text)) return Number(text);
-  const list = text
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  if (list.length > 0 && list.every((item) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(item))) return list;
-  problems.push(
-    `WEB_TRUST_PROXY must be true, false, a hop count, or comma-separated addresses/CIDR ranges, got "${raw}"`,
-  );
+  const parsed = parseTrustProxy(raw ?? '');
+  if (parsed !== null) return parsed;
+  problems.push(`WEB_TRUST_PROXY must be ${TRUST_PROXY_FORMS}, got "${raw}"`);
   return false;
 }
 

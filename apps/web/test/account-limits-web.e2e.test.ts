@@ -2,49 +2,29 @@
 // At the property limit, starting a new property in the editor says so above the form (not a
 // generic "check the fields"); past the hour's upload budget, a photo upload names the wait.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
 import { buildPath } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApi, startApi } from '../../api/src/server.ts';
+import type { RunningApi } from '../../api/src/server.ts';
 import { tooManyRequestsText } from '../app/i18n/error-text.ts';
-import { type RunningWeb, startWeb } from '../server.ts';
-import { apiAs, ensureWebBuild, freePort, PERSON_UA, signUpByApi, testApiConfig } from './browser-setup.ts';
+import type { RunningWeb } from '../server.ts';
+import { apiAs, PERSON_UA, signUpByApi, startApiAndWeb } from './browser-setup.ts';
 
-let database: TestDatabase;
-let dataDir: string;
+let stack: Awaited<ReturnType<typeof startApiAndWeb>>;
 let api: RunningApi;
 let web: RunningWeb;
 let cookie: string;
 let token: string;
 
 beforeAll(async () => {
-  ensureWebBuild();
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(join(tmpdir(), 'estately-web-limits-'));
-  const webPort = await freePort();
-  const config = testApiConfig({
-    dataDir,
-    apiPort: await freePort(),
-    webPort,
-    env: { ACCOUNT_MAX_PROPERTIES: '1', ACCOUNT_UPLOAD_MB_PER_HOUR: '15' },
-  });
-  api = await startApi({ config, db: database });
-  web = await startWeb({ port: webPort, host: '127.0.0.1', apiUrl: api.url, env: {} });
+  stack = await startApiAndWeb({ apiEnv: { ACCOUNT_MAX_PROPERTIES: '1', ACCOUNT_UPLOAD_MB_PER_HOUR: '15' } });
+  ({ api, web } = stack);
   const pair = await signUpByApi(api.url, `limits-${Date.now()}@example.com`);
   token = pair.token;
   cookie = `token=${pair.token}; refresh_token=${pair.refresh_token}`;
 }, 180_000);
 
-afterAll(async () => {
-  await web?.close();
-  await api?.close();
-  await database?.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.close());
 
 const headers = () => ({ cookie, origin: web.url, 'user-agent': PERSON_UA, 'accept-language': 'cs' });
 

@@ -3,13 +3,16 @@
 // through the API as the sign-up form would make it.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createTestDatabase } from '@estately/db/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type Config, loadConfig } from '../../api/src/config.ts';
-import { BUILD_DIR } from '../server.ts';
+import { type RunningApi, startApi } from '../../api/src/server.ts';
+import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -153,4 +156,36 @@ export async function hydrated(page: Page, testId: string): Promise<void> {
     const node = document.querySelector(`[data-testid="${id}"]`);
     return node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps'));
   }, testId);
+}
+
+/**
+ * The real API on a fresh test database and the built web app in front of it, on free ports of
+ * 127.0.0.1 (browsers may call the API: CORS allows the web's origin). `apiEnv` adds to or
+ * replaces the test API's settings, `webEnv` the web server's environment.
+ */
+export async function startApiAndWeb(
+  options: { apiEnv?: Record<string, string>; webEnv?: Record<string, string> } = {},
+): Promise<{ api: RunningApi; web: RunningWeb; close(): Promise<void> }> {
+  ensureWebBuild();
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'estately-web-stack-'));
+  const webPort = await freePort();
+  const config = testApiConfig({ dataDir, apiPort: await freePort(), webPort, env: options.apiEnv });
+  const api = await startApi({ config, db: database });
+  const web = await startWeb({
+    port: webPort,
+    host: '127.0.0.1',
+    apiUrl: api.url,
+    env: options.webEnv ?? {},
+  });
+  return {
+    api,
+    web,
+    async close() {
+      await web.close();
+      await api.close();
+      await database.cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

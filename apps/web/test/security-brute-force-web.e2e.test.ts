@@ -4,52 +4,28 @@
 // from the web server's own address, so twenty wrong passwords by one person locked every other
 // person out of signing in for 15 minutes.
 
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
 import { AUTH_RATE_LIMITS, buildPath } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApi, startApi } from '../../api/src/server.ts';
-import { type RunningWeb, startWeb } from '../server.ts';
-import { ensureWebBuild, freePort, PERSON_UA, testApiConfig } from './browser-setup.ts';
+import type { RunningWeb } from '../server.ts';
+import { PERSON_UA, startApiAndWeb } from './browser-setup.ts';
 
 const TOKEN = 'web-tier-secret-of-this-test-0123456789abcdef';
 
-let database: TestDatabase;
-let dataDir: string;
-let api: RunningApi;
+let stack: Awaited<ReturnType<typeof startApiAndWeb>>;
 let web: RunningWeb;
 
 beforeAll(async () => {
-  ensureWebBuild();
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(join(tmpdir(), 'estately-web-brute-force-'));
-  const webPort = await freePort();
   // The shipped request budget (RATE_LIMIT_MAX unset): limits on, as `npm start` runs them.
-  const config = testApiConfig({
-    dataDir,
-    apiPort: await freePort(),
-    webPort,
-    env: { INTERNAL_API_TOKEN: TOKEN, RATE_LIMIT_MAX: '' },
+  stack = await startApiAndWeb({
+    apiEnv: { INTERNAL_API_TOKEN: TOKEN, RATE_LIMIT_MAX: '' },
+    webEnv: { INTERNAL_API_TOKEN: TOKEN },
   });
-  api = await startApi({ config, db: database });
-  web = await startWeb({
-    port: webPort,
-    host: '127.0.0.1',
-    apiUrl: api.url,
-    env: { INTERNAL_API_TOKEN: TOKEN },
-  });
+  web = stack.web;
 }, 180_000);
 
-afterAll(async () => {
-  await web?.close();
-  await api?.close();
-  await database?.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.close());
 
 /** The sign-in form posted as a browser without JavaScript posts it, from `localAddress`. */
 function signIn(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { redisAnswers, TEST_REDIS_URL } from '../../test/redis.ts';
 import { checkAll, hitAll, MemoryRateLimiter, RedisRateLimiter, recordAll } from './rate-limit-store.ts';
 
 const rule = { max: 3, windowMs: 60_000 };
@@ -94,23 +95,7 @@ describe('check and record', () => {
 
 // The shared store runs against a real Redis: TEST_REDIS_URL, else the local server when one
 // answers. With TEST_REDIS_URL set, an unreachable server fails the suite instead of skipping.
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function redisAnswers(): Promise<boolean> {
-  if (process.env.TEST_REDIS_URL) return true;
-  const probe = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+const redisUrl = TEST_REDIS_URL;
 
 describe.runIf(await redisAnswers())('RedisRateLimiter', () => {
   const client = new Redis(redisUrl);
