@@ -138,7 +138,9 @@ describe('GET /public/offers/{id}', () => {
       ['offer.furnishing', 'partially_equipped'],
       ['offer.floor_label', '3/5'],
     ]);
-    expect(body.creator).toMatchObject({ id: ownerId, display_name: 'Petr Svoboda', verified: true });
+    expect(body.creator).toMatchObject({ id: ownerId, display_name: 'Petr Svoboda', email_verified: true });
+    // A confirmed e-mail is its own fact, not the listing's (issue 38 point 3).
+    expect(body.creator).not.toHaveProperty('verified');
     // The owner's e-mail stays private.
     expect(JSON.stringify(body.creator)).not.toContain('petr.svoboda@example.com');
     expect(body.seller).toMatchObject({

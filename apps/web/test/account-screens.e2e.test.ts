@@ -107,7 +107,7 @@ describe('favourites and watch-dogs', () => {
     await signIn(page, h.web.url, email);
     await page.goto(`${h.web.url}/en/account/favorites`);
     expect(await page.getByTestId('favorites-total').textContent()).toBe(
-      translate('en', 'results.count', { count: 11 }),
+      translate('en', 'nav.favorites_count', { count: 11 }),
     );
     expect(await page.getByTestId('favorite-item').count()).toBe(10);
     expect(await axeViolations(page)).toEqual([]);

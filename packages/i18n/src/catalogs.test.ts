@@ -182,3 +182,23 @@ describe('catalogs are real translations', () => {
     expect(catalog['auth.zip']).toBe('Postcode');
   });
 });
+
+// Issue 38 point 8: the lists of the account and admin screens each count their own thing, with
+// the plural forms of every language (checked above for every plural message).
+describe('list counts are plural messages of their own', () => {
+  const keys = [
+    'account.leads',
+    'nav.favorites_count',
+    'account.watch_dogs_count',
+    'account.properties_count',
+    'admin.reports_count',
+    'admin.redirects_count',
+  ] as const;
+  it.each(LOCALES)('%s', (locale: Locale) => {
+    const catalog = resolveCatalog(locale);
+    for (const key of keys) {
+      expect(pluralOptionSets(parseMessage(catalog[key], localeData(locale).tag)).length, key).toBe(1);
+    }
+    expect(new Set(keys.map((key) => catalog[key])).size).toBe(keys.length);
+  });
+});

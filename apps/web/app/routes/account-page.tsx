@@ -19,6 +19,7 @@ import {
 } from '../features/account/account-views.tsx';
 import { type FormResult, useRedirectToast, useText } from '../features/auth/form-ui.tsx';
 import { screenMessages } from '../features/auth/screen-messages.server.ts';
+import { LIST_COUNT_KEYS } from '../i18n/list-counts.ts';
 import { pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { retryLaterOrRethrow, throwIfRetryLater } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
@@ -76,7 +77,7 @@ const MESSAGES: readonly MessageKey[] = [
   'auth.password_changed',
   'nav.favorites_count',
   'filter.offer_type',
-  'results.count',
+  LIST_COUNT_KEYS.watchDogs,
   'results.page',
   'results.previous',
   'results.next',

@@ -6,6 +6,7 @@ import { screenMessages } from '../features/auth/screen-messages.server.ts';
 import { loadMyOffers, type MyOffersResult, myOffersAction } from '../features/my-offers/my-offers.server.ts';
 import { MyOffersView } from '../features/my-offers/my-offers-view.tsx';
 import editorStylesHref from '../features/property-editor/editor.css?url';
+import { LIST_COUNT_KEYS } from '../i18n/list-counts.ts';
 import { pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { throwIfRetryLater } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
@@ -28,7 +29,7 @@ const MESSAGES: readonly MessageKey[] = [
   'nav.favorites_count',
   'editor.view_offer',
   'action.edit',
-  'results.count',
+  LIST_COUNT_KEYS.myOffers,
   'results.page',
   'results.previous',
   'results.next',

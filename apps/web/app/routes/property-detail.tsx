@@ -269,7 +269,11 @@ export default function PropertyDetail({ loaderData: packed, actionData }: Route
             {offer.originalPrice}
           </p>
         )}
-        {offer.verified && <span className="badge badge--verified">{t('offer.verified')}</span>}
+        {offer.verified && (
+          <span className="badge badge--verified" data-testid="listing-verified">
+            {t('offer.verified')}
+          </span>
+        )}
         <FavoriteToggle offerId={offer.id} texts={loaderData.favoriteTexts} />
         <ShareButton
           url={loaderData.shareUrl}
@@ -355,7 +359,14 @@ export default function PropertyDetail({ loaderData: packed, actionData }: Route
             </p>
             {offer.seller.rating && <p>{offer.seller.rating}</p>}
             {offer.seller.verified && (
-              <span className="badge badge--verified">{labels['offer.verified']}</span>
+              <span className="badge badge--verified" data-testid="seller-verified">
+                {labels['offer.seller_verified']}
+              </span>
+            )}
+            {offer.seller.emailVerified && (
+              <span className="badge" data-testid="email-verified">
+                {labels['offer.email_verified']}
+              </span>
             )}
             {loaderData.sellerOffers.link && (
               <p>

@@ -96,7 +96,11 @@ export const OfferCreatorSchema = z.object({
   account_type: z.enum(['person', 'company']),
   /** Company name, else first and last name; null when the account has neither. */
   display_name: z.string().nullable(),
-  verified: z.boolean(),
+  /**
+   * The account confirmed its e-mail address: says nothing about the seller (`seller.is_verified`)
+   * or the listing (`is_verified`, set by an admin), which are shown with their own labels.
+   */
+  email_verified: z.boolean(),
   profile_picture_url: z.string().nullable(),
   member_since: z.string(),
 });
@@ -113,6 +117,7 @@ export const OfferSellerSchema = z.object({
   rating: z.number().nullable(),
   rating_count: z.number().int(),
   trust_score: z.number().int(),
+  /** The seller (agency, developer...) was verified: the "verified seller" badge. */
   is_verified: z.boolean(),
 });
 export type OfferSeller = z.infer<typeof OfferSellerSchema>;
@@ -181,6 +186,7 @@ export const OfferDetailSchema = z.object({
   type_of_heating: z.enum(HEATING_TYPES).nullable(),
   year_built: z.number().int().nullable(),
   tags: z.array(z.enum(TAGS)),
+  /** An admin verified the listing (PATCH /properties/{id}/verify): the "verified listing" badge. */
   is_verified: z.boolean(),
   has_floor_plan: z.boolean(),
   seller_type: z.enum(SELLER_TYPES),

@@ -105,6 +105,8 @@ export const ar: Catalog = {
   'offer.ground_floor': 'الطابق الأرضي',
   'offer.address': 'العنوان',
   'offer.verified': 'إعلان موثّق',
+  'offer.seller_verified': 'بائع موثّق',
+  'offer.email_verified': 'بريد إلكتروني مؤكَّد',
   'offer.top': 'عرض مميز',
   'offer.photos':
     '{count, plural, zero {بدون صور} one {صورة واحدة} two {صورتان} few {# صور} many {# صورة} other {# صورة}}',
@@ -550,6 +552,10 @@ export const ar: Catalog = {
   'account.notify_news': 'أخبار ونصائح من Estately',
   'account.profile_saved': 'تم حفظ ملفك الشخصي.',
   'account.verified': 'حساب موثّق',
+  'account.watch_dogs_count':
+    '{count, plural, zero {لا توجد تنبيهات} one {تنبيه واحد} two {تنبيهان} few {# تنبيهات} many {# تنبيهًا} other {# تنبيه}}',
+  'account.properties_count':
+    '{count, plural, zero {لا توجد عقارات} one {عقار واحد} two {عقاران} few {# عقارات} many {# عقارًا} other {# عقار}}',
   'account.watch_dog_name': 'اسم التنبيه',
   'account.watch_dog_frequency': 'عدد مرات إرسال الرسائل',
   'account.frequency.instant': 'فورًا',
@@ -746,6 +752,10 @@ export const ar: Catalog = {
   'admin.status.resolved': 'مقبولة',
   'admin.status.dismissed': 'مرفوضة',
   'admin.reports_empty': 'لا توجد بلاغات هنا.',
+  'admin.reports_count':
+    '{count, plural, zero {لا توجد بلاغات} one {بلاغ واحد} two {بلاغان} few {# بلاغات} many {# بلاغًا} other {# بلاغ}}',
+  'admin.redirects_count':
+    '{count, plural, zero {لا توجد تحويلات} one {تحويل واحد} two {تحويلان} few {# تحويلات} many {# تحويلًا} other {# تحويل}}',
   'admin.reported_by': 'المُبلِّغ',
   'admin.reporter_unknown': 'غير مذكور',
   'admin.reported_at': 'تاريخ البلاغ: {date}',

@@ -42,6 +42,8 @@ export const bs: Catalog = {
   'offer.original_price': 'Prije {price}',
   'offer.floor_label': 'Sprat',
   'offer.verified': 'Provjereni oglas',
+  'offer.seller_verified': 'Provjereni prodavač',
+  'offer.email_verified': 'Potvrđen e-mail',
   'offer.next_photo': 'Sljedeća fotografija',
   'offer.seller': 'Oglašivač',
   'offer.seller_rating': 'Ocjena oglašivača: {rating} od 5',
@@ -277,6 +279,10 @@ export const bs: Catalog = {
   'account.notify_news': 'Novosti i savjeti Estatelyja',
   'account.profile_saved': 'Vaš profil je sačuvan.',
   'account.verified': 'Provjereni račun',
+  'account.watch_dogs_count':
+    '{count, plural, =0 {Nema sačuvanih pretraga} one {# sačuvana pretraga} few {# sačuvane pretrage} other {# sačuvanih pretraga}}',
+  'account.properties_count':
+    '{count, plural, =0 {Nema nekretnina} one {# nekretnina} few {# nekretnine} other {# nekretnina}}',
   'account.frequency.weekly': 'Jednom sedmično',
   'account.watch_dog_saved': 'Pretraga je sačuvana.',
   'account.confirm_delete': 'Želite li to zaista izbrisati? Radnja se ne može poništiti.',
@@ -370,6 +376,10 @@ export const bs: Catalog = {
     'Alati za administratore: prijave posjetilaca, provjera i uklanjanje oglasa i preusmjeravanja starih adresa.',
   'admin.redirects': 'Preusmjeravanja',
   'admin.reports_empty': 'Ovdje nema prijava.',
+  'admin.reports_count':
+    '{count, plural, =0 {Nema prijava} one {# prijava} few {# prijave} other {# prijava}}',
+  'admin.redirects_count':
+    '{count, plural, =0 {Nema preusmjeravanja} one {# preusmjeravanje} few {# preusmjeravanja} other {# preusmjeravanja}}',
   'admin.already_decided': 'O ovoj prijavi je već odlučeno.',
   'admin.offer_not_found': 'Ne postoji oglas s tim brojem.',
   'admin.verified': 'Provjeren oglas',

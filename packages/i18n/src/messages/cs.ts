@@ -103,6 +103,8 @@ export const cs: Catalog = {
   'offer.ground_floor': 'Přízemí',
   'offer.address': 'Adresa',
   'offer.verified': 'Ověřený inzerát',
+  'offer.seller_verified': 'Ověřený prodejce',
+  'offer.email_verified': 'Ověřený e-mail',
   'offer.top': 'Top nabídka',
   'offer.photos': '{count, plural, =0 {Bez fotografií} one {# fotografie} few {# fotografie} other {# fotografií}}',
   'offer.photo_of': 'Fotografie {index} z {count}',
@@ -540,6 +542,10 @@ export const cs: Catalog = {
   'account.notify_news': 'Novinky a tipy od Estately',
   'account.profile_saved': 'Váš profil byl uložen.',
   'account.verified': 'Ověřený účet',
+  'account.watch_dogs_count':
+    '{count, plural, =0 {Žádní hlídací psi} one {# hlídací pes} few {# hlídací psi} other {# hlídacích psů}}',
+  'account.properties_count':
+    '{count, plural, =0 {Žádné nemovitosti} one {# nemovitost} few {# nemovitosti} other {# nemovitostí}}',
   'account.watch_dog_name': 'Název hlídacího psa',
   'account.watch_dog_frequency': 'Jak často posílat e-maily',
   'account.frequency.instant': 'Okamžitě',
@@ -735,6 +741,10 @@ export const cs: Catalog = {
   'admin.status.resolved': 'Uznaná',
   'admin.status.dismissed': 'Zamítnutá',
   'admin.reports_empty': 'Žádná hlášení tu nejsou.',
+  'admin.reports_count':
+    '{count, plural, =0 {Žádná hlášení} one {# hlášení} few {# hlášení} other {# hlášení}}',
+  'admin.redirects_count':
+    '{count, plural, =0 {Žádná přesměrování} one {# přesměrování} few {# přesměrování} other {# přesměrování}}',
   'admin.reported_by': 'Nahlásil(a)',
   'admin.reporter_unknown': 'neuvedeno',
   'admin.reported_at': 'Nahlášeno {date}',

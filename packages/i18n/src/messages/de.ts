@@ -102,6 +102,8 @@ export const de: Catalog = {
   'offer.ground_floor': 'Erdgeschoss',
   'offer.address': 'Adresse',
   'offer.verified': 'Geprüftes Inserat',
+  'offer.seller_verified': 'Geprüfter Anbieter',
+  'offer.email_verified': 'E-Mail-Adresse bestätigt',
   'offer.top': 'Top-Angebot',
   'offer.photos': '{count, plural, =0 {Keine Fotos} one {# Foto} other {# Fotos}}',
   'offer.photo_of': 'Foto {index} von {count}',
@@ -537,6 +539,9 @@ export const de: Catalog = {
   'account.notify_news': 'Neuigkeiten und Tipps von Estately',
   'account.profile_saved': 'Ihr Profil wurde gespeichert.',
   'account.verified': 'Verifiziertes Konto',
+  'account.watch_dogs_count':
+    '{count, plural, =0 {Keine Suchaufträge} one {# Suchauftrag} other {# Suchaufträge}}',
+  'account.properties_count': '{count, plural, =0 {Keine Immobilien} one {# Immobilie} other {# Immobilien}}',
   'account.watch_dog_name': 'Name des Suchauftrags',
   'account.watch_dog_frequency': 'Wie oft E-Mails senden',
   'account.frequency.instant': 'Sofort',
@@ -731,6 +736,9 @@ export const de: Catalog = {
   'admin.status.resolved': 'Bestätigt',
   'admin.status.dismissed': 'Abgewiesen',
   'admin.reports_empty': 'Hier gibt es keine Meldungen.',
+  'admin.reports_count': '{count, plural, =0 {Keine Meldungen} one {# Meldung} other {# Meldungen}}',
+  'admin.redirects_count':
+    '{count, plural, =0 {Keine Weiterleitungen} one {# Weiterleitung} other {# Weiterleitungen}}',
   'admin.reported_by': 'Gemeldet von',
   'admin.reporter_unknown': 'nicht angegeben',
   'admin.reported_at': 'Gemeldet {date}',

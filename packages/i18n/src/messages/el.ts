@@ -102,6 +102,8 @@ export const el: Catalog = {
   'offer.ground_floor': 'Ισόγειο',
   'offer.address': 'Διεύθυνση',
   'offer.verified': 'Επαληθευμένη αγγελία',
+  'offer.seller_verified': 'Επαληθευμένος πωλητής',
+  'offer.email_verified': 'Επαληθευμένο e-mail',
   'offer.top': 'Προβεβλημένη αγγελία',
   'offer.photos': '{count, plural, =0 {Χωρίς φωτογραφίες} one {# φωτογραφία} other {# φωτογραφίες}}',
   'offer.photo_of': 'Φωτογραφία {index} από {count}',
@@ -538,6 +540,9 @@ export const el: Catalog = {
   'account.notify_news': 'Νέα και συμβουλές από το Estately',
   'account.profile_saved': 'Το προφίλ σας αποθηκεύτηκε.',
   'account.verified': 'Επαληθευμένος λογαριασμός',
+  'account.watch_dogs_count':
+    '{count, plural, =0 {Καμία ειδοποίηση} one {# ειδοποίηση} other {# ειδοποιήσεις}}',
+  'account.properties_count': '{count, plural, =0 {Κανένα ακίνητο} one {# ακίνητο} other {# ακίνητα}}',
   'account.watch_dog_name': 'Όνομα ειδοποίησης',
   'account.watch_dog_frequency': 'Συχνότητα αποστολής e-mail',
   'account.frequency.instant': 'Άμεσα',
@@ -731,6 +736,9 @@ export const el: Catalog = {
   'admin.status.resolved': 'Αποδεκτές',
   'admin.status.dismissed': 'Απορριφθείσες',
   'admin.reports_empty': 'Δεν υπάρχουν αναφορές εδώ.',
+  'admin.reports_count': '{count, plural, =0 {Καμία αναφορά} one {# αναφορά} other {# αναφορές}}',
+  'admin.redirects_count':
+    '{count, plural, =0 {Καμία ανακατεύθυνση} one {# ανακατεύθυνση} other {# ανακατευθύνσεις}}',
   'admin.reported_by': 'Αναφέρθηκε από',
   'admin.reporter_unknown': 'δεν δόθηκε',
   'admin.reported_at': 'Αναφέρθηκε στις {date}',

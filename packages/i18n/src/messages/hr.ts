@@ -41,6 +41,8 @@ export const hr: Catalog = {
   'offer.original_price': 'Prije {price}',
   'offer.floor_label': 'Kat',
   'offer.verified': 'Provjereni oglas',
+  'offer.seller_verified': 'Provjereni prodavatelj',
+  'offer.email_verified': 'Potvrđena e-pošta',
   'offer.next_photo': 'Sljedeća fotografija',
   'offer.seller': 'Oglašivač',
   'offer.seller_rating': 'Ocjena oglašivača: {rating} od 5',
@@ -276,6 +278,10 @@ export const hr: Catalog = {
   'account.notify_news': 'Novosti i savjeti Estatelyja',
   'account.profile_saved': 'Vaš je profil spremljen.',
   'account.verified': 'Provjereni račun',
+  'account.watch_dogs_count':
+    '{count, plural, =0 {Nema spremljenih pretraga} one {# spremljena pretraga} few {# spremljene pretrage} other {# spremljenih pretraga}}',
+  'account.properties_count':
+    '{count, plural, =0 {Nema nekretnina} one {# nekretnina} few {# nekretnine} other {# nekretnina}}',
   'account.frequency.weekly': 'Jednom tjedno',
   'account.watch_dog_saved': 'Pretraga je spremljena.',
   'account.confirm_delete': 'Želite li to zaista izbrisati? Radnja se ne može poništiti.',
@@ -369,6 +375,10 @@ export const hr: Catalog = {
     'Alati za administratore: prijave posjetitelja, provjera i uklanjanje oglasa te preusmjeravanja starih adresa.',
   'admin.redirects': 'Preusmjeravanja',
   'admin.reports_empty': 'Ovdje nema prijava.',
+  'admin.reports_count':
+    '{count, plural, =0 {Nema prijava} one {# prijava} few {# prijave} other {# prijava}}',
+  'admin.redirects_count':
+    '{count, plural, =0 {Nema preusmjeravanja} one {# preusmjeravanje} few {# preusmjeravanja} other {# preusmjeravanja}}',
   'admin.already_decided': 'O ovoj je prijavi već odlučeno.',
   'admin.offer_not_found': 'Ne postoji oglas s tim brojem.',
   'admin.verified': 'Provjereni oglas',

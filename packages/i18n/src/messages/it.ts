@@ -102,6 +102,8 @@ export const it: Catalog = {
   'offer.ground_floor': 'Piano terra',
   'offer.address': 'Indirizzo',
   'offer.verified': 'Annuncio verificato',
+  'offer.seller_verified': 'Inserzionista verificato',
+  'offer.email_verified': 'E-mail verificata',
   'offer.top': 'Annuncio top',
   'offer.photos': '{count, plural, =0 {Nessuna foto} one {# foto} other {# foto}}',
   'offer.photo_of': 'Foto {index} di {count}',
@@ -538,6 +540,8 @@ export const it: Catalog = {
   'account.notify_news': 'Novità e consigli da Estately',
   'account.profile_saved': 'Il tuo profilo è stato salvato.',
   'account.verified': 'Account verificato',
+  'account.watch_dogs_count': '{count, plural, =0 {Nessun avviso} one {# avviso} other {# avvisi}}',
+  'account.properties_count': '{count, plural, =0 {Nessun immobile} one {# immobile} other {# immobili}}',
   'account.watch_dog_name': 'Nome dell’avviso',
   'account.watch_dog_frequency': 'Frequenza delle e-mail',
   'account.frequency.instant': 'Subito',
@@ -731,6 +735,10 @@ export const it: Catalog = {
   'admin.status.resolved': 'Accolte',
   'admin.status.dismissed': 'Respinte',
   'admin.reports_empty': 'Qui non ci sono segnalazioni.',
+  'admin.reports_count':
+    '{count, plural, =0 {Nessuna segnalazione} one {# segnalazione} other {# segnalazioni}}',
+  'admin.redirects_count':
+    '{count, plural, =0 {Nessun reindirizzamento} one {# reindirizzamento} other {# reindirizzamenti}}',
   'admin.reported_by': 'Segnalato da',
   'admin.reporter_unknown': 'non indicato',
   'admin.reported_at': 'Segnalato il {date}',

@@ -102,6 +102,8 @@ export const nl: Catalog = {
   'offer.ground_floor': 'Begane grond',
   'offer.address': 'Adres',
   'offer.verified': 'Geverifieerde advertentie',
+  'offer.seller_verified': 'Geverifieerde aanbieder',
+  'offer.email_verified': 'Geverifieerd e-mailadres',
   'offer.top': 'Topaanbieding',
   'offer.photos': '{count, plural, =0 {Geen foto’s} one {# foto} other {# foto’s}}',
   'offer.photo_of': 'Foto {index} van {count}',
@@ -537,6 +539,9 @@ export const nl: Catalog = {
   'account.notify_news': 'Nieuws en tips van Estately',
   'account.profile_saved': 'Je profiel is opgeslagen.',
   'account.verified': 'Geverifieerd account',
+  'account.watch_dogs_count':
+    '{count, plural, =0 {Geen zoekopdrachten} one {# zoekopdracht} other {# zoekopdrachten}}',
+  'account.properties_count': '{count, plural, =0 {Geen woningen} one {# woning} other {# woningen}}',
   'account.watch_dog_name': 'Naam van de zoekopdracht',
   'account.watch_dog_frequency': 'Hoe vaak e-mails sturen',
   'account.frequency.instant': 'Direct',
@@ -729,6 +734,9 @@ export const nl: Catalog = {
   'admin.status.resolved': 'Gegrond',
   'admin.status.dismissed': 'Afgewezen',
   'admin.reports_empty': 'Hier zijn geen meldingen.',
+  'admin.reports_count': '{count, plural, =0 {Geen meldingen} one {# melding} other {# meldingen}}',
+  'admin.redirects_count':
+    '{count, plural, =0 {Geen doorverwijzingen} one {# doorverwijzing} other {# doorverwijzingen}}',
   'admin.reported_by': 'Gemeld door',
   'admin.reporter_unknown': 'niet opgegeven',
   'admin.reported_at': 'Gemeld op {date}',

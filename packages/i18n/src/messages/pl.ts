@@ -103,6 +103,8 @@ export const pl: Catalog = {
   'offer.ground_floor': 'Parter',
   'offer.address': 'Adres',
   'offer.verified': 'Zweryfikowane ogłoszenie',
+  'offer.seller_verified': 'Zweryfikowany sprzedawca',
+  'offer.email_verified': 'Zweryfikowany e-mail',
   'offer.top': 'Oferta wyróżniona',
   'offer.photos':
     '{count, plural, =0 {Brak zdjęć} one {# zdjęcie} few {# zdjęcia} many {# zdjęć} other {# zdjęcia}}',
@@ -546,6 +548,10 @@ export const pl: Catalog = {
   'account.notify_news': 'Nowości i porady od Estately',
   'account.profile_saved': 'Twój profil został zapisany.',
   'account.verified': 'Zweryfikowane konto',
+  'account.watch_dogs_count':
+    '{count, plural, =0 {Brak alertów} one {# alert} few {# alerty} many {# alertów} other {# alertu}}',
+  'account.properties_count':
+    '{count, plural, =0 {Brak nieruchomości} one {# nieruchomość} few {# nieruchomości} many {# nieruchomości} other {# nieruchomości}}',
   'account.watch_dog_name': 'Nazwa alertu',
   'account.watch_dog_frequency': 'Jak często wysyłać e-maile',
   'account.frequency.instant': 'Natychmiast',
@@ -743,6 +749,10 @@ export const pl: Catalog = {
   'admin.status.resolved': 'Uznane',
   'admin.status.dismissed': 'Odrzucone',
   'admin.reports_empty': 'Nie ma tu żadnych zgłoszeń.',
+  'admin.reports_count':
+    '{count, plural, =0 {Brak zgłoszeń} one {# zgłoszenie} few {# zgłoszenia} many {# zgłoszeń} other {# zgłoszenia}}',
+  'admin.redirects_count':
+    '{count, plural, =0 {Brak przekierowań} one {# przekierowanie} few {# przekierowania} many {# przekierowań} other {# przekierowania}}',
   'admin.reported_by': 'Zgłaszający',
   'admin.reporter_unknown': 'nie podano',
   'admin.reported_at': 'Zgłoszono {date}',

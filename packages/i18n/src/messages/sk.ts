@@ -103,6 +103,8 @@ export const sk: Catalog = {
   'offer.ground_floor': 'Prízemie',
   'offer.address': 'Adresa',
   'offer.verified': 'Overený inzerát',
+  'offer.seller_verified': 'Overený predajca',
+  'offer.email_verified': 'Overený e-mail',
   'offer.top': 'Top ponuka',
   'offer.photos': '{count, plural, =0 {Bez fotografií} one {# fotografia} few {# fotografie} other {# fotografií}}',
   'offer.photo_of': 'Fotografia {index} z {count}',
@@ -543,6 +545,10 @@ export const sk: Catalog = {
   'account.notify_news': 'Novinky a tipy od Estately',
   'account.profile_saved': 'Váš profil bol uložený.',
   'account.verified': 'Overený účet',
+  'account.watch_dogs_count':
+    '{count, plural, =0 {Žiadne strážne psy} one {# strážny pes} few {# strážne psy} other {# strážnych psov}}',
+  'account.properties_count':
+    '{count, plural, =0 {Žiadne nehnuteľnosti} one {# nehnuteľnosť} few {# nehnuteľnosti} other {# nehnuteľností}}',
   'account.watch_dog_name': 'Názov strážneho psa',
   'account.watch_dog_frequency': 'Ako často posielať e-maily',
   'account.frequency.instant': 'Okamžite',
@@ -739,6 +745,10 @@ export const sk: Catalog = {
   'admin.status.resolved': 'Uznané',
   'admin.status.dismissed': 'Zamietnuté',
   'admin.reports_empty': 'Nie sú tu žiadne hlásenia.',
+  'admin.reports_count':
+    '{count, plural, =0 {Žiadne hlásenia} one {# hlásenie} few {# hlásenia} other {# hlásení}}',
+  'admin.redirects_count':
+    '{count, plural, =0 {Žiadne presmerovania} one {# presmerovanie} few {# presmerovania} other {# presmerovaní}}',
   'admin.reported_by': 'Nahlásil(a)',
   'admin.reporter_unknown': 'neuvedené',
   'admin.reported_at': 'Nahlásené {date}',

@@ -14,6 +14,7 @@ export const srME: CatalogOverrides = {
   'offer.price_per_week': '{price} sedmično',
   'offer.original_price': 'Prije {price}',
   'offer.verified': 'Provjereni oglas',
+  'offer.seller_verified': 'Provjereni prodavac',
   'offer.next_photo': 'Sljedeća fotografija',
   'offer.seller_rating': 'Ocjena oglašavača: {rating} od 5',
   'offer.report_reason.wrong_price': 'Pogrešna cijena',
@@ -99,6 +100,8 @@ export const srME: CatalogOverrides = {
     'Alati za administratore: prijave posjetilaca, provjera i uklanjanje oglasa i preusmjeravanja starih adresa.',
   'admin.redirects': 'Preusmjeravanja',
   'admin.reports_empty': 'Ovdje nema prijava.',
+  'admin.redirects_count':
+    '{count, plural, =0 {Nema preusmjeravanja} one {# preusmjeravanje} few {# preusmjeravanja} other {# preusmjeravanja}}',
   'admin.verified': 'Provjereni oglas',
   'admin.not_verified': 'Nije provjeren',
   'admin.unverify': 'Povuci provjeru',

@@ -41,6 +41,8 @@ export const sr: Catalog = {
   'offer.original_price': 'Pre {price}',
   'offer.floor_label': 'Sprat',
   'offer.verified': 'Provereni oglas',
+  'offer.seller_verified': 'Provereni prodavac',
+  'offer.email_verified': 'Potvrđen e-mail',
   'offer.next_photo': 'Sledeća fotografija',
   'offer.seller': 'Oglašavač',
   'offer.seller_offers': 'Više od ovog oglašavača',
@@ -278,6 +280,10 @@ export const sr: Catalog = {
   'account.notify_news': 'Novosti i saveti Estatelyja',
   'account.profile_saved': 'Vaš profil je sačuvan.',
   'account.verified': 'Provereni nalog',
+  'account.watch_dogs_count':
+    '{count, plural, =0 {Nema sačuvanih pretraga} one {# sačuvana pretraga} few {# sačuvane pretrage} other {# sačuvanih pretraga}}',
+  'account.properties_count':
+    '{count, plural, =0 {Nema nekretnina} one {# nekretnina} few {# nekretnine} other {# nekretnina}}',
   'account.frequency.weekly': 'Jednom nedeljno',
   'account.watch_dog_saved': 'Pretraga je sačuvana.',
   'account.confirm_delete': 'Da li zaista želite da obrišete? Ova radnja se ne može opozvati.',
@@ -371,6 +377,10 @@ export const sr: Catalog = {
     'Alati za administratore: prijave posetilaca, provera i uklanjanje oglasa i preusmeravanja starih adresa.',
   'admin.redirects': 'Preusmeravanja',
   'admin.reports_empty': 'Ovde nema prijava.',
+  'admin.reports_count':
+    '{count, plural, =0 {Nema prijava} one {# prijava} few {# prijave} other {# prijava}}',
+  'admin.redirects_count':
+    '{count, plural, =0 {Nema preusmeravanja} one {# preusmeravanje} few {# preusmeravanja} other {# preusmeravanja}}',
   'admin.already_decided': 'O ovoj prijavi je već odlučeno.',
   'admin.offer_not_found': 'Ne postoji oglas sa tim brojem.',
   'admin.verified': 'Provereni oglas',

@@ -229,7 +229,7 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
       id: creator.id,
       account_type: creator.accountType === 'company' ? 'company' : 'person',
       display_name: creatorName(creator),
-      verified: creator.verified,
+      email_verified: creator.verified,
       profile_picture_url: creator.profilePicturePath ? storage.url(creator.profilePicturePath) : null,
       member_since: creator.createdAt.toISOString(),
     },

@@ -1,6 +1,7 @@
 import { ChangeLoginEmailBodySchema, ChangePasswordBodySchema, UpdateUserBodySchema } from '@estately/domain';
 import { useEffect, useState } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
+import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
 import { checkForm, type FieldErrors, type FormSchema, formValues } from '../auth/form-errors.ts';
 import {
   CheckboxField,
@@ -143,7 +144,7 @@ export function FavoritesView(props: { favorites: FavoritesData; t: Text; result
           {t('action.search')}
         </button>
       </Form>
-      <p data-testid="favorites-total">{t('results.count', { count: favorites.total })}</p>
+      <p data-testid="favorites-total">{t(LIST_COUNT_KEYS.favorites, { count: favorites.total })}</p>
       <Done result={result} intent="remove_favorite" />
       {favorites.items.length === 0 ? (
         <p>{t('account.favorites_empty')}</p>
@@ -194,6 +195,7 @@ export function WatchDogsView(props: { watchDogs: WatchDogsData; t: Text; result
   return (
     <>
       <Done result={result} intent="delete_watch_dog" />
+      <p data-testid="watch-dogs-total">{t(LIST_COUNT_KEYS.watchDogs, { count: watchDogs.items.length })}</p>
       <ul className="account-list" data-testid="watch-dogs">
         {watchDogs.items.map((item) => {
           const paused = item.frequency === 'off';

@@ -2,6 +2,7 @@ import { REDIRECT_MESSAGE_KEYS } from '@estately/domain';
 import { createTranslator, type MessageKey } from '@estately/i18n';
 import { useActionData } from 'react-router';
 import { webConfigContext } from '../../config.server.ts';
+import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
 import { localeFromPathname } from '../../locale/locale-path.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { notFound, pageTitle } from '../../routing/screen.server.ts';
@@ -76,7 +77,8 @@ const MESSAGES: readonly MessageKey[] = [
   'action.edit',
   'action.delete',
   'action.search',
-  'results.count',
+  LIST_COUNT_KEYS.reports,
+  LIST_COUNT_KEYS.redirects,
   'results.page',
   'results.previous',
   'results.next',

@@ -1,4 +1,5 @@
 import { Form, Link, NavLink } from 'react-router';
+import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
 import { Field, type FormResult, SelectField, type Text, ValidatedForm } from '../auth/form-ui.tsx';
 import { checkRedirectForm, checkResolveForm, checkStrikeForm, formCheck } from './admin-fields.ts';
 import type {
@@ -185,7 +186,7 @@ export function ReportsView(props: { reports: ReportsData; t: Text; result: Form
           </p>
         )}
       </div>
-      <p data-testid="reports-total">{t('results.count', { count: reports.total })}</p>
+      <p data-testid="reports-total">{t(LIST_COUNT_KEYS.reports, { count: reports.total })}</p>
       {reports.items.length === 0 ? (
         <p>{t('admin.reports_empty')}</p>
       ) : (
@@ -450,7 +451,7 @@ export function RedirectsView(props: { redirects: RedirectsData; t: Text; result
             {t('action.search')}
           </button>
         </Form>
-        <p data-testid="redirects-total">{t('results.count', { count: redirects.total })}</p>
+        <p data-testid="redirects-total">{t(LIST_COUNT_KEYS.redirects, { count: redirects.total })}</p>
         {redirects.items.map((rule) => (
           <Outcome key={rule.id} result={result} intent={`redirect_delete:${rule.id}`} />
         ))}

@@ -1,6 +1,7 @@
 import { createTranslator, type MessageKey } from '@estately/i18n';
 import { useActionData } from 'react-router';
 import { webConfigContext } from '../../config.server.ts';
+import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
 import { localeFromPathname } from '../../locale/locale-path.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { pageTitle } from '../../routing/screen.server.ts';
@@ -34,7 +35,7 @@ const MESSAGES: readonly MessageKey[] = [
   'leads.sender',
   'auth.email',
   'auth.phone',
-  'results.count',
+  LIST_COUNT_KEYS.leads,
   'results.page',
   'results.previous',
   'results.next',

@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router';
+import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
 import type { FormResult, Text } from '../auth/form-ui.tsx';
 import type { LeadsData } from './leads-screen.server.ts';
 
@@ -40,7 +41,7 @@ export function LeadsView(props: { leads: LeadsData; t: Text; result: FormResult
           </p>
         )}
       </div>
-      <p data-testid="leads-total">{t('results.count', { count: leads.total })}</p>
+      <p data-testid="leads-total">{t(LIST_COUNT_KEYS.leads, { count: leads.total })}</p>
       {leads.items.length === 0 ? (
         <p data-testid="leads-empty">{t(leads.unreadOnly ? 'leads.empty_unread' : 'leads.empty')}</p>
       ) : (

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router';
+import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
 import type { Text } from '../auth/form-ui.tsx';
 import type { MyOffersData, MyOffersResult } from './my-offers.server.ts';
 
@@ -16,7 +17,7 @@ export function MyOffersView(props: { offers: MyOffersData; t: Text; result: MyO
           {t('my_offers.add')}
         </Link>
       </p>
-      <p data-testid="my-offers-total">{t('results.count', { count: offers.total })}</p>
+      <p data-testid="my-offers-total">{t(LIST_COUNT_KEYS.myOffers, { count: offers.total })}</p>
       {offers.items.length === 0 ? (
         <p>{t('account.my_offers_empty')}</p>
       ) : (

@@ -39,6 +39,8 @@ const LABEL_KEYS = [
   'offer.report_details',
   'offer.seller',
   'offer.verified',
+  'offer.seller_verified',
+  'offer.email_verified',
   'offer.similar',
   'offer.abroad',
   'offer.seller_offers',

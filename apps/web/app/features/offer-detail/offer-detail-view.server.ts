@@ -20,9 +20,13 @@ export interface OfferDetailView {
     name: string;
     type: string;
     rating: string | null;
+    /** The seller (agency, developer...) was verified: "verified seller". */
     verified: boolean;
+    /** The publishing account confirmed its e-mail: "verified e-mail", nothing more. */
+    emailVerified: boolean;
     memberSince: string;
   };
+  /** An admin verified the listing (moderation): "verified listing". */
   verified: boolean;
 }
 
@@ -124,7 +128,10 @@ export function toOfferDetailView(offer: OfferDetail, locale: Locale, publicApiU
         offer.seller?.rating !== null && offer.seller?.rating !== undefined
           ? translate(locale, 'offer.seller_rating', { rating: offer.seller.rating.toFixed(1) })
           : null,
-      verified: offer.seller?.is_verified ?? offer.creator.verified,
+      // Three facts with three labels (issue 38 point 3): a confirmed e-mail never stands in for
+      // a verified seller, nor either of them for the listing an admin verified.
+      verified: offer.seller?.is_verified === true,
+      emailVerified: offer.creator.email_verified,
       memberSince: offer.creator.member_since,
     },
     verified: offer.is_verified,

@@ -1,0 +1,133 @@
+import { type OfferDetail, OfferDetailSchema } from '@estately/domain';
+import { translate } from '@estately/i18n';
+import { describe, expect, it } from 'vitest';
+import { toOfferDetailView } from './offer-detail-view.server.ts';
+
+// Issue 38 point 3: a confirmed e-mail, a verified seller and a listing an admin verified are
+// three facts; the view carries each on its own, and none stands in for another.
+
+// Read through the contract, so the fixture stays a valid answer of GET /public/offers/{id}.
+const base: OfferDetail = OfferDetailSchema.parse({
+  id: 7,
+  activated_at: '2026-11-01T10:00:00.000Z',
+  city: 'Brno',
+  city_part: null,
+  country_code: 'CZ',
+  currency_iso_code: 'CZK',
+  original_currency_iso_code: 'CZK',
+  original_price: 4_500_000,
+  price: 4_500_000,
+  price_variant: 'fixed',
+  disposition: null,
+  flat_settings: null,
+  is_top_offer: false,
+  top_offer_mutations: [],
+  latitude: 49.19,
+  longitude: 16.61,
+  locale: 'cs',
+  offer_types: ['sale'],
+  offer_type: 'sale',
+  property_type: 'apartment',
+  street: 'Vinohradská 12',
+  zip: null,
+  useful_area: null,
+  useful_area_meters: null,
+  useful_area_units: 'm2',
+  bathroom: null,
+  description: null,
+  floor: null,
+  total_floors: null,
+  free_from_date: null,
+  furnishings: null,
+  minimum_rental_period: null,
+  number_of_parking_places: null,
+  other_params: [],
+  ownership: null,
+  parking: null,
+  penb: 'unknown',
+  reconstruction: null,
+  rent_price_period: null,
+  room: [],
+  type_of_building: null,
+  type_of_heating: null,
+  year_built: null,
+  tags: [],
+  // The offer's state (decision 042), where the contract has it.
+  state: 'active',
+  state_changed_at: null,
+  is_verified: false,
+  has_floor_plan: false,
+  seller_type: 'private',
+  photos: [],
+  creator: {
+    id: 3,
+    account_type: 'person',
+    display_name: 'Jana Nováková',
+    email_verified: true,
+    profile_picture_url: null,
+    member_since: '2026-10-01T00:00:00.000Z',
+  },
+  seller: null,
+  layout: null,
+  address: 'Vinohradská 12, Brno',
+  parameters: [],
+});
+
+const view = (offer: OfferDetail) => toOfferDetailView(offer, 'cs', 'https://api.example.test');
+
+describe('offer detail badges', () => {
+  it('a just-published offer of a seller with a confirmed e-mail is not a verified listing', () => {
+    const detail = view(base);
+    expect(detail.verified).toBe(false);
+    expect(detail.seller.verified).toBe(false);
+    expect(detail.seller.emailVerified).toBe(true);
+  });
+
+  it('an unconfirmed e-mail shows no badge at all', () => {
+    const detail = view({ ...base, creator: { ...base.creator, email_verified: false } });
+    expect([detail.verified, detail.seller.verified, detail.seller.emailVerified]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('the listing is verified only when an admin verified the offer', () => {
+    const detail = view({ ...base, is_verified: true, creator: { ...base.creator, email_verified: false } });
+    expect(detail.verified).toBe(true);
+    expect(detail.seller.verified).toBe(false);
+  });
+
+  it('a verified seller is the seller’s fact, not the listing’s', () => {
+    const detail = view({
+      ...base,
+      seller: {
+        id: 9,
+        seller_type: 'agency',
+        name: 'Reality Brno',
+        website: null,
+        logo_url: null,
+        country_code: 'CZ',
+        rating: null,
+        rating_count: 0,
+        trust_score: 0,
+        is_verified: true,
+      },
+    });
+    expect(detail.seller.verified).toBe(true);
+    expect(detail.verified).toBe(false);
+  });
+
+  it('the three badges have three different labels', () => {
+    for (const locale of ['cs', 'en', 'ar'] as const) {
+      const labels = new Set(
+        (['offer.verified', 'offer.seller_verified', 'offer.email_verified'] as const).map((key) =>
+          translate(locale, key),
+        ),
+      );
+      expect(labels.size, locale).toBe(3);
+    }
+    expect(translate('cs', 'offer.verified')).toBe('Ověřený inzerát');
+    expect(translate('cs', 'offer.email_verified')).toBe('Ověřený e-mail');
+  });
+});
