@@ -122,10 +122,21 @@ export function ValidatedForm(props: {
     try {
       for (const [name, value] of Object.entries(JSON.parse(stashed) as Record<string, string>)) {
         const field = form.elements.namedItem(name);
+        // Only into a field the person has not changed on this page: text typed before the
+        // page's code came (decision 032) is newer than what was kept (issue 38).
         if (
-          (field instanceof HTMLInputElement && TYPED_INPUTS.has(field.type)) ||
-          field instanceof HTMLTextAreaElement ||
-          field instanceof HTMLSelectElement
+          ((field instanceof HTMLInputElement && TYPED_INPUTS.has(field.type)) ||
+            field instanceof HTMLTextAreaElement) &&
+          field.value === field.defaultValue
+        )
+          field.value = value;
+        else if (
+          field instanceof HTMLSelectElement &&
+          field.selectedIndex ===
+            Math.max(
+              0,
+              Array.from(field.options).findIndex((option) => option.defaultSelected),
+            )
         )
           field.value = value;
       }

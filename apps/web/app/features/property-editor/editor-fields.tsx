@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import {
   FieldErrorsText,
   type FormResult,
@@ -5,6 +6,7 @@ import {
   type Text,
   useFormScope,
 } from '../auth/form-ui.tsx';
+import { useTextAreaDefault } from '../auth/typed-before-hydration.ts';
 import type { EditorField } from './editor-model.ts';
 
 // Inputs of the editor's step forms, one per kind of the property-form call's fields. Each sits
@@ -35,6 +37,15 @@ export function EditorInput(props: {
   const { field, t } = props;
   const name = props.name ?? field.name;
   const { firstInvalid } = useFormScope();
+  // A controlled field (the coordinates) starts from the loader's value, but the server's field
+  // may hold what was typed before the code came: take it over once hydrated, or the next render
+  // (the pin, the other coordinate) would write the old value back over it (issue 38).
+  const controlledInput = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const typed = controlledInput.current?.value;
+    if (props.controlled && typed !== undefined && typed !== props.value) props.onChange?.(typed);
+  }, []);
   return (
     <LabelledField name={name} label={field.label} hint={props.hint}>
       {({ inputId, invalid, describedBy }) => {
@@ -61,7 +72,7 @@ export function EditorInput(props: {
               </select>
             );
           case 'long_text':
-            return <textarea {...common} rows={8} maxLength={field.maxLength} defaultValue={props.value} />;
+            return <EditorTextArea {...common} maxLength={field.maxLength} value={props.value} />;
           case 'date':
             return <input {...common} type="date" defaultValue={props.value} />;
           case 'email':
@@ -75,6 +86,7 @@ export function EditorInput(props: {
             return props.controlled ? (
               <input
                 {...common}
+                ref={controlledInput}
                 type="text"
                 inputMode="decimal"
                 dir="ltr"
@@ -96,6 +108,22 @@ export function EditorInput(props: {
       }}
     </LabelledField>
   );
+}
+
+/** A text area whose text, typed before the page's code came, survives hydration (issue 38). */
+function EditorTextArea(props: {
+  id: string;
+  name: string;
+  value: string;
+  maxLength?: number;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  autoFocus?: boolean;
+}) {
+  const { value, ...rest } = props;
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const defaultValue = useTextAreaDefault(ref, value);
+  return <textarea ref={ref} {...rest} rows={8} defaultValue={defaultValue} />;
 }
 
 /** A list of choices (features, tags): one checkbox each. */

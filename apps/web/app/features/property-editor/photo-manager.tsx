@@ -55,8 +55,7 @@ export function PhotoUploader(props: { url: string; roomTypes: EditorOption[]; t
   const update = (key: number, change: Partial<Upload>) =>
     setUploads((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
-  const start = (files: File[]) => {
-    const room = roomType;
+  const start = (files: File[], room = roomType) => {
     for (const file of files) {
       const key = ++counter.current;
       setUploads((list) => [...list, { key, name: file.name, progress: 0, state: 'waiting' }]);
@@ -77,6 +76,21 @@ export function PhotoUploader(props: { url: string; roomTypes: EditorOption[]; t
     }
   };
 
+  // A room picked or files chosen in the server's fields before the code came (decision 032) are
+  // taken over once hydrated, not lost to the empty state (issue 38).
+  const roomSelect = useRef<HTMLSelectElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const room = roomSelect.current?.value ?? '';
+    if (room) setRoomType(room);
+    const chosen = Array.from(fileInput.current?.files ?? []);
+    if (fileInput.current && chosen.length > 0) {
+      fileInput.current.value = '';
+      start(chosen, room);
+    }
+  }, []);
+
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setOver(false);
@@ -93,6 +107,7 @@ export function PhotoUploader(props: { url: string; roomTypes: EditorOption[]; t
           {t('editor.photo_room')}
         </label>
         <select
+          ref={roomSelect}
           id={`${id}-room`}
           value={roomType}
           onChange={(event) => setRoomType(event.currentTarget.value)}
@@ -121,6 +136,7 @@ export function PhotoUploader(props: { url: string; roomTypes: EditorOption[]; t
           {t('editor.photos_choose')}
         </label>
         <input
+          ref={fileInput}
           id={`${id}-files`}
           type="file"
           multiple
