@@ -298,7 +298,9 @@ describe('admin', () => {
     await account('presmerovani@example.com', { admin: true });
     const { context, page } = await signedIn('presmerovani@example.com');
     await page.goto(`${h.web.url}/en/account/admin/redirects`);
-    expect(await page.getByTestId('redirects-total').textContent()).toBe(en('admin.redirects_count', { count: 0 }));
+    expect(await page.getByTestId('redirects-total').textContent()).toBe(
+      en('admin.redirects_count', { count: 0 }),
+    );
     const add = page.getByTestId('redirect-add-form');
     // Home cannot move, and the message is the form's own.
     await add.getByLabel(en('admin.redirect_from')).fill('/');
