@@ -190,8 +190,20 @@ describe('GET /public/offers/{id}', () => {
     });
   });
 
-  it('answers 404 not_found for unknown, paused, draft and struck offers and impossible ids', async () => {
-    for (const id of [999_999, pausedId, draftId, struckId, 'abc', '0', '12abc', '99999999999999999999']) {
+  it('answers 410 gone for a paused offer, with its similar offers (decision 042)', async () => {
+    const response = await api.app.inject({ method: 'GET', url: `/public/offers/${pausedId}` });
+    expect(response.statusCode).toBe(410);
+    expect(response.json()).toEqual({ code: 'gone', message: 'Gone' });
+    const similar = await api.app.inject({ method: 'GET', url: `/public/offers/${pausedId}/similar_offers` });
+    expect(similar.statusCode).toBe(200);
+    for (const suffix of ['/contact', '/points_of_interest', '/offer_translation']) {
+      const other = await api.app.inject({ method: 'GET', url: `/public/offers/${pausedId}${suffix}` });
+      expect(other.statusCode, suffix).toBe(404);
+    }
+  });
+
+  it('answers 404 not_found for unknown, draft and struck offers and impossible ids', async () => {
+    for (const id of [999_999, draftId, struckId, 'abc', '0', '12abc', '99999999999999999999']) {
       for (const suffix of ['', '/contact', '/points_of_interest', '/similar_offers', '/offer_translation']) {
         const response = await api.app.inject({ method: 'GET', url: `/public/offers/${id}${suffix}` });
         expect(response.statusCode, `${id}${suffix}`).toBe(404);

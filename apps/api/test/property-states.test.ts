@@ -101,8 +101,9 @@ describe('POST /v1/properties/set-state/{id}', () => {
             expect(response.json().errors).toEqual({ state: ['validation.invalid_value'] });
             expect(after?.state).toBe(from);
           }
-          // Only an active offer is public; a never-activated one has no row at all.
-          if (after?.activatedAt) expect(offer?.isPublic).toBe(after.state === 'active');
+          // Active and reserved offers are public (decision 042); a never-activated one has no row.
+          if (after?.activatedAt)
+            expect(offer?.isPublic).toBe(after.state === 'active' || after.state === 'reserved');
           else expect(offer).toBeUndefined();
         }
       });

@@ -4,6 +4,8 @@ import {
   type ExchangeRates,
   layoutFromRooms,
   normalizePrice,
+  OFFER_VISIBILITY,
+  type PropertyState,
   type RoomType,
 } from '@estately/domain';
 import type { offers, PhotoVariantsJson, properties } from './schema/index.ts';
@@ -89,12 +91,14 @@ export type ProjectionExtras = {
 export type OfferRow = typeof offers.$inferInsert & { id: number; isPublic: boolean };
 
 /**
- * Public search shows an active, non-struck property that has been activated (spec 4, 6).
- * The read model carries this as `is_public`, so searches never join `properties`; a trigger
- * on `properties` (migration 0006) keeps it in step when the state or the strike changes.
+ * Public search shows an active or reserved, non-struck property that has been activated
+ * (spec 4, 6; OFFER_VISIBILITY of decision 042). The read model carries this as `is_public`,
+ * so searches never join `properties`; a trigger on `properties` (migrations 0006, 0018)
+ * keeps it in step when the state or the strike changes.
  */
 export function isPublicProperty(property: Pick<ProjectedProperty, 'state' | 'struckAt' | 'activatedAt'>) {
-  return (property.state ?? 'draft') === 'active' && !property.struckAt && !!property.activatedAt;
+  const state = (property.state ?? 'draft') as PropertyState;
+  return OFFER_VISIBILITY[state].search && !property.struckAt && !!property.activatedAt;
 }
 
 /** JS twin of the SQL search_normalize(): lower case, accents removed. */
@@ -129,6 +133,7 @@ export function projectOfferRow(
   return {
     id: property.id,
     isPublic: isPublicProperty(property),
+    isReserved: property.state === 'reserved',
     ownerId: property.ownerId,
     sellerId: seller?.id ?? property.sellerId ?? null,
     sellerType: seller?.sellerType ?? 'private',

@@ -223,6 +223,7 @@ const shape = {
   year_built_to: numberField({ int: true, ...FILTER_LIMITS.year_built }),
   photos_min: numberField({ int: true, ...FILTER_LIMITS.photos_min }),
   has_floor_plan: booleanField,
+  hide_reserved: booleanField,
   verified_only: booleanField,
   trust_score_min: numberField(FILTER_LIMITS.trust_score),
   seller_rating_min: numberField(FILTER_LIMITS.seller_rating),

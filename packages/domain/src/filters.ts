@@ -148,6 +148,11 @@ export interface SearchFilters {
   photos_min?: number;
   /** Only offers with a floor plan. A flag: `false` is the same as absent. */
   has_floor_plan?: boolean;
+  /**
+   * Leave out reserved offers (they stay in search by default, with a badge; decision 042).
+   * A flag: `false` is the same as absent.
+   */
+  hide_reserved?: boolean;
   /** Only verified listings. A flag: `false` is the same as absent. */
   verified_only?: boolean;
   /** Minimum seller trust score, 0..100 (spec 5). */
@@ -182,6 +187,7 @@ export const FILTER_KEYS = [
   'furnishings',
   'has_floor_plan',
   'heating',
+  'hide_reserved',
   'lat',
   'lng',
   'locality',

@@ -8,6 +8,7 @@ export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  gone: 410,
   conflict: 409,
   precondition_failed: 412,
   unsupported_media_type: 415,

@@ -8,7 +8,7 @@ import {
   SimilarOffersResponseSchema,
 } from '@estately/domain';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
@@ -19,6 +19,7 @@ import { toOfferDetailView } from '../features/offer-detail/offer-detail-view.se
 import { OfferForm } from '../features/offer-detail/offer-form.tsx';
 import { readOfferForm } from '../features/offer-detail/offer-form-validation.ts';
 import { apiFieldErrors, type OfferFormResult, offerFormPath } from '../features/offer-detail/offer-forms.ts';
+import { OfferGone } from '../features/offer-detail/offer-gone.tsx';
 import { toPoiGroups } from '../features/offer-detail/points-of-interest.server.ts';
 import { ShareButton } from '../features/offer-detail/share-button.tsx';
 import { StaticMap } from '../features/offer-detail/static-map.tsx';
@@ -47,6 +48,8 @@ import type { Route } from './+types/property-detail.ts';
 
 const SIMILAR_LIMIT = 4;
 
+type LoadedPage = NonNullable<Route.ComponentProps['loaderData']['page']>;
+
 function offerIdOf(value: string | undefined): number {
   // Route validation (spec 2): an id that is no positive whole number is a 404.
   if (!/^[1-9]\d{0,15}$/.test(value ?? '')) notFound();
@@ -65,6 +68,29 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     raw = await client.get(`/public/offers/${id}`, { query: { currency }, signal: request.signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) notFound();
+    // Withdrawn, or sold or rented long ago (decision 042): 410 with the similar offers.
+    if (error instanceof ApiError && error.status === 410) {
+      const similar = await client
+        .get(`/public/offers/${id}/similar_offers`, {
+          query: { limit: SIMILAR_LIMIT, currency },
+          signal: request.signal,
+        })
+        .then((answer) =>
+          SimilarOffersResponseSchema.parse(answer).data.map((card) =>
+            toOfferCardView(card, locale, config.publicApiUrl),
+          ),
+        )
+        .catch(() => []);
+      const gone = {
+        title: pageTitle(t, t('offer.gone.title')),
+        heading: t('offer.gone.title'),
+        text: t('offer.gone.text'),
+        similarHeading: t('offer.similar'),
+        similar,
+        favoriteTexts: favoriteTexts(locale),
+      };
+      return data({ gone: pack(gone), page: undefined }, { status: 410, statusText: 'Gone' });
+    }
     // A timeout or an unavailable API is a 503 with Retry-After, a limit a 429 with the API's
     // Retry-After, anything else a 500.
     throwPageFailure(error, context);
@@ -161,7 +187,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     }),
   };
   // Sent as JSON text (routing/packed-data.ts, decision 033).
-  return { page: pack(page) };
+  return { page: pack(page), gone: undefined };
 }
 
 /** The forms' post without JavaScript: validated with the same schema, then sent to the API. */
@@ -186,6 +212,8 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
+  if (loaderData.gone)
+    return [{ title: unpack(loaderData.gone).title }, { name: 'robots', content: 'noindex' }];
   const page = unpack(loaderData.page);
   return [
     { title: page.title },
@@ -245,7 +273,18 @@ function OfferList(props: {
 }
 
 export default function PropertyDetail({ loaderData: packed, actionData }: Route.ComponentProps) {
-  const loaderData = unpack(packed.page);
+  if (packed.gone) return <OfferGone {...unpack(packed.gone)} />;
+  return <OfferPage page={packed.page} actionData={actionData} />;
+}
+
+function OfferPage({
+  page,
+  actionData,
+}: {
+  page: LoadedPage;
+  actionData: Route.ComponentProps['actionData'];
+}) {
+  const loaderData = unpack(page);
   const { t, dir } = useI18n();
   const nonce = useNonce();
   const { offer, texts, contact } = loaderData;
@@ -268,6 +307,11 @@ export default function PropertyDetail({ loaderData: packed, actionData }: Route
           <p className="offer-detail__original" data-testid="offer-original-price">
             {offer.originalPrice}
           </p>
+        )}
+        {offer.stateBadge && (
+          <span className="badge badge--state" data-testid="offer-state-badge">
+            {offer.stateBadge}
+          </span>
         )}
         {offer.verified && (
           <span className="badge badge--verified" data-testid="listing-verified">

@@ -38,6 +38,8 @@ export const offers = pgTable(
       .references(() => properties.id, { onDelete: 'cascade' }),
     /** Shown by public search: the property is active and not struck (see `isPublicProperty`). */
     isPublic: boolean('is_public').notNull().default(true),
+    /** Reserved: public and searchable with a badge; `hide_reserved` leaves it out (decision 042). */
+    isReserved: boolean('is_reserved').notNull().default(false),
     ownerId: ref('owner_id').notNull(),
     sellerId: ref('seller_id'),
     sellerType: text('seller_type').notNull(),

@@ -140,6 +140,8 @@ export const properties = pgTable(
     publishedAt: tstz('published_at'),
     /** Last time the property (re)entered the active state (default sort, spec 9). */
     activatedAt: tstz('activated_at'),
+    /** Last change of `state` (set by a trigger, migration 0018): sold/rented pages last 90 days from it (decision 042). */
+    stateChangedAt: tstz('state_changed_at').notNull().defaultNow(),
   },
   (t) => [
     check('properties_state_check', oneOf(t.state, PROPERTY_STATES)),

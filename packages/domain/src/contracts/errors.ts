@@ -9,6 +9,9 @@ export const ErrorCodeSchema = z.enum([
   'unauthorized',
   'forbidden',
   'not_found',
+  // An offer that was public and is no longer shown (withdrawn, or sold or rented long ago;
+  // decision 042): HTTP 410, so the page says so and links similar offers.
+  'gone',
   'validation_errors',
   'conflict',
   // A write based on an outdated version (If-Match no longer matches the ETag): HTTP 412.
@@ -35,6 +38,7 @@ export const STATUS_LABELS: Readonly<Record<number, string>> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  410: 'Gone',
   412: 'Precondition Failed',
   415: 'Unsupported Media Type',
   422: 'Validation Error',

@@ -132,6 +132,10 @@ export const OfferParameterSchema = z.object({
 /** Spec 3 "Property / offer detail", every field, plus the derived display values. */
 export const OfferDetailSchema = z.object({
   id: z.number().int(),
+  /** The states whose page answers (decision 042); reserved, sold and rented show a badge. */
+  state: z.enum(['active', 'reserved', 'sold', 'rented']),
+  /** When a sold or rented offer got that state (its page lasts 90 days from it); else null. */
+  state_changed_at: z.string().nullable(),
   activated_at: z.string(),
   city: z.string(),
   city_part: z.string().nullable(),

@@ -55,6 +55,8 @@ export const OfferCardSchema = z.object({
   seller_type: z.enum(SELLER_TYPES),
   is_verified: z.boolean(),
   is_top_offer: z.boolean(),
+  /** Reserved: still shown and searchable, with a badge (decision 042). */
+  is_reserved: z.boolean(),
   photos_count: z.number().int(),
   main_photo: z
     .object({ id: z.number().int(), image_file: PhotoVariantsSchema, room_type: z.string().nullable() })

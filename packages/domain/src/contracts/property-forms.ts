@@ -384,6 +384,7 @@ export const SEARCH_FORM_FIELDS: readonly FormFieldDefinition[] = [
   opt({ name: 'free_from', type: 'date', labelKey: 'filter.free_from' }),
   opt({ name: 'has_floor_plan', type: 'boolean', labelKey: 'filter.floor_plan' }),
   opt({ name: 'verified_only', type: 'boolean', labelKey: 'filter.verified_only' }),
+  opt({ name: 'hide_reserved', type: 'boolean', labelKey: 'filter.hide_reserved' }),
 ];
 
 // Two levels, not a recursive schema: a group (the contact) holds plain fields only, and a

@@ -52,6 +52,7 @@ export const SearchFiltersOutputSchema = z.object({
   year_built_to: z.number().int().optional(),
   photos_min: z.number().int().optional(),
   has_floor_plan: z.boolean().optional(),
+  hide_reserved: z.boolean().optional(),
   verified_only: z.boolean().optional(),
   trust_score_min: z.number().optional(),
   seller_rating_min: z.number().optional(),

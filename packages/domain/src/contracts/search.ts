@@ -61,6 +61,7 @@ const FILTER_DESCRIPTIONS: Readonly<Record<FilterKey, string>> = {
   year_built_to: 'Built in or before this year.',
   photos_min: 'At least this many photos.',
   has_floor_plan: 'Only offers with a floor plan: 1 or true (0/false = no filter).',
+  hide_reserved: 'Leave out reserved offers: 1 or true (0/false = no filter; decision 042).',
   verified_only: 'Only verified listings: 1 or true (0/false = no filter).',
   trust_score_min: 'Minimum seller trust score, 0..100.',
   seller_rating_min: 'Minimum seller rating, 1.0..5.0.',

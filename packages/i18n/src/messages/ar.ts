@@ -341,6 +341,10 @@ export const ar: Catalog = {
     '{count, plural, zero {بلا حد أدنى} one {صورة واحدة على الأقل} two {صورتان على الأقل} few {# صور على الأقل} many {# صورة على الأقل} other {# صورة على الأقل}}',
   'filter.floor_plan': 'مع مخطط الطابق',
   'filter.verified_only': 'الإعلانات الموثّقة فقط',
+  'filter.hide_reserved': 'إخفاء العروض المحجوزة',
+  // An offer page that is gone (410, decision 042)
+  'offer.gone.title': 'هذا العرض لم يعد متاحًا',
+  'offer.gone.text': 'سحبه البائع، أو بيع العقار أو أُجِّر منذ مدة. إليك عروضًا مشابهة.',
   'filter.trust_score': 'مؤشر الثقة',
   'filter.seller_rating': 'تقييم المعلن',
   'filter.free_from': 'متاح اعتبارًا من',
@@ -468,6 +472,7 @@ export const ar: Catalog = {
   'status.unauthorized': 'غير مصرّح',
   'status.forbidden': 'الوصول مرفوض',
   'status.not_found': 'غير موجود',
+  'status.gone': 'لم يعد متاحًا',
   'status.validation_errors': 'خطأ في التحقق',
   'status.conflict': 'تعارض',
   'status.precondition_failed': 'فشل الشرط المسبق',

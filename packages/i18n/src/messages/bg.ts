@@ -333,6 +333,10 @@ export const bg: Catalog = {
   'filter.photos_min': '{count, plural, one {Поне # снимка} other {Поне # снимки}}',
   'filter.floor_plan': 'Със схема на имота',
   'filter.verified_only': 'Само проверени обяви',
+  'filter.hide_reserved': 'Скриване на резервираните оферти',
+  // An offer page that is gone (410, decision 042)
+  'offer.gone.title': 'Тази оферта вече не е налична',
+  'offer.gone.text': 'Продавачът я е оттеглил или имотът е продаден или отдаден под наем преди време. Ето подобни оферти.',
   'filter.trust_score': 'Индекс на доверие',
   'filter.seller_rating': 'Оценка на продавача',
   'filter.free_from': 'Свободен от',
@@ -455,6 +459,7 @@ export const bg: Catalog = {
   'status.unauthorized': 'Неоторизиран достъп',
   'status.forbidden': 'Забранен достъп',
   'status.not_found': 'Не е намерено',
+  'status.gone': 'Вече не е налично',
   'status.validation_errors': 'Грешка при валидиране',
   'status.conflict': 'Конфликт',
   'status.precondition_failed': 'Неизпълнено предварително условие',

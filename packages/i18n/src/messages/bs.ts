@@ -138,6 +138,10 @@ export const bs: Catalog = {
   'filter.total_floors': 'Ukupno spratova',
   'filter.age_days_value': '{count, plural, one {Posljednji # dan} few {Posljednja # dana} other {Posljednjih # dana}}',
   'filter.verified_only': 'Samo provjereni oglasi',
+  'filter.hide_reserved': 'Sakrij rezervisane ponude',
+  // An offer page that is gone (410, decision 042)
+  'offer.gone.title': 'Ova ponuda više nije dostupna',
+  'offer.gone.text': 'Prodavač ju je povukao ili je nekretnina prije izvjesnog vremena prodana ili iznajmljena. Pogledajte slične ponude.',
   'filter.trust_score': 'Ocjena pouzdanosti',
   'filter.seller_rating': 'Ocjena oglašivača',
   'filter.map_area': 'Područje na karti',

@@ -334,6 +334,10 @@ export const cs: Catalog = {
   'filter.photos_min': '{count, plural, one {Alespoň # fotografie} few {Alespoň # fotografie} other {Alespoň # fotografií}}',
   'filter.floor_plan': 'S půdorysem',
   'filter.verified_only': 'Jen ověřené inzeráty',
+  'filter.hide_reserved': 'Skrýt rezervované nabídky',
+  // An offer page that is gone (410, decision 042)
+  'offer.gone.title': 'Tato nabídka už není k dispozici',
+  'offer.gone.text': 'Prodávající ji stáhl, nebo byla před časem prodána či pronajata. Podívejte se na podobné nabídky.',
   'filter.trust_score': 'Skóre důvěryhodnosti',
   'filter.seller_rating': 'Hodnocení prodávajícího',
   'filter.free_from': 'Volné od',
@@ -459,6 +463,7 @@ export const cs: Catalog = {
   'status.unauthorized': 'Nepřihlášen',
   'status.forbidden': 'Přístup zakázán',
   'status.not_found': 'Nenalezeno',
+  'status.gone': 'Již není k dispozici',
   'status.validation_errors': 'Chyba ověření',
   'status.conflict': 'Konflikt',
   'status.precondition_failed': 'Nesplněná podmínka',

@@ -333,6 +333,10 @@ export const de: Catalog = {
   'filter.photos_min': '{count, plural, one {Mindestens # Foto} other {Mindestens # Fotos}}',
   'filter.floor_plan': 'Mit Grundriss',
   'filter.verified_only': 'Nur geprüfte Inserate',
+  'filter.hide_reserved': 'Reservierte Angebote ausblenden',
+  // An offer page that is gone (410, decision 042)
+  'offer.gone.title': 'Dieses Angebot ist nicht mehr verfügbar',
+  'offer.gone.text': 'Der Anbieter hat es zurückgezogen, oder es wurde vor einiger Zeit verkauft oder vermietet. Hier sind ähnliche Angebote.',
   'filter.trust_score': 'Vertrauenswert',
   'filter.seller_rating': 'Anbieterbewertung',
   'filter.free_from': 'Frei ab',
@@ -455,6 +459,7 @@ export const de: Catalog = {
   'status.unauthorized': 'Nicht angemeldet',
   'status.forbidden': 'Zugriff verweigert',
   'status.not_found': 'Nicht gefunden',
+  'status.gone': 'Nicht mehr verfügbar',
   'status.validation_errors': 'Validierungsfehler',
   'status.conflict': 'Konflikt',
   'status.precondition_failed': 'Vorbedingung fehlgeschlagen',

@@ -333,6 +333,10 @@ export const el: Catalog = {
   'filter.photos_min': '{count, plural, one {Τουλάχιστον # φωτογραφία} other {Τουλάχιστον # φωτογραφίες}}',
   'filter.floor_plan': 'Με κάτοψη',
   'filter.verified_only': 'Μόνο επαληθευμένες αγγελίες',
+  'filter.hide_reserved': 'Απόκρυψη κρατημένων αγγελιών',
+  // An offer page that is gone (410, decision 042)
+  'offer.gone.title': 'Αυτή η αγγελία δεν είναι πλέον διαθέσιμη',
+  'offer.gone.text': 'Ο πωλητής την απέσυρε ή πωλήθηκε ή ενοικιάστηκε πριν από καιρό. Δείτε παρόμοιες αγγελίες.',
   'filter.trust_score': 'Δείκτης αξιοπιστίας',
   'filter.seller_rating': 'Βαθμολογία αγγελιοδότη',
   'filter.free_from': 'Διαθέσιμο από',
@@ -455,6 +459,7 @@ export const el: Catalog = {
   'status.unauthorized': 'Μη εξουσιοδοτημένο',
   'status.forbidden': 'Απαγορεύεται',
   'status.not_found': 'Δεν βρέθηκε',
+  'status.gone': 'Δεν είναι πλέον διαθέσιμο',
   'status.validation_errors': 'Σφάλμα επικύρωσης',
   'status.conflict': 'Διένεξη',
   'status.precondition_failed': 'Αποτυχία προϋπόθεσης',

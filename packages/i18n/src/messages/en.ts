@@ -342,6 +342,10 @@ export const en = {
   'filter.photos_min': '{count, plural, one {At least # photo} other {At least # photos}}',
   'filter.floor_plan': 'With floor plan',
   'filter.verified_only': 'Verified listings only',
+  'filter.hide_reserved': 'Hide reserved offers',
+  // An offer page that is gone (410, decision 042)
+  'offer.gone.title': 'This offer is no longer available',
+  'offer.gone.text': 'The seller has withdrawn it, or it was sold or let some time ago. Here are similar offers.',
   'filter.trust_score': 'Trust score',
   'filter.seller_rating': 'Seller rating',
   'filter.free_from': 'Available from',
@@ -466,6 +470,7 @@ export const en = {
   'status.unauthorized': 'Unauthorized',
   'status.forbidden': 'Forbidden',
   'status.not_found': 'Not Found',
+  'status.gone': 'Gone',
   'status.validation_errors': 'Validation Error',
   'status.conflict': 'Conflict',
   'status.precondition_failed': 'Precondition Failed',

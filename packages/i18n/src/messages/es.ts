@@ -333,6 +333,10 @@ export const es: Catalog = {
   'filter.photos_min': '{count, plural, one {Al menos # foto} other {Al menos # fotos}}',
   'filter.floor_plan': 'Con plano',
   'filter.verified_only': 'Solo anuncios verificados',
+  'filter.hide_reserved': 'Ocultar anuncios reservados',
+  // An offer page that is gone (410, decision 042)
+  'offer.gone.title': 'Este anuncio ya no está disponible',
+  'offer.gone.text': 'El anunciante lo ha retirado, o se vendió o alquiló hace tiempo. Aquí tienes anuncios similares.',
   'filter.trust_score': 'Índice de confianza',
   'filter.seller_rating': 'Valoración del anunciante',
   'filter.free_from': 'Disponible desde',
@@ -455,6 +459,7 @@ export const es: Catalog = {
   'status.unauthorized': 'No autorizado',
   'status.forbidden': 'Acceso prohibido',
   'status.not_found': 'No encontrado',
+  'status.gone': 'Ya no está disponible',
   'status.validation_errors': 'Error de validación',
   'status.conflict': 'Conflicto',
   'status.precondition_failed': 'Precondición fallida',

@@ -334,6 +334,10 @@ export const fr: Catalog = {
   'filter.photos_min': '{count, plural, one {Au moins # photo} other {Au moins # photos}}',
   'filter.floor_plan': 'Avec plan',
   'filter.verified_only': 'Annonces vérifiées uniquement',
+  'filter.hide_reserved': 'Masquer les annonces réservées',
+  // An offer page that is gone (410, decision 042)
+  'offer.gone.title': 'Cette annonce n’est plus disponible',
+  'offer.gone.text': 'Le vendeur l’a retirée, ou elle a été vendue ou louée il y a quelque temps. Voici des annonces similaires.',
   'filter.trust_score': 'Indice de confiance',
   'filter.seller_rating': 'Note de l’annonceur',
   'filter.free_from': 'Disponible à partir du',
@@ -456,6 +460,7 @@ export const fr: Catalog = {
   'status.unauthorized': 'Non autorisé',
   'status.forbidden': 'Accès interdit',
   'status.not_found': 'Introuvable',
+  'status.gone': 'N’est plus disponible',
   'status.validation_errors': 'Erreur de validation',
   'status.conflict': 'Conflit',
   'status.precondition_failed': 'Échec de la précondition',

@@ -137,6 +137,10 @@ export const hr: Catalog = {
   'filter.total_floors': 'Ukupno katova',
   'filter.age_days_value': '{count, plural, one {Zadnji # dan} few {Zadnja # dana} other {Zadnjih # dana}}',
   'filter.verified_only': 'Samo provjereni oglasi',
+  'filter.hide_reserved': 'Sakrij rezervirane ponude',
+  // An offer page that is gone (410, decision 042)
+  'offer.gone.title': 'Ova ponuda više nije dostupna',
+  'offer.gone.text': 'Prodavatelj ju je povukao ili je nekretnina prije nekog vremena prodana ili iznajmljena. Pogledajte slične ponude.',
   'filter.trust_score': 'Ocjena pouzdanosti',
   'filter.seller_rating': 'Ocjena oglašivača',
   'filter.map_area': 'Područje na karti',

@@ -333,6 +333,10 @@ export const it: Catalog = {
   'filter.photos_min': '{count, plural, one {Almeno # foto} other {Almeno # foto}}',
   'filter.floor_plan': 'Con planimetria',
   'filter.verified_only': 'Solo annunci verificati',
+  'filter.hide_reserved': 'Nascondi gli annunci riservati',
+  // An offer page that is gone (410, decision 042)
+  'offer.gone.title': 'Questo annuncio non è più disponibile',
+  'offer.gone.text': 'L’inserzionista lo ha ritirato, oppure è stato venduto o affittato tempo fa. Ecco annunci simili.',
   'filter.trust_score': 'Indice di affidabilità',
   'filter.seller_rating': 'Valutazione dell’inserzionista',
   'filter.free_from': 'Disponibile dal',
@@ -455,6 +459,7 @@ export const it: Catalog = {
   'status.unauthorized': 'Non autorizzato',
   'status.forbidden': 'Accesso negato',
   'status.not_found': 'Non trovato',
+  'status.gone': 'Non più disponibile',
   'status.validation_errors': 'Errore di convalida',
   'status.conflict': 'Conflitto',
   'status.precondition_failed': 'Precondizione non soddisfatta',

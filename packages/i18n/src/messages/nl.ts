@@ -333,6 +333,10 @@ export const nl: Catalog = {
   'filter.photos_min': '{count, plural, one {Minstens # foto} other {Minstens # foto’s}}',
   'filter.floor_plan': 'Met plattegrond',
   'filter.verified_only': 'Alleen geverifieerde advertenties',
+  'filter.hide_reserved': 'Aanbod onder bod verbergen',
+  // An offer page that is gone (410, decision 042)
+  'offer.gone.title': 'Deze aanbieding is niet meer beschikbaar',
+  'offer.gone.text': 'De aanbieder heeft haar ingetrokken, of ze is enige tijd geleden verkocht of verhuurd. Hier zijn vergelijkbare aanbiedingen.',
   'filter.trust_score': 'Betrouwbaarheidsscore',
   'filter.seller_rating': 'Beoordeling aanbieder',
   'filter.free_from': 'Beschikbaar vanaf',
@@ -455,6 +459,7 @@ export const nl: Catalog = {
   'status.unauthorized': 'Niet geautoriseerd',
   'status.forbidden': 'Geen toegang',
   'status.not_found': 'Niet gevonden',
+  'status.gone': 'Niet meer beschikbaar',
   'status.validation_errors': 'Validatiefout',
   'status.conflict': 'Conflict',
   'status.precondition_failed': 'Niet voldaan aan voorwaarde',

@@ -338,6 +338,10 @@ export const pl: Catalog = {
     '{count, plural, one {Co najmniej # zdjęcie} few {Co najmniej # zdjęcia} many {Co najmniej # zdjęć} other {Co najmniej # zdjęcia}}',
   'filter.floor_plan': 'Z rzutem mieszkania',
   'filter.verified_only': 'Tylko zweryfikowane ogłoszenia',
+  'filter.hide_reserved': 'Ukryj zarezerwowane oferty',
+  // An offer page that is gone (410, decision 042)
+  'offer.gone.title': 'Ta oferta nie jest już dostępna',
+  'offer.gone.text': 'Sprzedający ją wycofał albo została jakiś czas temu sprzedana lub wynajęta. Zobacz podobne oferty.',
   'filter.trust_score': 'Wskaźnik wiarygodności',
   'filter.seller_rating': 'Ocena ogłoszeniodawcy',
   'filter.free_from': 'Dostępne od',
@@ -464,6 +468,7 @@ export const pl: Catalog = {
   'status.unauthorized': 'Brak autoryzacji',
   'status.forbidden': 'Brak dostępu',
   'status.not_found': 'Nie znaleziono',
+  'status.gone': 'Już niedostępne',
   'status.validation_errors': 'Błąd walidacji',
   'status.conflict': 'Konflikt',
   'status.precondition_failed': 'Niespełniony warunek wstępny',

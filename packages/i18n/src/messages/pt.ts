@@ -333,6 +333,10 @@ export const pt: Catalog = {
   'filter.photos_min': '{count, plural, one {Pelo menos # fotografia} other {Pelo menos # fotografias}}',
   'filter.floor_plan': 'Com planta',
   'filter.verified_only': 'Só anúncios verificados',
+  'filter.hide_reserved': 'Ocultar anúncios reservados',
+  // An offer page that is gone (410, decision 042)
+  'offer.gone.title': 'Este anúncio já não está disponível',
+  'offer.gone.text': 'O anunciante retirou-o, ou foi vendido ou arrendado há algum tempo. Veja anúncios semelhantes.',
   'filter.trust_score': 'Índice de confiança',
   'filter.seller_rating': 'Avaliação do anunciante',
   'filter.free_from': 'Disponível a partir de',
@@ -455,6 +459,7 @@ export const pt: Catalog = {
   'status.unauthorized': 'Não autorizado',
   'status.forbidden': 'Acesso proibido',
   'status.not_found': 'Não encontrado',
+  'status.gone': 'Já não está disponível',
   'status.validation_errors': 'Erro de validação',
   'status.conflict': 'Conflito',
   'status.precondition_failed': 'Pré-condição falhada',

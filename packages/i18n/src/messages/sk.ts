@@ -335,6 +335,10 @@ export const sk: Catalog = {
     '{count, plural, one {Aspoň # fotografia} few {Aspoň # fotografie} other {Aspoň # fotografií}}',
   'filter.floor_plan': 'S pôdorysom',
   'filter.verified_only': 'Iba overené inzeráty',
+  'filter.hide_reserved': 'Skryť rezervované ponuky',
+  // An offer page that is gone (410, decision 042)
+  'offer.gone.title': 'Táto ponuka už nie je k dispozícii',
+  'offer.gone.text': 'Predávajúci ju stiahol, alebo bola pred časom predaná či prenajatá. Pozrite si podobné ponuky.',
   'filter.trust_score': 'Skóre dôveryhodnosti',
   'filter.seller_rating': 'Hodnotenie predávajúceho',
   'filter.free_from': 'Voľné od',
@@ -461,6 +465,7 @@ export const sk: Catalog = {
   'status.unauthorized': 'Neprihlásený',
   'status.forbidden': 'Prístup zakázaný',
   'status.not_found': 'Nenájdené',
+  'status.gone': 'Už nie je k dispozícii',
   'status.validation_errors': 'Chyba overenia',
   'status.conflict': 'Konflikt',
   'status.precondition_failed': 'Nesplnená podmienka',

@@ -245,6 +245,7 @@ export const southSlavicLatin = {
   'error.page_not_found_path': 'Stranica nije pronađena: {path}',
   'error.no_results': 'Nema rezultata.',
   'status.not_found': 'Nije pronađeno',
+  'status.gone': 'Više nije dostupno',
   'status.service_unavailable': 'Usluga nije dostupna',
   'toast.dismiss': 'Zatvori',
   'toast.favorite_removed': 'Uklonjeno iz omiljenog.',

@@ -45,6 +45,8 @@ export const srME: CatalogOverrides = {
   'filter.age_days_value':
     '{count, plural, one {Posljednji # dan} few {Posljednja # dana} other {Posljednjih # dana}}',
   'filter.verified_only': 'Samo provjereni oglasi',
+  'offer.gone.text':
+    'Prodavac ju je povukao ili je nekretnina prije izvjesnog vremena prodata ili izdata. Pogledajte slične ponude.',
   'filter.trust_score': 'Ocjena pouzdanosti',
   'filter.seller_rating': 'Ocjena oglašavača',
   'filter.furnishing': 'Namještenost',

@@ -139,6 +139,10 @@ export const sr: Catalog = {
   'filter.total_floors': 'Ukupno spratova',
   'filter.age_days_value': '{count, plural, one {Poslednji # dan} few {Poslednja # dana} other {Poslednjih # dana}}',
   'filter.verified_only': 'Samo provereni oglasi',
+  'filter.hide_reserved': 'Sakrij rezervisane ponude',
+  // An offer page that is gone (410, decision 042)
+  'offer.gone.title': 'Ova ponuda više nije dostupna',
+  'offer.gone.text': 'Prodavac ju je povukao ili je nekretnina pre izvesnog vremena prodata ili izdata. Pogledajte slične ponude.',
   'filter.trust_score': 'Ocena pouzdanosti',
   'filter.seller_rating': 'Ocena oglašavača',
   'filter.map_area': 'Područje na mapi',

@@ -334,6 +334,10 @@ export const tr: Catalog = {
   'filter.photos_min': '{count, plural, one {En az # fotoğraf} other {En az # fotoğraf}}',
   'filter.floor_plan': 'Kat planı olanlar',
   'filter.verified_only': 'Yalnızca doğrulanmış ilanlar',
+  'filter.hide_reserved': 'Opsiyonlu ilanları gizle',
+  // An offer page that is gone (410, decision 042)
+  'offer.gone.title': 'Bu ilan artık mevcut değil',
+  'offer.gone.text': 'İlan sahibi ilanı kaldırdı ya da mülk bir süre önce satıldı veya kiralandı. Benzer ilanlara göz atın.',
   'filter.trust_score': 'Güven puanı',
   'filter.seller_rating': 'İlan sahibi puanı',
   'filter.free_from': 'Müsaitlik tarihi',
@@ -456,6 +460,7 @@ export const tr: Catalog = {
   'status.unauthorized': 'Yetkisiz',
   'status.forbidden': 'Erişim engellendi',
   'status.not_found': 'Bulunamadı',
+  'status.gone': 'Artık mevcut değil',
   'status.validation_errors': 'Doğrulama hatası',
   'status.conflict': 'Çakışma',
   'status.precondition_failed': 'Ön koşul sağlanamadı',

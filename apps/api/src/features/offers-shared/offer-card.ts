@@ -34,6 +34,7 @@ export const offerCardColumns = {
   mainPhotoId: offers.mainPhotoId,
   mainPhotoVariants: offers.mainPhotoVariants,
   mainPhotoRoomType: offers.mainPhotoRoomType,
+  isReserved: offers.isReserved,
 };
 
 const CARD_KEYS = Object.keys(offerCardColumns) as (keyof typeof offerCardColumns)[];
@@ -93,6 +94,7 @@ export function cardRowOfValues(v: unknown[]): OfferCardRow {
     mainPhotoId: v[22],
     mainPhotoVariants: v[23],
     mainPhotoRoomType: v[24],
+    isReserved: v[25],
   } as OfferCardRow;
 }
 
@@ -122,6 +124,7 @@ export interface OfferCardRow {
   mainPhotoId: number | null;
   mainPhotoVariants: Parameters<typeof variantUrls>[1] | null;
   mainPhotoRoomType: string | null;
+  isReserved: boolean;
 }
 
 export interface OfferCardContext {
@@ -161,6 +164,7 @@ export function toOfferCard(row: OfferCardRow, context: OfferCardContext): Offer
     seller_type: row.sellerType as OfferCard['seller_type'],
     is_verified: row.isVerified,
     is_top_offer: row.isTopOffer,
+    is_reserved: row.isReserved,
     photos_count: row.photosCount,
     main_photo:
       row.mainPhotoId !== null && row.mainPhotoVariants

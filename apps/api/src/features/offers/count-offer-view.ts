@@ -70,7 +70,7 @@ async function writeOfferViews(db: DbOrTx, views: readonly OfferView[]): Promise
       -- statement's transaction, and in force when it commits.
       where (select set_config('synchronous_commit', 'off', true)) is not null
         and exists (select 1 from properties p
-                    where p.id = v.property_id and p.state = 'active' and p.struck_at is null)
+                    where p.id = v.property_id and p.state in ('active', 'reserved') and p.struck_at is null)
     ),
     seen as (
       insert into ${offerViewVisitors} (property_id, visitor_hash, viewed_at)

@@ -7,8 +7,11 @@ import {
   layoutFromRooms,
   type OfferDetail,
   OfferDetailSchema,
+  offerPageAnswer,
   offerParameters,
+  outcomeShownUntil,
   type PhotoVariants,
+  type PropertyState,
   type RoomType,
 } from '@estately/domain';
 import { and, eq, sql } from 'drizzle-orm';
@@ -23,7 +26,7 @@ import {
 import { type CountScope, type ReadSnapshot, readVersions } from '../offers-shared/read-versions.ts';
 import type { OfferCountCache } from '../search/count-cache.ts';
 import { encodeBody } from '../search/trusted-serializer.ts';
-import { isPublicProperty, offerNotFound } from './public-offer.ts';
+import { offerGone, offerNotFound, wasPublicProperty } from './public-offer.ts';
 
 export interface GetOfferDetailOptions {
   db: Db;
@@ -44,6 +47,8 @@ export interface OfferDetailBodyOptions extends GetOfferDetailOptions {
 interface KeptDetail {
   scope: CountScope;
   body: Buffer;
+  /** A sold or rented offer's page ends with time, not with a write (decision 042). */
+  shownUntil: number | null;
 }
 
 /** A detail's version: its partition's counters, the accounts counter and the rates. */
@@ -63,7 +68,10 @@ export async function offerDetailBody(options: OfferDetailBodyOptions): Promise<
   const snapshot = await readVersions(db).current();
   const key = `${id}\n${currency}`;
   const kept = bodies.fresh<KeptDetail>(key, (entry) => detailVersion(snapshot, entry.scope));
-  if (kept) return kept.body;
+  if (kept) {
+    if (kept.shownUntil !== null && kept.shownUntil <= Date.now()) throw offerGone();
+    return kept.body;
+  }
   const detail = await getOfferDetail(options);
   const scope = {
     offerType: detail.offer_type,
@@ -74,7 +82,8 @@ export async function offerDetailBody(options: OfferDetailBodyOptions): Promise<
     check,
     label: 'GET /public/offers/{id}: the 200 body',
   });
-  bodies.put(key, detailVersion(snapshot, scope), { scope, body } satisfies KeptDetail);
+  const shownUntil = detail.state_changed_at ? outcomeShownUntil(new Date(detail.state_changed_at)) : null;
+  bodies.put(key, detailVersion(snapshot, scope), { scope, body, shownUntil } satisfies KeptDetail);
   return body;
 }
 
@@ -96,52 +105,57 @@ interface PhotoRow {
  * more than running it (0.5 ms against 2.7 ms on the busy benchmark machine).
  */
 function detailStatement(db: Db) {
-  return db
-    .select({
-      offer: offers,
-      description: properties.description,
-      flatSettings: properties.flatSettings,
-      usefulArea: properties.usefulArea,
-      usefulAreaUnits: properties.usefulAreaUnits,
-      rooms: properties.rooms,
-      creator: {
-        id: users.id,
-        accountType: users.accountType,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        companyName: users.companyName,
-        verified: users.verified,
-        profilePicturePath: users.profilePicturePath,
-        createdAt: users.createdAt,
-      },
-      seller: {
-        id: sellers.id,
-        sellerType: sellers.sellerType,
-        name: sellers.name,
-        website: sellers.website,
-        logoKey: sellers.logoKey,
-        countryCode: sellers.countryCode,
-        rating: sellers.rating,
-        ratingCount: sellers.ratingCount,
-        trustScore: sellers.trustScore,
-        isVerified: sellers.isVerified,
-      },
-      photos: sql<PhotoRow[] | null>`(
+  return (
+    db
+      .select({
+        offer: offers,
+        description: properties.description,
+        flatSettings: properties.flatSettings,
+        usefulArea: properties.usefulArea,
+        usefulAreaUnits: properties.usefulAreaUnits,
+        rooms: properties.rooms,
+        state: properties.state,
+        stateChangedAt: properties.stateChangedAt,
+        creator: {
+          id: users.id,
+          accountType: users.accountType,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          companyName: users.companyName,
+          verified: users.verified,
+          profilePicturePath: users.profilePicturePath,
+          createdAt: users.createdAt,
+        },
+        seller: {
+          id: sellers.id,
+          sellerType: sellers.sellerType,
+          name: sellers.name,
+          website: sellers.website,
+          logoKey: sellers.logoKey,
+          countryCode: sellers.countryCode,
+          rating: sellers.rating,
+          ratingCount: sellers.ratingCount,
+          trustScore: sellers.trustScore,
+          isVerified: sellers.isVerified,
+        },
+        photos: sql<PhotoRow[] | null>`(
         select json_agg(json_build_object(
           'id', ${propertyMedia.id}, 'variants', ${propertyMedia.variants}, 'isMain', ${propertyMedia.isMain},
           'position', ${propertyMedia.position}, 'roomType', ${propertyMedia.roomType},
           'isFloorPlan', ${propertyMedia.isFloorPlan}
         ) order by ${propertyMedia.position}, ${propertyMedia.id})
         from ${propertyMedia} where ${propertyMedia.propertyId} = ${offers.id})`,
-      rates: ratesColumn(),
-    })
-    .from(offers)
-    .innerJoin(properties, eq(properties.id, offers.id))
-    .innerJoin(users, eq(users.id, properties.ownerId))
-    .leftJoin(sellers, eq(sellers.id, properties.sellerId))
-    .where(and(eq(offers.id, sql.placeholder('id')), isPublicProperty()))
-    .limit(1)
-    .prepare('offer_detail');
+        rates: ratesColumn(),
+      })
+      .from(offers)
+      .innerJoin(properties, eq(properties.id, offers.id))
+      .innerJoin(users, eq(users.id, properties.ownerId))
+      .leftJoin(sellers, eq(sellers.id, properties.sellerId))
+      // Every offer that was public once: its state decides 200 or 410 (decision 042).
+      .where(and(eq(offers.id, sql.placeholder('id')), wasPublicProperty()))
+      .limit(1)
+      .prepare('offer_detail')
+  );
 }
 
 const preparedDetail = perDatabase(detailStatement);
@@ -150,14 +164,18 @@ const preparedDetail = perDatabase(detailStatement);
  * GET /public/offers/{id} (spec 7): every field of spec 3 "Property / offer detail" with the
  * derived layout, address and parameter list. Searchable values come from the read model
  * (`offers`), what only the detail shows (description, flat settings, area as entered, rooms)
- * from `properties`; photos in display order. Throws not_found for an unknown, inactive or
- * struck offer.
+ * from `properties`; photos in display order. Throws not_found for an unknown, draft or
+ * struck offer, gone for one its state no longer shows (OFFER_VISIBILITY, decision 042).
  */
 export async function getOfferDetail(options: GetOfferDetailOptions): Promise<OfferDetail> {
   const { db, id, storage, currency = DEFAULT_CURRENCY } = options;
   const rows = await preparedDetail(db).execute({ id });
   const row = rows[0];
   if (!row) throw offerNotFound();
+  const state = row.state as PropertyState;
+  const answer = offerPageAnswer(state, row.stateChangedAt);
+  if (answer === 'gone') throw offerGone();
+  if (answer === 'not_found') throw offerNotFound();
 
   const { offer, creator, seller } = row;
   const photos = parseJson<PhotoRow[] | null>(row.photos) ?? [];
@@ -178,6 +196,9 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
 
   return {
     id: offer.id,
+    state: state as Detail['state'],
+    // Only where the page ends with time: a sold or rented offer (decision 042).
+    state_changed_at: state === 'sold' || state === 'rented' ? row.stateChangedAt.toISOString() : null,
     activated_at: offer.activatedAt.toISOString(),
     city: offer.city,
     city_part: offer.cityPart,

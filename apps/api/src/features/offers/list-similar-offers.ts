@@ -14,7 +14,7 @@ import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
 import { type CountScope, readVersions } from '../offers-shared/read-versions.ts';
 import type { OfferCountCache } from '../search/count-cache.ts';
 import { PUBLIC_OFFER, radiusCondition } from '../search/offer-conditions.ts';
-import { isPublicProperty, offerNotFound } from './public-offer.ts';
+import { offerNotFound, wasPublicProperty } from './public-offer.ts';
 
 export interface ListSimilarOffersOptions {
   db: Db;
@@ -53,22 +53,26 @@ interface Tier {
 
 /** The offer and the exchange rates in one round trip, prepared once per database (planned once). */
 function baseStatement(db: Db) {
-  return db
-    .select({
-      offerType: offers.offerType,
-      propertyType: offers.propertyType,
-      countryCode: offers.countryCode,
-      priceNormalized: offers.priceNormalized,
-      area: offers.usefulAreaMeters,
-      latitude: offers.latitude,
-      longitude: offers.longitude,
-      rates: ratesColumn(),
-    })
-    .from(offers)
-    .innerJoin(properties, eq(properties.id, offers.id))
-    .where(and(eq(offers.id, sql.placeholder('id')), isPublicProperty()))
-    .limit(1)
-    .prepare('similar_offers_base');
+  return (
+    db
+      .select({
+        offerType: offers.offerType,
+        propertyType: offers.propertyType,
+        countryCode: offers.countryCode,
+        priceNormalized: offers.priceNormalized,
+        area: offers.usefulAreaMeters,
+        latitude: offers.latitude,
+        longitude: offers.longitude,
+        rates: ratesColumn(),
+      })
+      .from(offers)
+      .innerJoin(properties, eq(properties.id, offers.id))
+      // Any offer that was public once: the 410 page of a withdrawn one lists similar offers
+      // (decision 042). The candidates are public ones only.
+      .where(and(eq(offers.id, sql.placeholder('id')), wasPublicProperty()))
+      .limit(1)
+      .prepare('similar_offers_base')
+  );
 }
 
 const preparedBase = perDatabase(baseStatement);

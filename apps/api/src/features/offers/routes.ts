@@ -105,6 +105,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
         response: {
           200: OfferDetailSchema,
           404: ErrorBodySchema,
+          410: ErrorBodySchema,
           422: ErrorBodySchema,
           500: ErrorBodySchema,
         },

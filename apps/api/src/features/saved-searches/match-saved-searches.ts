@@ -155,6 +155,7 @@ async function toMatcher(
   put('ymax', filters.year_built_to);
   put('photos', filters.photos_min);
   m.floorplan = filters.has_floor_plan === true;
+  m.unreserved = filters.hide_reserved === true;
   m.verified = filters.verified_only === true;
   put('trust', filters.trust_score_min);
   put('rating', filters.seller_rating_min);
@@ -203,6 +204,7 @@ and (m.ymin is null or o.year_built >= m.ymin)
 and (m.ymax is null or o.year_built <= m.ymax)
 and (m.photos is null or o.photos_count >= m.photos)
 and (not m.floorplan or o.has_floor_plan)
+and (not m.unreserved or not o.is_reserved)
 and (not m.verified or o.is_verified)
 and (m.trust is null or o.seller_trust_score >= m.trust)
 and (m.rating is null or o.seller_rating >= m.rating)
@@ -308,7 +310,7 @@ export async function withAlertMatcher<T>(
               disp text[], furn text[], own text[], recon text[], build text[], heat text[], park text[],
               energy text[], seller text[], bath text[], rooms text[], params text[], tags text[],
               pmin float8, pmax float8, amin float8, amax float8, fmin int, fmax int, tfmin int, tfmax int,
-              ymin int, ymax int, photos int, floorplan boolean, verified boolean, trust float8, rating float8,
+              ymin int, ymax int, photos int, floorplan boolean, unreserved boolean, verified boolean, trust float8, rating float8,
               free_from date, act_min timestamptz, c_lat float8, c_lng float8, radius float8,
               bs float8, bw float8, bn float8, be float8)
           ),

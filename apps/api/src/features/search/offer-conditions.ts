@@ -293,6 +293,9 @@ export function offerConditions(filters: SearchFilters, context: ConditionContex
   }
   if (filters.photos_min !== undefined) add(sql`${offers.photosCount} >= ${filters.photos_min}`);
   if (filters.has_floor_plan) add(eq(offers.hasFloorPlan, true));
+  // Reserved offers stay in search unless asked (decision 042). Not a facet-index key, so
+  // such a search is answered by SQL (facet-count-rows.ts indexable()).
+  if (filters.hide_reserved) add(eq(offers.isReserved, false));
   if (filters.verified_only) add(eq(offers.isVerified, true));
   if (filters.trust_score_min !== undefined)
     add(sql`${offers.sellerTrustScore} >= ${filters.trust_score_min}`);

@@ -1,5 +1,5 @@
 import type { Locale, OfferDetail } from '@estately/domain';
-import { valueMessageKey } from '@estately/domain';
+import { OFFER_VISIBILITY, valueMessageKey } from '@estately/domain';
 import { formatArea, formatDate, formatPrice, translate, translateDynamic } from '@estately/i18n';
 import { resolveMediaUrl } from '../offers/offer-card-view.server.ts';
 
@@ -28,6 +28,8 @@ export interface OfferDetailView {
   };
   /** An admin verified the listing (moderation): "verified listing". */
   verified: boolean;
+  /** "Reserved", "Sold" or "Rented" in the page's locale (OFFER_VISIBILITY badge, decision 042). */
+  stateBadge: string | null;
 }
 
 /** One gallery photo: responsive sources from the stored variants (320 to 1920 wide). */
@@ -89,6 +91,9 @@ export function toOfferDetailView(offer: OfferDetail, locale: Locale, publicApiU
       : null;
   return {
     id: offer.id,
+    stateBadge: OFFER_VISIBILITY[offer.state].badge
+      ? translate(locale, `value.property_state.${offer.state}`)
+      : null,
     title,
     address: offer.address,
     price: priceOf(offer.price, offer.currency_iso_code, offer, locale),

@@ -64,6 +64,7 @@ export function toOfferCardView(offer: OfferCard, locale: Locale, publicApiUrl: 
     place,
     seller: valueLabel(locale, 'seller_type', offer.seller_type),
     verified: offer.is_verified,
+    stateBadge: offer.is_reserved ? translate(locale, 'value.property_state.reserved') : null,
     photo,
   };
 }

@@ -54,6 +54,11 @@ export function OfferCardItem({ offer, priority = false }: { offer: OfferCardVie
         <p className="offer-card__place">{offer.place}</p>
         <p className="offer-card__seller">{offer.seller}</p>
         {offer.verified && <span className="badge badge--verified">{t('offer.verified')}</span>}
+        {offer.stateBadge && (
+          <span className="badge badge--state" data-testid="card-state-badge">
+            {offer.stateBadge}
+          </span>
+        )}
       </div>
     </article>
   );

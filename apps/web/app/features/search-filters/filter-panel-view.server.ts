@@ -151,6 +151,7 @@ const PANEL_FILTERS: readonly (readonly (keyof SearchFilters)[])[] = [
   ['free_from'],
   ['has_floor_plan'],
   ['verified_only'],
+  ['hide_reserved'],
 ];
 
 /** How many of the panel's filters `filters` sets (the place, sort and page are not counted). */

@@ -20,6 +20,7 @@ export const FILTER_TEXT_KEYS = [
   'filter.free_from',
   'filter.age_days',
   'filter.verified_only',
+  'filter.hide_reserved',
   'filter.floor_plan',
   'filter.location',
   'sort.label',

@@ -388,6 +388,19 @@ export function FilterPanel(props: {
           {t['filter.verified_only']}
         </label>
       )}
+      {!props.simple && (
+        // Reserved offers are shown with a badge unless this is ticked (decision 042).
+        <label className="filter-check">
+          <input
+            type="checkbox"
+            name="hide_reserved"
+            value="1"
+            defaultChecked={filters.hide_reserved}
+            data-testid="filter-hide_reserved"
+          />
+          {t['filter.hide_reserved']}
+        </label>
+      )}
       <label className="filter-field">
         <span>{t['sort.label']}</span>
         <select name="sort" defaultValue={filters.sort} data-testid="filter-sort">
