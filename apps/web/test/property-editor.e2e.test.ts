@@ -381,8 +381,9 @@ describe('a new seller', () => {
     expect(await row.getByTestId('my-offer-done').textContent()).toBe(
       en('my_offers.state_changed', { state: translate('en', 'value.property_state.paused') }),
     );
+    // A paused offer's page is gone (410 with similar offers, decision 042).
     const hidden = await fetch(`${h.api.url}/public/offers/${id}`);
-    expect(hidden.status).toBe(404);
+    expect(hidden.status).toBe(410);
     await row.getByTestId('set-state-active').click();
     await expect
       .poll(() => row.getByTestId('my-offer-state').textContent())
