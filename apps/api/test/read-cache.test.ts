@@ -224,7 +224,8 @@ describe('offer details', () => {
     const id = await insertFullOffer(api.db, { ownerId });
     expect((await api.app.inject({ method: 'GET', url: `/public/offers/${id}` })).statusCode).toBe(200);
     await api.db.update(properties).set({ state: 'paused' }).where(eq(properties.id, id));
-    expect((await api.app.inject({ method: 'GET', url: `/public/offers/${id}` })).statusCode).toBe(404);
+    // A paused offer's page is gone (decision 042), never the kept body.
+    expect((await api.app.inject({ method: 'GET', url: `/public/offers/${id}` })).statusCode).toBe(410);
   });
 });
 
@@ -254,7 +255,8 @@ describe('similar offers', () => {
     });
     expect((await similar())[0]).toBe(twin);
 
-    await api.db.update(properties).set({ state: 'paused' }).where(eq(properties.id, offerId));
+    // A struck offer has no similar offers (a paused one keeps them for its 410 page, decision 042).
+    await api.db.update(properties).set({ struckAt: new Date() }).where(eq(properties.id, offerId));
     try {
       const response = await api.app.inject({
         method: 'GET',
@@ -262,7 +264,7 @@ describe('similar offers', () => {
       });
       expect(response.statusCode).toBe(404);
     } finally {
-      await api.db.update(properties).set({ state: 'active' }).where(eq(properties.id, offerId));
+      await api.db.update(properties).set({ struckAt: null }).where(eq(properties.id, offerId));
     }
   });
 });
