@@ -51,7 +51,7 @@ export interface OffersRoutesOptions {
 
 const TAGS = ['offers'];
 const NOT_FOUND_NOTE =
-  'Unknown, inactive (not `active`) and struck offers, and ids that cannot exist (not a positive whole number), answer 404 `not_found`.';
+  'Unknown, draft and struck offers, offers not `active` or `reserved`, and ids that cannot exist (not a positive whole number), answer 404 `not_found`; the detail answers 410 `gone` for a paused or archived offer and one sold or rented over 90 days ago (decision 042), and the similar offers answer for those too.';
 
 /** The offer id of the path, or a 404 (see OfferIdParamsSchema). */
 function offerId(value: string): number {
