@@ -62,7 +62,9 @@ async function propertyIn(state: PropertyState, offerType: 'sale' | 'rent'): Pro
 }
 
 beforeAll(async () => {
-  api = await buildTestApi();
+  // One owner walks every pair of states, one property each: more than a person's default
+  // number of properties (ACCOUNT_MAX_PROPERTIES).
+  api = await buildTestApi({ ACCOUNT_MAX_PROPERTIES: '1000' });
   owner = await createUser(api.db);
 });
 

@@ -233,7 +233,10 @@ describe('unsubscribe link', () => {
     // A token for another id with this id's MAC, a wrong key id, garbage, none: 404, nothing changes.
     const other = (await call('POST', '/saved_searches', alice, search({ name: 'Keep' }))).json();
     const forged = token.replace(/^\d+/, String(other.id));
-    for (const bad of [forged, token.replace('.dev.', '.old.'), 'x', '']) {
+    const kid = api.config.jwt.keys[0]?.kid ?? '';
+    const wrongKey = token.replace(`.${kid}.`, '.old.');
+    expect(wrongKey).not.toBe(token);
+    for (const bad of [forged, wrongKey, 'x', '']) {
       const response = await api.app.inject({
         method: 'GET',
         url: `/saved_searches/unsubscribe?token=${bad}`,
