@@ -146,6 +146,40 @@ describe('offer detail', () => {
     await context.close();
   });
 
+  it('keeps a message typed before the page’s code came, and sends it', async () => {
+    const context = await h.visitor();
+    const page = await context.newPage();
+    // The page's route module arrives late, as on a slow phone (decision 032).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/property-detail-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${h.web.url}/en/property/${offerId}`, { waitUntil: 'domcontentloaded' });
+    const form = page.getByTestId('message-form');
+    const typed = 'Typed before the page was ready: may I see it on Saturday?';
+    await form.locator('[name="text"]').fill(typed);
+    await form.locator('[name="name"]').fill('Petr Dvořák');
+    await form.locator('[name="email"]').fill('petr@example.com');
+    const hydrated = () =>
+      page.evaluate(() => {
+        const node = document.querySelector('[data-testid="message-form"]');
+        return node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps'));
+      });
+    expect(await hydrated()).toBe(false);
+    release();
+    await expect.poll(hydrated).toBe(true);
+    expect(await form.locator('[name="text"]').inputValue()).toBe(typed);
+    await form.getByRole('button').click();
+    await page.getByTestId('message-sent').waitFor();
+    const stored = await leadsOf(offerId);
+    expect(stored.find((lead) => lead.email === 'petr@example.com')?.message).toBe(typed);
+    await context.close();
+  });
+
   it('sends the message without JavaScript through the page’s action', async () => {
     const context = await h.visitor({ javaScript: false });
     const page = await context.newPage();

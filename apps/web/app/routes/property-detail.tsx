@@ -14,6 +14,7 @@ import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
 import { type FavoriteTexts, FavoriteToggle } from '../features/favorites-toggle/favorite-toggle.tsx';
 import { Gallery } from '../features/offer-detail/gallery.tsx';
+import { KeptTextArea } from '../features/offer-detail/kept-text-area.tsx';
 import { offerDetailTexts } from '../features/offer-detail/offer-detail-texts.server.ts';
 import { toOfferDetailView } from '../features/offer-detail/offer-detail-view.server.ts';
 import { OfferForm } from '../features/offer-detail/offer-form.tsx';
@@ -503,7 +504,7 @@ function OfferPage({
                 />
                 <label>
                   {labels['offer.message']}
-                  <textarea
+                  <KeptTextArea
                     name="text"
                     required
                     maxLength={5000}
