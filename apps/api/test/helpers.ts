@@ -8,10 +8,12 @@ import {
   type PhotoVariantsJson,
   projectOfferRow,
   properties,
+  propertyMedia,
   users,
 } from '@estately/db';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
 import { type Currency, DEFAULT_RATES, type ExchangeRates } from '@estately/domain';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { bearer } from './auth-helpers.ts';
@@ -184,5 +186,30 @@ export function uploadPropertyPhoto(
     url: '/v1/property-media/save',
     headers: { ...bearer(api.config, userId), 'content-type': body.contentType },
     payload: body.payload,
+  });
+}
+
+/**
+ * Gives a property one stored photo unless it has one (publishing needs a photo, issue 38
+ * defect 9), without the cost of an upload: for tests about something other than photos.
+ */
+export async function ensurePropertyPhoto(db: Db, propertyId: number): Promise<void> {
+  const [existing] = await db
+    .select({ id: propertyMedia.id })
+    .from(propertyMedia)
+    .where(eq(propertyMedia.propertyId, propertyId))
+    .limit(1);
+  if (existing) return;
+  await db.insert(propertyMedia).values({
+    propertyId,
+    position: 0,
+    isMain: true,
+    storageKey: `photos/test-${propertyId}/original`,
+    variants: Object.fromEntries(
+      ['thumb', 'card', 'gallery', 'full', 'full_avif'].map((size) => [
+        size,
+        `photos/test-${propertyId}/${size}.${size === 'full_avif' ? 'avif' : 'webp'}`,
+      ]),
+    ) as PhotoVariantsJson,
   });
 }

@@ -2,7 +2,7 @@ import { offerReports, offers, properties } from '@estately/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from './auth-helpers.ts';
-import { buildTestApi, type TestApi } from './helpers.ts';
+import { buildTestApi, ensurePropertyPhoto, type TestApi } from './helpers.ts';
 
 // Issue 7 deliverables 5 and 6: admin moderation (verify, strike, report queue) and the trust
 // score it moves; permissions (401 guests, 403 non-admins).
@@ -35,6 +35,7 @@ async function activeProperty(): Promise<number> {
     },
   });
   const id = saved.json().data.id as number;
+  await ensurePropertyPhoto(api.db, id);
   const activated = await api.app.inject({
     method: 'POST',
     url: `/v1/properties/set-state/${id}`,

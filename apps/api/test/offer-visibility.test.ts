@@ -3,7 +3,7 @@ import { OUTCOME_PAGE_DAYS, type PropertyState } from '@estately/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from './auth-helpers.ts';
-import { buildTestApi, type TestApi } from './helpers.ts';
+import { buildTestApi, ensurePropertyPhoto, type TestApi } from './helpers.ts';
 
 // Decision 042: what the public sees of an offer in each state. A reserved offer keeps its
 // page and its place in search (with `hide_reserved` to leave it out); a sold or rented one
@@ -43,6 +43,7 @@ async function offerThrough(path: PropertyState[], offerType: 'sale' | 'rent' = 
   });
   expect(saved.statusCode, saved.body).toBe(200);
   const id: number = saved.json().data.id;
+  await ensurePropertyPhoto(api.db, id);
   for (const state of path) {
     const response = await api.app.inject({
       method: 'POST',

@@ -7,7 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from './auth-helpers.ts';
-import { buildTestApi, type TestApi } from './helpers.ts';
+import { buildTestApi, ensurePropertyPhoto, type TestApi } from './helpers.ts';
 import { type MultipartPart, multipart } from './multipart.ts';
 
 // Issue 7 deliverable 3: photo upload (content check, limits, metadata stripping, variants),
@@ -106,12 +106,16 @@ async function newActiveProperty(): Promise<number> {
     },
   });
   const id = saved.json().data.id as number;
-  await api.app.inject({
+  // Publishing needs a photo; the tests here start from none, so the stand-in goes again.
+  await ensurePropertyPhoto(api.db, id);
+  const published = await api.app.inject({
     method: 'POST',
     url: `/v1/properties/set-state/${id}`,
     headers,
     payload: { state: 'active' },
   });
+  expect(published.statusCode, published.body).toBe(200);
+  await api.db.delete(propertyMedia).where(eq(propertyMedia.propertyId, id));
   return id;
 }
 

@@ -3,7 +3,7 @@ import { PROPERTY_STATES, PROPERTY_TRANSITIONS, type PropertyState } from '@esta
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from './auth-helpers.ts';
-import { buildTestApi, type TestApi } from './helpers.ts';
+import { buildTestApi, ensurePropertyPhoto, type TestApi } from './helpers.ts';
 
 // Issue 7 deliverable 2: the lifecycle of POST /v1/properties/set-state/{id}. Every pair of
 // states is tried, for a sale and a rent offer; the answer and the read model must follow the
@@ -40,6 +40,7 @@ async function propertyIn(state: PropertyState, offerType: 'sale' | 'rent'): Pro
     payload: body(offerType),
   });
   const id: number = saved.json().data.id;
+  await ensurePropertyPhoto(api.db, id);
   // Shortest path from draft through the table: activate first unless staying a draft.
   const path: PropertyState[] =
     state === 'draft'

@@ -246,10 +246,29 @@ export const PUBLISH_REQUIRED_FIELDS = [
 export const RENT_REQUIRED_FIELDS = ['rent_price_period', 'minimum_rental_period'] as const;
 
 /**
+ * Whether the floor lies above the building's total floors (floor 99 of 3). Judged on every
+ * save on the merged values, so neither field alone can make the pair impossible.
+ */
+export function floorAboveTotal(values: Pick<PropertyFields, 'floor' | 'total_floors'>): boolean {
+  return (
+    values.floor !== null &&
+    values.floor !== undefined &&
+    values.total_floors !== null &&
+    values.total_floors !== undefined &&
+    values.floor > values.total_floors
+  );
+}
+
+/**
  * Message keys per missing or inconsistent field of a property that is to be published
  * (empty when it may go public). Pure: the API calls it on activation, the web before submit.
+ * `photos` is the number of photos the property has; when given, none is a missing item
+ * (`photos: validation.photo_required`), as a buyer judges an offer first by its pictures.
  */
-export function publishProblems(values: PropertyFields): Record<string, string[]> {
+export function publishProblems(
+  values: PropertyFields,
+  media: { photos?: number } = {},
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const add = (field: string, key: string) => {
     errors[field] = [...(errors[field] ?? []), key];
@@ -267,15 +286,8 @@ export function publishProblems(values: PropertyFields): Record<string, string[]
   if (contact && !contact.contact_email && !contact.contact_phone) {
     add('contact', 'validation.required');
   }
-  if (
-    values.floor !== null &&
-    values.floor !== undefined &&
-    values.total_floors !== null &&
-    values.total_floors !== undefined &&
-    values.floor > values.total_floors
-  ) {
-    add('floor', 'validation.number_too_large');
-  }
+  if (floorAboveTotal(values)) add('floor', 'validation.floor_above_total');
+  if (media.photos === 0) add('photos', 'validation.photo_required');
   return errors;
 }
 

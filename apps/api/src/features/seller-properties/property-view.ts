@@ -103,7 +103,7 @@ export async function ownPropertyView(
       currency: p.currency,
       changed_at: p.changedAt.toISOString(),
     })),
-    publish_problems: publishProblems(fields),
+    publish_problems: publishProblems(fields, { photos: photos.length }),
     allowed_states: PROPERTY_STATES.filter((to) => canTransition(state, to, row.offerType)),
     trust_score: trustScore,
   };

@@ -1,6 +1,6 @@
-import { type Db, properties } from '@estately/db';
+import { type Db, properties, propertyMedia } from '@estately/db';
 import { canTransition, type PropertyState, publishProblems } from '@estately/domain';
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { assertIfMatch } from '../../lib/etag.ts';
 import { type Actor, loadOwnProperty } from './load-own-property.ts';
@@ -31,7 +31,11 @@ export async function setPropertyState(options: {
       throw new AppError('validation_errors', { errors: { state: ['validation.invalid_value'] } });
     }
     if (state === 'active') {
-      const problems = publishProblems(columnsToFields(current));
+      const [media] = await tx
+        .select({ n: count() })
+        .from(propertyMedia)
+        .where(eq(propertyMedia.propertyId, propertyId));
+      const problems = publishProblems(columnsToFields(current), { photos: media?.n ?? 0 });
       if (Object.keys(problems).length > 0) throw new AppError('validation_errors', { errors: problems });
     }
     await tx

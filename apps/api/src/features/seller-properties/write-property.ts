@@ -1,5 +1,5 @@
 import { type DbOrTx, priceHistory, properties } from '@estately/db';
-import { type PropertyFields, publishProblems } from '@estately/domain';
+import { floorAboveTotal, type PropertyFields, publishProblems } from '@estately/domain';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { geocodeAddress } from './geocode-address.ts';
@@ -50,6 +50,11 @@ export async function writeProperty(
       merged.latitude = found.latitude;
       merged.longitude = found.longitude;
     }
+  }
+
+  // On the merged values: a save of the floor alone cannot go above the stored total floors.
+  if (floorAboveTotal(merged)) {
+    throw new AppError('validation_errors', { errors: { floor: ['validation.floor_above_total'] } });
   }
 
   if (current.state === 'active') {
