@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config.ts';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { insertOffer, setRates } from '../../api/test/helpers.ts';
+import { toOfferCardView } from '../app/features/offers/offer-card-view.server.ts';
 import { type RunningWeb, startWeb } from '../server.ts';
 import { ensureWebBuild } from './browser-setup.ts';
 import { launchChromium } from './chromium.ts';
@@ -180,7 +181,9 @@ describe('home page in the browser', () => {
     expect(await image.getAttribute('fetchpriority')).toBe('high');
     expect(await cards.nth(1).locator('img').getAttribute('loading')).toBe('lazy');
     expect(await image.getAttribute('alt')).toContain(translate('de', 'offer.title.sale_apartment'));
-    expect(await first.textContent()).toContain('3+KK');
+    // The title names the layout in German words, never the derived code (issue 38 point 5).
+    expect(await first.textContent()).toContain(toOfferCardView(expected[0]!, 'de', '').title);
+    expect(await first.textContent()).not.toMatch(/\+KK/);
     expect(await first.locator('a').getAttribute('href')).toBe(`/de/property/${expected[0]!.id}`);
     // The photo really loads from the API's media folder.
     await image.scrollIntoViewIfNeeded();

@@ -202,7 +202,7 @@ describe('offer card view', () => {
       ),
     );
     expect(view.href).toBe(`/de/property/${offer.id}`);
-    expect(view.layout).toBe('3+KK');
+    expect(view.layout).toBe('3 Zimmer mit Kochnische');
     expect(view.area).toMatch(/^75\s?m²$/);
   });
 

@@ -1,5 +1,6 @@
 import type {
   BuildingType,
+  Disposition,
   EnergyClass,
   Furnishing,
   HeatingType,
@@ -28,6 +29,65 @@ export function layoutFromRooms(rooms: readonly RoomType[] | null | undefined): 
   }
   if (counted === 0) return null;
   return `${counted}+${kitchens === 0 ? 'KK' : kitchens}`;
+}
+
+/** A message to show: a catalog key and its values (the domain names words, the catalogs hold them). */
+export interface MessageRef {
+  key: string;
+  values?: Record<string, number>;
+}
+
+/** Translates a message key of the catalogs; `translateDynamic` of @estately/i18n bound to a locale. */
+export type TranslateMessage = (key: string, values?: Record<string, string | number>) => string;
+
+/**
+ * The layout of an offer in words (spec 3, issue 38 point 5). The disposition the seller chose
+ * wins: a maisonette or an atypical layout is its own word, never the room count; a number of
+ * rooms takes its kitchen part (`+kk` or `+1`) from the layout derived from the room list
+ * (`layoutFromRooms`). Without a disposition the derived layout alone speaks; with neither there is
+ * no layout (null), and a title has no layout part.
+ */
+export function layoutMessage(offer: {
+  /** A DISPOSITIONS value; lists that type it as text pass it as it is. */
+  disposition?: Disposition | string | null;
+  layout?: string | null;
+}): MessageRef | null {
+  const { disposition } = offer;
+  if (disposition === 'maisonette' || disposition === 'atypical') return { key: `layout.${disposition}` };
+  const derived = /^(\d+)\+(KK|\d+)$/i.exec(offer.layout ?? '');
+  const derivedRooms = derived ? Number(derived[1]) : null;
+  const kitchens = derived ? (derived[2]!.toUpperCase() === 'KK' ? 0 : Number(derived[2])) : null;
+  let rooms: number | null = derivedRooms;
+  if (disposition === '6+') {
+    if (derivedRooms === null) return { key: valueMessageKey('disposition', disposition) };
+    rooms = Math.max(6, derivedRooms);
+  } else if (disposition && /^\d+$/.test(disposition)) rooms = Number(disposition);
+  if (rooms === null) return null;
+  if (kitchens === null) return { key: 'layout.rooms', values: { rooms } };
+  if (kitchens === 0) return { key: 'layout.rooms_kitchenette', values: { rooms } };
+  return { key: 'layout.rooms_kitchens', values: { rooms, kitchens } };
+}
+
+/** The offer fields a title reads. */
+export interface HeadingSource {
+  offer_type: string;
+  property_type: string;
+  disposition?: Disposition | string | null;
+  layout?: string | null;
+}
+
+/**
+ * The title of an offer (page title, card, headings): "Prodej bytu 3+kk, 75 m²", "Apartment for
+ * sale, 3 rooms + kitchenette, 75 m²". Every word comes from the catalogs, and so does the way the
+ * parts join (a space in Czech, a comma in English, the Arabic comma in Arabic). `area` is the
+ * formatted useful area, or null to leave it out.
+ */
+export function offerHeading(offer: HeadingSource, area: string | null, t: TranslateMessage): string {
+  let title = t(`offer.title.${offer.offer_type}_${offer.property_type}`);
+  const layout = layoutMessage(offer);
+  if (layout) title = t('offer.heading_layout', { title, layout: t(layout.key, layout.values) });
+  if (area) title = t('offer.heading_area', { title, area });
+  return title;
 }
 
 function present(value: string | null | undefined): value is string {

@@ -5,6 +5,15 @@ import type { CatalogOverrides } from './en.ts';
 // sr.ts). A message that one of them words differently moves out of here into each of the three.
 export const southSlavicLatin = {
   'meta.site_name': 'Estately',
+  // Layout words of titles (spec 3, issue 38 point 5): rooms, then a kitchenette or kitchens.
+  'layout.rooms': '{rooms, plural, one {# soba} few {# sobe} other {# soba}}',
+  'layout.rooms_kitchenette': '{rooms, plural, one {# soba} few {# sobe} other {# soba}} s čajnom kuhinjom',
+  'layout.rooms_kitchens': '{rooms, plural, one {# soba} few {# sobe} other {# soba}} + {kitchens, plural, one {kuhinja} few {# kuhinje} other {# kuhinja}}',
+  'layout.maisonette': 'dupleks',
+  'layout.atypical': 'netipičan raspored',
+  'offer.heading_layout': '{title}, {layout}',
+  'offer.heading_area': '{title}, {area}',
+  'editor.disposition_hint': 'Broj soba. Ima li kuhinju ili čajnu kuhinju, proizlazi iz popisa prostorija ispod.',
   'home.hero_heading': 'Pronađite svoj novi dom',
   'home.featured_offers': 'Istaknute ponude',
   'home.latest_offers': 'Najnovije ponude',

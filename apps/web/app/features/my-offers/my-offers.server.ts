@@ -2,6 +2,7 @@ import {
   buildPath,
   type Locale,
   type MyPropertyItem,
+  offerHeading,
   type PageMeta,
   type PropertyState,
 } from '@estately/domain';
@@ -77,9 +78,8 @@ export async function loadMyOffers(
   return {
     items: answer.data.map((item) => ({
       id: item.id,
-      title: [t(`offer.title.${item.offer_type}_${item.property_type}` as MessageKey), item.disposition]
-        .filter(Boolean)
-        .join(' '),
+      // The layout in the reader's words, never the raw value ("maisonette"; issue 38 point 5).
+      title: offerHeading(item, null, t.dynamic),
       address: [item.street, item.city].filter(Boolean).join(', ') || t('my_offers.no_address'),
       price: item.price !== null ? formatPrice(item.price, item.currency_iso_code, locale) : null,
       photo: item.main_photo ? resolveMediaUrl(item.main_photo.thumb, config.publicApiUrl) : null,

@@ -1,5 +1,5 @@
 import type { Locale, OfferDetail } from '@estately/domain';
-import { OFFER_VISIBILITY, valueMessageKey } from '@estately/domain';
+import { layoutMessage, OFFER_VISIBILITY, offerHeading, valueMessageKey } from '@estately/domain';
 import { formatArea, formatDate, formatPrice, translate, translateDynamic } from '@estately/i18n';
 import { resolveMediaUrl } from '../offers/offer-card-view.server.ts';
 
@@ -58,9 +58,18 @@ function priceOf(
 
 /** Formats GET /public/offers/{id} for the page, on the server (no Intl drift at hydration). */
 export function toOfferDetailView(offer: OfferDetail, locale: Locale, publicApiUrl: string): OfferDetailView {
-  const title = translate(locale, `offer.title.${offer.offer_type}_${offer.property_type}`);
+  const words = (key: string, values?: Record<string, string | number>) =>
+    translateDynamic(locale, key, values);
+  // "Prodej bytu 3+kk, 75 m²": the layout in the reader's words (issue 38 point 5).
+  const title = offerHeading(
+    offer,
+    offer.useful_area_meters !== null ? formatArea(offer.useful_area_meters, locale) : null,
+    words,
+  );
   const facts: OfferDetailView['facts'] = [];
-  if (offer.layout) facts.push({ label: translate(locale, 'offer.layout'), value: offer.layout });
+  const layout = layoutMessage(offer);
+  if (layout)
+    facts.push({ label: translate(locale, 'offer.layout'), value: words(layout.key, layout.values) });
   if (offer.useful_area_meters !== null) {
     facts.push({
       label: translate(locale, 'offer.useful_area'),

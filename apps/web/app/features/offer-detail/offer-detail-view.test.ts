@@ -131,3 +131,35 @@ describe('offer detail badges', () => {
     expect(translate('cs', 'offer.email_verified')).toBe('Ověřený e-mail');
   });
 });
+
+// Issue 38 point 5: the page's title and layout fact name the layout the seller chose, in the
+// reader's words; the derived code ("3+KK") and the raw value ("maisonette") never show.
+describe('offer detail title', () => {
+  const sized = { ...base, useful_area_meters: 75 };
+  const title = (offer: OfferDetail, locale: 'cs' | 'en' | 'ar') =>
+    toOfferDetailView(offer, locale, '').title;
+
+  it('reads "Prodej bytu 3+kk, 75 m²" and "Apartment for sale, 3 rooms + kitchenette, 75 m²"', () => {
+    const offer = { ...sized, disposition: '3' as const, layout: '3+KK' };
+    expect(title(offer, 'cs')).toBe('Prodej bytu 3+kk, 75 m²');
+    expect(title(offer, 'en')).toBe('Apartment for sale, 3 rooms + kitchenette, 75 m²');
+    expect(title(offer, 'ar')).toBe('شقة للبيع، 3 غرف مع مطبخ مفتوح، 75 م²');
+    const layoutFact = toOfferDetailView(offer, 'cs', '').facts.find(
+      (fact) => fact.label === translate('cs', 'offer.layout'),
+    );
+    expect(layoutFact?.value).toBe('3+kk');
+  });
+
+  it('a maisonette is its own word, not the layout of its rooms', () => {
+    const offer = { ...sized, disposition: 'maisonette' as const, layout: '3+KK' };
+    expect(title(offer, 'cs')).toBe('Prodej bytu mezonet, 75 m²');
+    expect(title(offer, 'en')).toBe('Apartment for sale, maisonette, 75 m²');
+    expect(title(offer, 'ar')).toBe('شقة للبيع، دوبلكس، 75 م²');
+    expect(toOfferDetailView(offer, 'en', '').facts.map((fact) => fact.value)).not.toContain('3+KK');
+  });
+
+  it('an apartment with no layout has no layout part', () => {
+    expect(title(base, 'cs')).toBe('Prodej bytu');
+    expect(title(sized, 'en')).toBe('Apartment for sale, 75 m²');
+  });
+});

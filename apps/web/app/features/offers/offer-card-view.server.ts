@@ -1,5 +1,5 @@
-import type { Locale, OfferCard } from '@estately/domain';
-import { formatArea, formatPrice, translate, valueLabel } from '@estately/i18n';
+import { type Locale, layoutMessage, type OfferCard, offerHeading } from '@estately/domain';
+import { formatArea, formatPrice, translate, translateDynamic, valueLabel } from '@estately/i18n';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
 import type { OfferCardView } from './offer-card-view.ts';
 
@@ -39,7 +39,13 @@ function priceText(offer: OfferCard, locale: Locale): string {
  * between Node's and the browser's Intl data cannot cause hydration mismatches.
  */
 export function toOfferCardView(offer: OfferCard, locale: Locale, publicApiUrl: string): OfferCardView {
-  const title = translate(locale, `offer.title.${offer.offer_type}_${offer.property_type}`);
+  const words = (key: string, values?: Record<string, string | number>) =>
+    translateDynamic(locale, key, values);
+  const area = offer.useful_area_meters !== null ? formatArea(offer.useful_area_meters, locale) : null;
+  // "Prodej bytu 3+kk, 75 m²": the layout in the reader's words (issue 38 point 5).
+  const title = offerHeading(offer, area, words);
+  const layoutWords = layoutMessage(offer);
+  const layout = layoutWords ? words(layoutWords.key, layoutWords.values) : null;
   // "Praha, Vinohrady"; a city part that only repeats the city name is left out.
   const cityPart = offer.city_part && offer.city_part !== offer.city ? offer.city_part : null;
   const place = cityPart ? `${offer.city}, ${cityPart}` : offer.city;
@@ -49,7 +55,7 @@ export function toOfferCardView(offer: OfferCard, locale: Locale, publicApiUrl: 
         avifSrc: offer.main_photo.image_file.card_avif
           ? resolveMediaUrl(offer.main_photo.image_file.card_avif, publicApiUrl)
           : null,
-        alt: `${title}, ${[offer.layout, place].filter(Boolean).join(', ')}`,
+        alt: `${title}, ${place}`,
         width: CARD_PHOTO_WIDTH,
         height: CARD_PHOTO_HEIGHT,
       }
@@ -59,8 +65,8 @@ export function toOfferCardView(offer: OfferCard, locale: Locale, publicApiUrl: 
     href: propertyDetailPath(locale, offer.id),
     title,
     price: priceText(offer, locale),
-    layout: offer.layout,
-    area: offer.useful_area_meters !== null ? formatArea(offer.useful_area_meters, locale) : null,
+    layout,
+    area,
     place,
     seller: valueLabel(locale, 'seller_type', offer.seller_type),
     verified: offer.is_verified,

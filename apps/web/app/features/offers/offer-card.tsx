@@ -1,4 +1,3 @@
-import { Fragment } from 'react';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { PageLink } from '../../shell/page-link.tsx';
 import { preconnectPhotoOrigin } from '../../shell/preconnect-photo-origin.ts';
@@ -10,7 +9,6 @@ import type { OfferCardView } from './offer-card-view.ts';
  */
 export function OfferCardItem({ offer, priority = false }: { offer: OfferCardView; priority?: boolean }) {
   const { t } = useI18n();
-  const meta = [offer.layout, offer.area].filter((part): part is string => Boolean(part));
   if (priority) preconnectPhotoOrigin(offer.photo?.avifSrc ?? offer.photo?.src);
   return (
     <article className="offer-card" data-testid="offer-card">
@@ -37,20 +35,11 @@ export function OfferCardItem({ offer, priority = false }: { offer: OfferCardVie
         <p className="offer-card__price" data-testid="offer-price">
           {offer.price}
         </p>
+        {/* The title holds the layout and the area in the reader's words ("Prodej bytu 3+kk,
+            75 m²", issue 38 point 5), so no separate line repeats them. */}
         <h3 className="offer-card__title">
           <PageLink to={offer.href}>{offer.title}</PageLink>
         </h3>
-        {meta.length > 0 && (
-          <p className="offer-card__meta">
-            {/* <bdi> keeps "3+KK" and "75 m²" in their own order inside right-to-left text. */}
-            {meta.map((part, index) => (
-              <Fragment key={part}>
-                {index > 0 && ' · '}
-                <bdi>{part}</bdi>
-              </Fragment>
-            ))}
-          </p>
-        )}
         <p className="offer-card__place">{offer.place}</p>
         <p className="offer-card__seller">{offer.seller}</p>
         {offer.verified && <span className="badge badge--verified">{t('offer.verified')}</span>}

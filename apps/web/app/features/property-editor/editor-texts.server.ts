@@ -26,6 +26,7 @@ export const EDITOR_MESSAGE_KEYS: readonly MessageKey[] = [
   'editor.contact',
   'editor.contact_hint',
   'editor.rooms_hint',
+  'editor.disposition_hint',
   'editor.not_specified',
   'editor.address_search',
   'editor.address_hint',

@@ -152,7 +152,14 @@ function renderField(data: EditorData, t: Text, result: EditorResult | undefined
         field={field}
         value={value}
         t={t}
-        hint={field.name === 'minimum_rental_period' ? t('editor.months_hint') : undefined}
+        hint={
+          field.name === 'minimum_rental_period'
+            ? t('editor.months_hint')
+            : // The layout's kitchen part (3+kk or 3+1) comes from the room list (spec 3).
+              field.name === 'disposition'
+              ? t('editor.disposition_hint')
+              : undefined
+        }
       />
     );
   };

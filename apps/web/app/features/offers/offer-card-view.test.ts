@@ -1,0 +1,64 @@
+import { type OfferCard, OfferCardSchema } from '@estately/domain';
+import { describe, expect, it } from 'vitest';
+import { toOfferCardView } from './offer-card-view.server.ts';
+
+// Issue 38 point 5: a card's title names the layout the seller chose in the reader's words:
+// "Prodej bytu 3+kk, 75 m²", never "3+KK" for a maisonette nor the raw value.
+
+const card = (overrides: Partial<OfferCard>): OfferCard =>
+  OfferCardSchema.parse({
+    id: 5,
+    activated_at: '2026-11-20T10:00:00.000Z',
+    offer_type: 'sale',
+    property_type: 'apartment',
+    price: 6_490_000,
+    currency_iso_code: 'CZK',
+    original_price: 6_490_000,
+    original_currency_iso_code: 'CZK',
+    price_variant: 'fixed',
+    rent_price_period: null,
+    disposition: '3',
+    layout: '3+KK',
+    useful_area_meters: 75,
+    street: 'Korunní',
+    city: 'Praha',
+    city_part: null,
+    country_code: 'CZ',
+    latitude: 50.0755,
+    longitude: 14.4378,
+    locale: 'cs',
+    seller_type: 'private',
+    is_verified: false,
+    is_top_offer: false,
+    is_reserved: false,
+    photos_count: 0,
+    main_photo: null,
+    ...overrides,
+  });
+
+const title = (offer: OfferCard, locale: 'cs' | 'en' | 'ar') => toOfferCardView(offer, locale, '').title;
+
+describe('offer card title', () => {
+  it('names rooms and kitchenette in each locale', () => {
+    expect(title(card({}), 'cs')).toBe('Prodej bytu 3+kk, 75 m²');
+    expect(title(card({}), 'en')).toBe('Apartment for sale, 3 rooms + kitchenette, 75 m²');
+    expect(title(card({}), 'ar')).toBe('شقة للبيع، 3 غرف مع مطبخ مفتوح، 75 م²');
+    expect(title(card({ disposition: '2', layout: '2+1', offer_type: 'rent' }), 'cs')).toBe(
+      'Pronájem bytu 2+1, 75 m²',
+    );
+  });
+
+  it('a maisonette or an atypical layout reads as its own word', () => {
+    expect(title(card({ disposition: 'maisonette' }), 'cs')).toBe('Prodej bytu mezonet, 75 m²');
+    expect(title(card({ disposition: 'maisonette' }), 'en')).toBe('Apartment for sale, maisonette, 75 m²');
+    expect(title(card({ disposition: 'atypical' }), 'en')).toBe('Apartment for sale, atypical layout, 75 m²');
+    expect(toOfferCardView(card({ disposition: 'maisonette' }), 'cs', '').layout).toBe('mezonet');
+  });
+
+  it('an apartment with no layout has no layout part', () => {
+    expect(title(card({ disposition: null, layout: null }), 'cs')).toBe('Prodej bytu, 75 m²');
+    expect(title(card({ disposition: null, layout: null, useful_area_meters: null }), 'en')).toBe(
+      'Apartment for sale',
+    );
+  });
+});
