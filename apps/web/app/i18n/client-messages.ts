@@ -67,6 +67,7 @@ export const CLIENT_MESSAGE_KEYS = [
   'offer.gallery',
   'offer.description',
   'offer.parameters',
+  'offer.features',
   'offer.seller',
   'offer.show_original',
   'auth.classic_notice',

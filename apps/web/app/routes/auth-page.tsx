@@ -17,6 +17,7 @@ import formsStylesHref from '../features/auth/forms.css?url';
 import { screenMessages } from '../features/auth/screen-messages.server.ts';
 import { visitorHeaders } from '../request-state.server.ts';
 import { notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
+import { useShellData } from '../shell/use-shell-data.ts';
 import type { Route } from './+types/auth-page.ts';
 
 // The twelve sign-in, sign-up and password screens of spec 2 in one module: each screen shows
@@ -141,6 +142,10 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const t = useText(loaderData.messages);
   const result = useActionData<FormResult>();
   const { screen, paths, returnTo } = loaderData;
+  // The e-mail confirmation screens are also for people already signed in (the account's
+  // "confirm your e-mail"): they get no sign-in and sign-up tabs there (issue 38 defect 9).
+  const signedIn = Boolean(useShellData()?.user);
+  const showNav = !(signedIn && (screen === 'authConfirmEmail' || screen === 'authSendConfirmEmail'));
   useRedirectToast({
     signin: t('auth.signed_in'),
     signup: t('auth.account_created'),
@@ -253,17 +258,19 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     >
       <h1>{loaderData.heading}</h1>
       {loaderData.classic && <p className="notice">{t('auth.classic_notice')}</p>}
-      <nav aria-label={loaderData.heading}>
-        <ul className="pill-nav">
-          {loaderData.nav.map((item) => (
-            <li key={item.href}>
-              <Link to={item.href} aria-current={item.current ? 'page' : undefined}>
-                {item.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {showNav && (
+        <nav aria-label={loaderData.heading} data-testid="auth-tabs">
+          <ul className="pill-nav">
+            {loaderData.nav.map((item) => (
+              <li key={item.href}>
+                <Link to={item.href} aria-current={item.current ? 'page' : undefined}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       {content}
     </div>
   );

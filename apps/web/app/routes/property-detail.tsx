@@ -374,6 +374,16 @@ function OfferPage({
               </dl>
             </section>
           )}
+          {offer.amenities.length > 0 && (
+            <section aria-labelledby="amenities-heading" data-testid="offer-amenities">
+              <h2 id="amenities-heading">{t('offer.features')}</h2>
+              <ul className="offer-detail__amenities">
+                {offer.amenities.map((amenity) => (
+                  <li key={amenity}>{amenity}</li>
+                ))}
+              </ul>
+            </section>
+          )}
           <StaticMap view={loaderData.staticMap} />
           {loaderData.pointsOfInterest.length > 0 && (
             <section aria-labelledby="poi-heading" data-testid="points-of-interest">

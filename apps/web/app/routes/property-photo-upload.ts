@@ -1,7 +1,8 @@
 import { PROPERTY_PHOTO_MAX_BYTES, ROOM_TYPES } from '@estately/domain';
-import { createTranslator, isMessageKey } from '@estately/i18n';
+import { createTranslator, isMessageKey, localeData } from '@estately/i18n';
 import { ApiError, apiErrorFrom, retryWaitSeconds } from '../api/api-error.ts';
 import { webConfigContext } from '../config.server.ts';
+import { photoLimitValues } from '../features/property-editor/photo-formats.ts';
 import { tooManyRequestsText } from '../i18n/error-text.ts';
 import { localeFromPathname } from '../locale/locale-path.ts';
 import { pendingSetCookies, requestApi, visitorHeaders } from '../request-state.server.ts';
@@ -17,6 +18,15 @@ import type { Route } from './+types/property-photo-upload.ts';
 /** Multipart overhead allowed on top of the largest photo. */
 const ENVELOPE_BYTES = 64 * 1024;
 
+/**
+ * The general refusals of a file (shared with the profile picture) said for a property photo:
+ * with the accepted formats and the size limit named (issue 38 defect 9).
+ */
+const PHOTO_MESSAGES: Readonly<Record<string, string>> = {
+  'validation.invalid_image': 'validation.invalid_photo',
+  'validation.file_too_large': 'validation.photo_too_large',
+};
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const config = context.get(webConfigContext);
   const locale = localeFromPathname(pageUrl(request).pathname) ?? 'cs';
@@ -26,8 +36,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     for (const cookie of pendingSetCookies(context)) headers.append('Set-Cookie', cookie);
     return Response.json(body, { status, headers });
   };
-  const fail = (status: number, key: string) =>
-    answer(status, { error: isMessageKey(key) ? t(key) : t('error.generic') });
+  const { tag } = localeData(locale);
+  const fail = (status: number, given: string) => {
+    const key = PHOTO_MESSAGES[given] ?? given;
+    return answer(status, { error: isMessageKey(key) ? t(key, photoLimitValues(tag)) : t('error.generic') });
+  };
   if (request.method !== 'POST') return fail(405, 'error.generic');
   const id = params.id ?? '';
   if (!/^\d{1,12}$/.test(id)) return fail(404, 'status.not_found');

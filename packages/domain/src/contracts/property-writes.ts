@@ -502,15 +502,35 @@ export const UpdatePropertyMediaBodySchema = z
   .strict();
 export type UpdatePropertyMediaBody = z.infer<typeof UpdatePropertyMediaBodySchema>;
 
+/**
+ * The one list of photo formats a property accepts (issue 38 defect 9): the API's check reads
+ * `decoder` (sharp's name of the format it read from the content; AVIF is HEIF with AV1 inside,
+ * so HEIC and AVIF share it), the editor's file picker `mediaTypes`, and the editor's hint and
+ * the refusal `name`, so the hint never promises what the check refuses.
+ */
+export const PROPERTY_PHOTO_FORMATS = [
+  { name: 'JPEG', decoder: 'jpeg', mediaTypes: ['image/jpeg'] },
+  { name: 'PNG', decoder: 'png', mediaTypes: ['image/png'] },
+  { name: 'WebP', decoder: 'webp', mediaTypes: ['image/webp'] },
+  { name: 'HEIC', decoder: 'heif', mediaTypes: ['image/heic', 'image/heif'] },
+  { name: 'AVIF', decoder: 'heif', mediaTypes: ['image/avif'] },
+] as const;
+
+export function propertyPhotoFormatNames(): string[] {
+  return PROPERTY_PHOTO_FORMATS.map((format) => format.name);
+}
+
 /** Multipart fields of POST /v1/property-media/save (documents the form for OpenAPI). */
 export const PropertyMediaUploadBodySchema = z.object({
   property_id: z.string().describe('Id of the property the photo belongs to'),
   room_type: z.enum(ROOM_TYPES).optional().describe('Room the photo shows'),
-  file: z.unknown().describe('The image: JPEG, PNG, WebP or HEIC (judged by content)'),
+  file: z.unknown().describe(`The image: ${propertyPhotoFormatNames().join(', ')} (judged by content)`),
 });
 
+/** Largest photo upload in megabytes, as the messages name it (`{max}`). */
+export const PROPERTY_PHOTO_MAX_MEGABYTES = 15;
 /** Largest photo upload in bytes (413 beyond) and in pixels (422 `validation.image_too_large`). */
-export const PROPERTY_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+export const PROPERTY_PHOTO_MAX_BYTES = PROPERTY_PHOTO_MAX_MEGABYTES * 1024 * 1024;
 export const PROPERTY_PHOTO_MAX_PIXELS = 50_000_000;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;

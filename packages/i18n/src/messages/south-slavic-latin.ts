@@ -356,7 +356,7 @@ export const southSlavicLatin = {
   'editor.contact': 'Kontakt za upite',
   'editor.rooms_hint': 'Koliko prostorija koje vrste nekretnina ima.',
   'editor.not_specified': 'Nije navedeno',
-  'editor.photos_hint': 'JPEG, PNG, WebP ili HEIC, svaka do 15 MB. Prva fotografija je glavna.',
+  'editor.photos_hint': '{formats}, svaka do {max} MB. Prva fotografija je glavna.',
   'editor.photo_room': 'Prostorija na fotografiji',
   'editor.photo_main': 'Glavna fotografija',
   'editor.set_main': 'Postavi kao glavnu',

@@ -8,18 +8,18 @@ import {
   type StoredPhoto,
   storePhoto,
 } from '@estately/db/storage';
-import { PROPERTY_PHOTO_MAX_PIXELS } from '@estately/domain';
+import { PROPERTY_PHOTO_FORMATS, PROPERTY_PHOTO_MAX_PIXELS } from '@estately/domain';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import { limitImageWork as limited } from '../../lib/concurrency-limit.ts';
 
 // Property photos are judged by their content, never by name or declared type: sharp reads the
-// header, and only the formats cameras and phones produce pass (JPEG, PNG, WebP, HEIF/HEIC
+// header, and only the formats of PROPERTY_PHOTO_FORMATS pass (JPEG, PNG, WebP, HEIC/AVIF
 // when this sharp build decodes it). storePhoto (packages/db storage) turns them upright,
 // drops every metadata block (EXIF, GPS) and renders the thumb/card/gallery/full variants in
 // WebP and AVIF.
 
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
+const ACCEPTED_FORMATS = new Set<string>(PROPERTY_PHOTO_FORMATS.map((format) => format.decoder));
 
 function refuse(key: string): AppError {
   return new AppError('validation_errors', { errors: { file: [key] } });

@@ -13,6 +13,8 @@ export interface OfferDetailView {
   originalPrice: string | null;
   facts: { label: string; value: string }[];
   parameters: { label: string; value: string }[];
+  /** Every amenity ticked in the editor (`other_params`: lift, loggia...), in the page's locale. */
+  amenities: string[];
   description: string | null;
   photos: GalleryPhoto[];
   sellerName: string | null;
@@ -115,6 +117,7 @@ export function toOfferDetailView(offer: OfferDetail, locale: Locale, publicApiU
           ? parameter.value_keys.map((key) => translateDynamic(locale, key)).join(', ')
           : parameter.value,
     })),
+    amenities: offer.other_params.map((param) => words(valueMessageKey('other_param', param))),
     description: offer.description,
     photos: offer.photos.map((photo, index) => {
       const url = (path: string) => resolveMediaUrl(path, publicApiUrl);
@@ -133,7 +136,10 @@ export function toOfferDetailView(offer: OfferDetail, locale: Locale, publicApiU
     }),
     sellerName: offer.seller?.name ?? offer.creator.display_name,
     seller: {
-      name: offer.seller?.name ?? offer.creator.display_name ?? translate(locale, 'offer.seller'),
+      // The account's display name (first and last name, else company name), else a neutral
+      // "Private seller" in the page's language: never the label "Seller" as a name (issue 38).
+      name:
+        offer.seller?.name ?? offer.creator.display_name ?? translate(locale, 'value.seller_type.private'),
       type: translateDynamic(
         locale,
         valueMessageKey('seller_type', offer.seller?.seller_type ?? offer.seller_type),

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   FieldErrorsText,
   type FormResult,
@@ -72,7 +72,7 @@ export function EditorInput(props: {
               </select>
             );
           case 'long_text':
-            return <EditorTextArea {...common} maxLength={field.maxLength} value={props.value} />;
+            return <EditorTextArea {...common} limit={field.maxLength} value={props.value} t={t} />;
           case 'date':
             return <input {...common} type="date" defaultValue={props.value} />;
           case 'email':
@@ -110,20 +110,89 @@ export function EditorInput(props: {
   );
 }
 
-/** A text area whose text, typed before the page's code came, survives hydration (issue 38). */
+/** Announce the count only this long after the last keystroke, and only near or over the limit. */
+const COUNTER_ANNOUNCE_DELAY_MS = 1000;
+/** "Near the limit": this share of the limit or less left. */
+const COUNTER_NEAR_SHARE = 0.1;
+
+/**
+ * A text area whose text, typed before the page's code came, survives hydration (issue 38),
+ * with a live count of its characters against the limit (issue 38 defect 9). No `maxLength`:
+ * the browser would cut a pasted text silently; a text over the limit is refused on save with
+ * `validation.too_long` instead. The visible count follows every keystroke; the polite live
+ * region speaks only after a pause and only near or over the limit, so a screen reader is not
+ * interrupted at each character.
+ */
 function EditorTextArea(props: {
   id: string;
   name: string;
   value: string;
-  maxLength?: number;
+  limit?: number;
+  t: Text;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
   autoFocus?: boolean;
 }) {
-  const { value, ...rest } = props;
+  const { value, limit, t, ...rest } = props;
   const ref = useRef<HTMLTextAreaElement>(null);
   const defaultValue = useTextAreaDefault(ref, value);
-  return <textarea ref={ref} {...rest} rows={8} defaultValue={defaultValue} />;
+  const [count, setCount] = useState(value.length);
+  const [announcement, setAnnouncement] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Text typed before hydration counts too.
+  useEffect(() => {
+    if (ref.current) setCount(ref.current.value.length);
+    return () => clearTimeout(timer.current);
+  }, []);
+  const counterId = `${props.id}-counter`;
+  const over = limit !== undefined && count > limit;
+  const onInput = (event: FormEvent<HTMLTextAreaElement>) => {
+    const length = event.currentTarget.value.length;
+    setCount(length);
+    if (limit === undefined) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const left = limit - length;
+      setAnnouncement(
+        left < 0
+          ? t('editor.chars_over', { over: -left })
+          : left <= limit * COUNTER_NEAR_SHARE
+            ? t('editor.chars_left', { remaining: left })
+            : '',
+      );
+    }, COUNTER_ANNOUNCE_DELAY_MS);
+  };
+  return (
+    <>
+      <textarea
+        ref={ref}
+        {...rest}
+        aria-describedby={
+          limit === undefined
+            ? rest['aria-describedby']
+            : `${rest['aria-describedby'] ?? ''} ${counterId}`.trim()
+        }
+        rows={8}
+        defaultValue={defaultValue}
+        onInput={onInput}
+      />
+      {limit !== undefined && (
+        <>
+          <p
+            id={counterId}
+            className={over ? 'field__counter field__counter--over' : 'field__counter'}
+            data-testid={`${props.name}-counter`}
+          >
+            {t('editor.chars_count', { count, max: limit })}
+            {over ? ` ${t('editor.chars_over', { over: count - limit })}` : ''}
+          </p>
+          <p className="visually-hidden" aria-live="polite" data-testid={`${props.name}-counter-live`}>
+            {announcement}
+          </p>
+        </>
+      )}
+    </>
+  );
 }
 
 /** A list of choices (features, tags): one checkbox each. */

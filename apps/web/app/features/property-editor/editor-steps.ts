@@ -57,6 +57,8 @@ export const STEP_FIELDS: Readonly<Record<EditorStep, readonly string[]>> = {
 /** The step that edits `field` (a sub-field of the contact belongs to the contact's step). */
 export function stepOfField(field: string): EditorStep {
   const top = field.split('.')[0] ?? field;
+  // Publishing's missing photo (publish_problems.photos) is mended on the photos step.
+  if (top === 'photos') return 'photos';
   return EDITOR_STEPS.find((step) => STEP_FIELDS[step].includes(top)) ?? 'preview';
 }
 

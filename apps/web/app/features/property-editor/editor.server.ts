@@ -135,7 +135,8 @@ export function problemsOf(
     const step = stepOfField(field);
     return {
       field,
-      label: fieldLabel(fields, field),
+      // Photos are no form field: the missing photo is named by its step.
+      label: field === 'photos' ? stepLabel(t, 'photos') : fieldLabel(fields, field),
       step,
       stepLabel: stepLabel(t, step),
       href: editPropertyPath(locale, id, step),
@@ -235,6 +236,21 @@ export async function loadEditor(
   };
 }
 
+/**
+ * The price as the preview shows it: "price on request" only when the seller chose that
+ * variant; no price otherwise is a missing item (publishing lists it too), never read as
+ * "on request".
+ */
+export function previewPrice(
+  property: Pick<OwnProperty, 'price' | 'price_variant' | 'currency_iso_code'>,
+  t: Translator,
+  locale: Locale,
+): string {
+  if (property.price_variant === 'on_request') return t('offer.price_on_request');
+  if (property.price === null) return t('editor.price_missing');
+  return formatPrice(property.price, property.currency_iso_code, locale);
+}
+
 function previewOf(
   property: OwnProperty,
   fields: EditorField[],
@@ -270,10 +286,7 @@ function previewOf(
   const main = property.photos.find((photo) => photo.is_main) ?? property.photos[0];
   return {
     title: t(`offer.title.${property.offer_type}_${property.property_type}` as MessageKey),
-    price:
-      property.price === null || property.price_variant === 'on_request'
-        ? t('offer.price_on_request')
-        : formatPrice(property.price, property.currency_iso_code, locale),
+    price: previewPrice(property, t, locale),
     address: [property.street, property.city_part, property.city].filter(Boolean).join(', '),
     facts,
     description: property.description,

@@ -1,7 +1,9 @@
 import { type DragEvent, type PointerEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigation, useRevalidator, useSubmit } from 'react-router';
+import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { FormResult, Text } from '../auth/form-ui.tsx';
 import type { EditorOption, EditorPhoto } from './editor-model.ts';
+import { PHOTO_ACCEPT, photoLimitValues } from './photo-formats.ts';
 
 // The photos step: files dropped on the zone or chosen with the file input are uploaded one
 // after another to the editor's upload address (the web server passes them on to
@@ -45,6 +47,7 @@ function send(url: string, file: File, roomType: string, onProgress: (fraction: 
 
 export function PhotoUploader(props: { url: string; roomTypes: EditorOption[]; t: Text }) {
   const { t } = props;
+  const { tag } = useI18n();
   const id = useId();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [over, setOver] = useState(false);
@@ -140,7 +143,7 @@ export function PhotoUploader(props: { url: string; roomTypes: EditorOption[]; t
           id={`${id}-files`}
           type="file"
           multiple
-          accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+          accept={PHOTO_ACCEPT}
           aria-describedby={`${id}-hint`}
           data-testid="photo-input"
           onChange={(event) => {
@@ -150,7 +153,7 @@ export function PhotoUploader(props: { url: string; roomTypes: EditorOption[]; t
           }}
         />
         <p id={`${id}-hint`} className="field__hint">
-          {t('editor.photos_hint')}
+          {t('editor.photos_hint', photoLimitValues(tag))}
         </p>
       </div>
       <ul className="photo-uploader__list" aria-live="polite" data-testid="uploads">
@@ -196,9 +199,12 @@ function PhotoAction(props: {
         type="submit"
         className={`button${props.danger ? ' button--danger' : ''}`}
         data-testid={props.intent}
+        // The name says which photo, starting with the visible word. A hidden span would do it
+        // with a stray space ("Uložit : Fotografie 1"): the browser spaces out a hidden,
+        // absolutely placed element in a name (issue 38 defect 9).
+        aria-label={`${props.label}: ${props.context}`}
       >
         {props.label}
-        <span className="visually-hidden">: {props.context}</span>
       </button>
     </Form>
   );
@@ -227,9 +233,13 @@ function PhotoRoom(props: { photo: EditorPhoto; roomTypes: EditorOption[]; t: Te
           </option>
         ))}
       </select>
-      <button type="submit" className="button" data-testid="photo_room">
+      <button
+        type="submit"
+        className="button"
+        data-testid="photo_room"
+        aria-label={`${props.t('action.save')}: ${props.context}`}
+      >
         {props.t('action.save')}
-        <span className="visually-hidden">: {props.context}</span>
       </button>
     </Form>
   );
