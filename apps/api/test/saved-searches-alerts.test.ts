@@ -154,6 +154,8 @@ describe('saved-search alerts', () => {
       url: `${WEB}/cs/property/${ids.o1}`,
       title: expect.stringContaining('Praha'),
     });
+    // The card's title in the e-mail's language (issue 38 point 5): "Prodej bytu 3+1, 74 m², ...".
+    expect(s1.payload.data.offers[1]!.title).toMatch(/^Prodej bytu 3\+1, 74\s?m², /);
     expect(s1.payload.data.offers[1]!.price).toMatch(/6\s500\s000\sKč/);
     // Built from the filters when the search has no stored path.
     expect(s1.payload.data.searchUrl).toMatch(new RegExp(`^${WEB}/cs/hledani/prodej/byty/cesko\\?`));
@@ -164,6 +166,7 @@ describe('saved-search alerts', () => {
     const s2 = queued.find((job) => job.name === 'Wohnungen')!;
     expect(s2).toMatchObject({ to: users.ben!.email, locale: 'de', offerIds: [ids.cheaper, ids.o1] });
     expect(s2.payload.data.offers[1]!.price).toContain('€');
+    expect(s2.payload.data.offers[1]!.title).toMatch(/^Wohnung zu verkaufen, 3 Zimmer \+ Küche, 74\s?m², /);
     expect(s2.payload.data.offers[1]!.url).toBe(`${WEB}/de/property/${ids.o1}`);
 
     const s3 = queued.find((job) => job.name === 'Nájmy')!;

@@ -1,6 +1,13 @@
 import { type Db, jobs, offers, savedSearches, users } from '@estately/db';
 import { type MediaStorage, variantUrls } from '@estately/db/storage';
-import { type Currency, composeSearchPath, type ExchangeRates, type Locale } from '@estately/domain';
+import {
+  type Currency,
+  composeSearchPath,
+  type ExchangeRates,
+  type Locale,
+  offerHeading,
+} from '@estately/domain';
+import { formatArea, translateDynamic } from '@estately/i18n';
 import { and, asc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { JwtKey } from '../../config.ts';
 import type { EmailJobPayload } from '../mail/enqueue-email.ts';
@@ -63,6 +70,9 @@ interface DueSearch {
 
 interface OfferSummary {
   id: number;
+  offerType: string;
+  propertyType: string;
+  disposition: string | null;
   layout: string | null;
   area: number | null;
   street: string | null;
@@ -73,12 +83,24 @@ interface OfferSummary {
   photo: Parameters<typeof variantUrls>[1] | null;
 }
 
-/** Language-neutral title: layout, area, address ("3+KK, 74 m², Vinohradská 12, Praha - Vinohrady"). */
-function offerTitle(offer: OfferSummary): string {
+/**
+ * The offer's title in the e-mail's language, as on its card, then the address: "Prodej bytu 3+1,
+ * 74 m², Vinohradská 12, Praha - Vinohrady" (issue 38 point 5: the layout in the reader's words,
+ * a maisonette as its own word, not the rooms' "3+KK").
+ */
+function offerTitle(offer: OfferSummary, locale: Locale): string {
   const place = [offer.city, offer.cityPart].filter(Boolean).join(' - ');
-  return [offer.layout, offer.area ? `${Math.round(offer.area)} m²` : null, offer.street, place]
-    .filter(Boolean)
-    .join(', ');
+  const heading = offerHeading(
+    {
+      offer_type: offer.offerType,
+      property_type: offer.propertyType,
+      disposition: offer.disposition,
+      layout: offer.layout,
+    },
+    offer.area ? formatArea(Math.round(offer.area), locale) : null,
+    (key, values) => translateDynamic(locale, key, values),
+  );
+  return [heading, offer.street, place].filter(Boolean).join(', ');
 }
 
 /** Number formats per locale and currency: building one costs far more than using it. */
@@ -224,7 +246,7 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
       const offer = summaries.get(id);
       if (!offer) return [];
       entry = {
-        title: offerTitle(offer),
+        title: offerTitle(offer, locale),
         url: `${options.publicWebUrl}/${locale}/property/${id}`,
         price: formatPrice(offer, locale, currency, rates),
         photoUrl: offer.photo ? variantUrls(options.storage, offer.photo).card : null,
@@ -321,6 +343,9 @@ async function loadOfferSummaries(db: Db, ids: number[]): Promise<Map<number, Of
     const rows = await db
       .select({
         id: offers.id,
+        offerType: offers.offerType,
+        propertyType: offers.propertyType,
+        disposition: offers.disposition,
         layout: offers.layout,
         area: offers.usefulAreaMeters,
         street: offers.street,
