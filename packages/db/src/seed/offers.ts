@@ -452,6 +452,8 @@ export class OfferGenerator {
       topOfferMutations: isTopOffer ? [locale] : [],
       createdAt,
       updatedAt: activatedAt ?? createdAt,
+      // Of the generator's clock, not the database's: the same seed gives the same rows.
+      stateChangedAt: activatedAt ?? createdAt,
       publishedAt,
       activatedAt,
     };

@@ -1,4 +1,4 @@
-import { SELLER_TYPES } from '@estately/domain';
+import { SEARCHABLE_STATES, SELLER_TYPES } from '@estately/domain';
 import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryMediaStorage } from '../storage/local-storage.ts';
@@ -65,13 +65,15 @@ describe('seed', () => {
     expect(result.activeOffers).toBe(row?.n);
   });
 
-  it('projects exactly the active, non-struck properties into the offers read model', async () => {
+  it('projects exactly the searchable, non-struck properties into the offers read model', async () => {
+    // Active and reserved ones (decision 042: a reserved offer stays in search with its badge).
+    const states = SEARCHABLE_STATES.map((state) => `'${state}'`).join(', ');
     const [row] = await a.query<{ missing: number; extra: number }>(`
       select
-        (select count(*)::int from properties p where p.state = 'active' and p.struck_at is null
+        (select count(*)::int from properties p where p.state in (${states}) and p.struck_at is null
            and not exists (select 1 from offers o where o.id = p.id)) as missing,
         (select count(*)::int from offers o join properties p on p.id = o.id
-           where p.state <> 'active' or p.struck_at is not null) as extra`);
+           where p.state not in (${states}) or p.struck_at is not null) as extra`);
     expect(row).toEqual({ missing: 0, extra: 0 });
     const [ratio] = await a.query<{ r: number }>(
       "select (count(*) filter (where state = 'active'))::float / count(*) as r from properties",
