@@ -85,6 +85,11 @@ describe('the layout chosen in the editor', () => {
 
     // 3 rooms, no kitchen: 3+kk.
     await saveParameters(page, id, '3', { living_room: '1', bedroom: '2' });
+    // The editor's preview shows the title the offer page will have.
+    await page.goto(`${h.web.url}${editPropertyPath('cs', id, 'preview')}`);
+    expect(await page.getByTestId('preview').locator('h3').textContent()).toBe(
+      `Prodej bytu 3+kk, ${formatArea(82, 'cs')}`,
+    );
     await apiAs(h.api.url, token, 'POST', `/v1/properties/set-state/${id}`, { state: 'active' });
 
     const czech = await offerTitles(context, 'cs', id);

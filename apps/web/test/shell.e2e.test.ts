@@ -70,7 +70,10 @@ describe('screens in the browser', () => {
     const page = await context.newPage();
     const id = harness.offerIds[0];
     await page.goto(`${harness.web.url}/en/property/${id}`);
-    expect(await page.locator('h1').textContent()).toBe(translate('en', 'offer.title.sale_apartment'));
+    // The heading names the layout in words after the kind (issue 38 point 5), never "3+KK".
+    const heading = await page.locator('h1').textContent();
+    expect(heading?.startsWith(`${translate('en', 'offer.title.sale_apartment')}, `)).toBe(true);
+    expect(heading).not.toContain('+KK');
     expect(await page.getByTestId('offer-detail-price').textContent()).toMatch(/\$/);
     await page.goto(`${harness.web.url}/en/listings`);
     expect(await page.getByTestId('results-count').textContent()).toBe(

@@ -3,7 +3,9 @@ import {
   type FormDefinition,
   type FormField,
   type Locale,
+  layoutFromRooms,
   type OwnProperty,
+  offerHeading,
   SaveTourDatesBodySchema,
 } from '@estately/domain';
 import {
@@ -285,7 +287,12 @@ function previewOf(
   add('penb', option('penb', property.penb));
   const main = property.photos.find((photo) => photo.is_main) ?? property.photos[0];
   return {
-    title: t(`offer.title.${property.offer_type}_${property.property_type}` as MessageKey),
+    // The title the offer page will show: "Prodej bytu 3+kk, 75 m²" (issue 38 point 5).
+    title: offerHeading(
+      { ...property, layout: layoutFromRooms(property.room) },
+      property.useful_area_meters !== null ? formatArea(property.useful_area_meters, locale) : null,
+      t.dynamic,
+    ),
     price: previewPrice(property, t, locale),
     address: [property.street, property.city_part, property.city].filter(Boolean).join(', '),
     facts,
