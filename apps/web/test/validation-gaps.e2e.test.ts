@@ -7,6 +7,7 @@ import { PROPERTY_LIMITS } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ensurePropertyPhoto } from '../../api/test/helpers.ts';
 import { propertyDetailPath } from '../app/routing/site-paths.ts';
 import { signIn, startAccountHarness } from './account-helpers.ts';
 import { apiAs, harnessPerFile, hydrated } from './browser-setup.ts';
@@ -75,6 +76,40 @@ describe('the description step', () => {
       `/properties/${id}`,
     );
     expect(stored.data.description).toBeNull();
+    await context.close();
+  });
+});
+
+describe('the photos step', () => {
+  it("names each photo's buttons by their word and the photo, without a stray space", async () => {
+    const email = 'fotky@example.com';
+    const { token } = await h.signUpByApi(email);
+    const saved = await apiAs<{ data: { id: number } }>(h.api.url, token, 'POST', '/v1/property/save', {
+      offer_type: 'sale',
+      property_type: 'apartment',
+      country_code: 'CZ',
+    });
+    await ensurePropertyPhoto(h.db, saved.data.id);
+    const context = await h.visitor({ locale: 'cs' });
+    const page = await context.newPage();
+    await signIn(page, h.web.url, email, undefined, 'cs');
+    await page.goto(`${h.web.url}/cs/account/my-offers/${saved.data.id}?step=photos`);
+    const photo = translate('cs', 'editor.photo_alt', { index: 1 });
+    const save = page.getByTestId('photo').first().getByTestId('photo_room');
+    expect(await save.evaluate((button) => button.getAttribute('aria-label'))).toBe(
+      `${translate('cs', 'action.save')}: ${photo}`,
+    );
+    // What assistive technology reads: the computed name, not only the attribute.
+    expect(
+      await page
+        .getByRole('button', { name: `${translate('cs', 'action.save')}: ${photo}`, exact: true })
+        .count(),
+    ).toBe(1);
+    expect(
+      await page
+        .getByRole('button', { name: `${translate('cs', 'action.delete')}: ${photo}`, exact: true })
+        .count(),
+    ).toBe(1);
     await context.close();
   });
 });
