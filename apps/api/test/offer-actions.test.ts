@@ -45,6 +45,11 @@ function post(id: number | string, action: string, payload: unknown, address = n
   });
 }
 
+/** A whole-minute instant `days` from now (the fixtures' clock is the real one). */
+function inDays(days: number): Date {
+  return new Date(Math.floor((Date.now() + days * 86_400_000) / 60_000) * 60_000);
+}
+
 async function counts() {
   const [leadRows, messageRows, jobRows] = await Promise.all([
     api.db.select({ id: leads.id }).from(leads),
@@ -141,7 +146,7 @@ describe('POST /public/offers/{id}/offer_message', () => {
   it('books one of the offer’s own viewing appointments as a tour request', async () => {
     const [slot] = await api.db
       .insert(propertyTourDates)
-      .values({ propertyId: offerId, startsAt: new Date('2026-06-01T15:00:00Z') })
+      .values({ propertyId: offerId, startsAt: inDays(30) })
       .returning({ id: propertyTourDates.id });
     const response = await post(
       offerId,
@@ -155,7 +160,7 @@ describe('POST /public/offers/{id}/offer_message', () => {
 
     const [foreign] = await api.db
       .insert(propertyTourDates)
-      .values({ propertyId: contactOfferId, startsAt: new Date('2026-06-02T15:00:00Z') })
+      .values({ propertyId: contactOfferId, startsAt: inDays(31) })
       .returning({ id: propertyTourDates.id });
     const before = await counts();
     const wrong = await post(
@@ -169,6 +174,45 @@ describe('POST /public/offers/{id}/offer_message', () => {
       errors: { 'offer_message.tour_date_id': ['validation.invalid_value'] },
     });
     expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a viewing appointment that has already begun', async () => {
+    const [past] = await api.db
+      .insert(propertyTourDates)
+      .values({ propertyId: offerId, startsAt: inDays(-1), endsAt: inDays(-0.9) })
+      .returning({ id: propertyTourDates.id });
+    const before = await counts();
+    const late = await post(
+      offerId,
+      'offer_message',
+      message({ email: 'late@example.com', tour_date_id: past!.id }),
+    );
+    expect(late.statusCode).toBe(422);
+    expect(late.json().errors).toEqual({ 'offer_message.tour_date_id': ['validation.invalid_value'] });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('lists the upcoming viewing appointments with the offer’s time zone', async () => {
+    const [upcoming] = await api.db
+      .insert(propertyTourDates)
+      .values({ propertyId: offerId, startsAt: inDays(40), endsAt: inDays(40.05), capacity: 3 })
+      .returning({ id: propertyTourDates.id });
+    await api.db.insert(propertyTourDates).values({ propertyId: offerId, startsAt: inDays(-2) });
+    const response = await api.app.inject({ method: 'GET', url: `/public/offers/${offerId}/tour_dates` });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.time_zone).toBe('Europe/Prague');
+    expect(body.data.every((slot: { starts_at: string }) => Date.parse(slot.starts_at) > Date.now())).toBe(
+      true,
+    );
+    expect(body.data).toContainEqual({
+      id: upcoming!.id,
+      starts_at: inDays(40).toISOString(),
+      ends_at: inDays(40.05).toISOString(),
+      capacity: 3,
+    });
+    const paused = await api.app.inject({ method: 'GET', url: `/public/offers/${pausedId}/tour_dates` });
+    expect(paused.statusCode).toBe(404);
   });
 
   it('validates every field with message keys and stores nothing', async () => {

@@ -45,6 +45,7 @@ const POLICY: Record<string, Policy> = {
   'GET /public/offers/:id/similar_offers': 'public',
   'GET /public/offers/:id/seller_offers': 'public',
   'GET /public/offers/:id/offer_translation': 'public',
+  'GET /public/offers/:id/tour_dates': 'public',
   'POST /public/offers/:id/offer_message': 'public',
   'POST /public/offers/:id/offer_report': 'public',
   'POST /public/offer_search_path/decompose': 'public',

@@ -13,13 +13,16 @@ import { join } from 'node:path';
 import { type Db, locationNames, locations } from '@estately/db';
 import { buildGazetteer, locationNameRows } from '@estately/db/seed';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
-import { LOCALES } from '@estately/domain';
+import { LOCALES, localToUtc } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
-import { setRates } from '../../api/test/helpers.ts';
+import { ensurePropertyPhoto, setRates } from '../../api/test/helpers.ts';
+import { leadsPath } from '../app/features/leads/leads-paths.ts';
+import { editPropertyPath } from '../app/features/property-editor/editor-paths.ts';
+import { propertyDetailPath } from '../app/routing/site-paths.ts';
 import { consistentBuild } from '../build-files.ts';
 import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
 import { signIn } from './account-helpers.ts';
@@ -347,8 +350,16 @@ describe('a new seller', () => {
     await tour.getByLabel(en('editor.tour_capacity')).first().fill('6');
     await tour.getByRole('button', { name: en('action.save') }).click();
     await expect.poll(() => tour.getByTestId('form-done').textContent()).toBe(en('toast.saved'));
+    // Entered in the property's local time (Prague), stored in UTC (decision 011).
+    const startsAt = localToUtc({ date: day, time: '10:00' }, 'Europe/Prague').toISOString();
+    const endsAt = localToUtc({ date: day, time: '11:30' }, 'Europe/Prague').toISOString();
     expect((await api<OwnView>(token, 'GET', `/properties/${id}`)).data.tour_dates).toEqual([
-      expect.objectContaining({ date: day, from: '10:00', to: '11:30', capacity: 6 }),
+      expect.objectContaining({
+        date: startsAt.slice(0, 10),
+        from: startsAt.slice(11, 16),
+        to: endsAt.slice(11, 16),
+        capacity: 6,
+      }),
     ]);
 
     // Publishing: nothing is missing any more.
@@ -903,5 +914,93 @@ describe('typing before the editor’s code has come', () => {
     const photos = (await api<OwnView>(token, 'GET', `/properties/${id}`)).data.photos;
     expect(photos.map((entry) => entry.room_type)).toEqual(['bedroom']);
     await context.close();
+  });
+});
+
+// Issue 38 defect 7: a seller enters a viewing at 17:00 in the viewings step, in Prague time
+// (the property's country, not UTC); the offer page lists it at 17:00 with the zone named, a
+// visitor asks for that slot in the message form, and the seller's inbox shows a viewing request.
+const cs = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) =>
+  translate('cs', key, values);
+
+const viewingOffer = {
+  offer_type: 'sale',
+  property_type: 'apartment',
+  disposition: '2',
+  room: ['living_room', 'bedroom', 'kitchen'],
+  price: 6_500_000,
+  currency_iso_code: 'CZK',
+  useful_area: 54,
+  useful_area_units: 'm2',
+  description: 'Byt s výhledem na Vltavu.',
+  street: 'Rašínovo nábřeží 8',
+  city: 'Praha',
+  country_code: 'CZ',
+  latitude: 50.07,
+  longitude: 14.414,
+  contact: { contact_name: 'Petr Svoboda', contact_email: 'petr@example.com' },
+};
+
+describe('viewing slots', () => {
+  it('are entered and shown in Prague time and a visitor’s request reaches the seller as a viewing request', async () => {
+    const email = 'prohlidky@example.com';
+    const token = await signUp(email);
+    const draft = await api<{ data: { id: number } }>(token, 'POST', '/v1/property/save', viewingOffer);
+    const id = draft.data.id;
+    await ensurePropertyPhoto(h.db, id);
+    await api(token, 'POST', `/v1/properties/set-state/${id}`, { state: 'active' });
+
+    // The seller enters a viewing in ten days at 17:00–18:00, Prague time.
+    const seller = await h.visitor();
+    const page = await seller.newPage();
+    await signIn(page, h.web.url, email, PASSWORD, 'cs');
+    await page.goto(`${h.web.url}${editPropertyPath('cs', id, 'tour_dates')}`);
+    const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const tour = page.getByTestId('tour-dates-form');
+    expect(await tour.textContent()).not.toContain('UTC');
+    await tour.getByLabel(cs('editor.tour_date')).first().fill(day);
+    await tour.getByLabel(cs('filter.from')).first().fill('17:00');
+    await tour.getByLabel(cs('filter.to')).first().fill('18:00');
+    await tour.getByLabel(cs('editor.tour_capacity')).first().fill('2');
+    await tour.getByRole('button', { name: cs('action.save') }).click();
+    await expect.poll(() => tour.getByTestId('form-done').textContent()).toBe(cs('toast.saved'));
+    // Stored as the UTC instant of 17:00 in Prague (15:00 or 16:00 UTC, by the season).
+    const startsAt = localToUtc({ date: day, time: '17:00' }, 'Europe/Prague');
+    const own = await api<OwnView>(token, 'GET', `/properties/${id}`);
+    expect(own.data.tour_dates).toEqual([
+      expect.objectContaining({
+        date: startsAt.toISOString().slice(0, 10),
+        from: startsAt.toISOString().slice(11, 16),
+      }),
+    ]);
+    // The editor shows it back as entered.
+    await page.reload();
+    expect(await tour.getByLabel(cs('filter.from')).first().inputValue()).toBe('17:00');
+    expect(await tour.getByLabel(cs('filter.to')).first().inputValue()).toBe('18:00');
+
+    // A visitor sees the slot at 17:00 on the offer page and asks for it.
+    const visitor = await h.visitor();
+    const offerPage = await visitor.newPage();
+    await offerPage.goto(`${h.web.url}${propertyDetailPath('cs', id)}`);
+    const slots = offerPage.getByTestId('viewing-slot');
+    expect(await slots.count()).toBe(1);
+    const label = (await slots.first().textContent()) ?? '';
+    expect(label).toContain('17:00–18:00');
+    expect(label).not.toMatch(/1[56]:00/);
+    expect(label).toMatch(/\(.+\)$/);
+    const form = offerPage.getByTestId('message-form');
+    await form.getByLabel(cs('offer.viewing_choice')).selectOption({ label });
+    await form.locator('[name="name"]').fill('Lucie Malá');
+    await form.locator('[name="email"]').fill('lucie@example.com');
+    await form.locator('[name="text"]').fill('Dobrý den, ráda bych přišla na prohlídku.');
+    await form.getByRole('button').click();
+    await offerPage.getByTestId('message-sent').waitFor();
+    await visitor.close();
+
+    // The seller's inbox names it a viewing request.
+    await page.goto(`${h.web.url}${leadsPath('cs')}`);
+    const lead = page.getByTestId('lead').first();
+    expect(await lead.getByTestId('lead-source').textContent()).toBe(cs('leads.source.tour_request'));
+    await seller.close();
   });
 });

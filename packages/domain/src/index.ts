@@ -37,6 +37,7 @@ export * from './search-path.ts';
 export * from './search-words.ts';
 export * from './slugify.ts';
 export * from './slugs.ts';
+export * from './time-zones.ts';
 export * from './trust-proxy.ts';
 export * from './trust-score.ts';
 export * from './validation-messages.ts';

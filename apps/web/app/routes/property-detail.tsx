@@ -4,6 +4,7 @@ import {
   OfferDetailSchema,
   OfferTranslationSchema,
   PointsOfInterestResponseSchema,
+  PublicTourDatesResponseSchema,
   SellerOffersResponseSchema,
   SimilarOffersResponseSchema,
 } from '@estately/domain';
@@ -27,6 +28,7 @@ import { StaticMap } from '../features/offer-detail/static-map.tsx';
 import { staticMapView } from '../features/offer-detail/static-map-view.server.ts';
 import { offerStructuredData } from '../features/offer-detail/structured-data.server.ts';
 import { translationWithFallback } from '../features/offer-detail/translation-fallback.ts';
+import { toViewingSlots } from '../features/offer-detail/viewing-slots.server.ts';
 import { toOfferCardView } from '../features/offers/offer-card-view.server.ts';
 import type { OfferCardView } from '../features/offers/offer-card-view.ts';
 import { ResultCard } from '../features/results/result-card.tsx';
@@ -157,14 +159,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     .get(`/public/offers/${id}/points_of_interest`, { signal: request.signal })
     .then((answer) => PointsOfInterestResponseSchema.parse(answer))
     .catch(() => null);
-  const [nearby, abroad, fromSeller, contactDetails, translated, placesNearby] = await Promise.all([
-    similar(false),
-    similar(true),
-    sellerOffers,
-    contact,
-    translation,
-    places,
-  ]);
+  // Upcoming viewing slots in the offer's local time (decision 011).
+  const viewings = client
+    .get(`/public/offers/${id}/tour_dates`, { signal: request.signal })
+    .then((answer) => toViewingSlots(PublicTourDatesResponseSchema.parse(answer), locale))
+    .catch(() => []);
+  const [nearby, abroad, fromSeller, contactDetails, translated, placesNearby, viewingSlots] =
+    await Promise.all([similar(false), similar(true), sellerOffers, contact, translation, places, viewings]);
   const origin = config.publicWebUrl ?? url.origin;
   const page = {
     translation: translated,
@@ -177,6 +178,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     abroad,
     sellerOffers: fromSeller,
     contact: contactDetails,
+    viewingSlots,
     contactHref: `${url.pathname}?contact=1#contact`,
     shareUrl: `${origin}${url.pathname}`,
     texts: offerDetailTexts(locale),
@@ -471,6 +473,19 @@ function OfferPage({
               )}
             </div>
           </section>
+          {loaderData.viewingSlots.length > 0 && (
+            <section className="offer-viewings" data-testid="viewing-slots">
+              <h2>{labels['offer.viewings']}</h2>
+              <ul>
+                {loaderData.viewingSlots.map((slot) => (
+                  <li key={slot.id} data-testid="viewing-slot">
+                    {slot.label}
+                  </li>
+                ))}
+              </ul>
+              <p className="field__hint">{labels['offer.viewings_hint']}</p>
+            </section>
+          )}
           <OfferForm
             kind="message"
             offerId={offer.id}
@@ -512,6 +527,25 @@ function OfferPage({
                   describedBy={describedBy}
                   marksInvalid
                 />
+                {loaderData.viewingSlots.length > 0 && (
+                  <label>
+                    {labels['offer.viewing_choice']}
+                    <select
+                      name="tour_date_id"
+                      defaultValue=""
+                      aria-describedby={describedBy('tour_date_id')}
+                      aria-invalid={Boolean(describedBy('tour_date_id'))}
+                    >
+                      <option value="">{labels['offer.viewing_none']}</option>
+                      {loaderData.viewingSlots.map((slot) => (
+                        <option key={slot.id} value={slot.id}>
+                          {slot.label}
+                        </option>
+                      ))}
+                    </select>
+                    {errorOf('tour_date_id')}
+                  </label>
+                )}
                 <label>
                   {labels['offer.message']}
                   <KeptTextArea

@@ -165,3 +165,20 @@ export const OfferReportResponseSchema = z.object({
   created_at: z.string(),
 });
 export type OfferReportResponse = z.infer<typeof OfferReportResponseSchema>;
+
+/**
+ * GET /public/offers/{id}/tour_dates: the offer's upcoming viewing slots, as UTC instants,
+ * with the offer's time zone (from its country) in which the page names them (decision 011).
+ */
+export const PublicTourDateSchema = z.object({
+  id: z.number().int(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  capacity: z.number().int(),
+});
+export type PublicTourDate = z.infer<typeof PublicTourDateSchema>;
+export const PublicTourDatesResponseSchema = z.object({
+  time_zone: z.string(),
+  data: z.array(PublicTourDateSchema),
+});
+export type PublicTourDatesResponse = z.infer<typeof PublicTourDatesResponseSchema>;

@@ -14,6 +14,7 @@ import {
   POI_DEFAULT_RADIUS_KM,
   PointsOfInterestQuerySchema,
   PointsOfInterestResponseSchema,
+  PublicTourDatesResponseSchema,
   parseOfferId,
   SELLER_OFFERS_LIMIT,
   SellerOffersQuerySchema,
@@ -35,6 +36,7 @@ import { negotiateLocale } from './accept-language.ts';
 import { getOfferContact } from './get-offer-contact.ts';
 import { offerDetailBody } from './get-offer-detail.ts';
 import { getOfferTranslation } from './get-offer-translation.ts';
+import { listOfferTourDates } from './list-offer-tour-dates.ts';
 import { listPointsOfInterest } from './list-points-of-interest.ts';
 import { listSellerOffers } from './list-seller-offers.ts';
 import { listSimilarOffers } from './list-similar-offers.ts';
@@ -243,6 +245,20 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
         currency: request.query.currency,
         storage: app.storage,
       }),
+  );
+
+  app.get(
+    '/public/offers/:id/tour_dates',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Upcoming viewing slots of an offer',
+        description: `The viewing slots a visitor can still ask for (starting in the future), earliest first, as UTC instants, with \`time_zone\`: the offer's IANA time zone (from its country), in which the page names them (decision 011). A visitor asks for one with \`tour_date_id\` in the offer message. ${NOT_FOUND_NOTE}`,
+        params: OfferIdParamsSchema,
+        response: { 200: PublicTourDatesResponseSchema, 404: ErrorBodySchema, 500: ErrorBodySchema },
+      },
+    },
+    async (request) => listOfferTourDates({ db: app.readDb, id: offerId(request.params.id) }),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import { type Db, propertyTourDates } from '@estately/db';
 import type { Locale, OfferMessageInput, OfferMessageResponse } from '@estately/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { offerNotFound } from './public-offer.ts';
 import { findLeadTarget, recordLead } from './record-lead.ts';
@@ -37,9 +37,15 @@ export async function sendOfferMessage(options: SendOfferMessageOptions): Promis
       const [slot] = await tx
         .select({ startsAt: propertyTourDates.startsAt })
         .from(propertyTourDates)
-        .where(and(eq(propertyTourDates.id, input.tour_date_id), eq(propertyTourDates.propertyId, id)))
+        .where(
+          and(
+            eq(propertyTourDates.id, input.tour_date_id),
+            eq(propertyTourDates.propertyId, id),
+            gt(propertyTourDates.startsAt, new Date()),
+          ),
+        )
         .limit(1);
-      // Only the offer's own viewing appointments can be asked for.
+      // Only the offer's own upcoming viewing appointments can be asked for.
       if (!slot)
         throw new AppError('validation_errors', {
           errors: { 'offer_message.tour_date_id': ['validation.invalid_value'] },

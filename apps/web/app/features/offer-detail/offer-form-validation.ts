@@ -21,6 +21,8 @@ export function readOfferForm(
           email: value('email'),
           phone: value('phone'),
           text: value('text'),
+          // The chosen viewing slot, when the visitor asks for one ("" is none).
+          tour_date_id: value('tour_date_id') ? Number(value('tour_date_id')) : undefined,
         })
       : OfferReportInputSchema.safeParse({
           reason: value('reason'),

@@ -75,6 +75,8 @@ export interface EditorData {
   photos: EditorPhoto[];
   roomTypes: EditorOption[];
   tourDates: EditorTourDate[];
+  /** The property's time zone by name, in which its viewing times are entered. */
+  tourTimeZone: string;
   problems: EditorProblem[];
   preview: EditorPreview | null;
   canPublish: boolean;

@@ -265,7 +265,7 @@ function TourDatesStep(props: { data: EditorData; t: Text; result: EditorResult 
       testId="tour-dates-form"
       className="editor-form"
     >
-      <p className="field__hint">{t('editor.tour_hint')}</p>
+      <p className="field__hint">{t('editor.tour_hint', { zone: data.tourTimeZone })}</p>
       {rows.map((index) => (
         <fieldset key={index} className="editor-group editor-tour" data-testid="tour-row">
           <legend className="field__label">{t('editor.tour_slot', { index: index + 1 })}</legend>

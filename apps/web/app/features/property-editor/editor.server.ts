@@ -4,9 +4,13 @@ import {
   type FormField,
   type Locale,
   layoutFromRooms,
+  localToUtc,
   type OwnProperty,
   offerHeading,
   SaveTourDatesBodySchema,
+  timeZoneLabel,
+  timeZoneOfCountry,
+  utcToLocal,
 } from '@estately/domain';
 import {
   formatArea,
@@ -203,7 +207,8 @@ export async function loadEditor(
   const next = EDITOR_STEPS[stepIndex + 1];
   const roomTypes = fields.find((field) => field.name === 'room')?.values ?? [];
   const roomLabel = new Map(roomTypes.map((option) => [option.value, option.label]));
-  const today = new Date().toISOString().slice(0, 10);
+  // Viewing slots are stored in UTC and entered in the property's local time (decision 011).
+  const timeZone = timeZoneOfCountry(property?.country_code);
   return {
     propertyId: property?.id ?? null,
     step,
@@ -221,8 +226,22 @@ export async function loadEditor(
     })),
     roomTypes,
     tourDates: (property?.tour_dates ?? [])
-      .filter((slot) => slot.date >= today)
-      .map((slot) => ({ date: slot.date, from: slot.from, to: slot.to, capacity: slot.capacity })),
+      .map((slot) => ({
+        startsAt: new Date(`${slot.date}T${slot.from}:00Z`),
+        endsAt: new Date(`${slot.date}T${slot.to}:00Z`),
+        capacity: slot.capacity,
+      }))
+      .filter((slot) => slot.startsAt.getTime() > Date.now())
+      .map((slot) => {
+        const start = utcToLocal(slot.startsAt, timeZone);
+        return {
+          date: start.date,
+          from: start.time,
+          to: utcToLocal(slot.endsAt, timeZone).time,
+          capacity: slot.capacity,
+        };
+      }),
+    tourTimeZone: timeZoneLabel(timeZone, locale),
     problems,
     preview:
       property && step === 'preview' ? previewOf(property, fields, t, locale, config.publicApiUrl) : null,
@@ -529,7 +548,26 @@ export async function editorAction(input: EditorActionInput) {
         return data<FormResult>({ intent, errors: rename(errors), values: typed() }, { status: 422 });
       }
       try {
-        await client.post('/v1/property/save-tour-dates', checked.data);
+        // The rows are the property's local time; the API takes UTC (decision 011).
+        const { property } = await loadProperty(context, request, propertyId);
+        const timeZone = timeZoneOfCountry(property.country_code);
+        const errors: FieldErrors = {};
+        const tourDates = checked.data.tour_dates.map((slot, row) => {
+          const startsAt = localToUtc({ date: slot.date, time: slot.from }, timeZone).toISOString();
+          const endsAt = localToUtc({ date: slot.date, time: slot.to }, timeZone).toISOString();
+          // A slot is one UTC day in the API: one across UTC midnight cannot be stored.
+          if (startsAt.slice(0, 10) !== endsAt.slice(0, 10))
+            errors[`tour.${indexOf[row]}.to`] = [{ key: 'validation.invalid_value', values: {} }];
+          return {
+            ...slot,
+            date: startsAt.slice(0, 10),
+            from: startsAt.slice(11, 16),
+            to: endsAt.slice(11, 16),
+          };
+        });
+        if (Object.keys(errors).length > 0)
+          return data<FormResult>({ intent, errors, values: typed() }, { status: 422 });
+        await client.post('/v1/property/save-tour-dates', { ...checked.data, tour_dates: tourDates });
         return data<FormResult>({ intent, done: t('toast.saved') });
       } catch (error) {
         if (error instanceof ApiError && error.errors) {
