@@ -66,16 +66,16 @@ describe('seller statistics', () => {
     const a = body.data.find((item) => item.offer_id === offerA)!;
     expect(a).toMatchObject({
       favorites: 1,
-      totals: { views: 7, favorites_added: 2, leads: 1 },
+      totals: { views: 7, contact_views: 0, favorites_added: 2, leads: 1 },
       state: 'active',
     });
     const b = body.data.find((item) => item.offer_id === offerB)!;
     expect(b).toMatchObject({
       favorites: 0,
-      totals: { views: 7, favorites_added: 0, leads: 0 },
+      totals: { views: 7, contact_views: 0, favorites_added: 0, leads: 0 },
       state: 'paused',
     });
-    expect(body.totals).toEqual({ views: 14, favorites_added: 2, leads: 1 });
+    expect(body.totals).toEqual({ views: 14, contact_views: 0, favorites_added: 2, leads: 1 });
 
     const strangers = SellerStatsResponseSchema.parse((await get('/my/offers/stats', stranger)).json());
     expect(strangers.data.map((item) => item.offer_id)).toEqual([strangersOffer]);
@@ -87,15 +87,22 @@ describe('seller statistics', () => {
     const body = OfferStatsResponseSchema.parse(response.json());
     expect(body.days.length).toBe(SELLER_STATS_DAYS);
     expect(body.days[0]!.day).toBe(body.from);
-    expect(body.days.at(-1)).toEqual({ day: iso(new Date()), views: 5, favorites_added: 1, leads: 0 });
+    expect(body.days.at(-1)).toEqual({
+      day: iso(new Date()),
+      views: 5,
+      contact_views: 0,
+      favorites_added: 1,
+      leads: 0,
+    });
     expect(body.days.find((day) => day.day === iso(dayAgo(3)))).toEqual({
       day: iso(dayAgo(3)),
       views: 2,
+      contact_views: 0,
       favorites_added: 1,
       leads: 1,
     });
     expect(body.days.filter((day) => day.views === 0).length).toBe(SELLER_STATS_DAYS - 2);
-    expect(body.totals).toEqual({ views: 7, favorites_added: 2, leads: 1 });
+    expect(body.totals).toEqual({ views: 7, contact_views: 0, favorites_added: 2, leads: 1 });
 
     expect((await get(`/my/offers/${strangersOffer}/stats`, seller)).statusCode).toBe(404);
     expect((await get('/my/offers/999999/stats', seller)).statusCode).toBe(404);

@@ -34,13 +34,29 @@ interface WrittenView {
   lastCounted: number;
 }
 
-async function writeOfferViews(db: DbOrTx, views: readonly OfferView[]): Promise<WrittenView[]> {
+/**
+ * What a view opens: the offer's detail page (`detail_views`) or its contact details, the
+ * seller's phone and e-mail shown on request (`contact_views`, issue 38 point 11). A contact
+ * reveal's visitor row is its visitor key prefixed with `contact/`, so the two are counted
+ * apart, each once per visitor and offer within 3 hours.
+ */
+export type ViewKind = 'detail' | 'contact';
+const VIEW_COLUMNS = { detail: 'detail_views', contact: 'contact_views' } as const;
+const VIEW_PREFIXES = { detail: '', contact: 'contact/' } as const;
+
+async function writeOfferViews(
+  db: DbOrTx,
+  views: readonly OfferView[],
+  kind: ViewKind = 'detail',
+): Promise<WrittenView[]> {
+  const column = sql.raw(VIEW_COLUMNS[kind]);
+  const prefix = VIEW_PREFIXES[kind];
   const unique = new Map<string, { id: number; visitorKey: string; at: string; day: string }>();
   for (const view of views) {
     const key = `${view.id}:${view.visitorKey}`;
     if (unique.has(key)) continue;
     const at = (view.now ?? new Date()).toISOString();
-    unique.set(key, { id: view.id, visitorKey: view.visitorKey, at, day: at.slice(0, 10) });
+    unique.set(key, { id: view.id, visitorKey: `${prefix}${view.visitorKey}`, at, day: at.slice(0, 10) });
   }
   if (unique.size === 0) return [];
   // Sorted by offer, so two writers lock the counter rows in the same order.
@@ -80,12 +96,12 @@ async function writeOfferViews(db: DbOrTx, views: readonly OfferView[]): Promise
       returning property_id, visitor_hash
     ),
     counted as (
-      insert into ${offerViewStats} (property_id, day, detail_views)
+      insert into ${offerViewStats} (property_id, day, ${column})
       select input.property_id, input.day, count(*)::int
       from seen join input using (property_id, visitor_hash)
       group by input.property_id, input.day
       order by input.property_id, input.day
-      on conflict (property_id, day) do update set detail_views = ${offerViewStats}.detail_views + excluded.detail_views
+      on conflict (property_id, day) do update set ${column} = ${offerViewStats}.${column} + excluded.${column}
       returning 1
     )
     -- Every public view with its visitor's last counted view: its own time when it counted,
@@ -104,6 +120,20 @@ async function writeOfferViews(db: DbOrTx, views: readonly OfferView[]): Promise
     counted: row.counted,
     lastCounted: Number(row.last_counted ?? Number.NaN),
   }));
+}
+
+/**
+ * Counts one contact reveal (GET /public/offers/{id}/contact) for the seller's statistics, like
+ * a detail view: once per visitor and offer within 3 hours, public offers only; whether it counted.
+ */
+export async function countContactReveal(options: {
+  db: DbOrTx;
+  id: number;
+  visitorKey: string;
+  now?: Date;
+}): Promise<boolean> {
+  const written = await writeOfferViews(options.db, [options], 'contact');
+  return written.some((row) => row.counted);
 }
 
 /** Counts one detail view now (see `countOfferViews`); whether it counted. */

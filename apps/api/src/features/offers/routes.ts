@@ -33,6 +33,7 @@ import { budgetAddress } from '../../plugins/app/visitor.ts';
 import { OfferCountCache } from '../search/count-cache.ts';
 import { sendEncoded, trustedSerializer } from '../search/trusted-serializer.ts';
 import { negotiateLocale } from './accept-language.ts';
+import { countContactReveal } from './count-offer-view.ts';
 import { getOfferContact } from './get-offer-contact.ts';
 import { offerDetailBody } from './get-offer-detail.ts';
 import { getOfferTranslation } from './get-offer-translation.ts';
@@ -153,12 +154,37 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
       schema: {
         tags: TAGS,
         summary: 'Offer contact',
-        description: `Spec 3 Contact of the offer: its contact person, else the publishing account's contact details (then \`id\` is null). ${NOT_FOUND_NOTE}`,
+        description: `Spec 3 Contact of the offer: its contact person, else the publishing account's contact details (then \`id\` is null). ${NOT_FOUND_NOTE}\n\nA GET is a contact reveal for the seller's statistics, counted once per visitor and offer within 3 hours (the visitor as for the offer detail).`,
         params: OfferIdParamsSchema,
+        headers: z.looseObject({
+          [STATS_TOKEN_HEADER]: z.string().optional().describe('Visitor token of the main client (3 hours)'),
+        }),
         response: { 200: OfferContactSchema, 404: ErrorBodySchema, 500: ErrorBodySchema },
       },
     },
-    async (request) => getOfferContact({ db: app.readDb, id: offerId(request.params.id) }),
+    async (request) => {
+      const id = offerId(request.params.id);
+      const contact = await getOfferContact({ db: app.readDb, id });
+      // Shown, so counted (issue 38 point 11); HEAD shows nothing. Statistics never cost a
+      // visitor the contact: a failed count is logged only.
+      if (request.method === 'GET') {
+        try {
+          await countContactReveal({
+            db: app.db,
+            id,
+            visitorKey: visitorKey({
+              token: request.headers[STATS_TOKEN_HEADER],
+              address: request.visitor.address,
+              userAgent: request.headers['user-agent'],
+              secret,
+            }),
+          });
+        } catch (error) {
+          request.log.warn({ err: error, offerId: id }, 'contact reveal not counted');
+        }
+      }
+      return contact;
+    },
   );
 
   app.get(

@@ -5,7 +5,7 @@ import { statsWindow } from './stats-window.ts';
 
 /**
  * GET /my/offers/stats: for each of the caller's properties (any state, so a paused offer's
- * history stays visible), detail views, favourites added and leads over the last 30 days,
+ * history stays visible), detail views, contact reveals, favourites added and leads over the last 30 days,
  * plus how many users have it as a favourite now; and the totals over all of them.
  */
 export async function listSellerStats(options: {
@@ -28,6 +28,8 @@ export async function listSellerStats(options: {
       // single-table select unqualified, which inside a subquery would bind to the inner table.
       views: sql<number>`coalesce((select sum(s.detail_views) from ${offerViewStats} s
         where s.property_id = properties.id and s.day between ${from}::date and ${to}::date), 0)::int`,
+      contactViews: sql<number>`coalesce((select sum(s.contact_views) from ${offerViewStats} s
+        where s.property_id = properties.id and s.day between ${from}::date and ${to}::date), 0)::int`,
       favoritesAdded: sql<number>`coalesce((select sum(s.favourites_added) from ${offerViewStats} s
         where s.property_id = properties.id and s.day between ${from}::date and ${to}::date), 0)::int`,
       leads: sql<number>`(select count(*) from ${leads} l
@@ -47,13 +49,15 @@ export async function listSellerStats(options: {
     favorites: Number(row.favorites),
     totals: {
       views: Number(row.views),
+      contact_views: Number(row.contactViews),
       favorites_added: Number(row.favoritesAdded),
       leads: Number(row.leads),
     },
   }));
-  const totals = { views: 0, favorites_added: 0, leads: 0 };
+  const totals = { views: 0, contact_views: 0, favorites_added: 0, leads: 0 };
   for (const item of data) {
     totals.views += item.totals.views;
+    totals.contact_views += item.totals.contact_views;
     totals.favorites_added += item.totals.favorites_added;
     totals.leads += item.totals.leads;
   }
