@@ -91,6 +91,8 @@ const POLICY: Record<string, Policy> = {
   'DELETE /my/favorite/properties': 'user',
   'GET /my/offers/stats': 'user',
   'GET /my/own/properties': 'user',
+  // The properties are named in the body; another user's id answers `not_found` per id (my-offers-bulk suite).
+  'POST /my/own/properties/bulk': 'user',
   'POST /v1/property/save': 'user',
   // The property is named in the body; ownership is checked there (seller-properties suite).
   'POST /v1/property/save-tour-dates': 'user',
@@ -114,6 +116,7 @@ const POLICY: Record<string, Policy> = {
   'GET /my/offers/:id/stats': 'owner',
   'PATCH /properties/:id': 'owner_or_admin',
   'POST /v1/properties/set-state/:id': 'owner_or_admin',
+  'POST /properties/:id/duplicate': 'owner_or_admin',
   'PATCH /properties/:id/property_medias': 'owner_or_admin',
   'PATCH /properties/:id/property_medias/:mediaId': 'owner_or_admin',
   'DELETE /properties/:id/property_medias/:mediaId': 'owner_or_admin',
@@ -213,6 +216,14 @@ const ownerFixtures: Record<string, () => Promise<OwnerFixture>> = {
       url: `/v1/properties/set-state/${id}`,
       payload: { state: 'paused' },
       snapshot: () => api.db.select().from(properties).where(eq(properties.id, id)),
+    };
+  },
+  'POST /properties/:id/duplicate': async () => {
+    const id = await insertOffer(api.db, { ownerId: owner.id, publishedAt: new Date() });
+    return {
+      url: `/properties/${id}/duplicate`,
+      // A refused copy leaves the owner's properties as they were: no new draft.
+      snapshot: () => api.db.select({ id: properties.id }).from(properties).orderBy(properties.id),
     };
   },
   'PATCH /properties/:id/property_medias': async () => {

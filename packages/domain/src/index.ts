@@ -7,6 +7,7 @@ export * from './contracts/health.ts';
 export * from './contracts/leads.ts';
 export * from './contracts/locations.ts';
 export * from './contracts/moderation.ts';
+export * from './contracts/my-offers.ts';
 export * from './contracts/offer-actions.ts';
 export * from './contracts/offer-detail.ts';
 export * from './contracts/offers.ts';

@@ -1,13 +1,53 @@
 import { type Db, favourites, leads, offerViewStats, properties, propertyMedia } from '@estately/db';
 import { type MediaStorage, variantUrls } from '@estately/db/storage';
-import { type MyPropertyItem, myPropertiesMeta, type PageMeta, type PropertyState } from '@estately/domain';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  type MyPropertiesSort,
+  type MyPropertyItem,
+  myPropertiesMeta,
+  type OfferType,
+  type PageMeta,
+  type PropertyState,
+  type PropertyType,
+} from '@estately/domain';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { propertyEtag } from './property-etag.ts';
 
+const ORDER_BY: Record<MyPropertiesSort, SQL[]> = {
+  newest: [sql`${properties.createdAt} desc`, sql`${properties.id} desc`],
+  oldest: [sql`${properties.createdAt} asc`, sql`${properties.id} asc`],
+  updated: [sql`${properties.updatedAt} desc`, sql`${properties.id} desc`],
+  price_asc: [sql`${properties.price} asc nulls last`, sql`${properties.id} desc`],
+  price_desc: [sql`${properties.price} desc nulls last`, sql`${properties.id} desc`],
+};
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 /**
- * GET /my/own/properties: the caller's properties in every state, newest first, paged, each
- * with its statistics (detail views, current favourites, leads; read-only from the engagement
- * tables) and the strike reason if an admin struck it.
+ * The search of my offers: every word must appear (accents and case ignored) in the street,
+ * city, city part or postcode; a number alone (`123`, `#123`) also finds the offer
+ * with that id, the number a seller quotes from the offer's address.
+ */
+function textCondition(q: string): SQL | undefined {
+  const words = q.split(/\s+/).filter(Boolean);
+  if (words.length === 0) return undefined;
+  const haystack = sql`search_normalize(concat_ws(' ', ${properties.street}, ${properties.city}, ${properties.cityPart}, ${properties.zip}))`;
+  const allWords = and(
+    ...words.map((word) => sql`${haystack} like '%' || search_normalize(${likeLiteral(word)}) || '%'`),
+  );
+  const number = /^#?([1-9]\d{0,15})$/.exec(q.trim())?.[1];
+  return number && Number.isSafeInteger(Number(number))
+    ? sql`(${properties.id} = ${Number(number)} or ${allWords})`
+    : allWords;
+}
+
+/**
+ * GET /my/own/properties: the caller's properties, optionally of one state, offer type and
+ * property type and matching a search text, in the chosen order (newest first by default),
+ * paged with the total, each with its statistics (detail views, current favourites, leads;
+ * read-only from the engagement tables) and the strike reason if an admin struck it.
  */
 export async function listOwnProperties(options: {
   db: Db;
@@ -16,11 +56,18 @@ export async function listOwnProperties(options: {
   page: number;
   perPage: number;
   state?: PropertyState;
+  offerType?: OfferType;
+  propertyType?: PropertyType;
+  q?: string;
+  sort?: MyPropertiesSort;
 }): Promise<{ data: MyPropertyItem[]; meta: PageMeta }> {
   const { db, storage, ownerId, page, perPage } = options;
   const where = and(
     eq(properties.ownerId, ownerId),
     options.state ? eq(properties.state, options.state) : undefined,
+    options.offerType ? eq(properties.offerType, options.offerType) : undefined,
+    options.propertyType ? eq(properties.propertyType, options.propertyType) : undefined,
+    options.q ? textCondition(options.q) : undefined,
   );
   const [[total], rows] = await Promise.all([
     db.select({ n: count() }).from(properties).where(where),
@@ -28,7 +75,7 @@ export async function listOwnProperties(options: {
       .select()
       .from(properties)
       .where(where)
-      .orderBy(desc(properties.createdAt), desc(properties.id))
+      .orderBy(...ORDER_BY[options.sort ?? 'newest'])
       .limit(perPage)
       .offset((page - 1) * perPage),
   ]);
@@ -72,7 +119,7 @@ export async function listOwnProperties(options: {
       street: row.street,
       disposition: row.disposition,
       useful_area_meters: row.usefulAreaMeters,
-      main_photo: main ? variantUrls(storage, main.variants) : null,
+      main_photo: main?.variants ? variantUrls(storage, main.variants) : null,
       is_verified: row.isVerified,
       strike: row.struckAt ? { reason: row.strikeReason ?? '', struck_at: row.struckAt.toISOString() } : null,
       created_at: row.createdAt.toISOString(),

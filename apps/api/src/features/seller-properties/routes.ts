@@ -1,8 +1,11 @@
 import {
+  BULK_PROPERTY_IDS_MAX,
+  BulkPropertyActionBodySchema,
+  BulkPropertyActionResponseSchema,
   ErrorBodySchema,
   FLAT_SETTINGS_LIMITS,
   FormDefinitionSchema,
-  MyPropertiesQuerySchema,
+  MyOwnPropertiesQuerySchema,
   MyPropertiesResponseSchema,
   PROPERTY_PHOTO_MAX_BYTES,
   PROPERTY_PHOTO_MAX_PIXELS,
@@ -15,6 +18,7 @@ import {
   PropertyPhotoSchema,
   PUBLISH_REQUIRED_FIELDS,
   propertyPhotoFormatNames,
+  RENEW_INTERVAL_DAYS,
   RENT_REQUIRED_FIELDS,
   ReorderPropertyMediaBodySchema,
   ROOM_TYPES,
@@ -34,7 +38,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { ifMatchOf } from '../../lib/etag.ts';
 import { IDEMPOTENCY_DOC, idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/app/authentication.ts';
+import { bulkPropertyAction } from './bulk-property-action.ts';
 import { deletePropertyMedia } from './delete-property-media.ts';
+import { duplicateProperty } from './duplicate-property.ts';
 import { getFormDefinition } from './get-form-definition.ts';
 import { getProperty } from './get-property.ts';
 import { listOwnProperties } from './list-own-properties.ts';
@@ -225,8 +231,8 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "The caller's properties",
-        description: `Every property of the caller in any state (optionally one \`state\`), newest first, paged ({data, meta}); each with its state, the strike reason if struck, and statistics: detail views, current favourites, leads. ${AUTH_NOTE}`,
-        querystring: MyPropertiesQuerySchema,
+        description: `Every property of the caller in any state, paged ({data, meta} with \`total\` and \`total_pages\`); each with its state, the strike reason if struck, and statistics: detail views, current favourites, leads. Filters: \`state\`, \`offer_type\`, \`property_type\`; \`q\` (at most 100 characters) finds offers whose street, city, city part or postcode contain every word (accents and case ignored), and a number alone (\`123\` or \`#123\`) also the offer with that id. \`sort\`: \`newest\` (created, the default), \`oldest\`, \`updated\` (last changed first), \`price_asc\`, \`price_desc\` (no price last). A bad value answers 422 \`validation_errors\` naming the parameter. ${AUTH_NOTE}`,
+        querystring: MyOwnPropertiesQuerySchema,
         response: {
           200: MyPropertiesResponseSchema,
           401: ErrorBodySchema,
@@ -243,7 +249,67 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         page: request.query.page,
         perPage: request.query.per_page,
         state: request.query.state,
+        offerType: request.query.offer_type,
+        propertyType: request.query.property_type,
+        q: request.query.q,
+        sort: request.query.sort,
       }),
+  );
+
+  app.post(
+    '/my/own/properties/bulk',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: "One action on many of the caller's properties",
+        description: `\`action\` on each of \`ids\` (1..${BULK_PROPERTY_IDS_MAX} distinct property ids): \`reserve\` (to \`reserved\`), \`withdraw\` (to \`paused\`, the withdrawn state of decision 042), \`renew\` (an active or reserved offer, not struck, whose last activation or renewal is at least ${RENEW_INTERVAL_DAYS} days old gets \`activated_at\` now and leads the newest-first order again), \`delete\` (drafts only; the draft, its photos and their files go). One transaction; each id answers \`done\` or \`refused\` with a \`reason\`: \`not_found\` (unknown or another user's property, never told apart), \`not_allowed\` (the lifecycle does not allow it from the current state: ${TRANSITIONS_NOTE}; or the offer is not public for a renewal), \`not_draft\`, \`renewed_recently\`, \`struck\`. A refused id changes nothing; the others are applied. A body that is not this shape answers 422 \`validation_errors\` and changes nothing. ${AUTH_NOTE}`,
+        body: BulkPropertyActionBodySchema,
+        response: {
+          200: BulkPropertyActionResponseSchema,
+          401: ErrorBodySchema,
+          422: ErrorBodySchema,
+          500: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => ({
+      action: request.body.action,
+      data: await bulkPropertyAction({
+        db: app.db,
+        storage: app.storage,
+        actor: { id: currentUser(request).id, isAdmin: false },
+        action: request.body.action,
+        ids: request.body.ids,
+        onCleanupError: cleanupLogger(request),
+      }),
+    }),
+  );
+
+  app.post(
+    '/properties/:id/duplicate',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Copy a property as a new draft',
+        description: `Creates a draft of the same owner with every field of the property, its description and translations, and its photos (in order, with their rooms; the files are copied, so deleting either never removes the other's). Not copied: the state, statistics, leads, favourites, viewing slots, verification, a strike, top-offer status and publication dates. The account's limits apply as to a new property and new photos (422 \`validation.too_many_properties\` on \`property\`, \`validation.too_many_account_photos\` on \`file\`; nothing is stored). Answers 201 with the owner's view of the new draft (its \`data.id\`) and \`Location\`. ${OWNER_NOTE} ${AUTH_NOTE}`,
+        params: PropertyIdParamsSchema,
+        response: { 201: PropertyDetailResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = await duplicateProperty({
+        db: app.db,
+        storage: app.storage,
+        actor: actorOf(request),
+        propertyId: requireId(request.params.id),
+        limits,
+        onCleanupError: cleanupLogger(request),
+      });
+      const answer = await detail(id, request, reply);
+      return reply.code(201).header('location', `/properties/${id}`).send(answer);
+    },
   );
 
   app.post(
@@ -382,8 +448,8 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: TAGS,
-        summary: 'Set the room a photo shows',
-        description: `\`room_type\` is one of ${ROOM_TYPES.join(', ')}, or null when not said (422 \`validation.invalid_value\` otherwise). Answers the photo. ${OWNER_NOTE} ${AUTH_NOTE}`,
+        summary: 'Set the room a photo shows, or mark it as a floor plan',
+        description: `\`room_type\` is one of ${ROOM_TYPES.join(', ')}, or null when not said; \`kind\` is \`photo\` or \`floor_plan\` (issue 38 point 13: the offer page shows floor plans in their own group, and a floor plan is never the main photo of the offer's card; \`has_floor_plan\` follows). At least one of them (422 \`validation.invalid_value\` or \`validation.required\` otherwise). Answers the photo. ${OWNER_NOTE} ${AUTH_NOTE}`,
         params: PropertyMediaParamsSchema,
         body: UpdatePropertyMediaBodySchema,
         response: { 200: PropertyPhotoSchema, ...errors },
@@ -397,6 +463,7 @@ const sellerPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         propertyId: requireId(request.params.id),
         mediaId: requireId(request.params.mediaId),
         roomType: request.body.room_type,
+        kind: request.body.kind,
       }),
   );
 
