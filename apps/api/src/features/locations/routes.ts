@@ -9,6 +9,7 @@ import {
   LocationAutocompleteResponseSchema,
   LocationIdParamsSchema,
   NO_RESULTS_MESSAGE,
+  REVERSE_CITY_PART_MAX_KM,
   REVERSE_LOOKUP_MAX_KM,
   ReverseLocationQuerySchema,
   ReverseLocationResponseSchema,
@@ -57,7 +58,7 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['locations'],
         summary: 'Nearest place to a point',
-        description: `The city or city part nearest to (\`lat\`, \`lng\`) with its great-circle distance in km (earth radius 6371 km). Latitude -90..90, longitude -180..180 (spec 5); a bad value is 422 naming the field. 404 with the message '${NO_RESULTS_MESSAGE}' when no place is within ${REVERSE_LOOKUP_MAX_KM} km.`,
+        description: `The city or city part nearest to (\`lat\`, \`lng\`) with its great-circle distance in km (earth radius 6371 km), and the \`city\` and \`city_part\` an address at the point names: the nearest city (or the nearest city part's city) and that city's part nearest to the point within ${REVERSE_CITY_PART_MAX_KM} km (null when none is). Latitude -90..90, longitude -180..180 (spec 5); a bad value is 422 naming the field. 404 with the message '${NO_RESULTS_MESSAGE}' when no place is within ${REVERSE_LOOKUP_MAX_KM} km.`,
         querystring: ReverseLocationQuerySchema,
         response: { 200: ReverseLocationResponseSchema, 404: ErrorBodySchema, 422: ErrorBodySchema },
       },
