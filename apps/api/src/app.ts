@@ -115,6 +115,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(favoritesRoutes);
   await app.register(savedSearchesRoutes);
   await app.register(leadsRoutes);
+  await app.register((await import('./features/leads/thread-routes.ts')).default);
   await app.register(sellerStatsRoutes);
   await app.register(sellerPropertiesRoutes);
   await app.register(moderationRoutes);

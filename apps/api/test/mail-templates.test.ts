@@ -36,6 +36,41 @@ function payload(template: EmailTemplate, locale: Locale): EmailJobPayload {
           tour_date: '2026-12-24T10:00:00.000Z',
         },
       };
+    case 'lead_reply':
+      return {
+        template,
+        to,
+        locale,
+        data: {
+          thread_id: 5,
+          message_id: 9,
+          thread_url: `${web}/${locale}/messages/abc`,
+          offer_url: `${web}/${locale}/property/7`,
+          offer_type: 'sale',
+          property_type: 'apartment',
+          address: 'Vinohradská 12, Praha',
+          seller_name: hostile,
+          buyer_name: 'Eva',
+          text: `Yes, come on Friday\n${hostile}`,
+        },
+      };
+    case 'lead_answer':
+      return {
+        template,
+        to,
+        locale,
+        data: {
+          thread_id: 5,
+          message_id: 10,
+          thread_url: `${web}/${locale}/account/leads/5`,
+          offer_type: 'rent',
+          property_type: 'house',
+          address: '',
+          recipient_name: null,
+          buyer_name: hostile,
+          text: 'Thank you, see you then.',
+        },
+      };
     case 'confirm_email':
       return {
         template,

@@ -1,4 +1,13 @@
-import { leads, type PhotoVariantsJson, properties, propertyMedia, savedSearches, users } from '@estately/db';
+import {
+  leads,
+  leadThreads,
+  offerMessages,
+  type PhotoVariantsJson,
+  properties,
+  propertyMedia,
+  savedSearches,
+  users,
+} from '@estately/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, type TestUser } from './auth-helpers.ts';
@@ -48,6 +57,10 @@ const POLICY: Record<string, Policy> = {
   'GET /public/offers/:id/tour_dates': 'public',
   'POST /public/offers/:id/offer_message': 'public',
   'POST /public/offers/:id/offer_report': 'public',
+  // The buyer's side of a lead thread: no session, bound to the e-mail link's random token
+  // (wrong token 404, lead-threads suite).
+  'GET /public/lead_threads/:token': 'public',
+  'POST /public/lead_threads/:token/messages': 'public',
   'POST /public/offer_search_path/decompose': 'public',
   'POST /public/offer_search_path/compose': 'public',
   'GET /public/locations/autocomplete': 'public',
@@ -101,6 +114,10 @@ const POLICY: Record<string, Policy> = {
   'POST /saved_searches': 'user',
   'GET /leads': 'user',
   'POST /leads': 'user',
+  // Leads as conversations (issue 38 point 10): the seller's lists and figures of their own.
+  'GET /lead_threads': 'user',
+  'GET /lead_threads/unread': 'user',
+  'GET /lead_threads/reply_rate': 'user',
   // moderation
   'PATCH /properties/:id/verify': 'admin',
   'POST /properties/strike/:id': 'admin',
@@ -123,6 +140,9 @@ const POLICY: Record<string, Policy> = {
   'PATCH /saved_searches/:id': 'owner',
   'DELETE /saved_searches/:id': 'owner',
   'PATCH /leads/:id': 'owner',
+  'GET /lead_threads/:id': 'owner',
+  'POST /lead_threads/:id/messages': 'owner',
+  'PATCH /lead_threads/:id': 'owner',
 };
 
 /**
@@ -264,6 +284,26 @@ const ownerFixtures: Record<string, () => Promise<OwnerFixture>> = {
       snapshot: () => api.db.select().from(savedSearches).where(eq(savedSearches.id, id)),
     };
   },
+  'GET /lead_threads/:id': async () => {
+    const id = await ownersLeadThread();
+    return { url: `/lead_threads/${id}`, snapshot: threadSnapshot(id) };
+  },
+  'POST /lead_threads/:id/messages': async () => {
+    const id = await ownersLeadThread();
+    return {
+      url: `/lead_threads/${id}/messages`,
+      payload: { body: 'Yes, come on Friday.' },
+      snapshot: threadSnapshot(id),
+    };
+  },
+  'PATCH /lead_threads/:id': async () => {
+    const id = await ownersLeadThread();
+    return {
+      url: `/lead_threads/${id}`,
+      payload: { status: 'closed', read: true },
+      snapshot: threadSnapshot(id),
+    };
+  },
   'PATCH /leads/:id': async () => {
     const offerId = await insertOffer(api.db, { ownerId: owner.id, publishedAt: new Date() });
     const sender = await createUser(api.db, { verified: true });
@@ -277,6 +317,23 @@ const ownerFixtures: Record<string, () => Promise<OwnerFixture>> = {
     };
   },
 };
+
+async function ownersLeadThread(): Promise<number> {
+  const offerId = await insertOffer(api.db, { ownerId: owner.id, publishedAt: new Date() });
+  const sender = await createUser(api.db, { verified: true });
+  const sent = await call('POST /leads', sender, { offer_id: offerId, message: 'Can I see it?' });
+  expect(sent.statusCode, sent.body).toBe(201);
+  const [thread] = await api.db
+    .select({ id: leadThreads.id })
+    .from(leadThreads)
+    .where(eq(leadThreads.propertyId, offerId));
+  return thread!.id;
+}
+
+const threadSnapshot = (id: number) => async () => ({
+  thread: await api.db.select().from(leadThreads).where(eq(leadThreads.id, id)),
+  messages: await api.db.select().from(offerMessages).where(eq(offerMessages.threadId, id)),
+});
 
 /** A property of the owner with two photo rows (no files: the ownership check comes first). */
 async function ownersPropertyWithPhotos(): Promise<{ id: number; mediaIds: number[] }> {

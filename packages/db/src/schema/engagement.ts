@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, oneOf, ref, tstz, updatedAt } from './common.ts';
+import { leadThreads } from './lead-threads.ts';
 import { properties } from './properties.ts';
 import { users } from './users.ts';
 
@@ -100,6 +101,8 @@ export const leads = pgTable(
     phone: text('phone'),
     message: text('message'),
     locale: text('locale').notNull().default('cs'),
+    /** The conversation this enquiry belongs to (migration 0020). */
+    threadId: ref('thread_id').references(() => leadThreads.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -110,6 +113,7 @@ export const leads = pgTable(
     index('leads_owner_idx').on(t.ownerId, t.createdAt.desc()),
     index('leads_property_idx').on(t.propertyId),
     index('leads_sender_idx').on(t.senderUserId),
+    index('leads_thread_idx').on(t.threadId),
   ],
 );
 
@@ -118,17 +122,23 @@ export const offerMessages = pgTable(
   'offer_messages',
   {
     id: idColumn(),
-    leadId: ref('lead_id')
+    /** The enquiry the message came with; null for replies written in the thread. */
+    leadId: ref('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
+    threadId: ref('thread_id')
       .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
+      .references(() => leadThreads.id, { onDelete: 'cascade' }),
     senderUserId: ref('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The side that wrote it: the seller (true) or the buyer. */
     fromOwner: boolean('from_owner').notNull().default(false),
     body: text('body').notNull(),
+    /** When the other side read it (the seller a buyer's message, the buyer a seller's). */
     readAt: tstz('read_at'),
     createdAt: createdAt(),
   },
   (t) => [
     index('offer_messages_lead_idx').on(t.leadId, t.createdAt),
+    index('offer_messages_thread_idx').on(t.threadId, t.createdAt),
+    index('offer_messages_unread_idx').on(t.threadId).where(sql`${t.readAt} is null and not ${t.fromOwner}`),
     check('offer_messages_body_check', sql`length(${t.body}) between 1 and 5000`),
   ],
 );

@@ -1,6 +1,7 @@
 export * from './content.ts';
 export * from './engagement.ts';
 export * from './idempotency.ts';
+export * from './lead-threads.ts';
 export * from './locations.ts';
 export * from './offers.ts';
 export * from './properties.ts';

@@ -77,6 +77,8 @@ export const SEEDED_TABLES = [
   'offer_reports',
   'offer_messages',
   'leads',
+  'lead_thread_tokens',
+  'lead_threads',
   'saved_searches',
   'favourites',
   'price_history',
@@ -553,8 +555,26 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   });
   const agencyOffer = activeIds.find((id) => id > 6 && id <= 30);
   if (agencyOffer) {
+    // The conversation of this buyer about this offer (issue 38 point 10).
+    await ref.add(schema.leadThreads, {
+      id: 1,
+      propertyId: agencyOffer,
+      ownerId: 2,
+      buyerUserId: 1,
+      buyerKey: 'user:1',
+      buyerName: 'Jana Nováková',
+      buyerEmail: DEMO_ACCOUNTS.person,
+      buyerPhone: '+420 601 234 567',
+      buyerLocale: 'cs',
+      status: 'new',
+      lastMessageAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await ref.flush(); // the lead references the thread
     await ref.add(schema.leads, {
       id: 1,
+      threadId: 1,
       propertyId: agencyOffer,
       ownerId: 2,
       senderUserId: 1,
@@ -572,6 +592,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     await ref.add(schema.offerMessages, {
       id: 1,
       leadId: 1,
+      threadId: 1,
       senderUserId: 1,
       fromOwner: false,
       body: 'Dobrý den, je byt stále k dispozici? Ráda bych se přišla podívat.',

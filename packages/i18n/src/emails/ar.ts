@@ -53,4 +53,17 @@ export const ar: EmailCatalog = {
   'message.reply': 'الرد على الرسالة',
   'message.view_offer': 'عرض الإعلان',
   'message.reason': 'تتلقى هذه الرسالة لأن إعلانك منشور على Estately. عند الرد عليها تكتب مباشرةً إلى المرسل.',
+  // Lead threads (issue 38 point 10)
+  'message.reply_in_product': 'الرد عبر Estately',
+  'reply.subject': 'ردّ البائع على رسالتك',
+  'reply.intro': 'ردّ {name} على رسالتك بخصوص الإعلان:',
+  'reply.intro_anonymous': 'ردّ البائع على رسالتك بخصوص الإعلان:',
+  'reply.button': 'اقرأ وردّ',
+  'reply.how': 'للرد استخدم الزر أعلاه. الردود على هذا البريد الإلكتروني لا تصل إلى البائع.',
+  'reply.reason':
+    'تتلقى هذه الرسالة لأنك راسلت بائعًا على Estately. يفتح الرابط محادثتك دون تسجيل الدخول، لذا لا تُعِد توجيه هذه الرسالة.',
+  'answer.subject': 'ردّ جديد في محادثتك',
+  'answer.intro': 'ردّ {name} في المحادثة بخصوص إعلانك:',
+  'answer.button': 'فتح المحادثة',
+  'answer.reason': 'تتلقى هذه الرسالة لأن إعلانك منشور على Estately وراسلك أحد المهتمين.',
 };

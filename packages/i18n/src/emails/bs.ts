@@ -41,4 +41,18 @@ export const bs: EmailCatalog = {
   'message.tour_date': 'Željeni termin razgledanja: {date}',
   'message.reason':
     'Ovaj e-mail primate jer je vaš oglas objavljen na Estatelyju. Odgovorom pišete direktno pošiljaocu.',
+  // Lead threads (issue 38 point 10)
+  'message.reply_in_product': 'Odgovori na Estatelyju',
+  'reply.subject': 'Prodavač je odgovorio na vašu poruku',
+  'reply.intro': 'Imate odgovor na svoju poruku o oglasu. Piše {name}:',
+  'reply.intro_anonymous': 'Prodavač je odgovorio na vašu poruku o oglasu:',
+  'reply.button': 'Pročitaj i odgovori',
+  'reply.how': 'Za odgovor koristite dugme iznad. Odgovori na ovaj e-mail ne stižu do prodavača.',
+  'reply.reason':
+    'Ovaj e-mail primate jer ste na Estatelyju pisali prodavaču. Link otvara vaš razgovor bez prijave, zato ovaj e-mail nemojte prosljeđivati.',
+  'answer.subject': 'Novi odgovor u vašem razgovoru',
+  'answer.intro': 'U razgovoru o vašem oglasu piše {name}:',
+  'answer.button': 'Otvori razgovor',
+  'answer.reason':
+    'Ovaj e-mail primate jer je vaš oglas objavljen na Estatelyju i javio vam se zainteresovani kupac.',
 };

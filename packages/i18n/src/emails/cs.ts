@@ -56,4 +56,18 @@ export const cs: EmailCatalog = {
   'message.view_offer': 'Zobrazit inzerát',
   'message.reason':
     'Tento e-mail dostáváte, protože váš inzerát je zveřejněn na Estately. Odpovědí na něj napíšete odesílateli.',
+  // Lead threads (issue 38 point 10)
+  'message.reply_in_product': 'Odpovědět na Estately',
+  'reply.subject': 'Prodávající odpověděl na vaši zprávu',
+  'reply.intro': 'Máte odpověď na svou zprávu k inzerátu. Píše {name}:',
+  'reply.intro_anonymous': 'Prodávající odpověděl na vaši zprávu k inzerátu:',
+  'reply.button': 'Přečíst a odpovědět',
+  'reply.how': 'Odpovídejte tlačítkem výše. Odpověď na tento e-mail se k prodávajícímu nedostane.',
+  'reply.reason':
+    'Tento e-mail dostáváte, protože jste na Estately napsali prodávajícímu. Odkaz otevře vaši konverzaci bez přihlášení, proto e-mail nikomu nepřeposílejte.',
+  'answer.subject': 'Nová odpověď v konverzaci',
+  'answer.intro': 'V konverzaci k vašemu inzerátu píše {name}:',
+  'answer.button': 'Otevřít konverzaci',
+  'answer.reason':
+    'Tento e-mail dostáváte, protože váš inzerát je zveřejněn na Estately a napsal vám zájemce.',
 };

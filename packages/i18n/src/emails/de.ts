@@ -60,4 +60,19 @@ export const de: EmailCatalog = {
   'message.view_offer': 'Angebot ansehen',
   'message.reason':
     'Sie erhalten diese E-Mail, weil Ihr Angebot auf Estately veröffentlicht ist. Mit einer Antwort schreiben Sie direkt dem Absender.',
+  // Lead threads (issue 38 point 10)
+  'message.reply_in_product': 'Auf Estately antworten',
+  'reply.subject': 'Der Anbieter hat auf Ihre Nachricht geantwortet',
+  'reply.intro': '{name} hat auf Ihre Nachricht zum Angebot geantwortet:',
+  'reply.intro_anonymous': 'Der Anbieter hat auf Ihre Nachricht zum Angebot geantwortet:',
+  'reply.button': 'Lesen und antworten',
+  'reply.how':
+    'Bitte antworten Sie über die Schaltfläche oben. Antworten auf diese E-Mail erreichen den Anbieter nicht.',
+  'reply.reason':
+    'Sie erhalten diese E-Mail, weil Sie einem Anbieter auf Estately geschrieben haben. Der Link öffnet Ihre Unterhaltung ohne Anmeldung, bitte leiten Sie diese E-Mail daher nicht weiter.',
+  'answer.subject': 'Neue Antwort in Ihrer Unterhaltung',
+  'answer.intro': '{name} hat in der Unterhaltung zu Ihrem Angebot geantwortet:',
+  'answer.button': 'Unterhaltung öffnen',
+  'answer.reason':
+    'Sie erhalten diese E-Mail, weil Ihr Angebot auf Estately veröffentlicht ist und Ihnen ein Interessent geschrieben hat.',
 };

@@ -59,6 +59,20 @@ export const en = {
   'message.view_offer': 'View the offer',
   'message.reason':
     'You are receiving this e-mail because your offer is listed on Estately. Replying to it writes to the sender.',
+  // Lead threads (issue 38 point 10)
+  'message.reply_in_product': 'Reply in Estately',
+  'reply.subject': 'The seller has replied to your message',
+  'reply.intro': '{name} has replied to your message about the offer:',
+  'reply.intro_anonymous': 'The seller has replied to your message about the offer:',
+  'reply.button': 'Read and reply',
+  'reply.how': 'To answer, use the button above. Replies to this e-mail do not reach the seller.',
+  'reply.reason':
+    'You are receiving this e-mail because you wrote to a seller on Estately. The link opens your conversation without signing in, so please do not forward this e-mail.',
+  'answer.subject': 'New reply in your conversation',
+  'answer.intro': '{name} has replied in the conversation about your offer:',
+  'answer.button': 'Open the conversation',
+  'answer.reason':
+    'You are receiving this e-mail because your offer is listed on Estately and someone interested wrote to you.',
 } satisfies Record<string, string>;
 
 export type EmailKey = keyof typeof en;

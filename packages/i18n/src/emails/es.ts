@@ -58,4 +58,18 @@ export const es: EmailCatalog = {
   'message.view_offer': 'Ver el anuncio',
   'message.reason':
     'Recibes este correo porque tu anuncio está publicado en Estately. Si respondes, escribirás directamente al remitente.',
+  // Lead threads (issue 38 point 10)
+  'message.reply_in_product': 'Responder en Estately',
+  'reply.subject': 'El vendedor ha respondido a tu mensaje',
+  'reply.intro': '{name} ha respondido a tu mensaje sobre el anuncio:',
+  'reply.intro_anonymous': 'El vendedor ha respondido a tu mensaje sobre el anuncio:',
+  'reply.button': 'Leer y responder',
+  'reply.how': 'Para contestar, usa el botón de arriba. Las respuestas a este correo no llegan al vendedor.',
+  'reply.reason':
+    'Recibes este correo porque escribiste a un vendedor en Estately. El enlace abre tu conversación sin iniciar sesión, así que no reenvíes este correo.',
+  'answer.subject': 'Nueva respuesta en tu conversación',
+  'answer.intro': '{name} ha respondido en la conversación sobre tu anuncio:',
+  'answer.button': 'Abrir la conversación',
+  'answer.reason':
+    'Recibes este correo porque tu anuncio está publicado en Estately y una persona interesada te ha escrito.',
 };

@@ -59,4 +59,19 @@ export const fr: EmailCatalog = {
   'message.view_offer': 'Voir l’annonce',
   'message.reason':
     'Vous recevez cet e-mail parce que votre annonce est publiée sur Estately. En y répondant, vous écrivez directement à l’expéditeur.',
+  // Lead threads (issue 38 point 10)
+  'message.reply_in_product': 'Répondre sur Estately',
+  'reply.subject': 'Le vendeur a répondu à votre message',
+  'reply.intro': '{name} a répondu à votre message concernant l’annonce :',
+  'reply.intro_anonymous': 'Le vendeur a répondu à votre message concernant l’annonce :',
+  'reply.button': 'Lire et répondre',
+  'reply.how':
+    'Pour répondre, utilisez le bouton ci-dessus. Les réponses à cet e-mail ne parviennent pas au vendeur.',
+  'reply.reason':
+    'Vous recevez cet e-mail parce que vous avez écrit à un vendeur sur Estately. Le lien ouvre votre conversation sans connexion : merci de ne pas transférer cet e-mail.',
+  'answer.subject': 'Nouvelle réponse dans votre conversation',
+  'answer.intro': '{name} a répondu dans la conversation concernant votre annonce :',
+  'answer.button': 'Ouvrir la conversation',
+  'answer.reason':
+    'Vous recevez cet e-mail parce que votre annonce est publiée sur Estately et qu’une personne intéressée vous a écrit.',
 };

@@ -42,4 +42,18 @@ export const hr: EmailCatalog = {
   'message.tour_date': 'Željeni termin razgledavanja: {date}',
   'message.reason':
     'Ovu poruku primate jer je vaš oglas objavljen na Estatelyju. Odgovorom pišete izravno pošiljatelju.',
+  // Lead threads (issue 38 point 10)
+  'message.reply_in_product': 'Odgovori na Estatelyju',
+  'reply.subject': 'Prodavatelj je odgovorio na vašu poruku',
+  'reply.intro': 'Imate odgovor na svoju poruku o oglasu. Piše {name}:',
+  'reply.intro_anonymous': 'Prodavatelj je odgovorio na vašu poruku o oglasu:',
+  'reply.button': 'Pročitaj i odgovori',
+  'reply.how': 'Za odgovor upotrijebite gumb iznad. Odgovori na ovaj e-mail ne stižu do prodavatelja.',
+  'reply.reason':
+    'Ovaj e-mail primate jer ste na Estatelyju pisali prodavatelju. Poveznica otvara vaš razgovor bez prijave, zato ovaj e-mail nemojte prosljeđivati.',
+  'answer.subject': 'Novi odgovor u vašem razgovoru',
+  'answer.intro': 'U razgovoru o vašem oglasu piše {name}:',
+  'answer.button': 'Otvori razgovor',
+  'answer.reason':
+    'Ovaj e-mail primate jer je vaš oglas objavljen na Estatelyju i javio vam se zainteresirani kupac.',
 };

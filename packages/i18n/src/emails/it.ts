@@ -55,4 +55,19 @@ export const it: EmailCatalog = {
   'message.view_offer': 'Vedi l’annuncio',
   'message.reason':
     'Ricevi questa e-mail perché il tuo annuncio è pubblicato su Estately. Rispondendo scrivi direttamente al mittente.',
+  // Lead threads (issue 38 point 10)
+  'message.reply_in_product': 'Rispondi su Estately',
+  'reply.subject': 'Il venditore ha risposto al tuo messaggio',
+  'reply.intro': '{name} ha risposto al tuo messaggio sull’annuncio:',
+  'reply.intro_anonymous': 'Il venditore ha risposto al tuo messaggio sull’annuncio:',
+  'reply.button': 'Leggi e rispondi',
+  'reply.how':
+    'Per rispondere usa il pulsante qui sopra. Le risposte a questa e-mail non arrivano al venditore.',
+  'reply.reason':
+    'Ricevi questa e-mail perché hai scritto a un venditore su Estately. Il link apre la conversazione senza accesso, quindi non inoltrare questa e-mail.',
+  'answer.subject': 'Nuova risposta nella tua conversazione',
+  'answer.intro': '{name} ha risposto nella conversazione sul tuo annuncio:',
+  'answer.button': 'Apri la conversazione',
+  'answer.reason':
+    'Ricevi questa e-mail perché il tuo annuncio è pubblicato su Estately e una persona interessata ti ha scritto.',
 };

@@ -55,4 +55,19 @@ export const nl: EmailCatalog = {
   'message.view_offer': 'Bekijk de advertentie',
   'message.reason':
     'Je ontvangt deze e-mail omdat je advertentie op Estately staat. Als je antwoordt, schrijf je rechtstreeks aan de afzender.',
+  // Lead threads (issue 38 point 10)
+  'message.reply_in_product': 'Antwoorden op Estately',
+  'reply.subject': 'De verkoper heeft op uw bericht gereageerd',
+  'reply.intro': '{name} heeft gereageerd op uw bericht over de advertentie:',
+  'reply.intro_anonymous': 'De verkoper heeft gereageerd op uw bericht over de advertentie:',
+  'reply.button': 'Lezen en antwoorden',
+  'reply.how':
+    'Gebruik de knop hierboven om te antwoorden. Antwoorden op deze e-mail komen niet bij de verkoper aan.',
+  'reply.reason':
+    'U ontvangt deze e-mail omdat u via Estately een verkoper hebt geschreven. De link opent uw gesprek zonder in te loggen, stuur deze e-mail dus niet door.',
+  'answer.subject': 'Nieuw antwoord in uw gesprek',
+  'answer.intro': '{name} heeft geantwoord in het gesprek over uw advertentie:',
+  'answer.button': 'Gesprek openen',
+  'answer.reason':
+    'U ontvangt deze e-mail omdat uw advertentie op Estately staat en een geïnteresseerde u heeft geschreven.',
 };

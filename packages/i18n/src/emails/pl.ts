@@ -56,4 +56,18 @@ export const pl: EmailCatalog = {
   'message.view_offer': 'Zobacz ogłoszenie',
   'message.reason':
     'Otrzymujesz tę wiadomość, ponieważ Twoje ogłoszenie jest opublikowane w Estately. Odpowiadając na nią, piszesz do nadawcy.',
+  // Lead threads (issue 38 point 10)
+  'message.reply_in_product': 'Odpowiedz w Estately',
+  'reply.subject': 'Sprzedający odpowiedział na Twoją wiadomość',
+  'reply.intro': 'Masz odpowiedź na swoją wiadomość w sprawie oferty. Pisze {name}:',
+  'reply.intro_anonymous': 'Sprzedający odpowiedział na Twoją wiadomość w sprawie oferty:',
+  'reply.button': 'Przeczytaj i odpowiedz',
+  'reply.how': 'Odpowiadaj za pomocą przycisku powyżej. Odpowiedź na ten e-mail nie dotrze do sprzedającego.',
+  'reply.reason':
+    'Otrzymujesz ten e-mail, ponieważ napisałeś do sprzedającego w Estately. Link otwiera Twoją rozmowę bez logowania, dlatego nie przekazuj tego e-maila dalej.',
+  'answer.subject': 'Nowa odpowiedź w rozmowie',
+  'answer.intro': 'W rozmowie o Twojej ofercie pisze {name}:',
+  'answer.button': 'Otwórz rozmowę',
+  'answer.reason':
+    'Otrzymujesz ten e-mail, ponieważ Twoja oferta jest opublikowana w Estately i napisał do Ciebie zainteresowany.',
 };

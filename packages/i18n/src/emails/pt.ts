@@ -58,4 +58,18 @@ export const pt: EmailCatalog = {
   'message.view_offer': 'Ver o anúncio',
   'message.reason':
     'Recebe este e-mail porque o seu anúncio está publicado no Estately. Ao responder, escreve diretamente ao remetente.',
+  // Lead threads (issue 38 point 10)
+  'message.reply_in_product': 'Responder na Estately',
+  'reply.subject': 'O vendedor respondeu à sua mensagem',
+  'reply.intro': '{name} respondeu à sua mensagem sobre o anúncio:',
+  'reply.intro_anonymous': 'O vendedor respondeu à sua mensagem sobre o anúncio:',
+  'reply.button': 'Ler e responder',
+  'reply.how': 'Para responder, use o botão acima. As respostas a este e-mail não chegam ao vendedor.',
+  'reply.reason':
+    'Recebe este e-mail porque escreveu a um vendedor na Estately. O link abre a sua conversa sem iniciar sessão, por isso não reencaminhe este e-mail.',
+  'answer.subject': 'Nova resposta na sua conversa',
+  'answer.intro': '{name} respondeu na conversa sobre o seu anúncio:',
+  'answer.button': 'Abrir a conversa',
+  'answer.reason':
+    'Recebe este e-mail porque o seu anúncio está publicado na Estately e um interessado escreveu-lhe.',
 };

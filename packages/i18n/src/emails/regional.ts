@@ -33,6 +33,8 @@ const montenegrin: EmailOverrides = {
   'password_changed.intro': 'Lozinka vašeg Estately naloga promijenjena je {date}.',
   'password_changed.not_you': 'Ako to niste bili vi, odmah promijenite lozinku da biste zaštitili nalog.',
   'security.button': 'Promijeni lozinku',
+  'reply.reason':
+    'Ovaj e-mail primate jer ste na Estatelyju pisali prodavcu. Link otvara vaš razgovor bez prijave, zato ovaj e-mail nemojte prosljeđivati.',
 };
 
 export const EMAIL_OVERRIDES: Partial<Record<Locale, EmailOverrides>> = {

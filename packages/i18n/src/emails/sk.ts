@@ -56,4 +56,18 @@ export const sk: EmailCatalog = {
   'message.view_offer': 'Zobraziť inzerát',
   'message.reason':
     'Tento e-mail dostávate, pretože váš inzerát je zverejnený na Estately. Odpoveďou naň napíšete odosielateľovi.',
+  // Lead threads (issue 38 point 10)
+  'message.reply_in_product': 'Odpovedať na Estately',
+  'reply.subject': 'Predávajúci odpovedal na vašu správu',
+  'reply.intro': 'Máte odpoveď na svoju správu k inzerátu. Píše {name}:',
+  'reply.intro_anonymous': 'Predávajúci odpovedal na vašu správu k inzerátu:',
+  'reply.button': 'Prečítať a odpovedať',
+  'reply.how': 'Odpovedajte tlačidlom vyššie. Odpoveď na tento e-mail sa k predávajúcemu nedostane.',
+  'reply.reason':
+    'Tento e-mail dostávate, pretože ste na Estately napísali predávajúcemu. Odkaz otvorí vašu konverzáciu bez prihlásenia, preto e-mail nikomu nepreposielajte.',
+  'answer.subject': 'Nová odpoveď v konverzácii',
+  'answer.intro': 'V konverzácii k vášmu inzerátu píše {name}:',
+  'answer.button': 'Otvoriť konverzáciu',
+  'answer.reason':
+    'Tento e-mail dostávate, pretože váš inzerát je zverejnený na Estately a napísal vám záujemca.',
 };

@@ -39,4 +39,18 @@ export const sr: EmailCatalog = {
   'message.tour_date': 'Željeni termin razgledanja: {date}',
   'message.reason':
     'Ovaj e-mail primate jer je vaš oglas objavljen na Estatelyju. Odgovorom pišete direktno pošiljaocu.',
+  // Lead threads (issue 38 point 10)
+  'message.reply_in_product': 'Odgovori na Estatelyju',
+  'reply.subject': 'Prodavac je odgovorio na vašu poruku',
+  'reply.intro': 'Imate odgovor na svoju poruku o oglasu. Piše {name}:',
+  'reply.intro_anonymous': 'Prodavac je odgovorio na vašu poruku o oglasu:',
+  'reply.button': 'Pročitaj i odgovori',
+  'reply.how': 'Za odgovor koristite dugme iznad. Odgovori na ovaj e-mail ne stižu do prodavca.',
+  'reply.reason':
+    'Ovaj e-mail primate jer ste na Estatelyju pisali prodavcu. Link otvara vaš razgovor bez prijave, zato ovaj e-mail nemojte prosleđivati.',
+  'answer.subject': 'Novi odgovor u vašem razgovoru',
+  'answer.intro': 'U razgovoru o vašem oglasu piše {name}:',
+  'answer.button': 'Otvori razgovor',
+  'answer.reason':
+    'Ovaj e-mail primate jer je vaš oglas objavljen na Estatelyju i javio vam se zainteresovani kupac.',
 };

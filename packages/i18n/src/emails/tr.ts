@@ -53,4 +53,19 @@ export const tr: EmailCatalog = {
   'message.view_offer': 'İlanı görüntüle',
   'message.reason':
     "İlanınız Estately'de yayınlandığı için bu e-postayı alıyorsunuz. Yanıtladığınızda doğrudan gönderene yazarsınız.",
+  // Lead threads (issue 38 point 10)
+  'message.reply_in_product': 'Estately üzerinden yanıtla',
+  'reply.subject': 'Satıcı mesajınızı yanıtladı',
+  'reply.intro': '{name}, ilanla ilgili mesajınızı yanıtladı:',
+  'reply.intro_anonymous': 'Satıcı, ilanla ilgili mesajınızı yanıtladı:',
+  'reply.button': 'Oku ve yanıtla',
+  'reply.how':
+    'Yanıt vermek için yukarıdaki düğmeyi kullanın. Bu e-postaya verilen yanıtlar satıcıya ulaşmaz.',
+  'reply.reason':
+    'Bu e-postayı Estately’de bir satıcıya yazdığınız için alıyorsunuz. Bağlantı, konuşmanızı oturum açmadan açar; bu nedenle bu e-postayı kimseye iletmeyin.',
+  'answer.subject': 'Konuşmanızda yeni yanıt',
+  'answer.intro': '{name}, ilanınızla ilgili konuşmada yanıt verdi:',
+  'answer.button': 'Konuşmayı aç',
+  'answer.reason':
+    'Bu e-postayı, ilanınız Estately’de yayında olduğu ve ilgilenen biri size yazdığı için alıyorsunuz.',
 };

@@ -22,6 +22,33 @@ export interface EmailTemplateData {
     sender_phone: string | null;
     text: string;
     tour_date: string | null;
+    /** The seller's page of the conversation, to answer in the product (issue 38 point 10). */
+    thread_url?: string;
+  };
+  /** The seller answered in a lead thread: to the buyer, with the link to read and answer. */
+  lead_reply: {
+    thread_id: number;
+    message_id: number;
+    thread_url: string;
+    offer_url: string;
+    offer_type: string;
+    property_type: string;
+    address: string;
+    seller_name: string | null;
+    buyer_name: string | null;
+    text: string;
+  };
+  /** The buyer answered in a lead thread: to the seller, with the link to the thread. */
+  lead_answer: {
+    thread_id: number;
+    message_id: number;
+    thread_url: string;
+    offer_type: string;
+    property_type: string;
+    address: string;
+    recipient_name: string | null;
+    buyer_name: string;
+    text: string;
   };
   /** Confirm the address given at sign-up, or asked for again (issue 5). */
   confirm_email: { confirmUrl: string; expiresInHours: number };
@@ -51,6 +78,8 @@ export const EMAIL_TEMPLATES = [
   'reset_password',
   'password_changed',
   'saved_search_alert',
+  'lead_reply',
+  'lead_answer',
 ] as const satisfies readonly EmailTemplate[];
 
 export interface EmailJobPayload<T extends EmailTemplate = EmailTemplate> {

@@ -63,6 +63,14 @@ function recoveryUrl(web: string, locale: Locale): string {
 
 const OFFER_KINDS = new Set(['sale_apartment', 'sale_house', 'rent_apartment', 'rent_house']);
 
+/** "Apartment for sale, Vinohradská 12, Praha": the offer's kind in words and its address. */
+function offerKindLine(t: Texts, offerType: string, propertyType: string, address: string): string {
+  const kind = `${offerType}_${propertyType}`;
+  return [OFFER_KINDS.has(kind) ? t(`message.offer.${kind}` as EmailKey) : null, address]
+    .filter(Boolean)
+    .join(', ');
+}
+
 const TEMPLATES: { [T in EmailTemplate]: Builder<T> } = {
   offer_message: ({ data, t, link, locale }) => {
     const kind = `${data.offer_type}_${data.property_type}`;
@@ -91,7 +99,10 @@ const TEMPLATES: { [T in EmailTemplate]: Builder<T> } = {
               },
             ]
           : []),
-        button(t, t('message.view_offer'), link(data.offer_url)),
+        ...(data.thread_url ? [button(t, t('message.reply_in_product'), link(data.thread_url))] : []),
+        data.thread_url
+          ? { kind: 'link' as const, label: t('message.view_offer'), url: link(data.offer_url) }
+          : button(t, t('message.view_offer'), link(data.offer_url)),
         {
           kind: 'link',
           label: t('message.reply'),
@@ -99,6 +110,39 @@ const TEMPLATES: { [T in EmailTemplate]: Builder<T> } = {
         },
       ],
       footer: [{ kind: 'paragraph', text: t('message.reason') }],
+    };
+  },
+  lead_reply: ({ data, t, link }) => {
+    const offerLine = offerKindLine(t, data.offer_type, data.property_type, data.address);
+    return {
+      subject: `${t('reply.subject')}${data.address ? ` (${data.address})` : ''}`,
+      greeting: data.buyer_name ? t('greeting', { name: data.buyer_name }) : t('greeting_anonymous'),
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: data.seller_name ? t('reply.intro', { name: data.seller_name }) : t('reply.intro_anonymous'),
+        },
+        ...(offerLine ? [{ kind: 'paragraph' as const, text: offerLine }] : []),
+        { kind: 'quote', text: data.text },
+        button(t, t('reply.button'), link(data.thread_url)),
+        { kind: 'paragraph', text: t('reply.how') },
+        { kind: 'link', label: t('message.view_offer'), url: link(data.offer_url) },
+      ],
+      footer: [{ kind: 'paragraph', text: t('reply.reason') }],
+    };
+  },
+  lead_answer: ({ data, t, link }) => {
+    const offerLine = offerKindLine(t, data.offer_type, data.property_type, data.address);
+    return {
+      subject: `${t('answer.subject')}${data.address ? ` (${data.address})` : ''}`,
+      greeting: data.recipient_name ? t('greeting', { name: data.recipient_name }) : t('greeting_anonymous'),
+      blocks: [
+        { kind: 'paragraph', text: t('answer.intro', { name: data.buyer_name }) },
+        ...(offerLine ? [{ kind: 'paragraph' as const, text: offerLine }] : []),
+        { kind: 'quote', text: data.text },
+        button(t, t('answer.button'), link(data.thread_url)),
+      ],
+      footer: [{ kind: 'paragraph', text: t('answer.reason') }],
     };
   },
   confirm_email: ({ data, t, link }) => ({

@@ -1,6 +1,7 @@
 import { type DbOrTx, leads, offerMessages, offers, properties, sellerContacts, users } from '@estately/db';
 import type { Locale } from '@estately/domain';
 import { and, eq } from 'drizzle-orm';
+import { joinLeadThread, sellerThreadUrl } from '../leads/join-lead-thread.ts';
 import { enqueueEmail } from '../mail/enqueue-email.ts';
 import { isPublicProperty } from './public-offer.ts';
 
@@ -59,9 +60,21 @@ export interface RecordLeadInput {
  */
 export async function recordLead(tx: DbOrTx, input: RecordLeadInput) {
   const { target } = input;
+  // The conversation of this buyer about this offer (issue 38 point 10): joined when they wrote
+  // before, a closed one reopened.
+  const threadId = await joinLeadThread(tx, {
+    propertyId: input.offerId,
+    ownerId: target.ownerId,
+    buyerUserId: input.senderUserId,
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    locale: input.locale,
+  });
   const [lead] = await tx
     .insert(leads)
     .values({
+      threadId,
       propertyId: input.offerId,
       ownerId: target.ownerId,
       senderUserId: input.senderUserId,
@@ -77,7 +90,7 @@ export async function recordLead(tx: DbOrTx, input: RecordLeadInput) {
 
   const [message] = await tx
     .insert(offerMessages)
-    .values({ leadId: lead.id, senderUserId: input.senderUserId, body: input.text })
+    .values({ leadId: lead.id, threadId, senderUserId: input.senderUserId, body: input.text })
     .returning({ id: offerMessages.id, createdAt: offerMessages.createdAt });
   if (!message) throw new Error('message not stored');
 
@@ -92,6 +105,7 @@ export async function recordLead(tx: DbOrTx, input: RecordLeadInput) {
       data: {
         offer_id: input.offerId,
         offer_url: `${input.webOrigin}/${ownerLocale}/property/${input.offerId}`,
+        thread_url: sellerThreadUrl(input.webOrigin, ownerLocale, threadId),
         offer_type: target.offerType,
         property_type: target.propertyType,
         address: [target.street, target.city].filter(Boolean).join(', '),
@@ -108,5 +122,5 @@ export async function recordLead(tx: DbOrTx, input: RecordLeadInput) {
     // Enqueued once per message, whatever retries happen around it.
     { dedupeKey: `email.offer_message:${message.id}` },
   );
-  return { leadId: lead.id, messageId: message.id, messageCreatedAt: message.createdAt };
+  return { leadId: lead.id, threadId, messageId: message.id, messageCreatedAt: message.createdAt };
 }
