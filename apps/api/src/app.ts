@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import authRoutes from './features/auth/routes.ts';
+import companiesRoutes from './features/companies/routes.ts';
 import favoritesRoutes from './features/favorites/routes.ts';
 import healthRoutes from './features/health/routes.ts';
 import leadsRoutes from './features/leads/routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(searchRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
+  await app.register(companiesRoutes);
   await app.register(devMailboxRoutes);
   await app.register((await import('./features/content/routes.ts')).default);
   await app.register(favoritesRoutes);

@@ -24,10 +24,12 @@ import { buildTestApi, insertOffer, type TestApi } from './helpers.ts';
 // - owner_or_admin: like owner, except that an admin acts as the owner (moderation of
 //   properties: seller-properties load-own-property.ts lets admins through);
 // - admin: a guest 401, a signed-in non-admin 403, an admin gets past the check;
+// - company: the signed-in company account's own profile (issue 38 point 12): a guest 401, a
+//   person's account 403 `forbidden`, a company account gets past the check;
 // - dev: the development mailbox, served with DEV_MAILBOX to loopback requests only, never in
 //   production (proved by the mail suite); on here so its routes are in the table.
 
-type Policy = 'public' | 'user' | 'owner' | 'owner_or_admin' | 'admin' | 'dev';
+type Policy = 'public' | 'user' | 'owner' | 'owner_or_admin' | 'admin' | 'dev' | 'company';
 
 const POLICY: Record<string, Policy> = {
   // API documentation
@@ -67,6 +69,7 @@ const POLICY: Record<string, Policy> = {
   'GET /public/locations/reverse': 'public',
   'GET /public/locations/:id/area_description': 'public',
   'GET /public/users/:id': 'public',
+  'GET /public/companies/:id': 'public',
   'GET /content/articles/:key': 'public',
   'GET /content/blog': 'public',
   'GET /content/blog/:slug': 'public',
@@ -118,6 +121,11 @@ const POLICY: Record<string, Policy> = {
   'GET /lead_threads': 'user',
   'GET /lead_threads/unread': 'user',
   'GET /lead_threads/reply_rate': 'user',
+  // the company profile of a company account (issue 38 point 12)
+  'GET /users/me/company-profile': 'company',
+  'PUT /users/me/company-profile': 'company',
+  'POST /users/me/company-profile/logo': 'company',
+  'DELETE /users/me/company-profile/logo': 'company',
   // moderation
   'PATCH /properties/:id/verify': 'admin',
   'POST /properties/strike/:id': 'admin',
@@ -377,7 +385,12 @@ describe('access-control matrix', () => {
   });
 
   it('answers a guest 401 on every user, owner and admin route, whatever the body', async () => {
-    for (const route of [...byPolicy('user'), ...ownerRoutes(), ...byPolicy('admin')]) {
+    for (const route of [
+      ...byPolicy('user'),
+      ...ownerRoutes(),
+      ...byPolicy('admin'),
+      ...byPolicy('company'),
+    ]) {
       for (const payload of [undefined, { junk: true }]) {
         const response = await call(route, null, payload);
         expect(response.statusCode, `${route}: ${response.body}`).toBe(401);
@@ -392,6 +405,24 @@ describe('access-control matrix', () => {
       expect([401, 403], `${route}: ${response.statusCode} ${response.body}`).not.toContain(
         response.statusCode,
       );
+    }
+  });
+
+  it("answers a person's account 403 and lets a company account through on every company route", async () => {
+    const company = await createUser(api.db, {
+      verified: true,
+      accountType: 'company',
+      companyName: 'Matice Reality s.r.o.',
+    });
+    for (const route of byPolicy('company')) {
+      const refused = await call(route, other, { name: 'Matice Reality s.r.o.' });
+      expect(refused.statusCode, `${route}: ${refused.body}`).toBe(403);
+      expect(refused.json(), route).toMatchObject({ code: 'forbidden' });
+      const response = await call(route, company, { name: 'Matice Reality s.r.o.' });
+      expect([401, 403, 404], `${route}: ${response.statusCode} ${response.body}`).not.toContain(
+        response.statusCode,
+      );
+      expect(response.statusCode, route).toBeLessThan(500);
     }
   });
 

@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './contracts/auth.ts';
+export * from './contracts/companies.ts';
 export * from './contracts/content.ts';
 export * from './contracts/errors.ts';
 export * from './contracts/favorites.ts';

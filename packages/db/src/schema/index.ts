@@ -1,3 +1,4 @@
+export * from './companies.ts';
 export * from './content.ts';
 export * from './engagement.ts';
 export * from './idempotency.ts';

@@ -127,6 +127,10 @@ export const offers = pgTable(
       .where(sql`${t.isPublic}`),
     index('offers_location_id_idx').on(t.locationId),
     index('offers_seller_idx').on(t.sellerId),
+    // A company's public page (issue 38 point 12): its public offers, newest first, in index order.
+    index('offers_public_owner_activated_idx')
+      .on(t.ownerId, t.activatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPublic}`),
     index('offers_location_path_gin').using('gin', t.locationPath),
     index('offers_other_params_gin').using('gin', t.otherParams),
     index('offers_tags_gin').using('gin', t.tags),

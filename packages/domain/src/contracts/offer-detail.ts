@@ -23,6 +23,7 @@ import {
   SELLER_TYPES,
   TAGS,
 } from '../value-sets.ts';
+import { OfferCompanySchema } from './companies.ts';
 import { OfferCardSchema, PhotoVariantsSchema } from './offers.ts';
 
 // Contracts of the offer detail calls of spec 7: GET /public/offers/{id} and its contact,
@@ -198,6 +199,8 @@ export const OfferDetailSchema = z.object({
   photos: z.array(OfferPhotoSchema),
   creator: OfferCreatorSchema,
   seller: OfferSellerSchema.nullable(),
+  /** The company account that published the offer (issue 38 point 12): its profile's name, logo and page; null for a person. */
+  company: OfferCompanySchema.nullable().optional(),
   /** Derived (spec 3): layout such as "3+KK", address "street, city", the parameter list. */
   layout: z.string().nullable(),
   address: z.string(),

@@ -1,6 +1,7 @@
-import { type Db, offers, properties, propertyMedia, sellers, users } from '@estately/db';
+import { companyProfiles, type Db, offers, properties, propertyMedia, sellers, users } from '@estately/db';
 import { type MediaStorage, variantUrls } from '@estately/db/storage';
 import {
+  companySlug,
   type Currency,
   DEFAULT_CURRENCY,
   formatAddress,
@@ -16,6 +17,7 @@ import {
 } from '@estately/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { perDatabase } from '../../lib/per-database.ts';
+import { logoUrls } from '../companies/company-logo.ts';
 import {
   convertedPrice,
   parseJson,
@@ -126,6 +128,7 @@ function detailStatement(db: Db) {
           profilePicturePath: users.profilePicturePath,
           createdAt: users.createdAt,
         },
+        company: { name: companyProfiles.name, logoKey: companyProfiles.logoKey },
         seller: {
           id: sellers.id,
           sellerType: sellers.sellerType,
@@ -151,6 +154,7 @@ function detailStatement(db: Db) {
       .innerJoin(properties, eq(properties.id, offers.id))
       .innerJoin(users, eq(users.id, properties.ownerId))
       .leftJoin(sellers, eq(sellers.id, properties.sellerId))
+      .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
       // Every offer that was public once: its state decides 200 or 410 (decision 042).
       .where(and(eq(offers.id, sql.placeholder('id')), wasPublicProperty()))
       .limit(1)
@@ -268,6 +272,7 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
           is_verified: seller.isVerified,
         }
       : null,
+    company: offerCompany(creator, row.company, storage),
     layout: offer.layout ?? layoutFromRooms(rooms),
     address: formatAddress({ street: offer.street, city: offer.city }),
     parameters: offerParameters(fields).map((parameter) => ({
@@ -276,6 +281,22 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
       value_keys: parameter.valueKeys,
     })),
   };
+}
+
+/**
+ * The company of a company account's offer (issue 38 point 12): its profile's name and small
+ * logo, else the account's company name; the seller box links to the company page.
+ */
+function offerCompany(
+  creator: { id: number; accountType: string; companyName: string | null },
+  profile: { name: string; logoKey: string | null } | null,
+  storage: MediaStorage,
+): Detail['company'] {
+  if (creator.accountType !== 'company') return null;
+  const name = (profile?.name ?? creator.companyName ?? '').trim();
+  if (!name) return null;
+  const logo = logoUrls(storage, profile?.logoKey ?? null);
+  return { id: creator.id, name, slug: companySlug(creator.id, name), logo_url: logo?.small ?? null };
 }
 
 /**
