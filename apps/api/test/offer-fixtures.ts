@@ -176,7 +176,7 @@ export async function insertFullOffer(db: Db, fixture: FullOfferFixture): Promis
       position: photo.position,
       isMain: photo.isMain ?? false,
       roomType: photo.roomType ?? null,
-      isFloorPlan: photo.isFloorPlan ?? false,
+      kind: photo.isFloorPlan ? 'floor_plan' : 'photo',
       storageKey: `photos/${id}-${index}/original.webp`,
       variants: photoVariants(`${id}-${index}`),
     });

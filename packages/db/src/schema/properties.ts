@@ -12,6 +12,7 @@ import {
   OWNERSHIPS,
   PARKING_TYPES,
   PRICE_VARIANTS,
+  PROPERTY_MEDIA_KINDS,
   PROPERTY_STATES,
   PROPERTY_TYPES,
   RECONSTRUCTIONS,
@@ -142,6 +143,9 @@ export const properties = pgTable(
     activatedAt: tstz('activated_at'),
     /** Last change of `state` (set by a trigger, migration 0018): sold/rented pages last 90 days from it (decision 042). */
     stateChangedAt: tstz('state_changed_at').notNull().defaultNow(),
+    /** The offer's video (migration 0023): `youtube` or `vimeo` and the provider's video id, both or neither. */
+    videoProvider: text('video_provider'),
+    videoId: text('video_id'),
   },
   (t) => [
     check('properties_state_check', oneOf(t.state, PROPERTY_STATES)),
@@ -230,7 +234,12 @@ export const propertyMedia = pgTable(
     position: integer('position').notNull().default(0),
     isMain: boolean('is_main').notNull().default(false),
     roomType: text('room_type'),
-    isFloorPlan: boolean('is_floor_plan').notNull().default(false),
+    /** `photo` or `floor_plan` (migration 0023): floor plans are their own group, never the main photo. */
+    kind: text('kind').notNull().default('photo'),
+    /** Derived from `kind` by the database. */
+    isFloorPlan: boolean('is_floor_plan')
+      .notNull()
+      .generatedAlwaysAs(sql`kind = 'floor_plan'`),
     storageKey: text('storage_key').notNull(),
     contentType: text('content_type').notNull().default('image/webp'),
     variants: jsonb('variants').$type<PhotoVariantsJson>().notNull(),
@@ -241,6 +250,7 @@ export const propertyMedia = pgTable(
   },
   (t) => [
     check('property_media_room_type_check', oneOf(t.roomType, ROOM_TYPES)),
+    check('property_media_kind_check', oneOf(t.kind, PROPERTY_MEDIA_KINDS)),
     index('property_media_property_idx').on(t.propertyId, t.position),
     uniqueIndex('property_media_one_main').on(t.propertyId).where(sql`${t.isMain}`),
   ],
@@ -262,4 +272,23 @@ export const priceHistory = pgTable(
     check('price_history_currency_check', oneOf(t.currency, CURRENCIES)),
     index('price_history_property_idx').on(t.propertyId, t.changedAt),
   ],
+);
+
+/**
+ * The energy performance certificate of a property (migration 0023): one PDF per property in the
+ * media storage under `documents/{property id}/`, replaced by a new upload.
+ */
+export const propertyEnergyCertificates = pgTable(
+  'property_energy_certificates',
+  {
+    propertyId: ref('property_id')
+      .primaryKey()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    /** The uploaded file's name, cleaned to safe characters (the download's file name). */
+    fileName: text('file_name').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('property_energy_certificates_bytes_check', sql`${t.bytes} > 0`)],
 );

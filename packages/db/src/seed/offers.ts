@@ -490,7 +490,7 @@ export class OfferGenerator {
         position,
         isMain: position === 0,
         roomType: photo.roomType,
-        isFloorPlan: photo.kind === 'floor_plan',
+        kind: photo.kind === 'floor_plan' ? 'floor_plan' : 'photo',
         storageKey: photo.storageKey,
         contentType: 'image/webp',
         variants: photo.variants,

@@ -6,6 +6,12 @@ import { LOCALES } from '../locales.ts';
 import { nameCharacters } from '../name-characters.ts';
 import { type PageMeta, pageMeta } from '../paging.ts';
 import {
+  EnergyCertificateSchema,
+  PROPERTY_MEDIA_KINDS,
+  PropertyMediaKindSchema,
+  PropertyVideoSchema,
+} from './property-media.ts';
+import {
   AREA_UNITS,
   BUILDING_TYPES,
   COUNTRY_CODES,
@@ -333,6 +339,7 @@ export const PropertyPhotoSchema = z.object({
   is_main: z.boolean(),
   position: z.number(),
   room_type: z.enum(ROOM_TYPES).nullable(),
+  kind: z.enum(PROPERTY_MEDIA_KINDS),
   width: z.number().nullable(),
   height: z.number().nullable(),
 });
@@ -411,6 +418,9 @@ export const OwnPropertySchema = z.object({
   published_at: z.string().nullable(),
   activated_at: z.string().nullable(),
   photos: z.array(PropertyPhotoSchema),
+  /** The offer's video (YouTube or Vimeo) and energy performance certificate (issue 38 point 13). */
+  video: PropertyVideoSchema.nullable(),
+  energy_certificate: EnergyCertificateSchema.nullable(),
   tour_dates: z.array(TourDateSchema),
   price_history: z.array(z.object({ price: z.number(), currency: z.string(), changed_at: z.string() })),
   /** Fields still missing before the property can be published (message keys per field). */
@@ -498,8 +508,16 @@ export const ReorderPropertyMediaBodySchema = z
 
 /** PATCH /properties/{id}/property_medias/{mediaId}: the room a photo shows (null: not said). */
 export const UpdatePropertyMediaBodySchema = z
-  .object({ room_type: z.enum(ROOM_TYPES, 'validation.invalid_value').nullable() })
-  .strict();
+  .object({
+    room_type: z.enum(ROOM_TYPES, 'validation.invalid_value').nullable().optional(),
+    /** `photo` or `floor_plan` (issue 38 point 13); a floor plan is never the main photo of a card. */
+    kind: PropertyMediaKindSchema.optional(),
+  })
+  .strict()
+  .refine((body) => body.room_type !== undefined || body.kind !== undefined, {
+    message: 'validation.required',
+    path: ['room_type'],
+  });
 export type UpdatePropertyMediaBody = z.infer<typeof UpdatePropertyMediaBodySchema>;
 
 /**

@@ -12,10 +12,12 @@ import {
   type OwnProperty,
   PROPERTY_STATES,
   type PropertyState,
+  propertyVideoOf,
   publishProblems,
   type TourDate,
 } from '@estately/domain';
 import { asc, eq } from 'drizzle-orm';
+import { loadEnergyCertificate } from '../property-media-extras/energy-certificate-view.ts';
 import { columnsToFields } from './property-columns.ts';
 
 type PropertyRow = typeof properties.$inferSelect;
@@ -52,6 +54,7 @@ export async function loadPhotos(db: DbOrTx, storage: MediaStorage, propertyId: 
     is_main: row.isMain,
     position: row.position,
     room_type: row.roomType as OwnProperty['photos'][number]['room_type'],
+    kind: row.kind as OwnProperty['photos'][number]['kind'],
     width: row.width,
     height: row.height,
   }));
@@ -66,7 +69,7 @@ export async function ownPropertyView(
 ): Promise<OwnProperty> {
   const fields = columnsToFields(row);
   // Also called in the transaction of a save with an Idempotency-Key: one at a time there.
-  const [photos, tours, prices] = await independentQueries(db, [
+  const [photos, tours, prices, energyCertificate] = await independentQueries(db, [
     () => loadPhotos(db, storage, row.id),
     () =>
       db
@@ -80,6 +83,7 @@ export async function ownPropertyView(
         .from(priceHistory)
         .where(eq(priceHistory.propertyId, row.id))
         .orderBy(asc(priceHistory.changedAt), asc(priceHistory.id)),
+    () => loadEnergyCertificate(db, row.id),
   ]);
   const state = row.state as PropertyState;
   return {
@@ -97,6 +101,8 @@ export async function ownPropertyView(
     published_at: iso(row.publishedAt),
     activated_at: iso(row.activatedAt),
     photos,
+    video: propertyVideoOf(row.videoProvider, row.videoId),
+    energy_certificate: energyCertificate,
     tour_dates: tours.map(toTourDate),
     price_history: prices.map((p) => ({
       price: p.price,

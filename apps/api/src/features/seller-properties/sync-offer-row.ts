@@ -31,7 +31,12 @@ export async function syncOfferRow(tx: DbOrTx, propertyId: number): Promise<void
         .where(eq(sellers.id, property.sellerId))
     : [];
   const photos = await tx
-    .select({ id: propertyMedia.id, variants: propertyMedia.variants, roomType: propertyMedia.roomType })
+    .select({
+      id: propertyMedia.id,
+      variants: propertyMedia.variants,
+      roomType: propertyMedia.roomType,
+      kind: propertyMedia.kind,
+    })
     .from(propertyMedia)
     .where(eq(propertyMedia.propertyId, propertyId))
     .orderBy(desc(propertyMedia.isMain), asc(propertyMedia.position), asc(propertyMedia.id));
@@ -40,7 +45,8 @@ export async function syncOfferRow(tx: DbOrTx, propertyId: number): Promise<void
     seller ?? { id: null, sellerType: 'private', rating: null, trustScore: null },
     await loadExchangeRates(tx as Parameters<typeof loadExchangeRates>[0]),
     {
-      photos: { count: photos.length, main: photos[0] ?? null },
+      // A floor plan is never the card's main photo (issue 38 point 13): the first photo that is not one.
+      photos: { count: photos.length, main: photos.find((photo) => photo.kind === 'photo') ?? null },
       locationPath: await locationPath(tx, property.locationId),
       trustScore: (await propertyTrustScore(tx, property)).score,
     },

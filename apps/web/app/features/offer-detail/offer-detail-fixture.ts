@@ -54,6 +54,8 @@ export const offerDetailFixture: OfferDetail = OfferDetailSchema.parse({
   has_floor_plan: false,
   seller_type: 'private',
   photos: [],
+  video: null,
+  energy_certificate: null,
   creator: {
     id: 3,
     account_type: 'person',
