@@ -1,8 +1,16 @@
+import {
+  BULK_PROPERTY_ACTIONS,
+  MY_PROPERTIES_SORTS,
+  OFFER_TYPES,
+  PROPERTY_STATES,
+  PROPERTY_TYPES,
+} from '@estately/domain';
 import type { MessageKey } from '@estately/i18n';
 import { useActionData } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
 import { useText } from '../features/auth/form-ui.tsx';
 import { screenMessages } from '../features/auth/screen-messages.server.ts';
+import myOffersStylesHref from '../features/my-offers/my-offers.css?url';
 import { loadMyOffers, type MyOffersResult, myOffersAction } from '../features/my-offers/my-offers.server.ts';
 import { MyOffersView } from '../features/my-offers/my-offers-view.tsx';
 import editorStylesHref from '../features/property-editor/editor.css?url';
@@ -15,7 +23,10 @@ import type { Route } from './+types/my-offers.ts';
 // My offers (spec 2 /{locale}/account/my-offers, issue 10) in the account layout, whose loader
 // is the sign-in guard. features/my-offers holds the data, the state changes and the view.
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: editorStylesHref },
+  { rel: 'stylesheet', href: myOffersStylesHref },
+];
 
 const MESSAGES: readonly MessageKey[] = [
   'my_offers.add',
@@ -28,12 +39,43 @@ const MESSAGES: readonly MessageKey[] = [
   'account.leads',
   'nav.favorites_count',
   'editor.view_offer',
+  'offer_stats.link',
   'action.edit',
   LIST_COUNT_KEYS.myOffers,
   'results.page',
   'results.previous',
   'results.next',
   'results.pagination',
+  // The filter bar, the bulk bar and duplicating (issue 38 point 12).
+  'my_offers.filters',
+  'my_offers.search',
+  'my_offers.search_hint',
+  'my_offers.all_states',
+  'my_offers.filter_kind',
+  'my_offers.all_kinds',
+  'my_offers.filter_type',
+  'my_offers.all_types',
+  'my_offers.sort',
+  ...MY_PROPERTIES_SORTS.map((sort) => `my_offers.sort.${sort}` as MessageKey),
+  'my_offers.apply_filters',
+  'my_offers.clear_filters',
+  'my_offers.no_match',
+  'my_offers.bulk_actions',
+  'my_offers.select',
+  'my_offers.select_all',
+  'my_offers.selected_count',
+  'my_offers.mark_reserved',
+  'my_offers.bulk.withdraw',
+  'my_offers.bulk.renew',
+  'my_offers.bulk.delete',
+  ...BULK_PROPERTY_ACTIONS.filter((action) => action === 'withdraw' || action === 'delete').map(
+    (action) => `my_offers.bulk_confirm.${action}` as MessageKey,
+  ),
+  'my_offers.renew_hint',
+  'my_offers.duplicate',
+  ...PROPERTY_STATES.map((state) => `value.property_state.${state}` as MessageKey),
+  ...OFFER_TYPES.map((kind) => `value.offer_type.${kind}` as MessageKey),
+  ...PROPERTY_TYPES.map((type) => `value.property_type.${type}` as MessageKey),
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -668,6 +668,57 @@ export const ar: Catalog = {
   'my_offers.confirm_archive': 'أرشفة هذا الإعلان؟ لن يراه أحد بعد الآن.',
   'my_offers.actions': 'إجراءات لـ {title}',
   'my_offers.no_address': 'لم يتم إدخال العنوان بعد',
+  'my_offers.filters': 'تصفية العروض',
+  'my_offers.search': 'بحث',
+  'my_offers.search_hint': 'الشارع أو المدينة أو الرمز البريدي أو رقم العرض',
+  'my_offers.all_states': 'جميع الحالات',
+  'my_offers.filter_kind': 'بيع أو إيجار',
+  'my_offers.all_kinds': 'بيع وإيجار',
+  'my_offers.filter_type': 'نوع العقار',
+  'my_offers.all_types': 'جميع الأنواع',
+  'my_offers.sort': 'الترتيب',
+  'my_offers.sort.newest': 'الأحدث أولًا',
+  'my_offers.sort.oldest': 'الأقدم أولًا',
+  'my_offers.sort.updated': 'المعدّلة مؤخرًا أولًا',
+  'my_offers.sort.price_asc': 'الأرخص أولًا',
+  'my_offers.sort.price_desc': 'الأغلى أولًا',
+  'my_offers.apply_filters': 'عرض',
+  'my_offers.clear_filters': 'مسح عوامل التصفية',
+  'my_offers.no_match': 'لا يوجد عرض يطابق عوامل التصفية هذه.',
+  'my_offers.bulk_actions': 'إجراءات للعروض المحددة',
+  'my_offers.select': 'تحديد {title}',
+  'my_offers.select_all': 'تحديد الكل في هذه الصفحة',
+  'my_offers.selected_count':
+    '{count, plural, zero {لم يُحدَّد أي عرض} one {تم تحديد عرض واحد} two {تم تحديد عرضين} few {تم تحديد # عروض} many {تم تحديد # عرضًا} other {تم تحديد # عرض}}',
+  'my_offers.bulk.withdraw': 'سحب',
+  'my_offers.bulk.renew': 'تجديد',
+  'my_offers.bulk.delete': 'حذف المسودات',
+  'my_offers.bulk_confirm.withdraw':
+    '{count, plural, zero {سحب # عرض؟ لن يراها الجمهور بعد الآن.} one {سحب العرض؟ لن يراه الجمهور بعد الآن.} two {سحب العرضين؟ لن يراهما الجمهور بعد الآن.} few {سحب # عروض؟ لن يراها الجمهور بعد الآن.} many {سحب # عرضًا؟ لن يراها الجمهور بعد الآن.} other {سحب # عرض؟ لن يراها الجمهور بعد الآن.}}',
+  'my_offers.bulk_confirm.delete':
+    '{count, plural, zero {حذف المسودات من بين # عرض محدد؟ لا يمكن التراجع عن ذلك.} one {حذف العرض المحدد إن كان مسودة؟ لا يمكن التراجع عن ذلك.} two {حذف المسودات من بين العرضين المحددين؟ لا يمكن التراجع عن ذلك.} few {حذف المسودات من بين # عروض محددة؟ لا يمكن التراجع عن ذلك.} many {حذف المسودات من بين # عرضًا محددًا؟ لا يمكن التراجع عن ذلك.} other {حذف المسودات من بين # عرض محدد؟ لا يمكن التراجع عن ذلك.}}',
+  'my_offers.renew_hint':
+    'يعيد التجديد العرض النشط أو المحجوز إلى أعلى أحدث العروض، مرة واحدة كل {days, plural, zero {# يوم} one {يوم} two {يومين} few {# أيام} many {# يومًا} other {# يوم}}.',
+  'my_offers.duplicate': 'تكرار',
+  'my_offers.bulk_none_selected': 'حدّد عرضًا واحدًا على الأقل أولًا.',
+  'my_offers.bulk_done.reserve':
+    '{count, plural, zero {لم يُوضع أي عرض كمحجوز} one {وُضع عرض واحد كمحجوز} two {وُضع عرضان كمحجوزين} few {وُضعت # عروض كمحجوزة} many {وُضع # عرضًا كمحجوز} other {وُضع # عرض كمحجوز}}',
+  'my_offers.bulk_done.withdraw':
+    '{count, plural, zero {لم يُسحب أي عرض} one {سُحب عرض واحد} two {سُحب عرضان} few {سُحبت # عروض} many {سُحب # عرضًا} other {سُحب # عرض}}',
+  'my_offers.bulk_done.renew':
+    '{count, plural, zero {لم يُجدَّد أي عرض} one {جُدِّد عرض واحد} two {جُدِّد عرضان} few {جُدِّدت # عروض} many {جُدِّد # عرضًا} other {جُدِّد # عرض}}',
+  'my_offers.bulk_done.delete':
+    '{count, plural, zero {لم تُحذف أي مسودة} one {حُذفت مسودة واحدة} two {حُذفت مسودتان} few {حُذفت # مسودات} many {حُذفت # مسودة} other {حُذفت # مسودة}}',
+  'my_offers.bulk_refused':
+    '{count, plural, zero {تعذّر تغيير # عرض:} one {تعذّر تغيير عرض واحد:} two {تعذّر تغيير عرضين:} few {تعذّر تغيير # عروض:} many {تعذّر تغيير # عرضًا:} other {تعذّر تغيير # عرض:}}',
+  'my_offers.refused_item': '{title}: {reason}',
+  'my_offers.offer_number': 'العرض رقم {id}',
+  'my_offers.refusal.not_found': 'لم يعد موجودًا',
+  'my_offers.refusal.not_allowed': 'غير ممكن في حالته الحالية',
+  'my_offers.refusal.not_draft': 'لا يمكن حذف سوى المسودات',
+  'my_offers.refusal.renewed_recently':
+    '{days, plural, zero {نُشر أو جُدِّد قبل أقل من # يوم} one {نُشر أو جُدِّد قبل أقل من يوم} two {نُشر أو جُدِّد قبل أقل من يومين} few {نُشر أو جُدِّد قبل أقل من # أيام} many {نُشر أو جُدِّد قبل أقل من # يومًا} other {نُشر أو جُدِّد قبل أقل من # يوم}}',
+  'my_offers.refusal.struck': 'أخفاه أحد المشرفين',
   'editor.edit_title': 'تعديل العقار',
   'editor.back_to_list': 'العودة إلى إعلاناتي',
   'editor.steps': 'خطوات النموذج',

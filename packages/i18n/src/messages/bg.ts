@@ -648,6 +648,57 @@ export const bg: Catalog = {
   'my_offers.confirm_archive': 'Да се архивира ли обявата? Никой вече няма да я вижда.',
   'my_offers.actions': 'Действия за {title}',
   'my_offers.no_address': 'Адресът още не е попълнен',
+  'my_offers.filters': 'Филтриране на обявите',
+  'my_offers.search': 'Търсене',
+  'my_offers.search_hint': 'Улица, населено място, пощенски код или номер на обява',
+  'my_offers.all_states': 'Всички статуси',
+  'my_offers.filter_kind': 'Продажба или наем',
+  'my_offers.all_kinds': 'Продажба и наем',
+  'my_offers.filter_type': 'Вид имот',
+  'my_offers.all_types': 'Всички видове',
+  'my_offers.sort': 'Подреждане',
+  'my_offers.sort.newest': 'Първо най-новите',
+  'my_offers.sort.oldest': 'Първо най-старите',
+  'my_offers.sort.updated': 'Първо последно променените',
+  'my_offers.sort.price_asc': 'Първо най-евтините',
+  'my_offers.sort.price_desc': 'Първо най-скъпите',
+  'my_offers.apply_filters': 'Покажи',
+  'my_offers.clear_filters': 'Изчисти филтрите',
+  'my_offers.no_match': 'Няма обява, отговаряща на тези филтри.',
+  'my_offers.bulk_actions': 'Действия с избраните обяви',
+  'my_offers.select': 'Избери {title}',
+  'my_offers.select_all': 'Избери всички на тази страница',
+  'my_offers.selected_count':
+    '{count, plural, =0 {Няма избрани обяви} one {# избрана обява} other {# избрани обяви}}',
+  'my_offers.bulk.withdraw': 'Оттегли',
+  'my_offers.bulk.renew': 'Поднови',
+  'my_offers.bulk.delete': 'Изтрий черновите',
+  'my_offers.bulk_confirm.withdraw':
+    '{count, plural, one {Да се оттегли ли # обява? Тя вече няма да е видима публично.} other {Да се оттеглят ли # обяви? Те вече няма да са видими публично.}}',
+  'my_offers.bulk_confirm.delete':
+    '{count, plural, one {Да се изтрие ли избраната обява, ако е чернова? Това не може да бъде отменено.} other {Да се изтрият ли черновите сред # избрани обяви? Това не може да бъде отменено.}}',
+  'my_offers.renew_hint':
+    'Подновяването връща активна или резервирана обява най-отгоре сред най-новите, веднъж на {days, plural, one {# ден} other {# дни}}.',
+  'my_offers.duplicate': 'Дублирай',
+  'my_offers.bulk_none_selected': 'Първо изберете поне една обява.',
+  'my_offers.bulk_done.reserve':
+    '{count, plural, =0 {Няма обяви, отбелязани като резервирани} one {# обява е отбелязана като резервирана} other {# обяви са отбелязани като резервирани}}',
+  'my_offers.bulk_done.withdraw':
+    '{count, plural, =0 {Няма оттеглени обяви} one {# обява е оттеглена} other {# обяви са оттеглени}}',
+  'my_offers.bulk_done.renew':
+    '{count, plural, =0 {Няма подновени обяви} one {# обява е подновена} other {# обяви са подновени}}',
+  'my_offers.bulk_done.delete':
+    '{count, plural, =0 {Няма изтрити чернови} one {# чернова е изтрита} other {# чернови са изтрити}}',
+  'my_offers.bulk_refused':
+    '{count, plural, one {# обява не можа да бъде променена:} other {# обяви не можаха да бъдат променени:}}',
+  'my_offers.refused_item': '{title}: {reason}',
+  'my_offers.offer_number': 'Обява № {id}',
+  'my_offers.refusal.not_found': 'вече не съществува',
+  'my_offers.refusal.not_allowed': 'не е възможно в текущия ѝ статус',
+  'my_offers.refusal.not_draft': 'могат да се изтриват само чернови',
+  'my_offers.refusal.renewed_recently':
+    '{days, plural, one {публикувана или подновена е преди по-малко от # ден} other {публикувана или подновена е преди по-малко от # дни}}',
+  'my_offers.refusal.struck': 'скрита от модератор',
   'editor.edit_title': 'Редактиране на имота',
   'editor.back_to_list': 'Обратно към моите обяви',
   'editor.steps': 'Стъпки на формуляра',

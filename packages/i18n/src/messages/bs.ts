@@ -332,6 +332,57 @@ export const bs: Catalog = {
   'my_offers.struck': 'Moderator je oglas sakrio od javnosti. Razlog: {reason}',
   'my_offers.confirm_archive': 'Arhivirati ovaj oglas? Niko ga više neće vidjeti.',
   'my_offers.no_address': 'Adresa još nije unesena',
+  'my_offers.filters': 'Filtriraj oglase',
+  'my_offers.search': 'Pretraži',
+  'my_offers.search_hint': 'Ulica, mjesto, poštanski broj ili broj oglasa',
+  'my_offers.all_states': 'Sva stanja',
+  'my_offers.filter_kind': 'Prodaja ili najam',
+  'my_offers.all_kinds': 'Prodaja i najam',
+  'my_offers.filter_type': 'Vrsta nekretnine',
+  'my_offers.all_types': 'Sve vrste',
+  'my_offers.sort': 'Redoslijed',
+  'my_offers.sort.newest': 'Najnoviji prvo',
+  'my_offers.sort.oldest': 'Najstariji prvo',
+  'my_offers.sort.updated': 'Nedavno izmijenjeni prvo',
+  'my_offers.sort.price_asc': 'Najjeftiniji prvo',
+  'my_offers.sort.price_desc': 'Najskuplji prvo',
+  'my_offers.apply_filters': 'Prikaži',
+  'my_offers.clear_filters': 'Poništi filtere',
+  'my_offers.no_match': 'Nijedan oglas ne odgovara ovim filterima.',
+  'my_offers.bulk_actions': 'Radnje s odabranim oglasima',
+  'my_offers.select': 'Odaberi {title}',
+  'my_offers.select_all': 'Odaberi sve na ovoj stranici',
+  'my_offers.selected_count':
+    '{count, plural, =0 {Nijedan oglas nije odabran} one {Odabran je # oglas} few {Odabrana su # oglasa} other {Odabrano je # oglasa}}',
+  'my_offers.bulk.withdraw': 'Povuci',
+  'my_offers.bulk.renew': 'Obnovi',
+  'my_offers.bulk.delete': 'Izbriši nacrte',
+  'my_offers.bulk_confirm.withdraw':
+    '{count, plural, one {Povući # oglas? Javnost ga više neće vidjeti.} few {Povući # oglasa? Javnost ih više neće vidjeti.} other {Povući # oglasa? Javnost ih više neće vidjeti.}}',
+  'my_offers.bulk_confirm.delete':
+    '{count, plural, one {Izbrisati odabrani oglas ako je nacrt? Ovo se ne može poništiti.} few {Izbrisati nacrte među # odabrana oglasa? Ovo se ne može poništiti.} other {Izbrisati nacrte među # odabranih oglasa? Ovo se ne može poništiti.}}',
+  'my_offers.renew_hint':
+    'Obnavljanje vraća aktivni ili rezervisani oglas na vrh najnovijih, jednom u {days, plural, one {# dan} few {# dana} other {# dana}}.',
+  'my_offers.duplicate': 'Dupliciraj',
+  'my_offers.bulk_none_selected': 'Prvo odaberite barem jedan oglas.',
+  'my_offers.bulk_done.reserve':
+    '{count, plural, =0 {Nijedan oglas nije označen kao rezervisan} one {# oglas je označen kao rezervisan} few {# oglasa su označena kao rezervisana} other {# oglasa je označeno kao rezervisano}}',
+  'my_offers.bulk_done.withdraw':
+    '{count, plural, =0 {Nijedan oglas nije povučen} one {# oglas je povučen} few {# oglasa su povučena} other {# oglasa je povučeno}}',
+  'my_offers.bulk_done.renew':
+    '{count, plural, =0 {Nijedan oglas nije obnovljen} one {# oglas je obnovljen} few {# oglasa su obnovljena} other {# oglasa je obnovljeno}}',
+  'my_offers.bulk_done.delete':
+    '{count, plural, =0 {Nijedan nacrt nije izbrisan} one {# nacrt je izbrisan} few {# nacrta su izbrisana} other {# nacrta je izbrisano}}',
+  'my_offers.bulk_refused':
+    '{count, plural, one {# oglas nije bilo moguće promijeniti:} few {# oglasa nije bilo moguće promijeniti:} other {# oglasa nije bilo moguće promijeniti:}}',
+  'my_offers.refused_item': '{title}: {reason}',
+  'my_offers.offer_number': 'Oglas br. {id}',
+  'my_offers.refusal.not_found': 'više ne postoji',
+  'my_offers.refusal.not_allowed': 'nije moguće u njegovom trenutnom stanju',
+  'my_offers.refusal.not_draft': 'mogu se brisati samo nacrti',
+  'my_offers.refusal.renewed_recently':
+    '{days, plural, one {objavljen je ili obnovljen prije manje od # dan} few {objavljen je ili obnovljen prije manje od # dana} other {objavljen je ili obnovljen prije manje od # dana}}',
+  'my_offers.refusal.struck': 'sakrio ga je moderator',
   'editor.edit_title': 'Uredi nekretninu',
   'editor.back_to_list': 'Nazad na moje oglase',
   'editor.step.parameters': 'Karakteristike',

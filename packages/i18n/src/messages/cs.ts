@@ -656,6 +656,57 @@ export const cs: Catalog = {
   'my_offers.confirm_archive': 'Archivovat tuto nabídku? Nikdo ji už neuvidí.',
   'my_offers.actions': 'Akce pro {title}',
   'my_offers.no_address': 'Adresa zatím není vyplněna',
+  'my_offers.filters': 'Filtrovat nabídky',
+  'my_offers.search': 'Hledat',
+  'my_offers.search_hint': 'Ulice, obec, PSČ nebo číslo nabídky',
+  'my_offers.all_states': 'Všechny stavy',
+  'my_offers.filter_kind': 'Prodej nebo pronájem',
+  'my_offers.all_kinds': 'Prodej i pronájem',
+  'my_offers.filter_type': 'Typ nemovitosti',
+  'my_offers.all_types': 'Všechny typy',
+  'my_offers.sort': 'Řazení',
+  'my_offers.sort.newest': 'Od nejnovějších',
+  'my_offers.sort.oldest': 'Od nejstarších',
+  'my_offers.sort.updated': 'Naposledy změněné',
+  'my_offers.sort.price_asc': 'Od nejlevnějších',
+  'my_offers.sort.price_desc': 'Od nejdražších',
+  'my_offers.apply_filters': 'Zobrazit',
+  'my_offers.clear_filters': 'Zrušit filtry',
+  'my_offers.no_match': 'Filtrům neodpovídá žádná nabídka.',
+  'my_offers.bulk_actions': 'Akce s vybranými nabídkami',
+  'my_offers.select': 'Vybrat {title}',
+  'my_offers.select_all': 'Vybrat vše na této stránce',
+  'my_offers.selected_count':
+    '{count, plural, =0 {Nic nevybráno} one {Vybrána # nabídka} few {Vybrány # nabídky} other {Vybráno # nabídek}}',
+  'my_offers.bulk.withdraw': 'Stáhnout',
+  'my_offers.bulk.renew': 'Obnovit',
+  'my_offers.bulk.delete': 'Smazat koncepty',
+  'my_offers.bulk_confirm.withdraw':
+    '{count, plural, one {Stáhnout # nabídku? Veřejnost ji už neuvidí.} few {Stáhnout # nabídky? Veřejnost je už neuvidí.} other {Stáhnout # nabídek? Veřejnost je už neuvidí.}}',
+  'my_offers.bulk_confirm.delete':
+    '{count, plural, one {Smazat vybranou nabídku, pokud je to koncept? Akci nelze vrátit.} few {Smazat koncepty mezi # vybranými nabídkami? Akci nelze vrátit.} other {Smazat koncepty mezi # vybranými nabídkami? Akci nelze vrátit.}}',
+  'my_offers.renew_hint':
+    'Obnovení posune aktivní nebo rezervovanou nabídku zpět mezi nejnovější, a to jednou za {days, plural, one {# den} few {# dny} other {# dní}}.',
+  'my_offers.duplicate': 'Duplikovat',
+  'my_offers.bulk_none_selected': 'Nejdříve vyberte alespoň jednu nabídku.',
+  'my_offers.bulk_done.reserve':
+    '{count, plural, =0 {Žádná nabídka nebyla označena jako rezervovaná} one {# nabídka označena jako rezervovaná} few {# nabídky označeny jako rezervované} other {# nabídek označeno jako rezervované}}',
+  'my_offers.bulk_done.withdraw':
+    '{count, plural, =0 {Žádná nabídka nebyla stažena} one {# nabídka stažena} few {# nabídky staženy} other {# nabídek staženo}}',
+  'my_offers.bulk_done.renew':
+    '{count, plural, =0 {Žádná nabídka nebyla obnovena} one {# nabídka obnovena} few {# nabídky obnoveny} other {# nabídek obnoveno}}',
+  'my_offers.bulk_done.delete':
+    '{count, plural, =0 {Žádný koncept nebyl smazán} one {# koncept smazán} few {# koncepty smazány} other {# konceptů smazáno}}',
+  'my_offers.bulk_refused':
+    '{count, plural, one {# nabídku nešlo změnit:} few {# nabídky nešlo změnit:} other {# nabídek nešlo změnit:}}',
+  'my_offers.refused_item': '{title}: {reason}',
+  'my_offers.offer_number': 'Nabídka č. {id}',
+  'my_offers.refusal.not_found': 'už neexistuje',
+  'my_offers.refusal.not_allowed': 'v jejím současném stavu to nejde',
+  'my_offers.refusal.not_draft': 'smazat lze jen koncepty',
+  'my_offers.refusal.renewed_recently':
+    '{days, plural, one {byla zveřejněna nebo obnovena před méně než # dnem} few {byla zveřejněna nebo obnovena před méně než # dny} other {byla zveřejněna nebo obnovena před méně než # dny}}',
+  'my_offers.refusal.struck': 'skryl ji moderátor',
   'editor.edit_title': 'Upravit nemovitost',
   'editor.back_to_list': 'Zpět na moje nabídky',
   'editor.steps': 'Kroky formuláře',

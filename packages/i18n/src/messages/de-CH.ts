@@ -19,4 +19,5 @@ export const deCH: CatalogOverrides = {
   'auth.registration_number': 'UID-Nummer',
   'email.sign_off': 'Freundliche Grüsse',
   'email.greeting_anonymous': 'Grüezi,',
+  'my_offers.search_hint': 'Strasse, Ort, PLZ oder Angebotsnummer',
 };

@@ -651,6 +651,57 @@ export const de: Catalog = {
   'my_offers.confirm_archive': 'Dieses Angebot archivieren? Niemand wird es mehr sehen.',
   'my_offers.actions': 'Aktionen für {title}',
   'my_offers.no_address': 'Adresse noch nicht ausgefüllt',
+  'my_offers.filters': 'Angebote filtern',
+  'my_offers.search': 'Suchen',
+  'my_offers.search_hint': 'Straße, Ort, PLZ oder Angebotsnummer',
+  'my_offers.all_states': 'Alle Status',
+  'my_offers.filter_kind': 'Kauf oder Miete',
+  'my_offers.all_kinds': 'Kauf und Miete',
+  'my_offers.filter_type': 'Immobilienart',
+  'my_offers.all_types': 'Alle Arten',
+  'my_offers.sort': 'Reihenfolge',
+  'my_offers.sort.newest': 'Neueste zuerst',
+  'my_offers.sort.oldest': 'Älteste zuerst',
+  'my_offers.sort.updated': 'Zuletzt geändert zuerst',
+  'my_offers.sort.price_asc': 'Günstigste zuerst',
+  'my_offers.sort.price_desc': 'Teuerste zuerst',
+  'my_offers.apply_filters': 'Anzeigen',
+  'my_offers.clear_filters': 'Filter zurücksetzen',
+  'my_offers.no_match': 'Kein Angebot passt zu diesen Filtern.',
+  'my_offers.bulk_actions': 'Aktionen für die ausgewählten Angebote',
+  'my_offers.select': '{title} auswählen',
+  'my_offers.select_all': 'Alle auf dieser Seite auswählen',
+  'my_offers.selected_count':
+    '{count, plural, =0 {Kein Angebot ausgewählt} one {# Angebot ausgewählt} other {# Angebote ausgewählt}}',
+  'my_offers.bulk.withdraw': 'Zurückziehen',
+  'my_offers.bulk.renew': 'Erneuern',
+  'my_offers.bulk.delete': 'Entwürfe löschen',
+  'my_offers.bulk_confirm.withdraw':
+    '{count, plural, one {# Angebot zurückziehen? Es ist dann nicht mehr öffentlich sichtbar.} other {# Angebote zurückziehen? Sie sind dann nicht mehr öffentlich sichtbar.}}',
+  'my_offers.bulk_confirm.delete':
+    '{count, plural, one {Das ausgewählte Angebot löschen, falls es ein Entwurf ist? Das lässt sich nicht rückgängig machen.} other {Die Entwürfe unter # ausgewählten Angeboten löschen? Das lässt sich nicht rückgängig machen.}}',
+  'my_offers.renew_hint':
+    'Erneuern bringt ein aktives oder reserviertes Angebot wieder an den Anfang der neuesten Angebote, einmal alle {days, plural, one {# Tag} other {# Tage}}.',
+  'my_offers.duplicate': 'Duplizieren',
+  'my_offers.bulk_none_selected': 'Wählen Sie zuerst mindestens ein Angebot aus.',
+  'my_offers.bulk_done.reserve':
+    '{count, plural, =0 {Kein Angebot als reserviert markiert} one {# Angebot als reserviert markiert} other {# Angebote als reserviert markiert}}',
+  'my_offers.bulk_done.withdraw':
+    '{count, plural, =0 {Kein Angebot zurückgezogen} one {# Angebot zurückgezogen} other {# Angebote zurückgezogen}}',
+  'my_offers.bulk_done.renew':
+    '{count, plural, =0 {Kein Angebot erneuert} one {# Angebot erneuert} other {# Angebote erneuert}}',
+  'my_offers.bulk_done.delete':
+    '{count, plural, =0 {Kein Entwurf gelöscht} one {# Entwurf gelöscht} other {# Entwürfe gelöscht}}',
+  'my_offers.bulk_refused':
+    '{count, plural, one {# Angebot konnte nicht geändert werden:} other {# Angebote konnten nicht geändert werden:}}',
+  'my_offers.refused_item': '{title}: {reason}',
+  'my_offers.offer_number': 'Angebot Nr. {id}',
+  'my_offers.refusal.not_found': 'es existiert nicht mehr',
+  'my_offers.refusal.not_allowed': 'in seinem aktuellen Status nicht möglich',
+  'my_offers.refusal.not_draft': 'nur Entwürfe können gelöscht werden',
+  'my_offers.refusal.renewed_recently':
+    '{days, plural, one {es wurde vor weniger als # Tag veröffentlicht oder erneuert} other {es wurde vor weniger als # Tagen veröffentlicht oder erneuert}}',
+  'my_offers.refusal.struck': 'von der Moderation ausgeblendet',
   'editor.edit_title': 'Immobilie bearbeiten',
   'editor.back_to_list': 'Zurück zu meinen Angeboten',
   'editor.steps': 'Schritte des Formulars',

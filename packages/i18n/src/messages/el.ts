@@ -651,6 +651,57 @@ export const el: Catalog = {
   'my_offers.confirm_archive': 'Αρχειοθέτηση αυτής της αγγελίας; Κανείς δεν θα τη βλέπει πια.',
   'my_offers.actions': 'Ενέργειες για {title}',
   'my_offers.no_address': 'Η διεύθυνση δεν έχει συμπληρωθεί ακόμη',
+  'my_offers.filters': 'Φιλτράρισμα αγγελιών',
+  'my_offers.search': 'Αναζήτηση',
+  'my_offers.search_hint': 'Οδός, πόλη, ΤΚ ή αριθμός αγγελίας',
+  'my_offers.all_states': 'Όλες οι καταστάσεις',
+  'my_offers.filter_kind': 'Πώληση ή ενοικίαση',
+  'my_offers.all_kinds': 'Πώληση και ενοικίαση',
+  'my_offers.filter_type': 'Τύπος ακινήτου',
+  'my_offers.all_types': 'Όλοι οι τύποι',
+  'my_offers.sort': 'Ταξινόμηση',
+  'my_offers.sort.newest': 'Πρώτα οι νεότερες',
+  'my_offers.sort.oldest': 'Πρώτα οι παλαιότερες',
+  'my_offers.sort.updated': 'Πρώτα όσες άλλαξαν πρόσφατα',
+  'my_offers.sort.price_asc': 'Πρώτα οι φθηνότερες',
+  'my_offers.sort.price_desc': 'Πρώτα οι ακριβότερες',
+  'my_offers.apply_filters': 'Εμφάνιση',
+  'my_offers.clear_filters': 'Καθαρισμός φίλτρων',
+  'my_offers.no_match': 'Καμία αγγελία δεν ταιριάζει με αυτά τα φίλτρα.',
+  'my_offers.bulk_actions': 'Ενέργειες για τις επιλεγμένες αγγελίες',
+  'my_offers.select': 'Επιλογή: {title}',
+  'my_offers.select_all': 'Επιλογή όλων σε αυτή τη σελίδα',
+  'my_offers.selected_count':
+    '{count, plural, =0 {Δεν επιλέχθηκε καμία αγγελία} one {Επιλέχθηκε # αγγελία} other {Επιλέχθηκαν # αγγελίες}}',
+  'my_offers.bulk.withdraw': 'Απόσυρση',
+  'my_offers.bulk.renew': 'Ανανέωση',
+  'my_offers.bulk.delete': 'Διαγραφή πρόχειρων',
+  'my_offers.bulk_confirm.withdraw':
+    '{count, plural, one {Απόσυρση # αγγελίας; Το κοινό δεν θα τη βλέπει πια.} other {Απόσυρση # αγγελιών; Το κοινό δεν θα τις βλέπει πια.}}',
+  'my_offers.bulk_confirm.delete':
+    '{count, plural, one {Διαγραφή της επιλεγμένης αγγελίας, αν είναι πρόχειρη; Δεν αναιρείται.} other {Διαγραφή των πρόχειρων ανάμεσα σε # επιλεγμένες αγγελίες; Δεν αναιρείται.}}',
+  'my_offers.renew_hint':
+    'Η ανανέωση φέρνει μια ενεργή ή δεσμευμένη αγγελία ξανά στην κορυφή των νεότερων, μία φορά κάθε {days, plural, one {# ημέρα} other {# ημέρες}}.',
+  'my_offers.duplicate': 'Αντίγραφο',
+  'my_offers.bulk_none_selected': 'Επιλέξτε πρώτα τουλάχιστον μία αγγελία.',
+  'my_offers.bulk_done.reserve':
+    '{count, plural, =0 {Καμία αγγελία δεν σημάνθηκε ως δεσμευμένη} one {# αγγελία σημάνθηκε ως δεσμευμένη} other {# αγγελίες σημάνθηκαν ως δεσμευμένες}}',
+  'my_offers.bulk_done.withdraw':
+    '{count, plural, =0 {Καμία αγγελία δεν αποσύρθηκε} one {# αγγελία αποσύρθηκε} other {# αγγελίες αποσύρθηκαν}}',
+  'my_offers.bulk_done.renew':
+    '{count, plural, =0 {Καμία αγγελία δεν ανανεώθηκε} one {# αγγελία ανανεώθηκε} other {# αγγελίες ανανεώθηκαν}}',
+  'my_offers.bulk_done.delete':
+    '{count, plural, =0 {Κανένα πρόχειρο δεν διαγράφηκε} one {# πρόχειρο διαγράφηκε} other {# πρόχειρα διαγράφηκαν}}',
+  'my_offers.bulk_refused':
+    '{count, plural, one {# αγγελία δεν ήταν δυνατό να αλλάξει:} other {# αγγελίες δεν ήταν δυνατό να αλλάξουν:}}',
+  'my_offers.refused_item': '{title}: {reason}',
+  'my_offers.offer_number': 'Αγγελία αρ. {id}',
+  'my_offers.refusal.not_found': 'δεν υπάρχει πια',
+  'my_offers.refusal.not_allowed': 'δεν είναι δυνατό στην τρέχουσα κατάστασή της',
+  'my_offers.refusal.not_draft': 'μόνο πρόχειρα μπορούν να διαγραφούν',
+  'my_offers.refusal.renewed_recently':
+    '{days, plural, one {δημοσιεύθηκε ή ανανεώθηκε πριν από λιγότερο από # ημέρα} other {δημοσιεύθηκε ή ανανεώθηκε πριν από λιγότερες από # ημέρες}}',
+  'my_offers.refusal.struck': 'αποκρύφθηκε από συντονιστή',
   'editor.edit_title': 'Επεξεργασία ακινήτου',
   'editor.back_to_list': 'Πίσω στις αγγελίες μου',
   'editor.steps': 'Βήματα της φόρμας',

@@ -662,6 +662,57 @@ export const en = {
   'my_offers.confirm_archive': 'Archive this offer? Nobody will see it any more.',
   'my_offers.actions': 'Actions for {title}',
   'my_offers.no_address': 'Address not filled in yet',
+  'my_offers.filters': 'Filter offers',
+  'my_offers.search': 'Search',
+  'my_offers.search_hint': 'Street, city, postcode or offer number',
+  'my_offers.all_states': 'All states',
+  'my_offers.filter_kind': 'Sale or rent',
+  'my_offers.all_kinds': 'Sale and rent',
+  'my_offers.filter_type': 'Property type',
+  'my_offers.all_types': 'All types',
+  'my_offers.sort': 'Order',
+  'my_offers.sort.newest': 'Newest first',
+  'my_offers.sort.oldest': 'Oldest first',
+  'my_offers.sort.updated': 'Recently changed first',
+  'my_offers.sort.price_asc': 'Cheapest first',
+  'my_offers.sort.price_desc': 'Most expensive first',
+  'my_offers.apply_filters': 'Show',
+  'my_offers.clear_filters': 'Clear filters',
+  'my_offers.no_match': 'No offer matches these filters.',
+  'my_offers.bulk_actions': 'Actions for the selected offers',
+  'my_offers.select': 'Select {title}',
+  'my_offers.select_all': 'Select all on this page',
+  'my_offers.selected_count':
+    '{count, plural, =0 {No offer selected} one {# offer selected} other {# offers selected}}',
+  'my_offers.bulk.withdraw': 'Withdraw',
+  'my_offers.bulk.renew': 'Renew',
+  'my_offers.bulk.delete': 'Delete drafts',
+  'my_offers.bulk_confirm.withdraw':
+    '{count, plural, one {Withdraw # offer? The public will no longer see it.} other {Withdraw # offers? The public will no longer see them.}}',
+  'my_offers.bulk_confirm.delete':
+    '{count, plural, one {Delete the selected offer if it is a draft? This cannot be undone.} other {Delete the drafts among # selected offers? This cannot be undone.}}',
+  'my_offers.renew_hint':
+    'Renewing moves an active or reserved offer back to the top of the newest offers, once every {days, plural, one {# day} other {# days}}.',
+  'my_offers.duplicate': 'Duplicate',
+  'my_offers.bulk_none_selected': 'Select at least one offer first.',
+  'my_offers.bulk_done.reserve':
+    '{count, plural, =0 {No offer marked as reserved} one {# offer marked as reserved} other {# offers marked as reserved}}',
+  'my_offers.bulk_done.withdraw':
+    '{count, plural, =0 {No offer withdrawn} one {# offer withdrawn} other {# offers withdrawn}}',
+  'my_offers.bulk_done.renew':
+    '{count, plural, =0 {No offer renewed} one {# offer renewed} other {# offers renewed}}',
+  'my_offers.bulk_done.delete':
+    '{count, plural, =0 {No draft deleted} one {# draft deleted} other {# drafts deleted}}',
+  'my_offers.bulk_refused':
+    '{count, plural, one {# offer could not be changed:} other {# offers could not be changed:}}',
+  'my_offers.refused_item': '{title}: {reason}',
+  'my_offers.offer_number': 'Offer no. {id}',
+  'my_offers.refusal.not_found': 'it no longer exists',
+  'my_offers.refusal.not_allowed': 'not possible in its current state',
+  'my_offers.refusal.not_draft': 'only drafts can be deleted',
+  'my_offers.refusal.renewed_recently':
+    '{days, plural, one {it was published or renewed less than # day ago} other {it was published or renewed less than # days ago}}',
+  'my_offers.refusal.struck': 'hidden by a moderator',
   'editor.edit_title': 'Edit property',
   'editor.back_to_list': 'Back to my offers',
   'editor.steps': 'Steps of the form',

@@ -650,6 +650,57 @@ export const es: Catalog = {
   'my_offers.confirm_archive': '¿Archivar este anuncio? Nadie lo volverá a ver.',
   'my_offers.actions': 'Acciones para {title}',
   'my_offers.no_address': 'Dirección aún sin completar',
+  'my_offers.filters': 'Filtrar anuncios',
+  'my_offers.search': 'Buscar',
+  'my_offers.search_hint': 'Calle, localidad, código postal o número de anuncio',
+  'my_offers.all_states': 'Todos los estados',
+  'my_offers.filter_kind': 'Venta o alquiler',
+  'my_offers.all_kinds': 'Venta y alquiler',
+  'my_offers.filter_type': 'Tipo de inmueble',
+  'my_offers.all_types': 'Todos los tipos',
+  'my_offers.sort': 'Orden',
+  'my_offers.sort.newest': 'Más recientes primero',
+  'my_offers.sort.oldest': 'Más antiguos primero',
+  'my_offers.sort.updated': 'Modificados recientemente primero',
+  'my_offers.sort.price_asc': 'Más baratos primero',
+  'my_offers.sort.price_desc': 'Más caros primero',
+  'my_offers.apply_filters': 'Mostrar',
+  'my_offers.clear_filters': 'Borrar filtros',
+  'my_offers.no_match': 'Ningún anuncio coincide con estos filtros.',
+  'my_offers.bulk_actions': 'Acciones para los anuncios seleccionados',
+  'my_offers.select': 'Seleccionar {title}',
+  'my_offers.select_all': 'Seleccionar todos en esta página',
+  'my_offers.selected_count':
+    '{count, plural, =0 {Ningún anuncio seleccionado} one {# anuncio seleccionado} other {# anuncios seleccionados}}',
+  'my_offers.bulk.withdraw': 'Retirar',
+  'my_offers.bulk.renew': 'Renovar',
+  'my_offers.bulk.delete': 'Eliminar borradores',
+  'my_offers.bulk_confirm.withdraw':
+    '{count, plural, one {¿Retirar # anuncio? El público dejará de verlo.} other {¿Retirar # anuncios? El público dejará de verlos.}}',
+  'my_offers.bulk_confirm.delete':
+    '{count, plural, one {¿Eliminar el anuncio seleccionado si es un borrador? No se puede deshacer.} other {¿Eliminar los borradores entre los # anuncios seleccionados? No se puede deshacer.}}',
+  'my_offers.renew_hint':
+    'Renovar devuelve un anuncio activo o reservado al principio de los más recientes, una vez cada {days, plural, one {# día} other {# días}}.',
+  'my_offers.duplicate': 'Duplicar',
+  'my_offers.bulk_none_selected': 'Primero selecciona al menos un anuncio.',
+  'my_offers.bulk_done.reserve':
+    '{count, plural, =0 {Ningún anuncio marcado como reservado} one {# anuncio marcado como reservado} other {# anuncios marcados como reservados}}',
+  'my_offers.bulk_done.withdraw':
+    '{count, plural, =0 {Ningún anuncio retirado} one {# anuncio retirado} other {# anuncios retirados}}',
+  'my_offers.bulk_done.renew':
+    '{count, plural, =0 {Ningún anuncio renovado} one {# anuncio renovado} other {# anuncios renovados}}',
+  'my_offers.bulk_done.delete':
+    '{count, plural, =0 {Ningún borrador eliminado} one {# borrador eliminado} other {# borradores eliminados}}',
+  'my_offers.bulk_refused':
+    '{count, plural, one {No se pudo cambiar # anuncio:} other {No se pudieron cambiar # anuncios:}}',
+  'my_offers.refused_item': '{title}: {reason}',
+  'my_offers.offer_number': 'Anuncio n.º {id}',
+  'my_offers.refusal.not_found': 'ya no existe',
+  'my_offers.refusal.not_allowed': 'no es posible en su estado actual',
+  'my_offers.refusal.not_draft': 'solo se pueden eliminar borradores',
+  'my_offers.refusal.renewed_recently':
+    '{days, plural, one {se publicó o renovó hace menos de # día} other {se publicó o renovó hace menos de # días}}',
+  'my_offers.refusal.struck': 'ocultado por un moderador',
   'editor.edit_title': 'Editar inmueble',
   'editor.back_to_list': 'Volver a mis anuncios',
   'editor.steps': 'Pasos del formulario',

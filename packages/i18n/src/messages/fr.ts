@@ -653,6 +653,57 @@ export const fr: Catalog = {
   'my_offers.confirm_archive': 'Archiver cette annonce ? Plus personne ne la verra.',
   'my_offers.actions': 'Actions pour {title}',
   'my_offers.no_address': 'Adresse pas encore renseignée',
+  'my_offers.filters': 'Filtrer les annonces',
+  'my_offers.search': 'Rechercher',
+  'my_offers.search_hint': 'Rue, commune, code postal ou numéro d’annonce',
+  'my_offers.all_states': 'Tous les statuts',
+  'my_offers.filter_kind': 'Vente ou location',
+  'my_offers.all_kinds': 'Vente et location',
+  'my_offers.filter_type': 'Type de bien',
+  'my_offers.all_types': 'Tous les types',
+  'my_offers.sort': 'Ordre',
+  'my_offers.sort.newest': 'Les plus récentes d’abord',
+  'my_offers.sort.oldest': 'Les plus anciennes d’abord',
+  'my_offers.sort.updated': 'Modifiées récemment d’abord',
+  'my_offers.sort.price_asc': 'Les moins chères d’abord',
+  'my_offers.sort.price_desc': 'Les plus chères d’abord',
+  'my_offers.apply_filters': 'Afficher',
+  'my_offers.clear_filters': 'Effacer les filtres',
+  'my_offers.no_match': 'Aucune annonce ne correspond à ces filtres.',
+  'my_offers.bulk_actions': 'Actions sur les annonces sélectionnées',
+  'my_offers.select': 'Sélectionner {title}',
+  'my_offers.select_all': 'Tout sélectionner sur cette page',
+  'my_offers.selected_count':
+    '{count, plural, =0 {Aucune annonce sélectionnée} one {# annonce sélectionnée} other {# annonces sélectionnées}}',
+  'my_offers.bulk.withdraw': 'Retirer',
+  'my_offers.bulk.renew': 'Renouveler',
+  'my_offers.bulk.delete': 'Supprimer les brouillons',
+  'my_offers.bulk_confirm.withdraw':
+    '{count, plural, one {Retirer # annonce ? Le public ne la verra plus.} other {Retirer # annonces ? Le public ne les verra plus.}}',
+  'my_offers.bulk_confirm.delete':
+    '{count, plural, one {Supprimer l’annonce sélectionnée si c’est un brouillon ? Cette action est irréversible.} other {Supprimer les brouillons parmi les # annonces sélectionnées ? Cette action est irréversible.}}',
+  'my_offers.renew_hint':
+    'Renouveler remet une annonce active ou réservée en tête des plus récentes, une fois tous les {days, plural, one {# jour} other {# jours}}.',
+  'my_offers.duplicate': 'Dupliquer',
+  'my_offers.bulk_none_selected': 'Sélectionnez d’abord au moins une annonce.',
+  'my_offers.bulk_done.reserve':
+    '{count, plural, =0 {Aucune annonce marquée comme réservée} one {# annonce marquée comme réservée} other {# annonces marquées comme réservées}}',
+  'my_offers.bulk_done.withdraw':
+    '{count, plural, =0 {Aucune annonce retirée} one {# annonce retirée} other {# annonces retirées}}',
+  'my_offers.bulk_done.renew':
+    '{count, plural, =0 {Aucune annonce renouvelée} one {# annonce renouvelée} other {# annonces renouvelées}}',
+  'my_offers.bulk_done.delete':
+    '{count, plural, =0 {Aucun brouillon supprimé} one {# brouillon supprimé} other {# brouillons supprimés}}',
+  'my_offers.bulk_refused':
+    '{count, plural, one {# annonce n’a pas pu être modifiée :} other {# annonces n’ont pas pu être modifiées :}}',
+  'my_offers.refused_item': '{title} : {reason}',
+  'my_offers.offer_number': 'Annonce n° {id}',
+  'my_offers.refusal.not_found': 'elle n’existe plus',
+  'my_offers.refusal.not_allowed': 'impossible dans son statut actuel',
+  'my_offers.refusal.not_draft': 'seuls les brouillons peuvent être supprimés',
+  'my_offers.refusal.renewed_recently':
+    '{days, plural, one {elle a été publiée ou renouvelée il y a moins de # jour} other {elle a été publiée ou renouvelée il y a moins de # jours}}',
+  'my_offers.refusal.struck': 'masquée par un modérateur',
   'editor.edit_title': 'Modifier le bien',
   'editor.back_to_list': 'Retour à mes annonces',
   'editor.steps': 'Étapes du formulaire',

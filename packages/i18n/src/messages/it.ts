@@ -650,6 +650,57 @@ export const it: Catalog = {
   'my_offers.confirm_archive': 'Archiviare questo annuncio? Nessuno lo vedrà più.',
   'my_offers.actions': 'Azioni per {title}',
   'my_offers.no_address': 'Indirizzo non ancora inserito',
+  'my_offers.filters': 'Filtra gli annunci',
+  'my_offers.search': 'Cerca',
+  'my_offers.search_hint': 'Via, comune, CAP o numero dell’annuncio',
+  'my_offers.all_states': 'Tutti gli stati',
+  'my_offers.filter_kind': 'Vendita o affitto',
+  'my_offers.all_kinds': 'Vendita e affitto',
+  'my_offers.filter_type': 'Tipo di immobile',
+  'my_offers.all_types': 'Tutti i tipi',
+  'my_offers.sort': 'Ordine',
+  'my_offers.sort.newest': 'Prima i più recenti',
+  'my_offers.sort.oldest': 'Prima i meno recenti',
+  'my_offers.sort.updated': 'Prima i modificati di recente',
+  'my_offers.sort.price_asc': 'Prima i più economici',
+  'my_offers.sort.price_desc': 'Prima i più cari',
+  'my_offers.apply_filters': 'Mostra',
+  'my_offers.clear_filters': 'Cancella i filtri',
+  'my_offers.no_match': 'Nessun annuncio corrisponde a questi filtri.',
+  'my_offers.bulk_actions': 'Azioni per gli annunci selezionati',
+  'my_offers.select': 'Seleziona {title}',
+  'my_offers.select_all': 'Seleziona tutti in questa pagina',
+  'my_offers.selected_count':
+    '{count, plural, =0 {Nessun annuncio selezionato} one {# annuncio selezionato} other {# annunci selezionati}}',
+  'my_offers.bulk.withdraw': 'Ritira',
+  'my_offers.bulk.renew': 'Rinnova',
+  'my_offers.bulk.delete': 'Elimina bozze',
+  'my_offers.bulk_confirm.withdraw':
+    '{count, plural, one {Ritirare # annuncio? Il pubblico non lo vedrà più.} other {Ritirare # annunci? Il pubblico non li vedrà più.}}',
+  'my_offers.bulk_confirm.delete':
+    '{count, plural, one {Eliminare l’annuncio selezionato se è una bozza? L’operazione non si può annullare.} other {Eliminare le bozze tra i # annunci selezionati? L’operazione non si può annullare.}}',
+  'my_offers.renew_hint':
+    'Il rinnovo riporta un annuncio attivo o riservato in cima ai più recenti, una volta ogni {days, plural, one {# giorno} other {# giorni}}.',
+  'my_offers.duplicate': 'Duplica',
+  'my_offers.bulk_none_selected': 'Seleziona prima almeno un annuncio.',
+  'my_offers.bulk_done.reserve':
+    '{count, plural, =0 {Nessun annuncio segnato come riservato} one {# annuncio segnato come riservato} other {# annunci segnati come riservati}}',
+  'my_offers.bulk_done.withdraw':
+    '{count, plural, =0 {Nessun annuncio ritirato} one {# annuncio ritirato} other {# annunci ritirati}}',
+  'my_offers.bulk_done.renew':
+    '{count, plural, =0 {Nessun annuncio rinnovato} one {# annuncio rinnovato} other {# annunci rinnovati}}',
+  'my_offers.bulk_done.delete':
+    '{count, plural, =0 {Nessuna bozza eliminata} one {# bozza eliminata} other {# bozze eliminate}}',
+  'my_offers.bulk_refused':
+    '{count, plural, one {Non è stato possibile modificare # annuncio:} other {Non è stato possibile modificare # annunci:}}',
+  'my_offers.refused_item': '{title}: {reason}',
+  'my_offers.offer_number': 'Annuncio n. {id}',
+  'my_offers.refusal.not_found': 'non esiste più',
+  'my_offers.refusal.not_allowed': 'non possibile nel suo stato attuale',
+  'my_offers.refusal.not_draft': 'si possono eliminare solo le bozze',
+  'my_offers.refusal.renewed_recently':
+    '{days, plural, one {è stato pubblicato o rinnovato meno di # giorno fa} other {è stato pubblicato o rinnovato meno di # giorni fa}}',
+  'my_offers.refusal.struck': 'nascosto da un moderatore',
   'editor.edit_title': 'Modifica immobile',
   'editor.back_to_list': 'Torna ai miei annunci',
   'editor.steps': 'Passaggi del modulo',

@@ -649,6 +649,57 @@ export const nl: Catalog = {
   'my_offers.confirm_archive': 'Dit aanbod archiveren? Niemand ziet het dan nog.',
   'my_offers.actions': 'Acties voor {title}',
   'my_offers.no_address': 'Adres nog niet ingevuld',
+  'my_offers.filters': 'Aanbod filteren',
+  'my_offers.search': 'Zoeken',
+  'my_offers.search_hint': 'Straat, plaats, postcode of advertentienummer',
+  'my_offers.all_states': 'Alle statussen',
+  'my_offers.filter_kind': 'Koop of huur',
+  'my_offers.all_kinds': 'Koop en huur',
+  'my_offers.filter_type': 'Type woning',
+  'my_offers.all_types': 'Alle types',
+  'my_offers.sort': 'Volgorde',
+  'my_offers.sort.newest': 'Nieuwste eerst',
+  'my_offers.sort.oldest': 'Oudste eerst',
+  'my_offers.sort.updated': 'Recent gewijzigd eerst',
+  'my_offers.sort.price_asc': 'Goedkoopste eerst',
+  'my_offers.sort.price_desc': 'Duurste eerst',
+  'my_offers.apply_filters': 'Tonen',
+  'my_offers.clear_filters': 'Filters wissen',
+  'my_offers.no_match': 'Geen advertentie past bij deze filters.',
+  'my_offers.bulk_actions': 'Acties voor de geselecteerde advertenties',
+  'my_offers.select': '{title} selecteren',
+  'my_offers.select_all': 'Alles op deze pagina selecteren',
+  'my_offers.selected_count':
+    '{count, plural, =0 {Geen advertentie geselecteerd} one {# advertentie geselecteerd} other {# advertenties geselecteerd}}',
+  'my_offers.bulk.withdraw': 'Intrekken',
+  'my_offers.bulk.renew': 'Vernieuwen',
+  'my_offers.bulk.delete': 'Concepten verwijderen',
+  'my_offers.bulk_confirm.withdraw':
+    '{count, plural, one {# advertentie intrekken? Het publiek ziet haar dan niet meer.} other {# advertenties intrekken? Het publiek ziet ze dan niet meer.}}',
+  'my_offers.bulk_confirm.delete':
+    '{count, plural, one {De geselecteerde advertentie verwijderen als het een concept is? Dit kan niet ongedaan worden gemaakt.} other {De concepten onder # geselecteerde advertenties verwijderen? Dit kan niet ongedaan worden gemaakt.}}',
+  'my_offers.renew_hint':
+    'Vernieuwen zet een actieve of gereserveerde advertentie weer bovenaan de nieuwste, eens per {days, plural, one {# dag} other {# dagen}}.',
+  'my_offers.duplicate': 'Dupliceren',
+  'my_offers.bulk_none_selected': 'Selecteer eerst minstens één advertentie.',
+  'my_offers.bulk_done.reserve':
+    '{count, plural, =0 {Geen advertentie als gereserveerd gemarkeerd} one {# advertentie als gereserveerd gemarkeerd} other {# advertenties als gereserveerd gemarkeerd}}',
+  'my_offers.bulk_done.withdraw':
+    '{count, plural, =0 {Geen advertentie ingetrokken} one {# advertentie ingetrokken} other {# advertenties ingetrokken}}',
+  'my_offers.bulk_done.renew':
+    '{count, plural, =0 {Geen advertentie vernieuwd} one {# advertentie vernieuwd} other {# advertenties vernieuwd}}',
+  'my_offers.bulk_done.delete':
+    '{count, plural, =0 {Geen concept verwijderd} one {# concept verwijderd} other {# concepten verwijderd}}',
+  'my_offers.bulk_refused':
+    '{count, plural, one {# advertentie kon niet worden gewijzigd:} other {# advertenties konden niet worden gewijzigd:}}',
+  'my_offers.refused_item': '{title}: {reason}',
+  'my_offers.offer_number': 'Advertentie nr. {id}',
+  'my_offers.refusal.not_found': 'ze bestaat niet meer',
+  'my_offers.refusal.not_allowed': 'niet mogelijk in de huidige status',
+  'my_offers.refusal.not_draft': 'alleen concepten kunnen worden verwijderd',
+  'my_offers.refusal.renewed_recently':
+    '{days, plural, one {ze is minder dan # dag geleden gepubliceerd of vernieuwd} other {ze is minder dan # dagen geleden gepubliceerd of vernieuwd}}',
+  'my_offers.refusal.struck': 'verborgen door een moderator',
   'editor.edit_title': 'Woning bewerken',
   'editor.back_to_list': 'Terug naar mijn aanbod',
   'editor.steps': 'Stappen van het formulier',

@@ -664,6 +664,57 @@ export const pl: Catalog = {
   'my_offers.confirm_archive': 'Zarchiwizować tę ofertę? Nikt jej już nie zobaczy.',
   'my_offers.actions': 'Działania dla {title}',
   'my_offers.no_address': 'Adres nie został jeszcze podany',
+  'my_offers.filters': 'Filtruj ogłoszenia',
+  'my_offers.search': 'Szukaj',
+  'my_offers.search_hint': 'Ulica, miejscowość, kod pocztowy lub numer ogłoszenia',
+  'my_offers.all_states': 'Wszystkie statusy',
+  'my_offers.filter_kind': 'Sprzedaż lub wynajem',
+  'my_offers.all_kinds': 'Sprzedaż i wynajem',
+  'my_offers.filter_type': 'Rodzaj nieruchomości',
+  'my_offers.all_types': 'Wszystkie rodzaje',
+  'my_offers.sort': 'Kolejność',
+  'my_offers.sort.newest': 'Od najnowszych',
+  'my_offers.sort.oldest': 'Od najstarszych',
+  'my_offers.sort.updated': 'Ostatnio zmienione',
+  'my_offers.sort.price_asc': 'Od najtańszych',
+  'my_offers.sort.price_desc': 'Od najdroższych',
+  'my_offers.apply_filters': 'Pokaż',
+  'my_offers.clear_filters': 'Wyczyść filtry',
+  'my_offers.no_match': 'Żadne ogłoszenie nie pasuje do tych filtrów.',
+  'my_offers.bulk_actions': 'Działania dla zaznaczonych ogłoszeń',
+  'my_offers.select': 'Zaznacz {title}',
+  'my_offers.select_all': 'Zaznacz wszystkie na tej stronie',
+  'my_offers.selected_count':
+    '{count, plural, =0 {Nic nie zaznaczono} one {Zaznaczono # ogłoszenie} few {Zaznaczono # ogłoszenia} many {Zaznaczono # ogłoszeń} other {Zaznaczono # ogłoszenia}}',
+  'my_offers.bulk.withdraw': 'Wycofaj',
+  'my_offers.bulk.renew': 'Odśwież',
+  'my_offers.bulk.delete': 'Usuń szkice',
+  'my_offers.bulk_confirm.withdraw':
+    '{count, plural, one {Wycofać # ogłoszenie? Nie będzie już publicznie widoczne.} few {Wycofać # ogłoszenia? Nie będą już publicznie widoczne.} many {Wycofać # ogłoszeń? Nie będą już publicznie widoczne.} other {Wycofać # ogłoszenia? Nie będą już publicznie widoczne.}}',
+  'my_offers.bulk_confirm.delete':
+    '{count, plural, one {Usunąć zaznaczone ogłoszenie, jeśli jest szkicem? Tej operacji nie można cofnąć.} few {Usunąć szkice spośród # zaznaczonych ogłoszeń? Tej operacji nie można cofnąć.} many {Usunąć szkice spośród # zaznaczonych ogłoszeń? Tej operacji nie można cofnąć.} other {Usunąć szkice spośród # zaznaczonych ogłoszeń? Tej operacji nie można cofnąć.}}',
+  'my_offers.renew_hint':
+    'Odświeżenie przenosi aktywne lub zarezerwowane ogłoszenie z powrotem na początek najnowszych, raz na {days, plural, one {# dzień} few {# dni} many {# dni} other {# dnia}}.',
+  'my_offers.duplicate': 'Duplikuj',
+  'my_offers.bulk_none_selected': 'Najpierw zaznacz co najmniej jedno ogłoszenie.',
+  'my_offers.bulk_done.reserve':
+    '{count, plural, =0 {Żadne ogłoszenie nie zostało oznaczone jako zarezerwowane} one {# ogłoszenie oznaczono jako zarezerwowane} few {# ogłoszenia oznaczono jako zarezerwowane} many {# ogłoszeń oznaczono jako zarezerwowane} other {# ogłoszenia oznaczono jako zarezerwowane}}',
+  'my_offers.bulk_done.withdraw':
+    '{count, plural, =0 {Żadne ogłoszenie nie zostało wycofane} one {# ogłoszenie wycofane} few {# ogłoszenia wycofane} many {# ogłoszeń wycofanych} other {# ogłoszenia wycofanego}}',
+  'my_offers.bulk_done.renew':
+    '{count, plural, =0 {Żadne ogłoszenie nie zostało odświeżone} one {# ogłoszenie odświeżone} few {# ogłoszenia odświeżone} many {# ogłoszeń odświeżonych} other {# ogłoszenia odświeżonego}}',
+  'my_offers.bulk_done.delete':
+    '{count, plural, =0 {Żaden szkic nie został usunięty} one {# szkic usunięty} few {# szkice usunięte} many {# szkiców usuniętych} other {# szkicu usuniętego}}',
+  'my_offers.bulk_refused':
+    '{count, plural, one {Nie udało się zmienić # ogłoszenia:} few {Nie udało się zmienić # ogłoszeń:} many {Nie udało się zmienić # ogłoszeń:} other {Nie udało się zmienić # ogłoszenia:}}',
+  'my_offers.refused_item': '{title}: {reason}',
+  'my_offers.offer_number': 'Ogłoszenie nr {id}',
+  'my_offers.refusal.not_found': 'już nie istnieje',
+  'my_offers.refusal.not_allowed': 'niemożliwe w jego obecnym statusie',
+  'my_offers.refusal.not_draft': 'usuwać można tylko szkice',
+  'my_offers.refusal.renewed_recently':
+    '{days, plural, one {zostało opublikowane lub odświeżone mniej niż # dzień temu} few {zostało opublikowane lub odświeżone mniej niż # dni temu} many {zostało opublikowane lub odświeżone mniej niż # dni temu} other {zostało opublikowane lub odświeżone mniej niż # dnia temu}}',
+  'my_offers.refusal.struck': 'ukryte przez moderatora',
   'editor.edit_title': 'Edytuj nieruchomość',
   'editor.back_to_list': 'Wróć do moich ofert',
   'editor.steps': 'Kroki formularza',

@@ -650,6 +650,57 @@ export const pt: Catalog = {
   'my_offers.confirm_archive': 'Arquivar este anúncio? Ninguém o voltará a ver.',
   'my_offers.actions': 'Ações para {title}',
   'my_offers.no_address': 'Morada ainda por preencher',
+  'my_offers.filters': 'Filtrar anúncios',
+  'my_offers.search': 'Pesquisar',
+  'my_offers.search_hint': 'Rua, localidade, código postal ou número do anúncio',
+  'my_offers.all_states': 'Todos os estados',
+  'my_offers.filter_kind': 'Venda ou arrendamento',
+  'my_offers.all_kinds': 'Venda e arrendamento',
+  'my_offers.filter_type': 'Tipo de imóvel',
+  'my_offers.all_types': 'Todos os tipos',
+  'my_offers.sort': 'Ordem',
+  'my_offers.sort.newest': 'Mais recentes primeiro',
+  'my_offers.sort.oldest': 'Mais antigos primeiro',
+  'my_offers.sort.updated': 'Alterados recentemente primeiro',
+  'my_offers.sort.price_asc': 'Mais baratos primeiro',
+  'my_offers.sort.price_desc': 'Mais caros primeiro',
+  'my_offers.apply_filters': 'Mostrar',
+  'my_offers.clear_filters': 'Limpar filtros',
+  'my_offers.no_match': 'Nenhum anúncio corresponde a estes filtros.',
+  'my_offers.bulk_actions': 'Ações para os anúncios selecionados',
+  'my_offers.select': 'Selecionar {title}',
+  'my_offers.select_all': 'Selecionar todos nesta página',
+  'my_offers.selected_count':
+    '{count, plural, =0 {Nenhum anúncio selecionado} one {# anúncio selecionado} other {# anúncios selecionados}}',
+  'my_offers.bulk.withdraw': 'Retirar',
+  'my_offers.bulk.renew': 'Renovar',
+  'my_offers.bulk.delete': 'Eliminar rascunhos',
+  'my_offers.bulk_confirm.withdraw':
+    '{count, plural, one {Retirar # anúncio? O público deixará de o ver.} other {Retirar # anúncios? O público deixará de os ver.}}',
+  'my_offers.bulk_confirm.delete':
+    '{count, plural, one {Eliminar o anúncio selecionado se for um rascunho? Esta ação não pode ser anulada.} other {Eliminar os rascunhos entre os # anúncios selecionados? Esta ação não pode ser anulada.}}',
+  'my_offers.renew_hint':
+    'Renovar coloca um anúncio ativo ou reservado de novo no topo dos mais recentes, uma vez a cada {days, plural, one {# dia} other {# dias}}.',
+  'my_offers.duplicate': 'Duplicar',
+  'my_offers.bulk_none_selected': 'Selecione primeiro pelo menos um anúncio.',
+  'my_offers.bulk_done.reserve':
+    '{count, plural, =0 {Nenhum anúncio marcado como reservado} one {# anúncio marcado como reservado} other {# anúncios marcados como reservados}}',
+  'my_offers.bulk_done.withdraw':
+    '{count, plural, =0 {Nenhum anúncio retirado} one {# anúncio retirado} other {# anúncios retirados}}',
+  'my_offers.bulk_done.renew':
+    '{count, plural, =0 {Nenhum anúncio renovado} one {# anúncio renovado} other {# anúncios renovados}}',
+  'my_offers.bulk_done.delete':
+    '{count, plural, =0 {Nenhum rascunho eliminado} one {# rascunho eliminado} other {# rascunhos eliminados}}',
+  'my_offers.bulk_refused':
+    '{count, plural, one {Não foi possível alterar # anúncio:} other {Não foi possível alterar # anúncios:}}',
+  'my_offers.refused_item': '{title}: {reason}',
+  'my_offers.offer_number': 'Anúncio n.º {id}',
+  'my_offers.refusal.not_found': 'já não existe',
+  'my_offers.refusal.not_allowed': 'não é possível no estado atual',
+  'my_offers.refusal.not_draft': 'só é possível eliminar rascunhos',
+  'my_offers.refusal.renewed_recently':
+    '{days, plural, one {foi publicado ou renovado há menos de # dia} other {foi publicado ou renovado há menos de # dias}}',
+  'my_offers.refusal.struck': 'ocultado por um moderador',
   'editor.edit_title': 'Editar imóvel',
   'editor.back_to_list': 'Voltar aos meus anúncios',
   'editor.steps': 'Passos do formulário',

@@ -660,6 +660,57 @@ export const sk: Catalog = {
   'my_offers.confirm_archive': 'Archivovať túto ponuku? Nikto ju už neuvidí.',
   'my_offers.actions': 'Akcie pre {title}',
   'my_offers.no_address': 'Adresa zatiaľ nie je vyplnená',
+  'my_offers.filters': 'Filtrovať ponuky',
+  'my_offers.search': 'Hľadať',
+  'my_offers.search_hint': 'Ulica, obec, PSČ alebo číslo ponuky',
+  'my_offers.all_states': 'Všetky stavy',
+  'my_offers.filter_kind': 'Predaj alebo prenájom',
+  'my_offers.all_kinds': 'Predaj aj prenájom',
+  'my_offers.filter_type': 'Typ nehnuteľnosti',
+  'my_offers.all_types': 'Všetky typy',
+  'my_offers.sort': 'Zoradenie',
+  'my_offers.sort.newest': 'Od najnovších',
+  'my_offers.sort.oldest': 'Od najstarších',
+  'my_offers.sort.updated': 'Naposledy zmenené',
+  'my_offers.sort.price_asc': 'Od najlacnejších',
+  'my_offers.sort.price_desc': 'Od najdrahších',
+  'my_offers.apply_filters': 'Zobraziť',
+  'my_offers.clear_filters': 'Zrušiť filtre',
+  'my_offers.no_match': 'Filtrom nezodpovedá žiadna ponuka.',
+  'my_offers.bulk_actions': 'Akcie s vybranými ponukami',
+  'my_offers.select': 'Vybrať {title}',
+  'my_offers.select_all': 'Vybrať všetko na tejto stránke',
+  'my_offers.selected_count':
+    '{count, plural, =0 {Nič nie je vybrané} one {Vybraná # ponuka} few {Vybrané # ponuky} other {Vybraných # ponúk}}',
+  'my_offers.bulk.withdraw': 'Stiahnuť',
+  'my_offers.bulk.renew': 'Obnoviť',
+  'my_offers.bulk.delete': 'Zmazať koncepty',
+  'my_offers.bulk_confirm.withdraw':
+    '{count, plural, one {Stiahnuť # ponuku? Verejnosť ju už neuvidí.} few {Stiahnuť # ponuky? Verejnosť ich už neuvidí.} other {Stiahnuť # ponúk? Verejnosť ich už neuvidí.}}',
+  'my_offers.bulk_confirm.delete':
+    '{count, plural, one {Zmazať vybranú ponuku, ak je to koncept? Akciu nemožno vrátiť.} few {Zmazať koncepty spomedzi # vybraných ponúk? Akciu nemožno vrátiť.} other {Zmazať koncepty spomedzi # vybraných ponúk? Akciu nemožno vrátiť.}}',
+  'my_offers.renew_hint':
+    'Obnovenie posunie aktívnu alebo rezervovanú ponuku späť medzi najnovšie, a to raz za {days, plural, one {# deň} few {# dni} other {# dní}}.',
+  'my_offers.duplicate': 'Duplikovať',
+  'my_offers.bulk_none_selected': 'Najprv vyberte aspoň jednu ponuku.',
+  'my_offers.bulk_done.reserve':
+    '{count, plural, =0 {Žiadna ponuka nebola označená ako rezervovaná} one {# ponuka označená ako rezervovaná} few {# ponuky označené ako rezervované} other {# ponúk označených ako rezervované}}',
+  'my_offers.bulk_done.withdraw':
+    '{count, plural, =0 {Žiadna ponuka nebola stiahnutá} one {# ponuka stiahnutá} few {# ponuky stiahnuté} other {# ponúk stiahnutých}}',
+  'my_offers.bulk_done.renew':
+    '{count, plural, =0 {Žiadna ponuka nebola obnovená} one {# ponuka obnovená} few {# ponuky obnovené} other {# ponúk obnovených}}',
+  'my_offers.bulk_done.delete':
+    '{count, plural, =0 {Žiadny koncept nebol zmazaný} one {# koncept zmazaný} few {# koncepty zmazané} other {# konceptov zmazaných}}',
+  'my_offers.bulk_refused':
+    '{count, plural, one {# ponuku nebolo možné zmeniť:} few {# ponuky nebolo možné zmeniť:} other {# ponúk nebolo možné zmeniť:}}',
+  'my_offers.refused_item': '{title}: {reason}',
+  'my_offers.offer_number': 'Ponuka č. {id}',
+  'my_offers.refusal.not_found': 'už neexistuje',
+  'my_offers.refusal.not_allowed': 'v jej súčasnom stave to nie je možné',
+  'my_offers.refusal.not_draft': 'zmazať možno len koncepty',
+  'my_offers.refusal.renewed_recently':
+    '{days, plural, one {bola zverejnená alebo obnovená pred menej ako # dňom} few {bola zverejnená alebo obnovená pred menej ako # dňami} other {bola zverejnená alebo obnovená pred menej ako # dňami}}',
+  'my_offers.refusal.struck': 'skryl ju moderátor',
   'editor.edit_title': 'Upraviť nehnuteľnosť',
   'editor.back_to_list': 'Späť na moje ponuky',
   'editor.steps': 'Kroky formulára',

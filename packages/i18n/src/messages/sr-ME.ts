@@ -128,4 +128,13 @@ export const srME: CatalogOverrides = {
   'editor.changed_elsewhere':
     'Ova nekretnina je promijenjena na drugom mjestu (u drugoj kartici ili od strane nekog drugog). Ništa nije sačuvano: ponovo učitajte stranicu da vidite najnoviju verziju, pa ponovite izmjenu.',
   'editor.photos_drag_hint': 'Prevucite fotografiju da biste je premjestili ili koristite njena dugmad.',
+  'my_offers.search_hint': 'Ulica, mjesto, poštanski broj ili broj oglasa',
+  'my_offers.sort': 'Redoslijed',
+  'my_offers.sort.updated': 'Nedavno izmijenjeni prvo',
+  'my_offers.bulk_confirm.withdraw':
+    '{count, plural, one {Povući # oglas? Javnost ga više neće vidjeti.} few {Povući # oglasa? Javnost ih više neće vidjeti.} other {Povući # oglasa? Javnost ih više neće vidjeti.}}',
+  'my_offers.bulk_refused':
+    '{count, plural, one {# oglas nije bilo moguće promijeniti:} few {# oglasa nije bilo moguće promijeniti:} other {# oglasa nije bilo moguće promijeniti:}}',
+  'my_offers.refusal.renewed_recently':
+    '{days, plural, one {objavljen je ili obnovljen prije manje od # dan} few {objavljen je ili obnovljen prije manje od # dana} other {objavljen je ili obnovljen prije manje od # dana}}',
 };
