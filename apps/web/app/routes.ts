@@ -1,7 +1,8 @@
 import { LOCALES, ROUTE_ENTRIES } from '@estately/domain';
 import { layout, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
 import { ADMIN_SECTIONS, adminPath } from './features/admin/admin-paths.ts';
-import { leadsPath } from './features/leads/leads-paths.ts';
+import { companySettingsPath } from './features/company-profile/company-paths.ts';
+import { buyerThreadPath, leadsPath } from './features/leads/leads-paths.ts';
 import { SCREEN_MODULES } from './routing/screen-modules.ts';
 
 // Routes come from the domain route table (docs/decisions/002-url-prefixed-locales.md): every
@@ -19,11 +20,22 @@ const accountRoutes = ROUTE_ENTRIES.filter((entry) => entry.layout === 'account'
 // (isAdmin only; its loader answers 404 to anyone else), in every locale.
 const leadsAndAdminRoutes = LOCALES.flatMap((locale) => [
   route(leadsPath(locale), 'features/leads/leads-route.tsx', { id: `${locale}.accountLeads` }),
+  // One conversation of the inbox (issue 38 point 10).
+  route(`${leadsPath(locale)}/:id`, 'features/leads/lead-thread-route.tsx', {
+    id: `${locale}.accountLeadThread`,
+  }),
   route(adminPath(locale), 'features/admin/admin-route.tsx', { id: `${locale}.admin` }),
   ...ADMIN_SECTIONS.map((section) =>
     route(adminPath(locale, section), 'features/admin/admin-route.tsx', { id: `${locale}.admin.${section}` }),
   ),
 ]);
+
+// The buyer's side of a conversation, opened by the reply e-mail's link (issue 38 point 10).
+const buyerThreadRoutes = LOCALES.map((locale) =>
+  route(buyerThreadPath(locale, ':token'), 'features/leads/buyer-thread-route.tsx', {
+    id: `${locale}.buyerThread`,
+  }),
+);
 
 // A blog post under its locale's blog (the spec lists the blog; its posts need addresses too).
 const blogPostRoutes = LOCALES.map((locale) =>
@@ -41,9 +53,28 @@ const propertyEditorRoutes = LOCALES.flatMap((locale) => [
   }),
   route(`/${locale}/account/my-offers/:id`, 'routes/property-editor.tsx', { id: `${locale}.propertyEditor` }),
 ]);
+// One own offer's statistics over time (issue 38 point 11), under the account layout's guard.
+const offerStatsRoutes = LOCALES.map((locale) =>
+  route(`/${locale}/account/my-offers/:id/stats`, 'features/offer-stats/offer-stats-route.tsx', {
+    id: `${locale}.offerStats`,
+  }),
+);
 const propertyPhotoRoutes = LOCALES.map((locale) =>
   route(`/${locale}/account/my-offers/:id/photos`, 'routes/property-photo-upload.ts', {
     id: `${locale}.propertyPhotoUpload`,
+  }),
+);
+
+// The company profile (issue 38 point 12): its settings beside the account settings, under the
+// account layout's sign-in guard, and the company's public page, in every locale.
+const companySettingsRoutes = LOCALES.map((locale) =>
+  route(companySettingsPath(locale), 'features/company-profile/company-settings-route.tsx', {
+    id: `${locale}.accountCompanyProfile`,
+  }),
+);
+const companyPageRoutes = LOCALES.map((locale) =>
+  route(`/${locale}/company/:slug`, 'features/company-profile/company-page-route.tsx', {
+    id: `${locale}.companyPage`,
   }),
 );
 
@@ -57,10 +88,14 @@ const sitemapRoutes = [
 export default [
   ...defaultRoutes,
   ...blogPostRoutes,
+  ...companyPageRoutes,
+  ...buyerThreadRoutes,
   layout('routes/account-layout.tsx', { id: 'account-layout' }, [
     ...accountRoutes,
     ...leadsAndAdminRoutes,
     ...propertyEditorRoutes,
+    ...companySettingsRoutes,
+    ...offerStatsRoutes,
   ]),
   ...propertyPhotoRoutes,
   ...sitemapRoutes,

@@ -11,6 +11,7 @@ export const enGB: CatalogOverrides = {
   'screen.accountFavorites': 'Favourites',
   'nav.favorites': 'Favourites',
   'nav.favorites_count': '{count, plural, =0 {No favourites} one {# favourite} other {# favourites}}',
+  'offer_stats.metric_favorites_added': 'Added to favourites',
   'offer.for_rent': 'To rent',
   'offer.apartment': 'Flat',
   'offer.title.sale_apartment': 'Flat for sale',

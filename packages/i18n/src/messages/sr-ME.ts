@@ -3,6 +3,16 @@ import type { CatalogOverrides } from './en.ts';
 // Serbian as written in Montenegro (sr-ME): the Serbian Latin catalog in ijekavian forms
 // (cijena, mjesec, mjesto, vrijednost) and with sedmica for week.
 export const srME: CatalogOverrides = {
+  'offer_stats.last_days': '{days, plural, one {Posljednji # dan} few {Posljednja # dana} other {Posljednjih # dana}}',
+  'offer_stats.position_more': 'Vaš oglas je imao prosječno {views} pregleda dnevno, a medijana sličnih oglasa je {median} – {percent} više.',
+  'offer_stats.position_less': 'Vaš oglas je imao prosječno {views} pregleda dnevno, a medijana sličnih oglasa je {median} – {percent} manje.',
+  'offer_stats.position_same': 'Vaš oglas je imao prosječno {views} pregleda dnevno, a medijana sličnih oglasa je {median} – jednako.',
+  'offer_stats.position_no_median_views': 'Vaš oglas je imao prosječno {views} pregleda dnevno, a medijana sličnih oglasa je {median}, pa se vaš vidi više.',
+  'offer_stats.position_too_few': 'Vaš oglas je imao prosječno {views} pregleda dnevno. Sličnih oglasa je premalo za poređenje: pronađeno {count}, potrebno je najmanje {min}.',
+  'offer_stats.position_unpublished': 'Vaš oglas je imao prosječno {views} pregleda dnevno. Još nije objavljen, pa nema s čim da se uporedi.',
+  'offer_stats.comparable_rule': 'Slični oglasi su drugi objavljeni oglasi sa istom vrstom posla i nekretnine u mjestu {city}, sa cijenom od {from} do {to}.',
+  'offer_stats.comparable_rule_any_price': 'Slični oglasi su drugi objavljeni oglasi sa istom vrstom posla i nekretnine u mjestu {city}, po bilo kojoj cijeni.',
+  'offer_stats.counting_note': 'Pregled se broji kada neko otvori stranicu oglasa, jednom po posjetiocu u 3 sata; pojavljivanja u rezultatima pretrage se ne broje. Prikazi kontakta se broje na isti način. Dani se računaju po UTC-u.',
   'meta.home_description':
     'Pretražujte stanove i kuće za prodaju i izdavanje. Filtrirajte po cijeni, površini i lokaciji, čuvajte omiljene oglase i primajte obavještenja o novim ponudama e-mailom.',
   'screen.accountSettingsNotifications': 'Obavještenja',
@@ -128,6 +138,15 @@ export const srME: CatalogOverrides = {
   'editor.changed_elsewhere':
     'Ova nekretnina je promijenjena na drugom mjestu (u drugoj kartici ili od strane nekog drugog). Ništa nije sačuvano: ponovo učitajte stranicu da vidite najnoviju verziju, pa ponovite izmjenu.',
   'editor.photos_drag_hint': 'Prevucite fotografiju da biste je premjestili ili koristite njena dugmad.',
+  // Issue 38 defect 6: the location step's map, its pin and the places it fills.
+  'editor.location_map_help':
+    'Prevucite čiodu ili kliknite na mapu da je postavite. Kada je mapa izabrana, strelice pomjeraju čiodu (uz Shift dalje), a tasteri + i − približavaju i udaljavaju mapu.',
+  'editor.location_map_needs_scripts':
+    'Mapa zahtijeva JavaScript. Umjesto toga unesite koordinate pod „Tačne koordinate”.',
+  'editor.location_no_pin': 'Čioda još nije postavljena: potražite mjesto iznad ili kliknite na mapu.',
+  'editor.location_lookup_failed': 'Nismo uspjeli da utvrdimo gdje je čioda. Unesite mjesto sami.',
+  'editor.location_use_city': 'Koristi „{place}” kao mjesto',
+  'editor.location_coordinates_hint': 'Postavlja ih čioda. Mijenjajte ih samo ako znate tačan položaj.',
   'my_offers.search_hint': 'Ulica, mjesto, poštanski broj ili broj oglasa',
   'my_offers.sort': 'Redoslijed',
   'my_offers.sort.updated': 'Nedavno izmijenjeni prvo',
@@ -137,4 +156,16 @@ export const srME: CatalogOverrides = {
     '{count, plural, one {# oglas nije bilo moguće promijeniti:} few {# oglasa nije bilo moguće promijeniti:} other {# oglasa nije bilo moguće promijeniti:}}',
   'my_offers.refusal.renewed_recently':
     '{days, plural, one {objavljen je ili obnovljen prije manje od # dan} few {objavljen je ili obnovljen prije manje od # dana} other {objavljen je ili obnovljen prije manje od # dana}}',
+  // Company profile and page (issue 38 point 12)
+  'company.settings_intro': 'Šta posjetioci vide na stranici vaše firme i u okviru prodavca vaših oglasa.',
+  'company.logo_hint':
+    'JPEG, PNG, WebP, AVIF, GIF ili TIFF, najviše 5 MB. Logo se prikazuje cijeli, nikad se ne isijeca.',
+  'company.city': 'Mjesto',
+  'company.descriptions_hint':
+    'Napišite opis na jezicima kojima govore vaši klijenti. Posjetioci čiji jezik nedostaje čitaju prvi.',
+  // Leads as conversations (issue 38 point 10): ijekavian
+  'lead_thread.reply_hint': 'Običan tekst. Zainteresovani ga dobija e-mailom sa linkom preko kog vam može odgovoriti ovdje.',
+  'lead_thread.status_save': 'Promijeni status',
+  'lead_thread.status_saved': 'Status je promijenjen.',
+  'lead_thread.buyer_intro': 'Poruke sa prodavcem ({seller}) o oglasu {title}. Svako ko zna adresu ove stranice može da ih pročita, zato je nemojte dijeliti.',
 };
