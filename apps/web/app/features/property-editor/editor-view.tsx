@@ -1,12 +1,11 @@
-import type { Locale } from '@estately/domain';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { FieldErrors } from '../auth/form-errors.ts';
 import { type FormResult, formStashKey, LabelledField, type Text, ValidatedForm } from '../auth/form-ui.tsx';
 import { EditorChoices, EditorContact, EditorInput, EditorRooms, shownValue } from './editor-fields.tsx';
 import type { EditorData, EditorField, EditorProblem } from './editor-model.ts';
 import { checkStep, type EditorStep, readStepForm, STEP_FIELDS, withLimits } from './editor-steps.ts';
-import { AddressSearch, PinPicker } from './location-picker.tsx';
+import { useLocationFields } from './location-picker.tsx';
 import { PhotoList, PhotoUploader } from './photo-manager.tsx';
 
 // The property editor (issue 10): a list of steps, the current step's form and, last, the
@@ -167,67 +166,11 @@ function renderField(data: EditorData, t: Text, result: EditorResult | undefined
 
 function LocationStep(props: { data: EditorData; t: Text; result: EditorResult | undefined }) {
   const { data, t, result } = props;
-  const intent = `step:location`;
-  const [latitude, setLatitude] = useState(shownValue(data.values, result, intent, 'latitude'));
-  const [longitude, setLongitude] = useState(shownValue(data.values, result, intent, 'longitude'));
-  const holder = useRef<HTMLDivElement>(null);
-  const setField = (name: string, value: string) => {
-    const field = holder.current?.closest('form')?.elements.namedItem(name);
-    if (field instanceof HTMLInputElement) field.value = value;
-  };
-  const number = (text: string) => {
-    const value = Number(text.replace(',', '.'));
-    return text.trim() !== '' && Number.isFinite(value) ? value : null;
-  };
+  // The place search, the map with its pin and the fields they fill (location-picker.tsx).
+  const renderLocation = useLocationFields({ data, t, result, intent: 'step:location' });
   return (
     <StepForm data={data} step="location" t={t} result={result}>
-      {(field, value) => {
-        if (field.name === 'city')
-          return (
-            <div key="search" ref={holder}>
-              <AddressSearch
-                apiUrl={data.apiUrl}
-                locale={data.locale as Locale}
-                countryCode={() => String(data.values.country_code ?? '')}
-                t={t}
-                onPick={(place) => {
-                  const isPart = place.kind === 'city_part' && place.parent_name;
-                  setField('city', isPart ? (place.parent_name ?? '') : place.name);
-                  setField('city_part', isPart ? place.name : '');
-                  setLatitude(String(place.latitude));
-                  setLongitude(String(place.longitude));
-                }}
-              />
-              <EditorInput field={field} value={value} t={t} />
-            </div>
-          );
-        if (field.name === 'latitude' || field.name === 'longitude') {
-          const isLat = field.name === 'latitude';
-          return (
-            <div key={field.name}>
-              <EditorInput
-                field={field}
-                value={isLat ? latitude : longitude}
-                controlled
-                onChange={isLat ? setLatitude : setLongitude}
-                t={t}
-              />
-              {!isLat && (
-                <PinPicker
-                  latitude={number(latitude)}
-                  longitude={number(longitude)}
-                  t={t}
-                  onMove={(lat, lng) => {
-                    setLatitude(String(lat));
-                    setLongitude(String(lng));
-                  }}
-                />
-              )}
-            </div>
-          );
-        }
-        return <EditorInput key={field.name} field={field} value={value} t={t} />;
-      }}
+      {renderLocation}
     </StepForm>
   );
 }

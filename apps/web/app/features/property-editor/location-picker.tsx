@@ -1,13 +1,35 @@
-import { type Locale, LocationAutocompleteResponseSchema, type LocationSuggestion } from '@estately/domain';
-import { type KeyboardEvent, type MouseEvent, useEffect, useId, useState } from 'react';
+import {
+  type Locale,
+  LocationAutocompleteResponseSchema,
+  type LocationSuggestion,
+  ReverseLocationResponseSchema,
+} from '@estately/domain';
+import {
+  type KeyboardEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { browserApi } from '../../api/browser-api.ts';
-import type { Text } from '../auth/form-ui.tsx';
+import type { FormResult, Text } from '../auth/form-ui.tsx';
 import { usePlaceSuggestions } from '../place-suggestions/use-place-suggestions.ts';
+import { EditorInput, shownValue } from './editor-fields.tsx';
+import type { EditorData, EditorField } from './editor-model.ts';
+import type { PinMove } from './location-map.tsx';
 
 // The location step's helpers: a place search over GET /public/locations/autocomplete (an ARIA
-// 1.2 combobox: arrows move, Enter picks, Escape closes) that fills the city, district and the
-// pin; and a pin picker without map tiles: a square around the pin, moved by a click, by the
-// arrow keys while it has focus, or by four buttons. It edits the latitude and longitude fields.
+// 1.2 combobox: arrows move, Enter picks, Escape closes) that offers cities and city parts
+// ("Brno-Kr" gives "Brno-Královo Pole, Brno") and fills the city, the city part and the pin; a
+// map with the pin (location-map.tsx, loaded only here) whose moves fill the city and city part
+// by reverse lookup; and, without WebGL, a pin picker without map tiles: a square around the
+// pin, moved by a click, by the arrow keys while it has focus, or by four buttons. Latitude and
+// longitude stay form fields in a disclosure, so the step works without scripts too.
+
+const LocationMap = lazy(() => import('./location-map.tsx'));
 
 export function AddressSearch(props: {
   apiUrl: string;
@@ -27,7 +49,7 @@ export function AddressSearch(props: {
             query: { q: text, locale: props.locale, limit: 8, country_code: props.countryCode() || null },
             signal,
           }),
-        ).data,
+        ).data.filter((place) => place.kind !== 'country'),
       whenBlank: () => [],
       openOnAnswer: true,
     });
@@ -110,116 +132,242 @@ export function AddressSearch(props: {
   );
 }
 
-// The square shows about 1.2 km north to south; a key press moves the pin about 11 m (50 m with
-// Shift), a button press 22 m.
-const SPAN_DEG = 0.011;
-const KEY_STEP = 0.0001;
+/** A pause after the pin's last move before its place is looked up (a held arrow key). */
+const LOOKUP_PAUSE_MS = 350;
 
-const round = (value: number) => Math.round(value * 1e6) / 1e6;
+type AddressName = 'city' | 'city_part';
+type Offer = { name: AddressName; value: string };
 
-export function PinPicker(props: {
-  latitude: number | null;
-  longitude: number | null;
+/**
+ * The location step's fields and their helpers: the place search, the map, city, city part,
+ * street, ZIP, and the coordinates in an "exact coordinates" disclosure (open until the page's
+ * code has come, so they can be typed without scripts). Returns the step form's field renderer.
+ *
+ * Moving the pin (a drag, a click, a key) asks GET /public/locations/reverse for the city and city
+ * part there. A field is filled when it is empty or still holds what the pin or a picked place
+ * put there; what the seller typed by hand is never overwritten: the step offers "Use <place>"
+ * for it instead.
+ */
+export function useLocationFields(props: {
+  data: EditorData;
   t: Text;
-  onMove: (latitude: number, longitude: number) => void;
-}) {
-  const { t, latitude, longitude } = props;
-  const hintId = useId();
-  // The square stays put while the pin moves inside it; it re-centres when the pin leaves it.
-  const [center, setCenter] = useState<[number, number] | null>(
-    latitude !== null && longitude !== null ? [latitude, longitude] : null,
+  result: FormResult | undefined;
+  intent: string;
+}): (field: EditorField, value: string) => ReactNode {
+  const { data, t, result, intent } = props;
+  const [latitude, setLatitude] = useState(shownValue(data.values, result, intent, 'latitude'));
+  const [longitude, setLongitude] = useState(shownValue(data.values, result, intent, 'longitude'));
+  const [focusKey, setFocusKey] = useState(0);
+  const [found, setFound] = useState<string | null>(null);
+  const [lookupFailed, setLookupFailed] = useState(false);
+  const [offers, setOffers] = useState<Offer[]>([]);
+  const [mounted, setMounted] = useState(false);
+  const coordinateError = Boolean(
+    result?.intent === intent && (result.errors?.latitude || result.errors?.longitude),
   );
+  const [coordinatesOpen, setCoordinatesOpen] = useState(true);
+  const coordinatesBox = useRef<HTMLDetailsElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration
   useEffect(() => {
-    if (latitude === null || longitude === null) return;
-    setCenter((current) => {
-      if (!current) return [latitude, longitude];
-      const cos = Math.max(0.2, Math.cos((current[0] * Math.PI) / 180));
-      const outside =
-        Math.abs(latitude - current[0]) > SPAN_DEG / 2 ||
-        Math.abs(longitude - current[1]) > SPAN_DEG / cos / 2;
-      return outside ? [latitude, longitude] : current;
-    });
-  }, [latitude, longitude]);
-  if (latitude === null || longitude === null || !center) return null;
-  const cos = Math.max(0.2, Math.cos((center[0] * Math.PI) / 180));
-  const lngSpan = SPAN_DEG / cos;
-  const x = 50 + ((longitude - center[1]) / lngSpan) * 100;
-  const y = 50 - ((latitude - center[0]) / SPAN_DEG) * 100;
-  const move = (north: number, east: number) =>
-    props.onMove(
-      round(Math.max(-90, Math.min(90, latitude + north))),
-      round(Math.max(-180, Math.min(180, longitude + east / cos))),
-    );
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    // The square is drawn left to right in every writing direction (east is always right).
-    const fx = (event.clientX - box.left) / box.width;
-    const fy = (event.clientY - box.top) / box.height;
-    props.onMove(round(center[0] + (0.5 - fy) * SPAN_DEG), round(center[1] + (fx - 0.5) * lngSpan));
+    setMounted(true);
+    // With scripts the map takes the pin: the raw numbers fold away, unless they were refused or
+    // the seller is typing in them (the page's code came while they did).
+    const typing = coordinatesBox.current?.contains(document.activeElement) ?? false;
+    if (!coordinateError && !typing) setCoordinatesOpen(false);
+  }, []);
+  const holder = useRef<HTMLDivElement>(null);
+  /** What the pin or a picked place last put in each field (not typed by the seller). */
+  const filled = useRef<Record<AddressName, string | null>>({ city: null, city_part: null });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const request = useRef<AbortController | null>(null);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      request.current?.abort();
+    },
+    [],
+  );
+
+  const input = (name: string) => {
+    const field = holder.current?.closest('form')?.elements.namedItem(name);
+    return field instanceof HTMLInputElement ? field : null;
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = event.shiftKey ? KEY_STEP * 5 : KEY_STEP;
-    const moves: Record<string, [number, number]> = {
-      ArrowUp: [step, 0],
-      ArrowDown: [-step, 0],
-      ArrowRight: [0, step],
-      ArrowLeft: [0, -step],
-    };
-    const delta = moves[event.key];
-    if (!delta) return;
-    event.preventDefault();
-    move(delta[0], delta[1]);
+  const setField = (name: AddressName, value: string) => {
+    const field = input(name);
+    if (field) field.value = value;
+    filled.current[name] = value;
   };
-  const position = t('editor.pin_position', { lat: latitude.toFixed(5), lng: longitude.toFixed(5) });
-  return (
-    <div className="pin-picker">
+
+  /** Fills a field the seller has not typed in; otherwise offers the value. */
+  const propose = (name: AddressName, value: string): Offer | null => {
+    const field = input(name);
+    if (!field) return null;
+    const current = field.value.trim();
+    if (current === value) {
+      filled.current[name] = value;
+      return null;
+    }
+    if (current === '' || current === filled.current[name]) {
+      setField(name, value);
+      return null;
+    }
+    return value === '' ? null : { name, value };
+  };
+
+  const lookUp = (lat: number, lng: number) => {
+    clearTimeout(timer.current);
+    request.current?.abort();
+    timer.current = setTimeout(async () => {
+      const controller = new AbortController();
+      request.current = controller;
+      try {
+        const place = ReverseLocationResponseSchema.parse(
+          await browserApi(data.apiUrl).get('/public/locations/reverse', {
+            query: { lat, lng, locale: data.locale as Locale },
+            signal: controller.signal,
+          }),
+        ).data;
+        if (controller.signal.aborted) return;
+        setLookupFailed(false);
+        if (!place.city) {
+          setFound(null);
+          setOffers([]);
+          return;
+        }
+        const next = [
+          propose('city', place.city.name),
+          propose('city_part', place.city_part?.name ?? ''),
+        ].filter((offer): offer is Offer => offer !== null);
+        setOffers(next);
+        setFound(place.city_part ? `${place.city_part.name}, ${place.city.name}` : place.city.name);
+      } catch {
+        if (controller.signal.aborted) return;
+        setLookupFailed(true);
+        setFound(null);
+        setOffers([]);
+      }
+    }, LOOKUP_PAUSE_MS);
+  };
+
+  const movePin = (lat: number, lng: number, _how: PinMove) => {
+    setLatitude(String(lat));
+    setLongitude(String(lng));
+    lookUp(lat, lng);
+  };
+
+  const number = (text: string) => {
+    const value = Number(text.replace(',', '.'));
+    return text.trim() !== '' && Number.isFinite(value) ? value : null;
+  };
+
+  const mapPart = (
+    <div className="location-step__map">
       <p className="field__label">{t('editor.map_pin')}</p>
-      <p id={hintId} className="field__hint">
-        {t('editor.pin_hint')}
+      {mounted ? (
+        <Suspense
+          fallback={
+            <p className="field__hint" role="status">
+              {t('map.loading')}
+            </p>
+          }
+        >
+          <LocationMap
+            latitude={number(latitude)}
+            longitude={number(longitude)}
+            focusKey={focusKey}
+            t={t}
+            onMove={movePin}
+          />
+        </Suspense>
+      ) : (
+        <noscript>
+          <p className="field__hint">{t('editor.location_map_needs_scripts')}</p>
+        </noscript>
+      )}
+      <p role="status" className="field__hint" data-testid="location-found">
+        {lookupFailed
+          ? t('editor.location_lookup_failed')
+          : found
+            ? t('editor.location_pin_in', { place: found })
+            : number(latitude) === null || number(longitude) === null
+              ? mounted
+                ? t('editor.location_no_pin')
+                : ''
+              : ''}
       </p>
-      <div
-        className="pin-picker__map"
-        role="application"
-        aria-label={t('editor.map_pin')}
-        aria-describedby={hintId}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the square is an application that takes the arrow keys
-        tabIndex={0}
-        dir="ltr"
-        data-testid="pin-picker"
-        onClick={onClick}
-        onKeyDown={onKeyDown}
-      >
-        {/* Drawn with SVG attributes: the page's CSP allows no inline styles. */}
-        <svg viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true" focusable="false">
-          {[20, 40, 60, 80].map((line) => (
-            <g key={line} className="pin-picker__grid">
-              <line x1={line} y1={0} x2={line} y2={100} />
-              <line x1={0} y1={line} x2={100} y2={line} />
-            </g>
+      {offers.length > 0 && (
+        <div className="inline-actions location-step__offers" data-testid="location-offers">
+          {offers.map((offer) => (
+            <button
+              key={offer.name}
+              type="button"
+              className="button"
+              data-testid={`use-${offer.name}`}
+              onClick={() => {
+                setField(offer.name, offer.value);
+                setOffers((current) => current.filter((item) => item.name !== offer.name));
+              }}
+            >
+              {t(offer.name === 'city' ? 'editor.location_use_city' : 'editor.location_use_city_part', {
+                place: offer.value,
+              })}
+            </button>
           ))}
-          <g transform={`translate(${x.toFixed(2)} ${y.toFixed(2)})`} className="pin-picker__pin">
-            <circle r={3.2} />
-            <circle r={1.1} className="pin-picker__dot" />
-          </g>
-        </svg>
-      </div>
-      <p role="status" className="field__hint" data-testid="pin-position">
-        {position}
-      </p>
-      <div className="inline-actions pin-picker__buttons">
-        <button type="button" className="button" onClick={() => move(KEY_STEP * 2, 0)}>
-          {t('editor.move_north')}
-        </button>
-        <button type="button" className="button" onClick={() => move(-KEY_STEP * 2, 0)}>
-          {t('editor.move_south')}
-        </button>
-        <button type="button" className="button" onClick={() => move(0, KEY_STEP * 2)}>
-          {t('editor.move_east')}
-        </button>
-        <button type="button" className="button" onClick={() => move(0, -KEY_STEP * 2)}>
-          {t('editor.move_west')}
-        </button>
-      </div>
+        </div>
+      )}
     </div>
   );
+
+  return (field, value) => {
+    if (field.name === 'city')
+      return (
+        <div key="search" ref={holder}>
+          <AddressSearch
+            apiUrl={data.apiUrl}
+            locale={data.locale as Locale}
+            countryCode={() => String(data.values.country_code ?? '')}
+            t={t}
+            onPick={(place) => {
+              const isPart = place.kind === 'city_part' && place.parent_name;
+              // A place the seller picked is theirs: it replaces what was there.
+              setField('city', isPart ? (place.parent_name ?? '') : place.name);
+              setField('city_part', isPart ? place.name : '');
+              setOffers([]);
+              setLookupFailed(false);
+              setFound(isPart ? `${place.name}, ${place.parent_name}` : place.name);
+              clearTimeout(timer.current);
+              request.current?.abort();
+              setLatitude(String(place.latitude));
+              setLongitude(String(place.longitude));
+              setFocusKey((key) => key + 1);
+            }}
+          />
+          {mapPart}
+          <EditorInput field={field} value={value} t={t} />
+        </div>
+      );
+    // Both coordinates sit in one disclosure, rendered in the latitude's place.
+    if (field.name === 'longitude') return null;
+    if (field.name === 'latitude') {
+      const longitudeField = data.fields.find((item) => item.name === 'longitude');
+      return (
+        <details
+          ref={coordinatesBox}
+          key="coordinates"
+          className="location-step__coordinates"
+          open={coordinatesOpen}
+          onToggle={(event) => setCoordinatesOpen(event.currentTarget.open)}
+          data-testid="location-coordinates"
+        >
+          <summary>{t('editor.location_coordinates')}</summary>
+          <p className="field__hint">{t('editor.location_coordinates_hint')}</p>
+          <EditorInput field={field} value={latitude} controlled onChange={setLatitude} t={t} />
+          {longitudeField && (
+            <EditorInput field={longitudeField} value={longitude} controlled onChange={setLongitude} t={t} />
+          )}
+        </details>
+      );
+    }
+    return <EditorInput key={field.name} field={field} value={value} t={t} />;
+  };
 }
