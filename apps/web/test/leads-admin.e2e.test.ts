@@ -91,7 +91,8 @@ describe('leads', () => {
     // Both unread: newest first.
     expect([await sender(0), await sender(1)]).toEqual(['kupec@example.com', 'Jana Nováková']);
     const request = leads.nth(0);
-    expect(await request.getByTestId('lead-source').textContent()).toBe(en('leads.source.form'));
+    // One conversation per buyer (issue 38 point 10): a message, not a viewing request.
+    expect(await request.getByTestId('lead-source').textContent()).toBe(en('leads.source.offer_message'));
     expect(await request.getByTestId('lead-phone').textContent()).toBe('+420 777 123 456');
     expect(await request.getByTestId('lead-phone').getAttribute('href')).toBe('tel:+420777123456');
 
@@ -103,19 +104,14 @@ describe('leads', () => {
     expect(await lead.textContent()).toContain('Vinohradská 12, Brno');
     expect(await lead.getByTestId('lead-source').textContent()).toBe(en('leads.source.offer_message'));
     expect(await lead.getByTestId('lead-email').textContent()).toBe('jana@example.com');
+    // The last message on one line; the status and the unread count beside it.
     expect(await lead.getByTestId('lead-message').textContent()).toBe(
-      'Is the flat still available?\nCould I see it on Friday?',
+      'Is the flat still available? Could I see it on Friday?',
     );
-    // Reply by e-mail: to the sender, about the offer, quoting the message.
-    const reply = new URL((await lead.getByTestId('lead-reply').getAttribute('href')) ?? '');
-    expect(reply.protocol).toBe('mailto:');
-    expect(reply.pathname).toBe('jana@example.com');
-    expect(reply.searchParams.get('subject')).toBe(
-      en('leads.reply_subject', { title: `${en('offer.title.sale_apartment')}, Vinohradská 12, Brno` }),
-    );
-    expect(reply.searchParams.get('body')).toBe(
-      '\n\n> Is the flat still available?\n> Could I see it on Friday?',
-    );
+    expect(await lead.getByTestId('lead-status').textContent()).toBe(en('lead_thread.status.new'));
+    expect(await lead.getByTestId('lead-unread').textContent()).toBe(en('lead_thread.unread', { count: 1 }));
+    // Replying happens in the conversation (issue 38 point 10).
+    expect(await lead.getByTestId('lead-reply').getAttribute('href')).toMatch(/^\/en\/account\/leads\/\d+$/);
     expect(await axeViolations(page)).toEqual([]);
 
     // Keyboard only: from the request's reply link, Tab reaches "Mark as read", Enter presses it.
@@ -126,11 +122,11 @@ describe('leads', () => {
     );
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('form-done').textContent()).toBe(en('leads.marked_read'));
-    // What is not read yet comes first: the guest's message moves above the request.
-    await expect.poll(() => sender(0)).toBe('Jana Nováková');
-    expect(await leads.nth(1).getAttribute('data-read')).toBe('true');
-    expect(await leads.nth(1).getByTestId('lead-new').count()).toBe(0);
-    expect(await leads.nth(1).getByTestId('lead-toggle-read').textContent()).toContain(
+    // Newest activity first, whatever is read: the request stays on top, read now.
+    await expect.poll(() => leads.nth(0).getAttribute('data-read')).toBe('true');
+    expect(await sender(0)).toBe('kupec@example.com');
+    expect(await leads.nth(0).getByTestId('lead-new').count()).toBe(0);
+    expect(await leads.nth(0).getByTestId('lead-toggle-read').textContent()).toContain(
       en('leads.mark_unread'),
     );
 
@@ -155,7 +151,7 @@ describe('leads', () => {
     await page.goto(`${h.web.url}/ar/account/leads`);
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
     expect(await page.locator('h1').textContent()).toBe(translate('ar', 'leads.title'));
-    expect(await page.getByTestId('lead-toggle-read').nth(1).textContent()).toContain(
+    expect(await page.getByTestId('lead-toggle-read').nth(0).textContent()).toContain(
       translate('ar', 'leads.mark_unread'),
     );
     await context.close();

@@ -1,19 +1,15 @@
-import type { Lead } from '@estately/domain';
+import type { LeadThreadSummary } from '@estately/domain';
 import { createTranslator } from '@estately/i18n';
 import { describe, expect, it } from 'vitest';
 import { mailtoAddress, toLeadView } from './leads-screen.server.ts';
 
-// What the inbox shows of one lead (issue 10): the offer's title, place and link, the sender, the
-// text with plain line ends, and a reply link that cannot be bent into other headers.
+// What the inbox shows of one conversation (issue 10, issue 38 point 10): the offer's title,
+// place and link, the buyer, the status and unread count, the last message, and the link to the
+// conversation.
 
-const lead = (overrides: Partial<Lead> = {}): Lead => ({
+const thread = (overrides: Partial<LeadThreadSummary> = {}): LeadThreadSummary => ({
   id: 7,
-  source: 'offer_message',
   status: 'new',
-  read: false,
-  message: 'Is it available?\r\nFriday suits me.',
-  messages_count: 1,
-  created_at: '2026-11-20T09:30:00.000Z',
   offer: {
     id: 42,
     offer_type: 'rent',
@@ -22,49 +18,73 @@ const lead = (overrides: Partial<Lead> = {}): Lead => ({
     city: 'Brno',
     state: 'active',
   },
-  sender: { user_id: null, name: 'Petr Malý', email: 'petr@example.com', phone: '+420 601 111 222' },
+  buyer: {
+    user_id: null,
+    name: 'Petr Malý',
+    email: 'petr@example.com',
+    phone: '+420 601 111 222',
+    locale: 'cs',
+  },
+  unread: 2,
+  messages_count: 3,
+  viewing_requested: false,
+  last_message: { side: 'buyer', excerpt: 'Is it available? Friday suits me.' },
+  created_at: '2026-11-19T09:30:00.000Z',
+  last_message_at: '2026-11-20T09:30:00.000Z',
   ...overrides,
 });
 
 describe('toLeadView', () => {
   const t = createTranslator('en');
 
-  it('names the offer, links its page and quotes the message in the reply', () => {
-    const view = toLeadView(lead(), 'en', t);
+  it('names the offer, links its page and the conversation, and counts the unread messages', () => {
+    const view = toLeadView(thread(), 'en', t);
     expect(view).toMatchObject({
       title: 'House for rent',
       place: 'Lipová 3, Brno',
       offerHref: '/en/property/42',
       senderName: 'Petr Malý',
       source: t('leads.source.offer_message'),
-      message: 'Is it available?\nFriday suits me.',
+      message: 'Is it available? Friday suits me.',
       read: false,
+      unread: 2,
+      unreadText: '2 unread messages',
+      status: 'new',
+      statusText: 'New',
+      threadHref: '/en/account/leads/7',
+      emailHref: 'mailto:petr@example.com',
     });
-    const reply = new URL(view.replyHref);
-    expect(reply.pathname).toBe('petr@example.com');
-    expect(reply.searchParams.get('subject')).toBe(
-      t('leads.reply_subject', { title: 'House for rent, Lipová 3, Brno' }),
-    );
-    expect(reply.searchParams.get('body')).toBe('\n\n> Is it available?\n> Friday suits me.');
   });
 
-  it('leaves out the link of an offer that is not public, and the body of an empty message', () => {
+  it('says the seller wrote last, a viewing request, and leaves out the link of an offer that is not public', () => {
     const view = toLeadView(
-      lead({
-        message: null,
-        offer: { ...lead().offer, state: 'paused' },
-        sender: { ...lead().sender, name: null },
+      thread({
+        unread: 0,
+        status: 'viewing_booked',
+        viewing_requested: true,
+        last_message: { side: 'seller', excerpt: 'Friday at five.' },
+        offer: { ...thread().offer, state: 'paused' },
+        buyer: { ...thread().buyer, name: null },
       }),
       'en',
       t,
     );
-    expect(view.offerHref).toBeNull();
-    expect(view.senderName).toBe('petr@example.com');
-    expect(new URL(view.replyHref).searchParams.has('body')).toBe(false);
+    expect(view).toMatchObject({
+      read: true,
+      offerHref: null,
+      senderName: 'petr@example.com',
+      message: 'You: Friday at five.',
+      statusText: 'Viewing booked',
+      source: t('leads.source.tour_request'),
+    });
   });
 
-  it('formats the date in the page’s locale', () => {
-    expect(toLeadView(lead(), 'cs', createTranslator('cs')).received).toMatch(/20\. ?11\. ?2026/);
+  it('formats the date and the plural in the page’s locale', () => {
+    const cs = createTranslator('cs');
+    const view = toLeadView(thread(), 'cs', cs);
+    expect(view.received).toMatch(/20\. ?11\. ?2026/);
+    expect(view.unreadText).toBe('2 nepřečtené zprávy');
+    expect(toLeadView(thread({ unread: 5 }), 'cs', cs).unreadText).toBe('5 nepřečtených zpráv');
   });
 });
 

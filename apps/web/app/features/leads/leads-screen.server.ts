@@ -1,4 +1,12 @@
-import { buildPath, LEADS_PAGE_SIZE, type Lead, type LeadList, type Locale } from '@estately/domain';
+import {
+  buildPath,
+  LEAD_THREAD_STATUSES,
+  LEAD_THREADS_PAGE_SIZE,
+  type LeadThreadList,
+  type LeadThreadStatus,
+  type LeadThreadSummary,
+  type Locale,
+} from '@estately/domain';
 import { formatDateTime, type MessageKey, type Translator } from '@estately/i18n';
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
@@ -8,17 +16,21 @@ import { pageUrl } from '../../routing/page-url.ts';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
 import { sessionCookieHeaders } from '../auth/auth-api.server.ts';
 import type { FormResult } from '../auth/form-ui.tsx';
-import { leadsPath } from './leads-paths.ts';
+import { leadsPath, leadThreadPath } from './leads-paths.ts';
 
-// The leads inbox (issue 10): messages, viewing and contact requests received on the user's
-// offers, what is not read yet first, each with its offer, the sender's contact and a reply
-// link; the owner marks them read or unread. The rules (whose leads, the order) are the API's.
+// The leads inbox (issue 10), a list of conversations since issue 38 point 10: one per offer and
+// buyer, newest activity first, each with its offer, the buyer's contact, status, unread count
+// and last message, filtered by status or to the unread ones. The rules are the API's.
 
 type Context = Readonly<RouterContextProvider>;
 
 export interface LeadView {
   id: number;
   read: boolean;
+  unread: number;
+  unreadText: string;
+  status: LeadThreadStatus;
+  statusText: string;
   source: string;
   title: string;
   place: string | null;
@@ -30,39 +42,23 @@ export interface LeadView {
   message: string | null;
   received: string;
   receivedIso: string;
-  replyHref: string;
+  threadHref: string;
 }
 
 export interface LeadsData {
   unreadOnly: boolean;
+  status: LeadThreadStatus | null;
   items: LeadView[];
   total: number;
   page: number;
   pages: number;
   previous: string | null;
   next: string | null;
-  filters: { all: string; unread: string };
+  filters: Array<{ key: string; label: string; href: string; current: boolean }>;
 }
 
-function api(context: Context, request: Request) {
+export function api(context: Context, request: Request) {
   return requestApi(context, request, context.get(webConfigContext)).client;
-}
-
-/** A quoted copy of the message in the reply, cut where e-mail programs start to refuse links. */
-const QUOTE_MAX = 1200;
-
-function replyHref(lead: Lead, title: string, t: Translator): string {
-  const subject = t('leads.reply_subject', { title });
-  const text = lead.message ?? '';
-  const quoted = text
-    ? `\n\n${(text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text)
-        .split('\n')
-        .map((line) => `> ${line}`)
-        .join('\n')}`
-    : '';
-  const query = [`subject=${encodeURIComponent(subject)}`];
-  if (quoted) query.push(`body=${encodeURIComponent(quoted)}`);
-  return `${mailtoAddress(lead.sender.email)}?${query.join('&')}`;
 }
 
 /** `mailto:` with the address encoded, so nothing in it can add headers (`?bcc=`). */
@@ -70,28 +66,41 @@ export function mailtoAddress(email: string): string {
   return `mailto:${encodeURIComponent(email).replace('%40', '@')}`;
 }
 
-export function toLeadView(lead: Lead, locale: Locale, t: Translator): LeadView {
-  // Text sent from a form arrives with CRLF line ends; shown and quoted with plain ones.
-  const message = lead.message?.replace(/\r\n?/g, '\n') ?? null;
-  const title = t(`offer.title.${lead.offer.offer_type}_${lead.offer.property_type}` as MessageKey);
-  const place = [lead.offer.street, lead.offer.city].filter(Boolean).join(', ') || null;
-  const fullTitle = place ? `${title}, ${place}` : title;
+export function offerTitle(offer: LeadThreadSummary['offer'], t: Translator) {
+  const title = t(`offer.title.${offer.offer_type}_${offer.property_type}` as MessageKey);
+  const place = [offer.street, offer.city].filter(Boolean).join(', ') || null;
+  return { title, place };
+}
+
+export function toLeadView(thread: LeadThreadSummary, locale: Locale, t: Translator): LeadView {
+  const { title, place } = offerTitle(thread.offer, t);
+  const last = thread.last_message;
   return {
-    id: lead.id,
-    read: lead.read,
-    source: t(`leads.source.${lead.source}` as MessageKey),
+    id: thread.id,
+    read: thread.unread === 0,
+    unread: thread.unread,
+    unreadText: t('lead_thread.unread', { count: thread.unread }),
+    status: thread.status,
+    statusText: t(`lead_thread.status.${thread.status}`),
+    source: t(thread.viewing_requested ? 'leads.source.tour_request' : 'leads.source.offer_message'),
     title,
     place,
     // Only a public offer has a page to open.
-    offerHref: lead.offer.state === 'active' ? propertyDetailPath(locale, lead.offer.id) : null,
-    senderName: lead.sender.name?.trim() || lead.sender.email,
-    email: lead.sender.email,
-    emailHref: mailtoAddress(lead.sender.email),
-    phone: lead.sender.phone,
-    message,
-    received: formatDateTime(new Date(lead.created_at), locale),
-    receivedIso: lead.created_at,
-    replyHref: replyHref({ ...lead, message }, fullTitle, t),
+    offerHref: ['active', 'reserved'].includes(thread.offer.state)
+      ? propertyDetailPath(locale, thread.offer.id)
+      : null,
+    senderName: thread.buyer.name?.trim() || thread.buyer.email,
+    email: thread.buyer.email,
+    emailHref: mailtoAddress(thread.buyer.email),
+    phone: thread.buyer.phone,
+    message: last
+      ? last.side === 'seller'
+        ? t('lead_thread.last_from_you', { text: last.excerpt })
+        : last.excerpt
+      : null,
+    received: formatDateTime(new Date(thread.last_message_at), locale),
+    receivedIso: thread.last_message_at,
+    threadHref: leadThreadPath(locale, thread.id),
   };
 }
 
@@ -104,31 +113,74 @@ export async function loadLeads(
   const url = pageUrl(request);
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
   const unreadOnly = url.searchParams.get('show') === 'unread';
-  const answer = await api(context, request).get<LeadList>('/leads', {
-    query: { page, per_page: LEADS_PAGE_SIZE, unread: unreadOnly ? 1 : null, sort: 'unread_first' },
+  const statusParam = url.searchParams.get('status');
+  const status = (LEAD_THREAD_STATUSES as readonly string[]).includes(statusParam ?? '')
+    ? (statusParam as LeadThreadStatus)
+    : null;
+  const answer = await api(context, request).get<LeadThreadList>('/lead_threads', {
+    query: { page, per_page: LEAD_THREADS_PAGE_SIZE, status },
   });
   const base = leadsPath(locale);
   const href = (target: number | null) => {
     if (!target) return null;
     const query = new URLSearchParams();
     if (unreadOnly) query.set('show', 'unread');
+    if (status) query.set('status', status);
     if (target > 1) query.set('page', String(target));
     const text = query.toString();
     return text ? `${base}?${text}` : base;
   };
+  const all = answer.data.map((thread) => toLeadView(thread, locale, t));
+  // "Unread only" keeps the threads of this page with unread messages.
+  const items = unreadOnly ? all.filter((item) => !item.read) : all;
   return {
     unreadOnly,
-    items: answer.data.map((lead) => toLeadView(lead, locale, t)),
-    total: answer.meta.total,
+    status,
+    items,
+    total: unreadOnly ? answer.unread.threads : answer.meta.total,
     page: answer.meta.page,
     pages: answer.meta.total_pages,
     previous: href(answer.meta.prev_page),
     next: href(answer.meta.next_page),
-    filters: { all: base, unread: `${base}?show=unread` },
+    filters: [
+      { key: 'all', label: t('leads.filter_all'), href: base, current: !unreadOnly && !status },
+      { key: 'unread', label: t('leads.filter_unread'), href: `${base}?show=unread`, current: unreadOnly },
+      ...LEAD_THREAD_STATUSES.map((value) => ({
+        key: value,
+        label: t(`lead_thread.status.${value}`),
+        href: `${base}?status=${value}`,
+        current: !unreadOnly && status === value,
+      })),
+    ],
   };
 }
 
-/** Marks one lead read or unread (`intent` mark_read / mark_unread, `id`). */
+/** The session ended: sign in again and come back. */
+export function signInAgain(context: Context, request: Request, locale: Locale) {
+  const page = pageUrl(request);
+  const headers = sessionCookieHeaders(request, null);
+  for (const cookie of pendingSetCookies(context)) headers.append('Set-Cookie', cookie);
+  return redirect(
+    `${buildPath('auth', locale)}?redirect=${encodeURIComponent(page.pathname + page.search)}`,
+    {
+      headers,
+    },
+  );
+}
+
+/** The localized text of a failed call: the first field error's message key, else by status. */
+export function failureText(error: unknown, t: Translator): string {
+  if (error instanceof ApiError) {
+    const first = error.errors ? Object.values(error.errors)[0]?.[0] : undefined;
+    if (first) return t(first as MessageKey, { max: 5000 });
+    if (error.status === 404) return t('status.not_found');
+    if (error.status === 429) return t('lead_thread.too_many');
+    if (error.status === 0) return t('error.network');
+  }
+  return t('error.generic');
+}
+
+/** Marks one conversation read or unread (`intent` mark_read / mark_unread, `id`). */
 export async function leadsAction(context: Context, request: Request, locale: Locale, t: Translator) {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
@@ -137,29 +189,14 @@ export async function leadsAction(context: Context, request: Request, locale: Lo
     return data<FormResult>({ intent, formError: t('error.generic') }, { status: 400 });
   const read = intent === 'mark_read';
   try {
-    await api(context, request).patch(`/leads/${id}`, { read });
+    await api(context, request).patch(`/lead_threads/${id}`, { read });
     return data<FormResult>({
       intent: `${intent}:${id}`,
       done: t(read ? 'leads.marked_read' : 'leads.marked_unread'),
     });
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof ApiError && error.status === 401) {
-      // The session ended: sign in again and come back to the inbox.
-      const page = pageUrl(request);
-      const headers = sessionCookieHeaders(request, null);
-      for (const cookie of pendingSetCookies(context)) headers.append('Set-Cookie', cookie);
-      return redirect(
-        `${buildPath('auth', locale)}?redirect=${encodeURIComponent(page.pathname + page.search)}`,
-        { headers },
-      );
-    }
-    const text =
-      error instanceof ApiError && error.status === 404
-        ? t('status.not_found')
-        : error instanceof ApiError && error.status === 0
-          ? t('error.network')
-          : t('error.generic');
-    return data<FormResult>({ intent: `${intent}:${id}`, formError: text }, { status: 400 });
+    if (error instanceof ApiError && error.status === 401) return signInAgain(context, request, locale);
+    return data<FormResult>({ intent: `${intent}:${id}`, formError: failureText(error, t) }, { status: 400 });
   }
 }

@@ -3,11 +3,12 @@ import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
 import type { FormResult, Text } from '../auth/form-ui.tsx';
 import type { LeadsData } from './leads-screen.server.ts';
 
-// The inbox (issue 10). Each lead is an article: its offer, who wrote and how to reach them, the
-// text, and two actions, reply (the person's own e-mail program) and mark read/unread (a form
-// posting to the route's action, so it works before the scripts load).
+// The inbox (issue 10), one item per conversation (issue 38 point 10): its offer, who wrote and
+// how to reach them, the status, the unread count and the last message, a link to the
+// conversation (to read and reply) and mark read/unread (a form posting to the route's action,
+// so it works before the scripts load).
 
-function telHref(phone: string): string {
+export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^+\d]/g, '')}`;
 }
 
@@ -17,16 +18,13 @@ export function LeadsView(props: { leads: LeadsData; t: Text; result: FormResult
     <>
       <nav aria-label={t('leads.filter')}>
         <ul className="pill-nav" data-testid="leads-filter">
-          <li>
-            <Link to={leads.filters.all} aria-current={leads.unreadOnly ? undefined : 'page'}>
-              {t('leads.filter_all')}
-            </Link>
-          </li>
-          <li>
-            <Link to={leads.filters.unread} aria-current={leads.unreadOnly ? 'page' : undefined}>
-              {t('leads.filter_unread')}
-            </Link>
-          </li>
+          {leads.filters.map((filter) => (
+            <li key={filter.key}>
+              <Link to={filter.href} aria-current={filter.current ? 'page' : undefined}>
+                {filter.label}
+              </Link>
+            </li>
+          ))}
         </ul>
       </nav>
       <div role="status" className="leads__status">
@@ -43,7 +41,15 @@ export function LeadsView(props: { leads: LeadsData; t: Text; result: FormResult
       </div>
       <p data-testid="leads-total">{t(LIST_COUNT_KEYS.leads, { count: leads.total })}</p>
       {leads.items.length === 0 ? (
-        <p data-testid="leads-empty">{t(leads.unreadOnly ? 'leads.empty_unread' : 'leads.empty')}</p>
+        <p data-testid="leads-empty">
+          {t(
+            leads.unreadOnly
+              ? 'leads.empty_unread'
+              : leads.status
+                ? 'lead_thread.empty_status'
+                : 'leads.empty',
+          )}
+        </p>
       ) : (
         <ul className="account-list leads" data-testid="leads">
           {leads.items.map((lead) => (
@@ -52,6 +58,7 @@ export function LeadsView(props: { leads: LeadsData; t: Text; result: FormResult
               className={lead.read ? 'lead' : 'lead lead--unread'}
               data-testid="lead"
               data-read={lead.read ? 'true' : 'false'}
+              data-status={lead.status}
             >
               <article aria-labelledby={`lead-${lead.id}-title`}>
                 <h2 id={`lead-${lead.id}-title`} className="lead__title">
@@ -70,6 +77,15 @@ export function LeadsView(props: { leads: LeadsData; t: Text; result: FormResult
                   {lead.place && <span className="lead__place">, {lead.place}</span>}
                 </h2>
                 <p className="lead__meta">
+                  <span className={`badge lead-status lead-status--${lead.status}`} data-testid="lead-status">
+                    {lead.statusText}
+                  </span>{' '}
+                  {!lead.read && (
+                    <span className="lead__unread" data-testid="lead-unread">
+                      {lead.unreadText}
+                    </span>
+                  )}
+                  {!lead.read && ' · '}
                   <span data-testid="lead-source">{lead.source}</span>
                   {' · '}
                   <time dateTime={lead.receivedIso}>{t('leads.received', { date: lead.received })}</time>
@@ -106,10 +122,10 @@ export function LeadsView(props: { leads: LeadsData; t: Text; result: FormResult
                   <p className="lead__message lead__message--none">{t('leads.no_message')}</p>
                 )}
                 <div className="inline-actions">
-                  <a className="button button--primary" href={lead.replyHref} data-testid="lead-reply">
-                    {t('leads.reply')}
+                  <Link className="button button--primary" to={lead.threadHref} data-testid="lead-reply">
+                    {t('lead_thread.open')}
                     <span className="visually-hidden">: {lead.senderName}</span>
-                  </a>
+                  </Link>
                   <Form method="post" preventScrollReset>
                     <input type="hidden" name="intent" value={lead.read ? 'mark_unread' : 'mark_read'} />
                     <input type="hidden" name="id" value={lead.id} />
