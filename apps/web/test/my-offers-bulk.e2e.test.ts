@@ -5,11 +5,11 @@
 
 import { properties, propertyMedia, users } from '@estately/db';
 import { translate } from '@estately/i18n';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ensurePropertyPhoto, insertOffer } from '../../api/test/helpers.ts';
 import { signIn, startAccountHarness } from './account-helpers.ts';
-import { harnessPerFile, hydrated } from './browser-setup.ts';
+import { harnessPerFile, hydrated, PERSON_UA } from './browser-setup.ts';
 
 const h = harnessPerFile(startAccountHarness);
 const cs = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) =>
@@ -108,7 +108,7 @@ describe('my offers: filters, bulk actions and duplicating', () => {
     await page.waitForURL((url) => /\/cs\/account\/my-offers\/\d+$/.test(url.pathname));
     const copyId = Number(new URL(page.url()).pathname.split('/').pop());
     expect(copyId).not.toBe(brno);
-    expect(await page.locator('h1').first().textContent()).toBe(cs('editor.edit_title'));
+    await expect.poll(() => page.getByRole('heading', { name: cs('editor.edit_title') }).count()).toBe(1);
     const [copy] = await h.db.select().from(properties).where(eq(properties.id, copyId));
     expect(copy).toMatchObject({
       ownerId,
@@ -125,6 +125,107 @@ describe('my offers: filters, bulk actions and duplicating', () => {
     await expect.poll(() => rows.count()).toBe(2);
     expect(await stateOf(copyId)).toBe('draft');
     expect(await stateOf(draft)).toBe('draft');
+    await context.close();
+  });
+
+  it('works without scripts: the filter form, select all on the page and renewing, with the summary', async () => {
+    await h.signUpByApi('bez-skriptu@example.com');
+    const [seller] = await h.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'bez-skriptu@example.com'));
+    const ownerId = seller!.id;
+    const old = [
+      await insertOffer(h.db, { ownerId, publishedAt: new Date(), city: 'Liberec', price: 3_000_000 }),
+      await insertOffer(h.db, { ownerId, publishedAt: new Date(), city: 'Jihlava', price: 4_000_000 }),
+    ];
+    const fresh = await insertOffer(h.db, {
+      ownerId,
+      publishedAt: new Date(),
+      city: 'Kolín',
+      price: 2_000_000,
+    });
+    await h.db
+      .update(properties)
+      .set({ activatedAt: sql`now() - interval '10 days'` })
+      .where(inArray(properties.id, old));
+
+    const signedIn = await h.visitor({ locale: 'cs' });
+    const first = await signedIn.newPage();
+    await signIn(first, h.web.url, 'bez-skriptu@example.com', undefined, 'cs');
+    const context = await h.browser.newContext({
+      javaScriptEnabled: false,
+      userAgent: PERSON_UA,
+      extraHTTPHeaders: { 'Accept-Language': 'cs' },
+      storageState: await signedIn.storageState(),
+    });
+    await signedIn.close();
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}/cs/account/my-offers`);
+    const rows = page.getByTestId('my-offer');
+
+    // The filter bar is a plain GET form: the most expensive first.
+    await page.getByTestId('my-offers-kind').selectOption('sale');
+    await page.getByTestId('my-offers-sort').selectOption('price_desc');
+    await page.getByTestId('my-offers-apply').click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('kind') === 'sale' && url.searchParams.get('sort') === 'price_desc',
+    );
+    expect(
+      await rows.evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-id')))),
+    ).toEqual([old[1], old[0], fresh]);
+
+    // "Select all on this page" names every offer of the page without any script.
+    await page.getByTestId('my-offers-select-all').check();
+    await page.getByTestId('bulk-renew').click();
+    await expect.poll(() => page.getByTestId('bulk-done').count()).toBe(1);
+    expect(await page.getByTestId('bulk-done').textContent()).toBe('2 nabídky obnoveny');
+    expect(await page.getByTestId('bulk-refused-title').textContent()).toBe('1 nabídku nešlo změnit:');
+    expect(await page.getByTestId('bulk-refused').textContent()).toContain(
+      cs('my_offers.refusal.renewed_recently', { days: 7 }),
+    );
+    const renewed = await h.db
+      .select({ id: properties.id, at: properties.activatedAt })
+      .from(properties)
+      .where(inArray(properties.id, old));
+    for (const row of renewed) expect(Date.now() - row.at!.getTime()).toBeLessThan(120_000);
+    await context.close();
+  });
+
+  it('counts the selection in Arabic plural forms on a right-to-left page', async () => {
+    await h.signUpByApi('arabic@example.com');
+    const [seller] = await h.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'arabic@example.com'));
+    const ids = [
+      await insertOffer(h.db, { ownerId: seller!.id, publishedAt: new Date(), city: 'Brno' }),
+      await insertOffer(h.db, { ownerId: seller!.id, publishedAt: new Date(), city: 'Praha' }),
+    ];
+    const context = await h.visitor({ locale: 'ar' });
+    const page = await context.newPage();
+    await signIn(page, h.web.url, 'arabic@example.com', undefined, 'ar');
+    await page.goto(`${h.web.url}/ar/account/my-offers`);
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    await hydrated(page, 'my-offers-select-all');
+    expect(await page.getByTestId('my-offers-selected').textContent()).toBe('لم يُحدَّد أي عرض');
+    await page.getByTestId('my-offers-select-all').check();
+    await expect.poll(() => page.getByTestId('my-offers-selected').textContent()).toBe('تم تحديد عرضين');
+    for (const id of ids) {
+      expect(
+        await page
+          .locator(`[data-testid="my-offer"][data-id="${id}"]`)
+          .getByTestId('my-offer-select')
+          .isChecked(),
+      ).toBe(true);
+    }
+    // Unticking one unticks "select all", so the bulk form names the ticked offers only.
+    await page
+      .locator(`[data-testid="my-offer"][data-id="${ids[0]}"]`)
+      .getByTestId('my-offer-select')
+      .uncheck();
+    await expect.poll(() => page.getByTestId('my-offers-selected').textContent()).toBe('تم تحديد عرض واحد');
+    expect(await page.getByTestId('my-offers-select-all').isChecked()).toBe(false);
     await context.close();
   });
 });
