@@ -8,7 +8,7 @@ import { translate } from '@estately/i18n';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ensurePropertyPhoto, insertOffer } from '../../api/test/helpers.ts';
-import { signIn, startAccountHarness } from './account-helpers.ts';
+import { axeViolations, signIn, startAccountHarness } from './account-helpers.ts';
 import { harnessPerFile, hydrated, PERSON_UA } from './browser-setup.ts';
 
 const h = harnessPerFile(startAccountHarness);
@@ -226,6 +226,45 @@ describe('my offers: filters, bulk actions and duplicating', () => {
       .uncheck();
     await expect.poll(() => page.getByTestId('my-offers-selected').textContent()).toBe('تم تحديد عرض واحد');
     expect(await page.getByTestId('my-offers-select-all').isChecked()).toBe(false);
+    await context.close();
+  });
+
+  it('pages a search with the filters kept, and has no accessibility violations with a result shown', async () => {
+    await h.signUpByApi('mnoho@example.com');
+    const [seller] = await h.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'mnoho@example.com'));
+    const ownerId = seller!.id;
+    for (let index = 0; index < 26; index++) {
+      await insertOffer(h.db, { ownerId, publishedAt: new Date(), city: 'Olomouc' });
+    }
+    const other = await insertOffer(h.db, { ownerId, publishedAt: new Date(), city: 'Zlín' });
+    const context = await h.visitor({ locale: 'cs' });
+    const page = await context.newPage();
+    await signIn(page, h.web.url, 'mnoho@example.com', undefined, 'cs');
+    await page.goto(`${h.web.url}/cs/account/my-offers?q=olomouc`);
+    const rows = page.getByTestId('my-offer');
+    expect(await rows.count()).toBe(25);
+    expect(await page.getByTestId('my-offers-total').textContent()).toBe(
+      cs('account.properties_count', { count: 26 }),
+    );
+    await page.getByRole('link', { name: cs('results.next') }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('olomouc');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await page.locator(`[data-testid="my-offer"][data-id="${other}"]`).count()).toBe(0);
+    expect(await page.getByTestId('my-offers-q').inputValue()).toBe('olomouc');
+
+    // A bulk result on the page, then the accessibility check (labels, contrast, roles).
+    await hydrated(page, 'my-offers-select-all');
+    await rows.first().getByTestId('my-offer-select').check();
+    await page.getByTestId('bulk-reserve').click();
+    await expect.poll(() => page.getByTestId('bulk-done').count()).toBe(1);
+    expect(await page.getByTestId('bulk-done').textContent()).toBe(
+      cs('my_offers.bulk_done.reserve', { count: 1 }),
+    );
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });
