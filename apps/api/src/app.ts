@@ -120,6 +120,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register((await import('./features/leads/thread-routes.ts')).default);
   await app.register(sellerStatsRoutes);
   await app.register(sellerPropertiesRoutes);
+  await app.register((await import('./features/property-media-extras/routes.ts')).default);
   await app.register(moderationRoutes);
   await app.register(redirectsAdminRoutes);
 

@@ -4,6 +4,7 @@ import {
   offerMessages,
   type PhotoVariantsJson,
   properties,
+  propertyEnergyCertificates,
   propertyMedia,
   savedSearches,
   users,
@@ -57,6 +58,8 @@ const POLICY: Record<string, Policy> = {
   'GET /public/offers/:id/seller_offers': 'public',
   'GET /public/offers/:id/offer_translation': 'public',
   'GET /public/offers/:id/tour_dates': 'public',
+  // The certificate PDF of an offer search shows; of any state to its owner (issue 38 point 13).
+  'GET /public/offers/:id/energy_certificate': 'public',
   'POST /public/offers/:id/offer_message': 'public',
   'POST /public/offers/:id/offer_report': 'public',
   // The buyer's side of a lead thread: no session, bound to the e-mail link's random token
@@ -145,6 +148,9 @@ const POLICY: Record<string, Policy> = {
   'PATCH /properties/:id/property_medias': 'owner_or_admin',
   'PATCH /properties/:id/property_medias/:mediaId': 'owner_or_admin',
   'DELETE /properties/:id/property_medias/:mediaId': 'owner_or_admin',
+  'PUT /properties/:id/video': 'owner_or_admin',
+  'PUT /properties/:id/energy_certificate': 'owner_or_admin',
+  'DELETE /properties/:id/energy_certificate': 'owner_or_admin',
   'PATCH /saved_searches/:id': 'owner',
   'DELETE /saved_searches/:id': 'owner',
   'PATCH /leads/:id': 'owner',
@@ -275,6 +281,39 @@ const ownerFixtures: Record<string, () => Promise<OwnerFixture>> = {
     return {
       url: `/properties/${id}/property_medias/${mediaIds[0]}`,
       snapshot: () => api.db.select().from(propertyMedia).where(eq(propertyMedia.propertyId, id)),
+    };
+  },
+  'PUT /properties/:id/video': async () => {
+    const id = await insertOffer(api.db, { ownerId: owner.id, publishedAt: new Date() });
+    return {
+      url: `/properties/${id}/video`,
+      payload: { url: 'https://youtu.be/dQw4w9WgXcQ' },
+      snapshot: () => api.db.select().from(properties).where(eq(properties.id, id)),
+    };
+  },
+  // A JSON body: the ownership check comes before the file is read (the owner gets 422).
+  'PUT /properties/:id/energy_certificate': async () => {
+    const id = await insertOffer(api.db, { ownerId: owner.id, publishedAt: new Date() });
+    return {
+      url: `/properties/${id}/energy_certificate`,
+      snapshot: () =>
+        api.db.select().from(propertyEnergyCertificates).where(eq(propertyEnergyCertificates.propertyId, id)),
+    };
+  },
+  'DELETE /properties/:id/energy_certificate': async () => {
+    const id = await insertOffer(api.db, { ownerId: owner.id, publishedAt: new Date() });
+    await api.db
+      .insert(propertyEnergyCertificates)
+      .values({
+        propertyId: id,
+        storageKey: `documents/${id}/matrix/energy-certificate.pdf`,
+        fileName: 'a.pdf',
+        bytes: 1,
+      });
+    return {
+      url: `/properties/${id}/energy_certificate`,
+      snapshot: () =>
+        api.db.select().from(propertyEnergyCertificates).where(eq(propertyEnergyCertificates.propertyId, id)),
     };
   },
   'PATCH /saved_searches/:id': async () => {

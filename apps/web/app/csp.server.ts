@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { VIDEO_FRAME_ORIGINS } from '@estately/domain';
 
 const NONCE_BYTES = 16;
 // Random bytes are drawn 256 nonces at a time: one call to the CSPRNG instead of one a page.
@@ -46,6 +47,9 @@ export function contentSecurityPolicy(
     "font-src 'self'",
     `connect-src 'self' ${api}${map}`,
     "worker-src 'self'",
+    // The offer video's privacy-enhanced players, loaded only after the visitor presses play
+    // (issue 38 point 13): exactly these two origins, nothing else may be framed.
+    `frame-src ${VIDEO_FRAME_ORIGINS.join(' ')}`,
     "object-src 'none'",
     // No page has a <base> element (links resolve against the page's own URL), so none may be
     // added: an injected <base> would repoint every relative script and link (decision 013).

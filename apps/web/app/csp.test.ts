@@ -28,3 +28,13 @@ describe('contentSecurityPolicy', () => {
     expect(directives.filter((directive) => directive.startsWith('base-uri'))).toHaveLength(1);
   });
 });
+
+describe('frame-src', () => {
+  // Issue 38 point 13: the offer video embeds the privacy-enhanced players and nothing else.
+  it('allows exactly the privacy-enhanced YouTube and Vimeo players', () => {
+    const directives = contentSecurityPolicy(createNonce(), 'http://127.0.0.1:3001').split('; ');
+    const frames = directives.filter((directive) => directive.startsWith('frame-src'));
+    expect(frames).toEqual(['frame-src https://www.youtube-nocookie.com https://player.vimeo.com']);
+    expect(frames[0]).not.toMatch(/youtube\.com(?!\S*nocookie)|\*|'self'|https:(?!\/\/)/);
+  });
+});

@@ -31,6 +31,11 @@ import { translationWithFallback } from '../features/offer-detail/translation-fa
 import { toViewingSlots } from '../features/offer-detail/viewing-slots.server.ts';
 import { toOfferCardView } from '../features/offers/offer-card-view.server.ts';
 import type { OfferCardView } from '../features/offers/offer-card-view.ts';
+import {
+  EnergyCertificateLink,
+  FloorPlans,
+  OfferVideo,
+} from '../features/property-media-extras/offer-media.tsx';
 import { ResultCard } from '../features/results/result-card.tsx';
 import { localizedErrorText } from '../i18n/error-text.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
@@ -363,6 +368,8 @@ function OfferPage({
               )}
             </section>
           )}
+          <FloorPlans plans={offer.floorPlans.plans} heading={offer.floorPlans.heading} />
+          {offer.video && <OfferVideo video={offer.video} />}
           {offer.parameters.length > 0 && (
             <section aria-labelledby="parameters-heading">
               <h2 id="parameters-heading">{t('offer.parameters')}</h2>
@@ -376,6 +383,7 @@ function OfferPage({
               </dl>
             </section>
           )}
+          {offer.energyCertificate && <EnergyCertificateLink certificate={offer.energyCertificate} />}
           {offer.amenities.length > 0 && (
             <section aria-labelledby="amenities-heading" data-testid="offer-amenities">
               <h2 id="amenities-heading">{t('offer.features')}</h2>

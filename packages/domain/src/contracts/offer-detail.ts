@@ -25,6 +25,7 @@ import {
 } from '../value-sets.ts';
 import { OfferCompanySchema } from './companies.ts';
 import { OfferCardSchema, PhotoVariantsSchema } from './offers.ts';
+import { EnergyCertificateSchema, PropertyVideoSchema } from './property-media.ts';
 
 // Contracts of the offer detail calls of spec 7: GET /public/offers/{id} and its contact,
 // points of interest, similar offers and translation. Offer fields keep the spec's snake_case
@@ -195,8 +196,12 @@ export const OfferDetailSchema = z.object({
   is_verified: z.boolean(),
   has_floor_plan: z.boolean(),
   seller_type: z.enum(SELLER_TYPES),
-  /** Photos in their display order. */
+  /** Photos in their display order; floor plans (`is_floor_plan`) are shown as their own group. */
   photos: z.array(OfferPhotoSchema),
+  /** The offer's video (issue 38 point 13): YouTube or Vimeo, embedded privacy-enhanced. */
+  video: PropertyVideoSchema.nullable(),
+  /** The energy performance certificate (PDF); `url` is relative to the API's root. */
+  energy_certificate: EnergyCertificateSchema.nullable(),
   creator: OfferCreatorSchema,
   seller: OfferSellerSchema.nullable(),
   /** The company account that published the offer (issue 38 point 12): its profile's name, logo and page; null for a person. */

@@ -20,4 +20,7 @@ export const deCH: CatalogOverrides = {
   'email.sign_off': 'Freundliche Grüsse',
   'email.greeting_anonymous': 'Grüezi,',
   'my_offers.search_hint': 'Strasse, Ort, PLZ oder Angebotsnummer',
+  // The energy certificate by its local name (issue 38 point 13).
+  'media.energy_certificate': 'Gebäudeenergieausweis (GEAK)',
+  'media.energy_certificate_pdf': 'Gebäudeenergieausweis (GEAK) (PDF, {size})',
 };

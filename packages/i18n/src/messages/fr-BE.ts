@@ -6,4 +6,7 @@ export const frBE: CatalogOverrides = {
   'auth.phone': 'Téléphone ou GSM',
   'value.reconstruction.new_building': 'Nouvelle construction',
   'email.sign_off': 'Cordialement,',
+  // The energy certificate by its local name (issue 38 point 13).
+  'media.energy_certificate': 'Certificat PEB',
+  'media.energy_certificate_pdf': 'Certificat PEB (PDF, {size})',
 };

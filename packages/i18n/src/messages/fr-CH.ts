@@ -11,4 +11,7 @@ export const frCH: CatalogOverrides = {
   'filter.parking': 'Places de parc',
   'offer.parking_places': 'Places de parc',
   'email.sign_off': 'Meilleures salutations,',
+  // The energy certificate by its local name (issue 38 point 13).
+  'media.energy_certificate': 'Certificat énergétique cantonal des bâtiments (CECB)',
+  'media.energy_certificate_pdf': 'Certificat énergétique cantonal des bâtiments (CECB) (PDF, {size})',
 };

@@ -9,4 +9,7 @@ export const itCH: CatalogOverrides = {
   'value.parking.parking_place': 'Autosilo',
   'offer.parking_places': 'Posteggi',
   'filter.parking': 'Posteggio',
+  // The energy certificate by its local name (issue 38 point 13).
+  'media.energy_certificate': 'Certificato energetico cantonale degli edifici (CECE)',
+  'media.energy_certificate_pdf': 'Certificato energetico cantonale degli edifici (CECE) (PDF, {size})',
 };

@@ -17,4 +17,7 @@ export const nlBE: CatalogOverrides = {
   'auth.registration_number': 'Ondernemingsnummer',
   'auth.city': 'Gemeente',
   'email.greeting_anonymous': 'Beste,',
+  // The energy certificate by its local name (issue 38 point 13).
+  'media.energy_certificate': 'Energieprestatiecertificaat (EPC)',
+  'media.energy_certificate_pdf': 'Energieprestatiecertificaat (EPC) (pdf, {size})',
 };

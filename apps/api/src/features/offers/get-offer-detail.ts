@@ -1,8 +1,17 @@
-import { companyProfiles, type Db, offers, properties, propertyMedia, sellers, users } from '@estately/db';
+import {
+  companyProfiles,
+  type Db,
+  offers,
+  properties,
+  propertyEnergyCertificates,
+  propertyMedia,
+  sellers,
+  users,
+} from '@estately/db';
 import { type MediaStorage, variantUrls } from '@estately/db/storage';
 import {
-  companySlug,
   type Currency,
+  companySlug,
   DEFAULT_CURRENCY,
   formatAddress,
   layoutFromRooms,
@@ -13,6 +22,7 @@ import {
   outcomeShownUntil,
   type PhotoVariants,
   type PropertyState,
+  propertyVideoOf,
   type RoomType,
 } from '@estately/domain';
 import { and, eq, sql } from 'drizzle-orm';
@@ -26,6 +36,7 @@ import {
   ratesFromRows,
 } from '../offers-shared/exchange-rates.ts';
 import { type CountScope, type ReadSnapshot, readVersions } from '../offers-shared/read-versions.ts';
+import { energyCertificateOf } from '../property-media-extras/energy-certificate-view.ts';
 import type { OfferCountCache } from '../search/count-cache.ts';
 import { encodeBody } from '../search/trusted-serializer.ts';
 import { offerGone, offerNotFound, wasPublicProperty } from './public-offer.ts';
@@ -91,6 +102,12 @@ export async function offerDetailBody(options: OfferDetailBodyOptions): Promise<
 
 type Detail = OfferDetail;
 
+interface CertificateRow {
+  fileName: string;
+  bytes: number;
+  createdAt: string;
+}
+
 interface PhotoRow {
   id: number;
   variants: Parameters<typeof variantUrls>[1];
@@ -118,6 +135,12 @@ function detailStatement(db: Db) {
         rooms: properties.rooms,
         state: properties.state,
         stateChangedAt: properties.stateChangedAt,
+        videoProvider: properties.videoProvider,
+        videoId: properties.videoId,
+        energyCertificate: sql<CertificateRow | null>`(
+        select json_build_object('fileName', ${propertyEnergyCertificates.fileName},
+          'bytes', ${propertyEnergyCertificates.bytes}, 'createdAt', ${propertyEnergyCertificates.createdAt})
+        from ${propertyEnergyCertificates} where ${propertyEnergyCertificates.propertyId} = ${offers.id})`,
         creator: {
           id: users.id,
           accountType: users.accountType,
@@ -183,6 +206,7 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
 
   const { offer, creator, seller } = row;
   const photos = parseJson<PhotoRow[] | null>(row.photos) ?? [];
+  const certificate = parseJson<CertificateRow | null>(row.energyCertificate);
   const rates = ratesFromRows(parseJson<RateRow[] | null>(row.rates) ?? []);
   const originalCurrency = offer.currency as Currency;
   const originalPrice = offer.price === null ? null : Number(offer.price);
@@ -250,6 +274,15 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
       room_type: photo.roomType as RoomType | null,
       is_floor_plan: photo.isFloorPlan,
     })),
+    video: propertyVideoOf(row.videoProvider, row.videoId),
+    energy_certificate: certificate
+      ? energyCertificateOf({
+          propertyId: offer.id,
+          fileName: certificate.fileName,
+          bytes: certificate.bytes,
+          createdAt: new Date(certificate.createdAt),
+        })
+      : null,
     creator: {
       id: creator.id,
       account_type: creator.accountType === 'company' ? 'company' : 'person',

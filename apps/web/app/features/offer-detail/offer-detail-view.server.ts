@@ -2,6 +2,14 @@ import type { Locale, OfferDetail } from '@estately/domain';
 import { layoutMessage, OFFER_VISIBILITY, offerHeading, valueMessageKey } from '@estately/domain';
 import { formatArea, formatDate, formatPrice, translate, translateDynamic } from '@estately/i18n';
 import { resolveMediaUrl } from '../offers/offer-card-view.server.ts';
+import {
+  type EnergyCertificateView,
+  energyCertificateView,
+  type FloorPlanView,
+  floorPlanViews,
+  type OfferVideoView,
+  offerVideoView,
+} from '../property-media-extras/media-view.server.ts';
 
 /** An offer detail ready to render: every text already in the page's locale. */
 export interface OfferDetailView {
@@ -17,6 +25,10 @@ export interface OfferDetailView {
   amenities: string[];
   description: string | null;
   photos: GalleryPhoto[];
+  /** Floor plans, shown as their own group, never in the photo gallery (issue 38 point 13). */
+  floorPlans: { heading: string; plans: FloorPlanView[] };
+  video: OfferVideoView | null;
+  energyCertificate: EnergyCertificateView | null;
   sellerName: string | null;
   seller: {
     name: string;
@@ -94,6 +106,7 @@ export function toOfferDetailView(offer: OfferDetail, locale: Locale, publicApiU
       : translate(locale, 'offer.available_now'),
   });
   facts.push({ label: translate(locale, 'offer.id'), value: String(offer.id) });
+  const galleryPhotos = offer.photos.filter((photo) => !photo.is_floor_plan);
   const original =
     offer.original_price !== null && offer.original_currency_iso_code !== offer.currency_iso_code
       ? translate(locale, 'offer.original_price', {
@@ -119,7 +132,13 @@ export function toOfferDetailView(offer: OfferDetail, locale: Locale, publicApiU
     })),
     amenities: offer.other_params.map((param) => words(valueMessageKey('other_param', param))),
     description: offer.description,
-    photos: offer.photos.map((photo, index) => {
+    floorPlans: {
+      heading: translate(locale, 'media.floor_plans'),
+      plans: floorPlanViews(offer.photos, locale, publicApiUrl),
+    },
+    video: offerVideoView(offer.video, locale),
+    energyCertificate: energyCertificateView(offer.energy_certificate, locale, publicApiUrl),
+    photos: galleryPhotos.map((photo, index) => {
       const url = (path: string) => resolveMediaUrl(path, publicApiUrl);
       const file = photo.image_file;
       const avif =
@@ -131,7 +150,7 @@ export function toOfferDetailView(offer: OfferDetail, locale: Locale, publicApiU
         srcSet: `${url(file.thumb)} 320w, ${url(file.card)} 640w, ${url(file.gallery)} 1280w, ${url(file.full)} 1920w`,
         avifSrcSet: avif,
         thumb: url(file.thumb),
-        alt: translate(locale, 'offer.photo_of', { index: index + 1, count: offer.photos.length }),
+        alt: translate(locale, 'offer.photo_of', { index: index + 1, count: galleryPhotos.length }),
       };
     }),
     sellerName: offer.seller?.name ?? offer.creator.display_name,

@@ -1,3 +1,4 @@
+import type { MediaExtrasEditorData } from '../property-media-extras/media-extras-editor.tsx';
 import type { EditorStep } from './editor-steps.ts';
 
 // What the editor's loader hands to its views (browser-safe types only).
@@ -22,10 +23,15 @@ export interface EditorField {
 
 export interface EditorPhoto {
   id: number;
-  src: string;
+  /** The thumbnail; null until the job worker made the variants (issue 38 defect 4). */
+  src: string | null;
+  /** `processing` shows a placeholder (the editor polls until it is `ready`); `failed` says the file cannot be read. */
+  status: 'processing' | 'ready' | 'failed';
   isMain: boolean;
   roomType: string | null;
   roomLabel: string | null;
+  /** Marked as a floor plan: its own group on the offer page, never the main photo (issue 38 point 13). */
+  isFloorPlan: boolean;
 }
 
 export interface EditorTourDate {
@@ -73,6 +79,8 @@ export interface EditorData {
   values: Record<string, string | string[]>;
   offerType: string;
   photos: EditorPhoto[];
+  /** The video link and the energy certificate (issue 38 point 13); null before the property exists. */
+  mediaExtras: MediaExtrasEditorData | null;
   roomTypes: EditorOption[];
   tourDates: EditorTourDate[];
   /** The property's time zone by name, in which its viewing times are entered. */

@@ -1,4 +1,5 @@
 import type { MessageKey } from '@estately/i18n';
+import { MEDIA_EXTRAS_EDITOR_KEYS } from '../property-media-extras/media-extras.server.ts';
 
 // Message keys the editor's screen sends to the browser beside its data (the shell sends only
 // its own short list), and the labels of fields the property-form call has no label for.
@@ -103,6 +104,7 @@ export const EDITOR_MESSAGE_KEYS: readonly MessageKey[] = [
   'validation.file_too_large',
   'validation.invalid_image',
   'validation.image_too_large',
+  ...MEDIA_EXTRAS_EDITOR_KEYS,
 ];
 
 /** Labels of property fields for which the property-form call answers `label: null`. */

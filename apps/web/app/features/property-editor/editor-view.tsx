@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { FieldErrors } from '../auth/form-errors.ts';
 import { type FormResult, formStashKey, LabelledField, type Text, ValidatedForm } from '../auth/form-ui.tsx';
+import { MediaExtrasEditor } from '../property-media-extras/media-extras-editor.tsx';
 import { EditorChoices, EditorContact, EditorInput, EditorRooms, shownValue } from './editor-fields.tsx';
 import type { EditorData, EditorField, EditorProblem } from './editor-model.ts';
 import { checkStep, type EditorStep, readStepForm, STEP_FIELDS, withLimits } from './editor-steps.ts';
@@ -392,6 +393,7 @@ export function PropertyEditor(props: {
         <>
           {data.uploadUrl && <PhotoUploader url={data.uploadUrl} roomTypes={data.roomTypes} t={t} />}
           <PhotoList photos={data.photos} roomTypes={data.roomTypes} t={t} result={result} />
+          {data.mediaExtras && <MediaExtrasEditor data={data.mediaExtras} t={t} result={result} />}
           {data.nextHref && (
             <p>
               <Link to={data.nextHref} state={FOCUS_STEP} className="button">

@@ -33,6 +33,7 @@ import { sessionCookieHeaders } from '../auth/auth-api.server.ts';
 import type { FieldErrors } from '../auth/form-errors.ts';
 import type { FormResult } from '../auth/form-ui.tsx';
 import { resolveMediaUrl } from '../offers/offer-card-view.server.ts';
+import { mediaExtrasAction, mediaExtrasEditorData } from '../property-media-extras/media-extras.server.ts';
 import type { EditorData, EditorField, EditorProblem } from './editor-model.ts';
 import { editPropertyPath, newPropertyPath, photoUploadPath } from './editor-paths.ts';
 import {
@@ -219,11 +220,14 @@ export async function loadEditor(
     offerType: property?.offer_type ?? 'sale',
     photos: (property?.photos ?? []).map((photo) => ({
       id: photo.id,
-      src: resolveMediaUrl(photo.image_file.thumb, config.publicApiUrl),
+      src: photo.image_file ? resolveMediaUrl(photo.image_file.thumb, config.publicApiUrl) : null,
+      status: photo.status,
       isMain: photo.is_main,
       roomType: photo.room_type,
       roomLabel: photo.room_type ? (roomLabel.get(photo.room_type) ?? photo.room_type) : null,
+      isFloorPlan: photo.kind === 'floor_plan',
     })),
+    mediaExtras: property ? mediaExtrasEditorData(property, locale, t, config.publicApiUrl) : null,
     roomTypes,
     tourDates: (property?.tour_dates ?? [])
       .map((slot) => ({
@@ -304,7 +308,9 @@ function previewOf(
   add('type_of_building', option('type_of_building', property.type_of_building));
   add('ownership', option('ownership', property.ownership));
   add('penb', option('penb', property.penb));
-  const main = property.photos.find((photo) => photo.is_main) ?? property.photos[0];
+  // The preview shows what visitors will see: photos whose variants exist (issue 38 defect 4).
+  const ready = property.photos.filter((photo) => photo.image_file !== null);
+  const main = ready.find((photo) => photo.is_main) ?? ready[0];
   return {
     // The title the offer page will show: "Prodej bytu 3+kk, 75 m²" (issue 38 point 5).
     title: offerHeading(
@@ -316,8 +322,8 @@ function previewOf(
     address: [property.street, property.city_part, property.city].filter(Boolean).join(', '),
     facts,
     description: property.description,
-    photo: main ? resolveMediaUrl(main.image_file.card, publicApiUrl) : null,
-    photoCount: property.photos.length,
+    photo: main?.image_file ? resolveMediaUrl(main.image_file.card, publicApiUrl) : null,
+    photoCount: ready.length,
     state: property.state,
     stateLabel: t(`value.property_state.${property.state}` as MessageKey),
     publicHref: property.state === 'active' ? propertyDetailPath(locale, property.id) : null,
@@ -392,6 +398,10 @@ export async function editorAction(input: EditorActionInput) {
   // itself (decision 014). Photos and viewings are resources of their own and carry no tag.
   const etag = String(form.get('etag') ?? '');
   const ifMatch: Record<string, string> = /^"[\x21\x23-\x7e]{1,200}"$/.test(etag) ? { 'if-match': etag } : {};
+
+  // The video link and the energy certificate (issue 38 point 13).
+  const media = await mediaExtrasAction({ context, request, form, intent, propertyId, t, failure });
+  if (media) return media;
 
   if (intent === 'create' || intent.startsWith('step:')) {
     const step: EditorStep = intent === 'create' ? 'type' : (intent.slice(5) as EditorStep);
@@ -471,6 +481,7 @@ export async function editorAction(input: EditorActionInput) {
       try {
         await client.patch(`/properties/${propertyId}/property_medias/${mediaId}`, {
           room_type: roomType === '' ? null : roomType,
+          kind: form.get('floor_plan') ? 'floor_plan' : 'photo',
         });
         return data<FormResult & { focus: string }>({
           intent,

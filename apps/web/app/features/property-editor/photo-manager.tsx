@@ -233,6 +233,18 @@ function PhotoRoom(props: { photo: EditorPhoto; roomTypes: EditorOption[]; t: Te
           </option>
         ))}
       </select>
+      {/* A floor plan is shown in its own group and is never the main photo (issue 38 point 13). */}
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          name="floor_plan"
+          value="1"
+          defaultChecked={props.photo.isFloorPlan}
+          aria-label={`${props.t('media.floor_plan')}: ${props.context}`}
+          data-testid="photo-floor-plan"
+        />{' '}
+        {props.t('media.floor_plan')}
+      </label>
       <button
         type="submit"
         className="button"
@@ -290,6 +302,11 @@ export function PhotoList(props: {
                 {photo.isMain && (
                   <strong className="badge" data-testid="photo-main">
                     {t('editor.photo_main')}
+                  </strong>
+                )}{' '}
+                {photo.isFloorPlan && (
+                  <strong className="badge" data-testid="photo-floor-plan-badge">
+                    {t('media.floor_plan')}
                   </strong>
                 )}{' '}
                 {photo.roomLabel}
