@@ -364,3 +364,74 @@ describe('reply rate', () => {
     expect(measured.median_first_reply_seconds).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe("a signed-in buyer's conversations", () => {
+  it('lists them with the seller and unread replies, opens and answers them, and nobody else’s', async () => {
+    const buyer = await createUser(api.db, { firstName: 'Eva', lastName: 'Malá', preferredLanguage: 'cs' });
+    const asked = await call('POST', '/leads', buyer.id, {
+      offer_id: offerId,
+      message: 'Je možné parkování?',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const [thread] = await api.db
+      .select()
+      .from(leadThreads)
+      .where(eq(leadThreads.buyerKey, `user:${buyer.id}`));
+    expect(thread).toMatchObject({ buyerUserId: buyer.id, buyerLocale: 'cs', status: 'new' });
+    const replied = await call('POST', `/lead_threads/${thread!.id}/messages`, seller.id, {
+      body: 'Ano, v garáži.',
+    });
+    expect(replied.statusCode).toBe(201);
+
+    const list = await call('GET', '/user/lead_threads', buyer.id);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toMatchObject({
+      meta: { total: 1 },
+      data: [
+        {
+          id: thread!.id,
+          status: 'answered',
+          unread: 1,
+          messages_count: 2,
+          last_message: { side: 'seller', excerpt: 'Ano, v garáži.' },
+          offer: { id: offerId },
+        },
+      ],
+    });
+    expect((await call('GET', '/user/lead_threads', other.id)).json()).toMatchObject({
+      data: [],
+      meta: { total: 0 },
+    });
+
+    const opened = await call('GET', `/user/lead_threads/${thread!.id}`, buyer.id);
+    expect(PublicLeadThreadSchema.parse(opened.json()).messages.map((m) => m.side)).toEqual([
+      'buyer',
+      'seller',
+    ]);
+    expect((await call('GET', '/user/lead_threads', buyer.id)).json().data[0].unread).toBe(0);
+    for (const intruder of [other.id, seller.id]) {
+      expect((await call('GET', `/user/lead_threads/${thread!.id}`, intruder)).statusCode).toBe(404);
+      expect(
+        (await call('POST', `/user/lead_threads/${thread!.id}/messages`, intruder, { body: 'Hi' }))
+          .statusCode,
+      ).toBe(404);
+    }
+
+    const before = (await call('GET', '/lead_threads/unread', seller.id)).json().messages;
+    const answer = await call('POST', `/user/lead_threads/${thread!.id}/messages`, buyer.id, {
+      body: 'Děkuji, ozvu se.',
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect((await call('GET', '/lead_threads/unread', seller.id)).json().messages).toBe(before + 1);
+    const mails = await api.db
+      .select()
+      .from(jobs)
+      .where(
+        and(eq(jobs.kind, 'email.lead_answer'), sql`${jobs.payload}->'data'->>'text' = 'Děkuji, ozvu se.'`),
+      );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.payload).toMatchObject({ to: 'sales@seller.example', data: { buyer_name: 'Eva Malá' } });
+    const bad = await call('POST', `/user/lead_threads/${thread!.id}/messages`, buyer.id, { body: '' });
+    expect(bad.statusCode).toBe(422);
+  });
+});

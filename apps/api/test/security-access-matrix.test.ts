@@ -124,6 +124,7 @@ const POLICY: Record<string, Policy> = {
   'GET /lead_threads': 'user',
   'GET /lead_threads/unread': 'user',
   'GET /lead_threads/reply_rate': 'user',
+  'GET /user/lead_threads': 'user',
   // the company profile of a company account (issue 38 point 12)
   'GET /users/me/company-profile': 'company',
   'PUT /users/me/company-profile': 'company',
@@ -157,6 +158,9 @@ const POLICY: Record<string, Policy> = {
   'GET /lead_threads/:id': 'owner',
   'POST /lead_threads/:id/messages': 'owner',
   'PATCH /lead_threads/:id': 'owner',
+  // The buyer's side of their own threads: the owner is the account that wrote.
+  'GET /user/lead_threads/:id': 'owner',
+  'POST /user/lead_threads/:id/messages': 'owner',
 };
 
 /**
@@ -302,14 +306,12 @@ const ownerFixtures: Record<string, () => Promise<OwnerFixture>> = {
   },
   'DELETE /properties/:id/energy_certificate': async () => {
     const id = await insertOffer(api.db, { ownerId: owner.id, publishedAt: new Date() });
-    await api.db
-      .insert(propertyEnergyCertificates)
-      .values({
-        propertyId: id,
-        storageKey: `documents/${id}/matrix/energy-certificate.pdf`,
-        fileName: 'a.pdf',
-        bytes: 1,
-      });
+    await api.db.insert(propertyEnergyCertificates).values({
+      propertyId: id,
+      storageKey: `documents/${id}/matrix/energy-certificate.pdf`,
+      fileName: 'a.pdf',
+      bytes: 1,
+    });
     return {
       url: `/properties/${id}/energy_certificate`,
       snapshot: () =>
@@ -351,6 +353,18 @@ const ownerFixtures: Record<string, () => Promise<OwnerFixture>> = {
       snapshot: threadSnapshot(id),
     };
   },
+  'GET /user/lead_threads/:id': async () => {
+    const id = await ownersBuyerThread();
+    return { url: `/user/lead_threads/${id}`, snapshot: threadSnapshot(id) };
+  },
+  'POST /user/lead_threads/:id/messages': async () => {
+    const id = await ownersBuyerThread();
+    return {
+      url: `/user/lead_threads/${id}/messages`,
+      payload: { body: 'Thanks!' },
+      snapshot: threadSnapshot(id),
+    };
+  },
   'PATCH /leads/:id': async () => {
     const offerId = await insertOffer(api.db, { ownerId: owner.id, publishedAt: new Date() });
     const sender = await createUser(api.db, { verified: true });
@@ -369,6 +383,19 @@ async function ownersLeadThread(): Promise<number> {
   const offerId = await insertOffer(api.db, { ownerId: owner.id, publishedAt: new Date() });
   const sender = await createUser(api.db, { verified: true });
   const sent = await call('POST /leads', sender, { offer_id: offerId, message: 'Can I see it?' });
+  expect(sent.statusCode, sent.body).toBe(201);
+  const [thread] = await api.db
+    .select({ id: leadThreads.id })
+    .from(leadThreads)
+    .where(eq(leadThreads.propertyId, offerId));
+  return thread!.id;
+}
+
+/** A thread the owner started as a buyer, on someone else's offer. */
+async function ownersBuyerThread(): Promise<number> {
+  const offerOwner = await createUser(api.db, { verified: true });
+  const offerId = await insertOffer(api.db, { ownerId: offerOwner.id, publishedAt: new Date() });
+  const sent = await call('POST /leads', owner, { offer_id: offerId, message: 'Is there parking?' });
   expect(sent.statusCode, sent.body).toBe(201);
   const [thread] = await api.db
     .select({ id: leadThreads.id })

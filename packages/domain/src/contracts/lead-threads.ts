@@ -158,3 +158,25 @@ export const LeadReplyRateSchema = z.object({
   median_first_reply_seconds: z.number().nullable(),
 });
 export type LeadReplyRate = z.infer<typeof LeadReplyRateSchema>;
+
+/** A signed-in buyer's conversation (GET /user/lead_threads): the offer, the seller, the state. */
+export const BuyerLeadThreadSummarySchema = z.object({
+  id: z.number().int(),
+  status: z.enum(LEAD_THREAD_STATUSES),
+  offer: OfferRefSchema,
+  seller_name: z.string().nullable(),
+  /** The seller's messages the buyer has not read yet. */
+  unread: z.number().int(),
+  messages_count: z.number().int(),
+  last_message: z.object({ side: z.enum(LEAD_THREAD_SIDES), excerpt: z.string() }).nullable(),
+  last_message_at: z.string(),
+});
+export type BuyerLeadThreadSummary = z.infer<typeof BuyerLeadThreadSummarySchema>;
+
+export const BuyerLeadThreadListSchema = z.object({
+  data: z.array(BuyerLeadThreadSummarySchema),
+  meta: PageMetaSchema,
+});
+export type BuyerLeadThreadList = z.infer<typeof BuyerLeadThreadListSchema>;
+
+export const BuyerLeadThreadsQuerySchema = z.object({ ...pagingQuery(LEAD_THREADS_PAGE_SIZE) });

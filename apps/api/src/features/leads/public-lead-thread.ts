@@ -1,6 +1,6 @@
 import { type Db, type DbOrTx, leadThreads, leadThreadTokens, offerMessages } from '@estately/db';
 import type { Locale, PublicLeadThread } from '@estately/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { hashSecretToken } from '../auth/secret-token.ts';
 import { enqueueEmail } from '../mail/enqueue-email.ts';
@@ -23,12 +23,21 @@ import {
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-async function lockByToken(tx: DbOrTx, token: string): Promise<ThreadTarget> {
-  if (!TOKEN.test(token)) throw new AppError('not_found');
-  const target = await lockThreadTarget(
-    tx,
-    sql`${leadThreads.id} = (select ${leadThreadTokens.threadId} from ${leadThreadTokens} where ${leadThreadTokens.tokenHash} = ${hashSecretToken(token)})`,
-  );
+/**
+ * How the buyer reaches the thread: the e-mail link's token, or their account (a signed-in
+ * buyer's own threads, GET /user/lead_threads).
+ */
+export type BuyerAccess = { token: string } | { threadId: number; buyerUserId: number };
+
+async function lockForBuyer(tx: DbOrTx, access: BuyerAccess): Promise<ThreadTarget> {
+  let where: SQL;
+  if ('token' in access) {
+    if (!TOKEN.test(access.token)) throw new AppError('not_found');
+    where = sql`${leadThreads.id} = (select ${leadThreadTokens.threadId} from ${leadThreadTokens} where ${leadThreadTokens.tokenHash} = ${hashSecretToken(access.token)})`;
+  } else {
+    where = and(eq(leadThreads.id, access.threadId), eq(leadThreads.buyerUserId, access.buyerUserId))!;
+  }
+  const target = await lockThreadTarget(tx, where);
   if (!target) throw new AppError('not_found');
   return target;
 }
@@ -62,9 +71,12 @@ async function markSellerMessagesRead(tx: DbOrTx, threadId: number, now: Date) {
  * GET /public/lead_threads/{token}: the conversation for the buyer. Opening it marks the seller's
  * messages read by the buyer. A token that opens nothing is 404.
  */
-export async function getPublicLeadThread(options: { db: Db; token: string }): Promise<PublicLeadThread> {
+export async function getPublicLeadThread(options: {
+  db: Db;
+  access: BuyerAccess;
+}): Promise<PublicLeadThread> {
   return options.db.transaction(async (tx) => {
-    const target = await lockByToken(tx, options.token);
+    const target = await lockForBuyer(tx, options.access);
     await markSellerMessagesRead(tx, target.id, new Date());
     return publicView(tx, target, target.status);
   });
@@ -78,12 +90,12 @@ export async function getPublicLeadThread(options: { db: Db; token: string }): P
  */
 export async function answerLeadThread(options: {
   db: Db;
-  token: string;
+  access: BuyerAccess;
   body: string;
   webOrigin: string;
 }): Promise<PublicLeadThread> {
   return options.db.transaction(async (tx) => {
-    const target = await lockByToken(tx, options.token);
+    const target = await lockForBuyer(tx, options.access);
     const [message] = await tx
       .insert(offerMessages)
       .values({ threadId: target.id, senderUserId: target.buyerUserId, fromOwner: false, body: options.body })

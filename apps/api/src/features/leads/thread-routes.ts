@@ -1,4 +1,6 @@
 import {
+  BuyerLeadThreadListSchema,
+  BuyerLeadThreadsQuerySchema,
   ErrorBodySchema,
   LEAD_REPLY_MAX,
   LEAD_THREAD_REPLY_LIMITS,
@@ -23,6 +25,7 @@ import { hashSecretToken } from '../auth/secret-token.ts';
 import { countUnreadLeads } from './count-unread-leads.ts';
 import { getLeadThread } from './get-lead-thread.ts';
 import { leadReplyRate } from './lead-reply-rate.ts';
+import { listBuyerLeadThreads } from './list-buyer-lead-threads.ts';
 import { listLeadThreads } from './list-lead-threads.ts';
 import { answerLeadThread, getPublicLeadThread } from './public-lead-thread.ts';
 import { replyToLeadThread } from './reply-to-lead-thread.ts';
@@ -172,6 +175,83 @@ const leadThreadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/user/lead_threads',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'My conversations with sellers',
+        description:
+          "The conversations the caller started while signed in, newest activity first, with the offer, the seller's name, the status and the seller's messages not read yet. A guest's threads are reached through the e-mail links.",
+        querystring: BuyerLeadThreadsQuerySchema,
+        response: { 200: BuyerLeadThreadListSchema, 422: ErrorBodySchema, ...authErrors },
+      },
+    },
+    async (request) =>
+      listBuyerLeadThreads({
+        db: app.db,
+        buyerUserId: currentUser(request).id,
+        page: request.query.page,
+        perPage: request.query.per_page,
+      }),
+  );
+
+  app.get(
+    '/user/lead_threads/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'One of my conversations with a seller',
+        description:
+          "As GET /public/lead_threads/{token}, for the signed-in buyer's own thread; opening it marks the seller's messages read. Anyone else's thread answers 404.",
+        params: LeadThreadIdParamsSchema,
+        response: { 200: PublicLeadThreadSchema, 404: ErrorBodySchema, ...authErrors },
+      },
+    },
+    async (request) =>
+      getPublicLeadThread({
+        db: app.db,
+        access: { threadId: threadId(request.params.id), buyerUserId: currentUser(request).id },
+      }),
+  );
+
+  app.post(
+    '/user/lead_threads/:id/messages',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Answer a seller, signed in',
+        description: `As POST /public/lead_threads/{token}/messages, for the signed-in buyer's own thread (plain text, 1..${LEAD_REPLY_MAX} characters; the \`lead_answer\` e-mail to the seller queued in the same transaction). ${LEAD_THREAD_REPLY_LIMITS.perThread.max} answers an hour per thread, beyond that 429 with Retry-After. Anyone else's thread answers 404.`,
+        params: LeadThreadIdParamsSchema,
+        body: LeadReplyBodySchema,
+        response: {
+          201: PublicLeadThreadSchema,
+          404: ErrorBodySchema,
+          422: ErrorBodySchema,
+          429: ErrorBodySchema,
+          ...authErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const id = threadId(request.params.id);
+      await enforceRateLimits(app.rateLimiter, reply, [
+        { key: `lead_threads.answer:user:${user.id}:${id}`, rule: LEAD_THREAD_REPLY_LIMITS.perThread },
+      ]);
+      const thread = await answerLeadThread({
+        db: app.db,
+        access: { threadId: id, buyerUserId: user.id },
+        body: request.body.body,
+        webOrigin,
+      });
+      return reply.code(201).send(thread);
+    },
+  );
+
+  app.get(
     '/public/lead_threads/:token',
     {
       schema: {
@@ -183,7 +263,7 @@ const leadThreadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PublicLeadThreadSchema, 404: ErrorBodySchema, 500: ErrorBodySchema },
       },
     },
-    async (request) => getPublicLeadThread({ db: app.db, token: request.params.token }),
+    async (request) => getPublicLeadThread({ db: app.db, access: { token: request.params.token } }),
   );
 
   app.post(
@@ -217,7 +297,7 @@ const leadThreadRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       const thread = await answerLeadThread({
         db: app.db,
-        token: request.params.token,
+        access: { token: request.params.token },
         body: request.body.body,
         webOrigin,
       });
