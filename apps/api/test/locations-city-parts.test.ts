@@ -3,6 +3,8 @@ import { buildGazetteer, locationNameRows } from '@estately/db/seed';
 import {
   haversineKm,
   LocationAutocompleteResponseSchema,
+  NEARBY_PLACES_LIMIT,
+  NearbyPlacesResponseSchema,
   REVERSE_CITY_PART_MAX_KM,
   ReverseLocationResponseSchema,
 } from '@estately/domain';
@@ -162,5 +164,50 @@ describe('GET /public/locations/reverse: the city and city part of a point', () 
     const place = await reverse(small!.latitude, small!.longitude);
     expect(place.city).toEqual({ id: small?.id, name: small?.name });
     expect(place.city_part).toBeNull();
+  });
+});
+
+describe('GET /public/locations/nearby', () => {
+  async function nearby(query: string) {
+    return api.app.inject({ method: 'GET', url: `/public/locations/nearby?${query}` });
+  }
+
+  it("lists Brno's districts around a point in Královo Pole, the most populous first, inside the circle", async () => {
+    const point = { lat: 49.2291, lng: 16.5962 };
+    const response = await nearby(`lat=${point.lat}&lng=${point.lng}&km=3&locale=en`);
+    expect(response.statusCode, response.body).toBe(200);
+    const places = NearbyPlacesResponseSchema.parse(response.json()).data;
+    const expected = czech
+      .filter((location) => location.kind !== 'country' && haversineKm(point, at(location)) <= 3)
+      .sort((a, b) => b.population - a.population || a.id - b.id)
+      .map((location) => location.id);
+    expect(places.map((place) => place.id)).toEqual(expected);
+    expect(places.map((place) => place.name)).toContain('Brno-Královo Pole');
+    expect(places.map((place) => place.name)).not.toContain('Brno-Bystrc');
+  });
+
+  it(`gives at most ${NEARBY_PLACES_LIMIT} places, in the asked locale`, async () => {
+    const praha = gazetteer.cities.get('CZ')?.find((city) => city.name === 'Praha');
+    const response = await nearby(`lat=${praha!.latitude}&lng=${praha!.longitude}&km=25&locale=en`);
+    const places = NearbyPlacesResponseSchema.parse(response.json()).data;
+    expect(places.length).toBeLessThanOrEqual(NEARBY_PLACES_LIMIT);
+    expect(places[0]).toMatchObject({ id: praha?.id, kind: 'city', name: 'Prague' });
+  });
+
+  it('answers an empty list far from every place', async () => {
+    const response = await nearby('lat=0&lng=-30&km=10');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: [] });
+  });
+
+  it.each([
+    ['lat=49&lng=16&km=26', { km: ['validation.number_too_large'] }],
+    ['lat=49&lng=16&km=0', { km: ['validation.number_too_small'] }],
+    ['lat=49&lng=16', { km: ['validation.invalid_number'] }],
+    ['lat=91&lng=16&km=1', { lat: ['validation.number_too_large'] }],
+  ])('rejects %s with 422 naming the field', async (query, errors) => {
+    const response = await nearby(query);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ code: 'validation_errors', message: 'Validation Error', errors });
   });
 });

@@ -70,6 +70,7 @@ const POLICY: Record<string, Policy> = {
   'POST /public/offer_search_path/compose': 'public',
   'GET /public/locations/autocomplete': 'public',
   'GET /public/locations/reverse': 'public',
+  'GET /public/locations/nearby': 'public',
   'GET /public/locations/:id/area_description': 'public',
   'GET /public/users/:id': 'public',
   'GET /public/companies/:id': 'public',

@@ -4,7 +4,8 @@
 // follow, and the city and city part are filled from the gazetteer by reverse lookup without
 // overwriting what the seller typed ("Use …" instead). The place search suggests city parts
 // ("Brno-Kr" gives "Brno-Královo Pole, Brno") below the input, covering no label. Without
-// scripts the coordinates are plain fields. Screenshots in en and ar go to /tmp/screens.
+// scripts the coordinates are plain fields. The names of the places in view are drawn over the
+// offline basemap. Screenshots in en and ar go to /tmp/screens.
 
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -206,6 +207,10 @@ describe('the location step', () => {
     expect(picked.lng).toBeCloseTo(16.5955, 3);
     const pin = page.getByTestId('location-pin');
     await pin.waitFor();
+    // The offline basemap has no names: the places in view are drawn over it.
+    await expect
+      .poll(() => page.getByTestId('location-map-label').allTextContents())
+      .toEqual(expect.arrayContaining(['Brno-Královo Pole', 'Brno-Medlánky', 'Brno-Žabovřesky']));
 
     // Drag the pin with the mouse, west and south: the hidden coordinates follow and the city
     // part is that of the new point.

@@ -177,3 +177,31 @@ export const ReverseLocationResponseSchema = z.object({
   }),
 });
 export type ReverseLocationResponse = z.infer<typeof ReverseLocationResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /public/locations/nearby
+
+/** The widest circle the nearby places are asked for, km (a map at street level or a bit above). */
+export const NEARBY_PLACES_MAX_KM = 25;
+/** At most this many places come back, the most populous first. */
+export const NEARBY_PLACES_LIMIT = 60;
+
+export const NearbyPlacesQuerySchema = z.object({
+  lat: LatitudeParamSchema,
+  lng: LongitudeParamSchema,
+  km: queryNumber({ min: 0.1, max: NEARBY_PLACES_MAX_KM }),
+  locale: z.enum(LOCALES).default(DEFAULT_LOCALE),
+});
+
+/** A city or city part near a point, for the names on a map without labels of its own. */
+export const NearbyPlaceSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['city', 'city_part']),
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  population: z.number().int(),
+});
+export type NearbyPlace = z.infer<typeof NearbyPlaceSchema>;
+
+export const NearbyPlacesResponseSchema = z.object({ data: z.array(NearbyPlaceSchema) });

@@ -8,6 +8,10 @@ import {
   LocationAutocompleteQuerySchema,
   LocationAutocompleteResponseSchema,
   LocationIdParamsSchema,
+  NEARBY_PLACES_LIMIT,
+  NEARBY_PLACES_MAX_KM,
+  NearbyPlacesQuerySchema,
+  NearbyPlacesResponseSchema,
   NO_RESULTS_MESSAGE,
   REVERSE_CITY_PART_MAX_KM,
   REVERSE_LOOKUP_MAX_KM,
@@ -18,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { autocompleteLocations } from './autocomplete-locations.ts';
 import { describeArea, type OfferStatsRow } from './describe-area.ts';
 import { findNearestPlace } from './find-nearest-place.ts';
+import { listNearbyPlaces } from './list-nearby-places.ts';
 import { createTtlCache } from './offer-stats-cache.ts';
 
 // The gazetteer changes only when it is re-imported: shared caches may keep answers a while.
@@ -67,6 +72,24 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', GAZETTEER_CACHE);
       const { lat, lng, locale } = request.query;
       return { data: await findNearestPlace({ db: app.readDb, lat, lng, locale }) };
+    },
+  );
+
+  app.get(
+    '/public/locations/nearby',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: 'Places near a point',
+        description: `Cities and city parts within \`km\` (0.1..${NEARBY_PLACES_MAX_KM}) of (\`lat\`, \`lng\`), at most ${NEARBY_PLACES_LIMIT}, the most populous first, named in \`locale\`: the names a map without labels of its own draws (the property editor's map on the offline basemap). An empty list when there is none; a bad value is 422 naming the field.`,
+        querystring: NearbyPlacesQuerySchema,
+        response: { 200: NearbyPlacesResponseSchema, 422: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', GAZETTEER_CACHE);
+      const { lat, lng, km, locale } = request.query;
+      return { data: await listNearbyPlaces({ db: app.readDb, lat, lng, km, locale }) };
     },
   );
 

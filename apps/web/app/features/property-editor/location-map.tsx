@@ -1,5 +1,7 @@
+import { type Locale, NEARBY_PLACES_MAX_KM, NearbyPlacesResponseSchema } from '@estately/domain';
 import type { Map as MapLibreMap, Marker } from 'maplibre-gl';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { browserApi } from '../../api/browser-api.ts';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import type { Text } from '../auth/form-ui.tsx';
 import { PinPicker } from './pin-picker.tsx';
@@ -9,7 +11,8 @@ import { PinPicker } from './pin-picker.tsx';
 // offline Natural Earth basemap, or MapTiler's when a key is configured; search-map/). The pin
 // is an HTML marker the seller drags; a click on the map puts it there; with the map focused,
 // the arrow keys move it (Shift further), + and − zoom. Without WebGL the square pin picker
-// stands in with the same keys and clicks.
+// stands in with the same keys and clicks. The offline basemap has no names of its own: the
+// cities and city parts in view (GET /public/locations/nearby) are drawn as labels over it.
 
 /** A key press moves the pin this many screen pixels (five times that with Shift). */
 const KEY_STEP_PX = 8;
@@ -17,6 +20,9 @@ const KEY_STEP_PX = 8;
 const DEFAULT_CENTER: [number, number] = [15.5, 49.8];
 const DEFAULT_ZOOM = 5;
 const PIN_ZOOM = 15;
+/** Place names are drawn from this zoom on (below it they would crowd the map). */
+const LABEL_MIN_ZOOM = 9;
+const LABEL_PAUSE_MS = 250;
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
@@ -33,6 +39,8 @@ function hasWebGL2(): boolean {
 export type PinMove = 'drag' | 'click' | 'key';
 
 export default function LocationMap(props: {
+  apiUrl: string;
+  locale: Locale;
   latitude: number | null;
   longitude: number | null;
   /** Bumped when the pin was put somewhere far by a place picked: the map flies there. */
@@ -48,6 +56,9 @@ export default function LocationMap(props: {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const markerRef = useRef<Marker | null>(null);
+  const labels = useRef<Marker[]>([]);
+  const places = useRef({ apiUrl: props.apiUrl, locale: props.locale });
+  places.current = { apiUrl: props.apiUrl, locale: props.locale };
   const onMove = useRef(props.onMove);
   onMove.current = props.onMove;
   const text = useRef(t);
@@ -116,9 +127,73 @@ export default function LocationMap(props: {
       map.on('click', (event) => {
         onMove.current(round(event.lngLat.lat), round(event.lngLat.lng), 'click');
       });
+
+      // Names of the places in view, asked for after the map settles; the newest ask wins.
+      let labelTimer: ReturnType<typeof setTimeout> | undefined;
+      let labelRequest: AbortController | null = null;
+      const drawLabels = () => {
+        clearTimeout(labelTimer);
+        labelTimer = setTimeout(async () => {
+          if (!map) return;
+          labelRequest?.abort();
+          const clear = () => {
+            for (const label of labels.current) label.remove();
+            labels.current = [];
+          };
+          if (map.getZoom() < LABEL_MIN_ZOOM) {
+            clear();
+            return;
+          }
+          const controller = new AbortController();
+          labelRequest = controller;
+          const center = map.getCenter();
+          const corner = map.getBounds().getNorthEast();
+          // A margin around the view (and at least 3 km), so a short move shows names already.
+          const km = Math.min(NEARBY_PLACES_MAX_KM, Math.max(3, (1.5 * center.distanceTo(corner)) / 1000));
+          try {
+            const found = NearbyPlacesResponseSchema.parse(
+              await browserApi(places.current.apiUrl).get('/public/locations/nearby', {
+                query: {
+                  lat: center.lat,
+                  lng: center.lng,
+                  km: Math.round(km * 10) / 10,
+                  locale: places.current.locale,
+                },
+                signal: controller.signal,
+              }),
+            ).data;
+            if (controller.signal.aborted || !map) return;
+            clear();
+            for (const place of found) {
+              const label = document.createElement('span');
+              label.className = `location-map__label location-map__label--${place.kind}`;
+              label.textContent = place.name;
+              label.setAttribute('aria-hidden', 'true');
+              label.dataset.testid = 'location-map-label';
+              labels.current.push(
+                new maplibre.Marker({ element: label, anchor: 'center' })
+                  .setLngLat([place.longitude, place.latitude])
+                  .addTo(map),
+              );
+            }
+            // The pin stays above the names.
+            markerRef.current?.getElement().parentElement?.append(markerRef.current.getElement());
+          } catch {
+            // Without names the map still works: the pin and the status say where it is.
+          }
+        }, LABEL_PAUSE_MS);
+      };
+      map.on('load', drawLabels);
+      map.on('moveend', drawLabels);
+      map.once('remove', () => {
+        clearTimeout(labelTimer);
+        labelRequest?.abort();
+      });
     })();
     return () => {
       cancelled = true;
+      for (const label of labels.current) label.remove();
+      labels.current = [];
       markerRef.current?.remove();
       markerRef.current = null;
       map?.remove();

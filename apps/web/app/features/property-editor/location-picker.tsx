@@ -272,6 +272,8 @@ export function useLocationFields(props: {
           }
         >
           <LocationMap
+            apiUrl={data.apiUrl}
+            locale={data.locale as Locale}
             latitude={number(latitude)}
             longitude={number(longitude)}
             focusKey={focusKey}
