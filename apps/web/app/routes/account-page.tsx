@@ -19,7 +19,9 @@ import {
 } from '../features/account/account-views.tsx';
 import { type FormResult, useRedirectToast, useText } from '../features/auth/form-ui.tsx';
 import { screenMessages } from '../features/auth/screen-messages.server.ts';
+import { companySettingsPath } from '../features/company-profile/company-paths.ts';
 import { LIST_COUNT_KEYS } from '../i18n/list-counts.ts';
+import { requestApi } from '../request-state.server.ts';
 import { pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { retryLaterOrRethrow, throwIfRetryLater } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
@@ -114,6 +116,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   // A guest is being sent to sign in by the layout's guard, which runs beside this loader.
   if (!session.user) return base;
+  // A company account's settings also list its company profile (issue 38 point 12).
+  if (screen === 'accountSettings') {
+    const me = await requestApi(context, request, config)
+      .client.get<{ accountType?: string }>('/user/me')
+      .catch(() => null);
+    if (me?.accountType === 'company')
+      base.settingsLinks.push({ href: companySettingsPath(locale), label: t('company.settings_title') });
+  }
   // A list the API cannot give right now leaves the page, its navigation and the shell working
   // and says so, rather than replacing the account with the error page.
   let loadError = false;

@@ -419,9 +419,27 @@ function OfferPage({
         <aside className="offer-detail__aside">
           <section className="seller-card" aria-labelledby="seller-heading" data-testid="seller-card">
             <h2 id="seller-heading">{labels['offer.seller']}</h2>
+            {offer.seller.company?.logo && (
+              <img
+                className="seller-card__logo"
+                src={offer.seller.company.logo}
+                alt={offer.seller.company.logoAlt}
+                width={96}
+                height={48}
+                loading="lazy"
+                data-testid="seller-company-logo"
+              />
+            )}
             <p>
               <strong>{offer.seller.name}</strong> · {offer.seller.type}
             </p>
+            {offer.seller.company && (
+              <p>
+                <a href={offer.seller.company.href} data-testid="seller-company-link">
+                  {offer.seller.company.linkText}
+                </a>
+              </p>
+            )}
             {offer.seller.rating && <p>{offer.seller.rating}</p>}
             {offer.seller.verified && (
               <span className="badge badge--verified" data-testid="seller-verified">

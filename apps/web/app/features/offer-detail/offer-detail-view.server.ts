@@ -1,6 +1,7 @@
 import type { Locale, OfferDetail } from '@estately/domain';
 import { layoutMessage, OFFER_VISIBILITY, offerHeading, valueMessageKey } from '@estately/domain';
 import { formatArea, formatDate, formatPrice, translate, translateDynamic } from '@estately/i18n';
+import { companyPagePath } from '../company-profile/company-paths.ts';
 import { resolveMediaUrl } from '../offers/offer-card-view.server.ts';
 import {
   type EnergyCertificateView,
@@ -39,6 +40,8 @@ export interface OfferDetailView {
     /** The publishing account confirmed its e-mail: "verified e-mail", nothing more. */
     emailVerified: boolean;
     memberSince: string;
+    /** The company account that published the offer (issue 38 point 12): its page, name and logo. */
+    company: { name: string; href: string; logo: string | null; logoAlt: string; linkText: string } | null;
   };
   /** An admin verified the listing (moderation): "verified listing". */
   verified: boolean;
@@ -157,8 +160,12 @@ export function toOfferDetailView(offer: OfferDetail, locale: Locale, publicApiU
     seller: {
       // The account's display name (first and last name, else company name), else a neutral
       // "Private seller" in the page's language: never the label "Seller" as a name (issue 38).
+      // A company's offer is named by the company's profile (issue 38 point 12).
       name:
-        offer.seller?.name ?? offer.creator.display_name ?? translate(locale, 'value.seller_type.private'),
+        offer.company?.name ??
+        offer.seller?.name ??
+        offer.creator.display_name ??
+        translate(locale, 'value.seller_type.private'),
       type: translateDynamic(
         locale,
         valueMessageKey('seller_type', offer.seller?.seller_type ?? offer.seller_type),
@@ -172,6 +179,15 @@ export function toOfferDetailView(offer: OfferDetail, locale: Locale, publicApiU
       verified: offer.seller?.is_verified === true,
       emailVerified: offer.creator.email_verified,
       memberSince: offer.creator.member_since,
+      company: offer.company
+        ? {
+            name: offer.company.name,
+            href: companyPagePath(locale, offer.company.slug),
+            logo: offer.company.logo_url ? resolveMediaUrl(offer.company.logo_url, publicApiUrl) : null,
+            logoAlt: translate(locale, 'company.logo_alt', { name: offer.company.name }),
+            linkText: translate(locale, 'company.page_link'),
+          }
+        : null,
     },
     verified: offer.is_verified,
   };
