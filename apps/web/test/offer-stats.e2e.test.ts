@@ -27,18 +27,29 @@ describe('offer statistics page', () => {
       price: 4_500_000,
       city: 'Praha',
     });
-    // The offer: 1234 views two days ago, 12 today, 3 contact reveals yesterday. Its similar
-    // offers (the harness's Praha sales, same type and price band) have a few views each.
-    await h.db
-      .insert(offerViewStats)
-      .values([
-        { propertyId: id, day: iso(2), detailViews: 1234 },
-        { propertyId: id, day: iso(1), detailViews: 0, contactViews: 3 },
-        { propertyId: id, day: iso(0), detailViews: 12 },
-        ...h.offerIds
-          .slice(0, 9)
-          .map((offer, index) => ({ propertyId: offer, day: iso(3), detailViews: 30 * (index + 1) })),
-      ]);
+    // The offer: 40 to 62 views a day for four weeks, then 96 two days ago, none yesterday (but 3
+    // contact reveals) and 12 today. Its similar offers (the harness's Praha sales, same type
+    // and price band) had fewer views every day of the last 20.
+    const daily = (daysAgo: number) =>
+      daysAgo === 2 ? 96 : daysAgo === 1 ? 0 : daysAgo === 0 ? 12 : 40 + ((daysAgo * 7) % 23);
+    const expected = Array.from({ length: 30 }, (_, index) => daily(29 - index));
+    await h.db.insert(offerViewStats).values([
+      ...expected.map((views, index) => ({
+        propertyId: id,
+        day: iso(29 - index),
+        detailViews: views,
+        contactViews: index === 28 ? 3 : 0,
+      })),
+      ...h.offerIds.slice(0, 9).flatMap((offer, rank) =>
+        Array.from({ length: 20 }, (_, daysAgo) => ({
+          propertyId: offer,
+          day: iso(daysAgo),
+          detailViews: 3 * (rank + 1),
+        })),
+      ),
+    ]);
+    const total = expected.reduce((sum, value) => sum + value, 0);
+    expect(total).toBeGreaterThan(1000);
 
     const context = await h.visitor({ locale: 'cs' });
     const page = await context.newPage();
@@ -59,12 +70,12 @@ describe('offer statistics page', () => {
     const values = await bars.evaluateAll((nodes) =>
       nodes.map((node) => Number(node.getAttribute('data-value'))),
     );
-    expect(values.slice(-3)).toEqual([1234, 0, 12]);
-    // The tallest bar is the 1234 views, a zero day has no height.
+    expect(values).toEqual(expected);
+    // The tallest bar is the day with the most views, a zero day has no height.
     const heights = await bars.evaluateAll((nodes) =>
       nodes.map((node) => Number(node.getAttribute('height'))),
     );
-    expect(Math.max(...heights)).toBe(heights[27]);
+    expect(heights.indexOf(Math.max(...heights))).toBe(expected.indexOf(Math.max(...expected)));
     expect(heights[28]).toBe(0);
     // Bars run oldest first from the left.
     const xs = await bars.evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('x'))));
@@ -81,18 +92,23 @@ describe('offer statistics page', () => {
     const rows = page.getByTestId('offer-stats-table').locator('tbody tr');
     expect(await rows.count()).toBe(30);
     const cells = (row: number) => rows.nth(row).locator('td').allTextContents();
-    expect(await cells(27)).toEqual([formatNumber(1234, 'cs'), '0', '0', '0']);
+    expect(await cells(27)).toEqual(['96', '0', '0', '0']);
     expect(await cells(28)).toEqual(['0', '3', '0', '0']);
     expect(await cells(29)).toEqual(['12', '0', '0', '0']);
-    expect(formatNumber(1234, 'cs')).not.toBe('1234');
+    // Numbers grouped the Czech way (a space), the total in the metric switch and under the chart.
+    expect(formatNumber(total, 'cs')).toMatch(/^1\s\d{3}$/);
+    expect(await page.getByTestId('offer-stats-total').textContent()).toBe(
+      `Celkem za období: ${formatNumber(total, 'cs')}`,
+    );
 
     // Another metric and window by plain links: contact reveals over 7 days.
     await page.getByTestId('offer-stats-metrics').locator('a[data-metric="contact_views"]').click();
     await page.waitForURL(/metric=contact_views/);
-    expect(await figure.getAttribute('data-metric')).toBe('contact_views');
+    // After hydration the link navigates in the page: wait for the new chart.
+    await expect.poll(() => figure.getAttribute('data-metric')).toBe('contact_views');
     await page.getByTestId('offer-stats-windows').getByText('Posledních 7 dní').click();
     await page.waitForURL(/days=7/);
-    expect(await bars.count()).toBe(7);
+    await expect.poll(() => bars.count()).toBe(7);
     const contact = await bars.evaluateAll((nodes) =>
       nodes.map((node) => Number(node.getAttribute('data-value'))),
     );
@@ -117,15 +133,29 @@ describe('offer statistics page', () => {
     );
     const arXs = await bars.evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('x'))));
     expect(arXs[0]!).toBeGreaterThan(arXs[29]!);
-    expect(await cells(27)).toEqual([formatNumber(1234, 'ar'), '0', '0', '0']);
+    expect(await cells(27)).toEqual([formatNumber(96, 'ar'), '0', '0', '0']);
+    expect(await cells(28)).toEqual(['0', formatNumber(3, 'ar'), '0', '0']);
     expect(await cells(29)).toEqual([formatNumber(12, 'ar'), '0', '0', '0']);
     expect(await page.getByTestId('offer-stats-position').textContent()).toContain('حصل إعلانك على');
 
-    // The chart in English, for the record.
-    await page.goto(`${h.web.url}/en/account/my-offers/${id}/stats`);
-    await page.setViewportSize({ width: 1000, height: 1100 });
+    // Drawn on the server: with scripts off, the English page has the whole chart and table.
+    const noScript = await h.browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1000, height: 1100 },
+    });
+    await noScript.addCookies(await context.cookies());
+    const plain = await noScript.newPage();
+    expect((await plain.goto(`${h.web.url}/en/account/my-offers/${id}/stats`))?.status()).toBe(200);
+    expect(await plain.locator('[data-testid="offer-stats-bars"] rect').count()).toBe(30);
+    expect(await plain.getByTestId('offer-stats-total').textContent()).toBe(
+      `Total for the period: ${formatNumber(total, 'en')}`,
+    );
+    expect(await plain.getByTestId('offer-stats-position').textContent()).toMatch(
+      /^Your offer had .+ views a day; similar offers had a median of .+ — (.+ more|.+ fewer|the same)\.$/,
+    );
     mkdirSync('/tmp/screens', { recursive: true });
-    await page.locator('.offer-stats').screenshot({ path: '/tmp/screens/stats-chart.png' });
+    await plain.locator('.offer-stats').screenshot({ path: '/tmp/screens/stats-chart.png' });
+    await noScript.close();
     await context.close();
   });
 });

@@ -31,9 +31,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = await loadSession(context, request, context.get(webConfigContext));
   // A guest is being sent to sign in by the layout's guard, which runs beside this loader.
   if (!session.user) return { ...base, page: null as OfferStatsPage | null, loadError: false };
+  let page: OfferStatsPage | null;
   try {
-    const page = await loadOfferStats(context, request, locale, t, id);
-    return { ...base, title: pageTitle(t, page.heading), page, loadError: false };
+    page = await loadOfferStats(context, request, locale, t, id);
   } catch (error) {
     if (error instanceof Response) throw error;
     // Refused for asking too often: the page that names the wait (issue 36), not the notice.
@@ -41,6 +41,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     console.warn('[web] offer statistics:', error instanceof Error ? error.message : error);
     return { ...base, page: null, loadError: true };
   }
+  if (!page) notFound();
+  return { ...base, title: pageTitle(t, page.heading), page, loadError: false };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -74,13 +74,14 @@ export function parseStatsId(param: string | undefined): number {
   return Number(param);
 }
 
+/** The page of offer `id`, or null when it is not the caller's (or does not exist). */
 export async function loadOfferStats(
   context: Context,
   request: Request,
   locale: Locale,
   t: Translator,
   id: number,
-): Promise<OfferStatsPage> {
+): Promise<OfferStatsPage | null> {
   const config = context.get(webConfigContext);
   const url = pageUrl(request);
   const metricParam = url.searchParams.get('metric');
@@ -97,8 +98,8 @@ export async function loadOfferStats(
       },
     );
   } catch (error) {
-    // Another person's offer answers 404 like an unknown one.
-    if (error instanceof ApiError && error.status === 404) notFound();
+    // Another person's offer answers 404 like an unknown one: the caller's 404 page.
+    if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
   return offerStatsPage(stats, { locale, t, id, metric, days });
