@@ -8,6 +8,7 @@ import {
 import { ENERGY_CERTIFICATE_MAX_BYTES } from '@estately/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepOrphanMedia } from '../src/features/jobs/sweep-orphan-media.ts';
 import { bearer, createUser } from './auth-helpers.ts';
 import { buildTestApi, insertOffer, type TestApi } from './helpers.ts';
 import { multipart } from './multipart.ts';
@@ -360,5 +361,35 @@ describe('energy performance certificate', () => {
     expect((await remove()).statusCode).toBe(404);
     const detail = await api.app.inject({ method: 'GET', url: `/public/offers/${id}` });
     expect(detail.json().energy_certificate).toBeNull();
+  });
+
+  it('leaves a deleted property’s certificate to the orphan sweep, which keeps live ones', async () => {
+    const kept = await insertOffer(api.db, { ownerId: owner.id, publishedAt: new Date() });
+    const gone = await insertOffer(api.db, { ownerId: owner.id, publishedAt: new Date() });
+    await uploadCertificate(owner.id, kept, tinyPdf('kept'));
+    await uploadCertificate(owner.id, gone, tinyPdf('gone'));
+    const keyOf = async (id: number) =>
+      (
+        await api.db
+          .select({ key: propertyEnergyCertificates.storageKey })
+          .from(propertyEnergyCertificates)
+          .where(eq(propertyEnergyCertificates.propertyId, id))
+      )[0]?.key;
+    const keptKey = (await keyOf(kept))!;
+    const goneKey = (await keyOf(gone))!;
+    // The row goes with its property; the file stays until the sweep finds it has no row.
+    await api.db.delete(properties).where(eq(properties.id, gone));
+    expect(await api.app.storage.exists(goneKey)).toBe(true);
+    const today = await sweepOrphanMedia({ db: api.db, storage: api.app.storage, now: new Date() });
+    expect(today.missing['documents/']).toBeUndefined();
+    expect(await api.app.storage.exists(goneKey)).toBe(true);
+    const later = await sweepOrphanMedia({
+      db: api.db,
+      storage: api.app.storage,
+      now: new Date(Date.now() + 2 * 24 * 3_600_000),
+    });
+    expect(later.missing['documents/']).toBeUndefined();
+    expect(await api.app.storage.exists(goneKey)).toBe(false);
+    expect(await api.app.storage.exists(keptKey)).toBe(true);
   });
 });

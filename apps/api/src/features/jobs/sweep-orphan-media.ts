@@ -1,4 +1,4 @@
-import { type DbOrTx, jobs, propertyMedia, users } from '@estately/db';
+import { type DbOrTx, jobs, propertyEnergyCertificates, propertyMedia, users } from '@estately/db';
 import type { MediaListing, MediaStorage } from '@estately/db/storage';
 import { and, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 
@@ -131,6 +131,39 @@ export const MEDIA_KINDS: readonly MediaKind[] = [
             like(propertyMedia.storageKey, 'properties/%'),
             keyRange(sql`${propertyMedia.storageKey}`, after, upTo),
             lt(propertyMedia.createdAt, before),
+          ),
+        );
+    },
+  },
+  {
+    // `documents/{property id}/{upload id}/energy-certificate.pdf` (issue 38 point 13): one row
+    // per property; a replaced certificate's file is deleted after the commit, a deleted
+    // property's file (the row went with it) is left for this sweep.
+    prefix: 'documents/',
+    ownerOf: (key) => ownerIdAfter('documents/', key),
+    async liveFolders(db, ownerIds) {
+      const rows = await db
+        .select({ key: propertyEnergyCertificates.storageKey })
+        .from(propertyEnergyCertificates)
+        .where(inArray(propertyEnergyCertificates.propertyId, ownerIds));
+      return rows.map((row) => folderOf(row.key));
+    },
+    async referencedFolders(db, folders) {
+      const rows = await db
+        .select({ key: propertyEnergyCertificates.storageKey })
+        .from(propertyEnergyCertificates)
+        .where(likeAnyFolder(sql`${propertyEnergyCertificates.storageKey}`, folders));
+      return rows.map((row) => folderOf(row.key));
+    },
+    async rowsInRange(db, after, upTo, before) {
+      return db
+        .select({ id: propertyEnergyCertificates.propertyId, key: propertyEnergyCertificates.storageKey })
+        .from(propertyEnergyCertificates)
+        .where(
+          and(
+            like(propertyEnergyCertificates.storageKey, 'documents/%'),
+            keyRange(sql`${propertyEnergyCertificates.storageKey}`, after, upTo),
+            lt(propertyEnergyCertificates.createdAt, before),
           ),
         );
     },
