@@ -9,7 +9,7 @@ import { formatNumber, translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertOffer } from '../../api/test/helpers.ts';
-import { signIn, startAccountHarness } from './account-helpers.ts';
+import { axeViolations, signIn, startAccountHarness } from './account-helpers.ts';
 import { harnessPerFile } from './browser-setup.ts';
 
 const h = harnessPerFile(startAccountHarness);
@@ -101,6 +101,11 @@ describe('offer statistics page', () => {
       `Celkem za období: ${formatNumber(total, 'cs')}`,
     );
 
+    // No WCAG A/AA violations (contrast, names, structure), the data table open too.
+    await page.locator('.offer-stats__details summary').click();
+    expect(await page.getByTestId('offer-stats-table').isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
     // Another metric and window by plain links: contact reveals over 7 days.
     await page.getByTestId('offer-stats-metrics').locator('a[data-metric="contact_views"]').click();
     await page.waitForURL(/metric=contact_views/);
@@ -137,6 +142,7 @@ describe('offer statistics page', () => {
     expect(await cells(28)).toEqual(['0', formatNumber(3, 'ar'), '0', '0']);
     expect(await cells(29)).toEqual([formatNumber(12, 'ar'), '0', '0', '0']);
     expect(await page.getByTestId('offer-stats-position').textContent()).toContain('حصل إعلانك على');
+    expect(await axeViolations(page)).toEqual([]);
 
     // Drawn on the server: with scripts off, the English page has the whole chart and table.
     const noScript = await h.browser.newContext({
