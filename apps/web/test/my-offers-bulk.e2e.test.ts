@@ -99,6 +99,11 @@ describe('my offers: filters, bulk actions and duplicating', () => {
     expect(await stateOf(ostrava)).toBe('paused');
     expect(await stateOf(draft)).toBe('draft');
     expect(await stateOf(brno)).toBe('active');
+    // The selection the action used is cleared.
+    await expect
+      .poll(() => page.getByTestId('my-offers-selected').textContent())
+      .toBe(cs('my_offers.selected_count', { count: 0 }));
+    expect(await select(draft).isChecked()).toBe(false);
 
     // Duplicate: the copy is a new draft, opened in the editor.
     await page

@@ -237,6 +237,13 @@ export function MyOffersView(props: { offers: MyOffersData; t: Text; result: MyO
   // A new list (filters, paging, after an action) starts with what the browser shows ticked.
   // biome-ignore lint/correctness/useExhaustiveDependencies: recount again whenever the list changes
   useEffect(recount, [recount, offers]);
+  // A bulk action done: the selection it acted on is cleared (the summary says what happened).
+  useEffect(() => {
+    if (result?.intent !== 'bulk' || !result.bulk) return;
+    for (const box of tickedBoxes()) box.checked = false;
+    if (allRef.current) allRef.current.checked = false;
+    setSelected(0);
+  }, [result]);
   const selectAll = (on: boolean) => {
     for (const box of tickedBoxes()) box.checked = on;
     setSelected(on ? tickedBoxes().length : 0);
