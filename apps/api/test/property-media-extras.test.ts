@@ -121,6 +121,17 @@ describe('floor plans', () => {
     const kinds = (own.json().data.photos as { id: number; kind: string }[]).map((photo) => photo.kind);
     expect(kinds).toEqual(['floor_plan', 'photo', 'photo']);
 
+    // The seller's own list shows the same main photo.
+    const mine = await api.app.inject({
+      method: 'GET',
+      url: '/my/own/properties?per_page=100',
+      headers: bearer(api.config, owner.id),
+    });
+    const item = (mine.json().data as { id: number; main_photo: { thumb: string } | null }[]).find(
+      (entry) => entry.id === id,
+    );
+    expect(item?.main_photo?.thumb).toContain(`/p1/thumb.webp`);
+
     // Back to a photo: the first photo is the main one again and the flag goes.
     expect((await setKind(owner.id, id, first, { kind: 'photo' })).statusCode).toBe(200);
     expect(await offerRow(id)).toEqual({ mainPhotoId: first, hasFloorPlan: false });

@@ -9,7 +9,7 @@ import {
   type PropertyState,
   type PropertyType,
 } from '@estately/domain';
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { propertyEtag } from './property-etag.ts';
 
 const ORDER_BY: Record<MyPropertiesSort, SQL[]> = {
@@ -83,10 +83,20 @@ export async function listOwnProperties(options: {
   // One grouped query per statistic for the page's ids (a page is at most 100 rows).
   const [mains, views, favs, leadCounts] = ids.length
     ? await Promise.all([
+        // Each property's main photo: the first that is not a floor plan (issue 38 point 13).
         db
-          .select({ propertyId: propertyMedia.propertyId, variants: propertyMedia.variants })
+          .selectDistinctOn([propertyMedia.propertyId], {
+            propertyId: propertyMedia.propertyId,
+            variants: propertyMedia.variants,
+          })
           .from(propertyMedia)
-          .where(and(inArray(propertyMedia.propertyId, ids), eq(propertyMedia.isMain, true))),
+          .where(and(inArray(propertyMedia.propertyId, ids), eq(propertyMedia.kind, 'photo')))
+          .orderBy(
+            propertyMedia.propertyId,
+            desc(propertyMedia.isMain),
+            asc(propertyMedia.position),
+            asc(propertyMedia.id),
+          ),
         db
           .select({ id: offerViewStats.propertyId, n: sql<number>`sum(${offerViewStats.detailViews})::int` })
           .from(offerViewStats)

@@ -310,7 +310,9 @@ function previewOf(
   add('penb', option('penb', property.penb));
   // The preview shows what visitors will see: photos whose variants exist (issue 38 defect 4).
   const ready = property.photos.filter((photo) => photo.image_file !== null);
-  const main = ready.find((photo) => photo.is_main) ?? ready[0];
+  // A floor plan is never the card's main photo (issue 38 point 13).
+  const pictures = ready.filter((photo) => photo.kind === 'photo');
+  const main = pictures.find((photo) => photo.is_main) ?? pictures[0];
   return {
     // The title the offer page will show: "Prodej bytu 3+kk, 75 m²" (issue 38 point 5).
     title: offerHeading(
