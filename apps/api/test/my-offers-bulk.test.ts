@@ -283,6 +283,23 @@ describe('POST /my/own/properties/bulk', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it("refuses to renew a struck offer, and gives an admin no rights over another seller's offers here", async () => {
+    const struck = await save(owner.id, {});
+    await publish(owner.id, struck);
+    await api.db
+      .update(properties)
+      .set({ struckAt: sql`now()`, strikeReason: 'spam', activatedAt: sql`now() - interval '30 days'` })
+      .where(eq(properties.id, struck));
+    const answer = (await bulk(owner.id, { action: 'renew', ids: [struck] })).json();
+    expect(answer.data).toEqual([{ id: struck, outcome: 'refused', reason: 'struck' }]);
+
+    const admin = await createUser(api.db, { isAdmin: true });
+    const mine = await save(owner.id, {});
+    const asAdmin = (await bulk(admin.id, { action: 'delete', ids: [mine] })).json();
+    expect(asAdmin.data).toEqual([{ id: mine, outcome: 'refused', reason: 'not_found' }]);
+    expect(await stateOf(mine)).toBe('draft');
+  });
+
   it('refuses a bad body with a clear error and changes nothing', async () => {
     const id = await save(owner.id, {});
     for (const payload of [
@@ -430,6 +447,36 @@ describe('POST /properties/{id}/duplicate', () => {
     expect(response.statusCode).toBe(404);
     const [after] = await api.db.select({ n: sql<number>`count(*)::int` }).from(properties);
     expect(after?.n).toBe(before?.n);
+  });
+
+  it("keeps the account's photo limit: a copy whose photos would pass it stores nothing", async () => {
+    const limited = await buildTestApi({ ACCOUNT_MAX_PHOTOS: '1' });
+    try {
+      const user = await createUser(limited.db);
+      const saved = await limited.app.inject({
+        method: 'POST',
+        url: '/v1/property/save',
+        headers: bearer(limited.config, user.id),
+        payload: BASE,
+      });
+      const id = saved.json().data.id as number;
+      const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#336699' } })
+        .jpeg()
+        .toBuffer();
+      expect((await uploadPropertyPhoto(limited, user.id, id, photo)).statusCode).toBe(200);
+      const response = await limited.app.inject({
+        method: 'POST',
+        url: `/properties/${id}/duplicate`,
+        headers: bearer(limited.config, user.id),
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({ file: ['validation.too_many_account_photos'] });
+      const owned = await limited.db.select().from(properties).where(eq(properties.ownerId, user.id));
+      expect(owned).toHaveLength(1);
+      expect(existsSync(path.join(limited.config.mediaDir, 'properties', String(id + 1)))).toBe(false);
+    } finally {
+      await limited.close();
+    }
   });
 
   it("keeps the account's property limit", async () => {
