@@ -9,6 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepOrphanMedia } from '../src/features/jobs/sweep-orphan-media.ts';
 import { bearer, createUser } from './auth-helpers.ts';
 import { buildTestApi, insertOffer, type TestApi } from './helpers.ts';
 import { multipart } from './multipart.ts';
@@ -260,6 +261,27 @@ describe('the logo', () => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json().logoUrls).toBeNull();
     expect(await api.app.storage.exists(secondKey as string)).toBe(false);
+  });
+
+  it('leaves orphan logo files to the media sweep, which keeps the live logo', async () => {
+    const owner = await company();
+    const png = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#333' } })
+      .png()
+      .toBuffer();
+    expect((await uploadLogo(owner.id, png)).statusCode).toBe(200);
+    const live = (await storedProfile(owner.id))?.logoKey as string;
+    // Files of an upload whose row was never written (a process killed in between).
+    const orphan = `companies/${owner.id}/00112233445566778899`;
+    await api.app.storage.put(`${orphan}/400.webp`, png, 'image/webp');
+    await api.app.storage.put(`${orphan}/96.webp`, png, 'image/webp');
+    const later = new Date(Date.now() + 24 * 3_600_000 + 60_000);
+    const report = await sweepOrphanMedia({ db: api.db, storage: api.app.storage, now: later });
+    expect(report.deleted).toBeGreaterThanOrEqual(2);
+    expect(report.missing).toEqual({});
+    expect(await api.app.storage.exists(`${orphan}/400.webp`)).toBe(false);
+    expect(await api.app.storage.exists(`${orphan}/96.webp`)).toBe(false);
+    expect(await api.app.storage.exists(live)).toBe(true);
+    expect(await api.app.storage.exists(live.replace('/400.webp', '/96.webp'))).toBe(true);
   });
 
   it('refuses what is not a picture and keeps the logo it had', async () => {

@@ -1,9 +1,17 @@
-import { type DbOrTx, jobs, propertyEnergyCertificates, propertyMedia, users } from '@estately/db';
+import {
+  companyProfiles,
+  type DbOrTx,
+  jobs,
+  propertyEnergyCertificates,
+  propertyMedia,
+  users,
+} from '@estately/db';
 import type { MediaListing, MediaStorage } from '@estately/db/storage';
 import { and, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 
 // Uploads write their files first and the row that points at them after (property photos:
-// seller-properties/save-property-media.ts; profile pictures: users/save-profile-picture.ts),
+// seller-properties/save-property-media.ts; profile pictures: users/save-profile-picture.ts;
+// company logos: companies/save-company-logo.ts),
 // and delete replaced or removed files after the row changed. A process killed in between
 // (SIGKILL, a power cut, a shutdown that outlasted its bound) leaves files no row points at;
 // nothing else would ever remove them. This job walks the folders uploads write, a bounded
@@ -166,6 +174,39 @@ export const MEDIA_KINDS: readonly MediaKind[] = [
             lt(propertyEnergyCertificates.createdAt, before),
           ),
         );
+    },
+  },
+  {
+    // `companies/{user id}/{upload id}/{edge}.webp` (issue 38 point 12): the company profile
+    // keeps the 400 px key, its 96 px variant sits beside it (companies/save-company-logo.ts).
+    prefix: 'companies/',
+    ownerOf: (key) => ownerIdAfter('companies/', key),
+    async liveFolders(db, ownerIds) {
+      const rows = await db
+        .select({ key: companyProfiles.logoKey })
+        .from(companyProfiles)
+        .where(inArray(companyProfiles.userId, ownerIds));
+      return rows.flatMap((row) => (row.key ? [folderOf(row.key)] : []));
+    },
+    async referencedFolders(db, folders) {
+      const rows = await db
+        .select({ key: companyProfiles.logoKey })
+        .from(companyProfiles)
+        .where(likeAnyFolder(sql`${companyProfiles.logoKey}`, folders));
+      return rows.flatMap((row) => (row.key ? [folderOf(row.key)] : []));
+    },
+    async rowsInRange(db, after, upTo, before) {
+      const rows = await db
+        .select({ id: companyProfiles.userId, key: companyProfiles.logoKey })
+        .from(companyProfiles)
+        .where(
+          and(
+            like(companyProfiles.logoKey, 'companies/%'),
+            keyRange(sql`${companyProfiles.logoKey}`, after, upTo),
+            lt(companyProfiles.updatedAt, before),
+          ),
+        );
+      return rows.flatMap((row) => (row.key ? [{ id: row.id, key: row.key }] : []));
     },
   },
 ];
