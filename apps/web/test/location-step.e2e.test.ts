@@ -267,6 +267,14 @@ describe('the location step', () => {
     expect(saved).toMatchObject({ city: 'Brno', city_part: atOffer.city_part?.name });
     expect(saved.latitude).toBeCloseTo(sent.lat, 5);
     expect(saved.longitude).toBeCloseTo(sent.lng, 5);
+
+    // Another step, loaded afresh, fetches neither the map's code nor MapLibre.
+    await page.goto(`${h.web.url}${editPropertyPath('en', id, 'price')}`);
+    await page.getByTestId('step-form-price').waitFor();
+    const elsewhere = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => entry.name),
+    );
+    expect(elsewhere.filter((name) => /location-map|maplibre/.test(name))).toEqual([]);
     await context.close();
   });
 
