@@ -2,7 +2,7 @@ import { LOCALES, ROUTE_ENTRIES } from '@estately/domain';
 import { layout, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
 import { ADMIN_SECTIONS, adminPath } from './features/admin/admin-paths.ts';
 import { companySettingsPath } from './features/company-profile/company-paths.ts';
-import { buyerThreadPath, leadsPath } from './features/leads/leads-paths.ts';
+import { buyerThreadPath, leadsPath, myMessagesPath } from './features/leads/leads-paths.ts';
 import { SCREEN_MODULES } from './routing/screen-modules.ts';
 
 // Routes come from the domain route table (docs/decisions/002-url-prefixed-locales.md): every
@@ -23,6 +23,10 @@ const leadsAndAdminRoutes = LOCALES.flatMap((locale) => [
   // One conversation of the inbox (issue 38 point 10).
   route(`${leadsPath(locale)}/:id`, 'features/leads/lead-thread-route.tsx', {
     id: `${locale}.accountLeadThread`,
+  }),
+  // A signed-in buyer's conversations with sellers (issue 38 point 10).
+  route(`${myMessagesPath(locale)}/:id?`, 'features/leads/my-messages-route.tsx', {
+    id: `${locale}.accountMessages`,
   }),
   route(adminPath(locale), 'features/admin/admin-route.tsx', { id: `${locale}.admin` }),
   ...ADMIN_SECTIONS.map((section) =>

@@ -54,7 +54,9 @@ describe('lead threads', () => {
     expect(await thread.getByTestId('lead-unread').textContent()).toBe('1 nepřečtená zpráva');
     await thread.getByTestId('lead-reply').click();
     await page.waitForURL(/\/cs\/account\/leads\/\d+$/);
-    expect(await page.getByTestId('thread-body').allTextContents()).toEqual(['Je byt ještě volný?']);
+    await expect
+      .poll(() => page.getByTestId('thread-body').allTextContents())
+      .toEqual(['Je byt ještě volný?']);
 
     // An empty reply is refused in Czech and sends nothing.
     await page.getByTestId('reply-body').fill('   ');
@@ -132,5 +134,62 @@ describe('lead threads', () => {
       .toBe(cs('lead_thread.status.viewing_booked'));
     expect(await page.getByTestId('nav-unread').count()).toBe(0);
     await sellerContext.close();
+  });
+
+  it('a signed-in buyer finds the conversation under my messages and answers there', async () => {
+    const sellerTokens = await h.signUpByApi('prodejce.zpravy@example.com');
+    const [seller] = await h.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'prodejce.zpravy@example.com'));
+    const offerId = await insertOffer(h.db, {
+      ownerId: seller!.id,
+      publishedAt: new Date(),
+      city: 'Olomouc',
+    });
+    const buyerTokens = await h.signUpByApi('kupec.zpravy@example.com');
+    await h.db
+      .update(users)
+      .set({ preferredLanguage: 'cs' })
+      .where(eq(users.email, 'kupec.zpravy@example.com'));
+    const call = (path: string, token: string, body: unknown) =>
+      fetch(`${h.api.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect(
+      (await call('/leads', buyerTokens.token, { offer_id: offerId, message: 'Je k bytu sklep?' })).status,
+    ).toBe(201);
+    const threads = await fetch(`${h.api.url}/lead_threads`, {
+      headers: { authorization: `Bearer ${sellerTokens.token}` },
+    });
+    const [thread] = ((await threads.json()) as { data: { id: number }[] }).data;
+    expect(
+      (await call(`/lead_threads/${thread!.id}/messages`, sellerTokens.token, { body: 'Ano, sklep je.' }))
+        .status,
+    ).toBe(201);
+
+    const context = await h.visitor({ locale: 'cs' });
+    const page = await context.newPage();
+    await signIn(page, h.web.url, 'kupec.zpravy@example.com', PASSWORD, 'cs');
+    await page.getByRole('link', { name: cs('lead_thread.my_title') }).click();
+    await page.waitForURL(`${h.web.url}/cs/account/messages`);
+    expect(await page.getByTestId('my-message-unread').textContent()).toBe('1 nepřečtená zpráva');
+    await page.getByTestId('my-message-open').click();
+    await page.waitForURL(`${h.web.url}/cs/account/messages/${thread!.id}`);
+    await expect
+      .poll(() => page.getByTestId('thread-body').allTextContents())
+      .toEqual(['Je k bytu sklep?', 'Ano, sklep je.']);
+    await page.getByTestId('reply-body').fill('Děkuji.');
+    await page.getByTestId('reply-send').click();
+    await expect.poll(() => page.getByTestId('reply-done').textContent()).toBe(cs('lead_thread.buyer_sent'));
+    await expect.poll(() => page.getByTestId('thread-body').count()).toBe(3);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+
+    // Crawlers are asked to leave the conversation links alone.
+    const robots = await (await fetch(`${h.web.url}/robots.txt`)).text();
+    expect(robots).toContain('Disallow: /cs/messages/\n');
   });
 });

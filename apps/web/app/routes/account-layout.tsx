@@ -5,7 +5,7 @@ import { webConfigContext } from '../config.server.ts';
 import { adminPath } from '../features/admin/admin-paths.ts';
 import { useRedirectToast } from '../features/auth/form-ui.tsx';
 import formsStylesHref from '../features/auth/forms.css?url';
-import { leadsPath } from '../features/leads/leads-paths.ts';
+import { leadsPath, myMessagesPath } from '../features/leads/leads-paths.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { localeFromPathname } from '../locale/locale-path.ts';
 import { pickRequestLocale } from '../locale/pick-locale.server.ts';
@@ -67,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         label: t('leads.title'),
         badge: unread > 0 ? { count: unread, text: t('lead_thread.unread', { count: unread }) } : undefined,
       },
+      // A signed-in buyer's conversations with sellers (issue 38 point 10).
+      { href: myMessagesPath(locale), label: t('lead_thread.my_title') },
       // The admin link stays current on the area's sections too.
       ...(session.user.isAdmin ? [{ href: adminPath(locale), label: t('admin.title'), section: true }] : []),
     ],

@@ -4,8 +4,9 @@ import type { Route } from './+types/robots.ts';
 
 /**
  * The path prefixes crawlers are asked to leave alone: every account screen of the route
- * table (its pattern up to the first parameter) and the account area of each locale (leads
- * inbox, admin, property editor). Those pages are behind the sign-in guard and `noindex` anyway.
+ * table (its pattern up to the first parameter), the account area of each locale (leads
+ * inbox, admin, property editor) and the buyers' conversation pages. Those pages are behind the
+ * sign-in guard or an e-mail link's token, and `noindex` anyway.
  */
 export function privatePrefixes(): string[] {
   const prefixes = new Set<string>();
@@ -15,6 +16,8 @@ export function privatePrefixes(): string[] {
     prefixes.add(cut === -1 ? entry.pattern : entry.pattern.slice(0, cut));
   }
   for (const locale of LOCALES) prefixes.add(`/${locale}/account/`);
+  // A buyer's conversation, opened by the token of an e-mail link (issue 38 point 10).
+  for (const locale of LOCALES) prefixes.add(`/${locale}/messages/`);
   // The shortest prefix covers the longer ones under it.
   const kept: string[] = [];
   for (const prefix of [...prefixes].sort())

@@ -1022,6 +1022,8 @@ export const ar: Catalog = {
   'lead_thread.buyer_send': 'إرسال الرد',
   'lead_thread.buyer_sent': 'تمّ إرسال ردّك إلى البائع.',
   'lead_thread.closed_note': 'أغلق البائع هذه المحادثة. إذا كتبت مجددًا فستُفتح من جديد.',
+  'lead_thread.my_title': 'رسائلي',
+  'lead_thread.my_empty': 'لم تراسل أي بائع بعد أثناء تسجيل دخولك.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'المخططات',
   'media.floor_plan': 'مخطط الطابق',

@@ -1006,6 +1006,8 @@ export const bg: Catalog = {
   'lead_thread.buyer_send': 'Изпратете отговора',
   'lead_thread.buyer_sent': 'Отговорът ви е изпратен на продавача.',
   'lead_thread.closed_note': 'Продавачът затвори този разговор. Ако пишете отново, той ще се отвори.',
+  'lead_thread.my_title': 'Моите съобщения',
+  'lead_thread.my_empty': 'Все още не сте писали на продавач, докато сте влезли в профила си.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'Разпределения',
   'media.floor_plan': 'Разпределение',

@@ -600,6 +600,8 @@ export const bs: Catalog = {
   'lead_thread.buyer_send': 'Pošalji odgovor',
   'lead_thread.buyer_sent': 'Vaš odgovor je poslan prodavaču.',
   'lead_thread.closed_note': 'Prodavač je zatvorio ovaj razgovor. Ako ponovo napišete, on će se opet otvoriti.',
+  'lead_thread.my_title': 'Moje poruke',
+  'lead_thread.my_empty': 'Dok ste prijavljeni još niste pisali nijednom prodavaču.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'Tlocrti',
   'media.floor_plan': 'Tlocrt',

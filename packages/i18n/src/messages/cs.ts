@@ -1014,6 +1014,8 @@ export const cs: Catalog = {
   'lead_thread.buyer_send': 'Odeslat odpověď',
   'lead_thread.buyer_sent': 'Vaše odpověď byla odeslána prodávajícímu.',
   'lead_thread.closed_note': 'Prodávající tuto konverzaci uzavřel. Když napíšete znovu, opět se otevře.',
+  'lead_thread.my_title': 'Moje zprávy',
+  'lead_thread.my_empty': 'Zatím jste jako přihlášení nenapsali žádnému prodávajícímu.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'Půdorysy',
   'media.floor_plan': 'Půdorys',

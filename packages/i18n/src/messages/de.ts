@@ -1010,6 +1010,8 @@ export const de: Catalog = {
   'lead_thread.buyer_send': 'Antwort senden',
   'lead_thread.buyer_sent': 'Ihre Antwort wurde an den Anbieter gesendet.',
   'lead_thread.closed_note': 'Der Anbieter hat diese Unterhaltung abgeschlossen. Wenn Sie erneut schreiben, wird sie wieder geöffnet.',
+  'lead_thread.my_title': 'Meine Nachrichten',
+  'lead_thread.my_empty': 'Sie haben angemeldet noch keinem Anbieter geschrieben.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'Grundrisse',
   'media.floor_plan': 'Grundriss',

@@ -1010,6 +1010,8 @@ export const el: Catalog = {
   'lead_thread.buyer_send': 'Αποστολή απάντησης',
   'lead_thread.buyer_sent': 'Η απάντησή σας στάλθηκε στον πωλητή.',
   'lead_thread.closed_note': 'Ο πωλητής έκλεισε αυτή τη συνομιλία. Αν γράψετε ξανά, θα ανοίξει πάλι.',
+  'lead_thread.my_title': 'Τα μηνύματά μου',
+  'lead_thread.my_empty': 'Δεν έχετε γράψει ακόμη σε κανέναν πωλητή ενώ είστε συνδεδεμένοι.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'Κατόψεις',
   'media.floor_plan': 'Κάτοψη',

@@ -1017,6 +1017,8 @@ export const en = {
   'lead_thread.buyer_send': 'Send answer',
   'lead_thread.buyer_sent': 'Your answer has been sent to the seller.',
   'lead_thread.closed_note': 'The seller has closed this conversation. If you write again, it opens again.',
+  'lead_thread.my_title': 'My messages',
+  'lead_thread.my_empty': 'You have not written to any seller while signed in yet.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'Floor plans',
   'media.floor_plan': 'Floor plan',

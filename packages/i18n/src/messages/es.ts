@@ -1007,6 +1007,8 @@ export const es: Catalog = {
   'lead_thread.buyer_send': 'Enviar respuesta',
   'lead_thread.buyer_sent': 'Tu respuesta se ha enviado al vendedor.',
   'lead_thread.closed_note': 'El vendedor ha cerrado esta conversación. Si vuelves a escribir, se abrirá de nuevo.',
+  'lead_thread.my_title': 'Mis mensajes',
+  'lead_thread.my_empty': 'Aún no has escrito a ningún vendedor con la sesión iniciada.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'Planos',
   'media.floor_plan': 'Plano',

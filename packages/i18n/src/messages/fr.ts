@@ -1012,6 +1012,8 @@ export const fr: Catalog = {
   'lead_thread.buyer_send': 'Envoyer la réponse',
   'lead_thread.buyer_sent': 'Votre réponse a été envoyée au vendeur.',
   'lead_thread.closed_note': 'Le vendeur a clôturé cette conversation. Si vous écrivez de nouveau, elle sera rouverte.',
+  'lead_thread.my_title': 'Mes messages',
+  'lead_thread.my_empty': 'Vous n’avez encore écrit à aucun vendeur en étant connecté.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'Plans',
   'media.floor_plan': 'Plan',

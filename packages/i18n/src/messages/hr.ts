@@ -600,6 +600,8 @@ export const hr: Catalog = {
   'lead_thread.buyer_send': 'Pošalji odgovor',
   'lead_thread.buyer_sent': 'Vaš je odgovor poslan prodavatelju.',
   'lead_thread.closed_note': 'Prodavatelj je zatvorio ovaj razgovor. Ako ponovno napišete, on će se opet otvoriti.',
+  'lead_thread.my_title': 'Moje poruke',
+  'lead_thread.my_empty': 'Dok ste prijavljeni još niste pisali nijednom prodavatelju.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'Tlocrti',
   'media.floor_plan': 'Tlocrt',

@@ -1010,6 +1010,8 @@ export const it: Catalog = {
   'lead_thread.buyer_send': 'Invia risposta',
   'lead_thread.buyer_sent': 'La tua risposta è stata inviata al venditore.',
   'lead_thread.closed_note': 'Il venditore ha chiuso questa conversazione. Se scrivi di nuovo, si riapre.',
+  'lead_thread.my_title': 'I miei messaggi',
+  'lead_thread.my_empty': 'Non hai ancora scritto a nessun venditore da utente connesso.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'Planimetrie',
   'media.floor_plan': 'Planimetria',

@@ -1006,6 +1006,8 @@ export const nl: Catalog = {
   'lead_thread.buyer_send': 'Antwoord versturen',
   'lead_thread.buyer_sent': 'Je antwoord is naar de verkoper verstuurd.',
   'lead_thread.closed_note': 'De verkoper heeft dit gesprek gesloten. Als je opnieuw schrijft, gaat het weer open.',
+  'lead_thread.my_title': 'Mijn berichten',
+  'lead_thread.my_empty': 'Je hebt nog geen verkoper geschreven terwijl je was ingelogd.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'Plattegronden',
   'media.floor_plan': 'Plattegrond',

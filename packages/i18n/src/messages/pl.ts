@@ -1026,6 +1026,8 @@ export const pl: Catalog = {
   'lead_thread.buyer_send': 'Wyślij odpowiedź',
   'lead_thread.buyer_sent': 'Twoja odpowiedź została wysłana do sprzedającego.',
   'lead_thread.closed_note': 'Sprzedający zamknął tę rozmowę. Jeśli napiszesz ponownie, zostanie otwarta.',
+  'lead_thread.my_title': 'Moje wiadomości',
+  'lead_thread.my_empty': 'Jako zalogowany użytkownik nie napisałeś jeszcze do żadnego sprzedającego.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'Rzuty',
   'media.floor_plan': 'Rzut',

@@ -1008,6 +1008,8 @@ export const pt: Catalog = {
   'lead_thread.buyer_send': 'Enviar resposta',
   'lead_thread.buyer_sent': 'A sua resposta foi enviada ao vendedor.',
   'lead_thread.closed_note': 'O vendedor fechou esta conversa. Se voltar a escrever, ela é reaberta.',
+  'lead_thread.my_title': 'As minhas mensagens',
+  'lead_thread.my_empty': 'Ainda não escreveu a nenhum vendedor com sessão iniciada.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'Plantas',
   'media.floor_plan': 'Planta',

@@ -1020,6 +1020,8 @@ export const sk: Catalog = {
   'lead_thread.buyer_send': 'Odoslať odpoveď',
   'lead_thread.buyer_sent': 'Vaša odpoveď bola odoslaná predávajúcemu.',
   'lead_thread.closed_note': 'Predávajúci túto konverzáciu uzavrel. Keď napíšete znova, opäť sa otvorí.',
+  'lead_thread.my_title': 'Moje správy',
+  'lead_thread.my_empty': 'Zatiaľ ste ako prihlásení nenapísali žiadnemu predávajúcemu.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'Pôdorysy',
   'media.floor_plan': 'Pôdorys',

@@ -601,6 +601,8 @@ export const sr: Catalog = {
   'lead_thread.buyer_send': 'Pošalji odgovor',
   'lead_thread.buyer_sent': 'Vaš odgovor je poslat prodavcu.',
   'lead_thread.closed_note': 'Prodavac je zatvorio ovaj razgovor. Ako ponovo napišete, on će se opet otvoriti.',
+  'lead_thread.my_title': 'Moje poruke',
+  'lead_thread.my_empty': 'Dok ste prijavljeni još niste pisali nijednom prodavcu.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'Osnove',
   'media.floor_plan': 'Osnova',

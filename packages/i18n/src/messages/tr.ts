@@ -1002,6 +1002,8 @@ export const tr: Catalog = {
   'lead_thread.buyer_send': 'Yanıtı gönder',
   'lead_thread.buyer_sent': 'Yanıtınız satıcıya gönderildi.',
   'lead_thread.closed_note': 'Satıcı bu konuşmayı kapattı. Yeniden yazarsanız konuşma tekrar açılır.',
+  'lead_thread.my_title': 'Mesajlarım',
+  'lead_thread.my_empty': 'Oturum açıkken henüz hiçbir satıcıya yazmadınız.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'Kat planları',
   'media.floor_plan': 'Kat planı',

@@ -16,3 +16,8 @@ export function leadThreadPath(locale: Locale, id: number): string {
 export function buyerThreadPath(locale: Locale, token: string): string {
   return `/${locale}/messages/${token}`;
 }
+
+/** A signed-in buyer's own conversations with sellers. */
+export function myMessagesPath(locale: Locale): string {
+  return `/${locale}/account/messages`;
+}
