@@ -352,6 +352,20 @@ describe('energy performance certificate', () => {
     const own = await api.app.inject({ method: 'GET', url, headers: bearer(api.config, owner.id) });
     expect(own.statusCode).toBe(200);
     expect(own.headers['cache-control']).toBe('private, no-store');
+    // A sold offer keeps its page for 90 days, and the certificate with it; then neither.
+    await api.db.update(properties).set({ state: 'sold' }).where(eq(properties.id, id));
+    expect((await api.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    await api.db
+      .update(properties)
+      .set({ stateChangedAt: new Date(Date.now() - 91 * 24 * 3_600_000) })
+      .where(eq(properties.id, id));
+    expect((await api.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    // A struck offer's certificate is nobody's but the owner's.
+    await api.db
+      .update(properties)
+      .set({ state: 'active', struckAt: new Date() })
+      .where(eq(properties.id, id));
+    expect((await api.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 
   it('deletes the certificate and its file; a second delete is 404', async () => {

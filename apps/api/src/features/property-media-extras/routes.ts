@@ -170,7 +170,7 @@ const propertyMediaExtrasRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: 'The energy performance certificate of an offer (PDF)',
         description:
-          'The PDF itself, `Content-Type: application/pdf`, shown inline with its cleaned file name (`Content-Disposition: inline; filename="..."`) and `X-Content-Type-Options: nosniff`. Anyone gets it for an offer search shows (active or reserved, not struck: decision 042); the owner and admins for their property in any state. Otherwise, and for an offer without a certificate, 404.',
+          'The PDF itself, `Content-Type: application/pdf`, shown inline with its cleaned file name (`Content-Disposition: inline; filename="..."`) and `X-Content-Type-Options: nosniff`. Anyone gets it while the offer\'s page is shown (active or reserved, sold or rented for 90 days after the change; not struck: decision 042); the owner and admins for their property in any state. Otherwise, and for an offer without a certificate, 404.',
         params: PropertyIdParamsSchema,
         produces: ['application/pdf'],
         response: {
