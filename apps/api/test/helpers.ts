@@ -16,6 +16,11 @@ import { type Currency, DEFAULT_RATES, type ExchangeRates } from '@estately/doma
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import { createJobHandlers } from '../src/features/jobs/job-handlers.ts';
+import { JobRegistry } from '../src/features/jobs/job-registry.ts';
+import { createJobWorker, type JobRunSummary } from '../src/features/jobs/job-worker.ts';
+import { createMailTransport } from '../src/features/mail/create-mail-transport.ts';
+import { PHOTO_VARIANTS_JOB } from '../src/features/seller-properties/make-photo-variants.ts';
 import { bearer } from './auth-helpers.ts';
 import { multipart } from './multipart.ts';
 
@@ -212,4 +217,24 @@ export async function ensurePropertyPhoto(db: Db, propertyId: number): Promise<v
       ]),
     ) as PhotoVariantsJson,
   });
+}
+
+/**
+ * Runs the photo variants jobs that uploads queued (issue 38 defect 4: an upload answers once
+ * its original is stored; the worker's `media.photo_variants` handler makes the variants), with
+ * the handler the product registers, and only that kind.
+ */
+export async function runPhotoJobs(api: TestApi): Promise<JobRunSummary> {
+  const handlers = createJobHandlers({
+    db: api.db,
+    config: api.config,
+    transport: createMailTransport(api.config, api.db),
+  });
+  const handler = handlers.handlerFor(PHOTO_VARIANTS_JOB);
+  if (!handler) throw new Error(`no handler registered for ${PHOTO_VARIANTS_JOB}`);
+  const worker = createJobWorker({
+    db: api.db,
+    registry: new JobRegistry().register(PHOTO_VARIANTS_JOB, handler),
+  });
+  return worker.runDueJobs();
 }

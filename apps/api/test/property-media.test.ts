@@ -7,7 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from './auth-helpers.ts';
-import { buildTestApi, ensurePropertyPhoto, type TestApi } from './helpers.ts';
+import { buildTestApi, ensurePropertyPhoto, runPhotoJobs, type TestApi } from './helpers.ts';
 import { type MultipartPart, multipart } from './multipart.ts';
 
 // Issue 7 deliverable 3: photo upload (content check, limits, metadata stripping, variants),
@@ -130,18 +130,58 @@ afterAll(async () => {
 });
 
 describe('POST /v1/property-media/save', () => {
-  it('stores stripped WebP and AVIF variants; the first photo is main and reaches the offers row', async () => {
+  it('answers before the variants exist; the job makes stripped WebP and AVIF variants, then the offers row shows the main photo', async () => {
     const id = await newActiveProperty();
     const response = await upload(owner.id, id, await cameraPhoto(), {}, 'living_room');
     expect(response.statusCode, response.body).toBe(200);
     const photo = response.json();
+    // Accepted with the original stored, before any variant is rendered (issue 38 defect 4).
     expect(photo).toMatchObject({
+      status: 'processing',
+      image_file: null,
       is_main: true,
       position: 0,
       room_type: 'living_room',
       width: 400,
       height: 300,
     });
+    const [pending] = await mediaRows(id);
+    expect(pending).toMatchObject({ status: 'processing', variants: null });
+    expect(pending!.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(pending!.storageKey).toMatch(
+      /^properties\/\d+\/[0-9a-f]{16}\/[0-9a-f]{2}\/[0-9a-f]{20}\/original$/,
+    );
+    expect(await api.app.storage.exists(pending!.storageKey)).toBe(true);
+    expect(
+      mediaFiles().filter((file) => /\.(webp|avif)$/.test(file) && file.includes(`/properties/${id}/`)),
+    ).toEqual([]);
+    // Nothing public before the variants exist: no photo on the offers row, none on the page.
+    let [offer] = await api.db.select().from(offers).where(eq(offers.id, id));
+    expect(offer).toMatchObject({ photosCount: 0, mainPhotoId: null });
+    const page = await api.app.inject({ method: 'GET', url: `/public/offers/${id}` });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().photos).toEqual([]);
+
+    expect(await runPhotoJobs(api)).toMatchObject({ claimed: 1, done: 1 });
+    const [row] = await mediaRows(id);
+    expect(row).toMatchObject({ status: 'ready', width: 400, height: 300 });
+    const full = await api.app.storage.get(row!.variants!.full);
+    const meta = await sharp(full!.data).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+    const avif = await api.app.storage.get(row!.variants!.card_avif!);
+    expect((await sharp(avif!.data).metadata()).format).toBe('heif');
+    // The original (with its GPS) is gone once the variants exist.
+    expect(await api.app.storage.exists(pending!.storageKey)).toBe(false);
+    [offer] = await api.db.select().from(offers).where(eq(offers.id, id));
+    expect(offer).toMatchObject({ photosCount: 1, mainPhotoId: photo.id, mainPhotoRoomType: 'living_room' });
+    const own = await api.app.inject({
+      method: 'GET',
+      url: `/properties/${id}`,
+      headers: bearer(api.config, owner.id),
+    });
+    const listed = own.json().data.photos[0];
+    expect(listed.status).toBe('ready');
     for (const field of [
       'thumb',
       'card',
@@ -152,26 +192,102 @@ describe('POST /v1/property-media/save', () => {
       'gallery_avif',
       'full_avif',
     ]) {
-      expect(photo.image_file[field]).toMatch(/^.+\/properties\/\d+\/.+\.(webp|avif)$/);
+      expect(listed.image_file[field]).toMatch(/^.+\/properties\/\d+\/.+\.(webp|avif)$/);
     }
-    const [row] = await mediaRows(id);
-    const full = await api.app.storage.get(row!.variants.full);
-    const meta = await sharp(full!.data).metadata();
-    expect(meta.format).toBe('webp');
-    expect(meta.exif).toBeUndefined();
-    const avif = await api.app.storage.get(row!.variants.card_avif!);
-    expect((await sharp(avif!.data).metadata()).format).toBe('heif');
-    const [offer] = await api.db.select().from(offers).where(eq(offers.id, id));
-    expect(offer).toMatchObject({ photosCount: 1, mainPhotoId: photo.id, mainPhotoRoomType: 'living_room' });
+    // Run again (at-least-once delivery): nothing to do, nothing changes.
+    expect(await runPhotoJobs(api)).toMatchObject({ claimed: 0 });
 
     const second = await upload(owner.id, id, await cameraPhoto('#aa3333'), {
       filename: 'x.png',
       contentType: 'image/png',
     });
     expect(second.statusCode).toBe(200);
-    expect(second.json()).toMatchObject({ is_main: false, position: 1, room_type: null });
+    expect(second.json()).toMatchObject({
+      is_main: false,
+      position: 1,
+      room_type: null,
+      status: 'processing',
+    });
+    await runPhotoJobs(api);
     const [after] = await api.db.select().from(offers).where(eq(offers.id, id));
     expect(after).toMatchObject({ photosCount: 2, mainPhotoId: photo.id });
+  });
+
+  it('keeps the same bytes once per property: a repeated upload answers the first photo (200, same id)', async () => {
+    const id = await newActiveProperty();
+    const bytes = await cameraPhoto('#228844');
+    const first = await upload(owner.id, id, bytes);
+    expect(first.statusCode, first.body).toBe(200);
+    // Left mid-way and sent again, before and after the variants exist.
+    const again = await upload(owner.id, id, bytes, { filename: 'copy.jpg' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    await runPhotoJobs(api);
+    const later = await upload(owner.id, id, bytes);
+    expect(later.statusCode).toBe(200);
+    expect(later.json()).toMatchObject({ id: first.json().id, status: 'ready' });
+    expect(await mediaRows(id)).toHaveLength(1);
+    // Two at once: one row still.
+    const twin = await cameraPhoto('#884422');
+    const both = await Promise.all([upload(owner.id, id, twin), upload(owner.id, id, twin)]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(both[0]!.json().id).toBe(both[1]!.json().id);
+    expect(await mediaRows(id)).toHaveLength(2);
+    await runPhotoJobs(api);
+    // No stray originals of the refused twin.
+    expect(
+      mediaFiles().filter((file) => file.includes(`/properties/${id}/`) && file.endsWith('/original')),
+    ).toEqual([]);
+    // Another property may hold the same photo; a stranger may not add it to this one.
+    const otherId = await newActiveProperty();
+    const elsewhere = await upload(owner.id, otherId, bytes);
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.json().id).not.toBe(first.json().id);
+    expect((await upload(other.id, id, bytes)).statusCode).toBe(404);
+  });
+
+  it('a photo deleted while processing leaves no files; an undecodable one is marked failed', async () => {
+    const id = await newActiveProperty();
+    await runPhotoJobs(api); // what earlier tests left queued
+    const before = mediaFiles().length;
+    const sent = await upload(owner.id, id, await cameraPhoto('#102030'));
+    const mediaId = sent.json().id as number;
+    const deleted = await api.app.inject({
+      method: 'DELETE',
+      url: `/properties/${id}/property_medias/${mediaId}`,
+      headers: bearer(api.config, owner.id),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await runPhotoJobs(api)).toMatchObject({ claimed: 1, done: 1 });
+    expect(mediaFiles()).toHaveLength(before);
+
+    // A JPEG whose header reads but whose pixels stop short: accepted, then failed by the job.
+    const whole = await sharp({
+      create: {
+        width: 600,
+        height: 400,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    const cut = whole.subarray(0, Math.floor(whole.length / 2));
+    const broken = await upload(owner.id, id, cut);
+    expect(broken.statusCode, broken.body).toBe(200);
+    expect(await runPhotoJobs(api)).toMatchObject({ claimed: 1, done: 1 });
+    const [row] = await mediaRows(id);
+    expect(row).toMatchObject({ status: 'failed', variants: null });
+    expect(await api.app.storage.exists(row!.storageKey)).toBe(false);
+    const own = await api.app.inject({
+      method: 'GET',
+      url: `/properties/${id}`,
+      headers: bearer(api.config, owner.id),
+    });
+    expect(own.json().data.photos[0]).toMatchObject({ id: row!.id, status: 'failed', image_file: null });
+    // Only ready photos count for publishing.
+    expect(own.json().data.publish_problems.photos).toEqual(['validation.photo_required']);
   });
 
   it('accepts PNG and WebP by content whatever the name says', async () => {
@@ -275,6 +391,7 @@ describe('reorder and delete', () => {
     for (const colour of ['#111111', '#555555', '#999999']) {
       ids.push((await upload(owner.id, id, await cameraPhoto(colour))).json().id);
     }
+    await runPhotoJobs(api);
     const headers = bearer(api.config, owner.id);
     const reorder = (order: number[], userId = owner.id) =>
       api.app.inject({
@@ -328,7 +445,7 @@ describe('reorder and delete', () => {
       [a, 0, true],
       [b, 1, false],
     ]);
-    expect(await api.app.storage.exists(main!.variants.full)).toBe(false);
+    expect(await api.app.storage.exists(main!.variants!.full)).toBe(false);
     expect(mediaFiles()).toHaveLength(filesBefore - 9);
     [offer] = await api.db.select().from(offers).where(eq(offers.id, id));
     expect(offer).toMatchObject({ photosCount: 2, mainPhotoId: a });

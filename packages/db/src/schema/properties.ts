@@ -13,6 +13,7 @@ import {
   PARKING_TYPES,
   PRICE_VARIANTS,
   PROPERTY_MEDIA_KINDS,
+  PROPERTY_MEDIA_STATUSES,
   PROPERTY_STATES,
   PROPERTY_TYPES,
   RECONSTRUCTIONS,
@@ -242,7 +243,12 @@ export const propertyMedia = pgTable(
       .generatedAlwaysAs(sql`kind = 'floor_plan'`),
     storageKey: text('storage_key').notNull(),
     contentType: text('content_type').notNull().default('image/webp'),
-    variants: jsonb('variants').$type<PhotoVariantsJson>().notNull(),
+    /** The variants' keys; null while `status` is `processing` (or `failed`): the job makes them (migration 0019). */
+    variants: jsonb('variants').$type<PhotoVariantsJson>(),
+    /** `processing` (the original stored, variants under way), `ready`, or `failed` (the image could not be rendered). */
+    status: text('status').notNull().default('ready'),
+    /** sha256 (hex) of the uploaded bytes: the same photo is kept once per property (migration 0019). */
+    contentHash: text('content_hash'),
     width: integer('width'),
     height: integer('height'),
     bytes: integer('bytes'),
@@ -253,6 +259,9 @@ export const propertyMedia = pgTable(
     check('property_media_kind_check', oneOf(t.kind, PROPERTY_MEDIA_KINDS)),
     index('property_media_property_idx').on(t.propertyId, t.position),
     uniqueIndex('property_media_one_main').on(t.propertyId).where(sql`${t.isMain}`),
+    check('property_media_status_check', oneOf(t.status, PROPERTY_MEDIA_STATUSES)),
+    check('property_media_ready_variants_check', sql`${t.status} <> 'ready' or ${t.variants} is not null`),
+    uniqueIndex('property_media_content_hash_unique').on(t.propertyId, t.contentHash),
   ],
 );
 

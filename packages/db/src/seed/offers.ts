@@ -540,7 +540,8 @@ export class OfferGenerator {
           {
             photos: {
               count: media.length,
-              main: main
+              // The seed's photos are rendered before their rows are written: always ready.
+              main: main?.variants
                 ? { id: main.id as number, variants: main.variants, roomType: main.roomType ?? null }
                 : null,
             },

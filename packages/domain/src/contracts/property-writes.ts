@@ -6,12 +6,6 @@ import { LOCALES } from '../locales.ts';
 import { nameCharacters } from '../name-characters.ts';
 import { type PageMeta, pageMeta } from '../paging.ts';
 import {
-  EnergyCertificateSchema,
-  PROPERTY_MEDIA_KINDS,
-  PropertyMediaKindSchema,
-  PropertyVideoSchema,
-} from './property-media.ts';
-import {
   AREA_UNITS,
   BUILDING_TYPES,
   COUNTRY_CODES,
@@ -33,6 +27,12 @@ import {
   TAGS,
 } from '../value-sets.ts';
 import { PhotoVariantsSchema } from './offers.ts';
+import {
+  EnergyCertificateSchema,
+  PROPERTY_MEDIA_KINDS,
+  PropertyMediaKindSchema,
+  PropertyVideoSchema,
+} from './property-media.ts';
 
 // Contracts of the seller calls of spec 7 "Properties" (issue 7): POST /v1/property/save,
 // PATCH /properties/{id} (merge-patch), GET /properties/{id}, GET /my/own/properties,
@@ -333,9 +333,20 @@ export const PropertyMediaParamsSchema = z.object({
   mediaId: z.string().describe('Photo id'),
 });
 
+/**
+ * Where a photo is (issue 38 defect 4): the upload answers once the original is stored
+ * (`processing`); the job worker makes the variants (`ready`), or finds the image unreadable
+ * (`failed`). Only ready photos are shown to visitors or count for publishing.
+ */
+export const PROPERTY_MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type PropertyMediaStatus = (typeof PROPERTY_MEDIA_STATUSES)[number];
+
 export const PropertyPhotoSchema = z.object({
   id: z.number(),
-  image_file: PhotoVariantsSchema,
+  image_file: PhotoVariantsSchema.nullable().describe(
+    'The variants; null until they exist (`status` not `ready`)',
+  ),
+  status: z.enum(PROPERTY_MEDIA_STATUSES),
   is_main: z.boolean(),
   position: z.number(),
   room_type: z.enum(ROOM_TYPES).nullable(),

@@ -5,6 +5,11 @@ import { EMAIL_TEMPLATES } from '../mail/enqueue-email.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import { sendEmailJob } from '../mail/send-email-job.ts';
 import { createSavedSearchAlertsHandler } from '../saved-searches/saved-search-alerts-job.ts';
+import {
+  makePhotoVariants,
+  PHOTO_VARIANTS_JOB,
+  photoVariantsMediaId,
+} from '../seller-properties/make-photo-variants.ts';
 import { JobRegistry } from './job-registry.ts';
 import { PRUNE_JOB, pruneStaleRows, schedulePrune } from './prune-stale-rows.ts';
 import {
@@ -48,6 +53,17 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
     await pruneStaleRows({ db: deps.db, now: job.now });
   });
   const storage = mediaStorage(deps.config);
+  // The variants of an uploaded photo (issue 38 defect 4): the upload answered once its original was stored.
+  registry.register(PHOTO_VARIANTS_JOB, async (job) => {
+    const mediaId = photoVariantsMediaId(job.payload);
+    const outcome = await makePhotoVariants({
+      db: deps.db,
+      storage,
+      mediaId,
+      onCleanupError: (error, key) => job.log?.warn({ err: error, key }, 'photo variants: file not deleted'),
+    });
+    if (outcome === 'failed') job.log?.warn({ mediaId }, 'photo variants: the image could not be decoded');
+  });
   registry.register(MEDIA_SWEEP_JOB, async (job) => {
     const result = await sweepOrphanMedia({
       db: deps.db,

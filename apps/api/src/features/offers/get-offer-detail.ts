@@ -170,7 +170,7 @@ function detailStatement(db: Db) {
           'position', ${propertyMedia.position}, 'roomType', ${propertyMedia.roomType},
           'isFloorPlan', ${propertyMedia.isFloorPlan}
         ) order by ${propertyMedia.position}, ${propertyMedia.id})
-        from ${propertyMedia} where ${propertyMedia.propertyId} = ${offers.id})`,
+        from ${propertyMedia} where ${propertyMedia.propertyId} = ${offers.id} and ${propertyMedia.status} = 'ready')`,
         rates: ratesColumn(),
       })
       .from(offers)

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PhotoVariantsJson } from '@estately/db';
 import {
-  InvalidImageError,
   type MediaStorage,
   PHOTO_FORMATS,
   PHOTO_SIZES,
@@ -25,18 +24,40 @@ function refuse(key: string): AppError {
   return new AppError('validation_errors', { errors: { file: [key] } });
 }
 
-/** Checks an upload and stores its variants under a fresh folder of the property; 422 on `file` otherwise. */
-export function storePropertyPhoto(
+/** sha256 of an upload's bytes (hex): `property_media.content_hash`, and the folder name of its files. */
+export function photoContentHash(input: Buffer): string {
+  return createHash('sha256').update(input).digest('hex');
+}
+
+/** The original of an upload as stored before its variants exist. */
+export interface StoredOriginal {
+  /** `properties/{property id}/{upload id}/{hash2}/{hash20}/original`: the variants go beside it. */
+  storageKey: string;
+  /** As shown: sides swapped when EXIF turns the picture a quarter. */
+  width: number;
+  height: number;
+}
+
+/** The file name of a stored original (no extension: it is never served, only read back by the job). */
+const ORIGINAL_FILE = 'original';
+
+/**
+ * Checks an upload by its header and stores it as it came, under a fresh folder of the property,
+ * without decoding it (issue 38 defect 4: the variants are the job worker's, make-photo-variants.ts).
+ * 422 on `file` when the content is no accepted image or declares too many pixels.
+ */
+export function storePhotoOriginal(
   storage: MediaStorage,
   propertyId: number,
   input: Buffer,
+  contentHash: string,
   /** Whose turn of the image slots it takes (an account: `user:42`). */
   uploader: string,
-): Promise<StoredPhoto> {
+): Promise<StoredOriginal> {
   return limited(uploader, async () => {
     let meta: Metadata;
     try {
-      // Header only; nothing is decoded yet.
+      // Header only; nothing is decoded.
       meta = await sharp(input, { limitInputPixels: false }).metadata();
     } catch {
       throw refuse('validation.invalid_image');
@@ -45,34 +66,61 @@ export function storePropertyPhoto(
       throw refuse('validation.invalid_image');
     }
     // Declared size checked before decoding (decompression bombs); the decoder enforces it too.
-    if (meta.width * (meta.pageHeight ?? meta.height) > PROPERTY_PHOTO_MAX_PIXELS) {
+    const height = meta.pageHeight ?? meta.height;
+    if (meta.width * height > PROPERTY_PHOTO_MAX_PIXELS) {
       throw refuse('validation.image_too_large');
     }
-    // A fresh folder per upload: the same picture uploaded twice gets two sets of files, so
-    // deleting one photo never removes the other's.
+    // A fresh folder per upload: deleting one photo never removes another's files. The variants
+    // are written beside the original (storePhoto names its folder by the same hash).
     const prefix = `properties/${propertyId}/${randomBytes(8).toString('hex')}`;
+    const hash = contentHash.slice(0, 20);
+    const storageKey = `${prefix}/${hash.slice(0, 2)}/${hash}/${ORIGINAL_FILE}`;
+    await storage.put(storageKey, input, 'application/octet-stream');
+    const turned = (meta.orientation ?? 1) >= 5;
+    return { storageKey, width: turned ? height : meta.width, height: turned ? meta.width : height };
+  });
+}
+
+/** Whether a media row's key is still its original (the variants not made yet). */
+export function isOriginalKey(key: string): boolean {
+  return key.endsWith(`/${ORIGINAL_FILE}`);
+}
+
+/**
+ * Renders the variants of a stored original beside it (storePhoto: upright, no metadata, four
+ * sizes in WebP and AVIF, the manifest written last). Idempotent: a folder whose manifest exists
+ * is answered from it. A storage failure part-way removes what was written; an image that cannot
+ * be decoded throws InvalidImageError.
+ */
+export async function renderPhotoVariantsOf(
+  storage: MediaStorage,
+  originalKey: string,
+  input: Buffer,
+  worker: string,
+): Promise<StoredPhoto> {
+  // `{prefix}/{hash2}/{hash20}/original`: storePhoto adds `{hash2}/{hash20}` to the prefix itself.
+  const prefix = originalKey.split('/').slice(0, -3).join('/');
+  return limited(worker, async () => {
     try {
-      return await storePhoto(storage, input, { prefix });
+      return await storePhoto(storage, input, { prefix, skipExisting: true });
     } catch (error) {
-      // A storage failure part-way leaves some variants written: remove every key storePhoto
-      // could have written (it names them by the content hash under the prefix).
-      const hash = createHash('sha256').update(input).digest('hex').slice(0, 20);
+      const hash = photoContentHash(input).slice(0, 20);
       const dir = `${prefix}/${hash.slice(0, 2)}/${hash}`;
       const keys = Object.keys(PHOTO_SIZES).flatMap((size) =>
         PHOTO_FORMATS.map((f) => `${dir}/${size}.${f}`),
       );
       await Promise.all([...keys, `${dir}/manifest.json`].map((key) => storage.delete(key).catch(() => {})));
-      if (error instanceof InvalidImageError) throw refuse('validation.invalid_image');
       throw error;
     }
   });
 }
 
-/** Every file of a stored photo: its variants and the manifest beside them. */
+/** Every file of a stored photo: its variants, the manifest and the original (while kept) beside them. */
 export function photoFileKeys(photo: { storageKey: string; variants: PhotoVariantsJson | null }): string[] {
   const dir = photo.storageKey.slice(0, photo.storageKey.lastIndexOf('/'));
   const keys = new Set<string>(Object.values(photo.variants ?? {}).filter(Boolean));
   keys.add(`${dir}/manifest.json`);
+  keys.add(`${dir}/${ORIGINAL_FILE}`);
   return [...keys];
 }
 

@@ -19,7 +19,7 @@ export async function propertyTrustScore(
   db: DbOrTx,
   row: typeof properties.$inferSelect,
 ): Promise<TrustScore> {
-  const photos = sql`(select count(*) from ${propertyMedia} where ${propertyMedia.propertyId} = ${row.id})`;
+  const photos = sql`(select count(*) from ${propertyMedia} where ${propertyMedia.propertyId} = ${row.id} and ${propertyMedia.status} = 'ready')`;
   const reports = (status: 'open' | 'resolved') =>
     sql`(select count(*) from ${offerReports} where ${offerReports.propertyId} = ${row.id} and ${offerReports.status} = ${status})`;
   // No seller (null id): no row, a null rating.

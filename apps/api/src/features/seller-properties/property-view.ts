@@ -50,7 +50,9 @@ export async function loadPhotos(db: DbOrTx, storage: MediaStorage, propertyId: 
     .orderBy(asc(propertyMedia.position), asc(propertyMedia.id));
   return rows.map((row) => ({
     id: row.id,
-    image_file: variantUrls(storage, row.variants),
+    // Null until the job made the variants (issue 38 defect 4); the editor shows a placeholder.
+    image_file: row.status === 'ready' && row.variants ? variantUrls(storage, row.variants) : null,
+    status: row.status as OwnProperty['photos'][number]['status'],
     is_main: row.isMain,
     position: row.position,
     room_type: row.roomType as OwnProperty['photos'][number]['room_type'],
@@ -109,7 +111,9 @@ export async function ownPropertyView(
       currency: p.currency,
       changed_at: p.changedAt.toISOString(),
     })),
-    publish_problems: publishProblems(fields, { photos: photos.length }),
+    publish_problems: publishProblems(fields, {
+      photos: photos.filter((photo) => photo.status === 'ready').length,
+    }),
     allowed_states: PROPERTY_STATES.filter((to) => canTransition(state, to, row.offerType)),
     trust_score: trustScore,
   };

@@ -1,11 +1,12 @@
 import { type Db, type DbOrTx, properties, propertyMedia, users } from '@estately/db';
 import type { MediaStorage } from '@estately/db/storage';
 import type { PropertyPhoto, RoomType } from '@estately/domain';
-import { count, eq, max, sql } from 'drizzle-orm';
+import { and, count, eq, max, sql } from 'drizzle-orm';
 import { type AccountLimits, limitFor } from '../../lib/account-limits.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, loadOwnProperty } from './load-own-property.ts';
-import { deletePhotoFiles, storePropertyPhoto } from './photo-files.ts';
+import { queuePhotoVariants } from './make-photo-variants.ts';
+import { deletePhotoFiles, photoContentHash, storePhotoOriginal } from './photo-files.ts';
 import { loadPhotos } from './property-view.ts';
 import { syncOfferRow } from './sync-offer-row.ts';
 
@@ -40,12 +41,31 @@ async function assertPhotoRoom(
   }
 }
 
+/** The property's photo holding these bytes already, if any (the same photo is kept once per property). */
+async function photoWithHash(db: DbOrTx, propertyId: number, contentHash: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: propertyMedia.id })
+    .from(propertyMedia)
+    .where(and(eq(propertyMedia.propertyId, propertyId), eq(propertyMedia.contentHash, contentHash)));
+  return row?.id ?? null;
+}
+
+async function answerPhoto(db: Db, storage: MediaStorage, propertyId: number, mediaId: number) {
+  const photo = (await loadPhotos(db, storage, propertyId)).find((p) => p.id === mediaId);
+  if (!photo) throw new AppError('internal_error');
+  return photo;
+}
+
 /**
- * POST /v1/property-media/save: checks ownership and the photo limits, spends the uploader's
- * upload budget (`admitUpload`), stores the photo's variants, then in one transaction checks
- * the limits again, adds the row (last position; the first photo of a property is its main
- * photo) and updates the offers row's photo fields. If the transaction fails the files just
- * written are deleted, so a failed upload leaves neither files nor rows.
+ * POST /v1/property-media/save: checks ownership; answers the photo the property already has
+ * when these very bytes were uploaded to it before (an upload repeated after leaving the page
+ * mid-way, issue 38 defect 4); checks the photo limits, spends the uploader's upload budget
+ * (`admitUpload`), checks the image by its header and stores the original as it came. Then in
+ * one transaction it checks the limits again, adds the row in `processing` (last position; the
+ * first photo of a property is its main photo) and queues the job that makes the variants
+ * (make-photo-variants.ts). The answer comes without waiting for them: the photo has no
+ * `image_file` until the job marks it `ready`. If the transaction fails the original just
+ * written is deleted, so a failed upload leaves neither files nor rows.
  */
 export async function savePropertyMedia(options: {
   db: Db;
@@ -61,22 +81,35 @@ export async function savePropertyMedia(options: {
   onCleanupError?: (error: unknown, key: string) => void;
 }): Promise<PropertyPhoto> {
   const { db, storage, actor, propertyId } = options;
-  // Ownership first, so a stranger's upload is never decoded or stored.
+  // Ownership first, so a stranger's upload is never read or stored.
   const [owned] = await db
     .select({ ownerId: properties.ownerId })
     .from(properties)
     .where(eq(properties.id, propertyId));
   if (!owned || (owned.ownerId !== actor.id && !actor.isAdmin)) throw new AppError('not_found');
-  // Limits before any work: a photo that cannot be kept is neither counted nor decoded.
+  const contentHash = photoContentHash(options.image);
+  // The same bytes again: the photo they made, neither counted nor stored twice.
+  const existing = await photoWithHash(db, propertyId, contentHash);
+  if (existing !== null) return answerPhoto(db, storage, propertyId, existing);
+  // Limits before any work: a photo that cannot be kept is neither counted nor read.
   await assertPhotoRoom(db, propertyId, owned.ownerId, options.limits, false);
   await options.admitUpload?.(options.image.length);
 
-  // Decoded in the uploader's turn of the shared image slots (lib/concurrency-limit.ts).
-  const stored = await storePropertyPhoto(storage, propertyId, options.image, `user:${actor.id}`);
+  // The header is read in the uploader's turn of the shared image slots (lib/concurrency-limit.ts).
+  const stored = await storePhotoOriginal(
+    storage,
+    propertyId,
+    options.image,
+    contentHash,
+    `user:${actor.id}`,
+  );
   let mediaId: number;
   try {
     mediaId = await db.transaction(async (tx) => {
+      // The property's row lock orders uploads to one property: the hash is looked up again under it.
       const property = await loadOwnProperty(tx, propertyId, actor);
+      const again = await photoWithHash(tx, propertyId, contentHash);
+      if (again !== null) return -again;
       await assertPhotoRoom(tx, propertyId, property.ownerId, options.limits, true);
       const [stats] = await tx
         .select({ n: count(), last: max(propertyMedia.position) })
@@ -91,22 +124,37 @@ export async function savePropertyMedia(options: {
           roomType: options.roomType,
           storageKey: stored.storageKey,
           contentType: 'image/webp',
-          variants: stored.variants,
+          variants: null,
+          status: 'processing',
+          contentHash,
           width: stored.width,
           height: stored.height,
-          bytes: stored.bytes,
+          bytes: options.image.length,
         })
         .returning({ id: propertyMedia.id });
       if (!row) throw new AppError('internal_error');
+      await queuePhotoVariants(tx, row.id);
       await tx.update(properties).set({ updatedAt: sql`now()` }).where(eq(properties.id, propertyId));
+      // The offers row counts ready photos only: this one shows once its variants exist.
       await syncOfferRow(tx, propertyId);
       return row.id;
     });
   } catch (error) {
-    await deletePhotoFiles(storage, stored, options.onCleanupError);
+    await deletePhotoFiles(
+      storage,
+      { storageKey: stored.storageKey, variants: null },
+      options.onCleanupError,
+    );
     throw error;
   }
-  const photo = (await loadPhotos(db, storage, propertyId)).find((p) => p.id === mediaId);
-  if (!photo) throw new AppError('internal_error');
-  return photo;
+  if (mediaId < 0) {
+    // Another upload of the same bytes got there first.
+    await deletePhotoFiles(
+      storage,
+      { storageKey: stored.storageKey, variants: null },
+      options.onCleanupError,
+    );
+    return answerPhoto(db, storage, propertyId, -mediaId);
+  }
+  return answerPhoto(db, storage, propertyId, mediaId);
 }

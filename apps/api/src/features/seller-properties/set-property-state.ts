@@ -1,6 +1,6 @@
 import { type Db, properties, propertyMedia } from '@estately/db';
 import { canTransition, type PropertyState, publishProblems } from '@estately/domain';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { assertIfMatch } from '../../lib/etag.ts';
 import { type Actor, loadOwnProperty } from './load-own-property.ts';
@@ -34,7 +34,8 @@ export async function setPropertyState(options: {
       const [media] = await tx
         .select({ n: count() })
         .from(propertyMedia)
-        .where(eq(propertyMedia.propertyId, propertyId));
+        // Photos still being processed do not count: an offer publishes with a photo to show (issue 38 defect 4).
+        .where(and(eq(propertyMedia.propertyId, propertyId), eq(propertyMedia.status, 'ready')));
       const problems = publishProblems(columnsToFields(current), { photos: media?.n ?? 0 });
       if (Object.keys(problems).length > 0) throw new AppError('validation_errors', { errors: problems });
     }

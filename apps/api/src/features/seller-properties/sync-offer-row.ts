@@ -1,5 +1,5 @@
 import { type DbOrTx, offers, projectOfferRow, properties, propertyMedia, sellers } from '@estately/db';
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { loadExchangeRates } from '../offers-shared/exchange-rates.ts';
 import { locationPath } from './geocode-address.ts';
 import { propertyTrustScore } from './property-trust-score.ts';
@@ -38,8 +38,12 @@ export async function syncOfferRow(tx: DbOrTx, propertyId: number): Promise<void
       kind: propertyMedia.kind,
     })
     .from(propertyMedia)
-    .where(eq(propertyMedia.propertyId, propertyId))
-    .orderBy(desc(propertyMedia.isMain), asc(propertyMedia.position), asc(propertyMedia.id));
+    // Only photos whose variants exist count and show (issue 38 defect 4: the job worker makes them).
+    .where(and(eq(propertyMedia.propertyId, propertyId), eq(propertyMedia.status, 'ready')))
+    .orderBy(desc(propertyMedia.isMain), asc(propertyMedia.position), asc(propertyMedia.id))
+    .then((rows) =>
+      rows.flatMap((photo) => (photo.variants ? [{ ...photo, variants: photo.variants }] : [])),
+    );
   const row = projectOfferRow(
     property,
     seller ?? { id: null, sellerType: 'private', rating: null, trustScore: null },

@@ -51,6 +51,9 @@ async function media(app: FastifyInstance, options: { config: Config; storage?: 
     index: false,
     list: false,
     dotfiles: 'deny',
+    // A photo's original waits here only until the job made its variants (issue 38 defect 4); it
+    // still carries the camera's metadata (GPS), so it is never served.
+    allowedPath: (pathName) => !pathName.endsWith('/original'),
     cacheControl: true,
     maxAge: '365d',
     immutable: true,

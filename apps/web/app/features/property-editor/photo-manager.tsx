@@ -5,16 +5,28 @@ import type { FormResult, Text } from '../auth/form-ui.tsx';
 import type { EditorOption, EditorPhoto } from './editor-model.ts';
 import { PHOTO_ACCEPT, photoLimitValues } from './photo-formats.ts';
 
-// The photos step: files dropped on the zone or chosen with the file input are uploaded one
-// after another to the editor's upload address (the web server passes them on to
-// POST /v1/property-media/save as the signed-in owner), each with a progress bar; the list then
-// reloads. Every photo can become the main one, move earlier or later, or be deleted: small forms
-// posting to the editor's action, so each works from the keyboard. With a pointer (mouse, pen,
-// touch) a photo can also be dragged to its new place; the buttons stay the keyboard's way.
+// The photos step: files dropped on the zone or chosen with the file input (several at once) are
+// uploaded to the editor's upload address (the web server passes them on to
+// POST /v1/property-media/save as the signed-in owner), up to UPLOAD_LANES at a time, each with a
+// progress bar of its own, a failure with its reason and a retry; the list reloads as each one is
+// accepted. The API answers once the original is stored: the photo shows a placeholder until the
+// job worker made its variants, and the list polls until then (issue 38 defect 4). The same file
+// sent twice is one photo (the API keeps a photo once per property). Every photo can become the
+// main one, move earlier or later, or be deleted: small forms posting to the editor's action, so
+// each works from the keyboard. With a pointer (mouse, pen, touch) a photo can also be dragged to
+// its new place; the buttons stay the keyboard's way.
+
+/** Uploads under way at once: enough to keep the connection busy, few enough for a phone's uplink. */
+export const UPLOAD_LANES = 3;
+
+/** How often the list asks again while a photo is being processed. */
+const PROCESSING_POLL_MS = 2_000;
 
 interface Upload {
   key: number;
   name: string;
+  file: File;
+  room: string;
   progress: number;
   state: 'waiting' | 'uploading' | 'done' | 'failed';
   error?: string;
@@ -53,30 +65,53 @@ export function PhotoUploader(props: { url: string; roomTypes: EditorOption[]; t
   const [over, setOver] = useState(false);
   const [roomType, setRoomType] = useState('');
   const revalidator = useRevalidator();
-  const queue = useRef(Promise.resolve());
   const counter = useRef(0);
+  /** Files waiting for a lane, in the order chosen; `running` lanes are busy. */
+  const pending = useRef<Upload[]>([]);
+  const running = useRef(0);
   const update = (key: number, change: Partial<Upload>) =>
     setUploads((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
-  const start = (files: File[], room = roomType) => {
-    for (const file of files) {
-      const key = ++counter.current;
-      setUploads((list) => [...list, { key, name: file.name, progress: 0, state: 'waiting' }]);
-      // One at a time, in the order chosen: the photos keep that order.
-      queue.current = queue.current.then(async () => {
-        update(key, { state: 'uploading' });
-        const answer = await send(props.url, file, room, (fraction) =>
-          update(key, { progress: Math.round(fraction * 100) }),
-        );
+  const pump = () => {
+    while (running.current < UPLOAD_LANES && pending.current.length > 0) {
+      const upload = pending.current.shift() as Upload;
+      running.current += 1;
+      update(upload.key, { state: 'uploading', progress: 0, error: undefined });
+      void send(props.url, upload.file, upload.room, (fraction) =>
+        update(upload.key, { progress: Math.round(fraction * 100) }),
+      ).then(async (answer) => {
         update(
-          key,
+          upload.key,
           answer.ok
             ? { state: 'done', progress: 100 }
             : { state: 'failed', error: answer.error ?? t('error.generic') },
         );
+        running.current -= 1;
+        pump();
         if (answer.ok) await revalidator.revalidate();
       });
     }
+  };
+
+  const start = (files: File[], room = roomType) => {
+    const added = files.map((file) => ({
+      key: ++counter.current,
+      name: file.name,
+      file,
+      room,
+      progress: 0,
+      state: 'waiting' as const,
+    }));
+    setUploads((list) => [...list, ...added]);
+    // Started in the order chosen, UPLOAD_LANES at a time.
+    pending.current.push(...added);
+    pump();
+  };
+
+  const retry = (upload: Upload) => {
+    update(upload.key, { state: 'waiting', progress: 0, error: undefined });
+    pending.current.push({ ...upload, state: 'waiting' });
+    pump();
   };
 
   // A room picked or files chosen in the server's fields before the code came (decision 032) are
@@ -156,23 +191,49 @@ export function PhotoUploader(props: { url: string; roomTypes: EditorOption[]; t
           {t('editor.photos_hint', photoLimitValues(tag))}
         </p>
       </div>
-      <ul className="photo-uploader__list" aria-live="polite" data-testid="uploads">
-        {uploads.map((upload) => (
-          <li key={upload.key} data-state={upload.state} data-testid="upload">
-            {upload.state === 'failed' ? (
-              <span className="field__error" role="alert">
-                {t('editor.upload_failed', { name: upload.name, reason: upload.error ?? '' })}
+      <ul className="photo-uploader__list" data-testid="uploads">
+        {uploads.map((upload) => {
+          const label = `${id}-up-${upload.key}`;
+          return (
+            <li key={upload.key} data-state={upload.state} data-testid="upload">
+              {/* Each file's state in words, said politely as it changes. */}
+              <span
+                id={label}
+                role="status"
+                className={upload.state === 'failed' ? 'field__error' : undefined}
+                data-testid="upload-status"
+              >
+                {upload.state === 'failed'
+                  ? t('editor.upload_failed', { name: upload.name, reason: upload.error ?? '' })
+                  : upload.state === 'done'
+                    ? t('editor.uploaded', { name: upload.name })
+                    : upload.state === 'waiting'
+                      ? t('editor.upload_waiting', { name: upload.name })
+                      : t('editor.uploading', { name: upload.name })}
               </span>
-            ) : upload.state === 'done' ? (
-              <span>{t('editor.uploaded', { name: upload.name })}</span>
-            ) : (
-              <>
-                <span id={`${id}-up-${upload.key}`}>{t('editor.uploading', { name: upload.name })}</span>
-                <progress max={100} value={upload.progress} aria-labelledby={`${id}-up-${upload.key}`} />
-              </>
-            )}
-          </li>
-        ))}
+              {upload.state === 'failed' ? (
+                <button
+                  type="button"
+                  className="button"
+                  data-testid="upload-retry"
+                  aria-label={`${t('editor.upload_retry')}: ${upload.name}`}
+                  onClick={() => retry(upload)}
+                >
+                  {t('editor.upload_retry')}
+                </button>
+              ) : (
+                upload.state !== 'done' && (
+                  <progress
+                    max={100}
+                    value={upload.progress}
+                    aria-labelledby={label}
+                    data-testid="upload-progress"
+                  />
+                )
+              )}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
@@ -264,7 +325,18 @@ export function PhotoList(props: {
   result: FormResult | undefined;
 }) {
   const { photos, t, result } = props;
+  const { tag } = useI18n();
   const list = useRef<HTMLOListElement>(null);
+  // While a photo's variants are being made, ask again every little while (issue 38 defect 4).
+  const revalidator = useRevalidator();
+  const processing = photos.some((photo) => photo.status === 'processing');
+  useEffect(() => {
+    if (!processing) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle') void revalidator.revalidate();
+    }, PROCESSING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [processing, revalidator]);
   const reorder = usePointerReorder(list, photos.length);
   // After a move the moved photo keeps the focus (its buttons change places).
   const focus = (result as (FormResult & { focus?: string }) | undefined)?.focus;
@@ -286,18 +358,40 @@ export function PhotoList(props: {
               data-photo={`photo-${photo.id}`}
               data-testid="photo"
               data-id={photo.id}
+              data-status={photo.status}
               className={reorder.classOf(index)}
             >
-              <img
-                src={photo.src}
-                alt={photo.roomLabel ? `${name}, ${photo.roomLabel}` : name}
-                width={160}
-                height={120}
-                className="photo-list__handle"
-                draggable={false}
-                data-testid="photo-handle"
-                {...reorder.handlers(photo.id, index)}
-              />
+              {photo.src ? (
+                <img
+                  src={photo.src}
+                  alt={photo.roomLabel ? `${name}, ${photo.roomLabel}` : name}
+                  width={160}
+                  height={120}
+                  className="photo-list__handle"
+                  draggable={false}
+                  data-testid="photo-handle"
+                  {...reorder.handlers(photo.id, index)}
+                />
+              ) : (
+                // Until the variants exist: a placeholder of the same size saying why.
+                <div
+                  className={`photo-list__placeholder${photo.status === 'failed' ? ' is-failed' : ''}`}
+                  role="img"
+                  aria-label={`${name}: ${
+                    photo.status === 'failed'
+                      ? t('validation.invalid_photo', photoLimitValues(tag))
+                      : t('editor.photo_processing')
+                  }`}
+                  data-testid="photo-placeholder"
+                  data-status={photo.status}
+                >
+                  <span aria-hidden="true">
+                    {photo.status === 'failed'
+                      ? t('validation.invalid_photo', photoLimitValues(tag))
+                      : t('editor.photo_processing')}
+                  </span>
+                </div>
+              )}
               <p>
                 {photo.isMain && (
                   <strong className="badge" data-testid="photo-main">
