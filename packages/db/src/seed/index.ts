@@ -409,6 +409,32 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     }
   }
   await ref.flush();
+  // The demo agency's public company profile (issue 38 point 12): its page and its offers'
+  // seller box show it. Users 1..3 are the demo accounts; the agency is user 2. One row, written
+  // by drizzle on either sink (COPY would write a JS array as a PostgreSQL array, not jsonb).
+  await db.insert(schema.companyProfiles).values({
+    userId: 2,
+    name: demoAgency.name,
+    street: 'Václavské náměstí 1',
+    city: 'Praha',
+    postcode: '110 00',
+    countryCode: 'CZ',
+    registrationNumber: '12345679',
+    website: 'https://www.estately-demo-reality.example',
+    phone: '+420 601 234 568',
+    descriptions: [
+      {
+        locale: 'cs',
+        text: 'Realitní kancelář v centru Prahy. Prodáváme a pronajímáme byty a domy v Praze a okolí, pomůžeme s prohlídkami i smlouvami.',
+      },
+      {
+        locale: 'en',
+        text: 'An estate agency in the centre of Prague. We sell and let apartments and houses in and around Prague and help with viewings and contracts.',
+      },
+    ],
+    createdAt: now,
+    updatedAt: now,
+  });
   lap('sellers');
   progress('sellers', sellers.length, sellers.length);
 
@@ -428,6 +454,8 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     : [];
   let active = 0;
   const activeIds: number[] = [];
+  /** When the first active offers were activated: their demo statistics start then. */
+  const activatedAt = new Map<number, Date>();
   // The map cells and facet counts of the read model are added up in one statement each after
   // the load rather than by their triggers, batch by batch, and a fresh load logs no facet
   // changes: no index has seen the offers before (docs/decisions/012, 025).
@@ -441,7 +469,10 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
       if (g.offer) {
         await sink.add(schema.offers, g.offer);
         active++;
-        if (activeIds.length < 200) activeIds.push(g.property.id);
+        if (activeIds.length < 200) {
+          activeIds.push(g.property.id);
+          activatedAt.set(g.property.id, g.offer.activatedAt);
+        }
       }
       for (const m of g.media) await sink.add(schema.propertyMedia, m);
       for (const p of g.prices) await sink.add(schema.priceHistory, p);
@@ -598,6 +629,31 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
       body: 'Dobrý den, je byt stále k dispozici? Ráda bych se přišla podívat.',
       createdAt: now,
     });
+  }
+  // Demo statistics (issue 38 point 11), SEED DATA ONLY, never counted from visits: up to 90
+  // days of plausible daily detail views (busier at weekends), contact reveals and favourites
+  // for the first active offers (the demo accounts' among them), from their activation on, so
+  // the statistics page has a history and comparable offers. Real counting starts when the
+  // portal runs (offer_view_stats, written by the API).
+  const statsRandom = root.fork('view-stats');
+  for (const offerId of activeIds.slice(0, 150)) {
+    const r = statsRandom.fork(offerId);
+    const base = r.float(3, 45);
+    const since = activatedAt.get(offerId)?.getTime() ?? now.getTime();
+    for (let daysAgo = 89; daysAgo >= 0; daysAgo--) {
+      const at = now.getTime() - daysAgo * 86_400_000;
+      if (at < since - 86_400_000) continue;
+      const weekday = new Date(at).getUTCDay();
+      const views = Math.round(base * (weekday === 0 || weekday === 6 ? 1.3 : 1) * r.float(0.5, 1.5));
+      if (views === 0) continue;
+      await ref.add(schema.offerViewStats, {
+        propertyId: offerId,
+        day: new Date(at).toISOString().slice(0, 10),
+        detailViews: views,
+        contactViews: r.int(0, Math.round(views / 8)),
+        favouritesAdded: r.bool(Math.min(0.5, views / 150)) ? 1 : 0,
+      });
+    }
   }
   await ref.flush();
   lap('content');

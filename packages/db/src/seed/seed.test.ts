@@ -46,6 +46,7 @@ const TABLES = [
   'points_of_interest',
   'articles',
   'favourites',
+  'offer_view_stats',
 ];
 
 describe('seed', () => {
@@ -227,6 +228,23 @@ describe('seed', () => {
     expect(users.map((u) => u.account_type)).toEqual(['person', 'company', 'person']);
     expect(users[0]?.n).toBeGreaterThan(0);
     expect(users[1]?.n).toBeGreaterThan(0);
+  });
+
+  it('gives offers a plausible statistics history only from their activation, up to today', async () => {
+    // Seed data of issue 38 point 11: never before an offer went public, never in the future.
+    const [row] = await a.query<{ offers: number; days: number; early: number; late: number; demo: number }>(
+      `select count(distinct s.property_id)::int as offers, count(*)::int as days,
+              count(*) filter (where s.day < (o.activated_at at time zone 'UTC')::date - 1)::int as early,
+              count(*) filter (where s.day > $1::date)::int as late,
+              count(*) filter (where o.owner_id in (1, 2))::int as demo
+       from offer_view_stats s join offers o on o.id = s.property_id`,
+      [NOW.toISOString().slice(0, 10)],
+    );
+    expect(row?.offers).toBeGreaterThan(20);
+    expect(row?.days).toBeGreaterThan(row?.offers ?? 0);
+    expect(row?.early).toBe(0);
+    expect(row?.late).toBe(0);
+    expect(row?.demo).toBeGreaterThan(0);
   });
 
   it('continues identity sequences after the seeded ids', async () => {
