@@ -230,6 +230,18 @@ describe('seed', () => {
     expect(users[1]?.n).toBeGreaterThan(0);
   });
 
+  it('gives the demo agency a company profile with descriptions in cs and en (issue 38 point 12)', async () => {
+    const rows = await a.query<{ name: string; registration_number: string; languages: string[] }>(
+      `select c.name, c.registration_number,
+              array(select d->>'locale' from jsonb_array_elements(c.descriptions) d) as languages
+       from company_profiles c join users u on u.id = c.user_id where u.email = $1`,
+      [DEMO_ACCOUNTS.agency],
+    );
+    expect(rows).toEqual([
+      { name: 'Estately Demo Reality s.r.o.', registration_number: '12345679', languages: ['cs', 'en'] },
+    ]);
+  });
+
   it('gives offers a plausible statistics history only from their activation, up to today', async () => {
     // Seed data of issue 38 point 11: never before an offer went public, never in the future.
     const [row] = await a.query<{ offers: number; days: number; early: number; late: number; demo: number }>(
