@@ -5,7 +5,12 @@
 
 import { leads, offerReports } from '@estately/db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@estately/db/seed';
-import type { PointsOfInterestResponse, SearchOffersResponse, SellerOffersResponse } from '@estately/domain';
+import type {
+  OfferDetail,
+  PointsOfInterestResponse,
+  SearchOffersResponse,
+  SellerOffersResponse,
+} from '@estately/domain';
 import { translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,9 +29,12 @@ beforeAll(async () => {
     const places = await h.apiGet<PointsOfInterestResponse>(
       `/public/offers/${candidate.id}/points_of_interest`,
     );
-    if (toPoiGroups(places, 'en').length > 0) {
+    // The gallery shows the photos; floor plans are a group of their own (issue 38 point 13).
+    const detail = await h.apiGet<OfferDetail>(`/public/offers/${candidate.id}`);
+    const gallery = detail.photos.filter((photo) => !photo.is_floor_plan).length;
+    if (toPoiGroups(places, 'en').length > 0 && gallery >= 3) {
       offerId = candidate.id;
-      photoCount = candidate.photos_count;
+      photoCount = gallery;
       break;
     }
   }
