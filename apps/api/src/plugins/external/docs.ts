@@ -32,6 +32,10 @@ export const OPENAPI_TAGS = [
     name: 'users',
     description: 'The signed-in user, public seller profiles, profile, password and e-mail changes',
   },
+  {
+    name: 'companies',
+    description: 'Company profiles: the signed-in company’s profile and logo, public company pages',
+  },
   { name: 'favorites', description: 'Favourite offers and properties of the signed-in user' },
   {
     name: 'saved-searches',
