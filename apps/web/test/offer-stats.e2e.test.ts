@@ -142,6 +142,8 @@ describe('offer statistics page', () => {
     expect(await cells(28)).toEqual(['0', formatNumber(3, 'ar'), '0', '0']);
     expect(await cells(29)).toEqual([formatNumber(12, 'ar'), '0', '0', '0']);
     expect(await page.getByTestId('offer-stats-position').textContent()).toContain('حصل إعلانك على');
+    mkdirSync('/tmp/screens', { recursive: true });
+    await page.locator('.offer-stats').screenshot({ path: '/tmp/screens/stats-chart-ar.png' });
     expect(await axeViolations(page)).toEqual([]);
 
     // Drawn on the server: with scripts off, the English page has the whole chart and table.
