@@ -45,8 +45,11 @@ describe('lead threads', () => {
     const sellerContext = await h.visitor({ locale: 'cs' });
     const page = await sellerContext.newPage();
     await signIn(page, h.web.url, 'prodavajici@example.com', PASSWORD, 'cs');
-    // The account navigation counts the unread message.
+    // The account navigation counts the unread message, the account home the conversation.
     expect(await page.getByTestId('nav-unread').textContent()).toBe('1');
+    expect(await page.getByTestId('attention-leads').textContent()).toBe(
+      cs('account.new_leads', { count: 1 }),
+    );
     await page.goto(`${h.web.url}/cs/account/leads`);
     const thread = page.getByTestId('lead');
     await expect.poll(() => thread.count()).toBe(1);

@@ -67,7 +67,8 @@ export async function loadAccountHome(context: Context, request: Request, locale
   type Paged = { meta?: { total?: number } };
   const [me, leads, searches, drafts, favorites] = await Promise.all([
     orNull(client.get<CurrentUser>('/user/me')),
-    orNull(client.get<Paged>('/leads', { query: { unread: 1, per_page: 1 } })),
+    // Conversations with buyer messages not read yet (issue 38 point 10).
+    orNull(client.get<{ threads: number }>('/lead_threads/unread')),
     orNull(client.get<SavedSearchList>('/saved_searches')),
     orNull(client.get<Paged>('/my/own/properties', { query: { state: 'draft', per_page: 1 } })),
     orNull(client.get<unknown>('/user/favorite_offers/ids')),
@@ -76,7 +77,7 @@ export async function loadAccountHome(context: Context, request: Request, locale
     email: me?.email ?? '',
     verified: me?.verified ?? true,
     // Counts the API could not give are left out rather than shown as zero.
-    newLeads: leads?.meta?.total ?? null,
+    newLeads: leads?.threads ?? null,
     activeWatchDogs: Array.isArray(searches?.data)
       ? searches.data.filter((search) => search.frequency !== 'off').length
       : null,
