@@ -48,7 +48,7 @@ export async function getPublicCompany(options: {
     .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
     .where(eq(users.id, id))
     .limit(1);
-  if (!row || row.accountType !== 'company') throw new AppError('not_found');
+  if (row?.accountType !== 'company') throw new AppError('not_found');
   const name = (row.profile?.name ?? row.companyName ?? '').trim();
   if (!name) throw new AppError('not_found');
 
