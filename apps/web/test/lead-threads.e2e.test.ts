@@ -18,6 +18,9 @@ const h = harnessPerFile(startAccountHarness);
 const cs = (key: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) =>
   translate('cs', key, values);
 
+// Text from people is shown as text: markup in a message never runs.
+const HOSTILE = 'Je k bytu sklep? <img src=x onerror="window.__xss=1">';
+
 describe('lead threads', () => {
   it('the seller replies in cs, the buyer answers through the e-mail link, the seller sees one unread message', async () => {
     await h.signUpByApi('prodavajici@example.com');
@@ -161,9 +164,9 @@ describe('lead threads', () => {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-    expect(
-      (await call('/leads', buyerTokens.token, { offer_id: offerId, message: 'Je k bytu sklep?' })).status,
-    ).toBe(201);
+    expect((await call('/leads', buyerTokens.token, { offer_id: offerId, message: HOSTILE })).status).toBe(
+      201,
+    );
     const threads = await fetch(`${h.api.url}/lead_threads`, {
       headers: { authorization: `Bearer ${sellerTokens.token}` },
     });
@@ -183,7 +186,8 @@ describe('lead threads', () => {
     await page.waitForURL(`${h.web.url}/cs/account/messages/${thread!.id}`);
     await expect
       .poll(() => page.getByTestId('thread-body').allTextContents())
-      .toEqual(['Je k bytu sklep?', 'Ano, sklep je.']);
+      .toEqual([HOSTILE, 'Ano, sklep je.']);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await page.getByTestId('reply-body').fill('Děkuji.');
     await page.getByTestId('reply-send').click();
     await expect.poll(() => page.getByTestId('reply-done').textContent()).toBe(cs('lead_thread.buyer_sent'));
