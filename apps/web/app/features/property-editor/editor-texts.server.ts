@@ -62,6 +62,11 @@ export const EDITOR_MESSAGE_KEYS: readonly MessageKey[] = [
   'editor.uploading',
   'editor.uploaded',
   'editor.upload_failed',
+  // Issue 38 defect 4: uploads side by side, each with its own state, and a photo still processed.
+  'editor.upload_waiting',
+  'editor.upload_retry',
+  'editor.photo_processing',
+  'validation.invalid_photo',
   'editor.photo_main',
   'editor.set_main',
   'editor.move_earlier',
