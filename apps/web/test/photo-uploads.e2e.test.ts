@@ -36,7 +36,7 @@ interface UploadHarness {
   api: RunningApi;
   web: RunningWeb;
   browser: Browser;
-  visitor(): Promise<BrowserContext>;
+  visitor(options?: { javaScript?: boolean }): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
@@ -73,9 +73,10 @@ async function startUploadHarness(): Promise<UploadHarness> {
     api,
     web,
     browser,
-    visitor: () =>
+    visitor: (options = {}) =>
       browser.newContext({
         userAgent: PERSON_UA,
+        javaScriptEnabled: options.javaScript ?? true,
         extraHTTPHeaders: { 'Accept-Language': 'en' },
         viewport: { width: 1280, height: 900 },
       }),
@@ -253,6 +254,53 @@ describe('photo uploads of the editor', () => {
       .toBe(en('editor.upload_failed', { name: 'notes.jpg', reason }));
     const own = await apiAs<OwnView>(h.api.url, token, 'GET', `/properties/${id}`);
     expect(own.data.photos).toHaveLength(1);
+    await context.close();
+  }, 120_000);
+
+  it('without scripts the form sends the chosen photos and comes back to the step, with the reason of a refusal', async () => {
+    const email = 'bez-skriptu@example.com';
+    const { token } = await signUpByApi(h.api.url, email);
+    const draft = await apiAs<{ data: { id: number } }>(h.api.url, token, 'POST', '/v1/property/save', {
+      offer_type: 'sale',
+      property_type: 'house',
+      country_code: 'CZ',
+    });
+    const id = draft.data.id;
+    const context = await h.visitor({ javaScript: false });
+    const page = await context.newPage();
+    await signIn(page, h.web.url, email);
+    const step = `${h.web.url}${editPropertyPath('en', id, 'photos')}`;
+    await page.goto(step);
+    await page.getByTestId('photo-input').setInputFiles([
+      { name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: await noisePhoto(11) },
+      { name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('These are notes, not a photo.') },
+    ]);
+    await page.getByLabel(en('editor.photo_room')).first().selectOption('kitchen');
+    await page.getByRole('button', { name: en('editor.upload_submit') }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('step') === 'photos' && url.searchParams.has('photo_error'),
+    );
+    expect(await page.getByTestId('upload-error').textContent()).toBe(
+      en('validation.invalid_photo', photoLimitValues('en')),
+    );
+    let own = await apiAs<{ data: { photos: { room_type: string | null }[] } }>(
+      h.api.url,
+      token,
+      'GET',
+      `/properties/${id}`,
+    );
+    expect(own.data.photos.map((photo) => photo.room_type)).toEqual(['kitchen']);
+    await page
+      .getByTestId('photo-input')
+      .setInputFiles([{ name: 'hall.jpg', mimeType: 'image/jpeg', buffer: await noisePhoto(12) }]);
+    await page.getByRole('button', { name: en('editor.upload_submit') }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('step') === 'photos' && !url.searchParams.has('photo_error'),
+    );
+    expect(await page.getByTestId('upload-error').count()).toBe(0);
+    own = await apiAs(h.api.url, token, 'GET', `/properties/${id}`);
+    expect(own.data.photos).toHaveLength(2);
+    expect(await page.getByTestId('photo').count()).toBe(2);
     await context.close();
   }, 120_000);
 });

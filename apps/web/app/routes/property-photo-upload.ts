@@ -2,6 +2,7 @@ import { PROPERTY_PHOTO_MAX_BYTES, ROOM_TYPES } from '@estately/domain';
 import { createTranslator, isMessageKey, localeData } from '@estately/i18n';
 import { ApiError, apiErrorFrom, retryWaitSeconds } from '../api/api-error.ts';
 import { webConfigContext } from '../config.server.ts';
+import { editPropertyPath } from '../features/property-editor/editor-paths.ts';
 import { photoLimitValues } from '../features/property-editor/photo-formats.ts';
 import { tooManyRequestsText } from '../i18n/error-text.ts';
 import { localeFromPathname } from '../locale/locale-path.ts';
@@ -52,14 +53,66 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch {
     return fail(422, 'validation.file_required');
   }
+  const roomType = String(form.get('room_type') ?? '');
+  if (!(request.headers.get('accept') ?? '').includes('application/json')) {
+    // The editor's form posted without scripts (issue 38 defect 4): every chosen file is passed
+    // on in turn, then the photos step shows them, or the first refusal's reason.
+    const files = form
+      .getAll('file')
+      .filter((entry): entry is File => entry instanceof File && entry.size > 0);
+    let refused: string | null = files.length === 0 ? 'validation.file_required' : null;
+    if (roomType && !(ROOM_TYPES as readonly string[]).includes(roomType))
+      refused = 'validation.invalid_value';
+    for (const file of refused ? [] : files) {
+      const sent = await passOn(file);
+      if (sent.status !== 200) {
+        refused = sent.key;
+        break;
+      }
+    }
+    const back = `${editPropertyPath(locale, Number(id), 'photos')}${
+      refused ? `&photo_error=${encodeURIComponent(PHOTO_MESSAGES[refused] ?? refused)}` : ''
+    }`;
+    headers.set('location', back);
+    for (const cookie of pendingSetCookies(context)) headers.append('Set-Cookie', cookie);
+    return new Response(null, { status: 303, headers });
+  }
   const file = form.get('file');
   if (!(file instanceof File) || file.size === 0) return fail(422, 'validation.file_required');
-  const roomType = String(form.get('room_type') ?? '');
   if (roomType && !(ROOM_TYPES as readonly string[]).includes(roomType))
     return fail(422, 'validation.invalid_value');
+  const sent = await passOn(file);
+  if (sent.status === 200) return answer(200, sent.body);
+  if (sent.status === 429) {
+    headers.set('retry-after', String(sent.retryAfter));
+    return answer(429, { error: tooManyRequestsText(t, sent.retryAfter) });
+  }
+  return fail(sent.status, sent.key);
 
-  const { client, tokens } = requestApi(context, request, config);
-  try {
+  /** One file to POST /v1/property-media/save as the signed-in person: the photo, or why not. */
+  async function passOn(
+    file: File,
+  ): Promise<{ status: number; body?: unknown; key: string; retryAfter: number }> {
+    try {
+      const body = await sendToApi(file);
+      return { status: 200, body, key: '', retryAfter: 0 };
+    } catch (error) {
+      if (error instanceof ApiError) {
+        if (error.status === 401) return { status: 401, key: 'error.session_expired', retryAfter: 0 };
+        if (error.status === 404) return { status: 404, key: 'status.not_found', retryAfter: 0 };
+        // The hour's upload budget is spent: say how long to wait. The image slots are busy: soon.
+        if (error.status === 429)
+          return { status: 429, key: 'error.generic', retryAfter: retryWaitSeconds(error) };
+        if (error.status === 503) return { status: 503, key: 'error.unavailable_text', retryAfter: 0 };
+        const key = error.errors ? Object.values(error.errors).flat()[0] : undefined;
+        if (key) return { status: error.status || 422, key, retryAfter: 0 };
+      }
+      return { status: 500, key: 'error.generic', retryAfter: 0 };
+    }
+  }
+
+  async function sendToApi(file: File): Promise<unknown> {
+    const { client, tokens } = requestApi(context, request, config);
     // An expired access token is refreshed by a cheap authenticated call first.
     await client.get('/user/me');
     const body = new FormData();
@@ -76,20 +129,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       body,
     });
     if (!response.ok) throw await apiErrorFrom(response);
-    return answer(200, await response.json());
-  } catch (error) {
-    if (error instanceof ApiError) {
-      if (error.status === 401) return fail(401, 'error.session_expired');
-      if (error.status === 404) return fail(404, 'status.not_found');
-      // The hour's upload budget is spent: say how long to wait. The image slots are busy: soon.
-      if (error.status === 429) {
-        headers.set('retry-after', String(retryWaitSeconds(error)));
-        return answer(429, { error: tooManyRequestsText(t, retryWaitSeconds(error)) });
-      }
-      if (error.status === 503) return fail(503, 'error.unavailable_text');
-      const key = error.errors ? Object.values(error.errors).flat()[0] : undefined;
-      if (key) return fail(error.status || 422, key);
-    }
-    return fail(500, 'error.generic');
+    return response.json();
   }
 }

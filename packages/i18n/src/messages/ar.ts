@@ -820,6 +820,7 @@ export const ar: Catalog = {
   'editor.upload_waiting': '{name} في انتظار الرفع',
   'editor.upload_retry': 'أعد المحاولة',
   'editor.photo_processing': 'جارٍ تجهيز الصورة…',
+  'editor.upload_submit': 'رفع الصور',
   'editor.photo_main': 'الصورة الرئيسية',
   'editor.set_main': 'اجعلها الصورة الرئيسية',
   'editor.move_earlier': 'نقل إلى الأمام',

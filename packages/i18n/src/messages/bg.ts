@@ -802,6 +802,7 @@ export const bg: Catalog = {
   'editor.upload_waiting': '{name} чака за качване',
   'editor.upload_retry': 'Опитай отново',
   'editor.photo_processing': 'Снимката се обработва…',
+  'editor.upload_submit': 'Качване на снимките',
   'editor.photo_main': 'Основна снимка',
   'editor.set_main': 'Направи я основна',
   'editor.move_earlier': 'Премести напред',

@@ -465,6 +465,7 @@ export const bs: Catalog = {
   'editor.upload_waiting': '{name} čeka na otpremanje',
   'editor.upload_retry': 'Pokušaj ponovo',
   'editor.photo_processing': 'Fotografija se obrađuje…',
+  'editor.upload_submit': 'Otpremi fotografije',
   'editor.move_earlier': 'Pomjeri naprijed',
   'editor.move_later': 'Pomjeri nazad',
   'editor.tour_hint': 'Vremena su po lokalnom vremenu nekretnine ({zone}). Prazan red uklanja to razgledanje.',

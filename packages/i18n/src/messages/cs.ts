@@ -808,6 +808,7 @@ export const cs: Catalog = {
   'editor.upload_waiting': '{name} čeká na nahrání',
   'editor.upload_retry': 'Zkusit znovu',
   'editor.photo_processing': 'Fotografie se zpracovává…',
+  'editor.upload_submit': 'Nahrát fotografie',
   'editor.photo_main': 'Hlavní fotografie',
   'editor.set_main': 'Nastavit jako hlavní',
   'editor.move_earlier': 'Posunout dopředu',

@@ -805,6 +805,7 @@ export const de: Catalog = {
   'editor.upload_waiting': '{name} wartet auf das Hochladen',
   'editor.upload_retry': 'Erneut versuchen',
   'editor.photo_processing': 'Foto wird verarbeitet …',
+  'editor.upload_submit': 'Fotos hochladen',
   'editor.photo_main': 'Hauptfoto',
   'editor.set_main': 'Zum Hauptfoto machen',
   'editor.move_earlier': 'Nach vorne',

@@ -804,6 +804,7 @@ export const el: Catalog = {
   'editor.upload_waiting': 'Το {name} περιμένει να μεταφορτωθεί',
   'editor.upload_retry': 'Δοκιμάστε ξανά',
   'editor.photo_processing': 'Η φωτογραφία επεξεργάζεται…',
+  'editor.upload_submit': 'Μεταφόρτωση φωτογραφιών',
   'editor.photo_main': 'Κύρια φωτογραφία',
   'editor.set_main': 'Ορισμός ως κύριας',
   'editor.move_earlier': 'Μετακίνηση νωρίτερα',

@@ -816,6 +816,7 @@ export const en = {
   'editor.upload_waiting': '{name} is waiting to upload',
   'editor.upload_retry': 'Try again',
   'editor.photo_processing': 'Processing the photo…',
+  'editor.upload_submit': 'Upload photos',
   'editor.photo_main': 'Main photo',
   'editor.set_main': 'Make it the main photo',
   'editor.move_earlier': 'Move earlier',

@@ -803,6 +803,7 @@ export const es: Catalog = {
   'editor.upload_waiting': '{name} está a la espera de subirse',
   'editor.upload_retry': 'Reintentar',
   'editor.photo_processing': 'Procesando la foto…',
+  'editor.upload_submit': 'Subir fotos',
   'editor.photo_main': 'Foto principal',
   'editor.set_main': 'Convertir en foto principal',
   'editor.move_earlier': 'Mover antes',

@@ -807,6 +807,7 @@ export const fr: Catalog = {
   'editor.upload_waiting': '{name} attend d’être envoyée',
   'editor.upload_retry': 'Réessayer',
   'editor.photo_processing': 'Photo en cours de traitement…',
+  'editor.upload_submit': 'Envoyer les photos',
   'editor.photo_main': 'Photo principale',
   'editor.set_main': 'En faire la photo principale',
   'editor.move_earlier': 'Déplacer avant',

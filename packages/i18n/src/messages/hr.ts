@@ -464,6 +464,7 @@ export const hr: Catalog = {
   'editor.upload_waiting': '{name} čeka na prijenos',
   'editor.upload_retry': 'Pokušaj ponovno',
   'editor.photo_processing': 'Fotografija se obrađuje…',
+  'editor.upload_submit': 'Prenesi fotografije',
   'editor.move_earlier': 'Pomakni naprijed',
   'editor.move_later': 'Pomakni natrag',
   'editor.tour_hint': 'Vremena su po lokalnom vremenu nekretnine ({zone}). Prazan redak uklanja to razgledavanje.',

@@ -804,6 +804,7 @@ export const it: Catalog = {
   'editor.upload_waiting': '{name} è in attesa di caricamento',
   'editor.upload_retry': 'Riprova',
   'editor.photo_processing': 'Elaborazione della foto in corso…',
+  'editor.upload_submit': 'Carica le foto',
   'editor.photo_main': 'Foto principale',
   'editor.set_main': 'Rendila la foto principale',
   'editor.move_earlier': 'Sposta prima',

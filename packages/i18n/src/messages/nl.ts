@@ -801,6 +801,7 @@ export const nl: Catalog = {
   'editor.upload_waiting': '{name} wacht op uploaden',
   'editor.upload_retry': 'Opnieuw proberen',
   'editor.photo_processing': 'Foto wordt verwerkt…',
+  'editor.upload_submit': 'Foto’s uploaden',
   'editor.photo_main': 'Hoofdfoto',
   'editor.set_main': 'Tot hoofdfoto maken',
   'editor.move_earlier': 'Naar voren',

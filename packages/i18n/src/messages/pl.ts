@@ -818,6 +818,7 @@ export const pl: Catalog = {
   'editor.upload_waiting': '{name} czeka na przesłanie',
   'editor.upload_retry': 'Spróbuj ponownie',
   'editor.photo_processing': 'Przetwarzanie zdjęcia…',
+  'editor.upload_submit': 'Prześlij zdjęcia',
   'editor.photo_main': 'Zdjęcie główne',
   'editor.set_main': 'Ustaw jako główne',
   'editor.move_earlier': 'Przesuń wcześniej',

@@ -803,6 +803,7 @@ export const pt: Catalog = {
   'editor.upload_waiting': '{name} está à espera de ser enviada',
   'editor.upload_retry': 'Tentar novamente',
   'editor.photo_processing': 'A processar a fotografia…',
+  'editor.upload_submit': 'Enviar fotografias',
   'editor.photo_main': 'Fotografia principal',
   'editor.set_main': 'Tornar a fotografia principal',
   'editor.move_earlier': 'Mover para antes',

@@ -813,6 +813,7 @@ export const sk: Catalog = {
   'editor.upload_waiting': '{name} čaká na nahratie',
   'editor.upload_retry': 'Skúsiť znova',
   'editor.photo_processing': 'Fotografia sa spracúva…',
+  'editor.upload_submit': 'Nahrať fotografie',
   'editor.photo_main': 'Hlavná fotografia',
   'editor.set_main': 'Nastaviť ako hlavnú',
   'editor.move_earlier': 'Posunúť dopredu',

@@ -466,6 +466,7 @@ export const sr: Catalog = {
   'editor.upload_waiting': '{name} čeka na otpremanje',
   'editor.upload_retry': 'Pokušaj ponovo',
   'editor.photo_processing': 'Fotografija se obrađuje…',
+  'editor.upload_submit': 'Otpremi fotografije',
   'editor.move_earlier': 'Pomeri napred',
   'editor.move_later': 'Pomeri nazad',
   'editor.tour_hint': 'Vremena su po lokalnom vremenu nekretnine ({zone}). Prazan red uklanja to razgledanje.',

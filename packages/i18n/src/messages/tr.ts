@@ -801,6 +801,7 @@ export const tr: Catalog = {
   'editor.upload_waiting': '{name} yüklenmeyi bekliyor',
   'editor.upload_retry': 'Tekrar dene',
   'editor.photo_processing': 'Fotoğraf işleniyor…',
+  'editor.upload_submit': 'Fotoğrafları yükle',
   'editor.photo_main': 'Ana fotoğraf',
   'editor.set_main': 'Ana fotoğraf yap',
   'editor.move_earlier': 'Öne al',

@@ -91,6 +91,8 @@ export interface EditorData {
   nextHref: string | null;
   nextLabel: string | null;
   uploadUrl: string | null;
+  /** Why photos sent without scripts were refused (issue 38 defect 4), in the page's language. */
+  uploadError: string | null;
   listHref: string;
   apiUrl: string;
   locale: string;

@@ -66,6 +66,7 @@ export const EDITOR_MESSAGE_KEYS: readonly MessageKey[] = [
   'editor.upload_waiting',
   'editor.upload_retry',
   'editor.photo_processing',
+  'editor.upload_submit',
   'validation.invalid_photo',
   'editor.photo_main',
   'editor.set_main',

@@ -391,7 +391,9 @@ export function PropertyEditor(props: {
         <LocationStep data={data} t={t} result={result} />
       ) : data.step === 'photos' ? (
         <>
-          {data.uploadUrl && <PhotoUploader url={data.uploadUrl} roomTypes={data.roomTypes} t={t} />}
+          {data.uploadUrl && (
+            <PhotoUploader url={data.uploadUrl} roomTypes={data.roomTypes} t={t} error={data.uploadError} />
+          )}
           <PhotoList photos={data.photos} roomTypes={data.roomTypes} t={t} result={result} />
           {data.mediaExtras && <MediaExtrasEditor data={data.mediaExtras} t={t} result={result} />}
           {data.nextHref && (

@@ -48,6 +48,7 @@ import {
   withLimits,
 } from './editor-steps.ts';
 import { FIELD_LABEL_KEYS } from './editor-texts.server.ts';
+import { photoLimitValues } from './photo-formats.ts';
 
 // Loader and action of the property editor (issue 10). Every step is a form posting here; the
 // action turns it into POST /v1/property/save for the signed-in owner (the API checks ownership:
@@ -253,6 +254,11 @@ export async function loadEditor(
     nextHref: property && next ? editPropertyPath(locale, property.id, next) : null,
     nextLabel: next ? stepLabel(t, next) : null,
     uploadUrl: property ? photoUploadPath(locale, property.id) : null,
+    // Photos sent by the form without scripts come back here with the first refusal's key.
+    uploadError: (() => {
+      const key = url.searchParams.get('photo_error');
+      return key && isMessageKey(key) ? t(key, photoLimitValues(localeData(locale).tag)) : null;
+    })(),
     listHref: `${newPropertyPath(locale).replace(/\/new$/, '')}`,
     apiUrl: config.publicApiUrl,
     locale,

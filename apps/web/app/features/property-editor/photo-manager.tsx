@@ -57,7 +57,13 @@ function send(url: string, file: File, roomType: string, onProgress: (fraction: 
   });
 }
 
-export function PhotoUploader(props: { url: string; roomTypes: EditorOption[]; t: Text }) {
+export function PhotoUploader(props: {
+  url: string;
+  roomTypes: EditorOption[];
+  t: Text;
+  /** Why photos sent without scripts were refused. */
+  error?: string | null;
+}) {
   const { t } = props;
   const { tag } = useI18n();
   const id = useId();
@@ -66,6 +72,10 @@ export function PhotoUploader(props: { url: string; roomTypes: EditorOption[]; t
   const [roomType, setRoomType] = useState('');
   const revalidator = useRevalidator();
   const counter = useRef(0);
+  // Without scripts the fields are a form posted to the upload address (the web server passes
+  // each file on and comes back to this step); once hydrated, files upload as they are chosen.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   /** Files waiting for a lane, in the order chosen; `running` lanes are busy. */
   const pending = useRef<Upload[]>([]);
   const running = useRef(0);
@@ -139,7 +149,23 @@ export function PhotoUploader(props: { url: string; roomTypes: EditorOption[]; t
   };
 
   return (
-    <div className="photo-uploader">
+    <form
+      className="photo-uploader"
+      method="post"
+      action={props.url}
+      encType="multipart/form-data"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const files = Array.from(fileInput.current?.files ?? []);
+        if (fileInput.current) fileInput.current.value = '';
+        if (files.length > 0) start(files);
+      }}
+    >
+      {props.error && (
+        <p className="field__error" role="alert" data-testid="upload-error">
+          {props.error}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={`${id}-room`} className="field__label">
           {t('editor.photo_room')}
@@ -147,6 +173,7 @@ export function PhotoUploader(props: { url: string; roomTypes: EditorOption[]; t
         <select
           ref={roomSelect}
           id={`${id}-room`}
+          name="room_type"
           value={roomType}
           onChange={(event) => setRoomType(event.currentTarget.value)}
         >
@@ -176,6 +203,7 @@ export function PhotoUploader(props: { url: string; roomTypes: EditorOption[]; t
         <input
           ref={fileInput}
           id={`${id}-files`}
+          name="file"
           type="file"
           multiple
           accept={PHOTO_ACCEPT}
@@ -190,6 +218,11 @@ export function PhotoUploader(props: { url: string; roomTypes: EditorOption[]; t
         <p id={`${id}-hint`} className="field__hint">
           {t('editor.photos_hint', photoLimitValues(tag))}
         </p>
+        {!hydrated && (
+          <button type="submit" className="button" data-testid="photo-submit">
+            {t('editor.upload_submit')}
+          </button>
+        )}
       </div>
       <ul className="photo-uploader__list" data-testid="uploads">
         {uploads.map((upload) => {
@@ -235,7 +268,7 @@ export function PhotoUploader(props: { url: string; roomTypes: EditorOption[]; t
           );
         })}
       </ul>
-    </div>
+    </form>
   );
 }
 
