@@ -290,6 +290,35 @@ describe('POST /v1/property-media/save', () => {
     expect(own.json().data.publish_problems.photos).toEqual(['validation.photo_required']);
   });
 
+  it('a copy of a property made while its photo is processed gets the variants made for its own photo', async () => {
+    const id = await newActiveProperty();
+    await runPhotoJobs(api); // what earlier tests left queued
+    const sent = await upload(owner.id, id, await cameraPhoto('#405060'));
+    expect(sent.json().status).toBe('processing');
+    const copied = await api.app.inject({
+      method: 'POST',
+      url: `/properties/${id}/duplicate`,
+      headers: bearer(api.config, owner.id),
+    });
+    expect(copied.statusCode, copied.body).toBe(201);
+    const copyId = copied.json().data.id as number;
+    expect(await runPhotoJobs(api)).toMatchObject({ claimed: 2, done: 2 });
+    const [source] = await mediaRows(id);
+    const [copy] = await mediaRows(copyId);
+    for (const [row, propertyId] of [
+      [source, id],
+      [copy, copyId],
+    ] as const) {
+      expect(row).toMatchObject({ status: 'ready' });
+      // Every variant inside its own property's folder, and there.
+      for (const key of Object.values(row!.variants!)) {
+        expect(key).toMatch(new RegExp(`^properties/${propertyId}/`));
+        expect(await api.app.storage.exists(key!), key!).toBe(true);
+      }
+    }
+    expect(mediaFiles().filter((file) => file.endsWith('/original'))).toEqual([]);
+  });
+
   it('accepts PNG and WebP by content whatever the name says', async () => {
     const id = await newActiveProperty();
     const webp = await sharp({ create: { width: 50, height: 40, channels: 3, background: '#00ff00' } })

@@ -5,6 +5,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import { type AccountLimits, limitFor } from '../../lib/account-limits.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, loadOwnProperty } from './load-own-property.ts';
+import { queuePhotoVariants } from './make-photo-variants.ts';
 import { photoFileKeys } from './photo-files.ts';
 import { columnsToFields, fieldsToColumns } from './property-columns.ts';
 
@@ -112,12 +113,17 @@ export async function duplicateProperty(options: {
         ) as typeof photo.variants;
         // Every column of the photo (its room, size, order, processing state) but its id and owner.
         const { id: _id, propertyId: _source, createdAt: _created, ...kept } = photo;
-        await tx.insert(propertyMedia).values({
-          ...kept,
-          propertyId: copyId,
-          storageKey: moved(photo.storageKey),
-          variants,
-        });
+        const [copied] = await tx
+          .insert(propertyMedia)
+          .values({
+            ...kept,
+            propertyId: copyId,
+            storageKey: moved(photo.storageKey),
+            variants,
+          })
+          .returning({ id: propertyMedia.id });
+        // A photo whose variants are still being made gets them made for the copy too (issue 38 defect 4).
+        if (copied && photo.status === 'processing') await queuePhotoVariants(tx, copied.id);
       }
       return copyId;
     });

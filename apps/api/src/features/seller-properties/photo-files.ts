@@ -98,18 +98,24 @@ export async function renderPhotoVariantsOf(
   input: Buffer,
   worker: string,
 ): Promise<StoredPhoto> {
-  // `{prefix}/{hash2}/{hash20}/original`: storePhoto adds `{hash2}/{hash20}` to the prefix itself.
-  const prefix = originalKey.split('/').slice(0, -3).join('/');
+  // `{prefix}/{hash2}/{hash20}/original`: storePhoto adds `{hash2}/{hash20}` to the prefix itself,
+  // so the variants land beside the original. An original kept elsewhere (a property's copy
+  // flattens its folders) gets them in a folder below its own, still inside its upload's folder.
+  const dir = originalKey.slice(0, originalKey.lastIndexOf('/'));
+  const hash = photoContentHash(input).slice(0, 20);
+  const tail = `/${hash.slice(0, 2)}/${hash}`;
+  const prefix = dir.endsWith(tail) ? dir.slice(0, -tail.length) : dir;
   return limited(worker, async () => {
     try {
       return await storePhoto(storage, input, { prefix, skipExisting: true });
     } catch (error) {
-      const hash = photoContentHash(input).slice(0, 20);
-      const dir = `${prefix}/${hash.slice(0, 2)}/${hash}`;
+      const written = `${prefix}${tail}`;
       const keys = Object.keys(PHOTO_SIZES).flatMap((size) =>
-        PHOTO_FORMATS.map((f) => `${dir}/${size}.${f}`),
+        PHOTO_FORMATS.map((f) => `${written}/${size}.${f}`),
       );
-      await Promise.all([...keys, `${dir}/manifest.json`].map((key) => storage.delete(key).catch(() => {})));
+      await Promise.all(
+        [...keys, `${written}/manifest.json`].map((key) => storage.delete(key).catch(() => {})),
+      );
       throw error;
     }
   });
