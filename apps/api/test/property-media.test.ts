@@ -6,6 +6,7 @@ import { PROPERTY_PHOTO_MAX_BYTES } from '@estately/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepOrphanMedia } from '../src/features/jobs/sweep-orphan-media.ts';
 import { bearer, createUser } from './auth-helpers.ts';
 import { buildTestApi, ensurePropertyPhoto, runPhotoJobs, type TestApi } from './helpers.ts';
 import { type MultipartPart, multipart } from './multipart.ts';
@@ -288,6 +289,13 @@ describe('POST /v1/property-media/save', () => {
     expect(own.json().data.photos[0]).toMatchObject({ id: row!.id, status: 'failed', image_file: null });
     // Only ready photos count for publishing.
     expect(own.json().data.publish_problems.photos).toEqual(['validation.photo_required']);
+    // The daily media sweep does not report it as a row whose file went missing.
+    const sweep = await sweepOrphanMedia({
+      db: api.db,
+      storage: api.app.storage,
+      now: new Date(Date.now() + 2 * 86_400_000),
+    });
+    expect(sweep.missing['properties/']?.ids ?? []).not.toContain(row!.id);
   });
 
   it('a copy of a property made while its photo is processed gets the variants made for its own photo', async () => {

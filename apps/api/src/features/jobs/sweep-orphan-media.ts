@@ -139,6 +139,8 @@ export const MEDIA_KINDS: readonly MediaKind[] = [
             like(propertyMedia.storageKey, 'properties/%'),
             keyRange(sql`${propertyMedia.storageKey}`, after, upTo),
             lt(propertyMedia.createdAt, before),
+            // A photo that could not be decoded keeps no file (issue 38 defect 4): not a fault.
+            sql`${propertyMedia.status} <> 'failed'`,
           ),
         );
     },
