@@ -355,7 +355,10 @@ await part(
     for (let i = 0; i < 40 && !failure; i++) {
       const form = new FormData();
       form.set('property_id', String(editor.propertyId));
-      form.set('file', new Blob([photo], { type: 'image/jpeg' }), `photo-${i}.jpg`);
+      // Other bytes each time (a comment after the picture): the same bytes again would be the
+      // photo already kept (issue 38 defect 4), and store nothing.
+      const bytes = Buffer.concat([photo, Buffer.from(`upload ${i}`)]);
+      form.set('file', new Blob([bytes], { type: 'image/jpeg' }), `photo-${i}.jpg`);
       const started = performance.now();
       const response = await fetch(`${api.url}/v1/property-media/save`, {
         method: 'POST',
@@ -373,8 +376,11 @@ await part(
     );
     const expected = new Set<string>();
     for (const row of rows) {
+      // A photo still processed has its original only (the job worker makes the variants).
+      if (!row.variants) expected.add(row.storage_key);
       for (const key of Object.values(row.variants ?? {})) if (key) expected.add(key);
-      expected.add(`${row.storage_key.slice(0, row.storage_key.lastIndexOf('/'))}/manifest.json`);
+      if (row.variants)
+        expected.add(`${row.storage_key.slice(0, row.storage_key.lastIndexOf('/'))}/manifest.json`);
     }
     const files = walk(mediaDir).map((file) => path.relative(mediaDir, file));
     const partial = files.filter((file) => !expected.has(file));
