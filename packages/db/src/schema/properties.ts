@@ -238,9 +238,7 @@ export const propertyMedia = pgTable(
     /** `photo` or `floor_plan` (migration 0023): floor plans are their own group, never the main photo. */
     kind: text('kind').notNull().default('photo'),
     /** Derived from `kind` by the database. */
-    isFloorPlan: boolean('is_floor_plan')
-      .notNull()
-      .generatedAlwaysAs(sql`kind = 'floor_plan'`),
+    isFloorPlan: boolean('is_floor_plan').notNull().generatedAlwaysAs(sql`kind = 'floor_plan'`),
     storageKey: text('storage_key').notNull(),
     contentType: text('content_type').notNull().default('image/webp'),
     /** The variants' keys; null while `status` is `processing` (or `failed`): the job makes them (migration 0019). */
