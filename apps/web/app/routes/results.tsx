@@ -93,6 +93,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Paging links are search URLs of the same filters on another page.
   const pageHref = (page: number) =>
     withMapMode(composeSearchPath(locale, { ...filters, page }), isMapOpen(url.searchParams));
+  // Past the last page (`page=999` of 47, an old link after offers went away): a 302 to the last
+  // page with the same filters and map mode, never a page saying "1 158 offers" and "no offer
+  // matches" at once. Temporary, as the page may exist again tomorrow; the target is a page that
+  // exists (at most the last), so a crawler following it never loops. Redirects are never kept
+  // by the page cache (it stores 200s only).
+  if (results.status === 'ok' && results.page > Math.max(results.totalPages, 1)) {
+    throw redirect(pageHref(Math.max(results.totalPages, 1)), 302);
+  }
   const paging =
     results.status === 'ok'
       ? {

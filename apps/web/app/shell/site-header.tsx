@@ -1,5 +1,6 @@
 import { Form } from 'react-router';
 import { loadBrowserApi } from '../api/load-browser-api.ts';
+import { useFavoriteCount } from '../features/favorites-toggle/favorite-store.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { useToast } from '../toasts/toast-provider.tsx';
 import { CurrencySwitcher } from './currency-switcher.tsx';
@@ -12,6 +13,8 @@ import type { ShellData } from './shell-data.server.ts';
 export function SiteHeader({ shell }: { shell: ShellData }) {
   const { t } = useI18n();
   const toast = useToast();
+  // Hearts toggled on this page count at once, not only after the next navigation (issue 39).
+  const favoriteCount = useFavoriteCount(shell.favoriteIds);
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -33,7 +36,7 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
             data-testid="favorites-count"
           >
             <Heart aria-hidden="true" size={18} />
-            <span>{t('nav.favorites_count', { count: shell.favoriteIds.length })}</span>
+            <span>{t('nav.favorites_count', { count: favoriteCount })}</span>
           </PageLink>
         </nav>
         <div className="site-header__tools">

@@ -1,14 +1,17 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { loadBrowserApi } from '../../api/load-browser-api.ts';
 import { Heart } from '../../shell/icons.tsx';
 import { PageLink } from '../../shell/page-link.tsx';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import { useToast } from '../../toasts/toast-provider.tsx';
+import { setFavoriteOverride, useIsFavorite } from './favorite-store.ts';
 
 // The favourite heart (spec 4): applied at once, rolled back with an error toast when the API
 // refuses. Guests get a link to sign in that brings them back. Changes made on this page are kept
-// in one small store, so every heart of the same offer (a card and its detail) agrees until the
-// next full load brings the session's ids again.
+// in one small store (favorite-store.ts), so every heart of the same offer (a card and its detail)
+// and the header's count agree until the next full load brings the session's ids again. The
+// button is a toggle: aria-pressed says whether the offer is a favourite, and its name says what
+// pressing it does now ("Add to favourites", pressed: "Remove from favourites").
 
 export interface FavoriteTexts {
   add: string;
@@ -17,29 +20,10 @@ export interface FavoriteTexts {
   removed: string;
 }
 
-const overrides = new Map<number, boolean>();
-const listeners = new Set<() => void>();
-let version = 0;
-
-function setOverride(id: number, favorite: boolean) {
-  overrides.set(id, favorite);
-  version++;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function FavoriteToggle(props: { offerId: number; texts: FavoriteTexts; className?: string }) {
   const shell = useShellData();
   const toast = useToast();
-  useSyncExternalStore(
-    subscribe,
-    () => version,
-    () => 0,
-  );
+  const favorite = useIsFavorite(props.offerId, shell?.favoriteIds ?? []);
   const [busy, setBusy] = useState(false);
   const { offerId, texts } = props;
   const className = `favorite-toggle ${props.className ?? ''}`.trim();
@@ -56,12 +40,11 @@ export function FavoriteToggle(props: { offerId: number; texts: FavoriteTexts; c
       </PageLink>
     );
   }
-  const favorite = overrides.get(offerId) ?? shell.favoriteIds.includes(offerId);
   const toggle = async () => {
     if (busy) return;
     const next = !favorite;
     setBusy(true);
-    setOverride(offerId, next);
+    setFavoriteOverride(offerId, next);
     try {
       const api = await loadBrowserApi(shell.publicConfig.apiUrl);
       const path = `/user/offers/${offerId}/favorite_offer`;
@@ -69,7 +52,7 @@ export function FavoriteToggle(props: { offerId: number; texts: FavoriteTexts; c
       else await api.delete(path);
       toast.show(next ? texts.added : texts.removed, 'success');
     } catch (error) {
-      setOverride(offerId, !next);
+      setFavoriteOverride(offerId, !next);
       toast.showError(error);
     } finally {
       setBusy(false);
@@ -80,7 +63,7 @@ export function FavoriteToggle(props: { offerId: number; texts: FavoriteTexts; c
       type="button"
       className={className}
       aria-pressed={favorite}
-      aria-label={texts.add}
+      aria-label={favorite ? texts.remove : texts.add}
       title={favorite ? texts.remove : texts.add}
       onClick={toggle}
       data-testid="favorite-toggle"
