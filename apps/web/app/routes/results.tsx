@@ -1,4 +1,4 @@
-import { composeSearchPath } from '@estately/domain';
+import { composeSearchPath, serializeFilters } from '@estately/domain';
 import { data, Link, redirect, useNavigation } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
@@ -8,6 +8,10 @@ import { keptPlacesOf, placeOfSearch } from '../features/results/search-place.se
 import { saveSearchAction } from '../features/save-search/save-search-action.server.ts';
 import { SaveSearch } from '../features/save-search/save-search-form.tsx';
 import { defaultSearchName, saveSearchView } from '../features/save-search/save-search-view.server.ts';
+import {
+  boundsInCurrency,
+  chosenCurrencyHeaders,
+} from '../features/search-filters/currency-choice.server.ts';
 import { FilterPanel } from '../features/search-filters/filter-panel.tsx';
 import { filtersButtonText, toFilterPanelView } from '../features/search-filters/filter-panel-view.server.ts';
 import { MORE_FILTERS_PARAM } from '../features/search-filters/filter-panel-view.ts';
@@ -63,12 +67,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // (`2,3` arrives as `2%2C3`), which is the same search and must not redirect.
     const current = new URL(canonical, url);
     if (url.search !== '' && current.searchParams.toString() !== url.searchParams.toString()) {
-      throw redirect(canonical);
+      // A plain GET form's currency field is the visitor's currency choice (decision 048).
+      throw redirect(canonical, {
+        headers: chosenCurrencyHeaders(request, url.searchParams, displayCurrency(request, locale)),
+      });
     }
   }
   const simple = screen === 'oldSearch';
   const session = await loadSession(context, request, config);
-  const currency = filters.currency ?? displayCurrency(request, locale, session.user?.preferredCurrency);
+  // One currency choice (decision 048): prices in the display currency, the header's; price
+  // bounds keep their own currency in the URL, which the API converts.
+  const currency = displayCurrency(request, locale, session.user?.preferredCurrency);
+  // Bounds in another currency (the header switched, a link from someone else): the same search
+  // in this one, so the list, the filter and the header name one currency.
+  const reexpressed = boundsInCurrency(filters, currency);
+  if (reexpressed) {
+    const target =
+      screen === 'search'
+        ? canonicalSearchUrl(locale, reexpressed)
+        : `${url.pathname}?${serializeFilters(reexpressed)}`;
+    throw redirect(withMapMode(target, isMapOpen(url.searchParams)));
+  }
   const api = requestApi(context, request, config).client;
   // The place the search path names, asked alongside the results: a locality naming no place in
   // its country is a search page that does not exist (spec 2 route validation).

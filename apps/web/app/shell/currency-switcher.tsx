@@ -1,13 +1,12 @@
 import type { Currency } from '@estately/domain';
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { serializeCookie } from '../api/cookies.ts';
+import { chooseDisplayCurrency } from '../features/search-filters/currency-choice.ts';
 import { useToast } from '../toasts/toast-provider.tsx';
 
 // The currency prices are shown in. The choice lives in the `currency` cookie (a year, like the
-// locale); loaders read it, so the page reloads its data after a change.
-
-const CURRENCY_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+// locale); loaders read it, so the page reloads its data after a change. The filter panel's
+// currency field is the same choice (decision 048).
 
 export function CurrencySwitcher(props: {
   current: Currency;
@@ -29,13 +28,7 @@ export function CurrencySwitcher(props: {
         data-testid="currency-switcher"
         onChange={(event) => {
           setValue(event.target.value as Currency);
-          // biome-ignore lint/suspicious/noDocumentCookie: the value is one of the 12 currency codes; the Cookie Store API is missing in some supported browsers.
-          document.cookie = serializeCookie(
-            'currency',
-            event.target.value,
-            CURRENCY_COOKIE_MAX_AGE,
-            window.location.protocol === 'https:',
-          );
+          chooseDisplayCurrency(event.target.value as Currency);
           toast.show(props.savedText, 'success');
           revalidator.revalidate().catch(() => undefined);
         }}

@@ -39,7 +39,7 @@ export const bs: Catalog = {
   'offer.per_week': 'sedmično',
   'offer.price_per_month': '{price} mjesečno',
   'offer.price_per_week': '{price} sedmično',
-  'offer.original_price': 'Prije {price}',
+  'offer.original_price': 'Cijena u valuti oglašivača: {price}',
   'offer.floor_label': 'Sprat',
   'offer.verified': 'Provjereni oglas',
   'offer.seller_verified': 'Provjereni prodavač',
@@ -324,6 +324,7 @@ export const bs: Catalog = {
 
   // Search, map and offer pages (issue 9)
   'offer.full_screen': 'Cijeli ekran',
+  'offer.exit_full_screen': 'Izađi iz cijelog ekrana',
   // My offers and the property editor (issue 10)
   'my_offers.state_changed': 'Stanje oglasa sada je: {state}.',
   'my_offers.publish_missing': 'Prije objave popunite: {fields}',
@@ -629,4 +630,25 @@ export const bs: Catalog = {
   'media.certificate_current': 'Trenutni certifikat: {name} ({size})',
   'validation.invalid_video_url': 'Zalijepite link na video na YouTubeu ili Vimeu.',
   'validation.invalid_pdf': 'Ovaj fajl nije PDF. Odaberite certifikat kao PDF dokument.',
+  // Nearby places and the report form (issue 39 defects 1-2)
+  'offer.report_choose_reason': 'Odaberite razlog',
+  'offer.report_already': 'Već ste prijavili ovaj oglas. Provjerit ćemo ga.',
+  'poi.kind.school': 'Škola',
+  'poi.kind.kindergarten': 'Vrtić',
+  'poi.kind.university': 'Univerzitet',
+  'poi.kind.supermarket': 'Supermarket',
+  'poi.kind.pharmacy': 'Apoteka',
+  'poi.kind.doctor': 'Ljekar',
+  'poi.kind.hospital': 'Bolnica',
+  'poi.kind.bus_stop': 'Autobusko stajalište',
+  'poi.kind.tram_stop': 'Tramvajsko stajalište',
+  'poi.kind.metro_station': 'Stanica metroa',
+  'poi.kind.train_station': 'Željeznička stanica',
+  'poi.kind.restaurant': 'Restoran',
+  'poi.kind.cafe': 'Kafić',
+  'poi.kind.park': 'Park',
+  'poi.kind.playground': 'Dječije igralište',
+  'poi.kind.sports': 'Sportski objekat',
+  'poi.kind.bank': 'Banka',
+  'poi.kind.post_office': 'Pošta',
 };

@@ -38,7 +38,7 @@ export const hr: Catalog = {
   'offer.per_week': 'tjedno',
   'offer.price_per_month': '{price} mjesečno',
   'offer.price_per_week': '{price} tjedno',
-  'offer.original_price': 'Prije {price}',
+  'offer.original_price': 'Cijena u valuti oglašivača: {price}',
   'offer.floor_label': 'Kat',
   'offer.verified': 'Provjereni oglas',
   'offer.seller_verified': 'Provjereni prodavatelj',
@@ -323,6 +323,7 @@ export const hr: Catalog = {
 
   // Search, map and offer pages (issue 9)
   'offer.full_screen': 'Cijeli zaslon',
+  'offer.exit_full_screen': 'Izađi iz cijelog zaslona',
   // My offers and the property editor (issue 10)
   'my_offers.state_changed': 'Stanje oglasa sada je: {state}.',
   'my_offers.publish_missing': 'Prije objave ispunite: {fields}',
@@ -629,4 +630,25 @@ export const hr: Catalog = {
   'media.certificate_current': 'Trenutačni certifikat: {name} ({size})',
   'validation.invalid_video_url': 'Zalijepite poveznicu na video na YouTubeu ili Vimeu.',
   'validation.invalid_pdf': 'Ova datoteka nije PDF. Odaberite certifikat kao PDF dokument.',
+  // Nearby places and the report form (issue 39 defects 1-2)
+  'offer.report_choose_reason': 'Odaberite razlog',
+  'offer.report_already': 'Već ste prijavili ovaj oglas. Provjerit ćemo ga.',
+  'poi.kind.school': 'Škola',
+  'poi.kind.kindergarten': 'Dječji vrtić',
+  'poi.kind.university': 'Sveučilište',
+  'poi.kind.supermarket': 'Supermarket',
+  'poi.kind.pharmacy': 'Ljekarna',
+  'poi.kind.doctor': 'Liječnik',
+  'poi.kind.hospital': 'Bolnica',
+  'poi.kind.bus_stop': 'Autobusna stanica',
+  'poi.kind.tram_stop': 'Tramvajska stanica',
+  'poi.kind.metro_station': 'Stanica metroa',
+  'poi.kind.train_station': 'Željeznički kolodvor',
+  'poi.kind.restaurant': 'Restoran',
+  'poi.kind.cafe': 'Kafić',
+  'poi.kind.park': 'Park',
+  'poi.kind.playground': 'Dječje igralište',
+  'poi.kind.sports': 'Sportski objekt',
+  'poi.kind.bank': 'Banka',
+  'poi.kind.post_office': 'Pošta',
 };

@@ -22,7 +22,7 @@ export const srME: CatalogOverrides = {
   'offer.per_week': 'sedmično',
   'offer.price_per_month': '{price} mjesečno',
   'offer.price_per_week': '{price} sedmično',
-  'offer.original_price': 'Prije {price}',
+  'offer.original_price': 'Cijena u valuti oglašavača: {price}',
   'offer.verified': 'Provjereni oglas',
   'offer.seller_verified': 'Provjereni prodavac',
   'offer.next_photo': 'Sljedeća fotografija',
@@ -168,4 +168,9 @@ export const srME: CatalogOverrides = {
   'lead_thread.status_save': 'Promijeni status',
   'lead_thread.status_saved': 'Status je promijenjen.',
   'lead_thread.buyer_intro': 'Poruke sa prodavcem ({seller}) o oglasu {title}. Svako ko zna adresu ove stranice može da ih pročita, zato je nemojte dijeliti.',
+  // Nearby places and the report form (issue 39 defects 1-2)
+  'offer.report_already': 'Već ste prijavili ovaj oglas. Provjerićemo ga.',
+  'poi.kind.doctor': 'Ljekar',
+  'poi.kind.playground': 'Dječje igralište',
+  'poi.kind.train_station': 'Željeznička stanica',
 };

@@ -38,7 +38,7 @@ export const sr: Catalog = {
   'offer.per_week': 'nedeljno',
   'offer.price_per_month': '{price} mesečno',
   'offer.price_per_week': '{price} nedeljno',
-  'offer.original_price': 'Pre {price}',
+  'offer.original_price': 'Cena u valuti oglašavača: {price}',
   'offer.floor_label': 'Sprat',
   'offer.verified': 'Provereni oglas',
   'offer.seller_verified': 'Provereni prodavac',
@@ -325,6 +325,7 @@ export const sr: Catalog = {
 
   // Search, map and offer pages (issue 9)
   'offer.full_screen': 'Ceo ekran',
+  'offer.exit_full_screen': 'Izađi iz celog ekrana',
   // My offers and the property editor (issue 10)
   'my_offers.state_changed': 'Stanje oglasa je sada: {state}.',
   'my_offers.publish_missing': 'Pre objave popunite: {fields}',
@@ -630,4 +631,25 @@ export const sr: Catalog = {
   'media.certificate_current': 'Trenutni pasoš: {name} ({size})',
   'validation.invalid_video_url': 'Nalepite link ka videu na YouTube-u ili Vimeu.',
   'validation.invalid_pdf': 'Ova datoteka nije PDF. Izaberite energetski pasoš kao PDF dokument.',
+  // Nearby places and the report form (issue 39 defects 1-2)
+  'offer.report_choose_reason': 'Izaberite razlog',
+  'offer.report_already': 'Već ste prijavili ovaj oglas. Proverićemo ga.',
+  'poi.kind.school': 'Škola',
+  'poi.kind.kindergarten': 'Vrtić',
+  'poi.kind.university': 'Univerzitet',
+  'poi.kind.supermarket': 'Supermarket',
+  'poi.kind.pharmacy': 'Apoteka',
+  'poi.kind.doctor': 'Lekar',
+  'poi.kind.hospital': 'Bolnica',
+  'poi.kind.bus_stop': 'Autobusko stajalište',
+  'poi.kind.tram_stop': 'Tramvajsko stajalište',
+  'poi.kind.metro_station': 'Stanica metroa',
+  'poi.kind.train_station': 'Železnička stanica',
+  'poi.kind.restaurant': 'Restoran',
+  'poi.kind.cafe': 'Kafić',
+  'poi.kind.park': 'Park',
+  'poi.kind.playground': 'Dečje igralište',
+  'poi.kind.sports': 'Sportski objekat',
+  'poi.kind.bank': 'Banka',
+  'poi.kind.post_office': 'Pošta',
 };

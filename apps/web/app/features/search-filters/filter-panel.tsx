@@ -1,7 +1,8 @@
-import { FILTER_LIMITS, type Locale, type SearchFilters } from '@estately/domain';
+import { type Currency, FILTER_LIMITS, type Locale, type SearchFilters } from '@estately/domain';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { keepMapMode } from '../search-map/map-url.ts';
+import { chooseDisplayCurrency } from './currency-choice.ts';
 import {
   type FilterChoice,
   type FilterPanelView,
@@ -198,6 +199,7 @@ export function FilterPanel(props: {
   const t = view.texts;
   const navigate = useNavigate();
   const location = useLocation();
+  const revalidator = useRevalidator();
   // The fields are uncontrolled: a URL the panel did not make itself (back button, a link)
   // remounts the form with that URL's filters, while the panel's own navigations keep it, so
   // keyboard focus stays on the choice just made.
@@ -231,10 +233,16 @@ export function FilterPanel(props: {
     }
     // An open map stays open while the filters change (features/search-map).
     const target = formTarget && keepMapMode(formTarget, location.search);
+    // The currency field is the header's choice too (decision 048): a new one becomes the display
+    // currency, and every loader (the header's too) reads it again.
+    const currency = fields.get('currency');
+    const currencyChosen = formTarget !== null && currency !== null && currency !== view.currency;
+    if (currencyChosen) chooseDisplayCurrency(currency as Currency);
     if (target && target !== location.pathname + location.search) {
       own.current = target;
-      void navigate(target, { preventScrollReset: true });
+      await navigate(target, { preventScrollReset: true });
     }
+    if (currencyChosen) await revalidator.revalidate();
   };
   const onChange = (event: ChangeEvent<HTMLFormElement>) => {
     clearTimeout(typing.current);
@@ -308,6 +316,8 @@ export function FilterPanel(props: {
       <label className="filter-field">
         <span>{t['filter.currency']}</span>
         <select
+          // A new display currency (the header's switcher) shows here at once.
+          key={view.currency}
           name="currency"
           defaultValue={filters.currency ?? view.currency}
           data-testid="filter-currency"
