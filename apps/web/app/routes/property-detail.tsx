@@ -214,6 +214,9 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   } catch (error) {
     const errors = apiFieldErrors(error);
     if (errors) return { form: kind, status: 'invalid', errors };
+    // A second open report by the same visitor: say so in their language (issue 39).
+    if (kind === 'report' && error instanceof ApiError && error.status === 409)
+      return { form: kind, status: 'failed', message: screenOf(request).t('offer.report_already') };
     return { form: kind, status: 'failed', message: localizedErrorText(error, screenOf(request).t) };
   }
 }
@@ -354,17 +357,22 @@ function OfferPage({
                   <p
                     className="offer-detail__description"
                     lang={loaderData.translation.locale}
+                    dir="auto"
                     data-testid="offer-translation"
                   >
                     {loaderData.translation.description}
                   </p>
                   <details>
                     <summary>{t('offer.show_original')}</summary>
-                    <p className="offer-detail__description">{offer.description}</p>
+                    <p className="offer-detail__description" dir="auto">
+                      {offer.description}
+                    </p>
                   </details>
                 </>
               ) : (
-                <p className="offer-detail__description">{offer.description}</p>
+                <p className="offer-detail__description" dir="auto" data-testid="offer-description">
+                  {offer.description}
+                </p>
               )}
             </section>
           )}
@@ -406,7 +414,14 @@ function OfferPage({
                       {group.items.map((item, index) => (
                         <span key={item.id}>
                           {index > 0 && ', '}
-                          {item.name} (<bdi>{item.distance}</bdi>)
+                          {item.kind}
+                          {item.name && (
+                            <>
+                              {' '}
+                              <bdi>{item.name}</bdi>
+                            </>
+                          )}{' '}
+                          (<bdi>{item.distance}</bdi>)
                         </span>
                       ))}
                     </dd>
@@ -431,7 +446,10 @@ function OfferPage({
               />
             )}
             <p>
-              <strong>{offer.seller.name}</strong> · {offer.seller.type}
+              <strong dir="auto" data-testid="seller-name">
+                {offer.seller.name}
+              </strong>{' '}
+              · {offer.seller.type}
             </p>
             {offer.seller.company && (
               <p>
@@ -605,7 +623,11 @@ function OfferPage({
                       required
                       aria-describedby={describedBy('reason')}
                       data-testid="report-reason"
+                      defaultValue=""
                     >
+                      <option value="" disabled>
+                        {texts.reasonPlaceholder}
+                      </option>
                       {texts.reasons.map((reason) => (
                         <option key={reason.value} value={reason.value}>
                           {reason.label}

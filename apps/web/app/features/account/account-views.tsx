@@ -149,7 +149,7 @@ export function FavoritesView(props: { favorites: FavoritesData; t: Text; result
       {favorites.items.length === 0 ? (
         <p>{t('account.favorites_empty')}</p>
       ) : (
-        <ul className="account-list" data-testid="favorites-list">
+        <ul className="account-list account-list--cards" data-testid="favorites-list">
           {favorites.items.map((item) => (
             <li key={item.id} data-testid="favorite-item">
               <OfferCardItem offer={item.card} />

@@ -216,7 +216,7 @@ export function ReportsView(props: { reports: ReportsData; t: Text; result: Form
                   {t('admin.reported_by')}: <span dir="ltr">{report.reporter}</span>
                 </p>
                 {report.message && (
-                  <p className="admin-item__message" data-testid="report-message">
+                  <p className="admin-item__message" data-testid="report-message" dir="auto">
                     {report.message}
                   </p>
                 )}

@@ -35,10 +35,12 @@ export function ThreadMessages(props: { messages: ThreadMessageView[]; t: Text; 
           data-side={message.mine ? 'mine' : 'theirs'}
         >
           <p className="thread__meta">
-            <strong data-testid="thread-author">{message.author}</strong>{' '}
+            <strong data-testid="thread-author" dir="auto">
+              {message.author}
+            </strong>{' '}
             <time dateTime={message.sentIso}>{props.t('lead_thread.sent', { date: message.sent })}</time>
           </p>
-          <p className="thread__body" data-testid="thread-body">
+          <p className="thread__body" data-testid="thread-body" dir="auto">
             {message.body}
           </p>
         </li>

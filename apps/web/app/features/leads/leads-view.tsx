@@ -115,7 +115,7 @@ export function LeadsView(props: { leads: LeadsData; t: Text; result: FormResult
                   )}
                 </dl>
                 {lead.message ? (
-                  <p className="lead__message" data-testid="lead-message">
+                  <p className="lead__message" data-testid="lead-message" dir="auto">
                     {lead.message}
                   </p>
                 ) : (

@@ -1,4 +1,5 @@
-import { type KeyboardEvent, type TouchEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from 'react';
+import { X } from '../../shell/icons.tsx';
 import { preconnectPhotoOrigin } from '../../shell/preconnect-photo-origin.ts';
 import { ChevronLeft, ChevronRight, Maximize2 } from './icons.tsx';
 import type { GalleryPhoto } from './offer-detail-view.server.ts';
@@ -6,7 +7,8 @@ import type { GalleryPhoto } from './offer-detail-view.server.ts';
 // The photo gallery: one large photo with previous/next buttons and a strip of thumbnails.
 // Keyboard: the buttons are in the tab order, and the arrow keys move (mirrored in right-to-left), Home and
 // End jump; a swipe on touch screens moves too; the full-screen button opens the browser's own
-// full-screen view. Photos come as srcset of the stored variants (320 to 1920 wide, AVIF first).
+// full-screen view of the photo, where a visible close button (first in focus, its own label)
+// leaves it again beside Escape, and the swipe and arrow keys keep moving. Photos come as srcset of the stored variants (320 to 1920 wide, AVIF first).
 // Without JavaScript the first photo and the thumbnails (links to the full size) still work.
 
 export interface GalleryTexts {
@@ -14,6 +16,7 @@ export interface GalleryTexts {
   previous: string;
   next: string;
   fullScreen: string;
+  exitFullScreen: string;
 }
 
 export function Gallery(props: { photos: GalleryPhoto[]; texts: GalleryTexts; dir: 'ltr' | 'rtl' }) {
@@ -21,6 +24,27 @@ export function Gallery(props: { photos: GalleryPhoto[]; texts: GalleryTexts; di
   const [index, setIndex] = useState(0);
   const stage = useRef<HTMLDivElement>(null);
   const touchStart = useRef<number | null>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const closer = useRef<HTMLButtonElement>(null);
+  const [fullScreen, setFullScreen] = useState(false);
+  // The browser's full-screen view ends by Escape, by the close button or by the system's own
+  // gesture: the state follows the document, and focus goes back to the button that opened it.
+  useEffect(() => {
+    const changed = () => {
+      const on = stage.current !== null && document.fullscreenElement === stage.current;
+      if (
+        !on &&
+        (stage.current?.contains(document.activeElement) || document.activeElement === document.body)
+      )
+        opener.current?.focus();
+      setFullScreen(on);
+    };
+    document.addEventListener('fullscreenchange', changed);
+    return () => document.removeEventListener('fullscreenchange', changed);
+  }, []);
+  useEffect(() => {
+    if (fullScreen) closer.current?.focus();
+  }, [fullScreen]);
   if (photos.length === 0) return null;
   const photo = photos[index] ?? photos[0]!;
   // The first photo is the page's largest paint.
@@ -64,6 +88,19 @@ export function Gallery(props: { photos: GalleryPhoto[]; texts: GalleryTexts; di
         onTouchEnd={onTouchEnd}
         data-testid="gallery-stage"
       >
+        {fullScreen && (
+          <button
+            ref={closer}
+            type="button"
+            className="gallery__close"
+            aria-label={texts.exitFullScreen}
+            title={texts.exitFullScreen}
+            onClick={() => void document.exitFullscreen?.().catch(() => undefined)}
+            data-testid="gallery-close"
+          >
+            <X aria-hidden="true" />
+          </button>
+        )}
         <picture>
           {photo.avifSrcSet && (
             <source type="image/avif" srcSet={photo.avifSrcSet} sizes="(min-width: 60rem) 50rem, 100vw" />
@@ -107,8 +144,10 @@ export function Gallery(props: { photos: GalleryPhoto[]; texts: GalleryTexts; di
         </span>
       </div>
       <button
+        ref={opener}
         type="button"
         className="button"
+        data-testid="gallery-full-screen"
         onClick={() => void stage.current?.requestFullscreen?.().catch(() => undefined)}
       >
         <Maximize2 aria-hidden="true" size={16} /> {texts.fullScreen}

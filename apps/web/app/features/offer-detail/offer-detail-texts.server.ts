@@ -64,7 +64,12 @@ export function offerDetailTexts(locale: Locale) {
   return {
     labels: Object.fromEntries(LABEL_KEYS.map((key) => [key, translate(locale, key)])) as DetailLabels,
     message: { sent: translate(locale, 'offer.message_sent'), validation },
-    report: { sent: translate(locale, 'offer.report_sent'), validation },
+    report: {
+      sent: translate(locale, 'offer.report_sent'),
+      conflict: translate(locale, 'offer.report_already'),
+      validation,
+    },
+    reasonPlaceholder: translate(locale, 'offer.report_choose_reason'),
     reasons: OFFER_REPORT_REASONS.map((reason) => ({
       value: reason,
       label: translate(locale, REPORT_REASON_KEYS[reason]),
@@ -74,6 +79,7 @@ export function offerDetailTexts(locale: Locale) {
       previous: translate(locale, 'offer.previous_photo'),
       next: translate(locale, 'offer.next_photo'),
       fullScreen: translate(locale, 'offer.full_screen'),
+      exitFullScreen: translate(locale, 'offer.exit_full_screen'),
     },
   };
 }

@@ -1,4 +1,9 @@
-import type { BoundingBox, OfferMapResponse, SearchFilters } from '@estately/domain';
+import {
+  type BoundingBox,
+  DEFAULT_RADIUS_KM,
+  type OfferMapResponse,
+  type SearchFilters,
+} from '@estately/domain';
 
 // Pure viewport arithmetic shared by the MapLibre map and its fallback list.
 
@@ -20,6 +25,24 @@ export function zoomForBox(box: BoundingBox, width: number, height: number): num
   const byHeight = ySpan > 0 ? Math.log2(height / (256 * ySpan)) : 22;
   const zoom = Math.floor(Math.min(byWidth, byHeight));
   return Math.max(0, Math.min(22, zoom));
+}
+
+/**
+ * The box around the searched place (a point with its radius, `lat`/`lng`/`radius_km`), or null
+ * when the search names none. The map opens on it when the place has no results to fit.
+ */
+export function placeBox(filters: Pick<SearchFilters, 'lat' | 'lng' | 'radius_km'>): BoundingBox | null {
+  const { lat, lng } = filters;
+  if (lat === undefined || lng === undefined) return null;
+  const radius = filters.radius_km ?? DEFAULT_RADIUS_KM;
+  const latSpan = radius / 111.32;
+  const lngSpan = Math.min(180, latSpan / Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
+  return {
+    south: Math.max(-85, lat - latSpan),
+    west: Math.max(-180, lng - lngSpan),
+    north: Math.min(85, lat + latSpan),
+    east: Math.min(180, lng + lngSpan),
+  };
 }
 
 /** The whole world, as the map asks for it before it knows where the results are. */

@@ -16,7 +16,7 @@ import { useShellData } from '../../shell/use-shell-data.ts';
 import { OfferCardItem } from '../offers/offer-card.tsx';
 import { loadMapAnswer, loadMapCard, type MapCardResult } from './load-map-answer.ts';
 import { areaSearchUrl } from './map-area-url.ts';
-import { atLeast, extentOf, viewportToBox, WORLD_BOX, zoomForBox } from './map-geometry.ts';
+import { atLeast, extentOf, placeBox, viewportToBox, WORLD_BOX, zoomForBox } from './map-geometry.ts';
 import { formatMapText, type MapTexts } from './map-texts.ts';
 import { mapUiStore, useMapUiState } from './map-ui-state.ts';
 
@@ -219,7 +219,8 @@ export default function MapView(props: {
       zoom: 2,
       currency: setup.current.currency,
     }).catch(() => null);
-    const extent = world ? extentOf(world) : null;
+    // No results (or no answer): the searched place, when the search names one.
+    const extent = (world ? extentOf(world) : null) ?? placeBox(filtersRef.current);
     if (extent && mapRef.current === map) {
       map.fitBounds(boundsOf(atLeast(extent, 0.02)), { padding: 40, maxZoom: 14, animate: false });
     }
