@@ -96,6 +96,11 @@ export async function startSessionApi(realApiUrl: string): Promise<SessionApi> {
       answer = authorized
         ? json(200, FAVORITE_IDS)
         : json(401, { code: 'unauthorized', message: 'Unauthorized' });
+    } else if (url.pathname === '/lead_threads/unread' && req.method === 'GET') {
+      // The account navigation's unread badge: read with the session's token like /user/me.
+      answer = authorized
+        ? json(200, { messages: 0 })
+        : json(401, { code: 'unauthorized', message: 'Unauthorized' });
     } else if (url.pathname === '/api/token/refresh' && req.method === 'POST') {
       state.refreshCalls++;
       const body = JSON.parse((await readBody(req)) || '{}') as { refresh_token?: string };
