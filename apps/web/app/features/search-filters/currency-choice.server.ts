@@ -1,4 +1,11 @@
-import { CURRENCIES, type Currency, convertPrice, DEFAULT_RATES, type SearchFilters } from '@estately/domain';
+import {
+  CURRENCIES,
+  type Currency,
+  convertPrice,
+  DEFAULT_RATES,
+  FILTER_LIMITS,
+  type SearchFilters,
+} from '@estately/domain';
 import { displayCurrencyCookie } from './currency-choice.ts';
 
 function isCurrency(value: unknown): value is Currency {
@@ -19,11 +26,14 @@ export function chosenCurrencyHeaders(request: Request, query: URLSearchParams, 
   return headers;
 }
 
-/** `value` to three significant digits, down or up: 321 600 → 321 000 or 322 000. */
-function roundBound(value: number, direction: 'down' | 'up'): number {
+/**
+ * `value` to three significant digits, down or up (321 600 → 321 000 or 322 000), within the
+ * price filter's limits (1 to 10^12), so the re-expressed search is a valid one.
+ */
+export function roundBound(value: number, direction: 'down' | 'up'): number {
   const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(value, 1))) - 2);
   const rounded = (direction === 'down' ? Math.floor(value / step) : Math.ceil(value / step)) * step;
-  return Math.max(1, rounded);
+  return Math.min(FILTER_LIMITS.price.max, Math.max(1, rounded));
 }
 
 /**
