@@ -100,8 +100,10 @@ describe('offer detail', () => {
     );
     expect(places.length).toBeGreaterThan(0);
     const shown = await page.getByTestId('points-of-interest').textContent();
-    for (const group of places)
-      expect(shown).toContain(`${group.items[0]?.name} (${group.items[0]?.distance})`);
+    for (const group of places) {
+      const item = group.items[0];
+      expect(shown).toContain(`${item?.kind}${item?.name ? ` ${item.name}` : ''} (${item?.distance})`);
+    }
 
     await page.getByTestId('show-contact').click();
     await page.getByTestId('offer-contact').waitFor();
@@ -256,7 +258,11 @@ describe('offer detail', () => {
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
     release();
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
-    await expect.poll(() => page.locator('.toast-list').textContent()).toContain('Favourites are down');
+    // The toast tells the failure by its code in the page's language, never by the API's message.
+    await expect
+      .poll(() => page.locator('.toast-list').textContent())
+      .toContain(translate('en', 'status.internal_error'));
+    expect(await page.locator('.toast-list').textContent()).not.toContain('Favourites are down');
 
     // Without the failure the favourite is stored.
     await page.unroute(`**/user/offers/${offerId}/favorite_offer`);

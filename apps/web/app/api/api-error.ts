@@ -112,6 +112,8 @@ export function errorToastText(
     generic?: string;
     /** "Too many requests, try again in …" in the visitor's language, given the wait in seconds. */
     tooManyRequests?: (seconds: number) => string;
+    /** False where the visitor's language is known: the API's message is English (issue 39). */
+    serverMessage?: boolean;
   } = {},
 ): string {
   const generic = labels.generic ?? GENERIC_ERROR_TEXT;
@@ -120,7 +122,7 @@ export function errorToastText(
     return labels.tooManyRequests(retryWaitSeconds(error));
   if (error instanceof ApiError) {
     if (error.text) return error.text;
-    if (error.serverMessage) return error.serverMessage;
+    if (error.serverMessage && labels.serverMessage !== false) return error.serverMessage;
     const status = labels.statusText?.(error.status) ?? STATUS_TEXT[error.status];
     return status ?? generic;
   }

@@ -127,4 +127,33 @@ describe('the text of a failure in the visitor’s language', () => {
     }
     expect(localizedErrorText(unsupported, createTranslator('de'))).toBe('Nicht unterstützter Medientyp');
   });
+
+  // Issue 39: a second report answered "This offer has already been reported by you" in English
+  // to a Czech visitor. The API's message never reaches a visitor: its code is told in their language.
+  it('tells a failure by its code in the visitor’s language, never by the API’s English message', () => {
+    const conflict = new ApiError({
+      status: 409,
+      code: 'conflict',
+      serverMessage: 'This offer has already been reported by you',
+    });
+    const down = new ApiError({ status: 500, code: 'internal_error', serverMessage: 'Favourites are down' });
+    for (const locale of LOCALES) {
+      for (const t of [createTranslator(locale), createTranslate(locale, clientMessages(locale))]) {
+        expect(localizedErrorText(conflict, t), locale).toBe(translate(locale, 'status.conflict'));
+        expect(localizedErrorText(down, t), locale).toBe(translate(locale, 'status.internal_error'));
+        // A browser's own failure (a refused clipboard) is worded in English by the browser.
+        expect(localizedErrorText(new Error('Write permission denied.'), t), locale).toBe(
+          translate(locale, 'error.generic'),
+        );
+      }
+    }
+    expect(localizedErrorText(conflict, createTranslator('cs'))).toBe('Konflikt');
+    // A text the caller chose for the failure (already in the page's language) still wins.
+    expect(
+      localizedErrorText(
+        new ApiError({ status: 500, text: 'Profil se nepodařilo uložit' }),
+        createTranslator('cs'),
+      ),
+    ).toBe('Profil se nepodařilo uložit');
+  });
 });

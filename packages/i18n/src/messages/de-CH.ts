@@ -23,4 +23,7 @@ export const deCH: CatalogOverrides = {
   // The energy certificate by its local name (issue 38 point 13).
   'media.energy_certificate': 'Gebäudeenergieausweis (GEAK)',
   'media.energy_certificate_pdf': 'Gebäudeenergieausweis (GEAK) (PDF, {size})',
+  // Nearby places and the report form (issue 39 defects 1-2)
+  'poi.kind.tram_stop': 'Tramhaltestelle',
+  'poi.kind.hospital': 'Spital',
 };

@@ -25,7 +25,8 @@ export function readOfferForm(
           tour_date_id: value('tour_date_id') ? Number(value('tour_date_id')) : undefined,
         })
       : OfferReportInputSchema.safeParse({
-          reason: value('reason'),
+          // The reason list starts on an empty choice: none chosen is "required".
+          reason: value('reason') || undefined,
           text: value('text'),
           email: value('email'),
         });

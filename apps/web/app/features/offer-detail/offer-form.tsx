@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { ApiError } from '../../api/api-error.ts';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import { useToast } from '../../toasts/toast-provider.tsx';
 import type { FieldErrorKeys, OfferFormKind, OfferFormResult } from './offer-forms.ts';
@@ -8,10 +9,13 @@ const loadSend = () => import('./offer-form-send.ts');
 
 // A form of the detail page that reaches the API from the browser when JavaScript runs (the API
 // then sees the visitor, for its per-address limits) and posts to the page's own action without
-// it. Errors sit beside their fields (aria-describedby), success is a toast.
+// it. Errors sit beside their fields (aria-describedby), success is a toast. One outcome shows at a
+// time, in the page's language: a new submission clears the last one (issue 39).
 
 export interface OfferFormTexts {
   sent: string;
+  /** The answer to a 409 (the report form: this visitor's report is already open), shown in place of `sent`. */
+  conflict?: string;
   /** Validation message keys -> text in the page's locale. */
   validation: Record<string, string>;
 }
@@ -39,11 +43,14 @@ export function OfferForm(props: {
   );
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(serverResult?.status === 'sent');
+  const [conflict, setConflict] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     if (!shell) return;
     event.preventDefault();
     const fields = new FormData(event.currentTarget);
+    setSent(false);
+    setConflict(false);
     try {
       const result = await (await loadSend()).sendOfferForm({
         kind,
@@ -60,7 +67,9 @@ export function OfferForm(props: {
         setSent(true);
         form.current?.reset();
       } else if (result.status === 'failed') {
-        toast.showError(result.error);
+        if (texts.conflict && result.error instanceof ApiError && result.error.status === 409)
+          setConflict(true);
+        else toast.showError(result.error);
       } else {
         setErrors(result.errors);
         // A rule broken before sending moves the focus to its field.
@@ -96,7 +105,7 @@ export function OfferForm(props: {
     >
       <input type="hidden" name="intent" value={kind} />
       {props.children(errorOf, describedBy)}
-      {serverResult?.status === 'failed' && (
+      {serverResult?.status === 'failed' && !sent && !conflict && (
         <p className="field-error" role="alert">
           {serverResult.message}
         </p>
@@ -104,6 +113,11 @@ export function OfferForm(props: {
       {sent && (
         <p role="status" className="badge" data-testid={`${kind}-sent`}>
           {texts.sent}
+        </p>
+      )}
+      {conflict && (
+        <p role="status" className="badge" data-testid={`${kind}-conflict`}>
+          {texts.conflict}
         </p>
       )}
       <button type="submit" className="button button--primary" disabled={sending}>

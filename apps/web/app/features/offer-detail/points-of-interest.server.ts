@@ -1,10 +1,41 @@
 import type { Locale, PoiCategory, PointsOfInterestResponse } from '@estately/domain';
-import { type MessageKey, translate } from '@estately/i18n';
+import { formatNumber, type MessageKey, translate } from '@estately/i18n';
 
 /** Nearby places ready to render: a heading per kind of place, names with their distance. */
 export interface PoiGroupView {
   label: string;
-  items: { id: number; name: string; distance: string }[];
+  /** `kind` is the place's own kind in the visitor's language ("Autobusová zastávka"); `name` its proper name, if any. */
+  items: { id: number; kind: string; name: string; distance: string }[];
+}
+
+/** Each kind of place in the visitor's language (issue 39): the item says what it is, the heading groups. */
+export const POI_KIND_LABELS: Record<PoiCategory, MessageKey> = {
+  school: 'poi.kind.school',
+  kindergarten: 'poi.kind.kindergarten',
+  university: 'poi.kind.university',
+  supermarket: 'poi.kind.supermarket',
+  pharmacy: 'poi.kind.pharmacy',
+  doctor: 'poi.kind.doctor',
+  hospital: 'poi.kind.hospital',
+  bus_stop: 'poi.kind.bus_stop',
+  tram_stop: 'poi.kind.tram_stop',
+  metro_station: 'poi.kind.metro_station',
+  train_station: 'poi.kind.train_station',
+  restaurant: 'poi.kind.restaurant',
+  cafe: 'poi.kind.cafe',
+  park: 'poi.kind.park',
+  playground: 'poi.kind.playground',
+  sports: 'poi.kind.sports',
+  bank: 'poi.kind.bank',
+  post_office: 'poi.kind.post_office',
+};
+
+/** "186 m", "1,1 km" (cs), "1.1 km" (en): whole metres below a kilometre, else tenths of one, in the locale's digits. */
+export function poiDistance(distanceM: number, locale: Locale): string {
+  if (distanceM < 1000)
+    return translate(locale, 'poi.distance_m', { distance: formatNumber(distanceM, locale) });
+  const km = formatNumber(Math.round(distanceM / 100) / 10, locale, { maximumFractionDigits: 1 });
+  return translate(locale, 'poi.distance_km', { distance: km });
 }
 
 // Kinds of place the catalogs name; stops and stations share the public-transport heading and
@@ -27,6 +58,51 @@ export const POI_LABELS: Partial<Record<PoiCategory, MessageKey>> = {
   post_office: 'poi.post_office',
 };
 
+// Names that only describe the kind in English (the demo data's unnamed places, an import's
+// placeholder): shown as the kind in the visitor's language instead of as a name.
+const GENERIC_NAMES = new Set([
+  'primary school',
+  'elementary school',
+  'grammar school',
+  'school',
+  'kindergarten',
+  'nursery',
+  'university',
+  'university campus',
+  'supermarket',
+  'pharmacy',
+  'city pharmacy',
+  'medical centre',
+  'general practitioner',
+  'dental clinic',
+  'doctor',
+  'hospital',
+  'university hospital',
+  'bus stop',
+  'tram stop',
+  'metro station',
+  'railway station',
+  'train station',
+  'restaurant',
+  'bistro',
+  'pizzeria',
+  'trattoria',
+  'café',
+  'cafe',
+  'coffee house',
+  'bakery & café',
+  'city park',
+  'park',
+  'gardens',
+  'playground',
+  'sports centre',
+  'fitness',
+  'swimming pool',
+  'bank',
+  'atm',
+  'post office',
+]);
+
 export function toPoiGroups(answer: PointsOfInterestResponse, locale: Locale): PoiGroupView[] {
   const groups = new Map<MessageKey, PoiGroupView>();
   for (const group of answer.data) {
@@ -34,13 +110,14 @@ export function toPoiGroups(answer: PointsOfInterestResponse, locale: Locale): P
     if (!key) continue;
     const view = groups.get(key) ?? { label: translate(locale, key), items: [] };
     for (const item of group.items) {
+      const kind = translate(locale, POI_KIND_LABELS[group.category]);
+      // Generic names ("Bus stop") are the kind in English, not a proper name: the kind says it.
+      const generic = GENERIC_NAMES.has(item.name.trim().toLowerCase());
       view.items.push({
         id: item.id,
-        name: item.name,
-        distance:
-          item.distance_m < 1000
-            ? translate(locale, 'poi.distance_m', { distance: item.distance_m })
-            : translate(locale, 'poi.distance_km', { distance: Math.round(item.distance_km * 10) / 10 }),
+        kind,
+        name: generic ? '' : item.name,
+        distance: poiDistance(item.distance_m, locale),
       });
     }
     groups.set(key, view);
