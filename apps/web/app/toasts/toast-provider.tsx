@@ -19,7 +19,10 @@ import { TOAST_DURATION_MS, type Toast, type ToastKind, toastReducer } from './t
 
 export interface Toaster {
   show(text: string, kind?: ToastKind): void;
-  /** Spec 8: the error's text, else the server's message, else the status text, else 'An error occurred'. */
+  /**
+   * Spec 8 in the visitor's language: the error's own text, else its API code's or status's label,
+   * else 'An error occurred'; never the API's English message (issue 39, i18n/error-text.ts).
+   */
   showError(error: unknown): void;
 }
 
