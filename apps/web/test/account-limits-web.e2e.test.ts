@@ -63,9 +63,10 @@ describe('account limits in the seller’s language', () => {
     const send = () => {
       const form = new FormData();
       form.set('file', file());
+      // As the editor's script sends it (a form post without scripts is answered by a redirect).
       return fetch(new URL(`${buildPath('accountMyOffers', 'cs')}/${id}/photos`, web.url), {
         method: 'POST',
-        headers: headers(),
+        headers: { ...headers(), accept: 'application/json' },
         body: form,
       });
     };
