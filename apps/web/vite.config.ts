@@ -15,7 +15,7 @@ import { routerStubs } from './vite-plugins/router-stubs.ts';
 // fetched on first use (api/load-browser-api.ts, toasts/toast-provider.tsx).
 const FRAMEWORK = /node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/;
 const SHELL =
-  /[\\/]web[\\/]app[\\/](?:i18n[\\/]|toasts[\\/]|shell[\\/]|locale[\\/]|nonce-context|root\.tsx|features[\\/](?:offers[\\/]offer-card|results[\\/]result-card|favorites-toggle[\\/]favorite-toggle)\.|api[\\/](?:cookies|stats-token|load-browser-api)\.)/;
+  /[\\/]web[\\/]app[\\/](?:i18n[\\/](?!error-text\.)|toasts[\\/]|shell[\\/]|locale[\\/]|nonce-context|root\.tsx|features[\\/](?:offers[\\/]offer-card|results[\\/]result-card|favorites-toggle[\\/]favorite-toggle)\.|api[\\/](?:cookies|stats-token|load-browser-api)\.)/;
 // Three small modules of the results page that lazily loaded code shares (the map, the filter
 // form's codec, the property editor's address search), so the automatic splitting makes them a
 // file of their own (0.7 KB brotli) in the results page's first load: in the framework file they

@@ -1,6 +1,10 @@
-// API failures as values (CONVENTIONS habit 11). No runtime imports: this module reaches the browser.
+// API failures as values (CONVENTIONS habit 11). No runtime imports but a constant's: this module
+// reaches the browser.
 
 import type { ApiResponse } from './api-response.ts';
+import { DEFAULT_RETRY_WAIT_SECONDS } from './retry-default.ts';
+
+export { DEFAULT_RETRY_WAIT_SECONDS } from './retry-default.ts';
 
 /** Status labels of spec 8, the fallback text of an error without a message of its own. */
 export const STATUS_TEXT: Readonly<Record<number, string>> = {
@@ -92,9 +96,6 @@ export function retryAfterSecondsOf(value: string | null, now = Date.now()): num
 export function isTooManyRequests(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 429;
 }
-
-/** The wait of a 429 whose API named none: its budgets are per minute. */
-export const DEFAULT_RETRY_WAIT_SECONDS = 60;
 
 /** The wait of a 429 in seconds: the API's Retry-After, else a minute (i18n/error-text.ts names it). */
 export function retryWaitSeconds(error: ApiError): number {

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation } from 'react-router';
-import { tooManyRequestsText } from '../i18n/error-text.ts';
 import { type Translate, useI18n } from '../i18n/i18n-context.tsx';
+import { tooManyRequestsText } from '../i18n/retry-wait.ts';
 
 /** HTTP status of whatever a loader or component threw; uncaught errors are 500 (spec 8). */
 export function errorStatus(error: unknown): number {

@@ -1,3 +1,4 @@
+import { ApiError } from '../../api/api-error.ts';
 import { loadBrowserApi } from '../../api/load-browser-api.ts';
 import { readOfferForm } from './offer-form-validation.ts';
 import { apiFieldErrors, type FieldErrorKeys, type OfferFormKind, offerFormPath } from './offer-forms.ts';
@@ -12,7 +13,8 @@ export type OfferFormSendResult =
   | { status: 'invalid'; errors: FieldErrorKeys }
   /** The API refused fields (its 422 answer). */
   | { status: 'refused'; errors: FieldErrorKeys }
-  | { status: 'failed'; error: unknown };
+  /** Not sent; `conflict` when the API answered 409 (a second report of the offer). */
+  | { status: 'failed'; error: unknown; conflict: boolean };
 
 /** Checks and sends a form's fields; `sending` is called once they are valid, before the request. */
 export async function sendOfferForm(input: {
@@ -31,6 +33,7 @@ export async function sendOfferForm(input: {
     return { status: 'sent' };
   } catch (error) {
     const errors = apiFieldErrors(error);
-    return errors ? { status: 'refused', errors } : { status: 'failed', error };
+    if (errors) return { status: 'refused', errors };
+    return { status: 'failed', error, conflict: error instanceof ApiError && error.status === 409 };
   }
 }

@@ -1,5 +1,4 @@
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
-import { ApiError } from '../../api/api-error.ts';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import { useToast } from '../../toasts/toast-provider.tsx';
 import type { FieldErrorKeys, OfferFormKind, OfferFormResult } from './offer-forms.ts';
@@ -67,8 +66,7 @@ export function OfferForm(props: {
         setSent(true);
         form.current?.reset();
       } else if (result.status === 'failed') {
-        if (texts.conflict && result.error instanceof ApiError && result.error.status === 409)
-          setConflict(true);
+        if (texts.conflict && result.conflict) setConflict(true);
         else toast.showError(result.error);
       } else {
         setErrors(result.errors);
