@@ -156,6 +156,18 @@ async function buildWorkload(stack: Stack): Promise<Workload> {
       path: composeSearchPath(LOCALES[i % LOCALES.length] as Locale, parsed.data),
     });
   }
+  // A search whose page is past its last, or whose price bounds are in another currency than
+  // the visitor's, answers with a redirect to the page a visitor lands on (issue 39 defects 3
+  // and 6): the load asks for that page, as a browser would after the first visit.
+  for (const r of results) {
+    const first = await fetch(stack.webUrl + r.path, { redirect: 'manual' });
+    await first.arrayBuffer();
+    const location = first.headers.get('location');
+    if (first.status >= 300 && first.status < 400 && location) {
+      const target = new URL(location, stack.webUrl);
+      r.path = target.pathname + target.search;
+    }
+  }
   const pages: LoadRequest[] = [...ids]
     .slice(0, 100)
     .map((id, i) => ({ kind: 'detail page', path: `/${LOCALES[i % LOCALES.length]}/property/${id}` }));
