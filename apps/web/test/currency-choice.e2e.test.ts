@@ -99,9 +99,10 @@ describe('one currency for the filter and the header (issue 39 defect 6)', () =>
       const to = Number(new URL(page.url()).searchParams.get('price_to'));
       expect(to).toBeGreaterThanOrEqual(400_000 * 20);
       expect(to).toBeLessThanOrEqual(400_000 * 30);
-      expect(await page.getByTestId('filter-currency').inputValue()).toBe('CZK');
-      expect(await page.getByTestId('filter-price_to').inputValue()).toBe(String(to));
-      expect(await headerCurrency(page)).toBe('CZK');
+      // The URL changes before the page's new data has rendered: wait for the fields.
+      await expect.poll(() => page.getByTestId('filter-currency').inputValue()).toBe('CZK');
+      await expect.poll(() => page.getByTestId('filter-price_to').inputValue()).toBe(String(to));
+      await expect.poll(() => headerCurrency(page)).toBe('CZK');
       const inCzk = { ...base, price_to: to, currency: 'CZK' as const };
       await expect
         .poll(() => page.getByTestId('offer-price').first().textContent())
