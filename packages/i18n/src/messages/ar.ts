@@ -1073,4 +1073,13 @@ export const ar: Catalog = {
   'poi.kind.sports': 'منشأة رياضية',
   'poi.kind.bank': 'بنك',
   'poi.kind.post_office': 'مكتب بريد',
+  'offer.call': 'اتصال',
+  'offer.write_message': 'رسالة',
+  'seller_page.link': 'صفحة المعلن',
+  'seller_page.page_description': '{name}: صفحة المعلن وعروضه من الشقق والمنازل للبيع والإيجار.',
+  'seller_page.reply_rate': 'يرد على {percent} من الرسائل',
+  'seller_page.search': 'الشارع أو المكان',
+  'seller_page.search_heading': 'ابحث في عروض المعلن',
+  'seller_page.no_offers': 'لا توجد لدى هذا المعلن عروض حاليًا.',
+  'seller_page.no_match': 'لا توجد عروض لهذا المعلن تطابق بحثك.',
 };

@@ -1057,4 +1057,14 @@ export const bg: Catalog = {
   'poi.kind.sports': 'Спортно съоръжение',
   'poi.kind.bank': 'Банка',
   'poi.kind.post_office': 'Поща',
+  'offer.call': 'Обаждане',
+  'offer.write_message': 'Съобщение',
+  'seller_page.link': 'Профил на продавача',
+  'seller_page.page_description':
+    '{name}: профил на продавача и обяви за апартаменти и къщи за продажба и под наем.',
+  'seller_page.reply_rate': 'Отговаря на {percent} от съобщенията',
+  'seller_page.search': 'Улица или населено място',
+  'seller_page.search_heading': 'Търсене в обявите на продавача',
+  'seller_page.no_offers': 'Този продавач в момента няма обяви.',
+  'seller_page.no_match': 'Няма обяви на този продавач, които отговарят на търсенето ви.',
 };

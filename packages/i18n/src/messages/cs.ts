@@ -1065,4 +1065,13 @@ export const cs: Catalog = {
   'poi.kind.sports': 'Sportoviště',
   'poi.kind.bank': 'Banka',
   'poi.kind.post_office': 'Pošta',
+  'offer.call': 'Zavolat',
+  'offer.write_message': 'Napsat zprávu',
+  'seller_page.link': 'Profil prodávajícího',
+  'seller_page.page_description': '{name}: profil prodávajícího a nabídky bytů a domů k prodeji i pronájmu.',
+  'seller_page.reply_rate': 'Odpovídá na {percent} zpráv',
+  'seller_page.search': 'Ulice nebo místo',
+  'seller_page.search_heading': 'Hledat v nabídkách prodávajícího',
+  'seller_page.no_offers': 'Tento prodávající teď nemá žádné nabídky.',
+  'seller_page.no_match': 'Vašemu hledání neodpovídá žádná nabídka tohoto prodávajícího.',
 };

@@ -1061,4 +1061,14 @@ export const de: Catalog = {
   'poi.kind.sports': 'Sportanlage',
   'poi.kind.bank': 'Bank',
   'poi.kind.post_office': 'Post',
+  'offer.call': 'Anrufen',
+  'offer.write_message': 'Nachricht',
+  'seller_page.link': 'Anbieterprofil',
+  'seller_page.page_description':
+    '{name}: Anbieterprofil und Angebote von Wohnungen und Häusern zum Kauf und zur Miete.',
+  'seller_page.reply_rate': 'Beantwortet {percent} der Anfragen',
+  'seller_page.search': 'Adresse oder Ort',
+  'seller_page.search_heading': 'In den Angeboten des Anbieters suchen',
+  'seller_page.no_offers': 'Dieser Anbieter hat derzeit keine Angebote.',
+  'seller_page.no_match': 'Keine Angebote dieses Anbieters passen zu Ihrer Suche.',
 };

@@ -1061,4 +1061,14 @@ export const el: Catalog = {
   'poi.kind.sports': 'Αθλητικές εγκαταστάσεις',
   'poi.kind.bank': 'Τράπεζα',
   'poi.kind.post_office': 'Ταχυδρομείο',
+  'offer.call': 'Κλήση',
+  'offer.write_message': 'Μήνυμα',
+  'seller_page.link': 'Προφίλ αγγελιοδότη',
+  'seller_page.page_description':
+    '{name}: προφίλ αγγελιοδότη και αγγελίες διαμερισμάτων και κατοικιών προς πώληση και ενοικίαση.',
+  'seller_page.reply_rate': 'Απαντά στο {percent} των μηνυμάτων',
+  'seller_page.search': 'Οδός ή περιοχή',
+  'seller_page.search_heading': 'Αναζήτηση στις αγγελίες του αγγελιοδότη',
+  'seller_page.no_offers': 'Αυτός ο αγγελιοδότης δεν έχει αγγελίες αυτή τη στιγμή.',
+  'seller_page.no_match': 'Καμία αγγελία αυτού του αγγελιοδότη δεν ταιριάζει με την αναζήτησή σας.',
 };

@@ -36,4 +36,6 @@ export const enGB: CatalogOverrides = {
 
   // Account and sign-in screens (issue 10)
   'account.notify_offer_updates': 'E-mails when my favourite offers change',
+  'seller_page.page_description':
+    '{name}: seller profile and offers of flats and houses for sale and to rent.',
 };

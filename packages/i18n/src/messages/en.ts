@@ -1068,6 +1068,16 @@ export const en = {
   'poi.kind.sports': 'Sports facility',
   'poi.kind.bank': 'Bank',
   'poi.kind.post_office': 'Post office',
+  'offer.call': 'Call',
+  'offer.write_message': 'Message',
+  'seller_page.link': 'Seller profile',
+  'seller_page.page_description':
+    '{name}: seller profile and offers of apartments and houses for sale and rent.',
+  'seller_page.reply_rate': 'Replies to {percent} of messages',
+  'seller_page.search': 'Street or place',
+  'seller_page.search_heading': 'Search this seller’s offers',
+  'seller_page.no_offers': 'This seller has no offers at the moment.',
+  'seller_page.no_match': 'No offers of this seller match your search.',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -1058,4 +1058,14 @@ export const es: Catalog = {
   'poi.kind.sports': 'Instalación deportiva',
   'poi.kind.bank': 'Banco',
   'poi.kind.post_office': 'Oficina de correos',
+  'offer.call': 'Llamar',
+  'offer.write_message': 'Mensaje',
+  'seller_page.link': 'Perfil del anunciante',
+  'seller_page.page_description':
+    '{name}: perfil del anunciante y anuncios de pisos y casas en venta y alquiler.',
+  'seller_page.reply_rate': 'Responde al {percent} de los mensajes',
+  'seller_page.search': 'Calle o localidad',
+  'seller_page.search_heading': 'Buscar en los anuncios del anunciante',
+  'seller_page.no_offers': 'Este anunciante no tiene anuncios en este momento.',
+  'seller_page.no_match': 'Ningún anuncio de este anunciante coincide con tu búsqueda.',
 };

@@ -1063,4 +1063,14 @@ export const fr: Catalog = {
   'poi.kind.sports': 'Équipement sportif',
   'poi.kind.bank': 'Banque',
   'poi.kind.post_office': 'Bureau de poste',
+  'offer.call': 'Appeler',
+  'offer.write_message': 'Message',
+  'seller_page.link': 'Profil de l’annonceur',
+  'seller_page.page_description':
+    '{name} : profil de l’annonceur et annonces d’appartements et de maisons à vendre et à louer.',
+  'seller_page.reply_rate': 'Répond à {percent} des messages',
+  'seller_page.search': 'Rue ou lieu',
+  'seller_page.search_heading': 'Rechercher dans les annonces de l’annonceur',
+  'seller_page.no_offers': 'Cet annonceur n’a aucune annonce pour le moment.',
+  'seller_page.no_match': 'Aucune annonce de cet annonceur ne correspond à votre recherche.',
 };

@@ -651,4 +651,13 @@ export const hr: Catalog = {
   'poi.kind.sports': 'Sportski objekt',
   'poi.kind.bank': 'Banka',
   'poi.kind.post_office': 'Pošta',
+  'offer.call': 'Nazovi',
+  'offer.write_message': 'Poruka',
+  'seller_page.link': 'Profil oglašivača',
+  'seller_page.page_description': '{name}: profil oglašivača i ponude stanova i kuća za prodaju i najam.',
+  'seller_page.reply_rate': 'Odgovara na {percent} poruka',
+  'seller_page.search': 'Ulica ili mjesto',
+  'seller_page.search_heading': 'Pretraži ponude oglašivača',
+  'seller_page.no_offers': 'Ovaj oglašivač trenutačno nema ponuda.',
+  'seller_page.no_match': 'Nijedna ponuda ovog oglašivača ne odgovara vašoj pretrazi.',
 };

@@ -1061,4 +1061,14 @@ export const it: Catalog = {
   'poi.kind.sports': 'Impianto sportivo',
   'poi.kind.bank': 'Banca',
   'poi.kind.post_office': 'Ufficio postale',
+  'offer.call': 'Chiama',
+  'offer.write_message': 'Messaggio',
+  'seller_page.link': 'Profilo dell’inserzionista',
+  'seller_page.page_description':
+    '{name}: profilo dell’inserzionista e annunci di appartamenti e case in vendita e in affitto.',
+  'seller_page.reply_rate': 'Risponde al {percent} dei messaggi',
+  'seller_page.search': 'Via o località',
+  'seller_page.search_heading': 'Cerca tra gli annunci dell’inserzionista',
+  'seller_page.no_offers': 'Questo inserzionista non ha annunci al momento.',
+  'seller_page.no_match': 'Nessun annuncio di questo inserzionista corrisponde alla ricerca.',
 };

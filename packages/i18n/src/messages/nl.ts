@@ -1057,4 +1057,14 @@ export const nl: Catalog = {
   'poi.kind.sports': 'Sportaccommodatie',
   'poi.kind.bank': 'Bank',
   'poi.kind.post_office': 'Postkantoor',
+  'offer.call': 'Bellen',
+  'offer.write_message': 'Bericht',
+  'seller_page.link': 'Profiel van de aanbieder',
+  'seller_page.page_description':
+    '{name}: profiel van de aanbieder en aanbiedingen van appartementen en huizen te koop en te huur.',
+  'seller_page.reply_rate': 'Beantwoordt {percent} van de berichten',
+  'seller_page.search': 'Straat of plaats',
+  'seller_page.search_heading': 'Zoeken in de aanbiedingen van de aanbieder',
+  'seller_page.no_offers': 'Deze aanbieder heeft op dit moment geen aanbiedingen.',
+  'seller_page.no_match': 'Geen aanbiedingen van deze aanbieder passen bij je zoekopdracht.',
 };

@@ -1077,4 +1077,14 @@ export const pl: Catalog = {
   'poi.kind.sports': 'Obiekt sportowy',
   'poi.kind.bank': 'Bank',
   'poi.kind.post_office': 'Poczta',
+  'offer.call': 'Zadzwoń',
+  'offer.write_message': 'Wiadomość',
+  'seller_page.link': 'Profil ogłoszeniodawcy',
+  'seller_page.page_description':
+    '{name}: profil ogłoszeniodawcy i oferty mieszkań i domów na sprzedaż i wynajem.',
+  'seller_page.reply_rate': 'Odpowiada na {percent} wiadomości',
+  'seller_page.search': 'Ulica lub miejscowość',
+  'seller_page.search_heading': 'Szukaj w ofertach ogłoszeniodawcy',
+  'seller_page.no_offers': 'Ten ogłoszeniodawca nie ma obecnie żadnych ofert.',
+  'seller_page.no_match': 'Żadna oferta tego ogłoszeniodawcy nie pasuje do wyszukiwania.',
 };

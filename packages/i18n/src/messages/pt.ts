@@ -1059,4 +1059,14 @@ export const pt: Catalog = {
   'poi.kind.sports': 'Instalação desportiva',
   'poi.kind.bank': 'Banco',
   'poi.kind.post_office': 'Correios',
+  'offer.call': 'Ligar',
+  'offer.write_message': 'Mensagem',
+  'seller_page.link': 'Perfil do anunciante',
+  'seller_page.page_description':
+    '{name}: perfil do anunciante e anúncios de apartamentos e moradias para venda e arrendamento.',
+  'seller_page.reply_rate': 'Responde a {percent} das mensagens',
+  'seller_page.search': 'Rua ou localidade',
+  'seller_page.search_heading': 'Pesquisar nos anúncios do anunciante',
+  'seller_page.no_offers': 'Este anunciante não tem anúncios de momento.',
+  'seller_page.no_match': 'Nenhum anúncio deste anunciante corresponde à sua pesquisa.',
 };

@@ -1071,4 +1071,14 @@ export const sk: Catalog = {
   'poi.kind.sports': 'Športovisko',
   'poi.kind.bank': 'Banka',
   'poi.kind.post_office': 'Pošta',
+  'offer.call': 'Zavolať',
+  'offer.write_message': 'Napísať správu',
+  'seller_page.link': 'Profil predávajúceho',
+  'seller_page.page_description':
+    '{name}: profil predávajúceho a ponuky bytov a domov na predaj aj prenájom.',
+  'seller_page.reply_rate': 'Odpovedá na {percent} správ',
+  'seller_page.search': 'Ulica alebo miesto',
+  'seller_page.search_heading': 'Hľadať v ponukách predávajúceho',
+  'seller_page.no_offers': 'Tento predávajúci teraz nemá žiadne ponuky.',
+  'seller_page.no_match': 'Vášmu hľadaniu nezodpovedá žiadna ponuka tohto predávajúceho.',
 };

@@ -173,4 +173,5 @@ export const srME: CatalogOverrides = {
   'poi.kind.doctor': 'Ljekar',
   'poi.kind.playground': 'Dječje igralište',
   'poi.kind.train_station': 'Željeznička stanica',
+  'seller_page.search': 'Ulica ili mjesto',
 };

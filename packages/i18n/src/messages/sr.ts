@@ -652,4 +652,13 @@ export const sr: Catalog = {
   'poi.kind.sports': 'Sportski objekat',
   'poi.kind.bank': 'Banka',
   'poi.kind.post_office': 'Pošta',
+  'offer.call': 'Pozovi',
+  'offer.write_message': 'Poruka',
+  'seller_page.link': 'Profil oglašavača',
+  'seller_page.page_description': '{name}: profil oglašavača i ponude stanova i kuća za prodaju i izdavanje.',
+  'seller_page.reply_rate': 'Odgovara na {percent} poruka',
+  'seller_page.search': 'Ulica ili mesto',
+  'seller_page.search_heading': 'Pretraži ponude oglašavača',
+  'seller_page.no_offers': 'Ovaj oglašavač trenutno nema ponuda.',
+  'seller_page.no_match': 'Nijedna ponuda ovog oglašavača ne odgovara vašoj pretrazi.',
 };

@@ -1053,4 +1053,14 @@ export const tr: Catalog = {
   'poi.kind.sports': 'Spor tesisi',
   'poi.kind.bank': 'Banka',
   'poi.kind.post_office': 'Postane',
+  'offer.call': 'Ara',
+  'offer.write_message': 'Mesaj',
+  'seller_page.link': 'İlan sahibinin profili',
+  'seller_page.page_description':
+    '{name}: ilan sahibinin profili ile satılık ve kiralık daire ve ev ilanları.',
+  'seller_page.reply_rate': 'Yanıt oranı: {percent}',
+  'seller_page.search': 'Sokak veya semt',
+  'seller_page.search_heading': 'İlan sahibinin ilanlarında ara',
+  'seller_page.no_offers': 'Bu ilan sahibinin şu anda ilanı yok.',
+  'seller_page.no_match': 'Bu ilan sahibinin aramanıza uyan ilanı yok.',
 };
