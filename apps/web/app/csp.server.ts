@@ -26,8 +26,9 @@ export function createNonce(): string {
  * also from the API's media and the photo host (`mediaOrigin`: a CDN or a bucket), calls to our
  * origin and the API. No plugin, no framing by others,
  * no <base> hijack, forms post only here. The results map (decision 016) runs MapLibre's worker
- * from our own script file (`worker-src 'self'`, no blob:) and, with a MapTiler key, fetches
- * MapTiler's style, tiles, glyphs and sprites (`mapOrigin`).
+ * from our own script file (`worker-src 'self'`, no blob:) and fetches the tiles of a street
+ * basemap from `mapOrigin`: the host of the PMTiles file (byte ranges), or MapTiler's style,
+ * tiles, glyphs and sprites with a MapTiler key.
  */
 export function contentSecurityPolicy(
   nonce: string,

@@ -23,7 +23,7 @@ import { redirectMissesContext, redirectMissesOf } from './routing/redirect-miss
 import { notePageFailure, pageFailureOf, retryLaterAnswer } from './routing/unavailable.server.ts';
 import { fillStylesSlot, INLINE_CSS, INLINE_STYLES_SLOT } from './shell/inline-styles.server.ts';
 import { InlineStylesContext } from './shell/inline-styles.tsx';
-import { MAPTILER_ORIGIN } from './web-config.ts';
+import { mapOriginOf } from './web-config.ts';
 
 export const streamTimeout = 5_000;
 
@@ -152,12 +152,7 @@ async function respond(
   if (config)
     responseHeaders.set(
       'Content-Security-Policy',
-      contentSecurityPolicy(
-        nonce,
-        config.publicApiUrl,
-        config.maptiler ? MAPTILER_ORIGIN : null,
-        config.mediaOrigin,
-      ),
+      contentSecurityPolicy(nonce, config.publicApiUrl, mapOriginOf(config), config.mediaOrigin),
     );
 
   // The page, rendered at once when nothing in it is left to wait for (page-at-once.server.ts,

@@ -24,6 +24,13 @@ export interface WebConfig {
    */
   maptiler: { apiKey: string; style: string } | null;
   /**
+   * A self-hosted street basemap (MAP_PMTILES_URL): one Protomaps PMTiles file on the media
+   * storage, a CDN or any host that answers byte ranges, drawn with Protomaps' layers in the
+   * MAP_PMTILES_FLAVOR colours (light by default). No key, no vendor; it wins over MapTiler
+   * (docs/decisions/049-self-hosted-pmtiles-basemap.md).
+   */
+  pmtiles: { url: string; flavor: PmtilesFlavor } | null;
+  /**
    * Origin photos come from when it is not the API's: MEDIA_PUBLIC_URL's (a CDN), else, with
    * S3_URL, the bucket's public address (as the API builds photo URLs: packages/db
    * s3-storage.ts). The pages' Content-Security-Policy lets images in from it. Null when the
@@ -49,7 +56,13 @@ export interface PublicConfig {
   apiUrl: string;
   /** MapLibre style of the results map: MapTiler's when a key is configured, else our offline one. */
   mapStyleUrl: string;
+  /** The style reads a PMTiles file: the map registers the `pmtiles://` protocol first. */
+  mapPmtiles?: true;
 }
+
+/** Protomaps' named colour sets (@protomaps/basemaps `namedFlavor`). */
+export const PMTILES_FLAVORS = ['light', 'white', 'grayscale', 'dark', 'black'] as const;
+export type PmtilesFlavor = (typeof PMTILES_FLAVORS)[number];
 
 /** The offline basemap's style, served by this server (routes/search-map.ts). */
 export const OFFLINE_MAP_STYLE_PATH = '/map/style.json';
@@ -103,6 +116,14 @@ function readMaptiler(env: Env, problems: string[]): WebConfig['maptiler'] {
   if (!/^[A-Za-z0-9_-]+$/.test(style))
     problems.push('MAPTILER_STYLE must be a MapTiler map id such as streets-v2');
   return apiKey === '' ? null : { apiKey, style };
+}
+
+function readPmtiles(env: Env, problems: string[]): WebConfig['pmtiles'] {
+  const url = readUrl('MAP_PMTILES_URL', env.MAP_PMTILES_URL?.trim(), problems);
+  const flavor = env.MAP_PMTILES_FLAVOR?.trim() || 'light';
+  if (!(PMTILES_FLAVORS as readonly string[]).includes(flavor))
+    problems.push(`MAP_PMTILES_FLAVOR must be one of ${PMTILES_FLAVORS.join(', ')}, got "${flavor}"`);
+  return url ? { url, flavor: flavor as PmtilesFlavor } : null;
 }
 
 /**
@@ -169,6 +190,7 @@ export function readWebConfig(env: Env, overrides: Partial<WebConfig> = {}): Web
       ? overrides.publicWebUrl && readUrl('publicWebUrl', overrides.publicWebUrl, problems)
       : readUrl('PUBLIC_WEB_URL', env.PUBLIC_WEB_URL, problems);
   const maptiler = readMaptiler(env, problems);
+  const pmtiles = readPmtiles(env, problems);
   const mediaPublicUrl = readUrl('MEDIA_PUBLIC_URL', env.MEDIA_PUBLIC_URL, problems);
   const mediaOrigin =
     overrides.mediaOrigin !== undefined
@@ -188,6 +210,7 @@ export function readWebConfig(env: Env, overrides: Partial<WebConfig> = {}): Web
     publicApiUrl,
     publicWebUrl: publicWebUrl || null,
     maptiler,
+    pmtiles,
     mediaOrigin,
     internalApiToken,
     trustProxy,
@@ -195,10 +218,27 @@ export function readWebConfig(env: Env, overrides: Partial<WebConfig> = {}): Web
 }
 
 export function publicConfigOf(config: WebConfig): PublicConfig {
+  // The PMTiles style is served by this server at the offline style's address.
+  if (config.pmtiles)
+    return { apiUrl: config.publicApiUrl, mapStyleUrl: OFFLINE_MAP_STYLE_PATH, mapPmtiles: true };
   return {
     apiUrl: config.publicApiUrl,
     mapStyleUrl: config.maptiler
       ? `${MAPTILER_ORIGIN}/maps/${config.maptiler.style}/style.json?key=${config.maptiler.apiKey}`
       : OFFLINE_MAP_STYLE_PATH,
   };
+}
+
+/**
+ * The origin the map's tiles come from when it is not this site's: the PMTiles file's host, or
+ * MapTiler's. The pages' Content-Security-Policy lets the map fetch from it.
+ */
+export function mapOriginOf(config: Pick<WebConfig, 'maptiler' | 'pmtiles'>): string | null {
+  if (config.pmtiles) return new URL(config.pmtiles.url).origin;
+  return config.maptiler ? MAPTILER_ORIGIN : null;
+}
+
+/** Whether the maps draw streets (PMTiles or MapTiler) rather than the offline overview. */
+export function hasStreetBasemap(config: Pick<WebConfig, 'maptiler' | 'pmtiles'>): boolean {
+  return config.pmtiles !== null || config.maptiler !== null;
 }

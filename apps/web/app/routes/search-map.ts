@@ -6,13 +6,15 @@ import {
   isBasemapLayer,
   offlineStyle,
 } from '../features/search-map/basemap.server.ts';
+import { pmtilesStyle } from '../features/search-map/basemap-pmtiles.server.ts';
 import { loadMapCard } from '../features/search-map/load-map-card.server.ts';
 import { requestApi } from '../request-state.server.ts';
 import type { Route } from './+types/search-map.ts';
 
 // Resources of the results page's map mode (issue 9), at /map/{file}:
 // - style.json, land.geojson, borders.geojson: the offline basemap (no MapTiler key), built
-//   from Natural Earth in the world-atlas package; cached a day by browsers and proxies;
+//   from Natural Earth in the world-atlas package; cached a day by browsers and proxies; with
+//   MAP_PMTILES_URL, style.json is the street style over that PMTiles file instead;
 // - card?id&lat&lng&locale&currency: the card of a map point as JSON, formatted in the locale.
 
 const json = (value: unknown, status: number, cache: string) =>
@@ -34,7 +36,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const file = params.file;
   if (file === 'style.json') {
-    return json(offlineStyle(config.publicWebUrl ?? url.origin), 200, BASEMAP_CACHE);
+    const style = config.pmtiles
+      ? pmtilesStyle(config.pmtiles)
+      : offlineStyle(config.publicWebUrl ?? url.origin);
+    return json(style, 200, BASEMAP_CACHE);
   }
   const layer = file.endsWith('.geojson') ? file.slice(0, -'.geojson'.length) : '';
   if (isBasemapLayer(layer)) {

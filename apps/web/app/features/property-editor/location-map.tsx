@@ -4,6 +4,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { browserApi } from '../../api/browser-api.ts';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import type { Text } from '../auth/form-ui.tsx';
+import { loadMaplibre } from '../search-map/basemap-protocol.ts';
 import { PinPicker } from './pin-picker.tsx';
 
 // The location step's map (issue 38 defect 6), loaded only on that step (location-picker.tsx
@@ -52,6 +53,7 @@ export default function LocationMap(props: {
   const helpId = useId();
   const shell = useShellData();
   const styleUrl = shell?.publicConfig.mapStyleUrl ?? '/map/style.json';
+  const pmtiles = shell?.publicConfig.mapPmtiles === true;
   const [mode, setMode] = useState<'pending' | 'webgl' | 'fallback'>('pending');
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
@@ -78,7 +80,7 @@ export default function LocationMap(props: {
     let cancelled = false;
     let map: MapLibreMap | null = null;
     void (async () => {
-      const { maplibre } = await import('../search-map/maplibre-setup.ts');
+      const { maplibre } = await loadMaplibre(pmtiles);
       if (cancelled || !container.current) return;
       const start = pin.current;
       map = new maplibre.Map({
@@ -199,7 +201,7 @@ export default function LocationMap(props: {
       map?.remove();
       mapRef.current = null;
     };
-  }, [mode, styleUrl]);
+  }, [mode, styleUrl, pmtiles]);
 
   // The pin moved (a drag, a key, a place picked, the coordinates typed): the marker follows,
   // and the map keeps it in view.

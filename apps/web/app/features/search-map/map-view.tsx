@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import { OfferCardItem } from '../offers/offer-card.tsx';
+import { loadMaplibre } from './basemap-protocol.ts';
 import { loadMapAnswer, loadMapCard, type MapCardResult } from './load-map-answer.ts';
 import { areaSearchUrl } from './map-area-url.ts';
 import { atLeast, extentOf, placeBox, viewportToBox, WORLD_BOX, zoomForBox } from './map-geometry.ts';
@@ -79,6 +80,7 @@ export default function MapView(props: {
   const shell = useShellData();
   const apiUrl = shell?.publicConfig.apiUrl ?? '';
   const styleUrl = shell?.publicConfig.mapStyleUrl ?? '/map/style.json';
+  const pmtiles = shell?.publicConfig.mapPmtiles === true;
   const navigate = useNavigate();
   const { loading } = useMapUiState();
   const [mode, setMode] = useState<'pending' | 'webgl' | 'fallback'>('pending');
@@ -231,7 +233,7 @@ export default function MapView(props: {
     let cancelled = false;
     let map: MapLibreMap | null = null;
     void (async () => {
-      const { maplibre } = await import('./maplibre-setup.ts');
+      const { maplibre } = await loadMaplibre(pmtiles);
       if (cancelled || !container.current) return;
       const box = filtersRef.current.bbox;
       map = new maplibre.Map({
@@ -302,7 +304,7 @@ export default function MapView(props: {
       mapRef.current = null;
     };
     // The map is made once per open; URL changes reach it through the effects below.
-  }, [mode, styleUrl, fitToResults]);
+  }, [mode, styleUrl, pmtiles, fitToResults]);
 
   // A URL the map did not make (back button, a link, the location box) moves the map there;
   // a URL without an area (a place picked, back to the first search) shows where its results are.
