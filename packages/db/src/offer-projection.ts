@@ -86,7 +86,39 @@ export type ProjectionExtras = {
    * in `seller_trust_score` for the trust-score filter instead of the seller's flat score.
    */
   trustScore?: number | null;
+  /** The last price change lowered the price (see `lastPriceChangeIsDrop`): the "reduced" badge. */
+  priceReduced?: boolean;
 };
+
+/** One entry of a property's price history (the `price_history` table). */
+export interface PriceHistoryEntry {
+  price: number | string;
+  currency: string;
+  changedAt: Date;
+}
+
+/**
+ * The "reduced" badge of cards and the offer page (issue 39 point 12): the property's last price
+ * change lowered the price in the same currency, and visitors could see the higher price, i.e.
+ * the change came once the offer was published (a price corrected while still a draft is no
+ * reduction; a renewal, which moves `activated_at`, keeps the badge). A change of currency
+ * alone is no reduction either. `history` in any order. Migration 0027 applies the same rule
+ * to the rows written before it.
+ */
+export function lastPriceChangeIsDrop(
+  history: readonly PriceHistoryEntry[],
+  publishedAt: Date | null | undefined,
+): boolean {
+  if (!publishedAt || history.length < 2) return false;
+  const ordered = [...history].sort((a, b) => a.changedAt.getTime() - b.changedAt.getTime());
+  const last = ordered[ordered.length - 1] as PriceHistoryEntry;
+  const before = ordered[ordered.length - 2] as PriceHistoryEntry;
+  return (
+    last.changedAt.getTime() >= publishedAt.getTime() &&
+    last.currency === before.currency &&
+    Number(last.price) < Number(before.price)
+  );
+}
 
 export type OfferRow = typeof offers.$inferInsert & { id: number; isPublic: boolean };
 
@@ -134,6 +166,7 @@ export function projectOfferRow(
     id: property.id,
     isPublic: isPublicProperty(property),
     isReserved: property.state === 'reserved',
+    isPriceReduced: extras.priceReduced ?? false,
     ownerId: property.ownerId,
     sellerId: seller?.id ?? property.sellerId ?? null,
     sellerType: seller?.sellerType ?? 'private',

@@ -40,6 +40,8 @@ export const offers = pgTable(
     isPublic: boolean('is_public').notNull().default(true),
     /** Reserved: public and searchable with a badge; `hide_reserved` leaves it out (decision 042). */
     isReserved: boolean('is_reserved').notNull().default(false),
+    /** The last price change lowered the price: the "reduced" badge (migration 0027, `lastPriceChangeIsDrop`). */
+    isPriceReduced: boolean('is_price_reduced').notNull().default(false),
     ownerId: ref('owner_id').notNull(),
     sellerId: ref('seller_id'),
     sellerType: text('seller_type').notNull(),

@@ -8,7 +8,12 @@ import {
   type RoomType,
   type Tag,
 } from '@estately/domain';
-import { isPublicProperty, type OfferRow, projectOfferRow } from '../offer-projection.ts';
+import {
+  isPublicProperty,
+  lastPriceChangeIsDrop,
+  type OfferRow,
+  projectOfferRow,
+} from '../offer-projection.ts';
 import type { priceHistory, properties, propertyMedia } from '../schema/index.ts';
 import { type CountryMarket, MARKETS } from './countries.ts';
 import type { Gazetteer, GazetteerCity, GazetteerLocation } from './gazetteer.ts';
@@ -548,6 +553,10 @@ export class OfferGenerator {
             locationPath: part
               ? [part.id, city.id, city.parentId as number]
               : [city.id, city.parentId as number],
+            priceReduced: lastPriceChangeIsDrop(
+              prices.map((p) => ({ price: p.price, currency: p.currency, changedAt: p.changedAt as Date })),
+              publishedAt,
+            ),
           },
         )
       : null;

@@ -139,6 +139,10 @@ export const OfferDetailSchema = z.object({
   /** When a sold or rented offer got that state (its page lasts 90 days from it); else null. */
   state_changed_at: z.string().nullable(),
   activated_at: z.string(),
+  /** First publication: the "new" badge counts from it (a renewal moves `activated_at` only). */
+  published_at: z.string().nullable(),
+  /** The last price change lowered the price: the "reduced" badge (issue 39 point 12). */
+  is_price_reduced: z.boolean(),
   city: z.string(),
   city_part: z.string().nullable(),
   country_code: z.string().length(2),

@@ -31,6 +31,8 @@ export type PhotoVariants = z.infer<typeof PhotoVariantsSchema>;
 export const OfferCardSchema = z.object({
   id: z.number().int(),
   activated_at: z.string().nullable(),
+  /** First publication: the "new" badge counts from it (a renewal moves `activated_at` only). */
+  published_at: z.string().nullable(),
   offer_type: z.enum(OFFER_TYPES),
   property_type: z.enum(PROPERTY_TYPES),
   /** Price converted into the currency the caller asked for (default CZK). */
@@ -57,6 +59,8 @@ export const OfferCardSchema = z.object({
   is_top_offer: z.boolean(),
   /** Reserved: still shown and searchable, with a badge (decision 042). */
   is_reserved: z.boolean(),
+  /** The last price change lowered the price: the "reduced" badge (issue 39 point 12). */
+  is_price_reduced: z.boolean(),
   photos_count: z.number().int(),
   main_photo: z
     .object({ id: z.number().int(), image_file: PhotoVariantsSchema, room_type: z.string().nullable() })

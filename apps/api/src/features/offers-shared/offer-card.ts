@@ -35,6 +35,8 @@ export const offerCardColumns = {
   mainPhotoVariants: offers.mainPhotoVariants,
   mainPhotoRoomType: offers.mainPhotoRoomType,
   isReserved: offers.isReserved,
+  isPriceReduced: offers.isPriceReduced,
+  publishedAt: offers.publishedAt,
 };
 
 const CARD_KEYS = Object.keys(offerCardColumns) as (keyof typeof offerCardColumns)[];
@@ -55,7 +57,7 @@ export function offerCardsJson(where: SQL): SQL<string | null> {
 
 /**
  * The rows of `offerCardsJson`: JSON gives every column its JavaScript value (numbers, text,
- * booleans, the photo variants) but the activation time, an ISO text with its offset.
+ * booleans, the photo variants) but the activation and publication times, ISO texts with their offset.
  */
 export function cardRowsOfJson(text: string | null): OfferCardRow[] {
   if (text === null) return [];
@@ -95,6 +97,8 @@ export function cardRowOfValues(v: unknown[]): OfferCardRow {
     mainPhotoVariants: v[23],
     mainPhotoRoomType: v[24],
     isReserved: v[25],
+    isPriceReduced: v[26],
+    publishedAt: v[27] === null ? null : new Date(v[27] as string),
   } as OfferCardRow;
 }
 
@@ -125,6 +129,8 @@ export interface OfferCardRow {
   mainPhotoVariants: Parameters<typeof variantUrls>[1] | null;
   mainPhotoRoomType: string | null;
   isReserved: boolean;
+  isPriceReduced: boolean;
+  publishedAt: Date | null;
 }
 
 export interface OfferCardContext {
@@ -143,6 +149,7 @@ export function toOfferCard(row: OfferCardRow, context: OfferCardContext): Offer
   return {
     id: row.id,
     activated_at: row.activatedAt.toISOString(),
+    published_at: row.publishedAt ? row.publishedAt.toISOString() : null,
     offer_type: row.offerType as OfferCard['offer_type'],
     property_type: row.propertyType as OfferCard['property_type'],
     price: originalPrice === null ? null : convertedPrice(originalPrice, originalCurrency, currency, rates),
@@ -165,6 +172,7 @@ export function toOfferCard(row: OfferCardRow, context: OfferCardContext): Offer
     is_verified: row.isVerified,
     is_top_offer: row.isTopOffer,
     is_reserved: row.isReserved,
+    is_price_reduced: row.isPriceReduced,
     photos_count: row.photosCount,
     main_photo:
       row.mainPhotoId !== null && row.mainPhotoVariants

@@ -228,6 +228,8 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
     // Only where the page ends with time: a sold or rented offer (decision 042).
     state_changed_at: state === 'sold' || state === 'rented' ? row.stateChangedAt.toISOString() : null,
     activated_at: offer.activatedAt.toISOString(),
+    published_at: offer.publishedAt ? offer.publishedAt.toISOString() : null,
+    is_price_reduced: offer.isPriceReduced,
     city: offer.city,
     city_part: offer.cityPart,
     country_code: offer.countryCode,

@@ -1,4 +1,13 @@
-import { type DbOrTx, offers, projectOfferRow, properties, propertyMedia, sellers } from '@estately/db';
+import {
+  type DbOrTx,
+  lastPriceChangeIsDrop,
+  offers,
+  priceHistory,
+  projectOfferRow,
+  properties,
+  propertyMedia,
+  sellers,
+} from '@estately/db';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { loadExchangeRates } from '../offers-shared/exchange-rates.ts';
 import { locationPath } from './geocode-address.ts';
@@ -10,7 +19,8 @@ import { propertyTrustScore } from './property-trust-score.ts';
  * write, so search sees the change when it commits. A property never activated has no row
  * (nothing public to describe); one that left the active state keeps a row with `is_public`
  * false, so favourites and leads still name it while search leaves it out. The offer's trust
- * score is computed here too, so the trust-score filter sees verification and reports at once.
+ * score is computed here too, so the trust-score filter sees verification and reports at once,
+ * and whether the last price change lowered the price (the "reduced" badge).
  */
 export async function syncOfferRow(tx: DbOrTx, propertyId: number): Promise<void> {
   const [property] = await tx.select().from(properties).where(eq(properties.id, propertyId));
@@ -44,6 +54,13 @@ export async function syncOfferRow(tx: DbOrTx, propertyId: number): Promise<void
     .then((rows) =>
       rows.flatMap((photo) => (photo.variants ? [{ ...photo, variants: photo.variants }] : [])),
     );
+  // The last two price changes decide the "reduced" badge (issue 39 point 12).
+  const lastPrices = await tx
+    .select({ price: priceHistory.price, currency: priceHistory.currency, changedAt: priceHistory.changedAt })
+    .from(priceHistory)
+    .where(eq(priceHistory.propertyId, propertyId))
+    .orderBy(desc(priceHistory.changedAt), desc(priceHistory.id))
+    .limit(2);
   const row = projectOfferRow(
     property,
     seller ?? { id: null, sellerType: 'private', rating: null, trustScore: null },
@@ -53,6 +70,7 @@ export async function syncOfferRow(tx: DbOrTx, propertyId: number): Promise<void
       photos: { count: photos.length, main: photos.find((photo) => photo.kind === 'photo') ?? null },
       locationPath: await locationPath(tx, property.locationId),
       trustScore: (await propertyTrustScore(tx, property)).score,
+      priceReduced: lastPriceChangeIsDrop(lastPrices.reverse(), property.publishedAt),
     },
   );
   const { id: _id, ...changes } = row;
