@@ -1,4 +1,5 @@
-// Currencies of spec section 9. Default CZK.
+// Currencies of spec section 9, plus CHF, TRY and RSD for the Swiss, Turkish and Serbian locales
+// (decision 049). Default CZK.
 
 export const CURRENCIES = [
   'CZK',
@@ -13,6 +14,9 @@ export const CURRENCIES = [
   'AED',
   'BAM',
   'HUF',
+  'CHF',
+  'TRY',
+  'RSD',
 ] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'CZK';

@@ -13,7 +13,7 @@ import {
 } from './currency-conversion.ts';
 
 describe('DEFAULT_RATES', () => {
-  it('has a positive rate for each of the 12 currencies, CZK as base', () => {
+  it('has a positive rate for each of the 15 currencies, CZK as base', () => {
     expect(DEFAULT_RATES.base).toBe('CZK');
     expect(isCompleteRates(DEFAULT_RATES)).toBe(true);
     expect(Object.keys(DEFAULT_RATES.rates).sort()).toEqual([...CURRENCIES].sort());
@@ -32,6 +32,45 @@ describe('DEFAULT_RATES', () => {
     expect(rates.EUR / rates.BAM).toBeCloseTo(1.95583, 2);
     // AED is pegged to USD at 3.6725.
     expect(rates.USD / rates.AED).toBeCloseTo(3.6725, 1);
+    // The franc is worth a little more than the euro (0.90-0.98 CHF per EUR since 2023).
+    expect(rates.EUR / rates.CHF).toBeGreaterThan(0.85);
+    expect(rates.EUR / rates.CHF).toBeLessThan(1);
+    // The dinar is managed near 117 per euro.
+    expect(rates.EUR / rates.RSD).toBeCloseTo(117.2, 0);
+    // The lira: 40-60 per euro in 2026.
+    expect(rates.EUR / rates.TRY).toBeGreaterThan(40);
+    expect(rates.EUR / rates.TRY).toBeLessThan(60);
+  });
+});
+
+describe('CHF, TRY and RSD', () => {
+  it('convert to and from CZK and EUR at the built-in rates', () => {
+    // 1 CHF = 26.1 CZK.
+    expect(convertPrice(1_000_000, 'CHF', 'CZK', DEFAULT_RATES)).toBe(26_100_000);
+    expect(convertPrice(26_100_000, 'CZK', 'CHF', DEFAULT_RATES)).toBe(1_000_000);
+    // A flat of 850 000 CHF in euros: 850 000 * 26.1 / 24.3.
+    expect(convertPrice(850_000, 'CHF', 'EUR', DEFAULT_RATES)).toBe(912_962.96);
+    // 5 000 000 TRY = 2 450 000 CZK.
+    expect(convertPrice(5_000_000, 'TRY', 'CZK', DEFAULT_RATES)).toBe(2_450_000);
+    expect(convertPrice(100_000, 'EUR', 'TRY', DEFAULT_RATES)).toBe(4_959_183.67);
+    // 150 000 EUR in Belgrade is about 17.6 million dinars, whole dinars.
+    expect(convertPrice(150_000, 'EUR', 'RSD', DEFAULT_RATES)).toBe(17_566_265);
+    expect(convertPrice(17_566_265, 'RSD', 'EUR', DEFAULT_RATES)).toBe(150_000);
+  });
+
+  it('use the franc’s and the lira’s two decimals and whole dinars', () => {
+    expect(CURRENCY_DECIMALS.CHF).toBe(2);
+    expect(CURRENCY_DECIMALS.TRY).toBe(2);
+    expect(CURRENCY_DECIMALS.RSD).toBe(0);
+    expect(roundPrice(1234.567, 'CHF')).toBe(1234.57);
+    expect(roundPrice(1234.5, 'RSD')).toBe(1235);
+    expect(convertPrice(1, 'CZK', 'RSD', DEFAULT_RATES)).toBe(5);
+  });
+
+  it('normalise to CZK for search', () => {
+    expect(normalizePrice(2_000, 'CHF')).toBe(52_200);
+    expect(normalizePrice(40_000, 'TRY')).toBe(19_600);
+    expect(normalizePrice(60_000, 'RSD')).toBe(12_450);
   });
 });
 

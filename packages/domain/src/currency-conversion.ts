@@ -1,6 +1,6 @@
 import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from './currencies.ts';
 
-// Price conversion through a rates table (spec 9 currencies; DESIGN 5: prices are also stored
+// Price conversion through a rates table (spec 9 currencies and CHF, TRY, RSD: decision 049; DESIGN 5: prices are also stored
 // normalised to one base currency so a filter in EUR finds offers priced in CZK).
 
 /**
@@ -12,7 +12,10 @@ export interface ExchangeRates {
   rates: Readonly<Record<Currency, number>>;
 }
 
-/** Decimal places a price is shown and stored with; JPY and HUF have no minor unit in use. */
+/**
+ * Decimal places a price is shown and stored with; JPY, HUF and RSD have no minor unit in use
+ * (Serbian prices are whole dinars: the para left circulation long ago).
+ */
 export const CURRENCY_DECIMALS: Readonly<Record<Currency, number>> = {
   CZK: 2,
   USD: 2,
@@ -26,6 +29,9 @@ export const CURRENCY_DECIMALS: Readonly<Record<Currency, number>> = {
   AED: 2,
   BAM: 2,
   HUF: 0,
+  CHF: 2,
+  TRY: 2,
+  RSD: 0,
 };
 
 /**
@@ -48,6 +54,10 @@ export const DEFAULT_RATES: ExchangeRates = {
     // The convertible mark is pegged to the euro at 1.95583.
     BAM: 12.42,
     HUF: 0.0625,
+    CHF: 26.1,
+    TRY: 0.49,
+    // The National Bank of Serbia holds the dinar near 117 to the euro.
+    RSD: 0.2075,
   },
 };
 

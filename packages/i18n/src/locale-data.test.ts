@@ -22,6 +22,16 @@ describe('LOCALE_DATA', () => {
     expect(localeData('de').currency).toBe('EUR');
   });
 
+  it('shows the Swiss locales francs, tr lira and sr dinars; Montenegro and Cyprus euros', () => {
+    for (const locale of ['de-CH', 'fr-CH', 'it-CH'] as const)
+      expect(localeData(locale).currency, locale).toBe('CHF');
+    expect(localeData('tr').currency).toBe('TRY');
+    expect(localeData('sr').currency).toBe('RSD');
+    expect(localeData('sr-ME').currency).toBe('EUR');
+    expect(localeData('el-CY').currency).toBe('EUR');
+    expect(localeData('tr-CY').currency).toBe('EUR');
+  });
+
   it('fixes the cs and en-GB conventions of spec 9', () => {
     expect(localeData('cs')).toMatchObject({ weekStart: 1, hourCycle: 'h23', datePattern: 'DD.MM.YYYY' });
     expect(localeData('en-GB')).toMatchObject({ weekStart: 1, hourCycle: 'h23', datePattern: 'DD/MM/YYYY' });

@@ -7,10 +7,10 @@ import { type Currency, LOCALES, type Locale, textDirection } from '@estately/do
 //   (cs -> cs-CZ, en -> en-US, pt -> pt-PT); Serbian and Bosnian name the Latin script because
 //   the UI is written in Latin and Intl defaults Serbian to Cyrillic; Arabic is ar-AE, the Arabic
 //   market of the product (en-AE is its English sibling).
-// - `currency` is the currency of the locale's country when it is one of the 12 supported
-//   currencies (spec 9); otherwise EUR, the currency most of the product's offers use:
-//   de-CH/fr-CH/it-CH (CHF), sr (RSD), tr/tr-CY (TRY) are not supported, so they get EUR.
-//   Bare `en` is American English and shows USD. Croatia (2023) and Bulgaria (2026) use EUR.
+// - `currency` is the currency of the locale's country: the 12 of spec 9 and CHF (de-CH, fr-CH,
+//   it-CH), TRY (tr) and RSD (sr) added for those locales (decision 049). Bare `en` is American
+//   English and shows USD. Croatia (2023) and Bulgaria (2026) use EUR, and so do Montenegro
+//   (sr-ME) and the Republic of Cyprus (el-CY, tr-CY).
 // - `weekStart` (1 = Monday ... 7 = Sunday) and `hourCycle` follow CLDR for the tag (a test
 //   compares them with Intl.Locale#getWeekInfo), except where spec 9 fixes them.
 // - `datePattern` is the numeric date used in lists and cards (DD, MM, YYYY tokens); spec 9 fixes
@@ -56,16 +56,16 @@ const ROWS: Record<Locale, Row> = {
   'en-MT': { label: 'English (Malta)', englishLabel: 'English (Malta)', tag: 'en-MT', currency: 'EUR', weekStart: 7, hourCycle: 'h23', datePattern: DMY_SLASH },
   bs: { label: 'Bosanski', englishLabel: 'Bosnian', tag: 'bs-Latn-BA', currency: 'BAM', weekStart: 1, hourCycle: 'h23', datePattern: DMY_DOT_END },
   'sr-ME': { label: 'Srpski (Crna Gora)', englishLabel: 'Serbian (Montenegro)', tag: 'sr-Latn-ME', currency: 'EUR', weekStart: 1, hourCycle: 'h23', datePattern: DMY_DOT_END },
-  'de-CH': { label: 'Deutsch (Schweiz)', englishLabel: 'German (Switzerland)', tag: 'de-CH', currency: 'EUR', weekStart: 1, hourCycle: 'h23', datePattern: DMY_DOT },
-  'it-CH': { label: 'Italiano (Svizzera)', englishLabel: 'Italian (Switzerland)', tag: 'it-CH', currency: 'EUR', weekStart: 1, hourCycle: 'h23', datePattern: DMY_DOT },
-  'fr-CH': { label: 'Français (Suisse)', englishLabel: 'French (Switzerland)', tag: 'fr-CH', currency: 'EUR', weekStart: 1, hourCycle: 'h23', datePattern: DMY_DOT },
+  'de-CH': { label: 'Deutsch (Schweiz)', englishLabel: 'German (Switzerland)', tag: 'de-CH', currency: 'CHF', weekStart: 1, hourCycle: 'h23', datePattern: DMY_DOT },
+  'it-CH': { label: 'Italiano (Svizzera)', englishLabel: 'Italian (Switzerland)', tag: 'it-CH', currency: 'CHF', weekStart: 1, hourCycle: 'h23', datePattern: DMY_DOT },
+  'fr-CH': { label: 'Français (Suisse)', englishLabel: 'French (Switzerland)', tag: 'fr-CH', currency: 'CHF', weekStart: 1, hourCycle: 'h23', datePattern: DMY_DOT },
   'de-AT': { label: 'Deutsch (Österreich)', englishLabel: 'German (Austria)', tag: 'de-AT', currency: 'EUR', weekStart: 1, hourCycle: 'h23', datePattern: DMY_DOT },
   'de-LU': { label: 'Deutsch (Luxemburg)', englishLabel: 'German (Luxembourg)', tag: 'de-LU', currency: 'EUR', weekStart: 1, hourCycle: 'h23', datePattern: DMY_DOT },
   'fr-BE': { label: 'Français (Belgique)', englishLabel: 'French (Belgium)', tag: 'fr-BE', currency: 'EUR', weekStart: 1, hourCycle: 'h23', datePattern: DMY_SLASH },
   'en-AE': { label: 'English (UAE)', englishLabel: 'English (UAE)', tag: 'en-AE', currency: 'AED', weekStart: 1, hourCycle: 'h12', datePattern: DMY_SLASH },
-  sr: { label: 'Srpski', englishLabel: 'Serbian', tag: 'sr-Latn-RS', currency: 'EUR', weekStart: 1, hourCycle: 'h23', datePattern: DMY_DOT_END },
+  sr: { label: 'Srpski', englishLabel: 'Serbian', tag: 'sr-Latn-RS', currency: 'RSD', weekStart: 1, hourCycle: 'h23', datePattern: DMY_DOT_END },
   pt: { label: 'Português', englishLabel: 'Portuguese', tag: 'pt-PT', currency: 'EUR', weekStart: 7, hourCycle: 'h23', datePattern: DMY_SLASH },
-  tr: { label: 'Türkçe', englishLabel: 'Turkish', tag: 'tr-TR', currency: 'EUR', weekStart: 1, hourCycle: 'h23', datePattern: DMY_DOT },
+  tr: { label: 'Türkçe', englishLabel: 'Turkish', tag: 'tr-TR', currency: 'TRY', weekStart: 1, hourCycle: 'h23', datePattern: DMY_DOT },
   'tr-CY': { label: 'Türkçe (Kıbrıs)', englishLabel: 'Turkish (Cyprus)', tag: 'tr-CY', currency: 'EUR', weekStart: 1, hourCycle: 'h12', datePattern: DMY_DOT },
   nl: { label: 'Nederlands', englishLabel: 'Dutch', tag: 'nl-NL', currency: 'EUR', weekStart: 1, hourCycle: 'h23', datePattern: 'DD-MM-YYYY' },
   bg: { label: 'Български', englishLabel: 'Bulgarian', tag: 'bg-BG', currency: 'EUR', weekStart: 1, hourCycle: 'h23', datePattern: 'DD.MM.YYYY г.' },
