@@ -1,13 +1,22 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { propertyTranslations } from '@estately/db';
-import { OfferTranslationSchema } from '@estately/domain';
+import { offerDescriptionTranslations, properties, propertyTranslations } from '@estately/db';
+import { OfferTranslationSchema, TranslationServiceSchema } from '@estately/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { negotiateLocale } from '../src/features/offers/accept-language.ts';
-import { getOfferTranslation } from '../src/features/offers/get-offer-translation.ts';
-import { deepl, libreTranslate } from '../src/features/offers/translation-provider.ts';
+import {
+  descriptionHash,
+  getOfferTranslation,
+  NOT_CONFIGURED_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+} from '../src/features/offers/get-offer-translation.ts';
+import {
+  deepl,
+  LIBRETRANSLATE_LANGUAGES,
+  libreTranslate,
+} from '../src/features/offers/translation-provider.ts';
 import { buildTestApi, type TestApi } from './helpers.ts';
 import { insertFullOffer, insertUser } from './offer-fixtures.ts';
 
@@ -164,6 +173,34 @@ describe('offer_translation without a machine-translation provider', () => {
       expect(response.statusCode, `${id} ${language}`).toBe(404);
       expect(response.json()).toMatchObject({ code: 'not_found' });
     }
+    // A description that exists but cannot be translated says why: nothing is configured.
+    expect((await translation(offerId, 'fr')).json().message).toBe(NOT_CONFIGURED_MESSAGE);
+  });
+
+  it('says that no translation service is configured', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/public/translation_service' });
+    expect(response.statusCode).toBe(200);
+    expect(TranslationServiceSchema.parse(response.json())).toEqual({ available: false, provider: null });
+  });
+});
+
+describe('LibreTranslate language codes', () => {
+  it('maps every locale to its language, regional locales to their base language', () => {
+    expect(LIBRETRANSLATE_LANGUAGES).toMatchObject({
+      'en-GB': 'en',
+      'de-CH': 'de',
+      'de-AT': 'de',
+      'el-CY': 'el',
+      'el-GR': 'el',
+      'sr-ME': 'sr',
+      hr: 'hr',
+      bs: 'bs',
+      pt: 'pt',
+      ar: 'ar',
+      'tr-CY': 'tr',
+    });
+    const provider = libreTranslate('http://127.0.0.1:9');
+    expect(provider.target('fr-BE')).toBe(provider.target('fr'));
   });
 });
 
@@ -187,7 +224,12 @@ describe('offer_translation through a LibreTranslate service', () => {
     await translator?.close();
   });
 
-  it('translates once, stores the result and answers it from the store afterwards', async () => {
+  it('says which translation service is configured', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/public/translation_service' });
+    expect(response.json()).toEqual({ available: true, provider: 'libretranslate' });
+  });
+
+  it('translates once, keeps the result and answers it from the database afterwards', async () => {
     const first = await api.app.inject({
       method: 'GET',
       url: `/public/offers/${offerId}/offer_translation`,
@@ -205,19 +247,71 @@ describe('offer_translation through a LibreTranslate service', () => {
       url: '/translate',
       body: { q: DESCRIPTION, source: 'cs', target: 'it', format: 'text' },
     });
-    const stored = await api.db
-      .select({ description: propertyTranslations.description })
-      .from(propertyTranslations)
-      .where(and(eq(propertyTranslations.propertyId, offerId), eq(propertyTranslations.locale, 'it-CH')));
-    expect(stored).toEqual([{ description: `[it] ${DESCRIPTION}` }]);
+    const kept = await api.db
+      .select({
+        provider: offerDescriptionTranslations.provider,
+        target: offerDescriptionTranslations.target,
+        sourceHash: offerDescriptionTranslations.sourceHash,
+        description: offerDescriptionTranslations.description,
+      })
+      .from(offerDescriptionTranslations)
+      .where(eq(offerDescriptionTranslations.propertyId, offerId));
+    expect(kept).toEqual([
+      {
+        provider: 'libretranslate',
+        target: 'it',
+        sourceHash: descriptionHash(DESCRIPTION),
+        description: `[it] ${DESCRIPTION}`,
+      },
+    ]);
 
-    const second = await api.app.inject({
-      method: 'GET',
-      url: `/public/offers/${offerId}/offer_translation`,
-      headers: { 'accept-language': 'it-CH' },
-    });
-    expect(second.json()).toMatchObject({ description: `[it] ${DESCRIPTION}`, source: 'stored' });
+    // Again, and in the other locale of the same language: the kept translation, no call.
+    for (const language of ['it-CH', 'it']) {
+      const again = await api.app.inject({
+        method: 'GET',
+        url: `/public/offers/${offerId}/offer_translation`,
+        headers: { 'accept-language': language },
+      });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ description: `[it] ${DESCRIPTION}`, source: 'machine' });
+    }
     expect(translator.requests).toHaveLength(1);
+  });
+
+  it('translates an edited description again and drops the old translation', async () => {
+    const edited = 'Světlý byt s výhledem na Vltavu a s balkonem.';
+    const ask = () =>
+      api.app.inject({
+        method: 'GET',
+        url: `/public/offers/${offerId}/offer_translation`,
+        headers: { 'accept-language': 'en-GB' },
+      });
+    const before = translator.requests.length;
+    expect((await ask()).json()).toMatchObject({ description: `[en] ${DESCRIPTION}`, source: 'machine' });
+    await api.db.update(properties).set({ description: edited }).where(eq(properties.id, offerId));
+    try {
+      const after = await ask();
+      expect(after.statusCode).toBe(200);
+      expect(after.json()).toMatchObject({
+        locale: 'en-GB',
+        description: `[en] ${edited}`,
+        source: 'machine',
+      });
+      expect(translator.requests.slice(before).map((request) => request.body.q)).toEqual([
+        DESCRIPTION,
+        edited,
+      ]);
+      const kept = await api.db
+        .select({ sourceHash: offerDescriptionTranslations.sourceHash })
+        .from(offerDescriptionTranslations)
+        .where(eq(offerDescriptionTranslations.propertyId, offerId));
+      expect(kept.map((row) => row.sourceHash)).toEqual([descriptionHash(edited)]);
+      // Asked again: the new version's translation is kept.
+      expect((await ask()).json().description).toBe(`[en] ${edited}`);
+      expect(translator.requests.length - before).toBe(2);
+    } finally {
+      await api.db.update(properties).set({ description: DESCRIPTION }).where(eq(properties.id, offerId));
+    }
   });
 
   it('answers 404 and stores nothing when the service fails', async () => {
@@ -227,11 +321,38 @@ describe('offer_translation through a LibreTranslate service', () => {
       headers: { 'accept-language': 'pl' },
     });
     expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'not_found', message: UNAVAILABLE_MESSAGE });
     const stored = await api.db
       .select()
-      .from(propertyTranslations)
-      .where(and(eq(propertyTranslations.propertyId, offerId), eq(propertyTranslations.locale, 'pl')));
+      .from(offerDescriptionTranslations)
+      .where(
+        and(
+          eq(offerDescriptionTranslations.propertyId, offerId),
+          eq(offerDescriptionTranslations.target, 'pl'),
+        ),
+      );
     expect(stored).toHaveLength(0);
+  });
+
+  it('answers 404, not an error, when the service is down', async () => {
+    const down = await startTranslator(() => ({ status: 200 }));
+    await down.close();
+    const downApi = await buildTestApi({ TRANSLATION_PROVIDER: `libretranslate:${down.url}` });
+    try {
+      const ownerId = await insertUser(downApi.db);
+      const id = await insertFullOffer(downApi.db, { ownerId, locale: 'cs', description: DESCRIPTION });
+      const response = await downApi.app.inject({
+        method: 'GET',
+        url: `/public/offers/${id}/offer_translation`,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'not_found', message: UNAVAILABLE_MESSAGE });
+      // The offer itself is unaffected.
+      expect((await downApi.app.inject({ method: 'GET', url: `/public/offers/${id}` })).statusCode).toBe(200);
+    } finally {
+      await downApi.close();
+    }
   });
 
   it('gives up after the timeout when the service does not answer', async () => {

@@ -57,6 +57,7 @@ const POLICY: Record<string, Policy> = {
   'GET /public/offers/:id/similar_offers': 'public',
   'GET /public/offers/:id/seller_offers': 'public',
   'GET /public/offers/:id/offer_translation': 'public',
+  'GET /public/translation_service': 'public',
   'GET /public/offers/:id/tour_dates': 'public',
   // The certificate PDF of an offer search shows; of any state to its owner (issue 38 point 13).
   'GET /public/offers/:id/energy_certificate': 'public',

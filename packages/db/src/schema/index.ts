@@ -9,4 +9,5 @@ export * from './properties.ts';
 export * from './relations.ts';
 export * from './sellers.ts';
 export * from './system.ts';
+export * from './translations.ts';
 export * from './users.ts';

@@ -22,6 +22,8 @@ import {
   SIMILAR_OFFERS_LIMIT,
   SimilarOffersQuerySchema,
   SimilarOffersResponseSchema,
+  type TranslationService,
+  TranslationServiceSchema,
 } from '@estately/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -288,12 +290,29 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
   );
 
   app.get(
+    '/public/translation_service',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Whether descriptions can be translated by machine',
+        description:
+          'Whether a machine-translation service is configured (TRANSLATION_PROVIDER), and which. Without one, offer_translation answers only the original and stored translations, so clients show no "translate" control and do not ask for one.',
+        response: { 200: TranslationServiceSchema },
+      },
+    },
+    async (): Promise<TranslationService> => ({
+      available: provider !== null,
+      provider: provider?.name ?? null,
+    }),
+  );
+
+  app.get(
     '/public/offers/:id/offer_translation',
     {
       schema: {
         tags: TAGS,
         summary: 'Offer description in another language',
-        description: `The description in the best locale of \`Accept-Language\` (English when the header names none of the 30 locales): the original when the offer is written in that language, else a stored translation, else a machine translation when TRANSLATION_PROVIDER is configured (then stored, so it is made once). 404 \`not_found\` when no translation exists or the provider fails; the client then falls back to English (spec 4). ${NOT_FOUND_NOTE}`,
+        description: `The description in the best locale of \`Accept-Language\` (English when the header names none of the 30 locales): the original when the offer is written in that language, else a stored translation, else a machine translation when TRANSLATION_PROVIDER is configured (\`source: machine\`; kept per version of the description and language, so the service is asked once and an edited description is translated anew). 404 \`not_found\` when no translation exists, its message saying whether machine translation is not configured (GET /public/translation_service tells beforehand) or the service failed or timed out. ${NOT_FOUND_NOTE}`,
         params: OfferIdParamsSchema,
         response: { 200: OfferTranslationSchema, 404: ErrorBodySchema, 500: ErrorBodySchema },
       },

@@ -9,8 +9,52 @@ import { languageOf } from './accept-language.ts';
  */
 export interface TranslationProvider {
   readonly name: string;
+  /**
+   * The service's code for the language a locale is translated into: locales of one language
+   * share it (and so share one stored translation), unless the service tells them apart.
+   */
+  target(locale: Locale): string;
   translate(request: { text: string; from: Locale; to: Locale; signal: AbortSignal }): Promise<string>;
 }
+
+/**
+ * LibreTranslate's language codes for the 30 locales (its /languages lists what an instance has
+ * loaded). Regional locales take their language: en-GB, en-MT and en-AE `en`; de-AT, de-CH and
+ * de-LU `de`; el-CY `el`; tr-CY `tr`; sr-ME `sr`. Croatian, Serbian and Bosnian keep their own
+ * codes: an instance without that language answers an error and the page keeps the original.
+ */
+export const LIBRETRANSLATE_LANGUAGES: Readonly<Record<Locale, string>> = {
+  cs: 'cs',
+  sk: 'sk',
+  en: 'en',
+  'en-GB': 'en',
+  'en-MT': 'en',
+  'en-AE': 'en',
+  de: 'de',
+  'de-AT': 'de',
+  'de-CH': 'de',
+  'de-LU': 'de',
+  fr: 'fr',
+  'fr-CH': 'fr',
+  'fr-BE': 'fr',
+  it: 'it',
+  'it-CH': 'it',
+  es: 'es',
+  pt: 'pt',
+  pl: 'pl',
+  nl: 'nl',
+  'nl-BE': 'nl',
+  ar: 'ar',
+  'el-GR': 'el',
+  'el-CY': 'el',
+  tr: 'tr',
+  'tr-CY': 'tr',
+  bg: 'bg',
+  hr: 'hr',
+  sr: 'sr',
+  'sr-ME': 'sr',
+  bs: 'bs',
+};
 
 /** How long one provider call may take before the translation counts as unavailable. */
 export const TRANSLATION_TIMEOUT_MS = 5_000;
@@ -42,11 +86,12 @@ async function postJson(
 export function libreTranslate(url: string, apiKey?: string): TranslationProvider {
   return {
     name: 'libretranslate',
+    target: (locale) => LIBRETRANSLATE_LANGUAGES[locale],
     async translate({ text, from, to, signal }) {
       const body: Record<string, string> = {
         q: text,
-        source: languageOf(from),
-        target: languageOf(to),
+        source: LIBRETRANSLATE_LANGUAGES[from],
+        target: LIBRETRANSLATE_LANGUAGES[to],
         format: 'text',
       };
       if (apiKey) body.api_key = apiKey;
@@ -72,6 +117,7 @@ export function deepl(apiKey: string, baseUrl?: string): TranslationProvider {
     baseUrl ?? (apiKey.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com');
   return {
     name: 'deepl',
+    target: deeplTarget,
     async translate({ text, from, to, signal }) {
       const result = (await postJson(
         `${endpoint}/v2/translate`,
