@@ -42,6 +42,7 @@ export const bs: Catalog = {
   'offer.original_price': 'Cijena u valuti oglašivača: {price}',
   'offer.floor_label': 'Sprat',
   'offer.verified': 'Provjereni oglas',
+  'offer.badge_reduced': 'Snižena cijena',
   'offer.seller_verified': 'Provjereni prodavač',
   'offer.email_verified': 'Potvrđen e-mail',
   'offer.next_photo': 'Sljedeća fotografija',

@@ -41,6 +41,7 @@ export const hr: Catalog = {
   'offer.original_price': 'Cijena u valuti oglašivača: {price}',
   'offer.floor_label': 'Kat',
   'offer.verified': 'Provjereni oglas',
+  'offer.badge_reduced': 'Snižena cijena',
   'offer.seller_verified': 'Provjereni prodavatelj',
   'offer.email_verified': 'Potvrđena e-pošta',
   'offer.next_photo': 'Sljedeća fotografija',

@@ -6,6 +6,7 @@ export const nlBE: CatalogOverrides = {
   'offer.ground_floor': 'Gelijkvloers',
   'offer.energy_rating': 'EPC-score',
   'filter.energy_class': 'EPC-label',
+  'offer.energy_label': 'EPC-label {letter} (schaal A tot G)',
   'value.seller_type.agency': 'Immokantoor',
   'value.seller_type.broker': 'Vastgoedmakelaar',
   'value.heating.condensing_boiler': 'Condensatieketel',

@@ -24,6 +24,7 @@ export const srME: CatalogOverrides = {
   'offer.price_per_week': '{price} sedmično',
   'offer.original_price': 'Cijena u valuti oglašavača: {price}',
   'offer.verified': 'Provjereni oglas',
+  'offer.badge_reduced': 'Snižena cijena',
   'offer.seller_verified': 'Provjereni prodavac',
   'offer.next_photo': 'Sljedeća fotografija',
   'offer.seller_rating': 'Ocjena oglašavača: {rating} od 5',

@@ -41,6 +41,7 @@ export const sr: Catalog = {
   'offer.original_price': 'Cena u valuti oglašavača: {price}',
   'offer.floor_label': 'Sprat',
   'offer.verified': 'Provereni oglas',
+  'offer.badge_reduced': 'Snižena cena',
   'offer.seller_verified': 'Provereni prodavac',
   'offer.email_verified': 'Potvrđen e-mail',
   'offer.next_photo': 'Sledeća fotografija',
