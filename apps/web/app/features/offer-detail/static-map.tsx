@@ -1,3 +1,4 @@
+import { StreetMapSlot, type StreetMapView } from './offer-street-map.tsx';
 import type { MarkerStyle } from './static-map.ts';
 
 // The static map of the detail page (static-map.ts draws it on our server): an <img> that is
@@ -27,20 +28,24 @@ function Swatch({ style }: { style: MarkerStyle }) {
   );
 }
 
-export function StaticMap({ view }: { view: StaticMapView }) {
+/** With `street` (a street basemap is configured) the image is covered by a live map in view. */
+export function StaticMap({ view, street = null }: { view: StaticMapView; street?: StreetMapView | null }) {
+  const image = (
+    <img
+      src={view.src}
+      alt={view.alt}
+      width={view.width}
+      height={view.height}
+      loading="lazy"
+      decoding="async"
+      data-testid="static-map-image"
+    />
+  );
   return (
     <section aria-labelledby="static-map-heading" data-testid="static-map">
       <h2 id="static-map-heading">{view.heading}</h2>
       <figure className="static-map">
-        <img
-          src={view.src}
-          alt={view.alt}
-          width={view.width}
-          height={view.height}
-          loading="lazy"
-          decoding="async"
-          data-testid="static-map-image"
-        />
+        {street ? <StreetMapSlot street={street}>{image}</StreetMapSlot> : image}
         <figcaption>
           <ul className="static-map__legend" data-testid="static-map-legend">
             <li>
