@@ -22,6 +22,7 @@ import { OfferForm } from '../features/offer-detail/offer-form.tsx';
 import { readOfferForm } from '../features/offer-detail/offer-form-validation.ts';
 import { apiFieldErrors, type OfferFormResult, offerFormPath } from '../features/offer-detail/offer-forms.ts';
 import { OfferGone } from '../features/offer-detail/offer-gone.tsx';
+import { offerStreetMapView } from '../features/offer-detail/offer-street-map.server.ts';
 import { toPoiGroups } from '../features/offer-detail/points-of-interest.server.ts';
 import { ShareButton } from '../features/offer-detail/share-button.tsx';
 import { StaticMap } from '../features/offer-detail/static-map.tsx';
@@ -180,6 +181,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     similar: nearby,
     pointsOfInterest: placesNearby ? toPoiGroups(placesNearby, locale) : [],
     staticMap: staticMapView({ locale, offerId: id, address: offer.address, pointsOfInterest: placesNearby }),
+    // With a street basemap, the static map is covered by a live one in view (decision 049).
+    streetMap: offerStreetMapView({
+      config,
+      locale,
+      latitude: detail.latitude,
+      longitude: detail.longitude,
+      address: offer.address,
+      pointsOfInterest: placesNearby,
+    }),
     abroad,
     sellerOffers: fromSeller,
     contact: contactDetails,
@@ -402,7 +412,7 @@ function OfferPage({
               </ul>
             </section>
           )}
-          <StaticMap view={loaderData.staticMap} />
+          <StaticMap view={loaderData.staticMap} street={loaderData.streetMap} />
           {loaderData.pointsOfInterest.length > 0 && (
             <section aria-labelledby="poi-heading" data-testid="points-of-interest">
               <h2 id="poi-heading">{labels['offer.points_of_interest']}</h2>
