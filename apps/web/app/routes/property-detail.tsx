@@ -14,6 +14,7 @@ import { ApiError } from '../api/api-error.ts';
 import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
 import { type FavoriteTexts, FavoriteToggle } from '../features/favorites-toggle/favorite-toggle.tsx';
+import { ContactBar, telHref } from '../features/offer-detail/contact-bar.tsx';
 import { Gallery } from '../features/offer-detail/gallery.tsx';
 import { KeptTextArea } from '../features/offer-detail/kept-text-area.tsx';
 import { offerDetailTexts } from '../features/offer-detail/offer-detail-texts.server.ts';
@@ -56,6 +57,8 @@ import type { Route } from './+types/property-detail.ts';
 // are the 404 page.
 
 const SIMILAR_LIMIT = 4;
+/** The message form's first field: the phone contact bar's Message jumps there. */
+const MESSAGE_FIELD_ID = 'message-name';
 
 type LoadedPage = NonNullable<Route.ComponentProps['loaderData']['page']>;
 
@@ -246,6 +249,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 function OfferInput(props: {
   label: string;
   name: string;
+  id?: string;
   type?: 'email' | 'tel';
   autoComplete: string;
   required?: boolean;
@@ -260,6 +264,7 @@ function OfferInput(props: {
     <label>
       {props.label}
       <input
+        id={props.id}
         name={props.name}
         type={props.type}
         autoComplete={props.autoComplete}
@@ -553,6 +558,7 @@ function OfferPage({
                 <OfferInput
                   label={labels['offer.your_name']}
                   name="name"
+                  id={MESSAGE_FIELD_ID}
                   autoComplete="name"
                   required
                   maxLength={100}
@@ -684,6 +690,15 @@ function OfferPage({
         offers={loaderData.abroad}
         texts={loaderData.favoriteTexts}
         testId="abroad-offers"
+      />
+      <ContactBar
+        callHref={contact ? contact.contact_phone && telHref(contact.contact_phone) : loaderData.contactHref}
+        messageFieldId={MESSAGE_FIELD_ID}
+        texts={{
+          label: labels['offer.contact_seller'],
+          call: labels['offer.call'],
+          message: labels['offer.write_message'],
+        }}
       />
     </article>
   );

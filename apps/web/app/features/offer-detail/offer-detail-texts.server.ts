@@ -38,6 +38,8 @@ const LABEL_KEYS = [
   'offer.viewing_choice',
   'offer.viewing_none',
   'offer.show_phone',
+  'offer.call',
+  'offer.write_message',
   'offer.report',
   'offer.report_reason',
   'offer.report_details',
