@@ -1,7 +1,8 @@
 import type { CountryCode, Currency, Locale } from '@estately/domain';
 
 // Market data per country for the demo generator (issue 3 item 5): the currency offers are
-// priced in (the country's own when it is among the 12 supported, else EUR), the locales
+// priced in (the country's own, as its portals quote prices: Swiss offers in francs, Turkish
+// ones in lira, but Serbian ones in euros, as Serbian sellers ask; decision 049), the locales
 // their descriptions are written in, price levels per m2 in that currency for an apartment
 // in the country's largest city (2025-2026 asking prices, rounded), the share of offers,
 // and how many cities of the country enter the gazetteer.
@@ -74,14 +75,14 @@ export const MARKETS: readonly CountryMarket[] = [
   },
   {
     code: 'CH',
-    currency: 'EUR',
+    currency: 'CHF',
     locales: [
       ['de-CH', 6],
       ['fr-CH', 3],
       ['it-CH', 1],
     ],
-    saleM2: 14_000,
-    rentM2: 32,
+    saleM2: 13_000,
+    rentM2: 30,
     weight: 1.5,
     cities: 40,
   },
@@ -120,7 +121,7 @@ export const MARKETS: readonly CountryMarket[] = [
   },
   { code: 'RS', currency: 'EUR', locales: [['sr', 1]], saleM2: 2_800, rentM2: 11, weight: 1, cities: 30 },
   { code: 'PT', currency: 'EUR', locales: [['pt', 1]], saleM2: 5_000, rentM2: 18, weight: 1.5, cities: 40 },
-  { code: 'TR', currency: 'EUR', locales: [['tr', 1]], saleM2: 1_800, rentM2: 8, weight: 1.5, cities: 50 },
+  { code: 'TR', currency: 'TRY', locales: [['tr', 1]], saleM2: 90_000, rentM2: 400, weight: 1.5, cities: 50 },
   { code: 'NL', currency: 'EUR', locales: [['nl', 1]], saleM2: 7_500, rentM2: 26, weight: 1.5, cities: 50 },
   { code: 'BG', currency: 'EUR', locales: [['bg', 1]], saleM2: 2_200, rentM2: 9, weight: 1, cities: 30 },
 ];

@@ -125,12 +125,17 @@ describe('seed', () => {
     expect(cz('rent')?.per_m2).toBeLessThan(600);
     for (const r of rows) {
       if (r.country_code === 'PL') expect(r.currency).toBe('PLN');
+      // Swiss and Turkish portals quote their own currencies; Serbian sellers ask in euros.
+      if (r.country_code === 'CH') expect(r.currency).toBe('CHF');
+      if (r.country_code === 'TR') expect(r.currency).toBe('TRY');
+      if (r.country_code === 'RS') expect(r.currency).toBe('EUR');
       if (['SK', 'AT', 'DE'].includes(r.country_code)) {
         expect(r.currency).toBe('EUR');
         if (r.offer_type === 'sale') expect(r.per_m2).toBeGreaterThan(800);
         if (r.offer_type === 'sale') expect(r.per_m2).toBeLessThan(15_000);
       }
     }
+    expect(rows.some((r) => r.country_code === 'CH' || r.country_code === 'TR')).toBe(true);
     // Normalised prices are CZK: a EUR price is about 24 times larger.
     const [eur] = await a.query<{ f: number }>(
       "select avg(price_normalized / price)::float as f from offers where currency = 'EUR' and price is not null",
