@@ -10,9 +10,9 @@ import {
 } from '@estately/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
 import { IDEMPOTENCY_DOC, idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency.ts';
 import { checkAll, recordAll } from '../../lib/rate-limit-store.ts';
+import { rowIdOf } from '../../lib/row-id.ts';
 import { currentUser } from '../../plugins/app/authentication.ts';
 import { refusalAnswer } from '../../plugins/app/rate-limiter.ts';
 import { createLead } from './create-lead.ts';
@@ -21,11 +21,6 @@ import { markLeadRead } from './mark-lead-read.ts';
 
 const TAGS = ['leads'];
 const authErrors = { 401: ErrorBodySchema, 500: ErrorBodySchema };
-
-function leadId(value: string): number {
-  if (!/^[1-9]\d{0,15}$/.test(value)) throw new AppError('not_found');
-  return Number(value);
-}
 
 /**
  * Leads (spec 7 POST and GET /leads; fields designed here): contact requests sent by
@@ -122,7 +117,7 @@ const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
       markLeadRead({
         db: app.db,
         ownerId: currentUser(request).id,
-        id: leadId(request.params.id),
+        id: rowIdOf(request.params.id),
         read: request.body.read,
       }),
   );

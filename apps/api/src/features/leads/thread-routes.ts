@@ -17,7 +17,7 @@ import {
   UpdateLeadThreadBodySchema,
 } from '@estately/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
+import { rowIdOf } from '../../lib/row-id.ts';
 import { currentUser } from '../../plugins/app/authentication.ts';
 import { enforceRateLimits } from '../../plugins/app/rate-limiter.ts';
 import { budgetAddress } from '../../plugins/app/visitor.ts';
@@ -33,11 +33,6 @@ import { updateLeadThread } from './update-lead-thread.ts';
 
 const TAGS = ['leads'];
 const authErrors = { 401: ErrorBodySchema, 500: ErrorBodySchema };
-
-function threadId(value: string): number {
-  if (!/^[1-9]\d{0,15}$/.test(value)) throw new AppError('not_found');
-  return Number(value);
-}
 
 /**
  * Leads as conversations (issue 38 point 10): the seller's threads (bearer token, own threads
@@ -112,7 +107,7 @@ const leadThreadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getLeadThread({ db: app.db, ownerId: currentUser(request).id, id: threadId(request.params.id) }),
+      getLeadThread({ db: app.db, ownerId: currentUser(request).id, id: rowIdOf(request.params.id) }),
   );
 
   app.post(
@@ -136,7 +131,7 @@ const leadThreadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const id = threadId(request.params.id);
+      const id = rowIdOf(request.params.id);
       await enforceRateLimits(app.rateLimiter, reply, [
         { key: `lead_threads.reply:${user.id}`, rule: LEAD_THREAD_SELLER_REPLY_LIMIT },
       ]);
@@ -169,7 +164,7 @@ const leadThreadRoutes: FastifyPluginAsyncZod = async (app) => {
       updateLeadThread({
         db: app.db,
         ownerId: currentUser(request).id,
-        id: threadId(request.params.id),
+        id: rowIdOf(request.params.id),
         input: request.body,
       }),
   );
@@ -212,7 +207,7 @@ const leadThreadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       getPublicLeadThread({
         db: app.db,
-        access: { threadId: threadId(request.params.id), buyerUserId: currentUser(request).id },
+        access: { threadId: rowIdOf(request.params.id), buyerUserId: currentUser(request).id },
       }),
   );
 
@@ -237,7 +232,7 @@ const leadThreadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const id = threadId(request.params.id);
+      const id = rowIdOf(request.params.id);
       await enforceRateLimits(app.rateLimiter, reply, [
         { key: `lead_threads.answer:user:${user.id}:${id}`, rule: LEAD_THREAD_REPLY_LIMITS.perThread },
       ]);

@@ -10,7 +10,7 @@ import {
 } from '@estately/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
+import { rowIdOf } from '../../lib/row-id.ts';
 import { createRedirect } from './create-redirect.ts';
 import { deleteRedirect } from './delete-redirect.ts';
 import { listRedirects } from './list-redirects.ts';
@@ -27,11 +27,6 @@ const errors = {
   422: ErrorBodySchema,
   500: ErrorBodySchema,
 };
-
-function redirectId(value: string): number {
-  if (!/^[1-9]\d{0,15}$/.test(value)) throw new AppError('not_found');
-  return Number(value);
-}
 
 /**
  * The admins' redirects table (issue 10): the rules GET /content/redirects/resolve answers
@@ -87,7 +82,7 @@ const redirectsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RedirectRuleSchema, ...errors },
       },
     },
-    async (request) => updateRedirect({ db: app.db, id: redirectId(request.params.id), input: request.body }),
+    async (request) => updateRedirect({ db: app.db, id: rowIdOf(request.params.id), input: request.body }),
   );
 
   app.delete(
@@ -103,7 +98,7 @@ const redirectsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteRedirect({ db: app.db, id: redirectId(request.params.id) });
+      await deleteRedirect({ db: app.db, id: rowIdOf(request.params.id) });
       return reply.code(204).send(null);
     },
   );

@@ -12,8 +12,8 @@ import {
 } from '@estately/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
 import { IDEMPOTENCY_DOC, idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency.ts';
+import { rowIdOf } from '../../lib/row-id.ts';
 import { currentUser } from '../../plugins/app/authentication.ts';
 import { createSavedSearch } from './create-saved-search.ts';
 import { deleteSavedSearch } from './delete-saved-search.ts';
@@ -27,11 +27,6 @@ const FIELDS =
   "Fields: `name` (1..100 characters), `filters` (the filter fields of GET /public/offers as an object or a query string; paging and sort are dropped; invalid fields answer 422 keyed `filters.<field>` with the filter model's message keys), `search_path` (the localized site path it was saved from, e.g. `/cs/hledani/prodej/byty/cesko/praha?dispositions=2`), `frequency` (" +
   SAVED_SEARCH_FREQUENCIES.join(', ') +
   "; default daily), `locale` and `currency` of the alert e-mails (default: the user's preferences).";
-
-function searchId(value: string): number {
-  if (!/^[1-9]\d{0,15}$/.test(value)) throw new AppError('not_found');
-  return Number(value);
-}
 
 /**
  * Saved searches (watch-dogs) of the signed-in user, spec 7 "Saved searches", and the
@@ -106,7 +101,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
       updateSavedSearch({
         db: app.db,
         userId: currentUser(request).id,
-        id: searchId(request.params.id),
+        id: rowIdOf(request.params.id),
         input: request.body,
       }),
   );
@@ -128,7 +123,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteSavedSearch({
         db: app.db,
         userId: currentUser(request).id,
-        id: searchId(request.params.id),
+        id: rowIdOf(request.params.id),
       });
       return reply.code(204).send(null);
     },

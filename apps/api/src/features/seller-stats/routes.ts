@@ -7,7 +7,7 @@ import {
   SellerStatsResponseSchema,
 } from '@estately/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
+import { rowIdOf } from '../../lib/row-id.ts';
 import { currentUser } from '../../plugins/app/authentication.ts';
 import { getOfferStats } from './get-offer-stats.ts';
 import { listSellerStats } from './list-seller-stats.ts';
@@ -46,11 +46,11 @@ const sellerStatsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!/^[1-9]\d{0,15}$/.test(request.params.id)) throw new AppError('not_found');
+      const id = rowIdOf(request.params.id);
       return getOfferStats({
         db: app.db,
         ownerId: currentUser(request).id,
-        id: Number(request.params.id),
+        id,
         days: request.query.days === undefined ? undefined : Number(request.query.days),
       });
     },
