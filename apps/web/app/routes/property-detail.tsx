@@ -15,6 +15,7 @@ import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
 import { type FavoriteTexts, FavoriteToggle } from '../features/favorites-toggle/favorite-toggle.tsx';
 import { ContactBar, telHref } from '../features/offer-detail/contact-bar.tsx';
+import { EnergyLabel } from '../features/offer-detail/energy-label.tsx';
 import { Gallery } from '../features/offer-detail/gallery.tsx';
 import { KeptTextArea } from '../features/offer-detail/kept-text-area.tsx';
 import { offerDetailTexts } from '../features/offer-detail/offer-detail-texts.server.ts';
@@ -329,6 +330,11 @@ function OfferPage({
         <p className="offer-detail__price" data-testid="offer-detail-price">
           {offer.price}
         </p>
+        {offer.pricePerArea && (
+          <p className="offer-detail__price-per-area" data-testid="offer-detail-price-per-area">
+            {offer.pricePerArea}
+          </p>
+        )}
         {offer.originalPrice && (
           <p className="offer-detail__original" data-testid="offer-original-price">
             {offer.originalPrice}
@@ -339,6 +345,15 @@ function OfferPage({
             {offer.stateBadge}
           </span>
         )}
+        {offer.badges.map((badge) => (
+          <span
+            key={badge.kind}
+            className={`badge badge--${badge.kind}`}
+            data-testid={`offer-badge-${badge.kind}`}
+          >
+            {badge.text}
+          </span>
+        ))}
         {offer.verified && (
           <span className="badge badge--verified" data-testid="listing-verified">
             {t('offer.verified')}
@@ -400,7 +415,7 @@ function OfferPage({
                 {offer.parameters.map((parameter) => (
                   <div key={parameter.label}>
                     <dt>{parameter.label}</dt>
-                    <dd>{parameter.value}</dd>
+                    <dd>{parameter.energy ? <EnergyLabel label={parameter.energy} /> : parameter.value}</dd>
                   </div>
                 ))}
               </dl>

@@ -5,6 +5,8 @@ import { type OfferDetail, OfferDetailSchema } from '@estately/domain';
 export const offerDetailFixture: OfferDetail = OfferDetailSchema.parse({
   id: 7,
   activated_at: '2026-11-01T10:00:00.000Z',
+  published_at: '2026-11-01T10:00:00.000Z',
+  is_price_reduced: false,
   city: 'Brno',
   city_part: null,
   country_code: 'CZ',

@@ -3,6 +3,7 @@ import { layoutMessage, OFFER_VISIBILITY, offerHeading, valueMessageKey } from '
 import { formatArea, formatDate, formatPrice, translate, translateDynamic } from '@estately/i18n';
 import { companyPagePath } from '../company-profile/company-paths.ts';
 import { resolveMediaUrl } from '../offers/offer-card-view.server.ts';
+import { type OfferBadge, offerBadges, pricePerAreaText } from '../offers/price-per-area.server.ts';
 import {
   type EnergyCertificateView,
   energyCertificateView,
@@ -11,6 +12,7 @@ import {
   type OfferVideoView,
   offerVideoView,
 } from '../property-media-extras/media-view.server.ts';
+import { ENERGY_LABEL_CLASSES, type EnergyLabelClass, type EnergyLabelView } from './energy-label.tsx';
 
 /** An offer detail ready to render: every text already in the page's locale. */
 export interface OfferDetailView {
@@ -20,8 +22,13 @@ export interface OfferDetailView {
   price: string;
   /** The seller's own price when it differs in currency from the shown one (prices in two currencies). */
   originalPrice: string | null;
+  /** "112 000 Kč/m²" for a sale with an area, else null (price-per-area.server.ts). */
+  pricePerArea: string | null;
+  /** "New" and "Price reduced" beside the state badge (issue 39 point 12). */
+  badges: OfferBadge[];
   facts: { label: string; value: string }[];
-  parameters: { label: string; value: string }[];
+  /** `energy`: the energy rating's value drawn as the A-G label (issue 39 point 14). */
+  parameters: { label: string; value: string; energy?: EnergyLabelView }[];
   /** Every amenity ticked in the editor (`other_params`: lift, loggia...), in the page's locale. */
   amenities: string[];
   description: string | null;
@@ -73,8 +80,30 @@ function priceOf(
   return translate(locale, 'offer.price_per_month', { price });
 }
 
+/** The energy rating's parameter (a class A to G) as the label to draw; nothing for any other. */
+function energyLabelOf(
+  parameter: OfferDetail['parameters'][number],
+  locale: Locale,
+): { energy?: EnergyLabelView } {
+  const energyClass = parameter.value as EnergyLabelClass;
+  if (parameter.key !== 'offer.energy_rating' || !ENERGY_LABEL_CLASSES.includes(energyClass)) return {};
+  return {
+    energy: {
+      energyClass,
+      text: translate(locale, 'offer.energy_label', {
+        letter: translate(locale, `value.energy_class.${energyClass}`),
+      }),
+    },
+  };
+}
+
 /** Formats GET /public/offers/{id} for the page, on the server (no Intl drift at hydration). */
-export function toOfferDetailView(offer: OfferDetail, locale: Locale, publicApiUrl: string): OfferDetailView {
+export function toOfferDetailView(
+  offer: OfferDetail,
+  locale: Locale,
+  publicApiUrl: string,
+  now: number = Date.now(),
+): OfferDetailView {
   const words = (key: string, values?: Record<string, string | number>) =>
     translateDynamic(locale, key, values);
   // "Prodej bytu 3+kk, 75 m²": the layout in the reader's words (issue 38 point 5).
@@ -124,10 +153,13 @@ export function toOfferDetailView(offer: OfferDetail, locale: Locale, publicApiU
     title,
     address: offer.address,
     price: priceOf(offer.price, offer.currency_iso_code, offer, locale),
+    pricePerArea: pricePerAreaText(offer, locale),
+    badges: offerBadges(offer, locale, now),
     originalPrice: original,
     facts,
     parameters: offer.parameters.map((parameter) => ({
       label: translateDynamic(locale, parameter.key),
+      ...energyLabelOf(parameter, locale),
       value:
         parameter.value_keys.length > 0
           ? parameter.value_keys.map((key) => translateDynamic(locale, key)).join(', ')

@@ -2,6 +2,7 @@ import { type Locale, layoutMessage, type OfferCard, offerHeading } from '@estat
 import { formatArea, formatPrice, translate, translateDynamic, valueLabel } from '@estately/i18n';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
 import type { OfferCardView } from './offer-card-view.ts';
+import { offerBadges, pricePerAreaText } from './price-per-area.server.ts';
 
 /**
  * Size of the `card` photo variant (640 wide, PHOTO_SIZES of @estately/db storage); the <img>
@@ -38,7 +39,12 @@ function priceText(offer: OfferCard, locale: Locale): string {
  * Texts are formatted on the server, once: the browser hydrates the same strings, so differences
  * between Node's and the browser's Intl data cannot cause hydration mismatches.
  */
-export function toOfferCardView(offer: OfferCard, locale: Locale, publicApiUrl: string): OfferCardView {
+export function toOfferCardView(
+  offer: OfferCard,
+  locale: Locale,
+  publicApiUrl: string,
+  now: number = Date.now(),
+): OfferCardView {
   const words = (key: string, values?: Record<string, string | number>) =>
     translateDynamic(locale, key, values);
   const area = offer.useful_area_meters !== null ? formatArea(offer.useful_area_meters, locale) : null;
@@ -65,12 +71,14 @@ export function toOfferCardView(offer: OfferCard, locale: Locale, publicApiUrl: 
     href: propertyDetailPath(locale, offer.id),
     title,
     price: priceText(offer, locale),
+    pricePerArea: pricePerAreaText(offer, locale),
     layout,
     area,
     place,
     seller: valueLabel(locale, 'seller_type', offer.seller_type),
     verified: offer.is_verified,
     stateBadge: offer.is_reserved ? translate(locale, 'value.property_state.reserved') : null,
+    badges: offerBadges(offer, locale, now),
     photo,
   };
 }

@@ -9,6 +9,7 @@ const card = (overrides: Partial<OfferCard>): OfferCard =>
   OfferCardSchema.parse({
     id: 5,
     activated_at: '2026-11-20T10:00:00.000Z',
+    published_at: '2026-11-20T10:00:00.000Z',
     offer_type: 'sale',
     property_type: 'apartment',
     price: 6_490_000,
@@ -31,6 +32,7 @@ const card = (overrides: Partial<OfferCard>): OfferCard =>
     is_verified: false,
     is_top_offer: false,
     is_reserved: false,
+    is_price_reduced: false,
     photos_count: 0,
     main_photo: null,
     ...overrides,

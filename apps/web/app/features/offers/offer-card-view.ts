@@ -4,6 +4,8 @@ export interface OfferCardView {
   href: string;
   title: string;
   price: string;
+  /** "112 000 Kč/m²" for a sale with an area, else null (price-per-area.server.ts). */
+  pricePerArea: string | null;
   layout: string | null;
   area: string | null;
   place: string;
@@ -12,6 +14,8 @@ export interface OfferCardView {
   verified: boolean;
   /** "Reserved" in the page's locale for a reserved offer, else null (decision 042). */
   stateBadge: string | null;
+  /** "New" and "Price reduced" (issue 39 point 12), in the page's locale. */
+  badges: { kind: 'new' | 'reduced'; text: string }[];
   /** `avifSrc`: the AVIF twin, offered first to browsers that decode it. */
   photo: { src: string; avifSrc: string | null; alt: string; width: number; height: number } | null;
 }

@@ -2,6 +2,7 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { PageLink } from '../../shell/page-link.tsx';
 import { preconnectPhotoOrigin } from '../../shell/preconnect-photo-origin.ts';
 import type { OfferCardView } from './offer-card-view.ts';
+import './offer-card-badges.css';
 
 /**
  * `priority`: the card whose photo is the page's largest paint on a phone (the first one): loaded
@@ -35,6 +36,11 @@ export function OfferCardItem({ offer, priority = false }: { offer: OfferCardVie
         <p className="offer-card__price" data-testid="offer-price">
           {offer.price}
         </p>
+        {offer.pricePerArea && (
+          <p className="offer-card__price-per-area" data-testid="offer-price-per-area">
+            {offer.pricePerArea}
+          </p>
+        )}
         {/* The title holds the layout and the area in the reader's words ("Prodej bytu 3+kk,
             75 m²", issue 38 point 5), so no separate line repeats them. */}
         <h3 className="offer-card__title">
@@ -48,6 +54,15 @@ export function OfferCardItem({ offer, priority = false }: { offer: OfferCardVie
             {offer.stateBadge}
           </span>
         )}
+        {offer.badges.map((badge) => (
+          <span
+            key={badge.kind}
+            className={`badge badge--${badge.kind}`}
+            data-testid={`card-badge-${badge.kind}`}
+          >
+            {badge.text}
+          </span>
+        ))}
       </div>
     </article>
   );
