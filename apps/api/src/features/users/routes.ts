@@ -20,6 +20,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { readFileField } from '../../lib/file-field.ts';
 import type { RateLimitRule } from '../../lib/rate-limit-store.ts';
 import { currentUser } from '../../plugins/app/authentication.ts';
 import { enforceRateLimits } from '../../plugins/app/rate-limiter.ts';
@@ -193,25 +194,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const fileRequired = new AppError('validation_errors', {
-        errors: { file: ['validation.file_required'] },
-      });
-      if (!request.isMultipart()) throw fileRequired;
-      let image: Buffer;
-      try {
-        const part = await request.file();
-        if (part?.fieldname !== 'file') throw fileRequired;
-        image = await part.toBuffer();
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-          return reply.code(413).send({
-            code: 'validation_errors',
-            message: 'Payload Too Large',
-            errors: { file: ['validation.file_too_large'] },
-          });
-        }
-        throw error;
-      }
+      const image = await readFileField(request, reply);
+      if (image === null) return reply;
       return saveProfilePicture({
         db: app.db,
         storage: app.storage,
