@@ -5,7 +5,7 @@ import { bearer, createUser } from './auth-helpers.ts';
 import { buildTestApi, ensurePropertyPhoto, setRates, type TestApi } from './helpers.ts';
 import { insertLocation } from './search-helpers.ts';
 
-// Francs, lira and dinars (decision 049): a seller prices an offer in CHF, it is stored in CHF,
+// Francs, lira and dinars (decision 050): a seller prices an offer in CHF, it is stored in CHF,
 // found by a price filter in CHF, and converted for visitors who browse in EUR, TRY or RSD, at
 // the rates of the exchange_rates table. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 

@@ -1,4 +1,4 @@
--- Swiss francs, Turkish lira and Serbian dinars (decision 049): the currency checks of 0001 take
+-- Swiss francs, Turkish lira and Serbian dinars (decision 050): the currency checks of 0001 take
 -- the three new codes, in the order of CURRENCIES (packages/domain/src/currencies.ts). A database
 -- that already holds exchange rates (a seeded one) gets the built-in rates of the three, as the
 -- seed writes them; an empty table stays empty (the API falls back to the built-in rates).

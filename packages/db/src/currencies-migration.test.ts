@@ -11,7 +11,7 @@ import { MIGRATIONS_FOLDER } from './migrate.ts';
 import { createTestDatabase, type TestDatabase } from './testing.ts';
 import type { DatabaseHandle } from './types.ts';
 
-// Migration 0026 (decision 049) lets every currency column take CHF, TRY and RSD, and gives a
+// Migration 0026 (decision 050) lets every currency column take CHF, TRY and RSD, and gives a
 // database that already holds exchange rates the built-in rates of the three.
 
 const CHECKS = [

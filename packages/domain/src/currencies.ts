@@ -1,5 +1,5 @@
 // Currencies of spec section 9, plus CHF, TRY and RSD for the Swiss, Turkish and Serbian locales
-// (decision 049). Default CZK.
+// (decision 050). Default CZK.
 
 export const CURRENCIES = [
   'CZK',

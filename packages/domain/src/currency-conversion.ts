@@ -1,6 +1,6 @@
 import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from './currencies.ts';
 
-// Price conversion through a rates table (spec 9 currencies and CHF, TRY, RSD: decision 049; DESIGN 5: prices are also stored
+// Price conversion through a rates table (spec 9 currencies and CHF, TRY, RSD: decision 050; DESIGN 5: prices are also stored
 // normalised to one base currency so a filter in EUR finds offers priced in CZK).
 
 /**

@@ -8,7 +8,7 @@ import { type Currency, LOCALES, type Locale, textDirection } from '@estately/do
 //   the UI is written in Latin and Intl defaults Serbian to Cyrillic; Arabic is ar-AE, the Arabic
 //   market of the product (en-AE is its English sibling).
 // - `currency` is the currency of the locale's country: the 12 of spec 9 and CHF (de-CH, fr-CH,
-//   it-CH), TRY (tr) and RSD (sr) added for those locales (decision 049). Bare `en` is American
+//   it-CH), TRY (tr) and RSD (sr) added for those locales (decision 050). Bare `en` is American
 //   English and shows USD. Croatia (2023) and Bulgaria (2026) use EUR, and so do Montenegro
 //   (sr-ME) and the Republic of Cyprus (el-CY, tr-CY).
 // - `weekStart` (1 = Monday ... 7 = Sunday) and `hourCycle` follow CLDR for the tag (a test

@@ -5,7 +5,7 @@ import { createdAt, idColumn, oneOf, tstz, updatedAt } from './common.ts';
 
 /**
  * Exchange rates to CZK, the base currency of `offers.price_normalized` (spec 9: default CZK,
- * 12 currencies; CHF, TRY and RSD added by decision 049). `rateToCzk` is how many CZK one unit
+ * 12 currencies; CHF, TRY and RSD added by decision 050). `rateToCzk` is how many CZK one unit
  * of `currency` buys.
  */
 export const exchangeRates = pgTable(

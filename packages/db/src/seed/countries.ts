@@ -2,7 +2,7 @@ import type { CountryCode, Currency, Locale } from '@estately/domain';
 
 // Market data per country for the demo generator (issue 3 item 5): the currency offers are
 // priced in (the country's own, as its portals quote prices: Swiss offers in francs, Turkish
-// ones in lira, but Serbian ones in euros, as Serbian sellers ask; decision 049), the locales
+// ones in lira, but Serbian ones in euros, as Serbian sellers ask; decision 050), the locales
 // their descriptions are written in, price levels per m2 in that currency for an apartment
 // in the country's largest city (2025-2026 asking prices, rounded), the share of offers,
 // and how many cities of the country enter the gazetteer.
