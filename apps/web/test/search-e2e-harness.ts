@@ -26,7 +26,12 @@ export interface SearchHarness {
   close(): Promise<void>;
 }
 
-export async function startSearchHarness(options: { offers: number; seed: string }): Promise<SearchHarness> {
+/** `webEnv` is the web server's environment (its settings, such as the map's basemap). */
+export async function startSearchHarness(options: {
+  offers: number;
+  seed: string;
+  webEnv?: Record<string, string>;
+}): Promise<SearchHarness> {
   ensureWebBuild();
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'estately-search-e2e-'));
@@ -44,7 +49,12 @@ export async function startSearchHarness(options: { offers: number; seed: string
     method: 'copy',
   });
   const api = await startApi({ config, db: database });
-  const web = await startWeb({ port: webPort, host: '127.0.0.1', apiUrl: api.url, env: {} });
+  const web = await startWeb({
+    port: webPort,
+    host: '127.0.0.1',
+    apiUrl: api.url,
+    env: options.webEnv ?? {},
+  });
   const browser = await launchChromium();
   return {
     database,
