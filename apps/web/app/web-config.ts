@@ -27,7 +27,7 @@ export interface WebConfig {
    * A self-hosted street basemap (MAP_PMTILES_URL): one Protomaps PMTiles file on the media
    * storage, a CDN or any host that answers byte ranges, drawn with Protomaps' layers in the
    * MAP_PMTILES_FLAVOR colours (light by default). No key, no vendor; it wins over MapTiler
-   * (docs/decisions/049-self-hosted-pmtiles-basemap.md).
+   * (docs/decisions/051-self-hosted-pmtiles-basemap.md).
    */
   pmtiles: { url: string; flavor: PmtilesFlavor } | null;
   /**

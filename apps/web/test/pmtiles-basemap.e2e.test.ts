@@ -1,4 +1,4 @@
-// Browser tests of the self-hosted street basemap (docs/decisions/049): with MAP_PMTILES_URL the
+// Browser tests of the self-hosted street basemap (docs/decisions/051): with MAP_PMTILES_URL the
 // results map and the offer detail's map read a PMTiles file in byte ranges from its own host
 // (here a small archive the test builds, served with ranges and CORS on a port of its own, as a
 // CDN or a bucket would) and draw its tiles with Protomaps' layers, no console error, no CSP

@@ -185,7 +185,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     similar: nearby,
     pointsOfInterest: placesNearby ? toPoiGroups(placesNearby, locale) : [],
     staticMap: staticMapView({ locale, offerId: id, address: offer.address, pointsOfInterest: placesNearby }),
-    // With a street basemap, the static map is covered by a live one in view (decision 049).
+    // With a street basemap, the static map is covered by a live one in view (decision 051).
     streetMap: offerStreetMapView({
       config,
       locale,

@@ -6,7 +6,7 @@ import { markerStyle } from './static-map.ts';
 import { staticMapPlaces } from './static-map-view.server.ts';
 
 /**
- * What the detail page's interactive map needs (docs/decisions/049): the offer's position, the
+ * What the detail page's interactive map needs (docs/decisions/051): the offer's position, the
  * places of the static map with the same marker styles, and the control labels in the page's
  * language. Null without a street basemap (PMTiles or MapTiler): the static map stays alone.
  */

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import type { MarkerStyle } from './static-map.ts';
 
-// The detail page's street map (docs/decisions/049): with a street basemap configured, the
+// The detail page's street map (docs/decisions/051): with a street basemap configured, the
 // static map image is covered by an interactive MapLibre map of the offer and its nearby places
 // once the image comes into view. Only this observer is in the page's first load; the map's
 // code (offer-street-map-view.ts, then MapLibre) is fetched when it is needed. Without

@@ -5,7 +5,7 @@ import { PMTILES_SOURCE, pmtilesStyle } from './basemap-pmtiles.server.ts';
 
 const FILE = 'https://media.example.com/maps/europe.pmtiles';
 
-describe('self-hosted PMTiles basemap (decision 049)', () => {
+describe('self-hosted PMTiles basemap (decision 051)', () => {
   it('reads MAP_PMTILES_URL and MAP_PMTILES_FLAVOR, and rejects what is not an http(s) URL or a flavour', () => {
     expect(readWebConfig({}).pmtiles).toBeNull();
     expect(readWebConfig({ MAP_PMTILES_URL: ` ${FILE} ` }).pmtiles).toEqual({ url: FILE, flavor: 'light' });

@@ -1,7 +1,7 @@
 import { layers, namedFlavor } from '@protomaps/basemaps';
 import type { PmtilesFlavor } from '../../web-config.ts';
 
-// The street basemap from a self-hosted PMTiles file (docs/decisions/049): Protomaps' basemap
+// The street basemap from a self-hosted PMTiles file (docs/decisions/051): Protomaps' basemap
 // layers (earth, water, land use, roads, buildings, boundaries) over the file's vector tiles,
 // read by the browser in byte ranges through the `pmtiles://` protocol (basemap-protocol.ts).
 // The layers are built without labels: labels need glyphs (and the places layer sprites), which
