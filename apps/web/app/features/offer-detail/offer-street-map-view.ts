@@ -90,6 +90,8 @@ export async function showStreetMap(
     },
   });
   map.touchZoomRotate.disableRotation();
+  // Reachable from the container, as the results map's is (its browser tests read the map).
+  (container as HTMLElement & { maplibreMap?: MapLibreMap }).maplibreMap = map;
   map.addControl(new maplibre.NavigationControl({ showCompass: false }), 'top-right');
   for (const place of view.places)
     new maplibre.Marker({ element: swatch(place, 'offer-street-map__place') })
