@@ -185,7 +185,10 @@ describe('template details', () => {
     const gb = renderEmail(payload('offer_message', 'en-GB'), { publicWebUrl: web });
     expect(gb.text).toContain('House to rent');
     const ch = renderEmail(payload('confirm_email', 'de-CH'), { publicWebUrl: web });
-    expect(ch.text).toContain('Grüezi');
+    // Written Standard German, not the spoken "Grüezi" (locale review 2026-12).
+    expect(ch.text).toContain('Guten Tag,');
+    expect(ch.text).not.toContain('Grüezi');
+    expect(ch.text).toContain('Freundliche Grüsse');
     expect(ch.text).not.toContain('ß');
   });
 

@@ -7,6 +7,7 @@ import { de } from './messages/de.ts';
 import { deAT } from './messages/de-AT.ts';
 import { deCH, swissSpelling } from './messages/de-CH.ts';
 import { el } from './messages/el.ts';
+import { elCY } from './messages/el-CY.ts';
 import { type Catalog, type CatalogOverrides, en } from './messages/en.ts';
 import { enGB } from './messages/en-GB.ts';
 import { es } from './messages/es.ts';
@@ -66,6 +67,7 @@ export const LOCALE_OVERRIDES: Partial<Record<Locale, readonly CatalogOverrides[
   'it-CH': [itCH],
   'nl-BE': [nlBE],
   'sr-ME': [srME],
+  'el-CY': [elCY],
 };
 
 export function baseCatalogOf(locale: Locale): Catalog {

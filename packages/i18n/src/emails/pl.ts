@@ -11,19 +11,19 @@ export const pl: EmailCatalog = {
   'confirm.button': 'Potwierdź e-mail',
   'confirm.expiry':
     '{hours, plural, one {Link jest ważny przez # godzinę.} few {Link jest ważny przez # godziny.} many {Link jest ważny przez # godzin.} other {Link jest ważny przez # godziny.}}',
-  'confirm.ignore': 'Jeśli nie zakładałeś konta, zignoruj tę wiadomość.',
+  'confirm.ignore': 'Jeśli konto nie zostało założone przez Ciebie, zignoruj tę wiadomość.',
   'change.subject': 'Potwierdź nowy adres e-mail',
   'change.intro':
-    'Poprosiłeś(-aś) o logowanie do Estately nowym adresem e-mail: {email}. Potwierdź go, aby dokończyć zmianę.',
+    'Otrzymaliśmy prośbę o logowanie do Estately nowym adresem e-mail: {email}. Potwierdź go, aby dokończyć zmianę.',
   'change.button': 'Potwierdź nowy adres',
   'change.expiry':
     '{hours, plural, one {Link jest ważny przez # godzinę.} few {Link jest ważny przez # godziny.} many {Link jest ważny przez # godzin.} other {Link jest ważny przez # godziny.}}',
   'change.ignore':
-    'Jeśli to nie Ty prosiłeś(-aś) o zmianę, zignoruj tę wiadomość. Nadal będziesz logować się obecnym adresem.',
+    'Jeśli ta prośba nie pochodzi od Ciebie, zignoruj tę wiadomość. Nadal będziesz logować się obecnym adresem.',
   'changed.subject': 'Twój adres e-mail do logowania został zmieniony',
   'changed.intro': 'Adres e-mail, którym logujesz się do Estately, został zmieniony na {email}.',
   'changed.not_you':
-    'Jeśli to nie Ty wprowadziłeś(-aś) tę zmianę, natychmiast zresetuj hasło, aby zabezpieczyć konto.',
+    'Jeśli ta zmiana nie pochodzi od Ciebie, natychmiast zresetuj hasło, aby zabezpieczyć konto.',
   'reset.subject': 'Zmiana hasła',
   'reset.intro': 'Otrzymaliśmy prośbę o zmianę hasła do Twojego konta.',
   'reset.button': 'Ustaw nowe hasło',
@@ -40,7 +40,7 @@ export const pl: EmailCatalog = {
     '{count, plural, one {Znaleźliśmy # nową ofertę pasującą do alertu „{name}”.} few {Znaleźliśmy # nowe oferty pasujące do alertu „{name}”.} many {Znaleźliśmy # nowych ofert pasujących do alertu „{name}”.} other {Znaleźliśmy # nowej oferty pasującej do alertu „{name}”.}}',
   'watchdog.button': 'Zobacz nowe oferty',
   'watchdog.manage': 'Zarządzaj alertami',
-  'watchdog.reason': 'Otrzymujesz tę wiadomość, ponieważ utworzyłeś alert wyszukiwania w Estately.',
+  'watchdog.reason': 'Otrzymujesz tę wiadomość, ponieważ masz w Estately alert wyszukiwania.',
   unsubscribe: 'Wypisz się z tych wiadomości',
   'message.subject': 'Nowa wiadomość dotycząca Twojego ogłoszenia',
   'message.intro': '{name} wysłał(a) Ci wiadomość dotyczącą Twojego ogłoszenia:',
@@ -64,7 +64,7 @@ export const pl: EmailCatalog = {
   'reply.button': 'Przeczytaj i odpowiedz',
   'reply.how': 'Odpowiadaj za pomocą przycisku powyżej. Odpowiedź na ten e-mail nie dotrze do sprzedającego.',
   'reply.reason':
-    'Otrzymujesz ten e-mail, ponieważ napisałeś do sprzedającego w Estately. Link otwiera Twoją rozmowę bez logowania, dlatego nie przekazuj tego e-maila dalej.',
+    'Otrzymujesz ten e-mail, ponieważ Twoja wiadomość do sprzedającego została wysłana przez Estately. Link otwiera Twoją rozmowę bez logowania, dlatego nie przekazuj tego e-maila dalej.',
   'answer.subject': 'Nowa odpowiedź w rozmowie',
   'answer.intro': 'W rozmowie o Twojej ofercie pisze {name}:',
   'answer.button': 'Otwórz rozmowę',

@@ -40,7 +40,8 @@ const montenegrin: EmailOverrides = {
 export const EMAIL_OVERRIDES: Partial<Record<Locale, EmailOverrides>> = {
   'en-GB': british,
   'en-MT': british,
-  'de-CH': { greeting_anonymous: 'Grüezi,', sign_off: 'Freundliche Grüsse' },
+  // "Grüezi" is spoken Swiss German; a written greeting is Standard German.
+  'de-CH': { greeting_anonymous: 'Guten Tag,', sign_off: 'Freundliche Grüsse' },
   'de-AT': { greeting_anonymous: 'Grüß Gott,', sign_off: 'Freundliche Grüße' },
   'fr-BE': { sign_off: 'Cordialement,' },
   'fr-CH': { sign_off: 'Meilleures salutations,' },

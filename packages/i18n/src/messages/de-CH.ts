@@ -18,7 +18,7 @@ export const deCH: CatalogOverrides = {
   'value.heating.solid_fuel_stove': 'Holz- oder Kohleofen',
   'auth.registration_number': 'UID-Nummer',
   'email.sign_off': 'Freundliche Grüsse',
-  'email.greeting_anonymous': 'Grüezi,',
+  'email.greeting_anonymous': 'Guten Tag,',
   'my_offers.search_hint': 'Strasse, Ort, PLZ oder Angebotsnummer',
   // The energy certificate by its local name (issue 38 point 13).
   'media.energy_certificate': 'Gebäudeenergieausweis (GEAK)',

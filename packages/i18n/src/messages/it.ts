@@ -83,9 +83,9 @@ export const it: Catalog = {
   'offer.title.rent_apartment': 'Appartamento in affitto',
   'offer.title.rent_house': 'Casa in affitto',
   // Layout words of titles (spec 3, issue 38 point 5): rooms, then a kitchenette or kitchens.
-  'layout.rooms': '{rooms, plural, one {# locale} other {# locali}}',
-  'layout.rooms_kitchenette': '{rooms, plural, one {# locale} other {# locali}} con angolo cottura',
-  'layout.rooms_kitchens': '{rooms, plural, one {# locale} other {# locali}} + {kitchens, plural, one {cucina} other {# cucine}}',
+  'layout.rooms': '{rooms, plural, =1 {monolocale} =2 {bilocale} =3 {trilocale} =4 {quadrilocale} one {# locale} other {# locali}}',
+  'layout.rooms_kitchenette': '{rooms, plural, =1 {monolocale} =2 {bilocale} =3 {trilocale} =4 {quadrilocale} one {# locale} other {# locali}} con angolo cottura',
+  'layout.rooms_kitchens': '{rooms, plural, =1 {monolocale} =2 {bilocale} =3 {trilocale} =4 {quadrilocale} one {# locale} other {# locali}} {kitchens, plural, one {con cucina abitabile} other {con # cucine}}',
   'layout.maisonette': 'su due livelli',
   'layout.atypical': 'distribuzione atipica',
   'offer.heading_layout': '{title}, {layout}',

@@ -55,7 +55,7 @@ export const pl: Catalog = {
   'nav.my_account': 'Moje konto',
   'nav.favorites': 'Ulubione',
   'nav.favorites_count':
-    '{count, plural, =0 {Brak ulubionych} one {# ulubiona} few {# ulubione} many {# ulubionych} other {# ulubionej}}',
+    '{count, plural, =0 {Brak ulubionych ofert} one {# ulubiona oferta} few {# ulubione oferty} many {# ulubionych ofert} other {# ulubionej oferty}}',
   'nav.language': 'Język',
   'nav.currency': 'Waluta',
   'nav.skip_to_content': 'Przejdź do treści',
@@ -369,7 +369,7 @@ export const pl: Catalog = {
   'filter.other_params': 'Wyposażenie',
   'filter.ownership': 'Forma własności',
   'filter.reconstruction': 'Stan',
-  'filter.building_type': 'Rodzaj zabudowy',
+  'filter.building_type': 'Materiał budynku',
   'filter.heating': 'Ogrzewanie',
   'filter.parking': 'Parking',
   'filter.energy_class': 'Klasa energetyczna',
@@ -570,7 +570,7 @@ export const pl: Catalog = {
   'account.notifications': 'Powiadomienia',
   'account.language_currency': 'Język i waluta',
   'account.favorites_empty': 'Nie masz jeszcze ulubionych ofert.',
-  'account.my_offers_empty': 'Nie dodałeś jeszcze żadnej nieruchomości.',
+  'account.my_offers_empty': 'Nie masz jeszcze ogłoszeń.',
   'account.watch_dogs_empty': 'Nie masz jeszcze alertów. Zapisz wyszukiwanie, a nowe oferty wyślemy Ci e-mailem.',
   'account.profile_picture': 'Zdjęcie profilowe',
   'account.change_picture': 'Zmień zdjęcie',
@@ -638,7 +638,7 @@ export const pl: Catalog = {
   'email.confirm.button': 'Potwierdź e-mail',
   'email.confirm.expiry':
     '{hours, plural, one {Link jest ważny przez # godzinę.} few {Link jest ważny przez # godziny.} many {Link jest ważny przez # godzin.} other {Link jest ważny przez # godziny.}}',
-  'email.confirm.ignore': 'Jeśli nie zakładałeś konta, zignoruj tę wiadomość.',
+  'email.confirm.ignore': 'Jeśli konto nie zostało założone przez Ciebie, zignoruj tę wiadomość.',
   'email.reset.subject': 'Zmiana hasła',
   'email.reset.intro': 'Otrzymaliśmy prośbę o zmianę hasła do Twojego konta.',
   'email.reset.button': 'Ustaw nowe hasło',
@@ -651,14 +651,14 @@ export const pl: Catalog = {
     '{count, plural, one {Znaleźliśmy # nową ofertę pasującą do alertu „{name}”.} few {Znaleźliśmy # nowe oferty pasujące do alertu „{name}”.} many {Znaleźliśmy # nowych ofert pasujących do alertu „{name}”.} other {Znaleźliśmy # nowej oferty pasującej do alertu „{name}”.}}',
   'email.watchdog.button': 'Zobacz nowe oferty',
   'email.watchdog.manage': 'Zarządzaj alertami',
-  'email.watchdog.reason': 'Otrzymujesz tę wiadomość, ponieważ utworzyłeś alert wyszukiwania w Estately.',
+  'email.watchdog.reason': 'Otrzymujesz tę wiadomość, ponieważ masz w Estately alert wyszukiwania.',
   'email.unsubscribe': 'Wypisz się z tych wiadomości',
   'email.message.subject': 'Nowa wiadomość dotycząca Twojego ogłoszenia',
   'email.message.intro': '{name} wysłał(a) Ci wiadomość dotyczącą Twojego ogłoszenia:',
   'email.message.reply': 'Odpowiedz na wiadomość',
 
   // Account and sign-in screens (issue 10)
-  'auth.signed_in': 'Jesteś zalogowany.',
+  'auth.signed_in': 'Zalogowano.',
   'auth.signed_out': 'Wylogowano.',
   'auth.account_created': 'Konto zostało utworzone. Wysłaliśmy Ci e-mail w celu potwierdzenia adresu.',
   'account.attention': 'Wymaga Twojej uwagi',
@@ -864,8 +864,8 @@ export const pl: Catalog = {
 
   // Leads inbox and admin screens (issue 10)
   'leads.title': 'Zapytania',
-  'leads.empty': 'Nie otrzymałeś jeszcze żadnych zapytań.',
-  'leads.empty_unread': 'Przeczytałeś wszystkie zapytania.',
+  'leads.empty': 'Nie masz jeszcze żadnych zapytań.',
+  'leads.empty_unread': 'Wszystkie zapytania są przeczytane.',
   'leads.filter': 'Pokaż',
   'leads.filter_all': 'Wszystkie zapytania',
   'leads.filter_unread': 'Tylko nieprzeczytane',
@@ -1054,7 +1054,7 @@ export const pl: Catalog = {
   'lead_thread.buyer_sent': 'Twoja odpowiedź została wysłana do sprzedającego.',
   'lead_thread.closed_note': 'Sprzedający zamknął tę rozmowę. Jeśli napiszesz ponownie, zostanie otwarta.',
   'lead_thread.my_title': 'Moje wiadomości',
-  'lead_thread.my_empty': 'Jako zalogowany użytkownik nie napisałeś jeszcze do żadnego sprzedającego.',
+  'lead_thread.my_empty': 'Z tego konta nie wysłano jeszcze wiadomości do żadnego sprzedającego.',
   // More media of an offer (issue 38 point 13): floor plans, the video, the energy certificate.
   'media.floor_plans': 'Rzuty',
   'media.floor_plan': 'Rzut',
