@@ -9,7 +9,9 @@ import type {
   RoomType,
 } from './value-sets.ts';
 
-// Derived display values of spec 3: layout, address, parameter list, user display name.
+// Derived display values of spec 3: layout, address, parameter list, user display name; and how
+// a converted price is rounded for display.
+export { roundConvertedPrice, shownPrice } from './converted-price.ts';
 
 /** Rooms that do not count toward the layout number (spec 3). */
 const NOT_COUNTED: ReadonlySet<RoomType> = new Set<RoomType>(['kitchen', 'bathroom', 'toilet']);

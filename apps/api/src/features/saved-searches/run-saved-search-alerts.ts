@@ -6,6 +6,7 @@ import {
   type ExchangeRates,
   type Locale,
   offerHeading,
+  shownPrice,
 } from '@estately/domain';
 import { formatArea, translateDynamic } from '@estately/i18n';
 import { and, asc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
@@ -112,6 +113,8 @@ function formatPrice(offer: OfferSummary, locale: Locale, currency: Currency, ra
   const converted = convertedPrice(Number(offer.price), offer.currency as Currency, currency, rates);
   const [amount, shownCurrency] =
     converted === null ? [Number(offer.price), offer.currency as Currency] : [converted, currency];
+  // A converted price is an estimate and reads as one: three significant figures (as on the cards).
+  const shown = shownPrice(amount, shownCurrency !== offer.currency);
   const key = `${locale}/${shownCurrency}`;
   let format = priceFormats.get(key);
   if (!format) {
@@ -122,7 +125,7 @@ function formatPrice(offer: OfferSummary, locale: Locale, currency: Currency, ra
     });
     priceFormats.set(key, format);
   }
-  return format.format(amount);
+  return format.format(shown);
 }
 
 /**

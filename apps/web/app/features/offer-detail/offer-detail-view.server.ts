@@ -1,6 +1,13 @@
 import type { Locale, OfferDetail } from '@estately/domain';
-import { layoutMessage, OFFER_VISIBILITY, offerHeading, valueMessageKey } from '@estately/domain';
-import { formatArea, formatDate, formatPrice, translate, translateDynamic } from '@estately/i18n';
+import { layoutMessage, OFFER_VISIBILITY, offerHeading, shownPrice, valueMessageKey } from '@estately/domain';
+import {
+  formatArea,
+  formatDate,
+  formatNumber,
+  formatPrice,
+  translate,
+  translateDynamic,
+} from '@estately/i18n';
 import { companyPagePath } from '../company-profile/company-paths.ts';
 import { resolveMediaUrl } from '../offers/offer-card-view.server.ts';
 import { type OfferBadge, offerBadges, pricePerAreaText } from '../offers/price-per-area.server.ts';
@@ -73,7 +80,12 @@ function priceOf(
 ) {
   if (amount === null || offer.price_variant === 'on_request')
     return translate(locale, 'offer.price_on_request');
-  const price = formatPrice(Math.round(amount), currency, locale);
+  // A price converted from the seller's currency is an estimate: three significant figures.
+  const price = formatPrice(
+    shownPrice(amount, currency !== offer.original_currency_iso_code),
+    currency,
+    locale,
+  );
   if (offer.offer_type !== 'rent') return price;
   if (offer.rent_price_period === 'week') return translate(locale, 'offer.price_per_week', { price });
   if (offer.rent_price_period === 'day') return translate(locale, 'offer.price_per_day', { price });
@@ -204,7 +216,13 @@ export function toOfferDetailView(
       ),
       rating:
         offer.seller?.rating !== null && offer.seller?.rating !== undefined
-          ? translate(locale, 'offer.seller_rating', { rating: offer.seller.rating.toFixed(1) })
+          ? translate(locale, 'offer.seller_rating', {
+              // The locale's decimal separator: "4,7" in pl and de, "4.7" in en.
+              rating: formatNumber(offer.seller.rating, locale, {
+                minimumFractionDigits: 1,
+                maximumFractionDigits: 1,
+              }),
+            })
           : null,
       // Three facts with three labels (issue 38 point 3): a confirmed e-mail never stands in for
       // a verified seller, nor either of them for the listing an admin verified.

@@ -1,4 +1,4 @@
-import type { OfferDetail } from '@estately/domain';
+import { layoutMessage, type OfferDetail } from '@estately/domain';
 
 /**
  * schema.org data of an offer for search engines: a RealEstateListing whose offer carries the
@@ -9,6 +9,9 @@ export function offerStructuredData(
   offer: OfferDetail,
   options: { url: string; title: string; photos: string[] },
 ): string {
+  // schema.org counts rooms without kitchens and bathrooms: the layout's room number (3 for a
+  // 3+kk), never the length of the room list.
+  const rooms = layoutMessage(offer)?.values?.rooms;
   const data = {
     '@context': 'https://schema.org',
     '@type': 'RealEstateListing',
@@ -33,7 +36,7 @@ export function offerStructuredData(
         offer.useful_area_meters !== null
           ? { '@type': 'QuantitativeValue', value: offer.useful_area_meters, unitCode: 'MTK' }
           : undefined,
-      numberOfRooms: offer.room.length || undefined,
+      numberOfRooms: rooms,
       address: {
         '@type': 'PostalAddress',
         streetAddress: offer.street ?? undefined,

@@ -1,4 +1,4 @@
-import { type Locale, layoutMessage, type OfferCard, offerHeading } from '@estately/domain';
+import { type Locale, layoutMessage, type OfferCard, offerHeading, shownPrice } from '@estately/domain';
 import { formatArea, formatPrice, translate, translateDynamic, valueLabel } from '@estately/i18n';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
 import type { OfferCardView } from './offer-card-view.ts';
@@ -21,8 +21,9 @@ function priceText(offer: OfferCard, locale: Locale): string {
   if (offer.price === null || offer.price_variant === 'on_request') {
     return translate(locale, 'offer.price_on_request');
   }
-  // Prices converted into the visitor's currency are estimates: cards show whole units.
-  const price = formatPrice(Math.round(offer.price), offer.currency_iso_code, locale);
+  // A price converted into the visitor's currency is an estimate: three significant figures.
+  const converted = offer.currency_iso_code !== offer.original_currency_iso_code;
+  const price = formatPrice(shownPrice(offer.price, converted), offer.currency_iso_code, locale);
   if (offer.offer_type !== 'rent') return price;
   switch (offer.rent_price_period) {
     case 'week':
