@@ -8,6 +8,8 @@ export const FILTER_TEXT_KEYS = [
   'filter.property_type',
   'filter.price',
   'filter.area',
+  // The area unit as the cards write it ("m²", "م²", "τ.μ."), one way per locale.
+  'value.area_unit.m2',
   'filter.from',
   'filter.to',
   'filter.currency',

@@ -329,7 +329,12 @@ export function FilterPanel(props: {
           ))}
         </select>
       </label>
-      <Range legend={`${t['filter.area']} (m²)`} name="area" filters={filters} texts={t} />
+      <Range
+        legend={`${t['filter.area']} (${t['value.area_unit.m2']})`}
+        name="area"
+        filters={filters}
+        texts={t}
+      />
       {!props.simple &&
         view.groups
           .filter((group) => group.primary)
