@@ -112,6 +112,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(companiesRoutes);
+  await app.register((await import('./features/sellers/routes.ts')).default);
   await app.register(devMailboxRoutes);
   await app.register((await import('./features/content/routes.ts')).default);
   await app.register(favoritesRoutes);

@@ -75,6 +75,7 @@ const POLICY: Record<string, Policy> = {
   'GET /public/locations/:id/area_description': 'public',
   'GET /public/users/:id': 'public',
   'GET /public/companies/:id': 'public',
+  'GET /public/sellers/:id': 'public',
   'GET /content/articles/:key': 'public',
   'GET /content/blog': 'public',
   'GET /content/blog/:slug': 'public',

@@ -21,6 +21,7 @@ export * from './contracts/saved-searches.ts';
 export * from './contracts/search.ts';
 export * from './contracts/search-paths.ts';
 export * from './contracts/seller-stats.ts';
+export * from './contracts/sellers.ts';
 export * from './contracts/translation-service.ts';
 export * from './contracts/users.ts';
 export * from './contracts/visitor.ts';

@@ -36,6 +36,10 @@ export const OPENAPI_TAGS = [
     name: 'companies',
     description: 'Company profiles: the signed-in company’s profile and logo, public company pages',
   },
+  {
+    name: 'sellers',
+    description: 'Public seller pages: any account that sells, with its offers, search and reply rate',
+  },
   { name: 'favorites', description: 'Favourite offers and properties of the signed-in user' },
   {
     name: 'saved-searches',
