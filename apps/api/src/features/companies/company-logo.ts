@@ -1,11 +1,11 @@
 import type { MediaStorage } from '@estately/db/storage';
 import { COMPANY_LOGO_MAX_PIXELS, COMPANY_LOGO_SIZES, type CompanyLogoUrls } from '@estately/domain';
-import sharp, { type Metadata } from 'sharp';
-import { AppError } from '../../lib/app-error.ts';
+import sharp from 'sharp';
 import { limitImageWork as limited } from '../../lib/concurrency-limit.ts';
+import { checkedImageHeader, refuseImage } from '../../lib/image-header.ts';
 
-// A company logo is judged by its content like a profile picture or an offer photo: sharp reads
-// the header, and only raster formats pass (no SVG, which may carry scripts, nor PDF). A logo is
+// A company logo is judged by its content like a profile picture or an offer photo
+// (lib/image-header.ts): only raster formats pass. A logo is
 // not cropped: it is fitted inside a square box, never enlarged, keeps its transparency and is
 // re-encoded as WebP without any metadata. Two widths: the page's logo and the small one of the
 // seller box and cards.
@@ -17,25 +17,10 @@ export interface RenderedLogo {
   data: Buffer;
 }
 
-function refuse(key: string): AppError {
-  return new AppError('validation_errors', { errors: { file: [key] } });
-}
-
 /** The WebP variants of an uploaded logo (400 and 96 px boxes), or a 422 on `file`. */
 export function renderCompanyLogo(input: Buffer, uploader: string): Promise<RenderedLogo[]> {
   return limited(uploader, async () => {
-    let meta: Metadata;
-    try {
-      meta = await sharp(input, { limitInputPixels: false }).metadata();
-    } catch {
-      throw refuse('validation.invalid_image');
-    }
-    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
-      throw refuse('validation.invalid_image');
-    }
-    if (meta.width * (meta.pageHeight ?? meta.height) > COMPANY_LOGO_MAX_PIXELS) {
-      throw refuse('validation.image_too_large');
-    }
+    await checkedImageHeader(input, ACCEPTED_FORMATS, COMPANY_LOGO_MAX_PIXELS);
     try {
       const upright = await sharp(input, { limitInputPixels: COMPANY_LOGO_MAX_PIXELS, failOn: 'error' })
         .rotate()
@@ -51,7 +36,7 @@ export function renderCompanyLogo(input: Buffer, uploader: string): Promise<Rend
         })),
       );
     } catch {
-      throw refuse('validation.invalid_image');
+      throw refuseImage('validation.invalid_image');
     }
   });
 }

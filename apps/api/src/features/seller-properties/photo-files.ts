@@ -8,21 +8,16 @@ import {
   storePhoto,
 } from '@estately/db/storage';
 import { PROPERTY_PHOTO_FORMATS, PROPERTY_PHOTO_MAX_PIXELS } from '@estately/domain';
-import sharp, { type Metadata } from 'sharp';
-import { AppError } from '../../lib/app-error.ts';
 import { limitImageWork as limited } from '../../lib/concurrency-limit.ts';
+import { checkedImageHeader } from '../../lib/image-header.ts';
 
-// Property photos are judged by their content, never by name or declared type: sharp reads the
-// header, and only the formats of PROPERTY_PHOTO_FORMATS pass (JPEG, PNG, WebP, HEIC/AVIF
-// when this sharp build decodes it). storePhoto (packages/db storage) turns them upright,
+// Property photos are judged by their content (lib/image-header.ts): only the formats of
+// PROPERTY_PHOTO_FORMATS pass (JPEG, PNG, WebP, HEIC/AVIF when this sharp build decodes it).
+// storePhoto (packages/db storage) turns them upright,
 // drops every metadata block (EXIF, GPS) and renders the thumb/card/gallery/full variants in
 // WebP and AVIF.
 
 const ACCEPTED_FORMATS = new Set<string>(PROPERTY_PHOTO_FORMATS.map((format) => format.decoder));
-
-function refuse(key: string): AppError {
-  return new AppError('validation_errors', { errors: { file: [key] } });
-}
 
 /** sha256 of an upload's bytes (hex): `property_media.content_hash`, and the folder name of its files. */
 export function photoContentHash(input: Buffer): string {
@@ -55,21 +50,9 @@ export function storePhotoOriginal(
   uploader: string,
 ): Promise<StoredOriginal> {
   return limited(uploader, async () => {
-    let meta: Metadata;
-    try {
-      // Header only; nothing is decoded.
-      meta = await sharp(input, { limitInputPixels: false }).metadata();
-    } catch {
-      throw refuse('validation.invalid_image');
-    }
-    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
-      throw refuse('validation.invalid_image');
-    }
-    // Declared size checked before decoding (decompression bombs); the decoder enforces it too.
+    // Header only; nothing is decoded.
+    const meta = await checkedImageHeader(input, ACCEPTED_FORMATS, PROPERTY_PHOTO_MAX_PIXELS);
     const height = meta.pageHeight ?? meta.height;
-    if (meta.width * height > PROPERTY_PHOTO_MAX_PIXELS) {
-      throw refuse('validation.image_too_large');
-    }
     // A fresh folder per upload: deleting one photo never removes another's files. The variants
     // are written beside the original (storePhoto names its folder by the same hash).
     const prefix = `properties/${propertyId}/${randomBytes(8).toString('hex')}`;

@@ -1,11 +1,10 @@
 import { PROFILE_PICTURE_MAX_PIXELS, PROFILE_PICTURE_SIZES } from '@estately/domain';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { AppError } from '../../lib/app-error.ts';
+import sharp, { type OutputInfo } from 'sharp';
 import { limitImageWork as limited } from '../../lib/concurrency-limit.ts';
+import { checkedImageHeader, refuseImage } from '../../lib/image-header.ts';
 
-// A profile picture is judged by its content, never by file name or declared type: sharp reads
-// the header, and only raster formats people upload from phones and cameras pass (no SVG,
-// which may carry scripts and external references, nor PDF). The picture is turned upright by
+// A profile picture is judged by its content (lib/image-header.ts): only raster formats people
+// upload from phones and cameras pass. The picture is turned upright by
 // its EXIF orientation, cropped to a square around its centre and re-encoded as WebP; the
 // re-encoded files carry no metadata at all, so no EXIF, GPS position or camera serial leaks.
 
@@ -16,30 +15,13 @@ export interface RenderedPicture {
   data: Buffer;
 }
 
-function refuse(key: string): AppError {
-  return new AppError('validation_errors', { errors: { file: [key] } });
-}
-
 /**
  * The square WebP variants (64, 256, 512) of an uploaded picture, or a 422 on `file`; rendered in
  * `uploader`'s turn of the shared image slots (an account: `user:42`).
  */
 export function renderProfilePicture(input: Buffer, uploader: string): Promise<RenderedPicture[]> {
   return limited(uploader, async () => {
-    let meta: Metadata;
-    try {
-      // Reads the header only; nothing is decoded yet.
-      meta = await sharp(input, { limitInputPixels: false }).metadata();
-    } catch {
-      throw refuse('validation.invalid_image');
-    }
-    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
-      throw refuse('validation.invalid_image');
-    }
-    // Checked before decoding (decompression bombs); the decoder enforces the same limit.
-    if (meta.width * (meta.pageHeight ?? meta.height) > PROFILE_PICTURE_MAX_PIXELS) {
-      throw refuse('validation.image_too_large');
-    }
+    await checkedImageHeader(input, ACCEPTED_FORMATS, PROFILE_PICTURE_MAX_PIXELS);
 
     const edges = Object.values(PROFILE_PICTURE_SIZES).sort((a, b) => b - a);
     const largest = edges[0] ?? 512;
@@ -51,7 +33,7 @@ export function renderProfilePicture(input: Buffer, uploader: string): Promise<R
         .raw()
         .toBuffer({ resolveWithObject: true });
     } catch {
-      throw refuse('validation.invalid_image');
+      throw refuseImage('validation.invalid_image');
     }
     const { width, height, channels } = square.info;
     return Promise.all(
