@@ -1,9 +1,13 @@
-import { composeSearchPath, serializeFilters } from '@estately/domain';
+import { composeSearchPath, type SearchFilters, serializeFilters } from '@estately/domain';
 import { data, Link, redirect, useNavigation } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
+import { activeFilterChips } from '../features/results/active-filter-chips.server.ts';
 import { filtersOfUrl, loadResults } from '../features/results/load-results.server.ts';
 import { ResultCard } from '../features/results/result-card.tsx';
+import { resultsSortView } from '../features/results/results-sort.server.ts';
+import { resultsFoundText, searchPlaceName } from '../features/results/results-title.server.ts';
+import { ActiveFilterChips, SortControl } from '../features/results/results-toolbar.tsx';
 import { keptPlacesOf, placeOfSearch } from '../features/results/search-place.server.ts';
 import { saveSearchAction } from '../features/save-search/save-search-action.server.ts';
 import { SaveSearch } from '../features/save-search/save-search-form.tsx';
@@ -131,11 +135,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // first use in a page loads the browser's number data, tens of milliseconds of main thread on
   // a phone in the middle of hydration (docs/benchmarks.md, 2026-11-28 afternoon).
   const count = results.status === 'ok' ? t('results.count', { count: results.total }) : null;
+  // The count with what and where ("1 158 flats for sale in Brno"): the title and the heading.
+  const placeWords = searchPlaceName(locale, filters, place?.name);
+  const found = results.status === 'ok' ? resultsFoundText(locale, filters, results.total, placeWords) : null;
+  const named = searchName === heading ? heading : `${searchName} – ${heading}`;
+  // The links above the list (sort, chips) lead to searches of the same screen, page 1 and map
+  // mode kept: the search path's canonical URL, or the old search's own query.
+  const mapOpen = isMapOpen(url.searchParams);
+  const hrefOf = (next: SearchFilters) => {
+    if (screen === 'search') return withMapMode(canonicalSearchUrl(locale, next), mapOpen);
+    const query = serializeFilters(next);
+    return withMapMode(query ? `${url.pathname}?${query}` : url.pathname, mapOpen);
+  };
+  const panel = toFilterPanelView({
+    locale,
+    facets,
+    currency,
+    total: results.status === 'ok' ? results.total : null,
+  });
   const body = {
-    title: pageTitle(t, searchName === heading ? heading : `${searchName} – ${heading}`),
+    title: pageTitle(t, found ?? (count !== null ? `${count} – ${named}` : named)),
     // The search engines' snippet: what is searched and how many offers match it.
     description: `${count !== null ? `${count}: ` : ''}${searchName}. ${t('meta.tagline')}`,
-    heading: searchName,
+    heading: found ?? searchName,
     count,
     placeNotFound,
     /** The typed place that matched none, left in the location box to correct. */
@@ -147,11 +169,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     moreFilters: !simple && hasQueryFlag(url.searchParams, MORE_FILTERS_PARAM),
     filtersButton: filtersButtonText(locale, filters),
-    panel: toFilterPanelView({
+    panel,
+    sort: resultsSortView({
+      filters,
+      view: panel,
+      label: t('sort.label'),
+      apply: t('sort.apply'),
+      hrefOf,
+    }),
+    activeFilters: activeFilterChips({
       locale,
-      facets,
-      currency,
-      total: results.status === 'ok' ? results.total : null,
+      filters,
+      view: panel,
+      placeName: placeWords?.name ?? null,
+      hrefOf,
     }),
     favoriteTexts: favoriteTexts(locale),
     map: searchMapData({ locale, currency, url, simple }),
@@ -229,12 +260,16 @@ export default function Results({ loaderData: packed, actionData }: Route.Compon
                   {loaderData.placeNotFound}
                 </p>
               )}
-              {/* The list's heading (its cards' titles are the level below), announced as it changes. */}
-              <div role="status">
-                <h2 className="results-count" id="results-count" data-testid="results-count">
-                  {loaderData.count}
-                </h2>
+              <div className="results-bar">
+                {/* The list's heading (its cards' titles are the level below), announced as it changes. */}
+                <div role="status">
+                  <h2 className="results-count" id="results-count" data-testid="results-count">
+                    {loaderData.count}
+                  </h2>
+                </div>
+                <SortControl view={loaderData.sort} />
               </div>
+              <ActiveFilterChips filters={loaderData.activeFilters} />
               {loaderData.saveSearch && (
                 <SaveSearch
                   key={loaderData.saveSearch.searchPath}

@@ -190,7 +190,7 @@ export function FilterPanel(props: {
   locale: Locale;
   view: FilterPanelView;
   filters: SearchFilters;
-  /** The simple form of the old search screen: types, price, area and sort only. */
+  /** The simple form of the old search screen: types and price and area only (sorted above the list). */
   simple?: boolean;
   /** Render "more filters" open (the page was asked with `more=1`). */
   moreOpen?: boolean;
@@ -416,16 +416,9 @@ export function FilterPanel(props: {
           {t['filter.hide_reserved']}
         </label>
       )}
-      <label className="filter-field">
-        <span>{t['sort.label']}</span>
-        <select name="sort" defaultValue={filters.sort} data-testid="filter-sort">
-          {view.sorts.map((sort) => (
-            <option key={sort.value} value={sort.value}>
-              {sort.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      {/* The order is chosen above the results (features/results/results-toolbar.tsx); a search
+          made here keeps it. */}
+      <input type="hidden" name="sort" value={filters.sort} />
       <div className="filter-panel__actions">
         <button type="submit" className="button button--primary" data-testid="filter-submit">
           {view.showResults ?? t['nav.search']}
