@@ -166,6 +166,10 @@ describe('saved-search alerts', () => {
     const s2 = queued.find((job) => job.name === 'Wohnungen')!;
     expect(s2).toMatchObject({ to: users.ben!.email, locale: 'de', offerIds: [ids.cheaper, ids.o1] });
     expect(s2.payload.data.offers[1]!.price).toContain('€');
+    // Converted from crowns: an estimate to three significant figures ("267.000 €"), not to the euro.
+    const euroDigits = s2.payload.data.offers[1]!.price.replace(/\D/g, '');
+    expect(euroDigits.replace(/0+$/, '').length).toBeLessThanOrEqual(3);
+    expect(euroDigits.length).toBeGreaterThanOrEqual(5);
     expect(s2.payload.data.offers[1]!.title).toMatch(/^Wohnung zu verkaufen, 3 Zimmer \+ Küche, 74\s?m², /);
     expect(s2.payload.data.offers[1]!.url).toBe(`${WEB}/de/property/${ids.o1}`);
 

@@ -13,6 +13,7 @@ import {
   type SearchFilters,
   type SearchOffersResponse,
   serializeFilters,
+  shownPrice,
 } from '@estately/domain';
 import { formatPrice, translate } from '@estately/i18n';
 import type { Page } from 'playwright-core';
@@ -37,9 +38,11 @@ async function firstPrice(filters: SearchFilters, currency: Currency, locale: Lo
   const answer = await h.apiGet<SearchOffersResponse>(
     `/public/offers?${serializeFilters({ ...filters, currency })}&currency=${currency}`,
   );
-  const price = answer.data[0]?.price;
-  if (price === null || price === undefined) throw new Error('the first offer has no price');
-  return formatPrice(Math.round(price), currency, locale);
+  const first = answer.data[0];
+  const price = first?.price;
+  if (!first || price === null || price === undefined) throw new Error('the first offer has no price');
+  // A converted price shows three significant figures, the seller's own to the unit.
+  return formatPrice(shownPrice(price, first.original_currency_iso_code !== currency), currency, locale);
 }
 
 async function headerCurrency(page: Page): Promise<string> {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db, users } from '@estately/db';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
-import { type Currency, type FeaturedPropertiesResponse, LOCALES } from '@estately/domain';
+import { type Currency, type FeaturedPropertiesResponse, LOCALES, shownPrice } from '@estately/domain';
 import { formatPrice, translate } from '@estately/i18n';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,7 +169,12 @@ describe('home page in the browser', () => {
     const cards = page.getByTestId('offer-card');
     await expect.poll(() => cards.count()).toBe(8);
     const prices = await page.getByTestId('offer-price').allTextContents();
-    expect(prices).toEqual(expected.map((offer) => formatPrice(Math.round(offer.price!), 'EUR', 'de')));
+    // A price converted into euros shows three significant figures; a euro price to the unit.
+    expect(prices).toEqual(
+      expected.map((offer) =>
+        formatPrice(shownPrice(offer.price!, offer.original_currency_iso_code !== 'EUR'), 'EUR', 'de'),
+      ),
+    );
     expect(prices.every((price) => price.includes('€'))).toBe(true);
 
     const first = cards.first();
