@@ -6,8 +6,10 @@
 // it the detail page keeps the image and loads no map code.
 
 import { once } from 'node:events';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { SearchOffersResponse } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -18,6 +20,8 @@ import { hydrated } from './browser-setup.ts';
 import { buildPmtiles } from './fixtures/pmtiles-archive.ts';
 import { axeViolations, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
 
+/** Screenshots of both maps over the test archive. */
+const SCREENS = '/tmp/screens';
 const archive = buildPmtiles(3);
 /** Range headers the tile host was asked for, and the statuses it answered. */
 const ranges: { range: string | null; status: number }[] = [];
@@ -63,6 +67,7 @@ function serveArchive(): Server {
 }
 
 beforeAll(async () => {
+  mkdirSync(SCREENS, { recursive: true });
   tileHost = serveArchive();
   tileHost.listen(0, '127.0.0.1');
   await once(tileHost, 'listening');
@@ -189,6 +194,7 @@ describe('self-hosted PMTiles basemap', () => {
       drawnFeatures(page, '[data-testid="map-canvas"]').then((drawn) => drawn.earth),
     ).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="map-canvas"] canvas').count()).toBe(1);
+    await page.screenshot({ path: join(SCREENS, 'pmtiles-results-en.png') });
     // The file was read in ranges by the page (its header and directory, then tiles).
     expect(tileRequests(requests).length).toBeGreaterThan(0);
     const asked = ranges.slice(before);
@@ -221,6 +227,7 @@ describe('self-hosted PMTiles basemap', () => {
       expect(await live.locator('canvas').count()).toBe(1);
       // The offer's pin on the map, the map in the image's box (nothing moved).
       expect(await live.locator('.offer-street-map__pin').count()).toBe(1);
+      await page.screenshot({ path: join(SCREENS, `pmtiles-detail-${locale}.png`) });
       const mapBox = await live.boundingBox();
       expect(mapBox?.width).toBeCloseTo(box?.width ?? 0, 0);
       expect(mapBox?.height).toBeCloseTo(box?.height ?? 0, 0);
