@@ -98,6 +98,19 @@ describe('GET /public/offers/map', () => {
     expect(result.points).toEqual([{ id: loneId, lat: 50.95, lng: 18.8, price: 100_000, currency: 'EUR' }]);
   });
 
+  it('rounds a converted point price to three significant figures, as the cards show it', async () => {
+    const list = await api.app.inject({
+      method: 'GET',
+      url: '/public/offers?bbox=50.9,18.7,51,18.9&currency=USD',
+    });
+    const exact = list.json().data[0].price as number;
+    expect(Number.isInteger(exact / 1000)).toBe(false);
+    const result = await map('bbox=50.9,18.7,51,18.9&zoom=14&currency=USD');
+    expect(result.points[0]?.price).toBe(Number(exact.toPrecision(3)));
+    const own = await map('bbox=50.9,18.7,51,18.9&zoom=14&currency=CZK');
+    expect(own.points[0]?.price).toBe(2_500_000);
+  });
+
   it('splits clusters as the zoom grows', async () => {
     const praha = 'bbox=50.05,14.3,50.15,14.5';
     const coarse = await map(`${praha}&zoom=8`);

@@ -225,7 +225,10 @@ export const MapPointSchema = z.object({
   id: z.number().int(),
   lat: z.number(),
   lng: z.number(),
-  /** Price in `currency` (the asked currency, default CZK); null when not given or not convertible. */
+  /**
+   * Price in `currency` (the asked currency, default CZK), for the marker: converted from another
+   * currency it is rounded to three significant figures; null when not given or not convertible.
+   */
   price: z.number().nullable(),
   currency: z.enum(CURRENCIES),
 });

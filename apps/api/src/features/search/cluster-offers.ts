@@ -7,6 +7,7 @@ import {
   type MapCluster,
   type MapPoint,
   type OfferMapResponse,
+  roundConvertedPrice,
   type SearchFilters,
 } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -349,8 +350,9 @@ export async function clusterOffers(options: ClusterOffersOptions): Promise<Offe
         id: Number(row.id),
         lat: row.sumLat,
         lng: row.sumLng,
-        price:
-          row.price === null ? null : convertedPrice(row.price, row.currency as Currency, currency, rates),
+        // Only shown (the marker and its label): a converted price as the cards show it, to three
+        // significant figures.
+        price: row.price === null ? null : pointPrice(row.price, row.currency as Currency, currency, rates),
         currency,
       });
     } else {
@@ -366,4 +368,15 @@ export async function clusterOffers(options: ClusterOffersOptions): Promise<Offe
     }
   }
   return { total, zoom, cell_size_deg: cell, clusters, points };
+}
+
+/** A point's price in the asked currency: converted ones rounded as the cards round them. */
+function pointPrice(
+  price: number,
+  from: Currency,
+  to: Currency,
+  rates: Parameters<typeof convertedPrice>[3],
+): number | null {
+  const converted = convertedPrice(price, from, to, rates);
+  return converted === null || from === to ? converted : roundConvertedPrice(converted);
 }
