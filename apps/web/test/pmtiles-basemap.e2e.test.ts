@@ -2,19 +2,21 @@
 // results map and the offer detail's map read a PMTiles file in byte ranges from its own host
 // (here a small archive the test builds, served with ranges and CORS on a port of its own, as a
 // CDN or a bucket would) and draw its tiles with Protomaps' layers, no console error, no CSP
-// violation; the detail page's static map image is covered by the live map once in view. Without
-// it the detail page keeps the image and loads no map code.
+// violation; the detail page's static map image is covered by the live map once in view, with
+// the offer's pin and its nearby places. Without it the detail page keeps the image and loads no
+// map code.
 
 import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { SearchOffersResponse } from '@estately/domain';
+import type { PointsOfInterestResponse, SearchOffersResponse } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import type { BrowserContext, Page } from 'playwright-core';
 import { FetchSource, PMTiles, type RangeResponse, type Source } from 'pmtiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticMapPlaces } from '../app/features/offer-detail/static-map-view.server.ts';
 import { type RunningWeb, startWeb } from '../server.ts';
 import { hydrated } from './browser-setup.ts';
 import { buildPmtiles } from './fixtures/pmtiles-archive.ts';
@@ -31,6 +33,8 @@ let h: SearchHarness;
 /** The same site without a street basemap. */
 let plainWeb: RunningWeb;
 let offerId: number;
+/** How many nearby places the static map of that offer marks. */
+let places: number;
 
 function serveArchive(): Server {
   return createServer((request, response) => {
@@ -74,7 +78,19 @@ beforeAll(async () => {
   fileUrl = `http://127.0.0.1:${(tileHost.address() as AddressInfo).port}/tiles/test.pmtiles`;
   h = await startSearchHarness({ offers: 30, seed: 'pmtiles-e2e', webEnv: { MAP_PMTILES_URL: fileUrl } });
   plainWeb = await startWeb({ port: 0, host: '127.0.0.1', apiUrl: h.api.url, env: {} });
-  offerId = (await h.apiGet<SearchOffersResponse>('/public/offers?per_page=1')).data[0]!.id;
+  // An offer with nearby places (the seed puts them around the larger cities): they are drawn too.
+  const candidates = await h.apiGet<SearchOffersResponse>('/public/offers?per_page=30');
+  for (const candidate of candidates.data) {
+    const answer = await h.apiGet<PointsOfInterestResponse>(
+      `/public/offers/${candidate.id}/points_of_interest`,
+    );
+    if (staticMapPlaces(answer).length > 0) {
+      offerId = candidate.id;
+      places = staticMapPlaces(answer).length;
+      break;
+    }
+  }
+  if (offerId === undefined) throw new Error('no seeded offer with points of interest');
 }, 240_000);
 
 afterAll(async () => {
@@ -227,6 +243,7 @@ describe('self-hosted PMTiles basemap', () => {
       expect(await live.locator('canvas').count()).toBe(1);
       // The offer's pin on the map, the map in the image's box (nothing moved).
       expect(await live.locator('.offer-street-map__pin').count()).toBe(1);
+      expect(await live.locator('.offer-street-map__place').count()).toBe(places);
       await page.screenshot({ path: join(SCREENS, `pmtiles-detail-${locale}.png`) });
       const mapBox = await live.boundingBox();
       expect(mapBox?.width).toBeCloseTo(box?.width ?? 0, 0);
