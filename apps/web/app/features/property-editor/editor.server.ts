@@ -68,6 +68,19 @@ function defaultCountry(locale: Locale): string {
   return (COUNTRY_CODES as readonly string[]).includes(region) ? region : 'CZ';
 }
 
+/**
+ * A new property's first values: a sale of a flat in the locale's country, priced in the
+ * locale's currency (francs for de-CH, lira for tr; decision 050), which the seller may change.
+ */
+export function newPropertyValues(locale: Locale): Record<string, string> {
+  return {
+    offer_type: 'sale',
+    property_type: 'apartment',
+    country_code: defaultCountry(locale),
+    currency_iso_code: localeData(locale).currency,
+  };
+}
+
 function fieldsOf(definition: FormDefinition, t: Translator): EditorField[] {
   const localeLabels = new Map(LOCALE_DATA.map((row) => [row.locale as string, row.label]));
   const toField = (field: FormField | NonNullable<FormField['fields']>[number]): EditorField => {
@@ -99,12 +112,7 @@ function formValuesOf(
   locale: Locale,
 ): Record<string, string | string[]> {
   const values: Record<string, string | string[]> = {};
-  if (!property) {
-    values.offer_type = 'sale';
-    values.property_type = 'apartment';
-    values.country_code = defaultCountry(locale);
-    return values;
-  }
+  if (!property) return newPropertyValues(locale);
   for (const [name, value] of Object.entries(property)) {
     if (value === null || value === undefined) continue;
     if (name === 'room' && Array.isArray(value)) {
