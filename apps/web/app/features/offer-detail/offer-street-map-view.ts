@@ -14,7 +14,8 @@ const SVG = 'http://www.w3.org/2000/svg';
 const OFFER_STYLE: MarkerStyle = { color: '#0a5bb5', shape: 'circle' };
 /** The nearest the map opens to, and the least it shows around a lone offer. */
 const MAX_ZOOM = 16;
-const PADDING_PX = 32;
+/** Room around the offer and its places: more at the bottom (attribution) and on the controls' side. */
+const PADDING_PX = { top: 32, bottom: 44, left: 32, right: 56 };
 
 function hasWebGL2(): boolean {
   try {
