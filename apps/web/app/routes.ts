@@ -82,6 +82,13 @@ const companyPageRoutes = LOCALES.map((locale) =>
   }),
 );
 
+// A seller's public page (issue 39 point 15), in every locale, like the company page.
+const sellerPageRoutes = LOCALES.map((locale) =>
+  route(`/${locale}/seller/:slug`, 'features/seller-page/seller-page-route.tsx', {
+    id: `${locale}.sellerPage`,
+  }),
+);
+
 // A sitemap index per locale, listing the locale's screens and content (hreflang in each entry).
 const sitemapRoutes = [
   route('/sitemap.xml', 'routes/sitemap-index.ts', { id: 'sitemap-index' }),
@@ -93,6 +100,7 @@ export default [
   ...defaultRoutes,
   ...blogPostRoutes,
   ...companyPageRoutes,
+  ...sellerPageRoutes,
   ...buyerThreadRoutes,
   layout('routes/account-layout.tsx', { id: 'account-layout' }, [
     ...accountRoutes,

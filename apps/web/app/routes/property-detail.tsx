@@ -488,6 +488,13 @@ function OfferPage({
                 </a>
               </p>
             )}
+            {offer.seller.page && (
+              <p>
+                <a href={offer.seller.page.href} data-testid="seller-page-link">
+                  {offer.seller.page.linkText}
+                </a>
+              </p>
+            )}
             {offer.seller.rating && <p>{offer.seller.rating}</p>}
             {offer.seller.verified && (
               <span className="badge badge--verified" data-testid="seller-verified">

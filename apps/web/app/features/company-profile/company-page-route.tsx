@@ -3,7 +3,7 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { localeFromPathname } from '../../locale/locale-path.ts';
 import { pack, unpack } from '../../routing/packed-data.ts';
 import { pageUrl } from '../../routing/page-url.ts';
-import { ResultCard } from '../results/result-card.tsx';
+import { PagedOfferList } from '../offers/paged-offer-list.tsx';
 import type { Route } from './+types/company-page-route.ts';
 import stylesHref from './company.css?url';
 import { loadCompanyPage } from './company-page.server.ts';
@@ -121,33 +121,16 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
           </dl>
         </section>
       </div>
-      <section aria-labelledby="company-offers" data-testid="company-page-offers">
-        <h2 id="company-offers">{page.offersHeading}</h2>
-        {page.offers.length === 0 ? (
-          <p>{texts.noOffers}</p>
-        ) : (
-          <ul className="offer-grid">
-            {page.offers.map((card) => (
-              <ResultCard key={card.id} offer={card} favoriteTexts={page.favoriteTexts} />
-            ))}
-          </ul>
-        )}
-        {page.paging.totalPages > 1 && (
-          <nav aria-label={texts.pagination} className="pagination" data-testid="company-page-paging">
-            {page.paging.previous && (
-              <a href={page.paging.previous} rel="prev">
-                {texts.previous}
-              </a>
-            )}
-            <span aria-current="page">{texts.pageOf}</span>
-            {page.paging.next && (
-              <a href={page.paging.next} rel="next">
-                {texts.next}
-              </a>
-            )}
-          </nav>
-        )}
-      </section>
+      <PagedOfferList
+        id="company-offers"
+        heading={page.offersHeading}
+        offers={page.offers}
+        empty={texts.noOffers}
+        favoriteTexts={page.favoriteTexts}
+        paging={page.paging}
+        texts={texts}
+        testId="company-page-offers"
+      />
     </article>
   );
 }

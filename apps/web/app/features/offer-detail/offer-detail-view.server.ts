@@ -1,5 +1,12 @@
 import type { Locale, OfferDetail } from '@estately/domain';
-import { layoutMessage, OFFER_VISIBILITY, offerHeading, shownPrice, valueMessageKey } from '@estately/domain';
+import {
+  layoutMessage,
+  OFFER_VISIBILITY,
+  offerHeading,
+  sellerSlug,
+  shownPrice,
+  valueMessageKey,
+} from '@estately/domain';
 import {
   formatArea,
   formatDate,
@@ -19,6 +26,7 @@ import {
   type OfferVideoView,
   offerVideoView,
 } from '../property-media-extras/media-view.server.ts';
+import { sellerPagePath } from '../seller-page/seller-paths.ts';
 import { ENERGY_LABEL_CLASSES, type EnergyLabelClass, type EnergyLabelView } from './energy-label.tsx';
 
 /** An offer detail ready to render: every text already in the page's locale. */
@@ -56,6 +64,8 @@ export interface OfferDetailView {
     memberSince: string;
     /** The company account that published the offer (issue 38 point 12): its page, name and logo. */
     company: { name: string; href: string; logo: string | null; logoAlt: string; linkText: string } | null;
+    /** The seller page of the publishing account (issue 39 point 15); a company links its company page instead. */
+    page: { href: string; linkText: string } | null;
   };
   /** An admin verified the listing (moderation): "verified listing". */
   verified: boolean;
@@ -238,6 +248,15 @@ export function toOfferDetailView(
             linkText: translate(locale, 'company.page_link'),
           }
         : null,
+      page: offer.company
+        ? null
+        : {
+            href: sellerPagePath(
+              locale,
+              sellerSlug(offer.creator.id, offer.creator.display_name ?? offer.seller?.name ?? ''),
+            ),
+            linkText: translate(locale, 'seller_page.link'),
+          },
     },
     verified: offer.is_verified,
   };
