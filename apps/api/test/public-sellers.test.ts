@@ -6,7 +6,7 @@ import { searchWords } from '../src/features/sellers/get-public-seller.ts';
 import { createUser } from './auth-helpers.ts';
 import { buildTestApi, insertOffer, type TestApi } from './helpers.ts';
 
-// The public seller page (issue 39 point 15, decision 049): who has one, what it shows and never
+// The public seller page (issue 39 point 15, decision 053): who has one, what it shows and never
 // shows, its offers a page at a time, the address search and the offer type filter, the reply
 // rate, and the company page it names for a company account.
 

@@ -1,4 +1,4 @@
-// The public seller page (issue 39 point 15, decision 049): every account that sells, private
+// The public seller page (issue 39 point 15, decision 053): every account that sells, private
 // persons and agents alike, at a stable address, with its public offers a page at a time and a
 // search among them. Companies also have their company page (decision 047), which stays their
 // page: the seller answer names it (`companySlug`).

@@ -37,7 +37,7 @@ export function searchWords(text: string | undefined): string[] {
 }
 
 /**
- * GET /public/sellers/{id} (issue 39 point 15, decision 049): the public page of an account that
+ * GET /public/sellers/{id} (issue 39 point 15, decision 053): the public page of an account that
  * sells, a private person as much as an agency: name, picture, seller type, rating, member since,
  * the share of conversations answered (once there are enough to say something), and its public
  * offers, newest first, a page at a time, narrowed by address words and offer type.

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { getPublicSeller } from './get-public-seller.ts';
 
-/** The public seller page (issue 39 point 15, decision 049). */
+/** The public seller page (issue 39 point 15, decision 053). */
 const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/sellers/:id',

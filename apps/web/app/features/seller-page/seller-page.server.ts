@@ -21,7 +21,7 @@ import { favoriteTexts } from '../favorites-toggle/favorite-texts.server.ts';
 import { resolveMediaUrl, toOfferCardView } from '../offers/offer-card-view.server.ts';
 import { sellerPagePath } from './seller-paths.ts';
 
-// A seller's public page (issue 39 point 15, decision 049): GET /public/sellers/{id} with its
+// A seller's public page (issue 39 point 15, decision 053): GET /public/sellers/{id} with its
 // offers a page at a time, searched on the server by address words (`q`) and offer type, so the
 // search works without JavaScript and its pages have addresses. A company account's page is its
 // company page (301 there). Another slug is sent to the page's own address (301), a page past

@@ -1,6 +1,6 @@
 import type { Locale } from '@estately/domain';
 
-// A seller's public page (issue 39 point 15, decision 049) is not a screen of spec 2's route
+// A seller's public page (issue 39 point 15, decision 053) is not a screen of spec 2's route
 // table, like the company page: `/{locale}/seller/{id}-{slug}`, the way offers are
 // `/{locale}/property/{id}`.
 
