@@ -497,14 +497,21 @@ describe('results and search URLs', () => {
     expect(path).toBe('/cs/hledani/prodej/byty/cesko/plzen');
     const response = await page.goto(`${h.web.url}${path}`);
     expect(response?.status()).toBe(200);
-    // The place's own name, not the slug's words ("Plzen").
-    const name = [
-      translate('cs', 'value.offer_type.sale'),
-      translate('cs', 'value.property_type.apartment'),
-      'Plzeň',
-    ].join(' · ');
+    // The place's own name, not the slug's words ("Plzen"), with the count and what is searched
+    // (issue 39 point 11): "Plzeň: 4 byty na prodej".
+    const count = await totalOf({
+      offer_type: 'sale',
+      property_type: 'apartment',
+      country_code: 'CZ',
+      locality: plzen?.slug,
+    });
+    const name = translate('cs', 'results.found_in', {
+      found: translate('cs', 'results.found.sale_apartment', { count }),
+      place: 'Plzeň',
+    });
+    expect(name.startsWith('Plzeň: ')).toBe(true);
     expect(await page.locator('h1').textContent()).toBe(name);
-    expect(await page.title()).toContain(`${name} – ${translate('cs', 'screen.search')}`);
+    expect(await page.title()).toBe(`${name} | ${translate('cs', 'meta.site_name')}`);
     expect(await page.getByTestId('location-input').getAttribute('placeholder')).toBe('Plzeň');
     const missing = await page.goto(`${h.web.url}/cs/hledani/prodej/byty/cesko/atlantida`);
     expect(missing?.status()).toBe(404);
