@@ -48,21 +48,26 @@ export function OfferCardItem({ offer, priority = false }: { offer: OfferCardVie
         </h3>
         <p className="offer-card__place">{offer.place}</p>
         <p className="offer-card__seller">{offer.seller}</p>
-        {offer.verified && <span className="badge badge--verified">{t('offer.verified')}</span>}
-        {offer.stateBadge && (
-          <span className="badge badge--state" data-testid="card-state-badge">
-            {offer.stateBadge}
-          </span>
+        {(offer.verified || offer.stateBadge || offer.badges.length > 0) && (
+          // One wrapping row of badges rather than a line each.
+          <div className="offer-card__badges">
+            {offer.verified && <span className="badge badge--verified">{t('offer.verified')}</span>}
+            {offer.stateBadge && (
+              <span className="badge badge--state" data-testid="card-state-badge">
+                {offer.stateBadge}
+              </span>
+            )}
+            {offer.badges.map((badge) => (
+              <span
+                key={badge.kind}
+                className={`badge badge--${badge.kind}`}
+                data-testid={`card-badge-${badge.kind}`}
+              >
+                {badge.text}
+              </span>
+            ))}
+          </div>
         )}
-        {offer.badges.map((badge) => (
-          <span
-            key={badge.kind}
-            className={`badge badge--${badge.kind}`}
-            data-testid={`card-badge-${badge.kind}`}
-          >
-            {badge.text}
-          </span>
-        ))}
       </div>
     </article>
   );
