@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ActiveFilters } from './active-filter-chips.server.ts';
 import type { SortView } from './results-sort.server.ts';
@@ -19,16 +19,13 @@ export function SortControl({ view }: { view: SortView }) {
     const target = view.options.find((option) => option.value === value)?.href;
     if (target) void navigate(target, { preventScrollReset: true });
   };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (select.current) go(select.current.value);
-  };
   return (
     <form
       className="results-sort"
       method="get"
+      // Its submit button exists only without JavaScript (noscript), and a choice made before the
+      // code came sends it natively: both reach the loader as a plain GET.
       action={view.action}
-      onSubmit={onSubmit}
       data-testid="results-sort"
       // Before hydration a choice sends the form (deferred-code.server.ts, decision 032).
       data-submit-on-change=""
