@@ -4,7 +4,7 @@
 // the Czech "2+1", which means a bigger flat in Turkey) in Turkish, "T1" in Portuguese; and the
 // area filter writes the cards' unit (م² in Arabic, not m²).
 
-import { composeSearchPath, defaultFilters, type Locale } from '@estately/domain';
+import { composeSearchPath, defaultFilters, type Locale, type SearchFilters } from '@estately/domain';
 import { formatArea, translateDynamic } from '@estately/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
@@ -30,7 +30,7 @@ describe('layout words on the results page', () => {
   it.each(['cs', 'en', 'ar', 'tr', 'pt'] as const)(
     '%s: the cards name two-room offers in the room filter’s words',
     async (locale) => {
-      const filters = { ...defaultFilters(), offer_type: 'sale' as const, dispositions: ['2'] };
+      const filters: SearchFilters = { ...defaultFilters(), offer_type: 'sale', dispositions: ['2'] };
       const context = await h.visitor();
       const page = await context.newPage();
       await page.goto(`${h.web.url}${composeSearchPath(locale, filters)}`);
