@@ -7,11 +7,9 @@
 // scripts the coordinates are plain fields. The names of the places in view are drawn over the
 // offline basemap. Screenshots in en and ar go to /tmp/screens.
 
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { locationNames, locations } from '@estately/db';
-import { buildGazetteer, locationNameRows } from '@estately/db/seed';
 import { createTestDatabase } from '@estately/db/testing';
 import { type Locale, ReverseLocationResponseSchema } from '@estately/domain';
 import { translate } from '@estately/i18n';
@@ -20,20 +18,11 @@ import { describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { setRates } from '../../api/test/helpers.ts';
 import { editPropertyPath } from '../app/features/property-editor/editor-paths.ts';
-import { consistentBuild } from '../build-files.ts';
-import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server.ts';
 import { signIn } from './account-helpers.ts';
-import {
-  apiAs,
-  ensureWebBuild,
-  freePort,
-  harnessPerFile,
-  PERSON_UA,
-  ROOT,
-  signUpByApi,
-  testApiConfig,
-} from './browser-setup.ts';
+import { apiAs, freePort, harnessPerFile, PERSON_UA, signUpByApi, testApiConfig } from './browser-setup.ts';
 import { launchChromium } from './chromium.ts';
+import { insertCzechGazetteer, privateBuildCopy } from './private-build.ts';
 
 const SCREENS = '/tmp/screens';
 
@@ -47,19 +36,7 @@ interface Harness {
 // The real API on a fresh database with the seed's gazetteer of Czechia (Brno and its districts
 // included) named in cs, en and ar, and the built web app.
 async function start(): Promise<Harness> {
-  ensureWebBuild();
-  const buildDir = join(ROOT, 'node_modules', '.cache', 'estately-location-e2e', String(process.pid));
-  for (let attempt = 0; ; attempt++) {
-    try {
-      rmSync(buildDir, { recursive: true, force: true });
-      cpSync(BUILD_DIR, buildDir, { recursive: true });
-      if (consistentBuild(buildDir)) break;
-    } catch (error) {
-      if (attempt >= 40) throw error;
-    }
-    if (attempt >= 40) throw new Error('no complete web build to copy');
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-  }
+  const buildDir = await privateBuildCopy('estately-location-e2e');
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const web = await startWeb({
     port: webPort,
@@ -72,28 +49,7 @@ async function start(): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'estately-location-e2e-'));
   const db = database.db;
   await setRates(db, { EUR: 25 });
-  const gazetteer = buildGazetteer();
-  const czech = gazetteer.all.filter((location) => location.countryCode === 'CZ');
-  const ids = new Set(czech.map((location) => location.id));
-  for (let at = 0; at < czech.length; at += 1000) {
-    await db.insert(locations).values(
-      czech.slice(at, at + 1000).map((location) => ({
-        id: location.id,
-        kind: location.kind,
-        parentId: location.parentId,
-        countryCode: location.countryCode,
-        geonamesId: location.geonamesId,
-        population: location.population,
-        latitude: location.latitude,
-        longitude: location.longitude,
-      })),
-    );
-  }
-  const names = locationNameRows(gazetteer)
-    .filter((row) => ids.has(row.locationId) && ['cs', 'en', 'ar'].includes(row.locale))
-    .map((row, index) => ({ id: index + 1, ...row }));
-  for (let at = 0; at < names.length; at += 1000)
-    await db.insert(locationNames).values(names.slice(at, at + 1000));
+  await insertCzechGazetteer(db, ['cs', 'en', 'ar']);
   const api = await startApi({ config: testApiConfig({ dataDir, apiPort, webPort }), db: database });
   const browser = await launchChromium();
   return {

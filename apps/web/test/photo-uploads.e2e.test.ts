@@ -5,7 +5,7 @@
 // (as after leaving the page mid-upload) stays one photo; a file that is no photo fails on its
 // own with the reason in the page's language and a retry.
 
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
@@ -16,21 +16,19 @@ import { describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { editPropertyPath } from '../app/features/property-editor/editor-paths.ts';
 import { photoLimitValues } from '../app/features/property-editor/photo-formats.ts';
-import { consistentBuild } from '../build-files.ts';
-import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server.ts';
 import { signIn } from './account-helpers.ts';
 import {
   apiAs,
-  ensureWebBuild,
   freePort,
   harnessPerFile,
   hydrated,
   PERSON_UA,
-  ROOT,
   signUpByApi,
   testApiConfig,
 } from './browser-setup.ts';
 import { launchChromium } from './chromium.ts';
+import { privateBuildCopy } from './private-build.ts';
 
 interface UploadHarness {
   api: RunningApi;
@@ -41,20 +39,7 @@ interface UploadHarness {
 }
 
 async function startUploadHarness(): Promise<UploadHarness> {
-  ensureWebBuild();
-  // A private copy of the build: another build started meanwhile replaces the hashed assets.
-  const buildDir = join(ROOT, 'node_modules', '.cache', 'estately-photo-uploads-e2e', String(process.pid));
-  for (let attempt = 0; ; attempt++) {
-    try {
-      rmSync(buildDir, { recursive: true, force: true });
-      cpSync(BUILD_DIR, buildDir, { recursive: true });
-      if (consistentBuild(buildDir)) break;
-    } catch (error) {
-      if (attempt >= 40) throw error;
-    }
-    if (attempt >= 40) throw new Error('no complete web build to copy');
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-  }
+  const buildDir = await privateBuildCopy('estately-photo-uploads-e2e');
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const web = await startWeb({
     port: webPort,

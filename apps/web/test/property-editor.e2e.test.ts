@@ -7,11 +7,10 @@
 // keeps what was typed through an expired session, and shows the server's field errors in the
 // page's language when scripts are off.
 
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Db, locationNames, locations } from '@estately/db';
-import { buildGazetteer, locationNameRows } from '@estately/db/seed';
+import type { Db } from '@estately/db';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
 import { LOCALES, localToUtc } from '@estately/domain';
 import { translate } from '@estately/i18n';
@@ -23,23 +22,21 @@ import { ensurePropertyPhoto, setRates } from '../../api/test/helpers.ts';
 import { leadsPath } from '../app/features/leads/leads-paths.ts';
 import { editPropertyPath } from '../app/features/property-editor/editor-paths.ts';
 import { propertyDetailPath } from '../app/routing/site-paths.ts';
-import { consistentBuild } from '../build-files.ts';
-import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server.ts';
 import { signIn } from './account-helpers.ts';
 import { axeViolations } from './axe.ts';
 import {
   apiAs,
-  ensureWebBuild,
   fillSignInForm,
   freePort,
   harnessPerFile,
   PASSWORD,
   PERSON_UA,
-  ROOT,
   signUpByApi,
   testApiConfig,
 } from './browser-setup.ts';
 import { launchChromium } from './chromium.ts';
+import { insertCzechGazetteer, privateBuildCopy } from './private-build.ts';
 
 // The real API on a fresh database with the gazetteer of the Czech Republic (the place search),
 // the built web app (started first, so it holds its build) and Debian's Chromium. The browser
@@ -54,20 +51,7 @@ interface EditorHarness {
 }
 
 async function startEditorHarness(): Promise<EditorHarness> {
-  ensureWebBuild();
-  // A private copy of the build: another build started meanwhile replaces the hashed assets.
-  const buildDir = join(ROOT, 'node_modules', '.cache', 'estately-editor-e2e', String(process.pid));
-  for (let attempt = 0; ; attempt++) {
-    try {
-      rmSync(buildDir, { recursive: true, force: true });
-      cpSync(BUILD_DIR, buildDir, { recursive: true });
-      if (consistentBuild(buildDir)) break;
-    } catch (error) {
-      if (attempt >= 40) throw error;
-    }
-    if (attempt >= 40) throw new Error('no complete web build to copy');
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-  }
+  const buildDir = await privateBuildCopy('estately-editor-e2e');
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const web = await startWeb({
     port: webPort,
@@ -81,29 +65,8 @@ async function startEditorHarness(): Promise<EditorHarness> {
   const config = testApiConfig({ dataDir, apiPort, webPort });
   const db = database.db;
   await setRates(db, { EUR: 25, USD: 23 });
-  const gazetteer = buildGazetteer();
-  const czech = gazetteer.all.filter((location) => location.countryCode === 'CZ');
-  const ids = new Set(czech.map((location) => location.id));
-  for (let at = 0; at < czech.length; at += 1000) {
-    await db.insert(locations).values(
-      czech.slice(at, at + 1000).map((location) => ({
-        id: location.id,
-        kind: location.kind,
-        parentId: location.parentId,
-        countryCode: location.countryCode,
-        geonamesId: location.geonamesId,
-        population: location.population,
-        latitude: location.latitude,
-        longitude: location.longitude,
-      })),
-    );
-  }
   // Names in English and Czech are enough here (the search falls back to English).
-  const names = locationNameRows(gazetteer)
-    .filter((row) => ids.has(row.locationId) && (row.locale === 'en' || row.locale === 'cs'))
-    .map((row, index) => ({ id: index + 1, ...row }));
-  for (let at = 0; at < names.length; at += 1000)
-    await db.insert(locationNames).values(names.slice(at, at + 1000));
+  await insertCzechGazetteer(db, ['en', 'cs']);
   const api = await startApi({ config, db: database });
   const browser = await launchChromium();
   return {
