@@ -28,6 +28,7 @@ import { pendingSetCookies, requestApi, visitorHeaders } from '../../request-sta
 import { pageUrl } from '../../routing/page-url.ts';
 import { displayCurrency } from '../../routing/screen.server.ts';
 import { toFavoriteIds } from '../../session/session.ts';
+import { signInAgain } from '../../session/sign-in-again.server.ts';
 import { sessionCookieHeaders } from '../auth/auth-api.server.ts';
 import { apiFieldErrors, checkForm, type FormSchema, formValues } from '../auth/form-errors.ts';
 import type { FormResult } from '../auth/form-ui.tsx';
@@ -204,14 +205,7 @@ export async function accountAction(input: AccountActionInput) {
     if (error instanceof Response) throw error;
     // The session ended (the refresh failed too): sign in again and come back here, where the
     // form puts back what was typed.
-    if (error instanceof ApiError && error.status === 401) {
-      const page = pageUrl(request);
-      return redirectWith(
-        context,
-        `${buildPath('auth', locale)}?redirect=${encodeURIComponent(page.pathname + page.search)}`,
-        sessionCookieHeaders(request, null),
-      );
-    }
+    if (error instanceof ApiError && error.status === 401) return signInAgain(context, request, locale);
     const errors = apiFieldErrors(error);
     if (errors) return data<FormResult>({ intent, errors }, { status: 422 });
     const text =

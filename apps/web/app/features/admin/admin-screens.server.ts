@@ -1,5 +1,4 @@
 import {
-  buildPath,
   type Locale,
   type ModerationResult,
   OFFER_REPORT_QUEUE_STATUSES,
@@ -19,7 +18,7 @@ import { pendingSetCookies, requestApi } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { redirectMissesContext } from '../../routing/redirect-misses.server.ts';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
-import { sessionCookieHeaders } from '../auth/auth-api.server.ts';
+import { signInAgain } from '../../session/sign-in-again.server.ts';
 import type { FormResult } from '../auth/form-ui.tsx';
 import { adminApiFieldErrors, checkRedirectForm, checkResolveForm, checkStrikeForm } from './admin-fields.ts';
 import { type AdminSection, adminPath } from './admin-paths.ts';
@@ -272,17 +271,7 @@ export async function adminAction(input: AdminActionInput) {
   const resultIntent = intent === 'redirect_add' ? intent : `${intent}:${Number.isInteger(id) ? id : ''}`;
   const failure = (error: unknown) => {
     if (error instanceof Response) throw error;
-    if (error instanceof ApiError && error.status === 401) {
-      const page = pageUrl(request);
-      const headers = sessionCookieHeaders(request, null);
-      for (const cookie of pendingSetCookies(context)) headers.append('Set-Cookie', cookie);
-      return redirect(
-        `${buildPath('auth', locale)}?redirect=${encodeURIComponent(page.pathname + page.search)}`,
-        {
-          headers,
-        },
-      );
-    }
+    if (error instanceof ApiError && error.status === 401) return signInAgain(context, request, locale);
     const errors = adminApiFieldErrors(error);
     if (errors) return data<FormResult>({ intent: resultIntent, errors }, { status: 422 });
     const text =

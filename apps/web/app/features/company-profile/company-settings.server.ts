@@ -1,12 +1,11 @@
-import { buildPath, type CompanyProfile, CompanyProfileSchema, LOCALES, type Locale } from '@estately/domain';
+import { type CompanyProfile, CompanyProfileSchema, LOCALES, type Locale } from '@estately/domain';
 import type { Translator } from '@estately/i18n';
-import { data, type RouterContextProvider, redirect } from 'react-router';
+import { data, type RouterContextProvider } from 'react-router';
 import { ApiError, apiErrorFrom, retryWaitSeconds } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { tooManyRequestsText } from '../../i18n/error-text.ts';
-import { pendingSetCookies, requestApi, visitorHeaders } from '../../request-state.server.ts';
-import { pageUrl } from '../../routing/page-url.ts';
-import { sessionCookieHeaders } from '../auth/auth-api.server.ts';
+import { requestApi, visitorHeaders } from '../../request-state.server.ts';
+import { signInAgain } from '../../session/sign-in-again.server.ts';
 import type { FormResult } from '../auth/form-ui.tsx';
 import { checkCompanyForm, companyBodyOf, errorsByField } from './company-form.ts';
 import { companyPagePath } from './company-paths.ts';
@@ -100,12 +99,6 @@ export async function loadCompanySettings(
   };
 }
 
-/** A redirect that also carries the cookies this request's API calls changed (a refresh). */
-function redirectWith(context: Context, to: string, headers = new Headers()) {
-  for (const cookie of pendingSetCookies(context)) headers.append('Set-Cookie', cookie);
-  return redirect(to, { headers });
-}
-
 export async function companySettingsAction(input: {
   context: Context;
   request: Request;
@@ -121,14 +114,7 @@ export async function companySettingsAction(input: {
   const failure = (error: unknown, descriptions: readonly { locale: string }[] = []) => {
     if (error instanceof Response) throw error;
     // The session ended: sign in again and come back here.
-    if (error instanceof ApiError && error.status === 401) {
-      const page = pageUrl(request);
-      return redirectWith(
-        context,
-        `${buildPath('auth', locale)}?redirect=${encodeURIComponent(page.pathname + page.search)}`,
-        sessionCookieHeaders(request, null),
-      );
-    }
+    if (error instanceof ApiError && error.status === 401) return signInAgain(context, request, locale);
     if (error instanceof ApiError && error.errors) {
       const issues = Object.entries(error.errors).flatMap(([path, keys]) =>
         keys.map((key) => ({

@@ -15,13 +15,14 @@ import { pageUrl } from '../../routing/page-url.ts';
 import { notFound, pageTitle } from '../../routing/screen.server.ts';
 import { throwPageFailure } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
+import { signInAgain } from '../../session/sign-in-again.server.ts';
 import { useText } from '../auth/form-ui.tsx';
 import { screenMessages } from '../auth/screen-messages.server.ts';
 import type { Route } from './+types/lead-thread-route.ts';
 import { ReplyBox, type ReplyResult, ThreadMessages, type ThreadMessageView } from './lead-thread-view.tsx';
 import stylesHref from './leads.css?url';
 import { leadsPath } from './leads-paths.ts';
-import { api, failureText, mailtoAddress, offerTitle, signInAgain } from './leads-screen.server.ts';
+import { api, failureText, mailtoAddress, offerTitle } from './leads-screen.server.ts';
 import { telHref } from './leads-view.tsx';
 
 // `/{locale}/account/leads/{id}` (issue 38 point 10): one conversation of the seller's, in the

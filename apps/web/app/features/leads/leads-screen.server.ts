@@ -1,5 +1,4 @@
 import {
-  buildPath,
   LEAD_THREAD_STATUSES,
   LEAD_THREADS_PAGE_SIZE,
   type LeadThreadList,
@@ -8,13 +7,13 @@ import {
   type Locale,
 } from '@estately/domain';
 import { formatDateTime, type MessageKey, type Translator } from '@estately/i18n';
-import { data, type RouterContextProvider, redirect } from 'react-router';
+import { data, type RouterContextProvider } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
-import { pendingSetCookies, requestApi } from '../../request-state.server.ts';
+import { requestApi } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
-import { sessionCookieHeaders } from '../auth/auth-api.server.ts';
+import { signInAgain } from '../../session/sign-in-again.server.ts';
 import type { FormResult } from '../auth/form-ui.tsx';
 import { leadsPath, leadThreadPath } from './leads-paths.ts';
 
@@ -153,19 +152,6 @@ export async function loadLeads(
       })),
     ],
   };
-}
-
-/** The session ended: sign in again and come back. */
-export function signInAgain(context: Context, request: Request, locale: Locale) {
-  const page = pageUrl(request);
-  const headers = sessionCookieHeaders(request, null);
-  for (const cookie of pendingSetCookies(context)) headers.append('Set-Cookie', cookie);
-  return redirect(
-    `${buildPath('auth', locale)}?redirect=${encodeURIComponent(page.pathname + page.search)}`,
-    {
-      headers,
-    },
-  );
 }
 
 /** The localized text of a failed call: the first field error's message key, else by status. */

@@ -17,10 +17,10 @@ import { data, type RouterContextProvider, redirect } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
-import { pendingSetCookies, requestApi } from '../../request-state.server.ts';
+import { requestApi } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
-import { sessionCookieHeaders } from '../auth/auth-api.server.ts';
+import { signInAgain } from '../../session/sign-in-again.server.ts';
 import type { FormResult } from '../auth/form-ui.tsx';
 import { offerStatsPath } from '../offer-stats/offer-stats-paths.ts';
 import { resolveMediaUrl } from '../offers/offer-card-view.server.ts';
@@ -173,15 +173,7 @@ export async function myOffersAction(options: {
       done: t('my_offers.state_changed', { state: t(`value.property_state.${state}` as MessageKey) }),
     });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      const page = pageUrl(request);
-      const headers = sessionCookieHeaders(request, null);
-      for (const cookie of pendingSetCookies(context)) headers.append('Set-Cookie', cookie);
-      return redirect(
-        `${buildPath('auth', locale)}?redirect=${encodeURIComponent(page.pathname + page.search)}`,
-        { headers },
-      );
-    }
+    if (error instanceof ApiError && error.status === 401) return signInAgain(context, request, locale);
     if (error instanceof ApiError && error.status === 412)
       return data<MyOffersResult>(
         { intent: resultIntent, formError: t('editor.changed_elsewhere') },
@@ -205,19 +197,6 @@ export async function myOffersAction(options: {
     }
     return data<MyOffersResult>({ intent: resultIntent, formError: t('error.generic') }, { status: 400 });
   }
-}
-
-/** A signed-out session: back to sign-in, then to this page. */
-function signInAgain(context: Context, request: Request, locale: Locale) {
-  const page = pageUrl(request);
-  const headers = sessionCookieHeaders(request, null);
-  for (const cookie of pendingSetCookies(context)) headers.append('Set-Cookie', cookie);
-  return redirect(
-    `${buildPath('auth', locale)}?redirect=${encodeURIComponent(page.pathname + page.search)}`,
-    {
-      headers,
-    },
-  );
 }
 
 const REFUSAL_KEYS = {

@@ -21,15 +21,15 @@ import {
   type MessageKey,
   type Translator,
 } from '@estately/i18n';
-import { data, type RouterContextProvider, redirect } from 'react-router';
+import { data, type RouterContextProvider } from 'react-router';
 import { ApiError, retryWaitSeconds } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { tooManyRequestsText } from '../../i18n/error-text.ts';
-import { pendingSetCookies, requestApi } from '../../request-state.server.ts';
+import { requestApi } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { notFound } from '../../routing/screen.server.ts';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
-import { sessionCookieHeaders } from '../auth/auth-api.server.ts';
+import { signInAgain } from '../../session/sign-in-again.server.ts';
 import type { FieldErrors } from '../auth/form-errors.ts';
 import type { FormResult } from '../auth/form-ui.tsx';
 import { resolveMediaUrl } from '../offers/offer-card-view.server.ts';
@@ -365,15 +365,7 @@ export async function editorAction(input: EditorActionInput) {
     if (error instanceof Response) throw error;
     // The session ended (the refresh failed too): sign in again and come back to this step,
     // where the form puts back what was typed.
-    if (error instanceof ApiError && error.status === 401) {
-      const page = pageUrl(request);
-      const headers = sessionCookieHeaders(request, null);
-      for (const cookie of pendingSetCookies(context)) headers.append('Set-Cookie', cookie);
-      return redirect(
-        `${page.pathname.replace(/\/account\/.*$/, '/auth')}?redirect=${encodeURIComponent(page.pathname + page.search)}`,
-        { headers },
-      );
-    }
+    if (error instanceof ApiError && error.status === 401) return signInAgain(context, request, locale);
     if (error instanceof ApiError && error.status === 404) notFound();
     // Someone changed the property since this page loaded it (another tab, a colleague): nothing
     // was written. Say so and put back what was typed; the page keeps the old version's tag
