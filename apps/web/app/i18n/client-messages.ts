@@ -72,7 +72,6 @@ export const CLIENT_MESSAGE_KEYS = [
   'offer.parameters',
   'offer.features',
   'offer.seller',
-  'offer.show_original',
   'auth.classic_notice',
   'account.greeting',
   'account.favorites_empty',

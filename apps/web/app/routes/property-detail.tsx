@@ -1,8 +1,6 @@
 import {
-  type Locale,
   OfferContactSchema,
   OfferDetailSchema,
-  OfferTranslationSchema,
   PointsOfInterestResponseSchema,
   PublicTourDatesResponseSchema,
   SellerOffersResponseSchema,
@@ -30,7 +28,8 @@ import { ShareButton } from '../features/offer-detail/share-button.tsx';
 import { StaticMap } from '../features/offer-detail/static-map.tsx';
 import { staticMapView } from '../features/offer-detail/static-map-view.server.ts';
 import { offerStructuredData } from '../features/offer-detail/structured-data.server.ts';
-import { translationWithFallback } from '../features/offer-detail/translation-fallback.ts';
+import { loadDescriptionTranslation } from '../features/offer-detail/translate-control.server.ts';
+import { TranslatableDescription } from '../features/offer-detail/translate-control.tsx';
 import { toViewingSlots } from '../features/offer-detail/viewing-slots.server.ts';
 import { toOfferCardView } from '../features/offers/offer-card-view.server.ts';
 import type { OfferCardView } from '../features/offers/offer-card-view.ts';
@@ -144,27 +143,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         .then((answer) => OfferContactSchema.parse(answer))
         .catch(() => null)
     : Promise.resolve(null);
-  const translation = detail.description
-    ? translationWithFallback({
-        pageLocale: locale,
-        offerLocale: detail.locale,
-        fetchTranslation: async (language: Locale) => {
-          try {
-            const answer = OfferTranslationSchema.parse(
-              await client.get(`/public/offers/${detail.id}/offer_translation`, {
-                headers: { 'accept-language': language },
-                signal: request.signal,
-              }),
-            );
-            return { locale: answer.locale, description: answer.description };
-          } catch (error) {
-            if (error instanceof ApiError && error.status === 404) return 'missing';
-            throw error;
-          }
-        },
-        recordError: (message) => console.warn(`[web] offer ${detail.id}: ${message}`),
-      }).catch(() => null)
-    : Promise.resolve(null);
+  // The description's "Translate" control, and the translation with ?translate=1 (issue 39).
+  const translation = loadDescriptionTranslation({
+    client,
+    apiUrl: config.apiUrl,
+    publicApiUrl: config.publicApiUrl,
+    detail,
+    locale,
+    url,
+    t,
+    signal: request.signal,
+  });
   const places = client
     .get(`/public/offers/${id}/points_of_interest`, { signal: request.signal })
     .then((answer) => PointsOfInterestResponseSchema.parse(answer))
@@ -382,28 +371,7 @@ function OfferPage({
           {offer.description && (
             <section aria-labelledby="description-heading">
               <h2 id="description-heading">{t('offer.description')}</h2>
-              {loaderData.translation ? (
-                <>
-                  <p
-                    className="offer-detail__description"
-                    lang={loaderData.translation.locale}
-                    dir="auto"
-                    data-testid="offer-translation"
-                  >
-                    {loaderData.translation.description}
-                  </p>
-                  <details>
-                    <summary>{t('offer.show_original')}</summary>
-                    <p className="offer-detail__description" dir="auto">
-                      {offer.description}
-                    </p>
-                  </details>
-                </>
-              ) : (
-                <p className="offer-detail__description" dir="auto" data-testid="offer-description">
-                  {offer.description}
-                </p>
-              )}
+              <TranslatableDescription description={offer.description} view={loaderData.translation} />
             </section>
           )}
           <FloorPlans plans={offer.floorPlans.plans} heading={offer.floorPlans.heading} />

@@ -112,12 +112,8 @@ export async function loadDescriptionTranslation(options: {
         signal,
       }),
     );
-    if (answer.source === 'original') return view;
-    view.translation = {
-      locale: answer.locale,
-      description: answer.description,
-      machine: answer.source === 'machine',
-    };
+    if (answer.source !== 'original')
+      view.translation = { locale: answer.locale, description: answer.description, source: answer.source };
   } catch {
     // No translation (the service failed or timed out): the original, and a word about it.
     view.failed = true;

@@ -1,5 +1,5 @@
 import type { Locale } from '@estately/domain';
-import { type MouseEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 
 // The offer description with its translation control (issue 39 point 17). Without JavaScript the
 // control is a link: `?translate=1` renders the translation on the server, the other link the
@@ -7,11 +7,12 @@ import { type MouseEvent, useRef, useState } from 'react';
 // asked of the API once (it answers the translation it keeps) and the original comes back
 // without a request. The translation is marked as such and names the original's language.
 
+/** offer_translation's answer (OfferTranslation) as the control uses it. */
 export interface DescriptionTranslation {
   locale: Locale;
   description: string;
-  /** Made by a machine-translation service (else a translation kept with the offer). */
-  machine: boolean;
+  /** `machine`: made by the translation service; `stored`: a translation kept with the offer. */
+  source: 'original' | 'stored' | 'machine';
 }
 
 export interface DescriptionTranslationView {
@@ -39,13 +40,11 @@ export interface DescriptionTranslationView {
 async function fetchTranslation(view: DescriptionTranslationView): Promise<DescriptionTranslation | null> {
   try {
     const response = await fetch(`${view.apiUrl}/public/offers/${view.offerId}/offer_translation`, {
-      headers: { accept: 'application/json', 'accept-language': view.pageLocale },
+      headers: { 'accept-language': view.pageLocale },
       signal: AbortSignal.timeout(15_000),
     });
-    if (!response.ok) return null;
-    const answer = (await response.json()) as { locale?: Locale; description?: unknown; source?: string };
-    if (typeof answer.description !== 'string' || !answer.locale || answer.source === 'original') return null;
-    return { locale: answer.locale, description: answer.description, machine: answer.source === 'machine' };
+    const answer = response.ok ? ((await response.json()) as DescriptionTranslation) : null;
+    return answer?.source === 'original' ? null : answer;
   } catch {
     return null;
   }
@@ -56,69 +55,48 @@ export function TranslatableDescription(props: {
   view: DescriptionTranslationView | null;
 }) {
   const { description, view } = props;
-  const [shown, setShown] = useState(view?.translation ?? null);
-  const [failed, setFailed] = useState(view?.failed ?? false);
-  const fetched = useRef(view?.translation ?? null);
-  const busy = useRef(false);
-  const original = (
-    <p
-      className="offer-detail__description"
-      lang={view?.originalLocale}
-      dir="auto"
-      data-testid="offer-description"
-    >
-      {description}
-    </p>
-  );
-  if (!view) return original;
-
-  const toggle = async (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    if (shown) {
-      setShown(null);
-      return;
-    }
-    if (busy.current) return;
-    busy.current = true;
-    const translation = fetched.current ?? (await fetchTranslation(view));
-    busy.current = false;
-    fetched.current = translation;
-    setFailed(translation === null);
-    setShown(translation);
-  };
-
+  // The translation once fetched (or rendered with the page), whether it is shown, and whether
+  // the last attempt found none.
+  const [translation, setTranslation] = useState(view?.translation);
+  const [shown, setShown] = useState(Boolean(view?.translation));
+  const [failed, setFailed] = useState(view?.failed);
+  const text = shown && translation;
   return (
     <>
-      {shown ? (
-        <p
-          className="offer-detail__description"
-          lang={shown.locale}
-          dir="auto"
-          data-testid="offer-translation"
-        >
-          {shown.description}
-        </p>
-      ) : (
-        original
-      )}
-      <p className="offer-detail__translation">
-        {shown && (
-          <span data-testid="translation-note">
-            {shown.machine ? `${view.texts.machine} · ` : ''}
-            {view.texts.originalLanguage}
-          </span>
-        )}{' '}
-        <a
-          href={shown ? view.originalHref : view.translateHref}
-          onClick={toggle}
-          data-testid={shown ? 'show-original' : 'translate-description'}
-        >
-          {shown ? view.texts.showOriginal : view.texts.translate}
-        </a>{' '}
-        <span role="status" data-testid="translation-status">
-          {failed && !shown ? view.texts.unavailable : ''}
-        </span>
+      <p
+        className="offer-detail__description"
+        lang={text ? text.locale : view?.originalLocale}
+        dir="auto"
+        data-testid={text ? 'offer-translation' : 'offer-description'}
+      >
+        {text ? text.description : description}
       </p>
+      {view && (
+        <p className="offer-detail__translation">
+          {text && (
+            <span data-testid="translation-note">
+              {text.source === 'machine' ? `${view.texts.machine} · ` : ''}
+              {view.texts.originalLanguage}
+            </span>
+          )}{' '}
+          <a
+            href={text ? view.originalHref : view.translateHref}
+            onClick={async (event) => {
+              event.preventDefault();
+              const next = text ? null : (translation ?? (await fetchTranslation(view)));
+              if (next) setTranslation(next);
+              setFailed(!text && !next);
+              setShown(Boolean(next));
+            }}
+            data-testid={text ? 'show-original' : 'translate-description'}
+          >
+            {text ? view.texts.showOriginal : view.texts.translate}
+          </a>{' '}
+          <span role="status" data-testid="translation-status">
+            {failed ? view.texts.unavailable : ''}
+          </span>
+        </p>
+      )}
     </>
   );
 }
