@@ -4,6 +4,7 @@
 // Message moves the focus to the message form's first field, in view above the bar. The bar is
 // not shown on a wide screen nor in print.
 
+import { join } from 'node:path';
 import type { OfferContact, SearchOffersResponse } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import type { Page } from 'playwright-core';
@@ -16,6 +17,8 @@ let offerId: number;
 let phone: string;
 
 const PHONE = { width: 390, height: 844 };
+/** A folder to keep a picture of the phone's offer page in each locale (optional). */
+const SHOTS = process.env.CONTACT_BAR_SCREENSHOTS;
 
 beforeAll(async () => {
   h = await startSearchHarness({ offers: 12, seed: 'contact-bar-e2e' });
@@ -79,6 +82,7 @@ describe.each(['cs', 'ar'] as const)('the phone contact bar in %s', (locale) => 
       expect(Math.abs(placed.right - placed.viewportWidth)).toBeLessThanOrEqual(1);
     }
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `phone-detail-${locale}.png`) });
 
     // Call: first the reveal link of the seller box; followed, the phone is shown and called.
     const call = bar.getByRole('link', { name: translate(locale, 'offer.call') });

@@ -5,6 +5,7 @@
 // address and form, and says so when nothing matches. A company account's seller address leads
 // to its company page.
 
+import { join } from 'node:path';
 import { users } from '@estately/db';
 import type { OfferDetail, PublicSellerPage, SearchOffersResponse } from '@estately/domain';
 import { formatDate, translate } from '@estately/i18n';
@@ -16,6 +17,8 @@ import { axeViolations, type SearchHarness, startSearchHarness } from './search-
 let h: SearchHarness;
 let offer: OfferDetail;
 let seller: PublicSellerPage;
+/** A folder to keep a picture of the seller page in each locale (optional). */
+const SHOTS = process.env.SELLER_PAGE_SCREENSHOTS;
 
 beforeAll(async () => {
   h = await startSearchHarness({ offers: 60, seed: 'seller-page-e2e' });
@@ -72,6 +75,7 @@ describe.each(['cs', 'en'] as const)('the seller page in %s', (locale) => {
     );
     expect(await listedIds(page)).toEqual(seller.offers.data.slice(0, 12).map((o) => o.id));
     expect(await listedIds(page)).toContain(offer.id);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `seller-page-${locale}.png`), fullPage: true });
 
     // Search by the city of one offer, typed in lower case: the API's answer for that search.
     const city = seller.offers.data.find((o) => o.city !== offer.city)?.city ?? offer.city;
@@ -105,6 +109,21 @@ describe.each(['cs', 'en'] as const)('the seller page in %s', (locale) => {
     }
     expect(await search.getByLabel(t('filter.offer_type')).inputValue()).toBe(chosen);
     expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the seller page address', () => {
+  it('sends another slug, ?page=1 and a page past the last to the page’s own address', async () => {
+    const page = await (await h.visitor()).newPage();
+    const own = `/cs/seller/${seller.slug}`;
+    await page.goto(`${h.web.url}/cs/seller/${seller.id}-old-name?page=1`);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(own);
+    // The search is kept; the last page of an offer type is page 1 here.
+    await page.goto(`${h.web.url}${own}?offer_type=sale&page=99`);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`${own}?offer_type=sale`);
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(new RegExp(`${own}$`));
     await page.context().close();
   });
 });
