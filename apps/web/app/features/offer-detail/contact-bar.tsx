@@ -7,6 +7,7 @@
 // seller box's "Show phone number" (`?contact=1#contact`), which reveals it without JavaScript.
 // An offer whose contact has no phone has no Call. Message: a jump to the message form's first
 // field; the browser focuses a focusable fragment target, so typing can start at once.
+// Words without icons: the bar adds almost nothing to the page's first-load JavaScript.
 
 export interface ContactBarTexts {
   /** The bar's accessible name ("Contact seller"). */
@@ -37,12 +38,6 @@ export function ContactBar(props: {
           rel={callHref.startsWith('tel:') ? undefined : 'nofollow'}
           data-testid="contact-bar-call"
         >
-          <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="20" height="20">
-            <path
-              fill="currentColor"
-              d="M6.6 10.8a15.2 15.2 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z"
-            />
-          </svg>
           {texts.call}
         </a>
       )}
@@ -51,12 +46,6 @@ export function ContactBar(props: {
         href={`#${props.messageFieldId}`}
         data-testid="contact-bar-message"
       >
-        <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="20" height="20">
-          <path
-            fill="currentColor"
-            d="M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm0 3.2V18h16V7.2l-8 5-8-5zM5.2 6 12 10.25 18.8 6z"
-          />
-        </svg>
         {texts.message}
       </a>
     </nav>
