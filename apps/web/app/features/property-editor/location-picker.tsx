@@ -4,18 +4,14 @@ import {
   type LocationSuggestion,
   ReverseLocationResponseSchema,
 } from '@estately/domain';
-import {
-  type KeyboardEvent,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { browserApi } from '../../api/browser-api.ts';
 import type { FormResult, Text } from '../auth/form-ui.tsx';
+import {
+  comboboxInputAttributes,
+  comboboxKeyHandler,
+  PlaceListbox,
+} from '../place-suggestions/place-combobox.tsx';
 import { usePlaceSuggestions } from '../place-suggestions/use-place-suggestions.ts';
 import { EditorInput, shownValue } from './editor-fields.tsx';
 import type { EditorData, EditorField } from './editor-model.ts';
@@ -40,7 +36,6 @@ export function AddressSearch(props: {
 }) {
   const { t } = props;
   const id = useId();
-  const listId = `${id}-list`;
   const { input, query, setQuery, places, open, setOpen, active, setActive, empty, search } =
     usePlaceSuggestions<LocationSuggestion>({
       load: async (text, signal) =>
@@ -60,23 +55,17 @@ export function AddressSearch(props: {
     props.onPick(place);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' && places.length > 0) {
-      event.preventDefault();
-      setOpen(true);
-      setActive((index) => (index + 1) % places.length);
-    } else if (event.key === 'ArrowUp' && places.length > 0) {
-      event.preventDefault();
-      setOpen(true);
-      setActive((index) => (index <= 0 ? places.length - 1 : index - 1));
-    } else if (event.key === 'Enter' && open && active >= 0 && places[active]) {
-      // Enter picks the highlighted place instead of sending the step's form.
-      event.preventDefault();
-      pick(places[active]);
-    } else if (event.key === 'Escape') {
-      setOpen(false);
-    }
-  };
+  // Enter picks only a highlighted place: without one it is the step form's.
+  const onKeyDown = comboboxKeyHandler({
+    places,
+    open,
+    active,
+    setOpen,
+    setActive,
+    pick,
+    wrap: true,
+    enterPicksFirst: false,
+  });
 
   const expanded = open && places.length > 0;
   return (
@@ -91,13 +80,8 @@ export function AddressSearch(props: {
         ref={input}
         id={`${id}-input`}
         type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
+        {...comboboxInputAttributes(id, expanded, active)}
         aria-describedby={`${id}-hint`}
-        aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
         value={query}
         data-testid="address-search"
         onChange={(event) => {
@@ -107,24 +91,16 @@ export function AddressSearch(props: {
         onKeyDown={onKeyDown}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
       />
-      <div id={listId} role="listbox" className="editor-address__list" hidden={!expanded}>
-        {places.map((place, index) => (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: options are chosen with the input's arrow keys and Enter
-          // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the input (aria-activedescendant)
-          <div
-            key={place.id}
-            id={`${id}-option-${index}`}
-            role="option"
-            aria-selected={index === active}
-            className={index === active ? 'is-active' : undefined}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => pick(place)}
-          >
-            {place.name}
-            {place.parent_name ? <span className="editor-address__parent">, {place.parent_name}</span> : null}
-          </div>
-        ))}
-      </div>
+      <PlaceListbox
+        id={id}
+        places={places}
+        active={active}
+        hidden={!expanded}
+        className="editor-address__list"
+        activeClassName="is-active"
+        parentClassName="editor-address__parent"
+        onPick={pick}
+      />
       <p role="status" className="field__hint">
         {empty ? t('error.no_results') : ''}
       </p>

@@ -1,8 +1,13 @@
 import type { Locale, SearchFilters } from '@estately/domain';
-import { type KeyboardEvent, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { loadBrowserApi } from '../../api/load-browser-api.ts';
 import { useShellData } from '../../shell/use-shell-data.ts';
+import {
+  comboboxInputAttributes,
+  comboboxKeyHandler,
+  PlaceListbox,
+} from '../place-suggestions/place-combobox.tsx';
 import { usePlaceSuggestions } from '../place-suggestions/use-place-suggestions.ts';
 import { keepMapMode } from '../search-map/map-url.ts';
 import type { FilterTexts } from './filter-panel-view.ts';
@@ -68,24 +73,16 @@ export function LocationBox(props: {
     });
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setOpen(true);
-      setActive((index) => Math.min(places.length - 1, index + 1));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((index) => Math.max(0, index - 1));
-    } else if (event.key === 'Enter') {
-      const place = places[active] ?? places[0];
-      if (open && place) {
-        event.preventDefault();
-        pick(place);
-      }
-    } else if (event.key === 'Escape') {
-      setOpen(false);
-    }
-  };
+  const onKeyDown = comboboxKeyHandler({
+    places,
+    open,
+    active,
+    setOpen,
+    setActive,
+    pick,
+    wrap: false,
+    enterPicksFirst: true,
+  });
 
   const showList = open && (places.length > 0 || empty);
   return (
@@ -95,12 +92,7 @@ export function LocationBox(props: {
         ref={input}
         id={`${listId}-input`}
         type="search"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={showList}
-        aria-controls={`${listId}-list`}
-        aria-activedescendant={showList && active >= 0 ? `${listId}-option-${active}` : undefined}
+        {...comboboxInputAttributes(listId, showList, active)}
         name={props.name}
         value={query}
         placeholder={props.placeholder}
@@ -126,29 +118,18 @@ export function LocationBox(props: {
         onKeyDown={onKeyDown}
         data-testid="location-input"
       />
-      <div id={`${listId}-list`} role="listbox" className="location-box__list" hidden={!showList}>
-        {empty && places.length === 0 ? (
-          <div className="location-box__empty">{texts['error.no_results']}</div>
-        ) : (
-          places.map((place, index) => (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: combobox options are chosen with the input's arrow keys and Enter
-            // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the input (aria-activedescendant)
-            <div
-              key={place.id}
-              id={`${listId}-option-${index}`}
-              role="option"
-              aria-selected={index === active}
-              className="location-box__option"
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => pick(place)}
-              data-testid="location-option"
-            >
-              <span>{place.name}</span>
-              {place.parent_name && <span className="location-box__parent">, {place.parent_name}</span>}
-            </div>
-          ))
-        )}
-      </div>
+      <PlaceListbox
+        id={listId}
+        places={places}
+        active={active}
+        hidden={!showList}
+        className="location-box__list"
+        optionClassName="location-box__option"
+        parentClassName="location-box__parent"
+        optionTestId="location-option"
+        empty={empty ? <div className="location-box__empty">{texts['error.no_results']}</div> : undefined}
+        onPick={pick}
+      />
     </div>
   );
 }
