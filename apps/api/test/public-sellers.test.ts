@@ -94,7 +94,7 @@ describe('GET /public/sellers/{id}', () => {
       .values({
         sellerType: 'broker',
         name: 'Makléř Karel Dvořák',
-        rating: '4.6',
+        rating: 4.6,
         ratingCount: 31,
         trustScore: 80,
         isVerified: true,
