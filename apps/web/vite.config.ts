@@ -7,7 +7,8 @@ import { routerStubs } from './vite-plugins/router-stubs.ts';
 
 // What every page loads first, as one file in the browser build: React, React DOM, React Router,
 // the root route and the app's shell (messages, the toast region, header and footer, the cookie
-// helpers) with the offer card and its favourite toggle (home, results and detail all show cards),
+// helpers) with the offer card and its favourite toggle (home, results and detail all show cards)
+// and the frame of the parts the server renders as they are (ui/server-html.tsx, results and detail),
 // instead of the dozen chunks the automatic splitting makes of them. Every page fetches these
 // anyway; one file compresses better (about 6 KB of brotli less per first load) and is one request.
 // The root route's own file is then a line of re-exports (0.6 KB brotli less on every page). The
@@ -15,7 +16,7 @@ import { routerStubs } from './vite-plugins/router-stubs.ts';
 // fetched on first use (api/load-browser-api.ts, toasts/toast-provider.tsx).
 const FRAMEWORK = /node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/;
 const SHELL =
-  /[\\/]web[\\/]app[\\/](?:i18n[\\/](?!error-text\.)|toasts[\\/]|shell[\\/]|locale[\\/]|nonce-context|root\.tsx|features[\\/](?:offers[\\/]offer-card|results[\\/]result-card|favorites-toggle[\\/]favorite-toggle)\.|api[\\/](?:cookies|stats-token|load-browser-api)\.)/;
+  /[\\/]web[\\/]app[\\/](?:i18n[\\/](?!error-text\.)|toasts[\\/]|shell[\\/]|locale[\\/]|nonce-context|root\.tsx|ui[\\/]server-html\.|features[\\/](?:offers[\\/]offer-card|results[\\/]result-card|favorites-toggle[\\/]favorite-toggle)\.|api[\\/](?:cookies|stats-token|load-browser-api)\.)/;
 // Three small modules of the results page that lazily loaded code shares (the map, the filter
 // form's codec, the property editor's address search), so the automatic splitting makes them a
 // file of their own (0.7 KB brotli) in the results page's first load: in the framework file they

@@ -265,7 +265,9 @@ describe('self-hosted PMTiles basemap', () => {
     const context = await h.visitor();
     const { page, requests } = await watchedPage(context);
     await page.goto(`${plainWeb.url}/en/property/${offerId}`);
-    await hydrated(page, 'static-map');
+    // Without a street basemap the map is markup the server rendered as it is (no code of its
+    // own): the page's code is live once the offer's article is.
+    await hydrated(page, 'offer-detail');
     const image = page.getByTestId('static-map-image');
     await image.scrollIntoViewIfNeeded();
     await expect

@@ -6,14 +6,14 @@ import {
   SellerOffersResponseSchema,
   SimilarOffersResponseSchema,
 } from '@estately/domain';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { data, Link } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
 import { type FavoriteTexts, FavoriteToggle } from '../features/favorites-toggle/favorite-toggle.tsx';
-import { ContactBar, telHref } from '../features/offer-detail/contact-bar.tsx';
-import { EnergyLabel } from '../features/offer-detail/energy-label.tsx';
+import { telHref } from '../features/offer-detail/contact-bar.tsx';
+import '../features/offer-detail/energy-label.css';
 import { Gallery } from '../features/offer-detail/gallery.tsx';
 import { KeptTextArea } from '../features/offer-detail/kept-text-area.tsx';
 import { offerDetailTexts } from '../features/offer-detail/offer-detail-texts.server.ts';
@@ -22,22 +22,16 @@ import { OfferForm } from '../features/offer-detail/offer-form.tsx';
 import { readOfferForm } from '../features/offer-detail/offer-form-validation.ts';
 import { apiFieldErrors, type OfferFormResult, offerFormPath } from '../features/offer-detail/offer-forms.ts';
 import { OfferGone } from '../features/offer-detail/offer-gone.tsx';
+import { offerStaticParts, withoutStaticParts } from '../features/offer-detail/offer-static-parts.server.tsx';
 import { offerStreetMapView } from '../features/offer-detail/offer-street-map.server.ts';
 import { toPoiGroups } from '../features/offer-detail/points-of-interest.server.ts';
 import { ShareButton } from '../features/offer-detail/share-button.tsx';
-import { StaticMap } from '../features/offer-detail/static-map.tsx';
 import { staticMapView } from '../features/offer-detail/static-map-view.server.ts';
 import { offerStructuredData } from '../features/offer-detail/structured-data.server.ts';
 import { loadDescriptionTranslation } from '../features/offer-detail/translate-control.server.ts';
-import { TranslatableDescription } from '../features/offer-detail/translate-control.tsx';
 import { toViewingSlots } from '../features/offer-detail/viewing-slots.server.ts';
 import { toOfferCardView } from '../features/offers/offer-card-view.server.ts';
 import type { OfferCardView } from '../features/offers/offer-card-view.ts';
-import {
-  EnergyCertificateLink,
-  FloorPlans,
-  OfferVideo,
-} from '../features/property-media-extras/offer-media.tsx';
 import { ResultCard } from '../features/results/result-card.tsx';
 import { localizedErrorText } from '../i18n/error-text.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
@@ -47,6 +41,7 @@ import { pack, unpack } from '../routing/packed-data.ts';
 import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { throwPageFailure } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
+import { ServerHtml } from '../ui/server-html.tsx';
 import type { Route } from './+types/property-detail.ts';
 
 // Property detail (spec 2 /{locale}/property/{id}): GET /public/offers/{id} with the price in the
@@ -59,6 +54,25 @@ import type { Route } from './+types/property-detail.ts';
 const SIMILAR_LIMIT = 4;
 /** The message form's first field: the phone contact bar's Message jumps there. */
 const MESSAGE_FIELD_ID = 'message-name';
+
+// What only some offers or sites need comes after the page's first load, in files of its own:
+// the description's translation control (a site with a translation service), the video player
+// (an offer with a video) and the live street map (a site with a street basemap). The server
+// renders them within the page; until their code is there, the browser keeps that markup, and
+// a page reached by a link inside the site shows the same part rendered by the server (parts).
+const DescriptionSection = lazy(() =>
+  import('../features/offer-detail/translate-control.tsx').then((module) => ({
+    default: module.DescriptionSection,
+  })),
+);
+const OfferVideo = lazy(() =>
+  import('../features/property-media-extras/offer-media.tsx').then((module) => ({
+    default: module.OfferVideo,
+  })),
+);
+const StaticMap = lazy(() =>
+  import('../features/offer-detail/static-map.tsx').then((module) => ({ default: module.StaticMap })),
+);
 
 type LoadedPage = NonNullable<Route.ComponentProps['loaderData']['page']>;
 
@@ -166,14 +180,42 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [nearby, abroad, fromSeller, contactDetails, translated, placesNearby, viewingSlots] =
     await Promise.all([similar(false), similar(true), sellerOffers, contact, translation, places, viewings]);
   const origin = config.publicWebUrl ?? url.origin;
+  const texts = offerDetailTexts(locale);
+  const contactHref = `${url.pathname}?contact=1#contact`;
+  const staticMap = staticMapView({
+    locale,
+    offerId: id,
+    address: offer.address,
+    pointsOfInterest: placesNearby,
+  });
+  const pointsOfInterest = placesNearby ? toPoiGroups(placesNearby, locale) : [];
   const page = {
     translation: translated,
     title: pageTitle(t, `${offer.title}, ${offer.address} – ${screenTitle(t, screen)}`),
     description: offer.description?.slice(0, 160) ?? null,
-    offer,
+    offer: withoutStaticParts(offer),
+    parts: offerStaticParts({
+      offer,
+      t,
+      labels: texts.labels,
+      pointsOfInterest,
+      viewingSlots,
+      sellerOffersLink: fromSeller.link,
+      staticMap,
+      contactBar: {
+        callHref: contactDetails
+          ? contactDetails.contact_phone && telHref(contactDetails.contact_phone)
+          : contactHref,
+        messageFieldId: MESSAGE_FIELD_ID,
+        texts: {
+          label: texts.labels['offer.contact_seller'],
+          call: texts.labels['offer.call'],
+          message: texts.labels['offer.write_message'],
+        },
+      },
+    }),
     similar: nearby,
-    pointsOfInterest: placesNearby ? toPoiGroups(placesNearby, locale) : [],
-    staticMap: staticMapView({ locale, offerId: id, address: offer.address, pointsOfInterest: placesNearby }),
+    staticMap,
     // With a street basemap, the static map is covered by a live one in view (decision 051).
     streetMap: offerStreetMapView({
       config,
@@ -187,9 +229,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     sellerOffers: fromSeller,
     contact: contactDetails,
     viewingSlots,
-    contactHref: `${url.pathname}?contact=1#contact`,
+    contactHref,
     shareUrl: `${origin}${url.pathname}`,
-    texts: offerDetailTexts(locale),
+    texts,
     favoriteTexts: favoriteTexts(locale),
     structuredData: offerStructuredData(detail, {
       url: `${origin}${url.pathname}`,
@@ -303,7 +345,7 @@ function OfferPage({
   const loaderData = unpack(page);
   const { t, dir } = useI18n();
   const nonce = useNonce();
-  const { offer, texts, contact } = loaderData;
+  const { offer, texts, contact, parts } = loaderData;
   const labels = texts.labels;
   return (
     <article className="container page offer-detail" data-testid="offer-detail">
@@ -314,40 +356,7 @@ function OfferPage({
         dangerouslySetInnerHTML={{ __html: loaderData.structuredData }}
       />
       <header className="offer-detail__header">
-        <h1>{offer.title}</h1>
-        <p className="offer-detail__address">{offer.address}</p>
-        <p className="offer-detail__price" data-testid="offer-detail-price">
-          {offer.price}
-        </p>
-        {offer.pricePerArea && (
-          <p className="offer-detail__price-per-area" data-testid="offer-detail-price-per-area">
-            {offer.pricePerArea}
-          </p>
-        )}
-        {offer.originalPrice && (
-          <p className="offer-detail__original" data-testid="offer-original-price">
-            {offer.originalPrice}
-          </p>
-        )}
-        {offer.stateBadge && (
-          <span className="badge badge--state" data-testid="offer-state-badge">
-            {offer.stateBadge}
-          </span>
-        )}
-        {offer.badges.map((badge) => (
-          <span
-            key={badge.kind}
-            className={`badge badge--${badge.kind}`}
-            data-testid={`offer-badge-${badge.kind}`}
-          >
-            {badge.text}
-          </span>
-        ))}
-        {offer.verified && (
-          <span className="badge badge--verified" data-testid="listing-verified">
-            {t('offer.verified')}
-          </span>
-        )}
+        <ServerHtml html={parts.heading} />
         <FavoriteToggle offerId={offer.id} texts={loaderData.favoriteTexts} />
         <ShareButton
           url={loaderData.shareUrl}
@@ -358,129 +367,37 @@ function OfferPage({
       <div className="offer-detail__layout">
         <div>
           <Gallery photos={offer.photos} texts={texts.gallery} dir={dir} />
-          <dl className="facts">
-            {offer.facts.map((fact) => (
-              <div key={fact.label}>
-                <dt>{fact.label}</dt>
-                <dd>
-                  <bdi>{fact.value}</bdi>
-                </dd>
-              </div>
-            ))}
-          </dl>
-          {offer.description && (
-            <section aria-labelledby="description-heading">
-              <h2 id="description-heading">{t('offer.description')}</h2>
-              <TranslatableDescription description={offer.description} view={loaderData.translation} />
-            </section>
+          <ServerHtml html={parts.facts} />
+          {offer.description && loaderData.translation ? (
+            <Suspense fallback={<ServerHtml html={parts.description} />}>
+              <DescriptionSection
+                heading={t('offer.description')}
+                description={offer.description}
+                view={loaderData.translation}
+              />
+            </Suspense>
+          ) : (
+            <ServerHtml html={parts.description} />
           )}
-          <FloorPlans plans={offer.floorPlans.plans} heading={offer.floorPlans.heading} />
-          {offer.video && <OfferVideo video={offer.video} />}
-          {offer.parameters.length > 0 && (
-            <section aria-labelledby="parameters-heading">
-              <h2 id="parameters-heading">{t('offer.parameters')}</h2>
-              <dl className="facts">
-                {offer.parameters.map((parameter) => (
-                  <div key={parameter.label}>
-                    <dt>{parameter.label}</dt>
-                    <dd>{parameter.energy ? <EnergyLabel label={parameter.energy} /> : parameter.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
+          <ServerHtml html={parts.floorPlans} />
+          {offer.video && (
+            <Suspense fallback={<ServerHtml html={parts.video} />}>
+              <OfferVideo video={offer.video} />
+            </Suspense>
           )}
-          {offer.energyCertificate && <EnergyCertificateLink certificate={offer.energyCertificate} />}
-          {offer.amenities.length > 0 && (
-            <section aria-labelledby="amenities-heading" data-testid="offer-amenities">
-              <h2 id="amenities-heading">{t('offer.features')}</h2>
-              <ul className="offer-detail__amenities">
-                {offer.amenities.map((amenity) => (
-                  <li key={amenity}>{amenity}</li>
-                ))}
-              </ul>
-            </section>
+          <ServerHtml html={parts.details} />
+          {loaderData.streetMap ? (
+            <Suspense fallback={<ServerHtml html={parts.staticMap} />}>
+              <StaticMap view={loaderData.staticMap} street={loaderData.streetMap} />
+            </Suspense>
+          ) : (
+            <ServerHtml html={parts.staticMap} />
           )}
-          <StaticMap view={loaderData.staticMap} street={loaderData.streetMap} />
-          {loaderData.pointsOfInterest.length > 0 && (
-            <section aria-labelledby="poi-heading" data-testid="points-of-interest">
-              <h2 id="poi-heading">{labels['offer.points_of_interest']}</h2>
-              <dl className="facts">
-                {loaderData.pointsOfInterest.map((group) => (
-                  <div key={group.label}>
-                    <dt>{group.label}</dt>
-                    <dd>
-                      {group.items.map((item, index) => (
-                        <span key={item.id}>
-                          {index > 0 && ', '}
-                          {item.kind}
-                          {item.name && (
-                            <>
-                              {' '}
-                              <bdi>{item.name}</bdi>
-                            </>
-                          )}{' '}
-                          (<bdi>{item.distance}</bdi>)
-                        </span>
-                      ))}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-          )}
+          <ServerHtml html={parts.places} />
         </div>
         <aside className="offer-detail__aside">
           <section className="seller-card" aria-labelledby="seller-heading" data-testid="seller-card">
-            <h2 id="seller-heading">{labels['offer.seller']}</h2>
-            {offer.seller.company?.logo && (
-              <img
-                className="seller-card__logo"
-                src={offer.seller.company.logo}
-                alt={offer.seller.company.logoAlt}
-                width={96}
-                height={48}
-                loading="lazy"
-                data-testid="seller-company-logo"
-              />
-            )}
-            <p>
-              <strong dir="auto" data-testid="seller-name">
-                {offer.seller.name}
-              </strong>{' '}
-              · {offer.seller.type}
-            </p>
-            {offer.seller.company && (
-              <p>
-                <a href={offer.seller.company.href} data-testid="seller-company-link">
-                  {offer.seller.company.linkText}
-                </a>
-              </p>
-            )}
-            {offer.seller.page && (
-              <p>
-                <a href={offer.seller.page.href} data-testid="seller-page-link">
-                  {offer.seller.page.linkText}
-                </a>
-              </p>
-            )}
-            {offer.seller.rating && <p>{offer.seller.rating}</p>}
-            {offer.seller.verified && (
-              <span className="badge badge--verified" data-testid="seller-verified">
-                {labels['offer.seller_verified']}
-              </span>
-            )}
-            {offer.seller.emailVerified && (
-              <span className="badge" data-testid="email-verified">
-                {labels['offer.email_verified']}
-              </span>
-            )}
-            {loaderData.sellerOffers.link && (
-              <p>
-                <a href="#seller-offers" data-testid="seller-offers-link">
-                  {loaderData.sellerOffers.link}
-                </a>
-              </p>
-            )}
+            <ServerHtml html={parts.seller} />
             <div id="contact">
               {contact ? (
                 <dl className="facts" data-testid="offer-contact">
@@ -522,19 +439,7 @@ function OfferPage({
               )}
             </div>
           </section>
-          {loaderData.viewingSlots.length > 0 && (
-            <section className="offer-viewings" data-testid="viewing-slots">
-              <h2>{labels['offer.viewings']}</h2>
-              <ul>
-                {loaderData.viewingSlots.map((slot) => (
-                  <li key={slot.id} data-testid="viewing-slot">
-                    {slot.label}
-                  </li>
-                ))}
-              </ul>
-              <p className="field__hint">{labels['offer.viewings_hint']}</p>
-            </section>
-          )}
+          <ServerHtml html={parts.viewings} />
           <OfferForm
             kind="message"
             offerId={offer.id}
@@ -681,15 +586,7 @@ function OfferPage({
         texts={loaderData.favoriteTexts}
         testId="abroad-offers"
       />
-      <ContactBar
-        callHref={contact ? contact.contact_phone && telHref(contact.contact_phone) : loaderData.contactHref}
-        messageFieldId={MESSAGE_FIELD_ID}
-        texts={{
-          label: labels['offer.contact_seller'],
-          call: labels['offer.call'],
-          message: labels['offer.write_message'],
-        }}
-      />
+      <ServerHtml html={parts.contactBar} />
     </article>
   );
 }

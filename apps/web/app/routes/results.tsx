@@ -1,10 +1,11 @@
 import { composeSearchPath, type SearchFilters, serializeFilters } from '@estately/domain';
-import { data, Link, redirect, useNavigation } from 'react-router';
+import { data, redirect, useNavigation } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
 import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
 import { activeFilterChips } from '../features/results/active-filter-chips.server.ts';
 import { filtersOfUrl, loadResults } from '../features/results/load-results.server.ts';
 import { ResultCard } from '../features/results/result-card.tsx';
+import { resultsListParts } from '../features/results/results-list-parts.server.tsx';
 import { resultsSortView } from '../features/results/results-sort.server.ts';
 import { resultsFoundText, searchPlaceName } from '../features/results/results-title.server.ts';
 import { ActiveFilterChips, SortControl } from '../features/results/results-toolbar.tsx';
@@ -33,6 +34,8 @@ import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../
 import { searchPathReader } from '../routing/search-path-reader.server.ts';
 import { retryLaterOrRethrow } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
+import { renderStaticHtml } from '../ui/render-static.server.ts';
+import { ServerHtml } from '../ui/server-html.tsx';
 import type { Route } from './+types/results.ts';
 
 // Results list, old search, property list and the search path (spec 2): the filter panel with
@@ -177,18 +180,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       apply: t('sort.apply'),
       hrefOf,
     }),
-    activeFilters: activeFilterChips({
-      locale,
-      filters,
-      view: panel,
-      placeName: placeWords?.name ?? null,
-      hrefOf,
-    }),
+    activeFilters: renderStaticHtml(
+      <ActiveFilterChips
+        filters={activeFilterChips({
+          locale,
+          filters,
+          view: panel,
+          placeName: placeWords?.name ?? null,
+          hrefOf,
+        })}
+      />,
+    ),
     favoriteTexts: favoriteTexts(locale),
     map: searchMapData({ locale, currency, url, simple }),
     saveSearch: simple ? null : saveSearchView({ locale, filters, heading, placeName: place?.name }),
     results,
-    paging,
+    listParts: resultsListParts({
+      t,
+      results,
+      paging,
+      resetHref: panel.action,
+      resetText: panel.texts['filter.reset'],
+    }),
   };
   // The frame and filters still render with the notice, but as a 503 with Retry-After
   // (routing/unavailable.server.ts): no crawler or cache keeps a results page without results.
@@ -269,7 +282,7 @@ export default function Results({ loaderData: packed, actionData }: Route.Compon
                 </div>
                 <SortControl view={loaderData.sort} />
               </div>
-              <ActiveFilterChips filters={loaderData.activeFilters} />
+              <ServerHtml html={loaderData.activeFilters} />
               {loaderData.saveSearch && (
                 <SaveSearch
                   key={loaderData.saveSearch.searchPath}
@@ -278,13 +291,7 @@ export default function Results({ loaderData: packed, actionData }: Route.Compon
                 />
               )}
               {results.offers.length === 0 ? (
-                <div className="notice" data-testid="results-empty">
-                  <p>{t('results.empty')}</p>
-                  <p>{t('results.empty_hint')}</p>
-                  <p>
-                    <a href={panel.action}>{panel.texts['filter.reset']}</a>
-                  </p>
-                </div>
+                <ServerHtml html={loaderData.listParts.empty} />
               ) : (
                 <ul className="offer-grid">
                   {results.offers.map((offer, index) => (
@@ -297,23 +304,7 @@ export default function Results({ loaderData: packed, actionData }: Route.Compon
                   ))}
                 </ul>
               )}
-              {results.totalPages > 1 && (
-                <nav className="pagination" aria-label={t('results.pagination')} data-testid="pagination">
-                  {loaderData.paging.prev && (
-                    <Link rel="prev" to={loaderData.paging.prev}>
-                      {t('results.previous')}
-                    </Link>
-                  )}
-                  <span aria-current="page">
-                    {t('results.page', { page: results.page, pages: results.totalPages })}
-                  </span>
-                  {loaderData.paging.next && (
-                    <Link rel="next" to={loaderData.paging.next} data-testid="next-page">
-                      {t('results.next')}
-                    </Link>
-                  )}
-                </nav>
-              )}
+              <ServerHtml html={loaderData.listParts.pagination} />
             </>
           )}
         </section>

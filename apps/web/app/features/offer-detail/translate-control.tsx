@@ -100,3 +100,17 @@ export function TranslatableDescription(props: {
     </>
   );
 }
+
+/** The offer page's description section: its heading, the text and, with a service, the control. */
+export function DescriptionSection(props: {
+  heading: string;
+  description: string;
+  view: DescriptionTranslationView | null;
+}) {
+  return (
+    <section aria-labelledby="description-heading">
+      <h2 id="description-heading">{props.heading}</h2>
+      <TranslatableDescription description={props.description} view={props.view} />
+    </section>
+  );
+}

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ActiveFilters } from './active-filter-chips.server.ts';
 import type { SortView } from './results-sort.server.ts';
 
 // Above the results (issue 39 point 11): the sort control beside the count, and the active
 // filters as removable chips. Both are rendered by the server; the sort's only code navigates to
-// the address the loader wrote for the chosen order, and the chips are plain links.
+// the address the loader wrote for the chosen order, and the chips are plain links the page shows
+// as the server rendered them (ui/server-html.tsx follows them without a reload).
 
 export function SortControl({ view }: { view: SortView }) {
   const navigate = useNavigate();
@@ -64,11 +65,12 @@ export function ActiveFilterChips({ filters }: { filters: ActiveFilters }) {
       <ul>
         {filters.chips.map((chip) => (
           <li key={chip.href}>
-            <Link
+            <a
               className="filter-chip"
-              to={chip.href}
+              href={chip.href}
               aria-label={chip.removeLabel}
-              preventScrollReset
+              data-nav=""
+              data-keep-scroll=""
               data-testid="filter-chip"
             >
               {/* User-named places and values keep their own direction inside an RTL page. */}
@@ -76,14 +78,19 @@ export function ActiveFilterChips({ filters }: { filters: ActiveFilters }) {
               <span className="filter-chip__remove" aria-hidden="true">
                 ×
               </span>
-            </Link>
+            </a>
           </li>
         ))}
         {filters.clear && (
           <li>
-            <Link className="filter-chips__clear" to={filters.clear.href} data-testid="filter-chips-clear">
+            <a
+              className="filter-chips__clear"
+              href={filters.clear.href}
+              data-nav=""
+              data-testid="filter-chips-clear"
+            >
               {filters.clear.text}
-            </Link>
+            </a>
           </li>
         )}
       </ul>
