@@ -146,6 +146,8 @@ describe('the full-screen gallery (defect 7)', () => {
       await page.goto(`${h.web.url}/${locale}/property/${offerId}`);
       await hydrated(page, 'gallery-full-screen');
       const counter = page.getByTestId('gallery-counter');
+      // "1 / 3" in every page: laid out right to left it would read "3 / 1".
+      expect(await counter.evaluate((node) => getComputedStyle(node).direction)).toBe('ltr');
       await page.getByTestId('gallery-full-screen').tap();
       await poll(() => fullScreenTestId(page)).toBe('gallery-stage');
       // A swipe towards the start of the line shows the next photo: leftwards in ltr, rightwards in rtl.

@@ -139,7 +139,8 @@ export function Gallery(props: { photos: GalleryPhoto[]; texts: GalleryTexts; di
             </button>
           </>
         )}
-        <span className="gallery__counter" aria-live="polite" data-testid="gallery-counter">
+        {/* "1 / 12" reads left to right in every page: a right-to-left page would show "12 / 1". */}
+        <span className="gallery__counter" dir="ltr" aria-live="polite" data-testid="gallery-counter">
           {index + 1} / {photos.length}
         </span>
       </div>
