@@ -13,10 +13,11 @@ import { routerStubs } from './vite-plugins/router-stubs.ts';
 // anyway; one file compresses better (about 6 KB of brotli less per first load) and is one request.
 // The root route's own file is then a line of re-exports (0.6 KB brotli less on every page). The
 // browser's API client, the session's token store and the errors' texts are left out: they are
-// fetched on first use (api/load-browser-api.ts, toasts/toast-provider.tsx).
+// fetched on first use (api/load-browser-api.ts, toasts/toast-provider.tsx), and so is the error
+// page (shell/error-view.tsx).
 const FRAMEWORK = /node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/;
 const SHELL =
-  /[\\/]web[\\/]app[\\/](?:i18n[\\/](?!error-text\.)|toasts[\\/]|shell[\\/]|locale[\\/]|nonce-context|root\.tsx|ui[\\/]server-html\.|features[\\/](?:offers[\\/]offer-card|results[\\/]result-card|favorites-toggle[\\/]favorite-toggle)\.|api[\\/](?:cookies|stats-token|load-browser-api)\.)/;
+  /[\\/]web[\\/]app[\\/](?:i18n[\\/](?!error-text\.|retry-wait\.)|toasts[\\/]|shell[\\/](?!error-page\.)|locale[\\/]|nonce-context|root\.tsx|ui[\\/]server-html\.|features[\\/](?:offers[\\/]offer-card|results[\\/]result-card|favorites-toggle[\\/]favorite-toggle)\.|api[\\/](?:cookies|stats-token|load-browser-api)\.)/;
 // Three small modules of the results page that lazily loaded code shares (the map, the filter
 // form's codec, the property editor's address search), so the automatic splitting makes them a
 // file of their own (0.7 KB brotli) in the results page's first load: in the framework file they
@@ -94,6 +95,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   ...(command === 'build' ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   ...(command === 'build' && !isSsrBuild
     ? {
+        // The browser's error view fetches the error page when a page has one (shell/error-view.tsx).
+        resolve: {
+          alias: [
+            {
+              find: /^\.[\\/]shell[\\/]error-view\.tsx$/,
+              replacement: join(import.meta.dirname, 'app', 'shell', 'error-view.browser.tsx'),
+            },
+          ],
+        },
         build: {
           // A dynamic import preloads the files its module needs, listed in the importing file; the
           // framework and the bundler's runtime are in every page's first load, so they are not

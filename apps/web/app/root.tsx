@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root.ts';
 import { browserStatsToken } from './api/stats-token.ts';
@@ -13,7 +13,7 @@ import { redirectMissesContext } from './routing/redirect-misses.server.ts';
 import { followStoredRedirect } from './routing/resolve-redirect.server.ts';
 import { displayCurrency } from './routing/screen.server.ts';
 import { loadSession } from './session/session.server.ts';
-import { ErrorPage } from './shell/error-page.tsx';
+import { ErrorView } from './shell/error-view.tsx';
 import { IconSprite } from './shell/icons.tsx';
 import { InlineStyles } from './shell/inline-styles.tsx';
 import { loadShellData, type ShellData } from './shell/shell-data.server.ts';
@@ -128,5 +128,10 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const shell = useShellData();
-  return <ErrorPage error={error} homeHref={shell?.homeHref ?? '/'} />;
+  // In the browser the error page's code is fetched when it is needed (shell/error-view.tsx).
+  return (
+    <Suspense fallback={null}>
+      <ErrorView error={error} homeHref={shell?.homeHref ?? '/'} />
+    </Suspense>
+  );
 }

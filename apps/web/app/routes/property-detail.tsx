@@ -21,7 +21,6 @@ import { toOfferDetailView } from '../features/offer-detail/offer-detail-view.se
 import { OfferForm } from '../features/offer-detail/offer-form.tsx';
 import { readOfferForm } from '../features/offer-detail/offer-form-validation.ts';
 import { apiFieldErrors, type OfferFormResult, offerFormPath } from '../features/offer-detail/offer-forms.ts';
-import { OfferGone } from '../features/offer-detail/offer-gone.tsx';
 import { offerStaticParts, withoutStaticParts } from '../features/offer-detail/offer-static-parts.server.tsx';
 import { offerStreetMapView } from '../features/offer-detail/offer-street-map.server.ts';
 import { toPoiGroups } from '../features/offer-detail/points-of-interest.server.ts';
@@ -35,12 +34,12 @@ import type { OfferCardView } from '../features/offers/offer-card-view.ts';
 import { ResultCard } from '../features/results/result-card.tsx';
 import { localizedErrorText } from '../i18n/error-text.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
-import { useNonce } from '../nonce-context.tsx';
 import { requestApi } from '../request-state.server.ts';
 import { pack, unpack } from '../routing/packed-data.ts';
 import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { throwPageFailure } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
+import { renderStaticHtml } from '../ui/render-static.server.ts';
 import { ServerHtml } from '../ui/server-html.tsx';
 import type { Route } from './+types/property-detail.ts';
 
@@ -107,10 +106,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           ),
         )
         .catch(() => []);
+      // The page of an offer that was public and is no longer shown: withdrawn (paused,
+      // archived) or sold or rented more than 90 days ago, with similar offers, so a buyer who
+      // kept the link finds a way on (docs/decisions/042).
       const gone = {
         title: pageTitle(t, t('offer.gone.title')),
-        heading: t('offer.gone.title'),
-        text: t('offer.gone.text'),
+        intro: renderStaticHtml(
+          <>
+            <h1>{t('offer.gone.title')}</h1>
+            <p>{t('offer.gone.text')}</p>
+          </>,
+        ),
         similarHeading: t('offer.similar'),
         similar,
         favoriteTexts: favoriteTexts(locale),
@@ -202,6 +208,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       viewingSlots,
       sellerOffersLink: fromSeller.link,
       staticMap,
+      structuredData: offerStructuredData(detail, {
+        url: `${origin}${url.pathname}`,
+        title: `${offer.title}, ${offer.address}`,
+        photos: offer.photos.map((photo) => photo.src),
+      }),
       contactBar: {
         callHref: contactDetails
           ? contactDetails.contact_phone && telHref(contactDetails.contact_phone)
@@ -233,11 +244,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     shareUrl: `${origin}${url.pathname}`,
     texts,
     favoriteTexts: favoriteTexts(locale),
-    structuredData: offerStructuredData(detail, {
-      url: `${origin}${url.pathname}`,
-      title: `${offer.title}, ${offer.address}`,
-      photos: offer.photos.map((photo) => photo.src),
-    }),
   };
   // Sent as JSON text (routing/packed-data.ts, decision 033).
   return { page: pack(page), gone: undefined };
@@ -331,7 +337,20 @@ function OfferList(props: {
 }
 
 export default function PropertyDetail({ loaderData: packed, actionData }: Route.ComponentProps) {
-  if (packed.gone) return <OfferGone {...unpack(packed.gone)} />;
+  if (packed.gone) {
+    const gone = unpack(packed.gone);
+    return (
+      <article className="container page" data-testid="offer-gone">
+        <ServerHtml html={gone.intro} />
+        <OfferList
+          heading={gone.similarHeading}
+          offers={gone.similar}
+          texts={gone.favoriteTexts}
+          testId="similar-offers"
+        />
+      </article>
+    );
+  }
   return <OfferPage page={packed.page} actionData={actionData} />;
 }
 
@@ -344,17 +363,10 @@ function OfferPage({
 }) {
   const loaderData = unpack(page);
   const { t, dir } = useI18n();
-  const nonce = useNonce();
   const { offer, texts, contact, parts } = loaderData;
   const labels = texts.labels;
   return (
     <article className="container page offer-detail" data-testid="offer-detail">
-      <script
-        type="application/ld+json"
-        nonce={nonce}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every `<` escaped (structured-data.server.ts)
-        dangerouslySetInnerHTML={{ __html: loaderData.structuredData }}
-      />
       <header className="offer-detail__header">
         <ServerHtml html={parts.heading} />
         <FavoriteToggle offerId={offer.id} texts={loaderData.favoriteTexts} />

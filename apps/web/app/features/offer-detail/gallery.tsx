@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from 'react';
 import { X } from '../../shell/icons.tsx';
 import { preconnectPhotoOrigin } from '../../shell/preconnect-photo-origin.ts';
-import { ChevronLeft, ChevronRight, Maximize2 } from './icons.tsx';
+import { ChevronRight, Maximize2 } from './icons.tsx';
 import type { GalleryPhoto } from './offer-detail-view.server.ts';
 
 // The photo gallery: one large photo with previous/next buttons and a strip of thumbnails.
@@ -126,7 +126,8 @@ export function Gallery(props: { photos: GalleryPhoto[]; texts: GalleryTexts; di
               onClick={() => go(index - 1)}
               data-testid="gallery-previous"
             >
-              <ChevronLeft aria-hidden="true" />
+              {/* The chevron pointing forward, mirrored by the stylesheet. */}
+              <ChevronRight aria-hidden="true" />
             </button>
             <button
               type="button"

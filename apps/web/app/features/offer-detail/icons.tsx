@@ -12,12 +12,6 @@ export const Share2 = (props: IconProps) => (
   </Icon>
 );
 
-export const ChevronLeft = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m15 18-6-6 6-6" />
-  </Icon>
-);
-
 export const ChevronRight = (props: IconProps) => (
   <Icon {...props}>
     <path d="m9 18 6-6-6-6" />

@@ -54,11 +54,19 @@ export function offerStaticParts(input: {
   /** The phone contact bar's Call and its texts (contact-bar.tsx). */
   contactBar: { callHref: string | null; messageFieldId: string; texts: ContactBarTexts };
   staticMap: StaticMapView;
+  /** schema.org's description of the offer for search engines (structured-data.server.ts). */
+  structuredData: string;
 }): OfferStaticParts {
   const { offer, t, labels } = input;
   return {
     heading: renderStaticHtml(
       <>
+        {/* A data block, never run: no nonce needed. */}
+        <script
+          type="application/ld+json"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every `<` escaped (structured-data.server.ts)
+          dangerouslySetInnerHTML={{ __html: input.structuredData }}
+        />
         <h1>{offer.title}</h1>
         <p className="offer-detail__address">{offer.address}</p>
         <p className="offer-detail__price" data-testid="offer-detail-price">

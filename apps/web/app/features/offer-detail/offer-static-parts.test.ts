@@ -22,6 +22,7 @@ function partsOf(detail = offerDetailFixture, locale: 'cs' | 'en' = 'en') {
       messageFieldId: 'message-name',
       texts: { label: 'Contact seller', call: 'Call', message: 'Message' },
     },
+    structuredData: '{"@type":"RealEstateListing","name":"Byt \\u003c/script\\u003e"}',
     staticMap: {
       src: '/map.svg',
       width: 640,
@@ -42,6 +43,7 @@ describe('offerStaticParts', () => {
       penb: 'c' as typeof offerDetailFixture.penb,
       parameters: [{ key: 'offer.energy_rating', value: 'c', value_keys: ['value.energy_class.c'] }],
     });
+    expect(parts.heading).toContain('<script type="application/ld+json">{"@type":"RealEstateListing"');
     expect(parts.heading).toContain('<h1>');
     expect(parts.heading).toContain('data-testid="offer-detail-price"');
     expect(parts.details).toMatch(/data-energy-class="c"/);
