@@ -217,12 +217,12 @@ describe('offer card view', () => {
     );
   });
 
-  it('rounds a converted price to whole units', () => {
+  it('rounds a converted price to three significant figures (issue 39 point 18, X4)', () => {
     const offer: OfferCard = { ...offerFixture(), price: 952_380.95, currency_iso_code: 'AED' };
     const view = toOfferCardView(offer, 'en-GB', '');
     expect(view.price).toBe(
       new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'AED', maximumFractionDigits: 0 }).format(
-        952_381,
+        952_000,
       ),
     );
   });
