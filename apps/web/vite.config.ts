@@ -88,6 +88,24 @@ function precompress(): Plugin {
   };
 }
 
+// The browser's build takes the error view that fetches the error page when a page has one
+// (shell/error-view.tsx); the server's keeps the one that renders it at once. Only the client
+// environment's resolution is changed: an alias would change the server's too, whose first error
+// page would then wait for the page's code and go through the streaming renderer.
+function browserErrorView(): Plugin {
+  return {
+    name: 'estately:browser-error-view',
+    apply: 'build',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(source, importer) {
+      if (source !== './shell/error-view.tsx' || !importer?.replace(/\\/g, '/').endsWith('/app/root.tsx'))
+        return null;
+      return join(import.meta.dirname, 'app', 'shell', 'error-view.browser.tsx');
+    },
+  };
+}
+
 // The React Router plugin compiles JSX and provides HMR; no separate React plugin is needed.
 // A build is always the production bundle, whatever NODE_ENV its caller has: a test run that
 // builds (NODE_ENV=test) would otherwise ship React's development build, twice the size and slow.
@@ -95,15 +113,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   ...(command === 'build' ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   ...(command === 'build' && !isSsrBuild
     ? {
-        // The browser's error view fetches the error page when a page has one (shell/error-view.tsx).
-        resolve: {
-          alias: [
-            {
-              find: /^\.[\\/]shell[\\/]error-view\.tsx$/,
-              replacement: join(import.meta.dirname, 'app', 'shell', 'error-view.browser.tsx'),
-            },
-          ],
-        },
         build: {
           // A dynamic import preloads the files its module needs, listed in the importing file; the
           // framework and the bundler's runtime are in every page's first load, so they are not
@@ -131,5 +140,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         },
       }
     : {}),
-  plugins: [reactRouter(), routerStubs(), compileHint(), precompress()],
+  plugins: [browserErrorView(), reactRouter(), routerStubs(), compileHint(), precompress()],
 }));
