@@ -10,3 +10,13 @@ export function pageUrl(request: Request | string): URL {
   url.searchParams.delete('_routes');
   return url;
 }
+
+/**
+ * The list page a URL asks for with `?page=`: 1 without it, null for anything but a whole number
+ * from 1 to 999,999 (the caller answers 404).
+ */
+export function listPageOf(url: URL): number | null {
+  const asked = url.searchParams.get('page');
+  if (asked === null) return 1;
+  return /^[1-9]\d{0,5}$/.test(asked) ? Number(asked) : null;
+}

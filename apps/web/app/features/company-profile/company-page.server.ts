@@ -4,7 +4,7 @@ import { type RouterContextProvider, redirect } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { requestApi } from '../../request-state.server.ts';
-import { pageUrl } from '../../routing/page-url.ts';
+import { listPageOf, pageUrl } from '../../routing/page-url.ts';
 import { displayCurrency, notFound, pageTitle } from '../../routing/screen.server.ts';
 import { throwPageFailure } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
@@ -30,8 +30,7 @@ export async function loadCompanyPage(
   const id = parseCompanyId(slugParam ?? '');
   if (id === null) notFound();
   const url = pageUrl(request);
-  const pageParam = url.searchParams.get('page');
-  const page = pageParam === null ? 1 : /^[1-9]\d{0,5}$/.test(pageParam) ? Number(pageParam) : null;
+  const page = listPageOf(url);
   if (page === null) notFound();
   const session = await loadSession(context, request, config);
   const currency = displayCurrency(request, locale, session.user?.preferredCurrency);
@@ -48,7 +47,7 @@ export async function loadCompanyPage(
   const company = PublicCompanySchema.parse(raw);
   const path = companyPagePath(locale, company.slug);
   const canonicalPath = page > 1 ? `${path}?page=${page}` : path;
-  if (url.pathname !== path || (pageParam !== null && page === 1)) throw redirect(canonicalPath, 301);
+  if (url.pathname !== path || (url.searchParams.has('page') && page === 1)) throw redirect(canonicalPath, 301);
   const meta = company.offers.meta;
   if (page > 1 && page > meta.total_pages) notFound();
 

@@ -12,7 +12,7 @@ import { type RouterContextProvider, redirect } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { requestApi } from '../../request-state.server.ts';
-import { pageUrl } from '../../routing/page-url.ts';
+import { listPageOf, pageUrl } from '../../routing/page-url.ts';
 import { displayCurrency, notFound, pageTitle } from '../../routing/screen.server.ts';
 import { throwPageFailure } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
@@ -44,8 +44,7 @@ export async function loadSellerPage(
   const id = parseSellerId(slugParam ?? '');
   if (id === null) notFound();
   const url = pageUrl(request);
-  const pageParam = url.searchParams.get('page');
-  const page = pageParam === null ? 1 : /^[1-9]\d{0,5}$/.test(pageParam) ? Number(pageParam) : null;
+  const page = listPageOf(url);
   if (page === null) notFound();
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, SELLER_SEARCH_MAX_LENGTH);
   const typeParam = url.searchParams.get('offer_type');
@@ -76,7 +75,7 @@ export async function loadSellerPage(
     return search ? `${path}?${search}` : path;
   };
   const meta = seller.offers.meta;
-  if (url.pathname !== path || (pageParam !== null && page === 1)) throw redirect(pageHref(page), 301);
+  if (url.pathname !== path || (url.searchParams.has('page') && page === 1)) throw redirect(pageHref(page), 301);
   if (page > 1 && page > meta.total_pages) throw redirect(pageHref(Math.max(1, meta.total_pages)), 302);
 
   const origin = config.publicWebUrl ?? url.origin;
