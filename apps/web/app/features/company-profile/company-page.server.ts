@@ -47,7 +47,8 @@ export async function loadCompanyPage(
   const company = PublicCompanySchema.parse(raw);
   const path = companyPagePath(locale, company.slug);
   const canonicalPath = page > 1 ? `${path}?page=${page}` : path;
-  if (url.pathname !== path || (url.searchParams.has('page') && page === 1)) throw redirect(canonicalPath, 301);
+  if (url.pathname !== path || (url.searchParams.has('page') && page === 1))
+    throw redirect(canonicalPath, 301);
   const meta = company.offers.meta;
   if (page > 1 && page > meta.total_pages) notFound();
 

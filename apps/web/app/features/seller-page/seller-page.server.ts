@@ -75,7 +75,8 @@ export async function loadSellerPage(
     return search ? `${path}?${search}` : path;
   };
   const meta = seller.offers.meta;
-  if (url.pathname !== path || (url.searchParams.has('page') && page === 1)) throw redirect(pageHref(page), 301);
+  if (url.pathname !== path || (url.searchParams.has('page') && page === 1))
+    throw redirect(pageHref(page), 301);
   if (page > 1 && page > meta.total_pages) throw redirect(pageHref(Math.max(1, meta.total_pages)), 302);
 
   const origin = config.publicWebUrl ?? url.origin;
