@@ -19,24 +19,24 @@ const accountRoutes = ROUTE_ENTRIES.filter((entry) => entry.layout === 'account'
 // Account screens the domain table does not list (issue 10): the leads inbox and the admin area
 // (isAdmin only; its loader answers 404 to anyone else), in every locale.
 const leadsAndAdminRoutes = LOCALES.flatMap((locale) => [
-  route(leadsPath(locale), 'features/leads/leads-route.tsx', { id: `${locale}.accountLeads` }),
+  route(leadsPath(locale), 'routes/leads.tsx', { id: `${locale}.accountLeads` }),
   // One conversation of the inbox (issue 38 point 10).
-  route(`${leadsPath(locale)}/:id`, 'features/leads/lead-thread-route.tsx', {
+  route(`${leadsPath(locale)}/:id`, 'routes/lead-thread.tsx', {
     id: `${locale}.accountLeadThread`,
   }),
   // A signed-in buyer's conversations with sellers (issue 38 point 10).
-  route(`${myMessagesPath(locale)}/:id?`, 'features/leads/my-messages-route.tsx', {
+  route(`${myMessagesPath(locale)}/:id?`, 'routes/my-messages.tsx', {
     id: `${locale}.accountMessages`,
   }),
-  route(adminPath(locale), 'features/admin/admin-route.tsx', { id: `${locale}.admin` }),
+  route(adminPath(locale), 'routes/admin.tsx', { id: `${locale}.admin` }),
   ...ADMIN_SECTIONS.map((section) =>
-    route(adminPath(locale, section), 'features/admin/admin-route.tsx', { id: `${locale}.admin.${section}` }),
+    route(adminPath(locale, section), 'routes/admin.tsx', { id: `${locale}.admin.${section}` }),
   ),
 ]);
 
 // The buyer's side of a conversation, opened by the reply e-mail's link (issue 38 point 10).
 const buyerThreadRoutes = LOCALES.map((locale) =>
-  route(buyerThreadPath(locale, ':token'), 'features/leads/buyer-thread-route.tsx', {
+  route(buyerThreadPath(locale, ':token'), 'routes/buyer-thread.tsx', {
     id: `${locale}.buyerThread`,
   }),
 );
@@ -59,7 +59,7 @@ const propertyEditorRoutes = LOCALES.flatMap((locale) => [
 ]);
 // One own offer's statistics over time (issue 38 point 11), under the account layout's guard.
 const offerStatsRoutes = LOCALES.map((locale) =>
-  route(`/${locale}/account/my-offers/:id/stats`, 'features/offer-stats/offer-stats-route.tsx', {
+  route(`/${locale}/account/my-offers/:id/stats`, 'routes/offer-stats.tsx', {
     id: `${locale}.offerStats`,
   }),
 );
@@ -72,19 +72,19 @@ const propertyPhotoRoutes = LOCALES.map((locale) =>
 // The company profile (issue 38 point 12): its settings beside the account settings, under the
 // account layout's sign-in guard, and the company's public page, in every locale.
 const companySettingsRoutes = LOCALES.map((locale) =>
-  route(companySettingsPath(locale), 'features/company-profile/company-settings-route.tsx', {
+  route(companySettingsPath(locale), 'routes/company-settings.tsx', {
     id: `${locale}.accountCompanyProfile`,
   }),
 );
 const companyPageRoutes = LOCALES.map((locale) =>
-  route(`/${locale}/company/:slug`, 'features/company-profile/company-page-route.tsx', {
+  route(`/${locale}/company/:slug`, 'routes/company-page.tsx', {
     id: `${locale}.companyPage`,
   }),
 );
 
 // A seller's public page (issue 39 point 15), in every locale, like the company page.
 const sellerPageRoutes = LOCALES.map((locale) =>
-  route(`/${locale}/seller/:slug`, 'features/seller-page/seller-page-route.tsx', {
+  route(`/${locale}/seller/:slug`, 'routes/seller-page.tsx', {
     id: `${locale}.sellerPage`,
   }),
 );
@@ -113,7 +113,7 @@ export default [
   ...sitemapRoutes,
   ...mapRoutes,
   // The offer detail's static map image, drawn on this server (features/offer-detail/static-map.ts).
-  route('/static-maps/:locale/:file', 'features/offer-detail/static-map-route.ts', { id: 'static-map' }),
+  route('/static-maps/:locale/:file', 'routes/static-map.ts', { id: 'static-map' }),
   // Anything else, including an unknown locale prefix, is the 404 error page (spec 2).
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

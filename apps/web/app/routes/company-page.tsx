@@ -1,12 +1,12 @@
 import { createTranslator } from '@estately/i18n';
-import { useI18n } from '../../i18n/i18n-context.tsx';
-import { localeFromPathname } from '../../locale/locale-path.ts';
-import { pack, unpack } from '../../routing/packed-data.ts';
-import { pageUrl } from '../../routing/page-url.ts';
-import { PagedOfferList } from '../offers/paged-offer-list.tsx';
-import type { Route } from './+types/company-page-route.ts';
-import stylesHref from './company.css?url';
-import { loadCompanyPage } from './company-page.server.ts';
+import stylesHref from '../features/company-profile/company.css?url';
+import { loadCompanyPage } from '../features/company-profile/company-page.server.ts';
+import { PagedOfferList } from '../features/offers/paged-offer-list.tsx';
+import { useI18n } from '../i18n/i18n-context.tsx';
+import { localeFromPathname } from '../locale/locale-path.ts';
+import { pack, unpack } from '../routing/packed-data.ts';
+import { pageUrl } from '../routing/page-url.ts';
+import type { Route } from './+types/company-page.ts';
 
 // `/{locale}/company/{id}-{slug}` (issue 38 point 12): a company's public page with its logo,
 // details, description and offers, a page at a time. Unknown companies are the 404 page.

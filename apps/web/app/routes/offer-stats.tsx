@@ -1,14 +1,18 @@
 import { createTranslator } from '@estately/i18n';
-import { webConfigContext } from '../../config.server.ts';
-import { localeFromPathname } from '../../locale/locale-path.ts';
-import { pageUrl } from '../../routing/page-url.ts';
-import { notFound, pageTitle } from '../../routing/screen.server.ts';
-import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
-import { loadSession } from '../../session/session.server.ts';
-import type { Route } from './+types/offer-stats-route.ts';
-import stylesHref from './offer-stats.css?url';
-import { loadOfferStats, type OfferStatsPage, parseStatsId } from './offer-stats.server.ts';
-import { OfferStatsView } from './offer-stats-view.tsx';
+import { webConfigContext } from '../config.server.ts';
+import stylesHref from '../features/offer-stats/offer-stats.css?url';
+import {
+  loadOfferStats,
+  type OfferStatsPage,
+  parseStatsId,
+} from '../features/offer-stats/offer-stats.server.ts';
+import { OfferStatsView } from '../features/offer-stats/offer-stats-view.tsx';
+import { localeFromPathname } from '../locale/locale-path.ts';
+import { pageUrl } from '../routing/page-url.ts';
+import { notFound, pageTitle } from '../routing/screen.server.ts';
+import { throwIfRetryLater } from '../routing/unavailable.server.ts';
+import { loadSession } from '../session/session.server.ts';
+import type { Route } from './+types/offer-stats.ts';
 
 // `/{locale}/account/my-offers/{id}/stats` (issue 38 point 11), in the account layout, whose
 // loader lets only a signed-in user through; another person's offer is 404.

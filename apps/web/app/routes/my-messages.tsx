@@ -7,21 +7,26 @@ import {
 } from '@estately/domain';
 import { createTranslator, formatDateTime, type MessageKey, type Translator } from '@estately/i18n';
 import { data, Link, useActionData } from 'react-router';
-import { ApiError } from '../../api/api-error.ts';
-import { webConfigContext } from '../../config.server.ts';
-import { localeFromPathname } from '../../locale/locale-path.ts';
-import { pageUrl } from '../../routing/page-url.ts';
-import { notFound, pageTitle } from '../../routing/screen.server.ts';
-import { throwPageFailure } from '../../routing/unavailable.server.ts';
-import { loadSession } from '../../session/session.server.ts';
-import { signInAgain } from '../../session/sign-in-again.server.ts';
-import { useText } from '../auth/form-ui.tsx';
-import { screenMessages } from '../auth/screen-messages.server.ts';
-import type { Route } from './+types/my-messages-route.ts';
-import { ReplyBox, type ReplyResult, ThreadMessages, type ThreadMessageView } from './lead-thread-view.tsx';
-import stylesHref from './leads.css?url';
-import { myMessagesPath } from './leads-paths.ts';
-import { api, failureText, offerTitle } from './leads-screen.server.ts';
+import { ApiError } from '../api/api-error.ts';
+import { webConfigContext } from '../config.server.ts';
+import { useText } from '../features/auth/form-ui.tsx';
+import { screenMessages } from '../features/auth/screen-messages.server.ts';
+import {
+  ReplyBox,
+  type ReplyResult,
+  ThreadMessages,
+  type ThreadMessageView,
+} from '../features/leads/lead-thread-view.tsx';
+import stylesHref from '../features/leads/leads.css?url';
+import { myMessagesPath } from '../features/leads/leads-paths.ts';
+import { api, failureText, offerTitle } from '../features/leads/leads-screen.server.ts';
+import { localeFromPathname } from '../locale/locale-path.ts';
+import { pageUrl } from '../routing/page-url.ts';
+import { notFound, pageTitle } from '../routing/screen.server.ts';
+import { throwPageFailure } from '../routing/unavailable.server.ts';
+import { loadSession } from '../session/session.server.ts';
+import { signInAgain } from '../session/sign-in-again.server.ts';
+import type { Route } from './+types/my-messages.ts';
 
 // `/{locale}/account/messages` and `/{locale}/account/messages/{id}` (issue 38 point 10): a
 // signed-in buyer's conversations with sellers, and one of them to read and answer, in the

@@ -1,18 +1,18 @@
 import { createTranslator, type MessageKey } from '@estately/i18n';
 import { useActionData } from 'react-router';
-import { webConfigContext } from '../../config.server.ts';
-import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
-import { localeFromPathname } from '../../locale/locale-path.ts';
-import { pageUrl } from '../../routing/page-url.ts';
-import { pageTitle } from '../../routing/screen.server.ts';
-import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
-import { loadSession } from '../../session/session.server.ts';
-import { type FormResult, useText } from '../auth/form-ui.tsx';
-import { screenMessages } from '../auth/screen-messages.server.ts';
-import type { Route } from './+types/leads-route.ts';
-import stylesHref from './leads.css?url';
-import { type LeadsData, leadsAction, loadLeads } from './leads-screen.server.ts';
-import { LeadsView } from './leads-view.tsx';
+import { webConfigContext } from '../config.server.ts';
+import { type FormResult, useText } from '../features/auth/form-ui.tsx';
+import { screenMessages } from '../features/auth/screen-messages.server.ts';
+import stylesHref from '../features/leads/leads.css?url';
+import { type LeadsData, leadsAction, loadLeads } from '../features/leads/leads-screen.server.ts';
+import { LeadsView } from '../features/leads/leads-view.tsx';
+import { LIST_COUNT_KEYS } from '../i18n/list-counts.ts';
+import { localeFromPathname } from '../locale/locale-path.ts';
+import { pageUrl } from '../routing/page-url.ts';
+import { pageTitle } from '../routing/screen.server.ts';
+import { throwIfRetryLater } from '../routing/unavailable.server.ts';
+import { loadSession } from '../session/session.server.ts';
+import type { Route } from './+types/leads.ts';
 
 // `/{locale}/account/leads` (issue 10), in the account layout, whose loader already lets only a
 // signed-in user through.

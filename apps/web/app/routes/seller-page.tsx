@@ -1,12 +1,12 @@
 import { createTranslator } from '@estately/i18n';
-import { localeFromPathname } from '../../locale/locale-path.ts';
-import { pack, unpack } from '../../routing/packed-data.ts';
-import { pageUrl } from '../../routing/page-url.ts';
-import companyStylesHref from '../company-profile/company.css?url';
-import { PagedOfferList } from '../offers/paged-offer-list.tsx';
-import type { Route } from './+types/seller-page-route.ts';
-import stylesHref from './seller-page.css?url';
-import { loadSellerPage } from './seller-page.server.ts';
+import companyStylesHref from '../features/company-profile/company.css?url';
+import { PagedOfferList } from '../features/offers/paged-offer-list.tsx';
+import stylesHref from '../features/seller-page/seller-page.css?url';
+import { loadSellerPage } from '../features/seller-page/seller-page.server.ts';
+import { localeFromPathname } from '../locale/locale-path.ts';
+import { pack, unpack } from '../routing/packed-data.ts';
+import { pageUrl } from '../routing/page-url.ts';
+import type { Route } from './+types/seller-page.ts';
 
 // `/{locale}/seller/{id}-{slug}` (issue 39 point 15): a seller's public page with picture, type,
 // rating, member since and reply rate, and its offers with a search that runs on the server (a

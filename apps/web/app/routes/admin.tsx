@@ -1,18 +1,9 @@
 import { REDIRECT_MESSAGE_KEYS } from '@estately/domain';
 import { createTranslator, type MessageKey } from '@estately/i18n';
 import { useActionData } from 'react-router';
-import { webConfigContext } from '../../config.server.ts';
-import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
-import { localeFromPathname } from '../../locale/locale-path.ts';
-import { pageUrl } from '../../routing/page-url.ts';
-import { notFound, pageTitle } from '../../routing/screen.server.ts';
-import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
-import { loadSession } from '../../session/session.server.ts';
-import { type FormResult, useText } from '../auth/form-ui.tsx';
-import { screenMessages } from '../auth/screen-messages.server.ts';
-import type { Route } from './+types/admin-route.ts';
-import stylesHref from './admin.css?url';
-import { adminSectionOf } from './admin-paths.ts';
+import { webConfigContext } from '../config.server.ts';
+import stylesHref from '../features/admin/admin.css?url';
+import { adminSectionOf } from '../features/admin/admin-paths.ts';
 import {
   adminAction,
   adminNav,
@@ -20,8 +11,23 @@ import {
   loadOfferModeration,
   loadRedirects,
   loadReports,
-} from './admin-screens.server.ts';
-import { AdminHome, AdminNav, OfferModerationView, RedirectsView, ReportsView } from './admin-views.tsx';
+} from '../features/admin/admin-screens.server.ts';
+import {
+  AdminHome,
+  AdminNav,
+  OfferModerationView,
+  RedirectsView,
+  ReportsView,
+} from '../features/admin/admin-views.tsx';
+import { type FormResult, useText } from '../features/auth/form-ui.tsx';
+import { screenMessages } from '../features/auth/screen-messages.server.ts';
+import { LIST_COUNT_KEYS } from '../i18n/list-counts.ts';
+import { localeFromPathname } from '../locale/locale-path.ts';
+import { pageUrl } from '../routing/page-url.ts';
+import { notFound, pageTitle } from '../routing/screen.server.ts';
+import { throwIfRetryLater } from '../routing/unavailable.server.ts';
+import { loadSession } from '../session/session.server.ts';
+import type { Route } from './+types/admin.ts';
 
 // `/{locale}/account/admin` and its sections (issue 10), in the account layout. Only accounts
 // with isAdmin see them: anyone else gets the 404 page, as if the area did not exist (the API

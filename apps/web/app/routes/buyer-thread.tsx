@@ -1,17 +1,22 @@
 import { LEAD_REPLY_MAX, type Locale, type PublicLeadThread, PublicLeadThreadSchema } from '@estately/domain';
 import { createTranslator, formatDateTime, type MessageKey, type Translator } from '@estately/i18n';
 import { data, Link, useActionData } from 'react-router';
-import { ApiError } from '../../api/api-error.ts';
-import { localeFromPathname } from '../../locale/locale-path.ts';
-import { pageUrl } from '../../routing/page-url.ts';
-import { notFound, pageTitle } from '../../routing/screen.server.ts';
-import { throwPageFailure } from '../../routing/unavailable.server.ts';
-import { useText } from '../auth/form-ui.tsx';
-import { screenMessages } from '../auth/screen-messages.server.ts';
-import type { Route } from './+types/buyer-thread-route.ts';
-import { ReplyBox, type ReplyResult, ThreadMessages, type ThreadMessageView } from './lead-thread-view.tsx';
-import stylesHref from './leads.css?url';
-import { api, failureText, offerTitle } from './leads-screen.server.ts';
+import { ApiError } from '../api/api-error.ts';
+import { useText } from '../features/auth/form-ui.tsx';
+import { screenMessages } from '../features/auth/screen-messages.server.ts';
+import {
+  ReplyBox,
+  type ReplyResult,
+  ThreadMessages,
+  type ThreadMessageView,
+} from '../features/leads/lead-thread-view.tsx';
+import stylesHref from '../features/leads/leads.css?url';
+import { api, failureText, offerTitle } from '../features/leads/leads-screen.server.ts';
+import { localeFromPathname } from '../locale/locale-path.ts';
+import { pageUrl } from '../routing/page-url.ts';
+import { notFound, pageTitle } from '../routing/screen.server.ts';
+import { throwPageFailure } from '../routing/unavailable.server.ts';
+import type { Route } from './+types/buyer-thread.ts';
 
 // `/{locale}/messages/{token}` (issue 38 point 10): the buyer's side of a conversation, opened
 // by the link of the seller's reply e-mail without an account. The token in the address is the

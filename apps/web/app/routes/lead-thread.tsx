@@ -8,22 +8,27 @@ import {
 import { createTranslator, formatDateTime, type MessageKey, type Translator } from '@estately/i18n';
 import { useEffect } from 'react';
 import { data, Form, Link, type RouterContextProvider, useActionData, useRevalidator } from 'react-router';
-import { ApiError } from '../../api/api-error.ts';
-import { webConfigContext } from '../../config.server.ts';
-import { localeFromPathname } from '../../locale/locale-path.ts';
-import { pageUrl } from '../../routing/page-url.ts';
-import { notFound, pageTitle } from '../../routing/screen.server.ts';
-import { throwPageFailure } from '../../routing/unavailable.server.ts';
-import { loadSession } from '../../session/session.server.ts';
-import { signInAgain } from '../../session/sign-in-again.server.ts';
-import { useText } from '../auth/form-ui.tsx';
-import { screenMessages } from '../auth/screen-messages.server.ts';
-import type { Route } from './+types/lead-thread-route.ts';
-import { ReplyBox, type ReplyResult, ThreadMessages, type ThreadMessageView } from './lead-thread-view.tsx';
-import stylesHref from './leads.css?url';
-import { leadsPath } from './leads-paths.ts';
-import { api, failureText, mailtoAddress, offerTitle } from './leads-screen.server.ts';
-import { telHref } from './leads-view.tsx';
+import { ApiError } from '../api/api-error.ts';
+import { webConfigContext } from '../config.server.ts';
+import { useText } from '../features/auth/form-ui.tsx';
+import { screenMessages } from '../features/auth/screen-messages.server.ts';
+import {
+  ReplyBox,
+  type ReplyResult,
+  ThreadMessages,
+  type ThreadMessageView,
+} from '../features/leads/lead-thread-view.tsx';
+import stylesHref from '../features/leads/leads.css?url';
+import { leadsPath } from '../features/leads/leads-paths.ts';
+import { api, failureText, mailtoAddress, offerTitle } from '../features/leads/leads-screen.server.ts';
+import { telHref } from '../features/leads/leads-view.tsx';
+import { localeFromPathname } from '../locale/locale-path.ts';
+import { pageUrl } from '../routing/page-url.ts';
+import { notFound, pageTitle } from '../routing/screen.server.ts';
+import { throwPageFailure } from '../routing/unavailable.server.ts';
+import { loadSession } from '../session/session.server.ts';
+import { signInAgain } from '../session/sign-in-again.server.ts';
+import type { Route } from './+types/lead-thread.ts';
 
 // `/{locale}/account/leads/{id}` (issue 38 point 10): one conversation of the seller's, in the
 // account layout (whose loader lets only a signed-in user through). Opening it marks the buyer's

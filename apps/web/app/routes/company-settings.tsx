@@ -1,22 +1,22 @@
 import { COMPANY_PROFILE_MESSAGE_KEYS } from '@estately/domain';
 import { createTranslator, type MessageKey } from '@estately/i18n';
 import { useActionData } from 'react-router';
-import { webConfigContext } from '../../config.server.ts';
-import { localeFromPathname } from '../../locale/locale-path.ts';
-import { pageUrl } from '../../routing/page-url.ts';
-import { pageTitle } from '../../routing/screen.server.ts';
-import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
-import { loadSession } from '../../session/session.server.ts';
-import { type FormResult, useText } from '../auth/form-ui.tsx';
-import { screenMessages } from '../auth/screen-messages.server.ts';
-import type { Route } from './+types/company-settings-route.ts';
-import stylesHref from './company.css?url';
+import { webConfigContext } from '../config.server.ts';
+import { type FormResult, useText } from '../features/auth/form-ui.tsx';
+import { screenMessages } from '../features/auth/screen-messages.server.ts';
+import stylesHref from '../features/company-profile/company.css?url';
 import {
   type CompanySettingsData,
   companySettingsAction,
   loadCompanySettings,
-} from './company-settings.server.ts';
-import { CompanySettings } from './company-settings-view.tsx';
+} from '../features/company-profile/company-settings.server.ts';
+import { CompanySettings } from '../features/company-profile/company-settings-view.tsx';
+import { localeFromPathname } from '../locale/locale-path.ts';
+import { pageUrl } from '../routing/page-url.ts';
+import { pageTitle } from '../routing/screen.server.ts';
+import { throwIfRetryLater } from '../routing/unavailable.server.ts';
+import { loadSession } from '../session/session.server.ts';
+import type { Route } from './+types/company-settings.ts';
 
 // `/{locale}/account/settings/company` (issue 38 point 12), in the account layout, whose loader
 // already lets only a signed-in user through. A person's account is told the screen is for

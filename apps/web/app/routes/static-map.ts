@@ -4,11 +4,11 @@ import {
   type PointsOfInterestResponse,
   PointsOfInterestResponseSchema,
 } from '@estately/domain';
-import { webConfigContext } from '../../config.server.ts';
-import { visitorHeaders } from '../../request-state.server.ts';
-import type { Route } from './+types/static-map-route.ts';
-import { renderStaticMapSvg } from './static-map.ts';
-import { formatMapDistance, staticMapPlaces } from './static-map-view.server.ts';
+import { webConfigContext } from '../config.server.ts';
+import { renderStaticMapSvg } from '../features/offer-detail/static-map.ts';
+import { formatMapDistance, staticMapPlaces } from '../features/offer-detail/static-map-view.server.ts';
+import { visitorHeaders } from '../request-state.server.ts';
+import type { Route } from './+types/static-map.ts';
 
 // GET /static-maps/{locale}/{id}.svg: the offer's static map (static-map.ts), drawn from the
 // public offer and its points of interest. Public data only, so shared caches may keep it an
