@@ -17,15 +17,15 @@ import { routerStubs } from './vite-plugins/router-stubs.ts';
 // page (shell/error-view.tsx).
 const FRAMEWORK = /node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/;
 const SHELL =
-  /[\\/]web[\\/]app[\\/](?:i18n[\\/](?!error-text\.|retry-wait\.)|toasts[\\/]|shell[\\/](?!error-page\.)|locale[\\/]|nonce-context|root\.tsx|ui[\\/]server-html\.|features[\\/](?:offers[\\/]offer-card|results[\\/]result-card|favorites-toggle[\\/]favorite-toggle)\.|api[\\/](?:cookies|stats-token|load-browser-api)\.)/;
+  /[\\/]web[\\/]app[\\/](?:i18n[\\/](?!error-text\.|retry-wait\.)|toasts[\\/]|shell[\\/](?!error-page\.)|locale[\\/]|document[\\/]nonce-context|root\.tsx|ui[\\/]server-html\.|features[\\/](?:offers[\\/]offer-card|search[\\/]results[\\/]result-card|favorites-toggle[\\/]favorite-toggle)\.|api[\\/](?:cookies|stats-token|load-browser-api)\.)/;
 // Three small modules of the results page that lazily loaded code shares (the map, the filter
 // form's codec, the property editor's address search), so the automatic splitting makes them a
 // file of their own (0.7 KB brotli) in the results page's first load: in the framework file they
 // cost 0.4 KB, on every page. The results page is the one most visits include (issue 9: its first
-// load was the one above 100 KB). With them the place box's frame (search-filters/place-box.tsx),
+// load was the one above 100 KB). With them the place box's frame (search/filters/place-box.tsx),
 // which home and results share and whose box comes after the first load.
 const SEARCH_PARTS =
-  /[\\/](?:web[\\/]app[\\/]features[\\/](?:search-map[\\/]map-url\.ts|place-suggestions[\\/]use-place-suggestions\.ts|search-filters[\\/]place-box\.tsx)|domain[\\/]src[\\/]filter-limits\.ts)$/;
+  /[\\/](?:web[\\/]app[\\/]features[\\/](?:search[\\/]map[\\/]map-url\.ts|place-suggestions[\\/]use-place-suggestions\.ts|search[\\/]filters[\\/]place-box\.tsx)|domain[\\/]src[\\/]search[\\/]filter-limits\.ts)$/;
 
 // V8's explicit compile hint: the browser compiles every function of the framework file while it
 // downloads it, off the main thread, instead of each one on the main thread at its first call.
@@ -56,7 +56,7 @@ function compileHint(): Plugin {
 
 // Every script, stylesheet and SVG of the browser build also written brotli-compressed at the
 // highest quality beside itself (`x.js.br`), once at build time: the web server sends that twin to
-// browsers that accept br (server.ts), about 16 % fewer bytes than its gzip on the fly (issue 9:
+// browsers that accept br (server/static-files.ts), about 16 % fewer bytes than its gzip on the fly (issue 9:
 // the first load's JavaScript is most of a phone's first view). Small files are left as they are.
 const PRECOMPRESS = /\.(?:js|mjs|css|svg)$/;
 function precompress(): Plugin {

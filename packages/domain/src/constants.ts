@@ -10,7 +10,7 @@ export {
   DEFAULT_SORT,
   MAX_PER_PAGE,
   MAX_RADIUS_KM,
-} from './filters.ts';
+} from './search/filters.ts';
 
 const DAY_S = 24 * 60 * 60;
 

@@ -13,7 +13,7 @@ import {
   type Screen,
   switchLocalePath,
 } from './routes.ts';
-import { SEARCH_WORDS } from './search-words.ts';
+import { SEARCH_WORDS } from './search/search-words.ts';
 
 /** Spec 2's table, written out independently of the implementation. */
 const SPEC_PATHS: Record<Exclude<Screen, 'home' | 'results' | 'oldSearch' | 'search'>, string> = {

@@ -4,8 +4,8 @@ import {
   decomposeSearchPath,
   localeFromSegment,
   searchPathComposer,
-} from './search-path.ts';
-import { SEARCH_WORDS, UNIVERSAL_SEARCH_WORD } from './search-words.ts';
+} from './search/search-path.ts';
+import { SEARCH_WORDS, UNIVERSAL_SEARCH_WORD } from './search/search-words.ts';
 
 // The screen/route table of spec 2, once per locale. The web app generates its routes from
 // ROUTE_ENTRIES in a loop; the API builds links in e-mails with buildPath; the locale switcher

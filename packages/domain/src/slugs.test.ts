@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from './locales.ts';
-import { SEARCH_WORDS } from './search-words.ts';
+import { SEARCH_WORDS } from './search/search-words.ts';
 import { isSlug } from './slugify.ts';
 import {
   countryFromSlug,

@@ -2,8 +2,8 @@
 import '../zod-csp.ts';
 import { z } from 'zod';
 import { CURRENCIES } from '../currencies.ts';
-import { FILTER_LIMITS, MAX_RADIUS_KM } from '../filters.ts';
 import { LOCALES } from '../locales.ts';
+import { FILTER_LIMITS, MAX_RADIUS_KM } from '../search/filters.ts';
 import {
   AREA_UNITS,
   BATHROOMS,

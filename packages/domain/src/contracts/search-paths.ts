@@ -2,9 +2,9 @@
 import '../zod-csp.ts';
 import { z } from 'zod';
 import { CURRENCIES } from '../currencies.ts';
-import { MULTI_VALUE_FILTERS, SORTS } from '../filters.ts';
-import { SearchFiltersSchema } from '../filters-schema.ts';
 import { LOCALES } from '../locales.ts';
+import { MULTI_VALUE_FILTERS, SORTS } from '../search/filters.ts';
+import { SearchFiltersSchema } from '../search/filters-schema.ts';
 import { COUNTRY_CODES, OFFER_TYPES, PROPERTY_TYPES } from '../value-sets.ts';
 import { LocationKindSchema } from './locations.ts';
 

@@ -11,7 +11,7 @@ import {
   MAX_RADIUS_KM,
   MULTI_VALUE_FILTERS,
   SORTS,
-} from '../filters.ts';
+} from '../search/filters.ts';
 import type { ValidationMessageKey } from '../validation-messages.ts';
 import { OFFER_TYPES, PROPERTY_TYPES } from '../value-sets.ts';
 import { OfferCardSchema } from './offers.ts';

@@ -1,9 +1,5 @@
-import type { FilterKey, SearchFilters } from './filters.ts';
-import { isLocale, LOCALES, type Locale } from './locales.ts';
-import { type FieldErrors, serializeFilters } from './query-string.ts';
-import { parseFilters } from './query-string-parse.ts';
-import { isSearchWord, searchWord } from './search-words.ts';
-import { isSlug } from './slugify.ts';
+import { isLocale, LOCALES, type Locale } from '../locales.ts';
+import { isSlug } from '../slugify.ts';
 import {
   countryFromSlug,
   countrySlug,
@@ -11,7 +7,11 @@ import {
   offerTypeSlug,
   propertyTypeFromSlug,
   propertyTypeSlug,
-} from './slugs.ts';
+} from '../slugs.ts';
+import type { FilterKey, SearchFilters } from './filters.ts';
+import { type FieldErrors, serializeFilters } from './query-string.ts';
+import { parseFilters } from './query-string-parse.ts';
+import { isSearchWord, searchWord } from './search-words.ts';
 
 // Search URLs (spec 2): /{locale}/{search word}/{offer type}/{property type}/{country}/{locality}?filters
 //

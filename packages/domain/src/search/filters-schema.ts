@@ -1,7 +1,10 @@
 // First: zod's settings for browsers, before this module builds any schema.
-import './zod-csp.ts';
+import '../zod-csp.ts';
 import { z } from 'zod';
-import { CURRENCIES } from './currencies.ts';
+import { CURRENCIES } from '../currencies.ts';
+import { isSlug } from '../slugify.ts';
+import type { ValidationMessageKey } from '../validation-messages.ts';
+import { COUNTRY_CODES, OFFER_TYPES, PROPERTY_TYPES } from '../value-sets.ts';
 import {
   DEFAULT_PAGE,
   DEFAULT_PER_PAGE,
@@ -16,9 +19,6 @@ import {
   SORTS,
   toFilterRecord,
 } from './filters.ts';
-import { isSlug } from './slugify.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
-import { COUNTRY_CODES, OFFER_TYPES, PROPERTY_TYPES } from './value-sets.ts';
 
 // The zod schema of the search filters (filters.ts holds the model, limits and defaults). A module
 // of its own so that code which only composes search URLs (the browser's results and detail

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from './locales.ts';
+import { LOCALES, type Locale } from '../locales.ts';
 
 // The localized first segment of a search path (spec 2). Typed as a complete record so a new
 // locale without its word fails the type check.

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
+import { isValidationMessageKey } from '../validation-messages.ts';
 import type { SearchFilters } from './filters.ts';
 import { safeParseSearchFilters } from './filters-schema.ts';
 import type { FieldErrors } from './query-string.ts';
-import { isValidationMessageKey } from './validation-messages.ts';
 
 // Reading the URL form of a search (query-string.ts writes it) with the filters' zod schema. A
 // module of its own so that code which only writes search URLs (the browser's first load) does

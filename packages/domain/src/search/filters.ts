@@ -1,4 +1,4 @@
-import type { Currency } from './currencies.ts';
+import type { Currency } from '../currencies.ts';
 import {
   BATHROOMS,
   type Bathrooms,
@@ -29,7 +29,7 @@ import {
   type SellerType,
   TAGS,
   type Tag,
-} from './value-sets.ts';
+} from '../value-sets.ts';
 
 // The search filter model of spec 9 with the validation rules of spec 5. One schema serves the
 // API (query validation), the web filter panel and the search-path codec. Field names are

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../locales.ts';
+import { LOCALE_SLUGS } from '../slugs.ts';
 import { validFiltersArbitrary } from './filters.arbitrary.ts';
 import { defaultFilters, type SearchFilters } from './filters.ts';
-import { LOCALES } from './locales.ts';
 import { composeSearchPath, decomposeSearchPath, localeFromSegment } from './search-path.ts';
 import { SEARCH_WORDS } from './search-words.ts';
-import { LOCALE_SLUGS } from './slugs.ts';
 
 function filters(extra: Partial<SearchFilters>): SearchFilters {
   return { ...defaultFilters(), ...extra };

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { VALIDATION_MESSAGE_KEYS } from '../validation-messages.ts';
 import {
   DEFAULT_RADIUS_KM,
   defaultFilters,
@@ -9,7 +10,6 @@ import {
 } from './filters.ts';
 import { isCalendarDate, SearchFiltersSchema, safeParseSearchFilters } from './filters-schema.ts';
 import { parseFilters } from './query-string-parse.ts';
-import { VALIDATION_MESSAGE_KEYS } from './validation-messages.ts';
 
 function errorsOf(input: Record<string, unknown> | string) {
   const result = parseFilters(input);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES, type Locale } from './locales.ts';
+import { LOCALES, type Locale } from '../locales.ts';
 import {
   ALL_SEARCH_WORDS,
   isSearchWord,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { CURRENCIES } from './currencies.ts';
+import { CURRENCIES } from '../currencies.ts';
+import { COUNTRY_CODES, OFFER_TYPES, PROPERTY_TYPES } from '../value-sets.ts';
 import {
   FILTER_LIMITS,
   MAX_PER_PAGE,
@@ -8,7 +9,6 @@ import {
   type SearchFilters,
   SORTS,
 } from './filters.ts';
-import { COUNTRY_CODES, OFFER_TYPES, PROPERTY_TYPES } from './value-sets.ts';
 
 // fast-check generator of valid, canonical SearchFilters for the round-trip property tests
 // (query-string.test.ts, search-path.test.ts). Test support only: not exported by index.ts.
