@@ -1,17 +1,8 @@
-import { createTranslator, type MessageKey } from '@estately/i18n';
 import { useActionData } from 'react-router';
-import { webConfigContext } from '../config.server.ts';
 import { type FormResult, useText } from '../features/auth/form-ui.tsx';
-import { screenMessages } from '../features/auth/screen-messages.server.ts';
 import stylesHref from '../features/leads/leads.css?url';
-import { type LeadsData, leadsAction, loadLeads } from '../features/leads/leads-screen.server.ts';
 import { LeadsView } from '../features/leads/leads-view.tsx';
-import { LIST_COUNT_KEYS } from '../i18n/list-counts.ts';
-import { localeFromPathname } from '../locale/locale-path.ts';
-import { pageUrl } from '../routing/page-url.ts';
-import { pageTitle } from '../routing/screen.server.ts';
-import { throwIfRetryLater } from '../routing/unavailable.server.ts';
-import { loadSession } from '../session/session.server.ts';
+import { leadsPageAction, loadLeadsPage } from '../features/leads/load-leads-page.server.ts';
 import type { Route } from './+types/leads.ts';
 
 // `/{locale}/account/leads` (issue 10), in the account layout, whose loader already lets only a
@@ -19,58 +10,9 @@ import type { Route } from './+types/leads.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
 
-const MESSAGES: readonly MessageKey[] = [
-  'leads.title',
-  'leads.empty',
-  'leads.empty_unread',
-  'leads.filter',
-  'leads.filter_all',
-  'leads.filter_unread',
-  'leads.new',
-  'leads.received',
-  'lead_thread.open',
-  'lead_thread.empty_status',
-  'leads.mark_read',
-  'leads.mark_unread',
-  'leads.no_message',
-  'leads.sender',
-  'auth.email',
-  'auth.phone',
-  LIST_COUNT_KEYS.leads,
-  'results.page',
-  'results.previous',
-  'results.next',
-  'results.pagination',
-];
+export const loader = (args: Route.LoaderArgs) => loadLeadsPage(args);
 
-function requestLocale(request: Request) {
-  const locale = localeFromPathname(pageUrl(request).pathname) ?? 'cs';
-  return { locale, t: createTranslator(locale) };
-}
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { locale, t } = requestLocale(request);
-  const heading = t('leads.title');
-  const base = { title: pageTitle(t, heading), heading, messages: screenMessages(locale, MESSAGES) };
-  const session = await loadSession(context, request, context.get(webConfigContext));
-  // A guest is being sent to sign in by the layout's guard, which runs beside this loader.
-  if (!session.user) return { ...base, leads: null as LeadsData | null, loadError: false };
-  try {
-    return { ...base, leads: await loadLeads(context, request, locale, t), loadError: false };
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    // Refused for asking too often: the page that names the wait (issue 36), not the notice.
-    throwIfRetryLater(error, context, 'limited');
-    // The inbox the API cannot give right now leaves the page and its navigation working.
-    console.warn('[web] leads:', error instanceof Error ? error.message : error);
-    return { ...base, leads: null, loadError: true };
-  }
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const { locale, t } = requestLocale(request);
-  return leadsAction(context, request, locale, t);
-}
+export const action = (args: Route.ActionArgs) => leadsPageAction(args);
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [{ title: loaderData.title }, { name: 'robots', content: 'noindex' }] : [];
