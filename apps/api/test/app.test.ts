@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION } from '../src/lib/version.ts';
-import { buildTestApi, type TestApi } from './helpers.ts';
+import { buildTestApi, type TestApi } from './support/helpers.ts';
 
 describe('API shell: health, docs, errors, security headers, media', () => {
   let api: TestApi;

@@ -10,9 +10,9 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { SHUTDOWN_FORCE_EXIT_MS, UPLOAD_DRAIN_MS } from '../src/plugins/app/upload-drain.ts';
-import { bearer } from './auth-helpers.ts';
-import { insertOffer, insertOwner } from './helpers.ts';
-import { multipart } from './multipart.ts';
+import { bearer } from './support/auth-helpers.ts';
+import { insertOffer, insertOwner } from './support/helpers.ts';
+import { multipart } from './support/multipart.ts';
 
 // Issue 37 point 8: `node apps/api/src/server.ts` receives SIGTERM while a photo upload is under
 // way. The upload is answered (it used to be cut when the process forced its exit after 10 s),

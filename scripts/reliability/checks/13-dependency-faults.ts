@@ -30,7 +30,7 @@ import { createMailTransport } from '../../../apps/api/src/features/mail/create-
 import { runSavedSearchAlerts } from '../../../apps/api/src/features/saved-searches/run-saved-search-alerts.ts';
 import { loadLocalConfig } from '../../../apps/api/src/local-secrets.ts';
 import { startApi } from '../../../apps/api/src/server.ts';
-import { insertFullOffer } from '../../../apps/api/test/offer-fixtures.ts';
+import { insertFullOffer } from '../../../apps/api/test/support/offer-fixtures.ts';
 import { seedFixture, tokenFor } from '../lib/api-load.ts';
 import { PrivateCluster } from '../lib/pg-cluster.ts';
 import { check, expect, figure, finish, freePort, sleep } from '../lib/report.ts';

@@ -8,7 +8,7 @@ import { type Db, properties, users } from '@estately/db';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../../apps/api/src/config.ts';
 import { signAccessToken } from '../../../apps/api/src/lib/jwt.ts';
-import { insertOffer } from '../../../apps/api/test/helpers.ts';
+import { insertOffer } from '../../../apps/api/test/support/helpers.ts';
 
 export interface LoadFixture {
   offerIds: number[];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { redisAnswers, TEST_REDIS_URL } from '../../test/redis.ts';
+import { redisAnswers, TEST_REDIS_URL } from '../../test/support/redis.ts';
 import { checkAll, hitAll, MemoryRateLimiter, RedisRateLimiter, recordAll } from './rate-limit-store.ts';
 
 const rule = { max: 3, windowMs: 60_000 };
