@@ -31,7 +31,7 @@ import { loadDescriptionTranslation } from '../features/offer-detail/translate-c
 import { toViewingSlots } from '../features/offer-detail/viewing-slots.server.ts';
 import { toOfferCardView } from '../features/offers/offer-card-view.server.ts';
 import type { OfferCardView } from '../features/offers/offer-card-view.ts';
-import { ResultCard } from '../features/results/result-card.tsx';
+import { ResultCard } from '../features/search/results/result-card.tsx';
 import { localizedErrorText } from '../i18n/error-text.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { requestApi } from '../request-state.server.ts';

@@ -5,9 +5,9 @@ import {
   encodedBody,
   isBasemapLayer,
   offlineStyle,
-} from '../features/search-map/basemap.server.ts';
-import { pmtilesStyle } from '../features/search-map/basemap-pmtiles.server.ts';
-import { loadMapCard } from '../features/search-map/load-map-card.server.ts';
+} from '../features/search/map/basemap.server.ts';
+import { pmtilesStyle } from '../features/search/map/basemap-pmtiles.server.ts';
+import { loadMapCard } from '../features/search/map/load-map-card.server.ts';
 import { requestApi } from '../request-state.server.ts';
 import type { Route } from './+types/search-map.ts';
 

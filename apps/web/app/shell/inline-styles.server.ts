@@ -1,5 +1,5 @@
-import searchCss from '../features/search-filters/search.css?inline';
-import mapLayoutCss from '../features/search-map/search-map-layout.css?inline';
+import mapLayoutCss from '../features/search/map/search-map-layout.css?inline';
+import searchCss from '../features/search/search.css?inline';
 import type { DocumentPart } from '../page-at-once.server.ts';
 import siteCss from '../styles.css?inline';
 

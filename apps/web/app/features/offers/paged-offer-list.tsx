@@ -1,5 +1,5 @@
 import type { FavoriteTexts } from '../favorites-toggle/favorite-toggle.tsx';
-import { ResultCard } from '../results/result-card.tsx';
+import { ResultCard } from '../search/results/result-card.tsx';
 import type { OfferCardView } from './offer-card-view.ts';
 
 // The offers of a public profile page (a company's, a seller's): a heading with the count, the

@@ -1,7 +1,7 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 
 // The markup and keys of a place combobox (ARIA 1.2, list autocomplete), shared by the search
-// box's location (search-filters/location-box.tsx) and the editor's address search
+// box's location (search/filters/location-box.tsx) and the editor's address search
 // (property-editor/location-picker.tsx): focus stays in the input, the highlighted option is
 // named by aria-activedescendant, the arrow keys move, Enter picks, Escape closes, and a click
 // picks without taking focus from the input. The state comes from usePlaceSuggestions.

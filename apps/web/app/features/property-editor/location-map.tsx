@@ -4,13 +4,13 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { browserApi } from '../../api/browser-api.ts';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import type { Text } from '../auth/form-ui.tsx';
-import { loadMaplibre } from '../search-map/basemap-protocol.ts';
+import { loadMaplibre } from '../search/map/basemap-protocol.ts';
 import { PinPicker } from './pin-picker.tsx';
 
 // The location step's map (issue 38 defect 6), loaded only on that step (location-picker.tsx
 // imports this module lazily): the results map's stack, MapLibre with the site's own style (the
 // offline Natural Earth basemap, a self-hosted PMTiles file's streets, or MapTiler's when a key
-// is configured; search-map/). The pin is an HTML marker the seller drags; a click on the map
+// is configured; search/map/). The pin is an HTML marker the seller drags; a click on the map
 // puts it there; with the map focused, the arrow keys move it (Shift further), + and − zoom.
 // Without WebGL the square pin picker stands in with the same keys and clicks. The offline
 // basemap has no names of its own (nor has the PMTiles style, decision 051): the cities and city

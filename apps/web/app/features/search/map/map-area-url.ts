@@ -1,0 +1,26 @@
+import type { BoundingBox, Locale, SearchFilters } from '@estately/domain';
+import { canonicalSearchUrl } from '../shared/search-url.ts';
+import { viewportToBox } from './map-geometry.ts';
+import { withMapMode } from './map-url.ts';
+
+// Apart from map-url.ts: composing a search URL takes the domain's slug tables of every locale,
+// which the results page's first load (the map toggle, map-url.ts) does without; the map, a
+// dynamic import, brings them.
+
+/**
+ * The search URL of "this map area": the same filters with the viewport as `bbox`, back on the
+ * first page, with the map open. The place filters (locality, location id, point and radius)
+ * give way to the area the visitor moved to; offer type, property type, country and the other
+ * filters stay, as the list's own filters do.
+ */
+export function areaSearchUrl(locale: Locale, filters: SearchFilters, view: BoundingBox): string {
+  const {
+    locality: _locality,
+    location_id: _id,
+    lat: _lat,
+    lng: _lng,
+    radius_km: _radius,
+    ...rest
+  } = filters;
+  return withMapMode(canonicalSearchUrl(locale, { ...rest, bbox: viewportToBox(view), page: 1 }), true);
+}

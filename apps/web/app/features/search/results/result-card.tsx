@@ -1,0 +1,25 @@
+import { type FavoriteTexts, FavoriteToggle } from '../../favorites-toggle/favorite-toggle.tsx';
+import { OfferCardItem } from '../../offers/offer-card.tsx';
+import type { OfferCardView } from '../../offers/offer-card-view.ts';
+
+/**
+ * A result card with its favourite heart over the photo's corner, as an item of an offer grid's
+ * list; `priority` for the first, whose photo is in a phone's first screen (the filters folded
+ * above it).
+ */
+export function ResultCard(props: {
+  offer: OfferCardView;
+  favoriteTexts: FavoriteTexts;
+  priority?: boolean;
+}) {
+  return (
+    <li className="result-card">
+      <OfferCardItem offer={props.offer} priority={props.priority} />
+      <FavoriteToggle
+        offerId={props.offer.id}
+        texts={props.favoriteTexts}
+        className="result-card__favorite"
+      />
+    </li>
+  );
+}
