@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createPglite, migrate } from '@estately/db';
 import { sql } from 'drizzle-orm';
 import { OfferCountCache } from '../../apps/api/src/features/search/count-cache.ts';
-import { FacetIndex } from '../../apps/api/src/features/search/facet-index.ts';
+import { FacetIndex } from '../../apps/api/src/features/search/facet-index/facet-index.ts';
 import {
   DEFAULT_LIMITS,
   type Figures,

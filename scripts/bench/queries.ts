@@ -13,7 +13,7 @@ import { listSimilarOffers } from '../../apps/api/src/features/offers/list-simil
 import { clusterOffers } from '../../apps/api/src/features/search/cluster-offers.ts';
 import { OfferCountCache } from '../../apps/api/src/features/search/count-cache.ts';
 import { countOfferFacets } from '../../apps/api/src/features/search/count-offer-facets.ts';
-import type { FacetIndex } from '../../apps/api/src/features/search/facet-index.ts';
+import type { FacetIndex } from '../../apps/api/src/features/search/facet-index/facet-index.ts';
 import { queryRows } from '../../apps/api/src/features/search/offer-conditions.ts';
 import { searchOffers } from '../../apps/api/src/features/search/search-offers.ts';
 import { pick, seededRandom } from './lib.ts';

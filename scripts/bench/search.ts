@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createPostgres } from '@estately/db';
 import pg from 'pg';
 import { OfferCountCache } from '../../apps/api/src/features/search/count-cache.ts';
-import { FacetIndex } from '../../apps/api/src/features/search/facet-index.ts';
+import { FacetIndex } from '../../apps/api/src/features/search/facet-index/facet-index.ts';
 import {
   DEFAULT_LIMITS,
   databaseUrl,

@@ -16,7 +16,7 @@ import offersRoutes from './features/offers/routes.ts';
 import propertiesRoutes from './features/properties/routes.ts';
 import redirectsAdminRoutes from './features/redirects-admin/routes.ts';
 import savedSearchesRoutes from './features/saved-searches/routes.ts';
-import { FacetIndex } from './features/search/facet-index.ts';
+import { FacetIndex } from './features/search/facet-index/facet-index.ts';
 import searchRoutes from './features/search/routes.ts';
 import searchPathsRoutes from './features/search-paths/routes.ts';
 import sellerPropertiesRoutes from './features/seller-properties/routes.ts';

@@ -35,9 +35,9 @@ import {
   ratesColumn,
   ratesFromRows,
 } from '../offers-shared/exchange-rates.ts';
-import { type CountScope, type ReadSnapshot, readVersions } from '../offers-shared/read-versions.ts';
 import { energyCertificateOf } from '../property-media-extras/energy-certificate-view.ts';
 import type { OfferCountCache } from '../search/count-cache.ts';
+import { type CountScope, type ReadSnapshot, readVersions } from '../search/read-versions.ts';
 import { encodeBody } from '../search/trusted-serializer.ts';
 import { offerGone, offerNotFound, wasPublicProperty } from './public-offer.ts';
 

@@ -11,9 +11,9 @@ import { and, between, desc, eq, ne, notInArray, type SQL, sql } from 'drizzle-o
 import { perDatabase } from '../../lib/per-database.ts';
 import { parseJson, type RateRow, ratesColumn, ratesFromRows } from '../offers-shared/exchange-rates.ts';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
-import { type CountScope, readVersions } from '../offers-shared/read-versions.ts';
 import type { OfferCountCache } from '../search/count-cache.ts';
 import { PUBLIC_OFFER, radiusCondition } from '../search/offer-conditions.ts';
+import { type CountScope, readVersions } from '../search/read-versions.ts';
 import { offerNotFound, wasPublicProperty } from './public-offer.ts';
 
 export interface ListSimilarOffersOptions {

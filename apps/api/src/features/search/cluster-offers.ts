@@ -13,12 +13,13 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { perDatabase } from '../../lib/per-database.ts';
 import { convertedPrice } from '../offers-shared/exchange-rates.ts';
-import type { ReadSnapshot } from '../offers-shared/read-versions.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
 import { indexable } from './facet-count-rows.ts';
-import type { FacetIndex, IndexCell } from './facet-index.ts';
+import type { FacetIndex } from './facet-index/facet-index.ts';
+import type { IndexCell } from './facet-index/map-cells.ts';
 import { allConditions, type OfferConditions, queryRows } from './offer-conditions.ts';
 import { prepareSearch } from './prepare-search.ts';
+import type { ReadSnapshot } from './read-versions.ts';
 
 export interface ClusterOffersOptions {
   db: Db;

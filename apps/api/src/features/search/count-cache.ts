@@ -2,7 +2,7 @@ import type { Db } from '@estately/db';
 import type { SearchFilters } from '@estately/domain';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { type CountScope, readVersions } from '../offers-shared/read-versions.ts';
+import { type CountScope, readVersions } from './read-versions.ts';
 
 // Totals and facet counts are the expensive part of a search (a count reads every match; the
 // list page reads 25). They are cached per process, keyed by the exact counting statement,
@@ -13,7 +13,7 @@ import { type CountScope, readVersions } from '../offers-shared/read-versions.ts
 // database it reads (docs/decisions/012, 022). Search pages, offer details and similar offers
 // are kept the same way under keys of their own (`getKeyed`).
 
-export type { CountScope } from '../offers-shared/read-versions.ts';
+export type { CountScope } from './read-versions.ts';
 
 /**
  * The partition of a filter. `counted` lists the facet groups a statement counts: a counted

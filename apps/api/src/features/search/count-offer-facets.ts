@@ -8,12 +8,12 @@ import {
   type SearchFilters,
 } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { type ReadSnapshot, readVersions } from '../offers-shared/read-versions.ts';
 import { countScope, countVersion, type OfferCountCache } from './count-cache.ts';
 import { indexable, partitionFacetStatement, partitionOnly } from './facet-count-rows.ts';
-import type { FacetIndex } from './facet-index.ts';
+import type { FacetIndex } from './facet-index/facet-index.ts';
 import { arrayColumn, facetValueExpression, isArrayGroup, queryRows } from './offer-conditions.ts';
 import { prepareSearch } from './prepare-search.ts';
+import { type ReadSnapshot, readVersions } from './read-versions.ts';
 
 export interface CountOfferFacetsOptions {
   db: Db;

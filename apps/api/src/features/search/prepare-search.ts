@@ -2,8 +2,8 @@ import type { Db } from '@estately/db';
 import { type ExchangeRates, parseFilters, type SearchFilters } from '@estately/domain';
 import { AppError } from '../../lib/app-error.ts';
 import { loadExchangeRates, ratesFromRows } from '../offers-shared/exchange-rates.ts';
-import { type CountScope, type ReadSnapshot, readVersions } from '../offers-shared/read-versions.ts';
 import { type OfferConditions, offerConditions, resolveRadiusCentre } from './offer-conditions.ts';
+import { type CountScope, type ReadSnapshot, readVersions } from './read-versions.ts';
 
 export interface PreparedSearch {
   filters: SearchFilters;

@@ -19,17 +19,12 @@ import {
   offerCardsJson,
   toOfferCard,
 } from '../offers-shared/offer-card.ts';
-import {
-  COUNTERS_TOTAL,
-  RATES_TEXT,
-  type ReadSnapshot,
-  readVersions,
-} from '../offers-shared/read-versions.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
 import { indexable, partitionOnly, partitionTotalStatement } from './facet-count-rows.ts';
-import type { FacetIndex } from './facet-index.ts';
+import type { FacetIndex } from './facet-index/facet-index.ts';
 import { allConditions, type OfferConditions, queryRows } from './offer-conditions.ts';
 import { conditionsWithoutLookups, prepareSearch } from './prepare-search.ts';
+import { COUNTERS_TOTAL, RATES_TEXT, type ReadSnapshot, readVersions } from './read-versions.ts';
 import { encodeBody } from './trusted-serializer.ts';
 
 export interface SearchOffersOptions {

@@ -1,7 +1,7 @@
 import type { Db } from '@estately/db';
 import type { ExchangeRates } from '@estately/domain';
 import { sql } from 'drizzle-orm';
-import { ratesFromRows } from './exchange-rates.ts';
+import { ratesFromRows } from '../offers-shared/exchange-rates.ts';
 
 // The change counters every cached public read is checked against (docs/decisions/012, 022):
 // `offer_count_versions` per (offer type, property type, country), bumped by statement

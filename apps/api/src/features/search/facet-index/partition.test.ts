@@ -1,7 +1,8 @@
 import { FACET_GROUPS, FACET_VALUES } from '@estately/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Partition, SCALAR_GROUPS } from './facet-index.ts';
+import { Partition } from './partition.ts';
+import { SCALAR_GROUPS } from './value-codes.ts';
 
 // A price band is counted by blocks of 64 slots (Partition.valueCounts): each block holds how
 // many of its offers have each value of each single-valued group. Offers move between blocks
