@@ -21,9 +21,18 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', include: ['packages/domain/**/*.test.ts'] } },
       { test: { name: 'i18n', include: ['packages/i18n/**/*.test.ts'] } },
-      // The web app's pure modules (API client queueing, guards, toasts) and its build's plugins: no
-      // browser, no servers.
-      { test: { name: 'web', include: ['apps/web/app/**/*.test.ts', 'apps/web/vite-plugins/**/*.test.ts'] } },
+      // The web app's pure modules (API client queueing, guards, toasts), its server's parts (page
+      // cache, render limit, HTML encoding) and its build's plugins: no browser, no servers.
+      {
+        test: {
+          name: 'web',
+          include: [
+            'apps/web/app/**/*.test.ts',
+            'apps/web/server/**/*.test.ts',
+            'apps/web/vite-plugins/**/*.test.ts',
+          ],
+        },
+      },
       {
         test: {
           name: 'db',

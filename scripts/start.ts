@@ -8,7 +8,7 @@
 // The API, its jobs, the seed and the database are in this process because PGlite is
 // in-process: they share one handle (docs/decisions/001-pglite-embedded-default.md). The web
 // server only calls the API over HTTP, so it runs in a child process of its own
-// (apps/web/server.ts, forked): page rendering gets the second core instead of competing with
+// (apps/web/server/server.ts, forked): page rendering gets the second core instead of competing with
 // the API for this one (docs/decisions/023-web-server-process-and-render-limit.md). Ctrl+C or
 // SIGTERM stops both; the child also stops if this process dies, and is started again if it
 // crashes. WEB_PROCESS=inline runs the web server in this process as before.
@@ -135,7 +135,7 @@ function mailLine(config: ReturnType<typeof loadLocalConfig>): string {
 
 /** The web server in this process (WEB_PROCESS=inline). */
 async function startWebInline(apiUrl: string, publicApiUrl: string) {
-  const { startWeb, WEB_DRAIN_MS } = await import('../apps/web/server.ts');
+  const { startWeb, WEB_DRAIN_MS } = await import('../apps/web/server/server.ts');
   const web = await startWeb({
     apiUrl,
     publicApiUrl,

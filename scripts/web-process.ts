@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-export const WEB_SCRIPT = join(root, 'apps/web/server.ts');
+export const WEB_SCRIPT = join(root, 'apps/web/server/server.ts');
 
 /**
  * Node flags of the web process, besides those it inherits: V8's usual 16 MB young generation on a
@@ -33,7 +33,7 @@ export interface WebProcess {
 }
 
 /**
- * Forks apps/web/server.ts (or `script`, another checkout's) with `env` and resolves with its
+ * Forks apps/web/server/server.ts (or `script`, another checkout's) with `env` and resolves with its
  * port once it listens. Its output goes to this process's; the IPC channel carries its port and
  * ties its life to ours. Without WEB_WORKERS in `env` it runs defaultWebWorkers() processes.
  */

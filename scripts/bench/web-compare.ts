@@ -8,7 +8,7 @@
 // CPU time a page is read from /proc. Whatever the machine does meanwhile weighs on both alike;
 // the ratio is the figure.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { forkWeb, stopWeb, type WebProcess } from '../web-process.ts';
@@ -75,10 +75,12 @@ function prepareRevision(revision: string): { dir: string; remove(): void } {
       symlinkSync(readlinkSync(join(workspaces, name)), join(modules, '@estately', name));
     }
     const started = Date.now();
+    // Into the revision's own apps/web/build: WEB_BUILD_DIR names this checkout's copy.
+    const { WEB_BUILD_DIR: _copy, ...env } = process.env;
     execFileSync('npm', ['run', 'build'], {
       cwd: dir,
       stdio: 'pipe',
-      env: { ...process.env, PATH: `${join(ROOT, 'node_modules', '.bin')}:${process.env.PATH}` },
+      env: { ...env, PATH: `${join(ROOT, 'node_modules', '.bin')}:${process.env.PATH}` },
     });
     console.log(`${revision}: built in ${((Date.now() - started) / 1000).toFixed(0)} s (${dir})`);
     return { dir, remove };
@@ -86,6 +88,12 @@ function prepareRevision(revision: string): { dir: string; remove(): void } {
     remove();
     throw error;
   }
+}
+
+/** The web server's script in a checkout: apps/web/server/server.ts, or apps/web/server.ts in older ones. */
+function webScriptOf(checkout: string): string {
+  const script = join(checkout, 'apps', 'web', 'server', 'server.ts');
+  return existsSync(script) ? script : join(checkout, 'apps', 'web', 'server.ts');
 }
 
 export async function compareWithRevision(options: CompareOptions): Promise<CompareFigures> {
@@ -98,7 +106,7 @@ export async function compareWithRevision(options: CompareOptions): Promise<Comp
     servers.push(checkout);
     const other = await forkWeb(
       { ...env, WEB_PAGE_CACHE: 'off', WEB_BUILD_DIR: join(worktree.dir, 'apps', 'web', 'build') },
-      join(worktree.dir, 'apps', 'web', 'server.ts'),
+      webScriptOf(worktree.dir),
     );
     servers.push(other);
     const half = Math.max(1, Math.floor(options.connections / 2));

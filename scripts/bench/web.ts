@@ -61,7 +61,7 @@ import { chromium } from 'playwright-core';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { mediaStorage } from '../../apps/api/src/plugins/app/media.ts';
 import { pgliteDir, startApi } from '../../apps/api/src/server.ts';
-import { deferredModuleHrefs } from '../../apps/web/app/deferred-code.server.ts';
+import { deferredModuleHrefs } from '../../apps/web/app/document/deferred-code.server.ts';
 import { CLIENT_MESSAGE_KEYS } from '../../apps/web/app/i18n/client-messages.ts';
 import { descendantProcesses, processUsage } from '../lib/processes.ts';
 import { forkWeb, stopWeb } from '../web-process.ts';

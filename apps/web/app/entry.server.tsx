@@ -10,11 +10,11 @@ import type {
 import { RouterContextProvider, ServerRouter } from 'react-router';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from './api/tokens.ts';
 import { type WebConfig, webConfigContext } from './config.server.ts';
-import { contentSecurityPolicy, createNonce } from './csp.server.ts';
-import { deferPageCode } from './deferred-code.server.ts';
-import { NonceContext } from './nonce-context.tsx';
-import { documentResponse, renderPageAtOnce } from './page-at-once.server.ts';
-import { RenderedHtml } from './rendered-html.server.ts';
+import { contentSecurityPolicy, createNonce } from './document/csp.server.ts';
+import { deferPageCode } from './document/deferred-code.server.ts';
+import { NonceContext } from './document/nonce-context.tsx';
+import { documentResponse, renderPageAtOnce } from './document/page-at-once.server.ts';
+import { RenderedHtml } from './document/rendered-html.server.ts';
 import { pendingSetCookies, requestStateContext, visitorContext } from './request-state.server.ts';
 import { cacheControlFor } from './routing/cache-rules.ts';
 import { pageRouterContext } from './routing/page-manifest.server.ts';

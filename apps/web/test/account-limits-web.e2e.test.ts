@@ -7,7 +7,7 @@ import { translate } from '@estately/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApi } from '../../api/src/server.ts';
 import { tooManyRequestsText } from '../app/i18n/error-text.ts';
-import type { RunningWeb } from '../server.ts';
+import type { RunningWeb } from '../server/server.ts';
 import { apiAs, PERSON_UA, signUpByApi, startApiAndWeb } from './browser-setup.ts';
 
 let stack: Awaited<ReturnType<typeof startApiAndWeb>>;

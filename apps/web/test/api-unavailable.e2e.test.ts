@@ -10,7 +10,7 @@ import { translate } from '@estately/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSR_API_TIMEOUT_MS } from '../app/request-state.server.ts';
 import { RETRY_AFTER_SECONDS } from '../app/routing/unavailable.server.ts';
-import { type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server/server.ts';
 import { ensureWebBuild } from './browser-setup.ts';
 
 let web: RunningWeb;

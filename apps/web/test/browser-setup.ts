@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type Config, loadConfig } from '../../api/src/config.ts';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
-import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { BUILD_DIR, type RunningWeb, startWeb } from '../server/server.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
 

@@ -1,6 +1,6 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { DEFERRED_MODULE_TYPE } from '../app/deferred-code.server.ts';
+import { DEFERRED_MODULE_TYPE } from '../app/document/deferred-code.server.ts';
 
 /** Debian's Chromium (never a downloaded browser); CHROMIUM_PATH points elsewhere if needed. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

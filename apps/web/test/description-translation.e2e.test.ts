@@ -19,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
-import { type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server/server.ts';
 import { freePort, hydrated, testApiConfig } from './browser-setup.ts';
 import { type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
 

@@ -8,8 +8,8 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deferredModuleHrefs } from '../app/deferred-code.server.ts';
-import { BUILD_DIR, type RunningWeb, startWeb } from '../server.ts';
+import { deferredModuleHrefs } from '../app/document/deferred-code.server.ts';
+import { BUILD_DIR, type RunningWeb, startWeb } from '../server/server.ts';
 import { ensureWebBuild } from './browser-setup.ts';
 
 let web: RunningWeb;

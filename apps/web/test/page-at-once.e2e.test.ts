@@ -16,11 +16,11 @@ import { buildPath, composeSearchPath, defaultFilters } from '@estately/domain';
 import { createRequestHandler, type ServerBuild, UNSAFE_decodeViaTurboStream } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
-import { LOADER_DATA_TYPE } from '../app/page-at-once.server.ts';
+import { LOADER_DATA_TYPE } from '../app/document/page-at-once.server.ts';
 import { INLINE_STYLES_SLOT } from '../app/shell/inline-styles.server.ts';
 import type { WebConfig } from '../app/web-config.ts';
 import { readWebConfig } from '../app/web-config.ts';
-import { BUILD_DIR } from '../server.ts';
+import { BUILD_DIR } from '../server/server.ts';
 import { ensureWebBuild, freePort, PERSON_UA, signUpByApi, testApiConfig } from './browser-setup.ts';
 
 // The longest two-byte string V8 allocates among the others rather than in a space of its own.

@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { editPropertyPath } from '../app/features/property-editor/editor-paths.ts';
 import { photoLimitValues } from '../app/features/property-editor/photo-formats.ts';
-import { type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server/server.ts';
 import { signIn } from './account-helpers.ts';
 import {
   apiAs,

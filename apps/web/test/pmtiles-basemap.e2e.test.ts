@@ -17,7 +17,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { FetchSource, PMTiles, type RangeResponse, type Source } from 'pmtiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticMapPlaces } from '../app/features/offer-detail/static-map-view.server.ts';
-import { type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server/server.ts';
 import { hydrated } from './browser-setup.ts';
 import { buildPmtiles } from './fixtures/pmtiles-archive.ts';
 import { axeViolations, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { type Db, locationNames, locations } from '@estately/db';
 import { buildGazetteer, locationNameRows } from '@estately/db/seed';
 import { consistentBuild } from '../build-files.ts';
-import { BUILD_DIR } from '../server.ts';
+import { BUILD_DIR } from '../server/server.ts';
 import { ensureWebBuild, ROOT } from './browser-setup.ts';
 
 /**

@@ -22,7 +22,7 @@ import { ensurePropertyPhoto, setRates } from '../../api/test/helpers.ts';
 import { leadsPath } from '../app/features/leads/leads-paths.ts';
 import { editPropertyPath } from '../app/features/property-editor/editor-paths.ts';
 import { propertyDetailPath } from '../app/routing/site-paths.ts';
-import { type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server/server.ts';
 import { signIn } from './account-helpers.ts';
 import { axeViolations } from './axe.ts';
 import {

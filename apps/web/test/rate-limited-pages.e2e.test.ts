@@ -18,7 +18,7 @@ import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { insertOffer, setRates } from '../../api/test/helpers.ts';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../app/api/tokens.ts';
 import { RETRY_AFTER_SECONDS } from '../app/routing/unavailable.server.ts';
-import { type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server/server.ts';
 import {
   ensureWebBuild,
   freePort,

@@ -1,4 +1,4 @@
-// The built web server's bound of concurrent renders (issue 11 check 14, app/render-limit.server.ts):
+// The built web server's bound of concurrent renders (issue 11 check 14, apps/web/server/render-limit.ts):
 // renders beyond it wait in arrival order, and one that finds the queue full is answered at once
 // with 503, Retry-After and a small page in the visitor's language, without calling the API.
 
@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { buildPath } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server/server.ts';
 import { ensureWebBuild } from './browser-setup.ts';
 
 const API_DELAY_MS = 600;

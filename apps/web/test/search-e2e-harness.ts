@@ -11,7 +11,7 @@ import { LocalMediaStorage } from '@estately/db/storage';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
-import { type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server/server.ts';
 import { ensureWebBuild, freePort, PERSON_UA, testApiConfig } from './browser-setup.ts';
 import { launchChromium } from './chromium.ts';
 

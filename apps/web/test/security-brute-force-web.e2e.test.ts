@@ -8,7 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { AUTH_RATE_LIMITS, buildPath } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningWeb } from '../server.ts';
+import type { RunningWeb } from '../server/server.ts';
 import { PERSON_UA, startApiAndWeb } from './browser-setup.ts';
 
 const TOKEN = 'web-tier-secret-of-this-test-0123456789abcdef';

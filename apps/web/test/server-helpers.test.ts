@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OfferCard } from '@estately/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../app/csp.server.ts';
+import { contentSecurityPolicy } from '../app/document/csp.server.ts';
 import { fetchFeaturedOffers } from '../app/features/offers/fetch-featured-offers.server.ts';
 import { resolveMediaUrl, toOfferCardView } from '../app/features/offers/offer-card-view.server.ts';
 import { seoLinks } from '../app/shell/shell-data.server.ts';

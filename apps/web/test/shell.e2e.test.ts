@@ -6,7 +6,7 @@
 import { translate } from '@estately/i18n';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWeb } from '../server.ts';
+import { startWeb } from '../server/server.ts';
 import { freePort, PERSON_UA } from './browser-setup.ts';
 import { CRAWLER_UA, FAVORITE_IDS, type Harness, startHarness, TEST_USER } from './shell-harness.ts';
 

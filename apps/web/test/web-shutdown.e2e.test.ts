@@ -8,7 +8,7 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildPath } from '@estately/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningWeb, startWeb } from '../server.ts';
+import { type RunningWeb, startWeb } from '../server/server.ts';
 import { ensureWebBuild, PERSON_UA } from './browser-setup.ts';
 
 const API_DELAY_MS = 1_500;

@@ -1,4 +1,4 @@
-// The web server as `npm start` runs it (scripts/web-process.ts forks apps/web/server.ts) with
+// The web server as `npm start` runs it (scripts/web-process.ts forks apps/web/server/server.ts) with
 // WEB_WORKERS=2 (decision 028): two worker processes answer on one port, a crashed worker is
 // replaced, and stopping the primary stops them all. Without WEB_WORKERS, `npm start` runs two
 // on a machine of two cores or more (the decision's addendum).
@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childProcesses } from '../../../scripts/lib/processes.ts';
 import { defaultWebWorkers, forkWeb, stopWeb } from '../../../scripts/web-process.ts';
-import { webWorkersFromEnv, workerRenderLimitEnv } from '../app/web-workers.server.ts';
+import { webWorkersFromEnv, workerRenderLimitEnv } from '../server/web-workers.ts';
 import { ensureWebBuild } from './browser-setup.ts';
 
 function alive(pid: number): boolean {

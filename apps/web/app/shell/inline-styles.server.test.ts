@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentBytes } from '../page-at-once.server.ts';
+import { documentBytes } from '../document/page-at-once.server.ts';
 import { fillStylesSlot, INLINE_STYLES_SLOT } from './inline-styles.server.ts';
 
 const css = new TextEncoder().encode('a{color:#123}');

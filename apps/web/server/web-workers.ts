@@ -8,7 +8,7 @@ import {
   DEFAULT_RENDER_CONCURRENCY,
   DEFAULT_RENDER_QUEUE,
   renderLimitOptionsFromEnv,
-} from './render-limit.server.ts';
+} from './render-limit.ts';
 
 /** A worker that exits this many times in a minute is not started again: the primary stops. */
 const RESTARTS_PER_MINUTE = 5;

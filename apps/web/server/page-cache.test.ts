@@ -9,8 +9,8 @@ import {
   pageCacheKey,
   type RenderedPage,
   sharedMaxAge,
-} from './page-cache.server.ts';
-import { RenderBusyError } from './render-limit.server.ts';
+} from './page-cache.ts';
+import { RenderBusyError } from './render-limit.ts';
 
 // The micro-cache behind a real HTTP server, with a render function that counts its calls and
 // answers what the test asks for (decision 021).

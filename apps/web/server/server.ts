@@ -2,33 +2,23 @@
 // Plain node:http with React Router's Node request listener: no framework, so the root start
 // script and the browser tests can start it in-process through `startWeb`.
 //
-//   npm run build --workspace @estately/web && node apps/web/server.ts
+//   npm run build --workspace @estately/web && node apps/web/server/server.ts
 //
 // Configuration: WEB_PORT (3000), API_URL (http://localhost:3001), PUBLIC_API_URL, PUBLIC_WEB_URL,
 // WEB_WORKERS (1).
 
 import cluster from 'node:cluster';
-import { createReadStream, existsSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, relative, sep } from 'node:path';
-import type { Transform } from 'node:stream';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createGzip } from 'node:zlib';
 import type { RouterContextProvider, ServerBuild } from 'react-router';
-import {
-  compressHtmlSync,
-  createHtmlCompressor,
-  htmlEncoding,
-  varyOnAcceptEncoding,
-} from './app/html-encoding.server.ts';
-import {
-  PageCache,
-  type PageCacheOptions,
-  pageCacheKey,
-  type RenderedPage,
-} from './app/page-cache.server.ts';
+import { needsDefaultMatcher, withRoutePatternMatching } from '../app/routing/route-matching.server.ts';
+import { withRouteModuleLookup } from '../app/routing/route-modules.server.ts';
+import { readWebConfig, type WebConfig } from '../app/web-config.ts';
+import { compressHtml } from './compress-html.ts';
+import { PageCache, type PageCacheOptions, pageCacheKey, type RenderedPage } from './page-cache.ts';
 import {
   busyPage,
   busyPageLocale,
@@ -36,16 +26,14 @@ import {
   RenderLimit,
   type RenderLimitOptions,
   renderLimitOptionsFromEnv,
-} from './app/render-limit.server.ts';
-import { needsDefaultMatcher, withRoutePatternMatching } from './app/routing/route-matching.server.ts';
-import { withRouteModuleLookup } from './app/routing/route-modules.server.ts';
-import { visitorAddressReader } from './app/visitor-address.server.ts';
-import { readWebConfig, type WebConfig } from './app/web-config.ts';
-import { runPrimary, webWorkersFromEnv, workerRenderLimitEnv } from './app/web-workers.server.ts';
+} from './render-limit.ts';
+import { indexClientFiles, serveStatic } from './static-files.ts';
+import { visitorAddressReader } from './visitor-address.ts';
+import { runPrimary, webWorkersFromEnv, workerRenderLimitEnv } from './web-workers.ts';
 
 // WEB_BUILD_DIR serves another copy of the build (`npm run bench:web` serves a snapshot, so a
 // rebuild while it measures cannot change the files under it).
-export const BUILD_DIR = process.env.WEB_BUILD_DIR ?? join(import.meta.dirname, 'build');
+export const BUILD_DIR = process.env.WEB_BUILD_DIR ?? join(import.meta.dirname, '..', 'build');
 const SERVER_BUILD = join(BUILD_DIR, 'server', 'index.js');
 const CLIENT_DIR = join(BUILD_DIR, 'client');
 
@@ -73,7 +61,7 @@ export interface StartWebOptions {
    */
   pageCache?: PageCacheOptions | false;
   /**
-   * Bound of concurrent page renders (app/render-limit.server.ts): beyond it a render waits, and
+   * Bound of concurrent page renders (render-limit.ts): beyond it a render waits, and
    * one that cannot start in time answers 503 with Retry-After. Default: the limits of
    * WEB_RENDER_CONCURRENCY, WEB_RENDER_QUEUE and WEB_RENDER_WAIT_MS, else 16 at once, 256
    * waiting, 5 s.
@@ -102,166 +90,6 @@ export interface RunningWeb {
  * API may wait for an image slot and be decoded (the API waits up to 30 s for its uploads).
  */
 export const WEB_DRAIN_MS = 32_000;
-
-interface StaticFile {
-  path: string;
-  size: number;
-  type: string;
-  immutable: boolean;
-  /** The build's brotli twin (`x.js.br`, vite.config.ts), when there is one. */
-  brotli?: { path: string; size: number };
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
-const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json)|image\/svg\+xml)/;
-
-/** Every file of the client build by URL path: a lookup table leaves no room for path traversal. */
-async function indexClientFiles(dir: string): Promise<Map<string, StaticFile>> {
-  const files = new Map<string, StaticFile>();
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    const urlPath = `/${relative(dir, path).split(sep).join('/')}`;
-    const dot = entry.name.lastIndexOf('.');
-    const type =
-      CONTENT_TYPES[dot >= 0 ? entry.name.slice(dot).toLowerCase() : ''] ?? 'application/octet-stream';
-    // Vite puts content-hashed files under /assets: their URL changes whenever they do.
-    files.set(urlPath, {
-      path,
-      size: (await stat(path)).size,
-      type,
-      immutable: urlPath.startsWith('/assets/'),
-    });
-  }
-  // A brotli twin is no URL of its own: it is sent for its original to browsers that accept br.
-  for (const [urlPath, file] of files) {
-    if (!urlPath.endsWith('.br')) continue;
-    files.delete(urlPath);
-    const original = files.get(urlPath.slice(0, -3));
-    if (original) original.brotli = { path: file.path, size: file.size };
-  }
-  return files;
-}
-
-function serveStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile): void {
-  res.setHeader('Content-Type', file.type);
-  res.setHeader(
-    'Cache-Control',
-    file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600, must-revalidate',
-  );
-  res.setHeader('Vary', 'Accept-Encoding');
-  const accepted = req.headers['accept-encoding'] ?? '';
-  if (file.brotli && /\bbr\b/.test(accepted)) {
-    res.setHeader('Content-Encoding', 'br');
-    res.setHeader('Content-Length', file.brotli.size);
-    res.writeHead(200);
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    const stream = createReadStream(file.brotli.path);
-    stream.on('error', () => res.destroy());
-    stream.pipe(res);
-    return;
-  }
-  const gzip = COMPRESSIBLE.test(file.type) && file.size > 1024 && /\bgzip\b/.test(accepted);
-  if (gzip) res.setHeader('Content-Encoding', 'gzip');
-  else res.setHeader('Content-Length', file.size);
-  res.writeHead(200);
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
-  const stream = createReadStream(file.path);
-  stream.on('error', () => res.destroy());
-  if (gzip) stream.pipe(createGzip()).pipe(res);
-  else stream.pipe(res);
-}
-
-/**
- * Compresses what the renderer writes when it is HTML (documents are 40-110 KB uncompressed, most
- * of a mobile first view's transfer), in the encoding the browser takes best (zstd, brotli or gzip:
- * html-encoding.server.ts). A page rendered at once (it says its length, decision 034) is
- * compressed in one go when it ends; a streamed one chunk by chunk, each flushed as it comes, so
- * it still arrives in pieces. Data requests and resources pass through untouched.
- */
-function compressHtml(req: IncomingMessage, res: ServerResponse): void {
-  const encoding = req.method === 'HEAD' ? null : htmlEncoding(req.headers['accept-encoding']);
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-  /** A streamed document's compressor, or the pieces of a whole one until it ends. */
-  let compressor: Transform | null = null;
-  let whole: Buffer[] | null = null;
-  const start = () => {
-    const type = String(res.getHeader('content-type') ?? '');
-    if (!type.startsWith('text/html') || res.getHeader('content-encoding')) return;
-    varyOnAcceptEncoding(res);
-    if (!encoding) return;
-    res.setHeader('Content-Encoding', encoding);
-    if (res.getHeader('content-length') !== undefined) {
-      res.removeHeader('Content-Length');
-      whole = [];
-      return;
-    }
-    compressor = createHtmlCompressor(encoding);
-    compressor.on('data', (chunk: Buffer) => write(chunk));
-    compressor.on('end', () => end());
-    compressor.on('error', () => res.destroy());
-  };
-  const bytes = (chunk: unknown) => (typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  res.writeHead = ((...args: unknown[]) => {
-    // Headers given to writeHead itself count too: set them first, then decide.
-    const headers = args.find((arg, index) => index > 0 && typeof arg === 'object' && arg !== null);
-    // Raw header lists are passed on as they are, uncompressed.
-    if (Array.isArray(headers)) return writeHead(...args);
-    if (headers) {
-      for (const [name, value] of Object.entries(headers as Record<string, string>))
-        res.setHeader(name, value);
-    }
-    start();
-    return writeHead(args[0], typeof args[1] === 'string' ? args[1] : undefined);
-  }) as typeof res.writeHead;
-  res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    if (!res.headersSent) res.writeHead(res.statusCode);
-    if (whole) whole.push(bytes(chunk));
-    else if (compressor) compressor.write(bytes(chunk));
-    else return write(chunk, ...rest);
-    return true;
-  }) as typeof res.write;
-  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    if (!res.headersSent) res.writeHead(res.statusCode);
-    if (!whole && !compressor) return end(chunk, ...rest);
-    const last = chunk !== undefined && typeof chunk !== 'function' ? bytes(chunk) : null;
-    if (whole && encoding) {
-      if (last) whole.push(last);
-      const body = whole.length === 1 ? (whole[0] as Buffer) : Buffer.concat(whole);
-      whole = null;
-      return end(compressHtmlSync(body, encoding));
-    }
-    if (last) compressor?.write(last);
-    compressor?.end();
-    return res;
-  }) as typeof res.end;
-}
 
 /** The path of a request as it came, without its query. */
 function pathnameOf(req: IncomingMessage): string {
@@ -455,10 +283,10 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
   };
 }
 
-// Run directly: `node apps/web/server.ts`, or as the web process of `npm start` (scripts/start.ts
+// Run directly: `node apps/web/server/server.ts`, or as the web process of `npm start` (scripts/start.ts
 // forks it: it reports its port over the IPC channel and stops when that channel closes, so it
 // never outlives the process that started it). With WEB_WORKERS above 1 this process is the
-// primary of that many worker processes sharing its port (app/web-workers.server.ts, decision
+// primary of that many worker processes sharing its port (web-workers.ts, decision
 // 028); each worker runs the server below.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const workers = cluster.isPrimary ? webWorkersFromEnv(process.env) : 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { visitorAddressReader } from './visitor-address.server.ts';
-import { readWebConfig } from './web-config.ts';
+import { readWebConfig } from '../app/web-config.ts';
+import { visitorAddressReader } from './visitor-address.ts';
 
 describe('visitorAddressReader', () => {
   it('without trusted proxies, the socket is the visitor and X-Forwarded-For is ignored', () => {

@@ -1,11 +1,6 @@
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import {
-  compressHtmlSync,
-  createHtmlCompressor,
-  type HtmlEncoding,
-  htmlEncoding,
-} from './html-encoding.server.ts';
+import { compressHtmlSync, createHtmlCompressor, type HtmlEncoding, htmlEncoding } from './html-encoding.ts';
 
 const decode: Record<HtmlEncoding, (body: Buffer) => Buffer> = {
   zstd: (body) => zstdDecompressSync(body),

@@ -6,7 +6,7 @@ import {
   RenderBusyError,
   RenderLimit,
   renderLimitOptionsFromEnv,
-} from './render-limit.server.ts';
+} from './render-limit.ts';
 
 // The bound of concurrent page renders (issue 11, check 14): `max` at once, the rest in arrival
 // order, refused with RenderBusyError beyond the queue's length or wait.

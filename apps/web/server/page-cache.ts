@@ -7,13 +7,8 @@
 
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  compressHtmlSync,
-  type HtmlEncoding,
-  htmlEncoding,
-  varyOnAcceptEncoding,
-} from './html-encoding.server.ts';
-import { RenderBusyError } from './render-limit.server.ts';
+import { compressHtmlSync, type HtmlEncoding, htmlEncoding, varyOnAcceptEncoding } from './html-encoding.ts';
+import { RenderBusyError } from './render-limit.ts';
 
 /** Cookies that make a page personal (session tokens) or that the API counts views by. */
 export const PERSONAL_COOKIES = ['token', 'refresh_token', 'stats_token'] as const;
