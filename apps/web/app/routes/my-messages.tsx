@@ -1,31 +1,9 @@
-import {
-  type BuyerLeadThreadList,
-  LEAD_REPLY_MAX,
-  type Locale,
-  type PublicLeadThread,
-  PublicLeadThreadSchema,
-} from '@estately/domain';
-import { createTranslator, formatDateTime, type MessageKey, type Translator } from '@estately/i18n';
-import { data, Link, useActionData } from 'react-router';
-import { ApiError } from '../api/api-error.ts';
-import { webConfigContext } from '../config.server.ts';
-import { useText } from '../features/auth/form-ui.tsx';
-import { screenMessages } from '../features/auth/screen-messages.server.ts';
-import {
-  ReplyBox,
-  type ReplyResult,
-  ThreadMessages,
-  type ThreadMessageView,
-} from '../features/leads/lead-thread-view.tsx';
+import { useActionData } from 'react-router';
+import { useText } from '../ui/forms/form-ui.tsx';
+import type { ReplyResult } from '../features/leads/lead-thread-view.tsx';
 import stylesHref from '../features/leads/leads.css?url';
-import { myMessagesPath } from '../features/leads/leads-paths.ts';
-import { api, failureText, offerTitle } from '../features/leads/leads-screen.server.ts';
-import { localeFromPathname } from '../locale/locale-path.ts';
-import { pageUrl } from '../routing/page-url.ts';
-import { notFound, pageTitle } from '../routing/screen.server.ts';
-import { throwPageFailure } from '../routing/unavailable.server.ts';
-import { loadSession } from '../session/session.server.ts';
-import { signInAgain } from '../session/sign-in-again.server.ts';
+import { loadMyMessagesPage, myMessagesPageAction } from '../features/leads/load-my-messages-page.server.ts';
+import { MyMessagesScreen } from '../features/leads/my-messages-screen.tsx';
 import type { Route } from './+types/my-messages.ts';
 
 // `/{locale}/account/messages` and `/{locale}/account/messages/{id}` (issue 38 point 10): a
@@ -34,132 +12,9 @@ import type { Route } from './+types/my-messages.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
 
-const MESSAGES: readonly MessageKey[] = [
-  'lead_thread.my_title',
-  'lead_thread.my_empty',
-  'lead_thread.open',
-  'lead_thread.conversation',
-  'lead_thread.sent',
-  'lead_thread.buyer_reply_label',
-  'lead_thread.buyer_reply_hint',
-  'lead_thread.buyer_send',
-  'lead_thread.closed_note',
-  'lead_thread.view_offer',
-  'editor.chars_count',
-  'editor.chars_left',
-  'editor.chars_over',
-];
+export const loader = (args: Route.LoaderArgs) => loadMyMessagesPage(args);
 
-function requestLocale(request: Request) {
-  const locale = localeFromPathname(pageUrl(request).pathname) ?? 'cs';
-  return { locale, t: createTranslator(locale) };
-}
-
-function threadId(value: string): number {
-  if (!/^[1-9]\d{0,15}$/.test(value)) notFound();
-  return Number(value);
-}
-
-function toThreadView(thread: PublicLeadThread, locale: Locale, t: Translator) {
-  const { title, place } = offerTitle(thread.offer, t);
-  const seller = thread.seller_name ?? t('lead_thread.seller');
-  const messages: ThreadMessageView[] = thread.messages.map((message) => ({
-    id: message.id,
-    mine: message.side === 'buyer',
-    author: message.side === 'buyer' ? t('lead_thread.you') : seller,
-    body: message.body,
-    sent: formatDateTime(new Date(message.created_at), locale),
-    sentIso: message.created_at,
-  }));
-  return {
-    heading: place ? `${title}, ${place}` : title,
-    seller,
-    status: t(`lead_thread.status.${thread.status}`),
-    closed: thread.status === 'closed',
-    offerHref: ['active', 'reserved'].includes(thread.offer.state)
-      ? `/${locale}/property/${thread.offer.id}`
-      : null,
-    messages,
-  };
-}
-
-function toListItem(item: BuyerLeadThreadList['data'][number], locale: Locale, t: Translator) {
-  const { title, place } = offerTitle(item.offer, t);
-  return {
-    id: item.id,
-    heading: place ? `${title}, ${place}` : title,
-    seller: item.seller_name ?? t('lead_thread.seller'),
-    status: t(`lead_thread.status.${item.status}`),
-    unread: item.unread,
-    unreadText: t('lead_thread.unread', { count: item.unread }),
-    last: item.last_message
-      ? item.last_message.side === 'buyer'
-        ? t('lead_thread.last_from_you', { text: item.last_message.excerpt })
-        : item.last_message.excerpt
-      : null,
-    when: formatDateTime(new Date(item.last_message_at), locale),
-    whenIso: item.last_message_at,
-    href: `${myMessagesPath(locale)}/${item.id}`,
-  };
-}
-
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { locale, t } = requestLocale(request);
-  const heading = t('lead_thread.my_title');
-  const base = { messages: screenMessages(locale, MESSAGES), listHref: myMessagesPath(locale), heading };
-  const id = params.id === undefined ? null : threadId(params.id);
-  const session = await loadSession(context, request, context.get(webConfigContext));
-  if (!session.user) return { ...base, title: pageTitle(t, heading), list: null, thread: null };
-  try {
-    const client = api(context, request);
-    if (id === null) {
-      const answer = await client.get<BuyerLeadThreadList>('/user/lead_threads', { query: { per_page: 50 } });
-      return {
-        ...base,
-        title: pageTitle(t, heading),
-        list: answer.data.map((item) => toListItem(item, locale, t)),
-        thread: null,
-      };
-    }
-    const raw = PublicLeadThreadSchema.parse(await client.get(`/user/lead_threads/${id}`));
-    const thread = toThreadView(raw, locale, t);
-    return {
-      ...base,
-      title: pageTitle(t, `${thread.heading} – ${heading}`),
-      list: null,
-      thread,
-    };
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throwPageFailure(error, context);
-  }
-}
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { locale, t } = requestLocale(request);
-  if (params.id === undefined)
-    return data<ReplyResult>({ intent: 'reply', error: t('error.generic') }, { status: 400 });
-  const id = threadId(params.id);
-  const form = await request.formData();
-  const body = String(form.get('body') ?? '');
-  const intent = 'reply';
-  if (body.trim() === '')
-    return data<ReplyResult>({ intent, error: t('validation.required'), value: body }, { status: 422 });
-  if (body.trim().length > LEAD_REPLY_MAX)
-    return data<ReplyResult>(
-      { intent, error: t('validation.too_long', { max: LEAD_REPLY_MAX }), value: body },
-      { status: 422 },
-    );
-  try {
-    await api(context, request).post(`/user/lead_threads/${id}/messages`, { body });
-    return data<ReplyResult>({ intent, done: t('lead_thread.buyer_sent') });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (error instanceof ApiError && error.status === 401) return signInAgain(context, request, locale);
-    return data<ReplyResult>({ intent, error: failureText(error, t), value: body }, { status: 400 });
-  }
-}
+export const action = (args: Route.ActionArgs) => myMessagesPageAction(args);
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [{ title: loaderData.title }, { name: 'robots', content: 'noindex' }] : [];
@@ -167,72 +22,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function MyMessagesRoute({ loaderData }: Route.ComponentProps) {
   const t = useText(loaderData.messages);
   const result = useActionData<ReplyResult>();
-  const { thread, list } = loaderData;
-  if (thread)
-    return (
-      <section className="lead-thread" data-testid="screen-myMessage">
-        <p>
-          <Link to={loaderData.listHref}>{loaderData.heading}</Link>
-        </p>
-        <h1>{thread.heading}</h1>
-        <p className="lead__meta">
-          <span className="badge lead-status">{thread.status}</span> · {thread.seller}
-          {thread.offerHref && (
-            <>
-              {' · '}
-              <Link to={thread.offerHref}>{t('lead_thread.view_offer')}</Link>
-            </>
-          )}
-        </p>
-        {thread.closed && <p className="notice">{t('lead_thread.closed_note')}</p>}
-        <ThreadMessages messages={thread.messages} t={t} label={t('lead_thread.conversation')} />
-        <ReplyBox
-          t={t}
-          label={t('lead_thread.buyer_reply_label')}
-          hint={t('lead_thread.buyer_reply_hint')}
-          submit={t('lead_thread.buyer_send')}
-          result={result}
-        />
-      </section>
-    );
   return (
-    <section data-testid="screen-myMessages">
-      <h1>{loaderData.heading}</h1>
-      {!list || list.length === 0 ? (
-        <p data-testid="my-messages-empty">{t('lead_thread.my_empty')}</p>
-      ) : (
-        <ul className="account-list leads" data-testid="my-messages">
-          {list.map((item) => (
-            <li key={item.id} className={item.unread ? 'lead lead--unread' : 'lead'} data-testid="my-message">
-              <article aria-labelledby={`my-message-${item.id}`}>
-                <h2 id={`my-message-${item.id}`} className="lead__title">
-                  {item.heading}
-                </h2>
-                <p className="lead__meta">
-                  <span className="badge lead-status">{item.status}</span> {item.seller}
-                  {item.unread > 0 && (
-                    <>
-                      {' · '}
-                      <span className="lead__unread" data-testid="my-message-unread">
-                        {item.unreadText}
-                      </span>
-                    </>
-                  )}
-                  {' · '}
-                  <time dateTime={item.whenIso}>{item.when}</time>
-                </p>
-                {item.last && <p className="lead__message">{item.last}</p>}
-                <div className="inline-actions">
-                  <Link className="button button--primary" to={item.href} data-testid="my-message-open">
-                    {t('lead_thread.open')}
-                    <span className="visually-hidden">: {item.heading}</span>
-                  </Link>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <MyMessagesScreen
+      heading={loaderData.heading}
+      listHref={loaderData.listHref}
+      thread={loaderData.thread}
+      list={loaderData.list}
+      t={t}
+      result={result}
+    />
   );
 }

@@ -7,11 +7,13 @@ import {
   SELLER_SEARCH_MAX_LENGTH,
   valueMessageKey,
 } from '@estately/domain';
-import { formatDate, formatNumber, type MessageKey, type Translator } from '@estately/i18n';
-import { type RouterContextProvider, redirect } from 'react-router';
+import { createTranslator, formatDate, formatNumber, type MessageKey, type Translator } from '@estately/i18n';
+import { type LoaderFunctionArgs, type RouterContextProvider, redirect } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
+import { localeFromPathname } from '../../locale/locale-path.ts';
 import { requestApi } from '../../request-state.server.ts';
+import { pack } from '../../routing/packed-data.ts';
 import { listPageOf, pageUrl } from '../../routing/page-url.ts';
 import { displayCurrency, notFound, pageTitle } from '../../routing/screen.server.ts';
 import { throwPageFailure } from '../../routing/unavailable.server.ts';
@@ -33,7 +35,7 @@ function isOfferType(value: string | null): value is OfferType {
   return (OFFER_TYPES as readonly (string | null)[]).includes(value);
 }
 
-export async function loadSellerPage(
+async function readSellerPage(
   context: Context,
   request: Request,
   locale: Locale,
@@ -143,4 +145,14 @@ export async function loadSellerPage(
     },
     favoriteTexts: favoriteTexts(locale),
   };
+}
+
+export type SellerPageData = Awaited<ReturnType<typeof readSellerPage>>;
+
+/** The loader of `/{locale}/seller/{id}-{slug}`. */
+export async function loadSellerPage({ request, context, params }: LoaderFunctionArgs) {
+  const locale = localeFromPathname(pageUrl(request).pathname) ?? 'cs';
+  const t = createTranslator(locale);
+  // Sent as JSON text (routing/packed-data.ts, decision 033).
+  return { page: pack(await readSellerPage(context, request, locale, t, params.slug)) };
 }

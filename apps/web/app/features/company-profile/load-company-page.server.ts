@@ -1,9 +1,11 @@
 import { companyDescriptionFor, type Locale, PublicCompanySchema, parseCompanyId } from '@estately/domain';
-import { formatDate, type Translator } from '@estately/i18n';
-import { type RouterContextProvider, redirect } from 'react-router';
+import { createTranslator, formatDate, type Translator } from '@estately/i18n';
+import { type LoaderFunctionArgs, type RouterContextProvider, redirect } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
+import { localeFromPathname } from '../../locale/locale-path.ts';
 import { requestApi } from '../../request-state.server.ts';
+import { pack } from '../../routing/packed-data.ts';
 import { listPageOf, pageUrl } from '../../routing/page-url.ts';
 import { displayCurrency, notFound, pageTitle } from '../../routing/screen.server.ts';
 import { throwPageFailure } from '../../routing/unavailable.server.ts';
@@ -19,7 +21,7 @@ import { companyPagePath } from './company-paths.ts';
 
 type Context = Readonly<RouterContextProvider>;
 
-export async function loadCompanyPage(
+async function readCompanyPage(
   context: Context,
   request: Request,
   locale: Locale,
@@ -100,4 +102,33 @@ export async function loadCompanyPage(
     },
     favoriteTexts: favoriteTexts(locale),
   };
+}
+
+/** The company page's data with its texts. */
+async function companyPage(context: Context, request: Request, slugParam: string | undefined) {
+  const locale = localeFromPathname(pageUrl(request).pathname) ?? 'cs';
+  const t = createTranslator(locale);
+  const page = await readCompanyPage(context, request, locale, t, slugParam);
+  const texts = {
+    about: t('company.about'),
+    contact: t('company.contact'),
+    registrationNumber: t('company.registration_number'),
+    website: t('company.website'),
+    phone: t('company.phone'),
+    address: t('company.address'),
+    noOffers: t('company.no_offers'),
+    pagination: t('results.pagination'),
+    previous: t('results.previous'),
+    next: t('results.next'),
+    pageOf: t('results.page', { page: page.paging.page, pages: Math.max(1, page.paging.totalPages) }),
+  };
+  return { ...page, texts };
+}
+
+export type CompanyPageData = Awaited<ReturnType<typeof companyPage>>;
+
+/** The loader of `/{locale}/company/{id}-{slug}`. */
+export async function loadCompanyPage({ request, context, params }: LoaderFunctionArgs) {
+  // Sent as JSON text (routing/packed-data.ts, decision 033).
+  return { page: pack(await companyPage(context, request, params.slug)) };
 }
