@@ -3,8 +3,6 @@ import { createTranslator } from '@estately/i18n';
 import { Form, NavLink, Outlet, redirect } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
 import { adminPath } from '../features/admin/admin-paths.ts';
-import { useRedirectToast } from '../features/auth/form-ui.tsx';
-import formsStylesHref from '../features/auth/forms.css?url';
 import { leadsPath, myMessagesPath } from '../features/leads/leads-paths.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { localeFromPathname } from '../locale/locale-path.ts';
@@ -14,6 +12,8 @@ import { pageUrl } from '../routing/page-url.ts';
 import { screenTitle } from '../routing/screen.server.ts';
 import { throwPageFailure } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
+import { useRedirectToast } from '../ui/forms/form-ui.tsx';
+import formsStylesHref from '../ui/forms/forms.css?url';
 import type { Route } from './+types/account-layout.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: formsStylesHref }];

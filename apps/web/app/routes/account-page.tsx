@@ -17,7 +17,6 @@ import {
   PersonalSettings,
   WatchDogsView,
 } from '../features/account/account-views.tsx';
-import { type FormResult, useRedirectToast, useText } from '../features/auth/form-ui.tsx';
 import { screenMessages } from '../features/auth/screen-messages.server.ts';
 import { companySettingsPath } from '../features/company-profile/company-paths.ts';
 import { LIST_COUNT_KEYS } from '../i18n/list-counts.ts';
@@ -25,6 +24,7 @@ import { requestApi } from '../request-state.server.ts';
 import { pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { retryLaterOrRethrow, throwIfRetryLater } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
+import { type FormResult, useRedirectToast, useText } from '../ui/forms/form-ui.tsx';
 import type { Route } from './+types/account-page.ts';
 
 // The account screens of spec 2 in the account layout (its loader already let only a signed-in

@@ -19,7 +19,6 @@ import {
   RedirectsView,
   ReportsView,
 } from '../features/admin/admin-views.tsx';
-import { type FormResult, useText } from '../features/auth/form-ui.tsx';
 import { screenMessages } from '../features/auth/screen-messages.server.ts';
 import { LIST_COUNT_KEYS } from '../i18n/list-counts.ts';
 import { localeFromPathname } from '../locale/locale-path.ts';
@@ -27,6 +26,7 @@ import { pageUrl } from '../routing/page-url.ts';
 import { notFound, pageTitle } from '../routing/screen.server.ts';
 import { throwIfRetryLater } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
+import { type FormResult, useText } from '../ui/forms/form-ui.tsx';
 import type { Route } from './+types/admin.ts';
 
 // `/{locale}/account/admin` and its sections (issue 10), in the account layout. Only accounts

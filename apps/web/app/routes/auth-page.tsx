@@ -11,13 +11,13 @@ import {
   SignUpForm,
 } from '../features/auth/auth-forms.tsx';
 import { authAction } from '../features/auth/auth-screen.server.ts';
-import { safeReturnPath } from '../features/auth/form-errors.ts';
-import { type FormResult, useRedirectToast, useText } from '../features/auth/form-ui.tsx';
-import formsStylesHref from '../features/auth/forms.css?url';
 import { screenMessages } from '../features/auth/screen-messages.server.ts';
 import { visitorHeaders } from '../request-state.server.ts';
 import { notFound, pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { useShellData } from '../shell/use-shell-data.ts';
+import { safeReturnPath } from '../ui/forms/form-errors.ts';
+import { type FormResult, useRedirectToast, useText } from '../ui/forms/form-ui.tsx';
+import formsStylesHref from '../ui/forms/forms.css?url';
 import type { Route } from './+types/auth-page.ts';
 
 // The twelve sign-in, sign-up and password screens of spec 2 in one module: each screen shows

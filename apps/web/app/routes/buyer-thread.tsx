@@ -1,11 +1,11 @@
 import { Link, useActionData } from 'react-router';
-import { useText } from '../ui/forms/form-ui.tsx';
 import { ReplyBox, type ReplyResult, ThreadMessages } from '../features/leads/lead-thread-view.tsx';
 import stylesHref from '../features/leads/leads.css?url';
 import {
   buyerThreadPageAction,
   loadBuyerThreadPage,
 } from '../features/leads/load-buyer-thread-page.server.ts';
+import { useText } from '../ui/forms/form-ui.tsx';
 import type { Route } from './+types/buyer-thread.ts';
 
 // `/{locale}/messages/{token}` (issue 38 point 10): the buyer's side of a conversation, opened

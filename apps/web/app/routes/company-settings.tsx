@@ -1,11 +1,11 @@
 import { useActionData } from 'react-router';
-import { type FormResult, useText } from '../ui/forms/form-ui.tsx';
 import stylesHref from '../features/company-profile/company.css?url';
 import { CompanySettings } from '../features/company-profile/company-settings-view.tsx';
 import {
   companySettingsPageAction,
   loadCompanySettingsPage,
 } from '../features/company-profile/load-company-settings-page.server.ts';
+import { type FormResult, useText } from '../ui/forms/form-ui.tsx';
 import type { Route } from './+types/company-settings.ts';
 
 // `/{locale}/account/settings/company` (issue 38 point 12), in the account layout, whose loader

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useActionData, useRevalidator } from 'react-router';
-import { useText } from '../ui/forms/form-ui.tsx';
 import { LeadThreadScreen } from '../features/leads/lead-thread-screen.tsx';
 import type { ReplyResult } from '../features/leads/lead-thread-view.tsx';
 import stylesHref from '../features/leads/leads.css?url';
 import { leadThreadPageAction, loadLeadThreadPage } from '../features/leads/load-lead-thread-page.server.ts';
+import { useText } from '../ui/forms/form-ui.tsx';
 import type { Route } from './+types/lead-thread.ts';
 
 // `/{locale}/account/leads/{id}` (issue 38 point 10): one conversation of the seller's, in the

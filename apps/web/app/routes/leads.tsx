@@ -1,8 +1,8 @@
 import { useActionData } from 'react-router';
-import { type FormResult, useText } from '../features/auth/form-ui.tsx';
 import stylesHref from '../features/leads/leads.css?url';
 import { LeadsView } from '../features/leads/leads-view.tsx';
 import { leadsPageAction, loadLeadsPage } from '../features/leads/load-leads-page.server.ts';
+import { type FormResult, useText } from '../ui/forms/form-ui.tsx';
 import type { Route } from './+types/leads.ts';
 
 // `/{locale}/account/leads` (issue 10), in the account layout, whose loader already lets only a

@@ -1,9 +1,9 @@
 import { useActionData } from 'react-router';
-import { useText } from '../ui/forms/form-ui.tsx';
 import type { ReplyResult } from '../features/leads/lead-thread-view.tsx';
 import stylesHref from '../features/leads/leads.css?url';
 import { loadMyMessagesPage, myMessagesPageAction } from '../features/leads/load-my-messages-page.server.ts';
 import { MyMessagesScreen } from '../features/leads/my-messages-screen.tsx';
+import { useText } from '../ui/forms/form-ui.tsx';
 import type { Route } from './+types/my-messages.ts';
 
 // `/{locale}/account/messages` and `/{locale}/account/messages/{id}` (issue 38 point 10): a

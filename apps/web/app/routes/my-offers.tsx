@@ -8,7 +8,6 @@ import {
 import type { MessageKey } from '@estately/i18n';
 import { useActionData } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
-import { useText } from '../features/auth/form-ui.tsx';
 import { screenMessages } from '../features/auth/screen-messages.server.ts';
 import myOffersStylesHref from '../features/my-offers/my-offers.css?url';
 import { loadMyOffers, type MyOffersResult, myOffersAction } from '../features/my-offers/my-offers.server.ts';
@@ -18,6 +17,7 @@ import { LIST_COUNT_KEYS } from '../i18n/list-counts.ts';
 import { pageTitle, screenOf, screenTitle } from '../routing/screen.server.ts';
 import { throwIfRetryLater } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
+import { useText } from '../ui/forms/form-ui.tsx';
 import type { Route } from './+types/my-offers.ts';
 
 // My offers (spec 2 /{locale}/account/my-offers, issue 10) in the account layout, whose loader

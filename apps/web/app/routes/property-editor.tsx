@@ -2,7 +2,6 @@ import { buildPath } from '@estately/domain';
 import { createTranslator } from '@estately/i18n';
 import { redirect, useActionData } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
-import { useText } from '../features/auth/form-ui.tsx';
 import { screenMessages } from '../features/auth/screen-messages.server.ts';
 import editorStylesHref from '../features/property-editor/editor.css?url';
 import { editorAction, loadEditor, parsePropertyId } from '../features/property-editor/editor.server.ts';
@@ -13,6 +12,7 @@ import { pageUrl } from '../routing/page-url.ts';
 import { notFound, pageTitle } from '../routing/screen.server.ts';
 import { retryLaterOrRethrow, throwPageFailure } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
+import { useText } from '../ui/forms/form-ui.tsx';
 import type { Route } from './+types/property-editor.ts';
 
 // The property editor of issue 10 at /{locale}/account/my-offers/new (a new property) and

@@ -2,7 +2,7 @@ import { ChangeLoginEmailBodySchema, ChangePasswordBodySchema, UpdateUserBodySch
 import { useEffect, useState } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
 import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
-import { checkForm, type FieldErrors, type FormSchema, formValues } from '../auth/form-errors.ts';
+import { checkForm, type FieldErrors, type FormSchema, formValues } from '../../ui/forms/form-errors.ts';
 import {
   CheckboxField,
   Field,
@@ -11,7 +11,7 @@ import {
   SelectField,
   type Text,
   ValidatedForm,
-} from '../auth/form-ui.tsx';
+} from '../../ui/forms/form-ui.tsx';
 import { OfferCardItem } from '../offers/offer-card.tsx';
 import type { OfferCardView } from '../offers/offer-card-view.ts';
 import { NOTIFICATION_FIELDS, PROFILE_FIELDS } from './account-fields.ts';

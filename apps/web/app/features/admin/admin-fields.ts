@@ -6,7 +6,7 @@ import {
   UpdateRedirectBodySchema,
 } from '@estately/domain';
 import { ApiError } from '../../api/api-error.ts';
-import type { FieldErrors, SchemaIssue } from '../auth/form-errors.ts';
+import type { FieldErrors, SchemaIssue } from '../../ui/forms/form-errors.ts';
 
 // The admin forms' checks, the same in the browser and in the action: the domain's contracts,
 // with their own message keys kept (the shared helpers of the account forms know only the

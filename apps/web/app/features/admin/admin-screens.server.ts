@@ -19,7 +19,7 @@ import { pageUrl } from '../../routing/page-url.ts';
 import { redirectMissesContext } from '../../routing/redirect-misses.server.ts';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
 import { signInAgain } from '../../session/sign-in-again.server.ts';
-import type { FormResult } from '../auth/form-ui.tsx';
+import type { FormResult } from '../../ui/forms/form-ui.tsx';
 import { adminApiFieldErrors, checkRedirectForm, checkResolveForm, checkStrikeForm } from './admin-fields.ts';
 import { type AdminSection, adminPath } from './admin-paths.ts';
 

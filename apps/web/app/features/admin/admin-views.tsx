@@ -1,6 +1,6 @@
 import { Form, Link, NavLink } from 'react-router';
 import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
-import { Field, type FormResult, SelectField, type Text, ValidatedForm } from '../auth/form-ui.tsx';
+import { Field, type FormResult, SelectField, type Text, ValidatedForm } from '../../ui/forms/form-ui.tsx';
 import { checkRedirectForm, checkResolveForm, checkStrikeForm, formCheck } from './admin-fields.ts';
 import type {
   loadAdminHome,

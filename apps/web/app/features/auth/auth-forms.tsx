@@ -8,8 +8,7 @@ import {
 } from '@estately/domain';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { AUTH_FIELDS, type AuthIntent } from './auth-fields.ts';
-import { checkForm, type FieldErrors, type FormSchema, formValues } from './form-errors.ts';
+import { checkForm, type FieldErrors, type FormSchema, formValues } from '../../ui/forms/form-errors.ts';
 import {
   CheckboxField,
   Field,
@@ -17,7 +16,8 @@ import {
   PasswordField,
   type Text,
   ValidatedForm,
-} from './form-ui.tsx';
+} from '../../ui/forms/form-ui.tsx';
+import { AUTH_FIELDS, type AuthIntent } from './auth-fields.ts';
 
 // The forms of the auth screens. Each checks itself in the browser with the contract its action
 // uses, so what the person sees before sending is what the server would answer.

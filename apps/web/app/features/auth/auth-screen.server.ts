@@ -17,8 +17,6 @@ import { cookieValue } from '../../api/cookies.ts';
 import { REFRESH_TOKEN_COOKIE } from '../../api/tokens.ts';
 import type { WebConfig } from '../../config.server.ts';
 import { tooManyRequestsText } from '../../i18n/error-text.ts';
-import { authCall, sessionCookieHeaders } from './auth-api.server.ts';
-import { AUTH_FIELDS, type AuthIntent } from './auth-fields.ts';
 import {
   apiFieldErrors,
   checkForm,
@@ -26,8 +24,10 @@ import {
   type FormSchema,
   formValues,
   safeReturnPath,
-} from './form-errors.ts';
-import type { FormResult } from './form-ui.tsx';
+} from '../../ui/forms/form-errors.ts';
+import type { FormResult } from '../../ui/forms/form-ui.tsx';
+import { authCall, sessionCookieHeaders } from './auth-api.server.ts';
+import { AUTH_FIELDS, type AuthIntent } from './auth-fields.ts';
 
 // The actions of the sign-in, sign-up and recovery screens (spec 2 and 7). Each intent parses
 // its form with the shared contract, makes one call of the authentication client and either

@@ -5,7 +5,7 @@ import {
   type UpdateCompanyProfileBody,
   UpdateCompanyProfileBodySchema,
 } from '@estately/domain';
-import type { FieldErrors } from '../auth/form-errors.ts';
+import type { FieldErrors } from '../../ui/forms/form-errors.ts';
 
 // The company profile form, read the same way in the browser (before sending) and in the action:
 // plain fields by name and one text area per description language (`description:{locale}`, in

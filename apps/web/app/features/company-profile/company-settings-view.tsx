@@ -8,7 +8,7 @@ import {
   type Text,
   useFormScope,
   ValidatedForm,
-} from '../auth/form-ui.tsx';
+} from '../../ui/forms/form-ui.tsx';
 import { COMPANY_TEXT_FIELDS, checkCompanyForm, DESCRIPTION_PREFIX } from './company-form.ts';
 import type { CompanySettingsData } from './company-settings.server.ts';
 

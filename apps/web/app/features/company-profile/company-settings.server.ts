@@ -6,7 +6,7 @@ import { webConfigContext } from '../../config.server.ts';
 import { tooManyRequestsText } from '../../i18n/error-text.ts';
 import { requestApi, visitorHeaders } from '../../request-state.server.ts';
 import { signInAgain } from '../../session/sign-in-again.server.ts';
-import type { FormResult } from '../auth/form-ui.tsx';
+import type { FormResult } from '../../ui/forms/form-ui.tsx';
 import { checkCompanyForm, companyBodyOf, errorsByField } from './company-form.ts';
 import { companyPagePath } from './company-paths.ts';
 

@@ -1,7 +1,7 @@
 import { LEAD_REPLY_MAX } from '@estately/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
-import type { Text } from '../auth/form-ui.tsx';
+import type { Text } from '../../ui/forms/form-ui.tsx';
 
 // A conversation (issue 38 point 10) as both sides see it: the messages oldest first, each
 // named by its side and time, and the reply box (plain text, a live count against the limit,

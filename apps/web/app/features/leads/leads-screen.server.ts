@@ -14,7 +14,7 @@ import { requestApi } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
 import { signInAgain } from '../../session/sign-in-again.server.ts';
-import type { FormResult } from '../auth/form-ui.tsx';
+import type { FormResult } from '../../ui/forms/form-ui.tsx';
 import { leadsPath, leadThreadPath } from './leads-paths.ts';
 
 // The leads inbox (issue 10), a list of conversations since issue 38 point 10: one per offer and

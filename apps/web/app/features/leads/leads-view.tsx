@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router';
 import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
-import type { FormResult, Text } from '../auth/form-ui.tsx';
+import type { FormResult, Text } from '../../ui/forms/form-ui.tsx';
 import type { LeadsData } from './leads-screen.server.ts';
 
 // The inbox (issue 10), one item per conversation (issue 38 point 10): its offer, who wrote and

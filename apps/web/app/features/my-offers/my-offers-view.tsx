@@ -11,7 +11,7 @@ import {
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
-import type { Text } from '../auth/form-ui.tsx';
+import type { Text } from '../../ui/forms/form-ui.tsx';
 import type { MyOffersData, MyOffersResult } from './my-offers.server.ts';
 
 // My offers: a filter bar (a GET form: state, sale or rent, property type, search text, order),

@@ -21,7 +21,7 @@ import { requestApi } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
 import { signInAgain } from '../../session/sign-in-again.server.ts';
-import type { FormResult } from '../auth/form-ui.tsx';
+import type { FormResult } from '../../ui/forms/form-ui.tsx';
 import { offerStatsPath } from '../offer-stats/offer-stats-paths.ts';
 import { resolveMediaUrl } from '../offers/offer-card-view.server.ts';
 import { editPropertyPath, newPropertyPath } from '../property-editor/editor-paths.ts';

@@ -1,10 +1,10 @@
 import { type TextareaHTMLAttributes, useRef } from 'react';
-import { useTextAreaDefault } from '../auth/typed-before-hydration.ts';
+import { useTextAreaDefault } from '../../ui/forms/typed-before-hydration.ts';
 
 /**
  * A text area with prefilled text (the message to a seller) that keeps what a visitor typed
  * before the page's code came: React would put the prefilled text back while hydrating (issue
- * 38, defect 2; auth/typed-before-hydration.ts).
+ * 38, defect 2; ui/forms/typed-before-hydration.ts).
  */
 export function KeptTextArea(props: TextareaHTMLAttributes<HTMLTextAreaElement> & { defaultValue: string }) {
   const ref = useRef<HTMLTextAreaElement>(null);

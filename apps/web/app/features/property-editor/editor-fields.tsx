@@ -5,8 +5,8 @@ import {
   LabelledField,
   type Text,
   useFormScope,
-} from '../auth/form-ui.tsx';
-import { useTextAreaDefault } from '../auth/typed-before-hydration.ts';
+} from '../../ui/forms/form-ui.tsx';
+import { useTextAreaDefault } from '../../ui/forms/typed-before-hydration.ts';
 import type { EditorField } from './editor-model.ts';
 
 // Inputs of the editor's step forms, one per kind of the property-form call's fields. Each sits

@@ -1,7 +1,13 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
-import type { FieldErrors } from '../auth/form-errors.ts';
-import { type FormResult, formStashKey, LabelledField, type Text, ValidatedForm } from '../auth/form-ui.tsx';
+import type { FieldErrors } from '../../ui/forms/form-errors.ts';
+import {
+  type FormResult,
+  formStashKey,
+  LabelledField,
+  type Text,
+  ValidatedForm,
+} from '../../ui/forms/form-ui.tsx';
 import { MediaExtrasEditor } from '../property-media-extras/media-extras-editor.tsx';
 import { EditorChoices, EditorContact, EditorInput, EditorRooms, shownValue } from './editor-fields.tsx';
 import type { EditorData, EditorField, EditorProblem } from './editor-model.ts';

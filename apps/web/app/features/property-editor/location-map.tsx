@@ -3,7 +3,7 @@ import type { Map as MapLibreMap, Marker } from 'maplibre-gl';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { browserApi } from '../../api/browser-api.ts';
 import { useShellData } from '../../shell/use-shell-data.ts';
-import type { Text } from '../auth/form-ui.tsx';
+import type { Text } from '../../ui/forms/form-ui.tsx';
 import { loadMaplibre } from '../search/map/basemap-protocol.ts';
 import { PinPicker } from './pin-picker.tsx';
 

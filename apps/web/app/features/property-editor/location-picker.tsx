@@ -6,7 +6,7 @@ import {
 } from '@estately/domain';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { browserApi } from '../../api/browser-api.ts';
-import type { FormResult, Text } from '../auth/form-ui.tsx';
+import type { FormResult, Text } from '../../ui/forms/form-ui.tsx';
 import {
   comboboxInputAttributes,
   comboboxKeyHandler,

@@ -1,7 +1,7 @@
 import { type DragEvent, type PointerEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigation, useRevalidator, useSubmit } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import type { FormResult, Text } from '../auth/form-ui.tsx';
+import type { FormResult, Text } from '../../ui/forms/form-ui.tsx';
 import type { EditorOption, EditorPhoto } from './editor-model.ts';
 import { PHOTO_ACCEPT, photoLimitValues } from './photo-formats.ts';
 

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useId, useState } from 'react';
-import type { Text } from '../auth/form-ui.tsx';
+import type { Text } from '../../ui/forms/form-ui.tsx';
 
 // The location step's pin picker without map tiles, the map's stand-in where the browser has no
 // WebGL (location-map.tsx): a square around the pin, moved by a click, by the arrow keys while it
