@@ -35,6 +35,7 @@ export * from './offer-visibility.ts';
 export * from './paging.ts';
 export * from './password-policy.ts';
 export * from './routes.ts';
+export * from './search/filter-spec.ts';
 export * from './search/filters.ts';
 export * from './search/filters-schema.ts';
 export * from './search/query-string.ts';

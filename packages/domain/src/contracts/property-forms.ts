@@ -3,10 +3,14 @@ import '../zod-csp.ts';
 import { z } from 'zod';
 import { CURRENCIES } from '../currencies.ts';
 import { LOCALES } from '../locales.ts';
-import { FILTER_LIMITS, MAX_RADIUS_KM } from '../search/filters.ts';
+import {
+  FILTER_SPEC,
+  type FilterSpecRow,
+  SEARCH_FORM_ORDER,
+  type SearchFormType,
+} from '../search/filter-spec.ts';
 import {
   AREA_UNITS,
-  BATHROOMS,
   BUILDING_TYPES,
   COUNTRY_CODES,
   DISPOSITIONS,
@@ -22,7 +26,6 @@ import {
   RECONSTRUCTIONS,
   RENT_PRICE_PERIODS,
   ROOM_TYPES,
-  SELLER_TYPES,
   TAGS,
 } from '../value-sets.ts';
 import { PROPERTY_LIMITS, PUBLISH_REQUIRED_FIELDS, RENT_REQUIRED_FIELDS } from './property-writes.ts';
@@ -232,160 +235,22 @@ export const PROPERTY_FORM_FIELDS: readonly FormFieldDefinition[] = [
   }),
 ];
 
-const opt = (definition: Omit<FormFieldDefinition, 'required'>): FormFieldDefinition => ({
-  ...definition,
-  required: false,
-});
+/** A filter's field in the search form, from its row of the filter table. */
+function searchFormField(name: (typeof SEARCH_FORM_ORDER)[number]): FormFieldDefinition {
+  const row: FilterSpecRow & { form: SearchFormType } = FILTER_SPEC[name];
+  const field: FormFieldDefinition = { name, type: row.form, required: false };
+  if (row.values) field.values = row.values;
+  if (row.valueSet) field.valueSet = row.valueSet;
+  // An input's min is inclusive: a bound that must be above 0 starts its input at 0.
+  const min = row.limits?.positive ? 0 : row.limits?.min;
+  if (min !== undefined) field.min = min;
+  if (row.limits?.max !== undefined) field.max = row.limits.max;
+  if (row.labelKey) field.labelKey = row.labelKey;
+  return field;
+}
 
 /** The search form: the filters of GET /public/offers (spec 9), grouped as the filter panel shows them. */
-export const SEARCH_FORM_FIELDS: readonly FormFieldDefinition[] = [
-  opt({
-    name: 'offer_type',
-    type: 'enum',
-    values: OFFER_TYPES,
-    valueSet: 'offer_type',
-    labelKey: 'filter.offer_type',
-  }),
-  opt({
-    name: 'property_type',
-    type: 'enum',
-    values: PROPERTY_TYPES,
-    valueSet: 'property_type',
-    labelKey: 'filter.property_type',
-  }),
-  opt({ name: 'country_code', type: 'enum', values: COUNTRY_CODES, labelKey: 'filter.country' }),
-  opt({ name: 'locality', type: 'text', labelKey: 'filter.location' }),
-  opt({ name: 'price_from', type: 'number', min: 0, max: FILTER_LIMITS.price.max, labelKey: 'filter.price' }),
-  opt({ name: 'price_to', type: 'number', min: 0, max: FILTER_LIMITS.price.max, labelKey: 'filter.price' }),
-  opt({ name: 'currency', type: 'enum', values: CURRENCIES, labelKey: 'filter.currency' }),
-  opt({ name: 'area_from', type: 'number', min: 0, max: FILTER_LIMITS.area.max, labelKey: 'filter.area' }),
-  opt({ name: 'area_to', type: 'number', min: 0, max: FILTER_LIMITS.area.max, labelKey: 'filter.area' }),
-  opt({ name: 'radius_km', type: 'number', min: 0, max: MAX_RADIUS_KM, labelKey: 'filter.radius' }),
-  opt({
-    name: 'dispositions',
-    type: 'multi_enum',
-    values: DISPOSITIONS,
-    valueSet: 'disposition',
-    labelKey: 'filter.disposition',
-  }),
-  opt({
-    name: 'bathrooms',
-    type: 'multi_enum',
-    values: BATHROOMS,
-    valueSet: 'bathrooms',
-    labelKey: 'filter.bathrooms',
-  }),
-  opt({
-    name: 'room_types',
-    type: 'multi_enum',
-    values: ROOM_TYPES,
-    valueSet: 'room_type',
-    labelKey: 'filter.room_types',
-  }),
-  opt({
-    name: 'furnishings',
-    type: 'multi_enum',
-    values: FURNISHINGS,
-    valueSet: 'furnishing',
-    labelKey: 'filter.furnishing',
-  }),
-  opt({
-    name: 'other_params',
-    type: 'multi_enum',
-    values: OTHER_PARAMS,
-    valueSet: 'other_param',
-    labelKey: 'filter.other_params',
-  }),
-  opt({
-    name: 'ownerships',
-    type: 'multi_enum',
-    values: OWNERSHIPS,
-    valueSet: 'ownership',
-    labelKey: 'filter.ownership',
-  }),
-  opt({
-    name: 'reconstructions',
-    type: 'multi_enum',
-    values: RECONSTRUCTIONS,
-    valueSet: 'reconstruction',
-    labelKey: 'filter.reconstruction',
-  }),
-  opt({
-    name: 'building_types',
-    type: 'multi_enum',
-    values: BUILDING_TYPES,
-    valueSet: 'building_type',
-    labelKey: 'filter.building_type',
-  }),
-  opt({
-    name: 'heating',
-    type: 'multi_enum',
-    values: HEATING_TYPES,
-    valueSet: 'heating',
-    labelKey: 'filter.heating',
-  }),
-  opt({
-    name: 'parking',
-    type: 'multi_enum',
-    values: PARKING_TYPES,
-    valueSet: 'parking',
-    labelKey: 'filter.parking',
-  }),
-  opt({
-    name: 'energy_classes',
-    type: 'multi_enum',
-    values: ENERGY_CLASSES,
-    valueSet: 'energy_class',
-    labelKey: 'filter.energy_class',
-  }),
-  opt({
-    name: 'seller_types',
-    type: 'multi_enum',
-    values: SELLER_TYPES,
-    valueSet: 'seller_type',
-    labelKey: 'filter.seller_type',
-  }),
-  opt({ name: 'tags', type: 'multi_enum', values: TAGS, valueSet: 'tag', labelKey: 'filter.tags' }),
-  opt({ name: 'floor_from', type: 'integer', ...FILTER_LIMITS.floor, labelKey: 'filter.floor' }),
-  opt({ name: 'floor_to', type: 'integer', ...FILTER_LIMITS.floor, labelKey: 'filter.floor' }),
-  opt({
-    name: 'total_floors_from',
-    type: 'integer',
-    ...FILTER_LIMITS.total_floors,
-    labelKey: 'filter.total_floors',
-  }),
-  opt({
-    name: 'total_floors_to',
-    type: 'integer',
-    ...FILTER_LIMITS.total_floors,
-    labelKey: 'filter.total_floors',
-  }),
-  opt({
-    name: 'year_built_from',
-    type: 'integer',
-    ...FILTER_LIMITS.year_built,
-    labelKey: 'filter.year_built',
-  }),
-  opt({ name: 'year_built_to', type: 'integer', ...FILTER_LIMITS.year_built, labelKey: 'filter.year_built' }),
-  opt({ name: 'age_days', type: 'integer', ...FILTER_LIMITS.age_days, labelKey: 'filter.age_days' }),
-  opt({ name: 'photos_min', type: 'integer', ...FILTER_LIMITS.photos_min, labelKey: 'filter.photos' }),
-  opt({
-    name: 'trust_score_min',
-    type: 'integer',
-    ...FILTER_LIMITS.trust_score,
-    labelKey: 'filter.trust_score',
-  }),
-  opt({
-    name: 'seller_rating_min',
-    type: 'number',
-    ...FILTER_LIMITS.seller_rating,
-    labelKey: 'filter.seller_rating',
-  }),
-  opt({ name: 'free_from', type: 'date', labelKey: 'filter.free_from' }),
-  opt({ name: 'has_floor_plan', type: 'boolean', labelKey: 'filter.floor_plan' }),
-  opt({ name: 'verified_only', type: 'boolean', labelKey: 'filter.verified_only' }),
-  opt({ name: 'hide_reserved', type: 'boolean', labelKey: 'filter.hide_reserved' }),
-];
+export const SEARCH_FORM_FIELDS: readonly FormFieldDefinition[] = SEARCH_FORM_ORDER.map(searchFormField);
 
 // Two levels, not a recursive schema: a group (the contact) holds plain fields only, and a
 // recursive schema would need a self-reference the OpenAPI document cannot resolve.

@@ -1,67 +1,66 @@
 // First: zod's settings for browsers, before this module builds any schema.
 import '../zod-csp.ts';
 import { z } from 'zod';
-import { CURRENCIES } from '../currencies.ts';
 import { LOCALES } from '../locales.ts';
-import { MULTI_VALUE_FILTERS, SORTS } from '../search/filters.ts';
+import {
+  FILTER_NAMES,
+  FILTER_SPEC,
+  type FilterName,
+  type FilterSpecRow,
+  type NumberLimits,
+  type SearchFilters,
+} from '../search/filter-spec.ts';
 import { SearchFiltersSchema } from '../search/filters-schema.ts';
-import { COUNTRY_CODES, OFFER_TYPES, PROPERTY_TYPES } from '../value-sets.ts';
 import { LocationKindSchema } from './locations.ts';
 
 // POST /public/offer_search_path/decompose and /compose (spec 7; the compose shape is ours,
 // DESIGN 4): a localized search URL (spec 2) to filters (spec 9) and back.
 
+function numberOutput(limits: NumberLimits = {}) {
+  let schema = z.number();
+  if (limits.int) schema = schema.int();
+  if (limits.positive) schema = schema.gt(0);
+  if (limits.min !== undefined) schema = schema.gte(limits.min);
+  if (limits.max !== undefined) schema = schema.lte(limits.max);
+  return schema;
+}
+
+function outputField(name: FilterName, row: FilterSpecRow): z.ZodType {
+  let field: z.ZodType;
+  switch (row.kind) {
+    case 'enum':
+    case 'enum-multi':
+      if (!row.values) throw new Error(`The filter ${name} has no values`);
+      field = row.kind === 'enum' ? z.enum(row.values) : z.array(z.enum(row.values));
+      break;
+    case 'range-from':
+    case 'range-to':
+    case 'number':
+      field = numberOutput(row.limits);
+      break;
+    case 'boolean':
+      field = z.boolean();
+      break;
+    case 'slug':
+    case 'date':
+      field = z.string();
+      break;
+    case 'bbox':
+      field = z.object({ south: z.number(), west: z.number(), north: z.number(), east: z.number() });
+      break;
+  }
+  return (row.required ? field : field.optional()).describe(row.description);
+}
+
 /**
  * The canonical filters as the API returns them (the output of `parseFilters`): absent
  * filters are absent, lists hold distinct values in value-set order, sort/page/per_page are
- * always present. Written out field by field so the OpenAPI document shows every filter.
+ * always present. One property per row of the filter table, so the OpenAPI document shows every
+ * filter with its limits and description.
  */
-export const SearchFiltersOutputSchema = z.object({
-  offer_type: z.enum(OFFER_TYPES).optional(),
-  property_type: z.enum(PROPERTY_TYPES).optional(),
-  country_code: z.enum(COUNTRY_CODES).optional(),
-  locality: z.string().optional(),
-  location_id: z.number().int().optional(),
-  dispositions: z.array(z.enum(MULTI_VALUE_FILTERS.dispositions)).optional(),
-  bathrooms: z.array(z.enum(MULTI_VALUE_FILTERS.bathrooms)).optional(),
-  room_types: z.array(z.enum(MULTI_VALUE_FILTERS.room_types)).optional(),
-  furnishings: z.array(z.enum(MULTI_VALUE_FILTERS.furnishings)).optional(),
-  other_params: z.array(z.enum(MULTI_VALUE_FILTERS.other_params)).optional(),
-  ownerships: z.array(z.enum(MULTI_VALUE_FILTERS.ownerships)).optional(),
-  reconstructions: z.array(z.enum(MULTI_VALUE_FILTERS.reconstructions)).optional(),
-  building_types: z.array(z.enum(MULTI_VALUE_FILTERS.building_types)).optional(),
-  heating: z.array(z.enum(MULTI_VALUE_FILTERS.heating)).optional(),
-  parking: z.array(z.enum(MULTI_VALUE_FILTERS.parking)).optional(),
-  energy_classes: z.array(z.enum(MULTI_VALUE_FILTERS.energy_classes)).optional(),
-  seller_types: z.array(z.enum(MULTI_VALUE_FILTERS.seller_types)).optional(),
-  tags: z.array(z.enum(MULTI_VALUE_FILTERS.tags)).optional(),
-  price_from: z.number().optional(),
-  price_to: z.number().optional(),
-  currency: z.enum(CURRENCIES).optional(),
-  area_from: z.number().optional(),
-  area_to: z.number().optional(),
-  lat: z.number().optional(),
-  lng: z.number().optional(),
-  radius_km: z.number().optional(),
-  floor_from: z.number().int().optional(),
-  floor_to: z.number().int().optional(),
-  total_floors_from: z.number().int().optional(),
-  total_floors_to: z.number().int().optional(),
-  age_days: z.number().int().optional(),
-  year_built_from: z.number().int().optional(),
-  year_built_to: z.number().int().optional(),
-  photos_min: z.number().int().optional(),
-  has_floor_plan: z.boolean().optional(),
-  hide_reserved: z.boolean().optional(),
-  verified_only: z.boolean().optional(),
-  trust_score_min: z.number().optional(),
-  seller_rating_min: z.number().optional(),
-  free_from: z.string().optional(),
-  bbox: z.object({ south: z.number(), west: z.number(), north: z.number(), east: z.number() }).optional(),
-  sort: z.enum(SORTS),
-  page: z.number().int(),
-  per_page: z.number().int(),
-});
+export const SearchFiltersOutputSchema = z.object(
+  Object.fromEntries(FILTER_NAMES.map((name) => [name, outputField(name, FILTER_SPEC[name])])),
+) as unknown as z.ZodType<SearchFilters>;
 
 /** The place a locality slug (or a location id) named. */
 export const SearchPathLocationSchema = z.object({

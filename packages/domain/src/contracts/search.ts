@@ -2,76 +2,20 @@
 import '../zod-csp.ts';
 import { z } from 'zod';
 import { CURRENCIES } from '../currencies.ts';
-import {
-  DEFAULT_PER_PAGE,
-  DEFAULT_RADIUS_KM,
-  FILTER_KEYS,
-  type FilterKey,
-  MAX_PER_PAGE,
-  MAX_RADIUS_KM,
-  MULTI_VALUE_FILTERS,
-  SORTS,
-} from '../search/filters.ts';
+import { FILTER_SPEC, MULTI_VALUE_FILTERS } from '../search/filter-spec.ts';
+import { FILTER_KEYS, type FilterKey } from '../search/filters.ts';
 import type { ValidationMessageKey } from '../validation-messages.ts';
 import { OFFER_TYPES, PROPERTY_TYPES } from '../value-sets.ts';
 import { OfferCardSchema } from './offers.ts';
 
 // Public offer search (spec 7, spec 9, DESIGN 5): the result list, the facet counts of the
-// filter panel and the map clusters share one filter model (filters.ts) and its spec 5 rules.
-// The query schemas here only DOCUMENT the parameters (OpenAPI); the API validates them with
-// `parseFilters`, whose errors name the field and carry message keys.
+// filter panel and the map clusters share one filter model (search/filter-spec.ts) and its spec 5
+// rules. The query schemas here only DOCUMENT the parameters (OpenAPI, with each filter's
+// description from its row); the API validates them with `parseFilters`, whose errors name the
+// field and carry message keys.
 
 // ---------------------------------------------------------------------------------------------
 // Query parameters
-
-const FILTER_DESCRIPTIONS: Readonly<Record<FilterKey, string>> = {
-  offer_type: `One of ${OFFER_TYPES.join(', ')}.`,
-  property_type: `One of ${PROPERTY_TYPES.join(', ')}.`,
-  country_code: 'ISO 3166-1 alpha-2 country code, e.g. CZ.',
-  locality: 'Slug of a city or city part (any locale); needs country_code. Matches the place and its parts.',
-  location_id: 'Id of a location (autocomplete pick): matches offers in it and in its children (city parts).',
-  dispositions: `Comma list or repeated key; any of ${MULTI_VALUE_FILTERS.dispositions.join(', ')}.`,
-  bathrooms: 'Any of 1, 2+ (2+ = two or more bathrooms).',
-  room_types: `Offers having at least one of ${MULTI_VALUE_FILTERS.room_types.join(', ')}.`,
-  furnishings: `Any of ${MULTI_VALUE_FILTERS.furnishings.join(', ')}.`,
-  other_params: `Offers having at least one of ${MULTI_VALUE_FILTERS.other_params.join(', ')}.`,
-  ownerships: `Any of ${MULTI_VALUE_FILTERS.ownerships.join(', ')}.`,
-  reconstructions: `Any of ${MULTI_VALUE_FILTERS.reconstructions.join(', ')}.`,
-  building_types: `Any of ${MULTI_VALUE_FILTERS.building_types.join(', ')}.`,
-  heating: `Any of ${MULTI_VALUE_FILTERS.heating.join(', ')}.`,
-  parking: `Any of ${MULTI_VALUE_FILTERS.parking.join(', ')}.`,
-  energy_classes: `Any of ${MULTI_VALUE_FILTERS.energy_classes.join(', ')}.`,
-  seller_types: `Any of ${MULTI_VALUE_FILTERS.seller_types.join(', ')}.`,
-  tags: `Offers having at least one of ${MULTI_VALUE_FILTERS.tags.join(', ')}.`,
-  price_from:
-    'Lower price bound (> 0) in `currency`, which is then required. Compared on the price normalised to CZK with the current exchange rates, so an EUR bound finds offers priced in CZK.',
-  price_to: 'Upper price bound (> 0) in `currency`, which is then required.',
-  currency: `Currency of the price bounds and of the prices returned (default CZK): ${CURRENCIES.join(', ')}.`,
-  area_from: 'Lower useful-area bound in m² (> 0).',
-  area_to: 'Upper useful-area bound in m² (> 0).',
-  lat: 'Latitude of a radius-search centre (-90..90); needs lng.',
-  lng: 'Longitude of a radius-search centre (-180..180); needs lat.',
-  radius_km: `Radius in km around lat/lng (or around location_id / locality), > 0, max ${MAX_RADIUS_KM}; default ${DEFAULT_RADIUS_KM} with lat/lng.`,
-  floor_from: 'Lowest floor (0 = ground floor).',
-  floor_to: 'Highest floor.',
-  total_floors_from: 'Fewest floors of the building.',
-  total_floors_to: 'Most floors of the building.',
-  age_days: 'Only offers activated at most this many days ago.',
-  year_built_from: 'Built in or after this year.',
-  year_built_to: 'Built in or before this year.',
-  photos_min: 'At least this many photos.',
-  has_floor_plan: 'Only offers with a floor plan: 1 or true (0/false = no filter).',
-  hide_reserved: 'Leave out reserved offers: 1 or true (0/false = no filter; decision 042).',
-  verified_only: 'Only verified listings: 1 or true (0/false = no filter).',
-  trust_score_min: 'Minimum seller trust score, 0..100.',
-  seller_rating_min: 'Minimum seller rating, 1.0..5.0.',
-  free_from:
-    'YYYY-MM-DD: offers available on this date at the latest (an offer without a date is available now).',
-  bbox: 'Viewport `south,west,north,east` in degrees; west > east crosses the antimeridian.',
-  sort: `One of ${SORTS.join(', ')} (default activated_at_desc); ties are broken by id.`,
-  page: 'Page number, from 1 (default 1).',
-  per_page: `Items a page, 1..${MAX_PER_PAGE} (default ${DEFAULT_PER_PAGE}).`,
-};
 
 /** A URL parameter as it arrives: one string, or several for a repeated key. */
 const rawParam = z.union([z.string(), z.array(z.string())]);
@@ -79,7 +23,7 @@ const rawParam = z.union([z.string(), z.array(z.string())]);
 function filterParams(omit: readonly FilterKey[] = []) {
   const params: Record<string, z.ZodOptional<typeof rawParam>> = {};
   for (const key of FILTER_KEYS) {
-    if (!omit.includes(key)) params[key] = rawParam.optional().describe(FILTER_DESCRIPTIONS[key]);
+    if (!omit.includes(key)) params[key] = rawParam.optional().describe(FILTER_SPEC[key].description);
   }
   return params;
 }
@@ -200,7 +144,7 @@ export const OfferMapQuerySchema = z.looseObject({
   // Required: a missing one answers 422 with the same keys the handler uses for a bad one.
   bbox: z
     .union([z.string(), z.array(z.string())], messageKey('validation.invalid_bbox'))
-    .describe(`Required. ${FILTER_DESCRIPTIONS.bbox}`),
+    .describe(`Required. ${FILTER_SPEC.bbox.description}`),
   zoom: z
     .union([z.string(), z.array(z.string())], messageKey('validation.invalid_integer'))
     .describe(

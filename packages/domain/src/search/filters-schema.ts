@@ -1,26 +1,27 @@
 // First: zod's settings for browsers, before this module builds any schema.
 import '../zod-csp.ts';
 import { z } from 'zod';
-import { CURRENCIES } from '../currencies.ts';
 import { isSlug } from '../slugify.ts';
 import type { ValidationMessageKey } from '../validation-messages.ts';
-import { COUNTRY_CODES, OFFER_TYPES, PROPERTY_TYPES } from '../value-sets.ts';
+import {
+  FILTER_NAMES,
+  FILTER_SPEC,
+  type FilterName,
+  type FilterSpecRow,
+  type NumberLimits,
+  RANGE_PAIRS,
+  type SearchFilters,
+} from './filter-spec.ts';
 import {
   DEFAULT_PAGE,
   DEFAULT_PER_PAGE,
   DEFAULT_RADIUS_KM,
   DEFAULT_SORT,
   FILTER_LIMITS,
-  MAX_PER_PAGE,
-  MAX_RADIUS_KM,
-  MULTI_VALUE_FILTERS,
-  RANGE_PAIRS,
-  type SearchFilters,
-  SORTS,
   toFilterRecord,
 } from './filters.ts';
 
-// The zod schema of the search filters (filters.ts holds the model, limits and defaults). A module
+// The zod schema of the search filters, built from the rows of filter-spec.ts. A module
 // of its own so that code which only composes search URLs (the browser's results and detail
 // pages) does not load zod: the schema is evaluated only where something parses filters.
 
@@ -107,14 +108,7 @@ function key(message: ValidationMessageKey): { error: ValidationMessageKey } {
   return { error: message };
 }
 
-interface NumberRules {
-  int?: boolean;
-  positive?: boolean;
-  min?: number;
-  max?: number;
-}
-
-function numberSchema(rules: NumberRules) {
+function numberSchema(rules: NumberLimits) {
   let schema = z.number(key('validation.invalid_number'));
   if (rules.int) schema = schema.int(key('validation.invalid_integer'));
   if (rules.positive) schema = schema.gt(0, key('validation.number_not_positive'));
@@ -124,7 +118,7 @@ function numberSchema(rules: NumberRules) {
   return schema.transform((n) => (n === 0 ? 0 : n));
 }
 
-function numberField(rules: NumberRules) {
+function numberField(rules: NumberLimits) {
   return z.preprocess(toNumberInput, numberSchema(rules).optional());
 }
 
@@ -183,59 +177,34 @@ const bboxField = z.preprocess(
     .optional(),
 );
 
-const shape = {
-  offer_type: enumField(OFFER_TYPES),
-  property_type: enumField(PROPERTY_TYPES),
-  country_code: enumField(COUNTRY_CODES, true),
-  locality: slugField,
-  location_id: numberField({ int: true, min: 1 }),
+function fieldOf(name: FilterName, row: FilterSpecRow): z.ZodType {
+  switch (row.kind) {
+    case 'enum':
+    case 'enum-multi':
+      if (!row.values) throw new Error(`The filter ${name} has no values`);
+      return row.kind === 'enum' ? enumField(row.values, row.upperCase) : listField(row.values);
+    case 'range-from':
+    case 'range-to':
+    case 'number':
+      return numberField(row.limits ?? {});
+    case 'boolean':
+      return booleanField;
+    case 'slug':
+      return slugField;
+    case 'date':
+      return dateField;
+    case 'bbox':
+      return bboxField;
+  }
+}
 
-  dispositions: listField(MULTI_VALUE_FILTERS.dispositions),
-  bathrooms: listField(MULTI_VALUE_FILTERS.bathrooms),
-  room_types: listField(MULTI_VALUE_FILTERS.room_types),
-  furnishings: listField(MULTI_VALUE_FILTERS.furnishings),
-  other_params: listField(MULTI_VALUE_FILTERS.other_params),
-  ownerships: listField(MULTI_VALUE_FILTERS.ownerships),
-  reconstructions: listField(MULTI_VALUE_FILTERS.reconstructions),
-  building_types: listField(MULTI_VALUE_FILTERS.building_types),
-  heating: listField(MULTI_VALUE_FILTERS.heating),
-  parking: listField(MULTI_VALUE_FILTERS.parking),
-  energy_classes: listField(MULTI_VALUE_FILTERS.energy_classes),
-  seller_types: listField(MULTI_VALUE_FILTERS.seller_types),
-  tags: listField(MULTI_VALUE_FILTERS.tags),
+/** Every filter's field schema, in the table's order. */
+const shape = Object.fromEntries(
+  FILTER_NAMES.map((name) => [name, fieldOf(name, FILTER_SPEC[name])]),
+) as Record<FilterName, z.ZodType>;
 
-  price_from: numberField({ positive: true, ...FILTER_LIMITS.price }),
-  price_to: numberField({ positive: true, ...FILTER_LIMITS.price }),
-  currency: enumField(CURRENCIES, true),
-  area_from: numberField({ positive: true, ...FILTER_LIMITS.area }),
-  area_to: numberField({ positive: true, ...FILTER_LIMITS.area }),
-
-  lat: numberField(FILTER_LIMITS.lat),
-  lng: numberField(FILTER_LIMITS.lng),
-  radius_km: numberField({ positive: true, max: MAX_RADIUS_KM }),
-
-  floor_from: numberField({ int: true, ...FILTER_LIMITS.floor }),
-  floor_to: numberField({ int: true, ...FILTER_LIMITS.floor }),
-  total_floors_from: numberField({ int: true, ...FILTER_LIMITS.total_floors }),
-  total_floors_to: numberField({ int: true, ...FILTER_LIMITS.total_floors }),
-  age_days: numberField({ int: true, ...FILTER_LIMITS.age_days }),
-  year_built_from: numberField({ int: true, ...FILTER_LIMITS.year_built }),
-  year_built_to: numberField({ int: true, ...FILTER_LIMITS.year_built }),
-  photos_min: numberField({ int: true, ...FILTER_LIMITS.photos_min }),
-  has_floor_plan: booleanField,
-  hide_reserved: booleanField,
-  verified_only: booleanField,
-  trust_score_min: numberField(FILTER_LIMITS.trust_score),
-  seller_rating_min: numberField(FILTER_LIMITS.seller_rating),
-  free_from: dateField,
-  bbox: bboxField,
-
-  sort: enumField(SORTS),
-  page: numberField({ int: true, min: 1 }),
-  per_page: numberField({ int: true, min: 1, max: MAX_PER_PAGE }),
-};
-
-type ParsedShape = z.output<z.ZodObject<typeof shape>>;
+/** A parse's fields before the defaults: every filter optional. */
+type ParsedShape = Partial<SearchFilters>;
 
 /** Spec 5 rules that span fields; each issue names the field a form should mark. */
 function checkCrossField(data: ParsedShape, ctx: z.RefinementCtx): void {
@@ -270,7 +239,10 @@ function toCanonical(data: ParsedShape): SearchFilters {
   return filters as unknown as SearchFilters;
 }
 
-const recordSchema = z.object(shape).superRefine(checkCrossField).transform(toCanonical);
+const recordSchema = z
+  .object(shape)
+  .superRefine((data, ctx) => checkCrossField(data as ParsedShape, ctx))
+  .transform((data) => toCanonical(data as ParsedShape));
 
 /**
  * Validates raw filters (URLSearchParams, a query string, or a record of strings, string
@@ -289,7 +261,7 @@ export const SearchFiltersSchema: z.ZodType<SearchFilters, unknown> = z.preproce
 // both on random inputs) for a fraction of the work. Searches name few combinations of fields:
 // each combination's schema is built once, up to a bound past which new combinations are
 // parsed by the whole schema.
-const FIELD_NAMES = Object.keys(shape) as (keyof typeof shape)[];
+const FIELD_NAMES = FILTER_NAMES;
 const MAX_FIELD_SETS = 512;
 const byFieldSet = new Map<string, z.ZodType<SearchFilters, Record<string, unknown>>>();
 
@@ -299,7 +271,7 @@ function schemaOfFields(record: Readonly<Record<string, unknown>>) {
   let schema = byFieldSet.get(id);
   if (schema) return schema;
   if (byFieldSet.size >= MAX_FIELD_SETS) return recordSchema;
-  const picked: Partial<typeof shape> = {};
+  const picked: Partial<Record<FilterName, z.ZodType>> = {};
   for (const name of FIELD_NAMES) {
     if (record[name] !== undefined) Object.assign(picked, { [name]: shape[name] });
   }

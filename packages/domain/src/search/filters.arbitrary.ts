@@ -1,14 +1,8 @@
 import fc from 'fast-check';
 import { CURRENCIES } from '../currencies.ts';
 import { COUNTRY_CODES, OFFER_TYPES, PROPERTY_TYPES } from '../value-sets.ts';
-import {
-  FILTER_LIMITS,
-  MAX_PER_PAGE,
-  MAX_RADIUS_KM,
-  MULTI_VALUE_FILTERS,
-  type SearchFilters,
-  SORTS,
-} from './filters.ts';
+import { MULTI_VALUE_FILTERS, type SearchFilters } from './filter-spec.ts';
+import { FILTER_LIMITS, MAX_PER_PAGE, MAX_RADIUS_KM, SORTS } from './filters.ts';
 
 // fast-check generator of valid, canonical SearchFilters for the round-trip property tests
 // (query-string.test.ts, search-path.test.ts). Test support only: not exported by index.ts.

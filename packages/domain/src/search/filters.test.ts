@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGE_KEYS } from '../validation-messages.ts';
-import {
-  DEFAULT_RADIUS_KM,
-  defaultFilters,
-  FILTER_KEYS,
-  MULTI_VALUE_FILTER_KEYS,
-  MULTI_VALUE_FILTERS,
-} from './filters.ts';
+import { MULTI_VALUE_FILTER_KEYS, MULTI_VALUE_FILTERS } from './filter-spec.ts';
+import { DEFAULT_RADIUS_KM, defaultFilters, FILTER_KEYS } from './filters.ts';
 import { isCalendarDate, SearchFiltersSchema, safeParseSearchFilters } from './filters-schema.ts';
 import { parseFilters } from './query-string-parse.ts';
 

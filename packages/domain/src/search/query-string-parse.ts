@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { isValidationMessageKey } from '../validation-messages.ts';
-import type { SearchFilters } from './filters.ts';
+import type { SearchFilters } from './filter-spec.ts';
 import { safeParseSearchFilters } from './filters-schema.ts';
 import type { FieldErrors } from './query-string.ts';
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { SearchFilters } from './filter-spec.ts';
 import { validFiltersArbitrary } from './filters.arbitrary.ts';
-import { defaultFilters, type SearchFilters } from './filters.ts';
+import { defaultFilters } from './filters.ts';
 import { serializeFilters } from './query-string.ts';
 import { issuesToFieldErrors, parseFilters } from './query-string-parse.ts';
 

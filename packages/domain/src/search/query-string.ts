@@ -1,3 +1,4 @@
+import type { SearchFilters } from './filter-spec.ts';
 import {
   DEFAULT_PAGE,
   DEFAULT_PER_PAGE,
@@ -5,7 +6,6 @@ import {
   DEFAULT_SORT,
   FILTER_KEYS,
   type FilterKey,
-  type SearchFilters,
 } from './filters.ts';
 
 // The URL form of a search (spec 9 filters, spec 5 rules).

@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../locales.ts';
 import { LOCALE_SLUGS } from '../slugs.ts';
+import type { SearchFilters } from './filter-spec.ts';
 import { validFiltersArbitrary } from './filters.arbitrary.ts';
-import { defaultFilters, type SearchFilters } from './filters.ts';
+import { defaultFilters } from './filters.ts';
 import { composeSearchPath, decomposeSearchPath, localeFromSegment } from './search-path.ts';
 import { SEARCH_WORDS } from './search-words.ts';
 

@@ -8,7 +8,8 @@ import {
   propertyTypeFromSlug,
   propertyTypeSlug,
 } from '../slugs.ts';
-import type { FilterKey, SearchFilters } from './filters.ts';
+import type { SearchFilters } from './filter-spec.ts';
+import type { FilterKey } from './filters.ts';
 import { type FieldErrors, serializeFilters } from './query-string.ts';
 import { parseFilters } from './query-string-parse.ts';
 import { isSearchWord, searchWord } from './search-words.ts';
