@@ -60,6 +60,13 @@ export const offers = pgTable(
     layout: text('layout'),
     roomTypes: text('room_types').array().notNull().default(sql`'{}'::text[]`),
     bathrooms: smallint('bathrooms'),
+    /**
+     * The bathrooms value set of spec 9 an offer falls in ("1", "2+" for two or more), generated
+     * (migration 0029): search, the facet counts and saved-search alerts compare it as stored.
+     */
+    bathroomsBucket: text('bathrooms_bucket').generatedAlwaysAs(
+      sql`CASE WHEN bathrooms >= 2 THEN '2+' WHEN bathrooms = 1 THEN '1' END`,
+    ),
     usefulAreaMeters: doublePrecision('useful_area_meters'),
     floor: smallint('floor'),
     totalFloors: smallint('total_floors'),

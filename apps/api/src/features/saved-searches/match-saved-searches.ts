@@ -1,6 +1,19 @@
 import { type Db, locationNames } from '@estately/db';
-import { type BoundingBox, type ExchangeRates, normalizePrice, type SearchFilters } from '@estately/domain';
+import type { BoundingBox, ExchangeRates, SearchFilters } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import {
+  type BoundContext,
+  type BoundFilter,
+  boundValue,
+  type ChoiceFilter,
+  chosenValues,
+  FILTER_NAMES,
+  type FilterColumn,
+  type FilterName,
+  type FlagFilter,
+  flagSet,
+  rowOf,
+} from '../search/filter-columns.ts';
 import { circleBoundingBox, queryRows, resolveRadiusCentre } from '../search/offer-conditions.ts';
 import type { AlertEvent } from './collect-alert-events.ts';
 
@@ -13,7 +26,8 @@ import type { AlertEvent } from './collect-alert-events.ts';
 // a location id, a country, or for a radius or map box without a named place the cells of a
 // GRID_DEGREES grid the area overlaps, so a circle is compared with the offers near it rather
 // than with a whole country. The conditions are those of `offerConditions` (the public
-// search), spelled as columns of a matcher row.
+// search), generated from the same filter-to-column map (filter-columns.ts): a matcher row holds
+// each set filter under the filter's name, and the residual SQL tests each against its column.
 
 /** Grid cell size for radius and box searches (about 28 x 18 km in central Europe). */
 const GRID_DEGREES = 0.25;
@@ -49,21 +63,76 @@ export interface SearchMatches {
 
 type Matcher = Record<string, unknown> & { g: number; keys: string[] };
 
-const SCALAR_LISTS = {
-  dispositions: 'disp',
-  furnishings: 'furn',
-  ownerships: 'own',
-  reconstructions: 'recon',
-  building_types: 'build',
-  heating: 'heat',
-  parking: 'park',
-  energy_classes: 'energy',
-  seller_types: 'seller',
-  bathrooms: 'bath',
-  room_types: 'rooms',
-  other_params: 'params',
-  tags: 'tags',
-} as const satisfies Partial<Record<keyof SearchFilters, string>>;
+/** The filters tested column by column; the place (named place, radius, box) is matched apart. */
+const COLUMN_FILTERS = FILTER_NAMES.filter((name) => {
+  const match = rowOf(name).match;
+  return match !== 'place' && match !== 'unit';
+});
+
+/** A filter's value in a matcher row, or undefined when the filter is unset. */
+function matcherValue(name: FilterName, filters: SearchFilters, context: BoundContext): unknown {
+  const row: FilterColumn = rowOf(name);
+  switch (row.match) {
+    case 'equal':
+      return chosenValues(name as ChoiceFilter, filters)?.[0];
+    case 'one-of':
+    case 'overlaps':
+      return chosenValues(name as ChoiceFilter, filters);
+    case 'at-least':
+    case 'at-most':
+      return boundValue(name as BoundFilter, filters, context);
+    case 'flag':
+      return flagSet(name as FlagFilter, filters) ? true : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A filter's type in the matcher recordset. */
+function recordsetType(name: FilterName): string {
+  const row: FilterColumn = rowOf(name);
+  switch (row.match) {
+    case 'equal':
+      return 'text';
+    case 'one-of':
+    case 'overlaps':
+      return 'text[]';
+    case 'at-least':
+    case 'at-most':
+      return row.type;
+    case 'flag':
+      return 'boolean';
+    default:
+      throw new Error(`saved-search matcher: ${name} has no column`);
+  }
+}
+
+/**
+ * The test of one filter for an offer row `alias` (its columns named as in `offers`) and the
+ * matcher row `m`, true when the matcher's value is null (the filter is unset). Filter and
+ * column names are plain identifiers from the map, never user input.
+ */
+function columnTest(name: FilterName, alias: string): string {
+  const row: FilterColumn = rowOf(name);
+  const m = `m.${name}`;
+  if (row.match === 'place' || row.match === 'unit')
+    throw new Error(`saved-search matcher: ${name} has no column`);
+  const o = `${alias}.${row.column.name}`;
+  switch (row.match) {
+    case 'equal':
+      return `(${m} is null or ${o} = ${m})`;
+    case 'one-of':
+      return `(${m} is null or ${o} = any(${m}))`;
+    case 'overlaps':
+      return `(${m} is null or ${o} && ${m})`;
+    case 'flag':
+      return `(${m} is null or ${o} = ${row.means})`;
+    default: {
+      const test = `${o} ${row.match === 'at-least' ? '>=' : '<='} ${m}`;
+      return `(${m} is null or ${row.orNone ? `${o} is null or ` : ''}${test})`;
+    }
+  }
+}
 
 /** Locality slugs -> location ids, one query for every (country, slug) pair of the batch. */
 async function resolveLocalities(
@@ -98,7 +167,6 @@ async function toMatcher(
   const m: Matcher = { g, keys: [] };
   const ot = filters.offer_type ?? '*';
   const pt = filters.property_type ?? '*';
-  if (filters.country_code !== undefined) m.cc = filters.country_code;
 
   const localityIds =
     filters.locality !== undefined && filters.country_code !== undefined
@@ -132,36 +200,11 @@ async function toMatcher(
   m.keys = places.map((place) => `${ot}|${pt}|${place}`);
   if (m.keys.length === 1) m.key1 = m.keys[0];
 
-  for (const [field, column] of Object.entries(SCALAR_LISTS)) {
-    const values = filters[field as keyof typeof SCALAR_LISTS];
-    if (values && values.length > 0) m[column] = values;
-  }
-  if (filters.currency !== undefined) {
-    if (filters.price_from !== undefined)
-      m.pmin = normalizePrice(filters.price_from, filters.currency, rates);
-    if (filters.price_to !== undefined) m.pmax = normalizePrice(filters.price_to, filters.currency, rates);
-  }
   // Absent filters stay out of the row (null in SQL): the matcher JSON of a batch stays small.
-  const put = (column: string, value: unknown) => {
-    if (value !== undefined) m[column] = value;
-  };
-  put('amin', filters.area_from);
-  put('amax', filters.area_to);
-  put('fmin', filters.floor_from);
-  put('fmax', filters.floor_to);
-  put('tfmin', filters.total_floors_from);
-  put('tfmax', filters.total_floors_to);
-  put('ymin', filters.year_built_from);
-  put('ymax', filters.year_built_to);
-  put('photos', filters.photos_min);
-  m.floorplan = filters.has_floor_plan === true;
-  m.unreserved = filters.hide_reserved === true;
-  m.verified = filters.verified_only === true;
-  put('trust', filters.trust_score_min);
-  put('rating', filters.seller_rating_min);
-  put('free_from', filters.free_from);
-  if (filters.age_days !== undefined)
-    m.act_min = new Date(now.getTime() - filters.age_days * 86_400_000).toISOString();
+  for (const name of COLUMN_FILTERS) {
+    const value = matcherValue(name, filters, { rates, now });
+    if (value !== undefined) m[name] = value;
+  }
   if (filters.bbox) {
     m.bs = filters.bbox.south;
     m.bw = filters.bbox.west;
@@ -172,60 +215,51 @@ async function toMatcher(
 }
 
 /**
- * The filters besides type and place, for an offer `o` and a matcher row `m` (the conditions of
- * `offerConditions`, each switched off when the matcher's column is null). Static SQL text.
+ * The place of a matcher row `m` for an offer `o`: inside the named place, within the circle,
+ * inside the map box (west > east crosses the antimeridian), as `offerConditions` spells them.
  */
-const RESIDUAL = sql.raw(`(
-(m.cc is null or o.country_code = m.cc)
-and (m.loc_ids is null or o.location_path @> m.loc_ids)
+const PLACE_TEST = `(m.loc_ids is null or o.location_path @> m.loc_ids)
 and (m.loc_any is null or o.location_path && m.loc_any)
-and (m.disp is null or o.disposition = any(m.disp))
-and (m.furn is null or o.furnishings = any(m.furn))
-and (m.own is null or o.ownership = any(m.own))
-and (m.recon is null or o.reconstruction = any(m.recon))
-and (m.build is null or o.type_of_building = any(m.build))
-and (m.heat is null or o.type_of_heating = any(m.heat))
-and (m.park is null or o.parking = any(m.park))
-and (m.energy is null or o.penb = any(m.energy))
-and (m.seller is null or o.seller_type = any(m.seller))
-and (m.bath is null or (case when o.bathrooms >= 2 then '2+' when o.bathrooms = 1 then '1' end) = any(m.bath))
-and (m.rooms is null or o.room_types && m.rooms)
-and (m.params is null or o.other_params && m.params)
-and (m.tags is null or o.tags && m.tags)
-and (m.pmin is null or o.price_normalized >= m.pmin)
-and (m.pmax is null or o.price_normalized <= m.pmax)
-and (m.amin is null or o.useful_area_meters >= m.amin)
-and (m.amax is null or o.useful_area_meters <= m.amax)
-and (m.fmin is null or o.floor >= m.fmin)
-and (m.fmax is null or o.floor <= m.fmax)
-and (m.tfmin is null or o.total_floors >= m.tfmin)
-and (m.tfmax is null or o.total_floors <= m.tfmax)
-and (m.ymin is null or o.year_built >= m.ymin)
-and (m.ymax is null or o.year_built <= m.ymax)
-and (m.photos is null or o.photos_count >= m.photos)
-and (not m.floorplan or o.has_floor_plan)
-and (not m.unreserved or not o.is_reserved)
-and (not m.verified or o.is_verified)
-and (m.trust is null or o.seller_trust_score >= m.trust)
-and (m.rating is null or o.seller_rating >= m.rating)
-and (m.free_from is null or o.free_from_date is null or o.free_from_date <= m.free_from)
-and (m.act_min is null or o.activated_at >= m.act_min)
 and (m.radius is null or geo_distance_km(o.location, point(m.c_lng, m.c_lat)) <= m.radius)
 and (m.bs is null or (o.latitude between m.bs and m.bn and (case when m.bw <= m.be
-then o.longitude between m.bw and m.be else o.longitude >= m.bw or o.longitude <= m.be end)))
-)`);
+then o.longitude between m.bw and m.be else o.longitude >= m.bw or o.longitude <= m.be end)))`;
+
+/** The place's columns of a matcher row. */
+const PLACE_RECORDSET = `loc_ids bigint[], loc_any bigint[], c_lat float8, c_lng float8, radius float8,
+  bs float8, bw float8, bn float8, be float8`;
 
 /**
- * The most selective filters again on the key table's own copy of price, area and layout:
- * checked on the index entries, so most rejected offers cost no lookup of their row.
+ * Every filter for an offer `o` and a matcher row `m` (the conditions of `offerConditions`,
+ * each switched off when the matcher's value is null). Static SQL text.
  */
-const PREFILTER = sql.raw(`(
-(m.pmin is null or k.price >= m.pmin)
-and (m.pmax is null or k.price <= m.pmax)
-and (m.amin is null or k.area >= m.amin)
-and (m.amax is null or k.area <= m.amax)
-and (m.disp is null or k.disp = any(m.disp))
+const RESIDUAL = sql.raw(`(
+${[...COLUMN_FILTERS.map((name) => columnTest(name, 'o')), PLACE_TEST].join('\nand ')}
 )`);
+
+/** The matcher recordset's columns: its group and keys, each filter by name, the place. */
+const RECORDSET = sql.raw(
+  `g int, keys text[], key1 text, ${COLUMN_FILTERS.map((name) => `${name} ${recordsetType(name)}`).join(', ')}, ${PLACE_RECORDSET}`,
+);
+
+/**
+ * The most selective filters again on the key table's own copy of their columns (price, area,
+ * layout): checked on the index entries, so most rejected offers cost no lookup of their row.
+ */
+const PREFILTERED = [
+  'price_from',
+  'price_to',
+  'area_from',
+  'area_to',
+  'dispositions',
+] as const satisfies readonly FilterName[];
+const PREFILTER = sql.raw(`(${PREFILTERED.map((name) => columnTest(name, 'k')).join(' and ')})`);
+/** The offer columns the key table copies, once each. */
+const KEY_COLUMNS = [...new Set(PREFILTERED.map((name) => rowOf(name).column))];
+const KEY_COLUMN_NAMES = sql.raw(KEY_COLUMNS.map((column) => column.name).join(', '));
+const KEY_COLUMN_DEFINITIONS = sql.raw(
+  KEY_COLUMNS.map((column) => `${column.name} ${column.getSQLType()}`).join(', '),
+);
+const KEY_COLUMN_VALUES = sql.raw(KEY_COLUMNS.map((column) => `o.${column.name}`).join(', '));
 
 /** One matching session: the new offers' keys are built once and serve every batch of searches. */
 export interface AlertMatcher {
@@ -252,12 +286,12 @@ export async function withAlertMatcher<T>(
     await tx.execute(sql`set local enable_bitmapscan = off`);
     await tx.execute(sql`set local enable_memoize = off`);
     await tx.execute(
-      sql`create temporary table alert_offer_keys (key text not null, ts timestamptz not null, id bigint not null, price float8, area float8, disp text) on commit drop`,
+      sql`create temporary table alert_offer_keys (key text not null, ts timestamptz not null, id bigint not null, ${KEY_COLUMN_DEFINITIONS}) on commit drop`,
     );
     if (events.length > 0) {
       await tx.execute(sql`
-        insert into alert_offer_keys (key, ts, id, price, area, disp)
-        select ot || '|' || pt || '|' || pl, ev.ts, ev.id, o.price_normalized, o.useful_area_meters, o.disposition
+        insert into alert_offer_keys (key, ts, id, ${KEY_COLUMN_NAMES})
+        select ot || '|' || pt || '|' || pl, ev.ts, ev.id, ${KEY_COLUMN_VALUES}
         from unnest(${`{${events.map((e) => e.id).join(',')}}`}::bigint[],
                     ${`{${events.map((e) => `"${e.at.toISOString()}"`).join(',')}}`}::timestamptz[]) as ev(id, ts)
         join offers o on o.id = ev.id
@@ -305,14 +339,7 @@ export async function withAlertMatcher<T>(
         if (matchers.length === 0) return result;
         const rows = await run<{ id: number | string; ids: (number | string)[] }>(sql`
           with m as materialized (
-            select * from jsonb_to_recordset(${JSON.stringify(matchers)}::jsonb) as m(
-              g int, keys text[], key1 text, cc text, loc_ids bigint[], loc_any bigint[],
-              disp text[], furn text[], own text[], recon text[], build text[], heat text[], park text[],
-              energy text[], seller text[], bath text[], rooms text[], params text[], tags text[],
-              pmin float8, pmax float8, amin float8, amax float8, fmin int, fmax int, tfmin int, tfmax int,
-              ymin int, ymax int, photos int, floorplan boolean, unreserved boolean, verified boolean, trust float8, rating float8,
-              free_from date, act_min timestamptz, c_lat float8, c_lng float8, radius float8,
-              bs float8, bw float8, bn float8, be float8)
+            select * from jsonb_to_recordset(${JSON.stringify(matchers)}::jsonb) as m(${RECORDSET})
           ),
           -- The newest matching offers of each matcher, read newest first until it has enough.
           top as (

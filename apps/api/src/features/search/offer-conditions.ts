@@ -4,11 +4,27 @@ import {
   EARTH_RADIUS_KM,
   type ExchangeRates,
   type FacetGroup,
-  normalizePrice,
   type SearchFilters,
 } from '@estately/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  type ArrayGroup,
+  type BoundContext,
+  type BoundFilter,
+  boundValue,
+  type ChoiceFilter,
+  chosenValues,
+  FILTER_NAMES,
+  type FilterColumn,
+  type FlagFilter,
+  facetColumn,
+  flagSet,
+  isArrayGroup,
+  isFacetGroup,
+  rowOf,
+  type ScalarGroup,
+} from './filter-columns.ts';
 
 // Turns the canonical filters of spec 9 into SQL conditions on the offer read model
 // (DESIGN 5). Value-set filters are kept apart, one condition per facet group, so the facet
@@ -32,44 +48,19 @@ export interface ConditionContext {
   centre?: { lat: number; lng: number } | null;
 }
 
-/** Single-valued text columns of the value-set groups (OR within a group: any chosen value). */
-const SCALAR_COLUMNS = {
-  offer_type: offers.offerType,
-  property_type: offers.propertyType,
-  dispositions: offers.disposition,
-  furnishings: offers.furnishings,
-  ownerships: offers.ownership,
-  reconstructions: offers.reconstruction,
-  building_types: offers.typeOfBuilding,
-  heating: offers.typeOfHeating,
-  parking: offers.parking,
-  energy_classes: offers.penb,
-  seller_types: offers.sellerType,
-} as const satisfies Partial<Record<FacetGroup, AnyPgColumn>>;
+// Each filter's column and how it matches come from the filter-to-column map
+// (filter-columns.ts, docs/decisions/057); this file spells them as SQL.
 
-/** Array columns: an offer matches when it has at least one chosen value (GIN-indexed `&&`). */
-const ARRAY_COLUMNS = {
-  room_types: offers.roomTypes,
-  other_params: offers.otherParams,
-  tags: offers.tags,
-} as const satisfies Partial<Record<FacetGroup, AnyPgColumn>>;
-
-/** SQL expression giving the facet value of a scalar group, e.g. the bathrooms bucket. */
-export function facetValueExpression(group: Exclude<FacetGroup, keyof typeof ARRAY_COLUMNS>): SQL {
-  if (group === 'bathrooms') return BATHROOMS_BUCKET;
-  return sql`${SCALAR_COLUMNS[group]}`;
+/** SQL expression giving the facet value of a scalar group (the bathrooms bucket is a column). */
+export function facetValueExpression(group: ScalarGroup): SQL {
+  return sql`${facetColumn(group)}`;
 }
 
-export function isArrayGroup(group: FacetGroup): group is keyof typeof ARRAY_COLUMNS {
-  return group in ARRAY_COLUMNS;
-}
+export { isArrayGroup };
 
-export function arrayColumn(group: keyof typeof ARRAY_COLUMNS): AnyPgColumn {
-  return ARRAY_COLUMNS[group];
+export function arrayColumn(group: ArrayGroup): AnyPgColumn {
+  return facetColumn(group);
 }
-
-/** Spec 9 bathrooms value set: "1" or "2+" (two or more). */
-const BATHROOMS_BUCKET = sql`(case when ${offers.bathrooms} >= 2 then '2+' when ${offers.bathrooms} = 1 then '1' end)`;
 
 function textList(values: readonly string[]): SQL {
   return sql`array[${sql.join(
@@ -78,18 +69,31 @@ function textList(values: readonly string[]): SQL {
   )}]::text[]`;
 }
 
-function groupCondition(group: FacetGroup, values: readonly string[]): SQL {
-  if (isArrayGroup(group)) return sql`${ARRAY_COLUMNS[group]} && ${textList(values)}`;
-  if (group === 'bathrooms') {
-    // Spelled as ranges on the column, not on the bucket expression, so an index could serve it.
-    const parts = values.map((value) =>
-      value === '2+' ? sql`${offers.bathrooms} >= 2` : sql`${offers.bathrooms} = 1`,
-    );
-    return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`;
-  }
+/** A choice filter's condition: any chosen value (OR within the filter). */
+function choiceCondition(name: ChoiceFilter, values: readonly string[]): SQL {
+  const row = rowOf(name);
+  if (row.match === 'overlaps') return sql`${row.column} && ${textList(values)}`;
   // A single value as plain equality, so composite b-tree indexes keep their order.
-  if (values.length === 1) return sql`${SCALAR_COLUMNS[group]} = ${values[0]}`;
-  return sql`${SCALAR_COLUMNS[group]} = any(${textList(values)})`;
+  if (values.length === 1) return sql`${row.column} = ${values[0]}`;
+  return sql`${row.column} = any(${textList(values)})`;
+}
+
+/** A bound's condition, or null when the filter is unset. */
+function boundCondition(name: BoundFilter, filters: SearchFilters, context: BoundContext): SQL | null {
+  const row: FilterColumn = rowOf(name);
+  if (row.match !== 'at-least' && row.match !== 'at-most') return null;
+  const value = boundValue(name, filters, context);
+  if (value === undefined) return null;
+  const parameter = row.typed ? sql`${value}::${sql.raw(row.type)}` : sql`${value}`;
+  const test =
+    row.match === 'at-least' ? sql`${row.column} >= ${parameter}` : sql`${row.column} <= ${parameter}`;
+  return row.orNone ? sql`(${row.column} is null or ${test})` : test;
+}
+
+/** A set flag's condition. */
+function flagCondition(name: FlagFilter): SQL {
+  const row = rowOf(name);
+  return eq(row.column, row.means);
 }
 
 /**
@@ -231,18 +235,47 @@ export async function resolveRadiusCentre(
 /** Every filter of `filters` as SQL; the paging and sort fields are the caller's. */
 export function offerConditions(filters: SearchFilters, context: ConditionContext): OfferConditions {
   const common: SQL[] = [PUBLIC_OFFER];
+  const groups: Partial<Record<FacetGroup, SQL>> = {};
+  const areas: OfferConditions['areas'] = [];
   const add = (condition: SQL) => common.push(condition);
+  let placeDone = false;
+  for (const name of FILTER_NAMES) {
+    const match = rowOf(name).match;
+    if (match === 'place') {
+      if (!placeDone) placeConditions(filters, context, add, areas);
+      placeDone = true;
+    } else if (match === 'equal' || match === 'one-of' || match === 'overlaps') {
+      const choice = name as ChoiceFilter;
+      const values = chosenValues(choice, filters);
+      if (values === undefined) continue;
+      // Value-set groups apart, so the facet counts can drop one group at a time.
+      if (isFacetGroup(choice)) groups[choice] = choiceCondition(choice, values);
+      else add(choiceCondition(choice, values));
+    } else if (match === 'at-least' || match === 'at-most') {
+      const condition = boundCondition(name as BoundFilter, filters, context);
+      if (condition) add(condition);
+    } else if (match === 'flag') {
+      if (flagSet(name as FlagFilter, filters)) add(flagCondition(name as FlagFilter));
+    }
+  }
+  return { common, groups, areas };
+}
+
+/**
+ * The place: inside the location (its path holds it and every ancestor), or around it when a
+ * radius is given without a point; and the map box.
+ */
+function placeConditions(
+  filters: SearchFilters,
+  context: ConditionContext,
+  add: (condition: SQL) => void,
+  areas: OfferConditions['areas'],
+): void {
   // Confined to one partition of the count index: a large area reads it instead of the GiST.
   const partitioned =
     filters.offer_type !== undefined &&
     filters.property_type !== undefined &&
     filters.country_code !== undefined;
-
-  if (filters.country_code !== undefined) add(eq(offers.countryCode, filters.country_code));
-
-  // Place: inside the location (its path holds it and every ancestor), or around it when a
-  // radius is given without a point.
-  const areas: OfferConditions['areas'] = [];
   const addArea = (condition: SQL, squareDegrees: number) => {
     add(condition);
     areas.push({ condition, squareDegrees });
@@ -266,69 +299,6 @@ export function offerConditions(filters: SearchFilters, context: ConditionContex
       add(sql`${offers.locationPath} && ${localityIds(filters.country_code, filters.locality)}`);
   }
   if (filters.bbox !== undefined) addArea(bboxCondition(filters.bbox, partitioned), boxArea(filters.bbox));
-
-  if (filters.currency !== undefined) {
-    const currency = filters.currency;
-    if (filters.price_from !== undefined)
-      add(
-        sql`${offers.priceNormalized} >= ${normalizePrice(filters.price_from, currency, context.rates)}::float8`,
-      );
-    if (filters.price_to !== undefined)
-      add(
-        sql`${offers.priceNormalized} <= ${normalizePrice(filters.price_to, currency, context.rates)}::float8`,
-      );
-  }
-  const range = (column: AnyPgColumn, from: number | undefined, to: number | undefined) => {
-    if (from !== undefined) add(sql`${column} >= ${from}`);
-    if (to !== undefined) add(sql`${column} <= ${to}`);
-  };
-  range(offers.usefulAreaMeters, filters.area_from, filters.area_to);
-  range(offers.floor, filters.floor_from, filters.floor_to);
-  range(offers.totalFloors, filters.total_floors_from, filters.total_floors_to);
-  range(offers.yearBuilt, filters.year_built_from, filters.year_built_to);
-
-  if (filters.age_days !== undefined) {
-    const since = new Date(context.now.getTime() - filters.age_days * 86_400_000);
-    add(sql`${offers.activatedAt} >= ${since.toISOString()}::timestamptz`);
-  }
-  if (filters.photos_min !== undefined) add(sql`${offers.photosCount} >= ${filters.photos_min}`);
-  if (filters.has_floor_plan) add(eq(offers.hasFloorPlan, true));
-  // Reserved offers stay in search unless asked (decision 042). Not a facet-index key, so
-  // such a search is answered by SQL (facet-count-rows.ts indexable()).
-  if (filters.hide_reserved) add(eq(offers.isReserved, false));
-  if (filters.verified_only) add(eq(offers.isVerified, true));
-  if (filters.trust_score_min !== undefined)
-    add(sql`${offers.sellerTrustScore} >= ${filters.trust_score_min}`);
-  if (filters.seller_rating_min !== undefined)
-    add(sql`${offers.sellerRating} >= ${filters.seller_rating_min}`);
-  // No date means available now, which is before any asked date.
-  if (filters.free_from !== undefined)
-    add(sql`(${offers.freeFromDate} is null or ${offers.freeFromDate} <= ${filters.free_from}::date)`);
-
-  const groups: Partial<Record<FacetGroup, SQL>> = {};
-  if (filters.offer_type !== undefined)
-    groups.offer_type = groupCondition('offer_type', [filters.offer_type]);
-  if (filters.property_type !== undefined)
-    groups.property_type = groupCondition('property_type', [filters.property_type]);
-  for (const group of [
-    'dispositions',
-    'bathrooms',
-    'room_types',
-    'furnishings',
-    'other_params',
-    'ownerships',
-    'reconstructions',
-    'building_types',
-    'heating',
-    'parking',
-    'energy_classes',
-    'seller_types',
-    'tags',
-  ] as const) {
-    const values = filters[group];
-    if (values !== undefined && values.length > 0) groups[group] = groupCondition(group, values);
-  }
-  return { common, groups, areas };
 }
 
 /** All conditions joined with AND (true when there are none). */
