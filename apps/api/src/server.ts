@@ -9,10 +9,10 @@ import {
 } from '@estately/db';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError } from './config.ts';
-import { type RunningJobWorker, startJobWorker } from './features/jobs/start-job-worker.ts';
 import { loadLocalConfig } from './local-secrets.ts';
 import type { ApiDatabase } from './plugins/app/database.ts';
 import { SHUTDOWN_FORCE_EXIT_MS } from './plugins/app/upload-drain.ts';
+import { type RunningJobWorker, startJobWorker } from './start-job-worker.ts';
 
 export interface StartApiOptions {
   /** Defaults to `loadLocalConfig(process.env)`: the environment, and the data folder's secrets. */

@@ -5,9 +5,9 @@
 import { createDatabase, DataDirLockedError, migrate } from '@estately/db';
 import { ConfigError, LOG_LEVELS, type LogLevel } from './config.ts';
 import type { JobLogger } from './features/jobs/job-worker.ts';
-import { startJobWorker } from './features/jobs/start-job-worker.ts';
 import { loadLocalConfig } from './local-secrets.ts';
 import { pgliteDir } from './server.ts';
+import { startJobWorker } from './start-job-worker.ts';
 
 /** JSON lines on stdout, like the API's logger, filtered by LOG_LEVEL. */
 function jsonLogger(level: LogLevel): JobLogger & { info(message: string): void } {

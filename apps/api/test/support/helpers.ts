@@ -16,11 +16,11 @@ import { type Currency, DEFAULT_RATES, type ExchangeRates } from '@estately/doma
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import { createJobHandlers } from '../../src/features/jobs/job-handlers.ts';
 import { JobRegistry } from '../../src/features/jobs/job-registry.ts';
 import { createJobWorker, type JobRunSummary } from '../../src/features/jobs/job-worker.ts';
 import { createMailTransport } from '../../src/features/mail/create-mail-transport.ts';
 import { PHOTO_VARIANTS_JOB } from '../../src/features/seller-properties/make-photo-variants.ts';
+import { createJobHandlers } from '../../src/job-handlers.ts';
 import { bearer } from './auth-helpers.ts';
 import { multipart } from './multipart.ts';
 

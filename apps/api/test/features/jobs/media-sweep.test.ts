@@ -25,7 +25,6 @@ import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
-import { createJobHandlers } from '../../../src/features/jobs/job-handlers.ts';
 import { createJobWorker } from '../../../src/features/jobs/job-worker.ts';
 import { PRUNE_JOB } from '../../../src/features/jobs/prune-stale-rows.ts';
 import {
@@ -34,6 +33,7 @@ import {
   nextMediaSweepPass,
   sweepOrphanMedia,
 } from '../../../src/features/jobs/sweep-orphan-media.ts';
+import { createJobHandlers } from '../../../src/job-handlers.ts';
 import { insertOffer, insertOwner } from '../../support/helpers.ts';
 
 // Issue 37 point 8: an upload writes its files, then its row; a process killed in between

@@ -1,12 +1,12 @@
 import { jobs } from '@estately/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobHandlers } from '../../../src/features/jobs/job-handlers.ts';
 import { createJobWorker } from '../../../src/features/jobs/job-worker.ts';
 import { createSmtpTransport } from '../../../src/features/mail/create-smtp-transport.ts';
 import { type EmailJobPayload, enqueueEmail } from '../../../src/features/mail/enqueue-email.ts';
 import type { MailTransport } from '../../../src/features/mail/mail-transport.ts';
 import { DELIVERY_STARTED_MARK } from '../../../src/features/mail/send-email-job.ts';
+import { createJobHandlers } from '../../../src/job-handlers.ts';
 import { buildTestApi, type TestApi } from '../../support/helpers.ts';
 import { freePort, startSmtpServer, type TestSmtpServer } from '../../support/mail-helpers.ts';
 

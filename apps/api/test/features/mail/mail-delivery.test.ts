@@ -1,12 +1,12 @@
 import { jobs } from '@estately/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createJobHandlers } from '../../../src/features/jobs/job-handlers.ts';
 import { createJobWorker, type JobWorker } from '../../../src/features/jobs/job-worker.ts';
 import { RETRY_BASE_MS } from '../../../src/features/jobs/retry-delay.ts';
 import { createSmtpTransport } from '../../../src/features/mail/create-smtp-transport.ts';
 import { EMAIL_MAX_ATTEMPTS, enqueueEmail } from '../../../src/features/mail/enqueue-email.ts';
 import type { MailTransport } from '../../../src/features/mail/mail-transport.ts';
+import { createJobHandlers } from '../../../src/job-handlers.ts';
 import { buildTestApi, type TestApi } from '../../support/helpers.ts';
 import { freePort, startSmtpServer, type TestSmtpServer } from '../../support/mail-helpers.ts';
 import { insertFullOffer, insertUser } from '../../support/offer-fixtures.ts';

@@ -6,12 +6,12 @@ import { createTestDatabase } from '@estately/db/testing';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
-import { createJobHandlers } from '../../../src/features/jobs/job-handlers.ts';
 import { createJobWorker } from '../../../src/features/jobs/job-worker.ts';
-import { startJobWorker } from '../../../src/features/jobs/start-job-worker.ts';
 import { createMailTransport } from '../../../src/features/mail/create-mail-transport.ts';
 import { enqueueEmail } from '../../../src/features/mail/enqueue-email.ts';
+import { createJobHandlers } from '../../../src/job-handlers.ts';
 import { startApi } from '../../../src/server.ts';
+import { startJobWorker } from '../../../src/start-job-worker.ts';
 import { buildTestApi, type TestApi } from '../../support/helpers.ts';
 
 // The embedded mail transport (no SMTP_URL): mails land in `dev_mailbox` and are shown at the

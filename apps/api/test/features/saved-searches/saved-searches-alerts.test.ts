@@ -2,7 +2,6 @@ import { jobs, offers, priceHistory, savedSearches } from '@estately/db';
 import { parseFilters, type SearchFilters } from '@estately/domain';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobHandlers } from '../../../src/features/jobs/job-handlers.ts';
 import { createJobWorker } from '../../../src/features/jobs/job-worker.ts';
 import { createSmtpTransport } from '../../../src/features/mail/create-smtp-transport.ts';
 import { loadExchangeRates } from '../../../src/features/offers-shared/exchange-rates.ts';
@@ -14,6 +13,7 @@ import {
 } from '../../../src/features/saved-searches/run-saved-search-alerts.ts';
 import { createSavedSearchAlertsHandler } from '../../../src/features/saved-searches/saved-search-alerts-job.ts';
 import { verifyUnsubscribeToken } from '../../../src/features/saved-searches/unsubscribe-token.ts';
+import { createJobHandlers } from '../../../src/job-handlers.ts';
 import { createUser } from '../../support/auth-helpers.ts';
 import { buildTestApi, type TestApi } from '../../support/helpers.ts';
 import { startSmtpServer } from '../../support/mail-helpers.ts';

@@ -1,24 +1,24 @@
 import type { Db } from '@estately/db';
-import type { Config } from '../../config.ts';
-import { mediaStorage } from '../../plugins/app/media.ts';
-import { EMAIL_TEMPLATES } from '../mail/enqueue-email.ts';
-import type { MailTransport } from '../mail/mail-transport.ts';
-import { sendEmailJob } from '../mail/send-email-job.ts';
-import { createSavedSearchAlertsHandler } from '../saved-searches/saved-search-alerts-job.ts';
-import {
-  makePhotoVariants,
-  PHOTO_VARIANTS_JOB,
-  photoVariantsMediaId,
-} from '../seller-properties/make-photo-variants.ts';
-import { JobRegistry } from './job-registry.ts';
-import { PRUNE_JOB, pruneStaleRows, schedulePrune } from './prune-stale-rows.ts';
+import type { Config } from './config.ts';
+import { JobRegistry } from './features/jobs/job-registry.ts';
+import { PRUNE_JOB, pruneStaleRows, schedulePrune } from './features/jobs/prune-stale-rows.ts';
 import {
   continueMediaSweep,
   MEDIA_SWEEP_JOB,
   mediaSweepCursor,
   scheduleMediaSweep,
   sweepOrphanMedia,
-} from './sweep-orphan-media.ts';
+} from './features/jobs/sweep-orphan-media.ts';
+import { EMAIL_TEMPLATES } from './features/mail/enqueue-email.ts';
+import type { MailTransport } from './features/mail/mail-transport.ts';
+import { sendEmailJob } from './features/mail/send-email-job.ts';
+import { createSavedSearchAlertsHandler } from './features/saved-searches/saved-search-alerts-job.ts';
+import {
+  makePhotoVariants,
+  PHOTO_VARIANTS_JOB,
+  photoVariantsMediaId,
+} from './features/seller-properties/make-photo-variants.ts';
+import { mediaStorage } from './plugins/app/media.ts';
 
 export interface JobHandlerDependencies {
   db: Db;
@@ -29,6 +29,9 @@ export interface JobHandlerDependencies {
 /**
  * Every kind of background job the product runs, with its handler. A new kind is one
  * `registry.register('<kind>', handler)` line here (saved-search alerts, statistics roll-ups).
+ * It sits beside app.ts for the same reason: as app.ts gathers the features' routes, this file
+ * gathers their jobs, so the queue and worker in features/jobs know no feature and a feature's
+ * job handler can use their types without an import loop between the two folders.
  */
 export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
   const registry = new JobRegistry();

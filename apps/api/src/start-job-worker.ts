@@ -1,9 +1,9 @@
 import type { Db } from '@estately/db';
-import type { Config } from '../../config.ts';
-import { createMailTransport } from '../mail/create-mail-transport.ts';
+import type { Config } from './config.ts';
+import { createJobWorker, type JobLogger, type JobWorker } from './features/jobs/job-worker.ts';
+import { schedulePrune } from './features/jobs/prune-stale-rows.ts';
+import { createMailTransport } from './features/mail/create-mail-transport.ts';
 import { createJobHandlers } from './job-handlers.ts';
-import { createJobWorker, type JobLogger, type JobWorker } from './job-worker.ts';
-import { schedulePrune } from './prune-stale-rows.ts';
 
 export interface RunningJobWorker {
   worker: JobWorker;
