@@ -40,8 +40,11 @@ export type MapCardResult =
   | { status: 'missing' }
   | { status: 'error' };
 
-/** The card of a map point from this site's /map/card (formatted on the server in the locale). */
-export async function loadMapCard(options: {
+/**
+ * The card of a map point, fetched from this site's /map/card (load-map-card.server.ts formats it
+ * on the server in the locale).
+ */
+export async function fetchMapCard(options: {
   id: number;
   lat: number;
   lng: number;

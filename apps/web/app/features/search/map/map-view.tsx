@@ -15,7 +15,7 @@ import { useI18n } from '../../../i18n/i18n-context.tsx';
 import { useShellData } from '../../../shell/use-shell-data.ts';
 import { OfferCardItem } from '../../offers/offer-card.tsx';
 import { loadMaplibre } from './basemap-protocol.ts';
-import { loadMapAnswer, loadMapCard, type MapCardResult } from './load-map-answer.ts';
+import { fetchMapCard, loadMapAnswer, type MapCardResult } from './load-map-answer.ts';
 import { areaSearchUrl } from './map-area-url.ts';
 import { atLeast, extentOf, placeBox, viewportToBox, WORLD_BOX, zoomForBox } from './map-geometry.ts';
 import { formatMapText, type MapTexts } from './map-texts.ts';
@@ -158,7 +158,7 @@ export default function MapView(props: {
       const controller = new AbortController();
       cardRequest.current = controller;
       setCard({ point, result: null, opener });
-      const result = await loadMapCard({
+      const result = await fetchMapCard({
         id: point.id,
         lat: point.lat,
         lng: point.lng,
