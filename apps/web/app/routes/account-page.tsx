@@ -2,21 +2,17 @@ import { buildPath, type Screen } from '@estately/domain';
 import type { MessageKey } from '@estately/i18n';
 import { Link, useActionData } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
-import {
-  accountAction,
-  loadAccountHome,
-  loadFavorites,
-  loadSettings,
-  loadWatchDogs,
-} from '../features/account/account-screens.server.ts';
-import {
-  AccountHome,
-  FavoritesView,
-  LanguageCurrencySettings,
-  NotificationSettings,
-  PersonalSettings,
-  WatchDogsView,
-} from '../features/account/account-views.tsx';
+import { accountAction } from '../features/account/account-action.server.ts';
+import { AccountHome } from '../features/account/account-home-view.tsx';
+import { FavoritesView } from '../features/account/favorites-view.tsx';
+import { LanguageCurrencySettings } from '../features/account/language-currency-settings-view.tsx';
+import { loadAccountHome } from '../features/account/load-account-home.server.ts';
+import { loadFavorites } from '../features/account/load-favorites.server.ts';
+import { loadSettings } from '../features/account/load-settings.server.ts';
+import { loadWatchDogs } from '../features/account/load-watch-dogs.server.ts';
+import { NotificationSettings } from '../features/account/notification-settings-view.tsx';
+import { PersonalSettings } from '../features/account/personal-settings-view.tsx';
+import { WatchDogsView } from '../features/account/watch-dogs-view.tsx';
 import { screenMessages } from '../features/auth/screen-messages.server.ts';
 import { companySettingsPath } from '../features/company-profile/company-paths.ts';
 import { LIST_COUNT_KEYS } from '../i18n/list-counts.ts';

@@ -3,22 +3,18 @@ import { createTranslator, type MessageKey } from '@estately/i18n';
 import { useActionData } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
 import stylesHref from '../features/admin/admin.css?url';
+import { adminAction } from '../features/admin/admin-action.server.ts';
+import { AdminHome } from '../features/admin/admin-home-view.tsx';
+import { AdminNav } from '../features/admin/admin-parts.tsx';
 import { adminSectionOf } from '../features/admin/admin-paths.ts';
-import {
-  adminAction,
-  adminNav,
-  loadAdminHome,
-  loadOfferModeration,
-  loadRedirects,
-  loadReports,
-} from '../features/admin/admin-screens.server.ts';
-import {
-  AdminHome,
-  AdminNav,
-  OfferModerationView,
-  RedirectsView,
-  ReportsView,
-} from '../features/admin/admin-views.tsx';
+import { adminNav } from '../features/admin/admin-shared.server.ts';
+import { loadAdminHome } from '../features/admin/load-admin-home.server.ts';
+import { loadOfferModeration } from '../features/admin/load-offer-moderation.server.ts';
+import { loadRedirects } from '../features/admin/load-redirects.server.ts';
+import { loadReports } from '../features/admin/load-reports.server.ts';
+import { OfferModerationView } from '../features/admin/offer-moderation-view.tsx';
+import { RedirectsView } from '../features/admin/redirects-view.tsx';
+import { ReportsView } from '../features/admin/reports-view.tsx';
 import { screenMessages } from '../features/auth/screen-messages.server.ts';
 import { LIST_COUNT_KEYS } from '../i18n/list-counts.ts';
 import { localeFromPathname } from '../locale/locale-path.ts';

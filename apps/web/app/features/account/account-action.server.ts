@@ -2,23 +2,15 @@ import {
   buildPath,
   ChangeLoginEmailBodySchema,
   ChangePasswordBodySchema,
-  CURRENCIES,
-  type CurrentUser,
-  FAVOURITES_PAGE_SIZE,
-  type FavoriteOffersResponse,
   isLocale,
   type Locale,
-  OFFER_TYPES,
-  SAVED_SEARCH_FREQUENCIES,
-  type SavedSearch,
-  type SavedSearchList,
   type Screen,
   switchLocalePath,
   UpdateSavedSearchBodySchema,
   UpdateUserBodySchema,
 } from '@estately/domain';
-import { LOCALE_DATA, type Translator } from '@estately/i18n';
-import { data, type RouterContextProvider, redirect } from 'react-router';
+import type { Translator } from '@estately/i18n';
+import { data, redirect } from 'react-router';
 import { ApiError, apiErrorFrom, retryWaitSeconds } from '../../api/api-error.ts';
 import { serializeCookie } from '../../api/cookies.ts';
 import { webConfigContext } from '../../config.server.ts';
@@ -26,162 +18,21 @@ import { tooManyRequestsText } from '../../i18n/error-text.ts';
 import { serializeLocaleCookie } from '../../locale/locale-cookie.ts';
 import { pendingSetCookies, requestApi, visitorHeaders } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
-import { displayCurrency } from '../../routing/screen.server.ts';
-import { toFavoriteIds } from '../../session/session.ts';
 import { signInAgain } from '../../session/sign-in-again.server.ts';
 import { apiFieldErrors, checkForm, type FormSchema, formValues } from '../../ui/forms/form-errors.ts';
 import type { FormResult } from '../../ui/forms/form-ui.tsx';
 import { sessionCookieHeaders } from '../auth/auth-api.server.ts';
-import { leadsPath } from '../leads/leads-paths.ts';
-import { toOfferCardView } from '../offers/offer-card-view.server.ts';
 import { NOTIFICATION_FIELDS, PROFILE_FIELDS } from './account-fields.ts';
+import { api, type Context } from './account-shared.server.ts';
 
-// Loaders and actions of the account screens (spec 2): home with what needs attention,
-// favourites, watch-dogs and the settings. Each calls the API as the signed-in user through the
-// request's client (a refreshed token reaches the browser as Set-Cookie) and shapes what the
-// screen shows; the rules themselves are the API's and the shared contracts'.
-
-type Context = Readonly<RouterContextProvider>;
-
-function api(context: Context, request: Request) {
-  return requestApi(context, request, context.get(webConfigContext)).client;
-}
+// The account screens' action: every form of theirs posts an intent (`profile`, `password`,
+// `rename_watch_dog:12`) handled here, so each works before the scripts load.
 
 /** A redirect that also carries the cookies this request's API calls changed (a refresh). */
 function redirectWith(context: Context, to: string, headers = new Headers()) {
   for (const cookie of pendingSetCookies(context)) headers.append('Set-Cookie', cookie);
   return redirect(to, { headers });
 }
-
-async function orNull<T>(promise: Promise<T>): Promise<T | null> {
-  try {
-    return await promise;
-  } catch {
-    return null;
-  }
-}
-
-// --- home ---------------------------------------------------------------------------------
-
-export async function loadAccountHome(context: Context, request: Request, locale: Locale) {
-  const client = api(context, request);
-  type Paged = { meta?: { total?: number } };
-  const [me, leads, searches, drafts, favorites] = await Promise.all([
-    orNull(client.get<CurrentUser>('/user/me')),
-    // Conversations with buyer messages not read yet (issue 38 point 10).
-    orNull(client.get<{ threads: number }>('/lead_threads/unread')),
-    orNull(client.get<SavedSearchList>('/saved_searches')),
-    orNull(client.get<Paged>('/my/own/properties', { query: { state: 'draft', per_page: 1 } })),
-    orNull(client.get<unknown>('/user/favorite_offers/ids')),
-  ]);
-  return {
-    email: me?.email ?? '',
-    verified: me?.verified ?? true,
-    // Counts the API could not give are left out rather than shown as zero.
-    newLeads: leads?.threads ?? null,
-    activeWatchDogs: Array.isArray(searches?.data)
-      ? searches.data.filter((search) => search.frequency !== 'off').length
-      : null,
-    drafts: drafts?.meta?.total ?? null,
-    favorites: favorites === null ? null : toFavoriteIds(favorites).length,
-    links: {
-      watchDogs: buildPath('accountWatchDogs', locale),
-      myOffers: buildPath('accountMyOffers', locale),
-      leads: leadsPath(locale),
-      favorites: buildPath('accountFavorites', locale),
-      sendConfirm: buildPath('authSendConfirmEmail', locale),
-      settings: buildPath('accountSettings', locale),
-    },
-  };
-}
-
-// --- favourites ---------------------------------------------------------------------------
-
-export async function loadFavorites(context: Context, request: Request, locale: Locale, t: Translator) {
-  const config = context.get(webConfigContext);
-  const url = pageUrl(request);
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
-  const offerTypeParam = url.searchParams.get('offer_type');
-  const offerType = (OFFER_TYPES as readonly string[]).includes(offerTypeParam ?? '') ? offerTypeParam : null;
-  const currency = displayCurrency(request, locale);
-  const answer = await api(context, request).get<FavoriteOffersResponse>('/user/favorite_offers', {
-    query: { page, per_page: FAVOURITES_PAGE_SIZE, offer_type: offerType, currency },
-  });
-  const base = buildPath('accountFavorites', locale);
-  const pageHref = (target: number | null) => {
-    if (!target) return null;
-    const query = new URLSearchParams();
-    if (offerType) query.set('offer_type', offerType);
-    if (target > 1) query.set('page', String(target));
-    const text = query.toString();
-    return text ? `${base}?${text}` : base;
-  };
-  return {
-    offerType,
-    items: answer.data.map((item) => ({
-      id: item.offer_id,
-      card: toOfferCardView(item.offer, locale, config.publicApiUrl),
-    })),
-    total: answer.meta.total,
-    page: answer.meta.page,
-    pages: answer.meta.total_pages,
-    previous: pageHref(answer.meta.prev_page),
-    next: pageHref(answer.meta.next_page),
-    offerTypes: [
-      { value: '', label: t('common.all') },
-      ...OFFER_TYPES.map((value) => ({ value, label: t(`value.offer_type.${value}`) })),
-    ],
-  };
-}
-
-// --- watch-dogs ---------------------------------------------------------------------------
-
-export async function loadWatchDogs(context: Context, request: Request, locale: Locale, t: Translator) {
-  const answer = await api(context, request).get<SavedSearchList>('/saved_searches');
-  const results = buildPath('results', locale);
-  return {
-    items: answer.data.map((search: SavedSearch) => ({
-      id: search.id,
-      name: search.name,
-      frequency: search.frequency,
-      frequencyLabel: t(`account.frequency.${search.frequency}`),
-      // The path it was saved from, else the results list with its filters.
-      href: search.search_path ?? (search.query ? `${results}?${search.query}` : results),
-    })),
-    frequencies: SAVED_SEARCH_FREQUENCIES.map((value) => ({
-      value,
-      label: t(`account.frequency.${value}`),
-    })),
-  };
-}
-
-// --- settings -----------------------------------------------------------------------------
-
-export async function loadSettings(context: Context, request: Request, locale: Locale) {
-  const me = await api(context, request).get<CurrentUser>('/user/me');
-  return {
-    user: {
-      email: me.email,
-      accountType: me.accountType,
-      pictureUrl: me.profilePictureUrls?.medium ?? null,
-      profile: Object.fromEntries(PROFILE_FIELDS.map((field) => [field, me[field] ?? ''])) as Record<
-        (typeof PROFILE_FIELDS)[number],
-        string
-      >,
-      notifications: Object.fromEntries(NOTIFICATION_FIELDS.map((field) => [field, me[field]])) as Record<
-        (typeof NOTIFICATION_FIELDS)[number],
-        boolean
-      >,
-      preferredLanguage: me.preferredLanguage,
-      preferredCurrency: me.preferredCurrency,
-    },
-    languages: LOCALE_DATA.map((row) => ({ value: row.locale, label: row.label })),
-    currencies: CURRENCIES.map((value) => ({ value, label: value })),
-    locale,
-  };
-}
-
-// --- actions ------------------------------------------------------------------------------
 
 export interface AccountActionInput {
   context: Context;

@@ -1,0 +1,79 @@
+import { Form, Link, useSubmit } from 'react-router';
+import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
+import type { FormResult, Text } from '../../ui/forms/form-ui.tsx';
+import { OfferCardItem } from '../offers/offer-card.tsx';
+import type { OfferCardView } from '../offers/offer-card-view.ts';
+import { Done } from './account-parts.tsx';
+
+// The favourite offers, by offer type, a page at a time; each can be removed.
+
+export interface FavoritesData {
+  offerType: string | null;
+  items: { id: number; card: OfferCardView }[];
+  total: number;
+  page: number;
+  pages: number;
+  previous: string | null;
+  next: string | null;
+  offerTypes: { value: string; label: string }[];
+}
+
+export function FavoritesView(props: { favorites: FavoritesData; t: Text; result: FormResult | undefined }) {
+  const { favorites, t, result } = props;
+  const submit = useSubmit();
+  return (
+    <>
+      {/* A GET form: the filter is part of the address, and works without scripts. */}
+      <Form method="get" className="inline-actions" data-testid="favorites-filter">
+        <div className="field">
+          <label htmlFor="favorites-offer-type" className="field__label">
+            {t('filter.offer_type')}
+          </label>
+          <select
+            id="favorites-offer-type"
+            name="offer_type"
+            defaultValue={favorites.offerType ?? ''}
+            onChange={(event) => submit(event.currentTarget.form)}
+          >
+            {favorites.offerTypes.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button">
+          {t('action.search')}
+        </button>
+      </Form>
+      <p data-testid="favorites-total">{t(LIST_COUNT_KEYS.favorites, { count: favorites.total })}</p>
+      <Done result={result} intent="remove_favorite" />
+      {favorites.items.length === 0 ? (
+        <p>{t('account.favorites_empty')}</p>
+      ) : (
+        <ul className="account-list account-list--cards" data-testid="favorites-list">
+          {favorites.items.map((item) => (
+            <li key={item.id} data-testid="favorite-item">
+              <OfferCardItem offer={item.card} />
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove_favorite" />
+                <input type="hidden" name="offer_id" value={item.id} />
+                <button type="submit" className="button button--danger">
+                  {t('offer.remove_favorite')}
+                  <span className="visually-hidden">: {item.card.title}</span>
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      {favorites.pages > 1 && (
+        <nav className="pagination" aria-label={t('results.pagination')}>
+          {favorites.previous && <Link to={favorites.previous}>{t('results.previous')}</Link>}
+          <span>{t('results.page', { page: favorites.page, pages: favorites.pages })}</span>
+          {favorites.next && <Link to={favorites.next}>{t('results.next')}</Link>}
+        </nav>
+      )}
+    </>
+  );
+}
