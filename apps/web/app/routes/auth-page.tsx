@@ -1,4 +1,4 @@
-import { AuthScreen } from '../features/auth/auth-page-view.tsx';
+import { AuthPage } from '../features/auth/auth-page-view.tsx';
 import { authPageAction, loadAuthPage } from '../features/auth/load-auth-page.server.ts';
 import formsStylesHref from '../ui/forms/forms.css?url';
 import type { Route } from './+types/auth-page.ts';
@@ -17,6 +17,4 @@ export const action = (args: Route.ActionArgs) => authPageAction(args);
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [{ title: loaderData.title }, { name: 'robots', content: 'noindex' }] : [];
 
-export default function AuthPage({ loaderData }: Route.ComponentProps) {
-  return <AuthScreen page={loaderData} />;
-}
+export default AuthPage;

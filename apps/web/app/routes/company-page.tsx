@@ -1,7 +1,6 @@
 import stylesHref from '../features/company-profile/company.css?url';
-import { CompanyProfile } from '../features/company-profile/company-page-view.tsx';
+import { CompanyPage } from '../features/company-profile/company-page-view.tsx';
 import { loadCompanyPage } from '../features/company-profile/load-company-page.server.ts';
-import { PagedOfferList } from '../features/offers/paged-offer-list.tsx';
 import { unpack } from '../routing/packed-data.ts';
 import type { Route } from './+types/company-page.ts';
 
@@ -25,21 +24,4 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
-export default function CompanyPage({ loaderData }: Route.ComponentProps) {
-  const page = unpack(loaderData.page);
-  return (
-    <article className="container page company-page" data-testid="company-page">
-      <CompanyProfile page={page} />
-      <PagedOfferList
-        id="company-offers"
-        heading={page.offersHeading}
-        offers={page.offers}
-        empty={page.texts.noOffers}
-        favoriteTexts={page.favoriteTexts}
-        paging={page.paging}
-        texts={page.texts}
-        testId="company-page-offers"
-      />
-    </article>
-  );
-}
+export default CompanyPage;

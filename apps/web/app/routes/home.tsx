@@ -22,6 +22,4 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  return <HomePage page={unpack(loaderData.page)} />;
-}
+export default HomePage;

@@ -1,9 +1,6 @@
-import { useActionData } from 'react-router';
-import type { ReplyResult } from '../features/leads/lead-thread-view.tsx';
 import stylesHref from '../features/leads/leads.css?url';
 import { loadMyMessagesPage, myMessagesPageAction } from '../features/leads/load-my-messages-page.server.ts';
 import { MyMessagesScreen } from '../features/leads/my-messages-screen.tsx';
-import { useText } from '../ui/forms/form-ui.tsx';
 import type { Route } from './+types/my-messages.ts';
 
 // `/{locale}/account/messages` and `/{locale}/account/messages/{id}` (issue 38 point 10): a
@@ -19,17 +16,4 @@ export const action = (args: Route.ActionArgs) => myMessagesPageAction(args);
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [{ title: loaderData.title }, { name: 'robots', content: 'noindex' }] : [];
 
-export default function MyMessagesRoute({ loaderData }: Route.ComponentProps) {
-  const t = useText(loaderData.messages);
-  const result = useActionData<ReplyResult>();
-  return (
-    <MyMessagesScreen
-      heading={loaderData.heading}
-      listHref={loaderData.listHref}
-      thread={loaderData.thread}
-      list={loaderData.list}
-      t={t}
-      result={result}
-    />
-  );
-}
+export default MyMessagesScreen;

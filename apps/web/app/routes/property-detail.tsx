@@ -3,7 +3,7 @@ import {
   loadOfferDetailPage,
   offerDetailPageAction,
 } from '../features/offer-detail/load-offer-detail-page.server.tsx';
-import { OfferGone, OfferPage } from '../features/offer-detail/offer-detail-page.tsx';
+import { OfferDetailPage } from '../features/offer-detail/offer-detail-page.tsx';
 import { unpack } from '../routing/packed-data.ts';
 import type { Route } from './+types/property-detail.ts';
 
@@ -27,7 +27,4 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
-export default function PropertyDetail({ loaderData: packed, actionData }: Route.ComponentProps) {
-  if (packed.gone) return <OfferGone gone={unpack(packed.gone)} />;
-  return <OfferPage page={unpack(packed.page)} actionData={actionData} />;
-}
+export default OfferDetailPage;

@@ -1,8 +1,7 @@
 import companyStylesHref from '../features/company-profile/company.css?url';
-import { PagedOfferList } from '../features/offers/paged-offer-list.tsx';
 import { loadSellerPage } from '../features/seller-page/load-seller-page.server.ts';
 import stylesHref from '../features/seller-page/seller-page.css?url';
-import { SellerProfile } from '../features/seller-page/seller-page-view.tsx';
+import { SellerPage } from '../features/seller-page/seller-page-view.tsx';
 import { unpack } from '../routing/packed-data.ts';
 import type { Route } from './+types/seller-page.ts';
 
@@ -31,21 +30,4 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
-export default function SellerPage({ loaderData }: Route.ComponentProps) {
-  const page = unpack(loaderData.page);
-  return (
-    <article className="container page seller-page" data-testid="seller-page">
-      <SellerProfile page={page} />
-      <PagedOfferList
-        id="seller-offers-heading"
-        heading={page.offersHeading}
-        offers={page.offers}
-        empty={page.empty}
-        favoriteTexts={page.favoriteTexts}
-        paging={page.paging}
-        texts={page.pagingTexts}
-        testId="seller-page-offers"
-      />
-    </article>
-  );
-}
+export default SellerPage;

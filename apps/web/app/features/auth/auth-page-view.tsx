@@ -12,7 +12,7 @@ import {
 import type { AuthPageData } from './load-auth-page.server.ts';
 
 /** An auth screen: its heading, the sign-in and sign-up tabs and its forms. */
-export function AuthScreen({ page: loaderData }: { page: AuthPageData }) {
+export function AuthPage({ loaderData }: { loaderData: AuthPageData }) {
   const t = useText(loaderData.messages);
   const result = useActionData<FormResult>();
   const { screen, paths, returnTo } = loaderData;

@@ -1,12 +1,15 @@
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import { type Packed, unpack } from '../../routing/packed-data.ts';
+import { PagedOfferList } from '../offers/paged-offer-list.tsx';
 import type { CompanyPageData } from './load-company-page.server.ts';
 
-/** The company page's header, description and contact details (its offers follow them). */
-export function CompanyProfile({ page }: { page: CompanyPageData }) {
+/** A company's public page: its logo, details, description and offers, a page at a time. */
+export function CompanyPage({ loaderData }: { loaderData: { page: Packed<CompanyPageData> } }) {
+  const page = unpack(loaderData.page);
   const { dir } = useI18n();
   const { company, texts } = page;
   return (
-    <>
+    <article className="container page company-page" data-testid="company-page">
       <header className="company-page__header">
         {company.logo && (
           <img
@@ -75,6 +78,16 @@ export function CompanyProfile({ page }: { page: CompanyPageData }) {
           </dl>
         </section>
       </div>
-    </>
+      <PagedOfferList
+        id="company-offers"
+        heading={page.offersHeading}
+        offers={page.offers}
+        empty={texts.noOffers}
+        favoriteTexts={page.favoriteTexts}
+        paging={page.paging}
+        texts={texts}
+        testId="company-page-offers"
+      />
+    </article>
   );
 }

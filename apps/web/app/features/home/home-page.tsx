@@ -2,6 +2,7 @@ import type { OfferType, PropertyType, SearchFilters } from '@estately/domain';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import { type Packed, unpack } from '../../routing/packed-data.ts';
 import { OfferCardItem } from '../offers/offer-card.tsx';
 import { PlaceBox } from '../search/filters/place-box.tsx';
 import { WHERE_PARAM } from '../search/filters/where-param.ts';
@@ -23,7 +24,8 @@ function searchOfForm(form: HTMLFormElement | null, base: SearchFilters): Search
 }
 
 /** The home page: the search box, the popular searches and the featured offers. */
-export function HomePage({ page: loaderData }: { page: HomePageData }) {
+export function HomePage({ loaderData: packed }: { loaderData: { page: Packed<HomePageData> } }) {
+  const loaderData = unpack(packed.page);
   const { t, locale } = useI18n();
   const { search } = loaderData;
   const form = useRef<HTMLFormElement>(null);

@@ -1,26 +1,27 @@
-import { Form, Link } from 'react-router';
-import type { Text } from '../../ui/forms/form-ui.tsx';
+import { useEffect } from 'react';
+import { Form, Link, useActionData, useRevalidator } from 'react-router';
+import { useText } from '../../ui/forms/form-ui.tsx';
 import { ReplyBox, type ReplyResult, ThreadMessages } from './lead-thread-view.tsx';
 import { telHref } from './leads-view.tsx';
-import type { LeadThreadView } from './load-lead-thread-page.server.ts';
+import type { LeadThreadPageData } from './load-lead-thread-page.server.ts';
 
 /** One conversation of the seller's: the offer, the buyer, the messages, the reply and the status. */
-export function LeadThreadScreen({
-  thread,
-  backHref,
-  t,
-  result,
-}: {
-  thread: LeadThreadView;
-  backHref: string;
-  t: Text;
-  result: ReplyResult | undefined;
-}) {
+export function LeadThreadScreen({ loaderData }: { loaderData: LeadThreadPageData }) {
+  const t = useText(loaderData.messages);
+  const result = useActionData<ReplyResult>();
+  const revalidator = useRevalidator();
+  const { markedRead } = loaderData;
+  // The layout's unread badge was counted beside this loader, before it read the messages.
+  useEffect(() => {
+    if (markedRead) void revalidator.revalidate();
+  }, [markedRead, revalidator.revalidate]);
+  const thread = loaderData.thread;
+  if (!thread) return null;
   const statusResult = result?.intent === 'status' ? result : undefined;
   return (
     <section data-testid="screen-leadThread" className="lead-thread">
       <p>
-        <Link to={backHref} data-testid="thread-back">
+        <Link to={loaderData.backHref} data-testid="thread-back">
           {t('lead_thread.back')}
         </Link>
       </p>

@@ -91,8 +91,6 @@ function toView(thread: LeadThread, locale: Locale, t: Translator) {
   };
 }
 
-export type LeadThreadView = ReturnType<typeof toView>;
-
 async function fetchThread(context: Context, request: Request, id: number) {
   const client = api(context, request);
   let thread: LeadThread = LeadThreadSchema.parse(await client.get(`/lead_threads/${id}`));
@@ -158,3 +156,6 @@ export async function leadThreadPageAction({ request, context, params }: ActionF
     return data<ReplyResult>({ intent, error: failureText(error, t), value }, { status: 400 });
   }
 }
+
+/** What the page shows. */
+export type LeadThreadPageData = Awaited<ReturnType<typeof loadLeadThreadPage>>;

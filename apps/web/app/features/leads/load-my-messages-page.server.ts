@@ -93,9 +93,6 @@ function toListItem(item: BuyerLeadThreadList['data'][number], locale: Locale, t
   };
 }
 
-export type MyMessagesThread = ReturnType<typeof toThreadView>;
-export type MyMessagesItem = ReturnType<typeof toListItem>;
-
 export async function loadMyMessagesPage({ request, context, params }: LoaderFunctionArgs) {
   const { locale, t } = requestLocale(request);
   const heading = t('lead_thread.my_title');
@@ -153,3 +150,6 @@ export async function myMessagesPageAction({ request, context, params }: ActionF
     return data<ReplyResult>({ intent, error: failureText(error, t), value: body }, { status: 400 });
   }
 }
+
+/** What the page shows. */
+export type MyMessagesPageData = Awaited<ReturnType<typeof loadMyMessagesPage>>;

@@ -1,29 +1,18 @@
-import { Link } from 'react-router';
-import type { Text } from '../../ui/forms/form-ui.tsx';
+import { Link, useActionData } from 'react-router';
+import { useText } from '../../ui/forms/form-ui.tsx';
 import { ReplyBox, type ReplyResult, ThreadMessages } from './lead-thread-view.tsx';
-import type { MyMessagesItem, MyMessagesThread } from './load-my-messages-page.server.ts';
+import type { MyMessagesPageData } from './load-my-messages-page.server.ts';
 
 /** A signed-in buyer's conversations with sellers, or one of them to read and answer. */
-export function MyMessagesScreen({
-  heading,
-  listHref,
-  thread,
-  list,
-  t,
-  result,
-}: {
-  heading: string;
-  listHref: string;
-  thread: MyMessagesThread | null;
-  list: MyMessagesItem[] | null;
-  t: Text;
-  result: ReplyResult | undefined;
-}) {
+export function MyMessagesScreen({ loaderData }: { loaderData: MyMessagesPageData }) {
+  const t = useText(loaderData.messages);
+  const result = useActionData<ReplyResult>();
+  const { thread, list } = loaderData;
   if (thread)
     return (
       <section className="lead-thread" data-testid="screen-myMessage">
         <p>
-          <Link to={listHref}>{heading}</Link>
+          <Link to={loaderData.listHref}>{loaderData.heading}</Link>
         </p>
         <h1>{thread.heading}</h1>
         <p className="lead__meta">
@@ -48,7 +37,7 @@ export function MyMessagesScreen({
     );
   return (
     <section data-testid="screen-myMessages">
-      <h1>{heading}</h1>
+      <h1>{loaderData.heading}</h1>
       {!list || list.length === 0 ? (
         <p data-testid="my-messages-empty">{t('lead_thread.my_empty')}</p>
       ) : (

@@ -246,6 +246,10 @@ export async function offerDetailPageAction({
 type PackedValue<P> = P extends Packed<infer T> ? T : never;
 type LoadedPage = Awaited<ReturnType<typeof loadOfferDetailPage>>;
 /** What the offer page shows. */
-export type OfferDetailPage = PackedValue<Extract<LoadedPage, { page: object }>['page']>;
+export type OfferPageData = PackedValue<Extract<LoadedPage, { page: object }>['page']>;
 /** What the page of an offer no longer shown shows (410). */
-export type OfferGonePage = PackedValue<Extract<LoadedPage, { data: object }>['data']['gone']>;
+export type OfferGoneData = PackedValue<Extract<LoadedPage, { data: object }>['data']['gone']>;
+/** The loader's data as the page gets it. */
+export type OfferDetailLoaderData =
+  | { page: Packed<OfferPageData>; gone: undefined }
+  | { gone: Packed<OfferGoneData>; page: undefined };

@@ -1,13 +1,14 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import { type Packed, unpack } from '../../routing/packed-data.ts';
 import { ServerHtml } from '../../ui/server-html.tsx';
 import { type FavoriteTexts, FavoriteToggle } from '../favorites-toggle/favorite-toggle.tsx';
 import type { OfferCardView } from '../offers/offer-card-view.ts';
 import { ResultCard } from '../search/results/result-card.tsx';
 import { Gallery } from './gallery.tsx';
 import { KeptTextArea } from './kept-text-area.tsx';
-import type { OfferDetailPage, OfferGonePage } from './load-offer-detail-page.server.tsx';
+import type { OfferDetailLoaderData, OfferPageData } from './load-offer-detail-page.server.tsx';
 import { OfferForm } from './offer-form.tsx';
 import type { OfferFormResult } from './offer-forms.ts';
 import { ShareButton } from './share-button.tsx';
@@ -88,29 +89,39 @@ function OfferList(props: {
   );
 }
 
-/** The page of an offer that is no longer shown, with similar offers (decision 042). */
-export function OfferGone({ gone }: { gone: OfferGonePage }) {
-  return (
-    <article className="container page" data-testid="offer-gone">
-      <ServerHtml html={gone.intro} />
-      <OfferList
-        heading={gone.similarHeading}
-        offers={gone.similar}
-        texts={gone.favoriteTexts}
-        testId="similar-offers"
-      />
-    </article>
-  );
-}
-
-/** The offer page: gallery, facts, description, maps, seller and contact, the forms, other offers. */
-export function OfferPage({
-  page: loaderData,
+/** The offer page, or the page of an offer no longer shown with similar offers (decision 042). */
+export function OfferDetailPage({
+  loaderData: packed,
   actionData,
 }: {
-  page: OfferDetailPage;
+  loaderData: OfferDetailLoaderData;
   actionData: OfferFormResult | undefined;
 }) {
+  if (packed.gone) {
+    const gone = unpack(packed.gone);
+    return (
+      <article className="container page" data-testid="offer-gone">
+        <ServerHtml html={gone.intro} />
+        <OfferList
+          heading={gone.similarHeading}
+          offers={gone.similar}
+          texts={gone.favoriteTexts}
+          testId="similar-offers"
+        />
+      </article>
+    );
+  }
+  return <OfferPage page={packed.page} actionData={actionData} />;
+}
+
+function OfferPage({
+  page,
+  actionData,
+}: {
+  page: Packed<OfferPageData>;
+  actionData: OfferFormResult | undefined;
+}) {
+  const loaderData = unpack(page);
   const { t, dir } = useI18n();
   const { offer, texts, contact, parts } = loaderData;
   const labels = texts.labels;

@@ -1,13 +1,16 @@
+import { type Packed, unpack } from '../../routing/packed-data.ts';
+import { PagedOfferList } from '../offers/paged-offer-list.tsx';
 import type { SellerPageData } from './load-seller-page.server.ts';
 
-/** The seller page's header and its search of the seller's offers (the offers follow them). */
-export function SellerProfile({ page }: { page: SellerPageData }) {
+/** A seller's public page: picture, facts, the search of its offers and the offers. */
+export function SellerPage({ loaderData }: { loaderData: { page: Packed<SellerPageData> } }) {
+  const page = unpack(loaderData.page);
   const { seller, search } = page;
   const facts = [seller.type, seller.rating, seller.verified, seller.replyRate].filter(
     (fact): fact is string => Boolean(fact),
   );
   return (
-    <>
+    <article className="container page seller-page" data-testid="seller-page">
       <header className="company-page__header">
         {seller.picture && (
           // The name is beside it: the picture adds nothing a screen reader should say.
@@ -54,6 +57,16 @@ export function SellerProfile({ page }: { page: SellerPageData }) {
           </button>
         </form>
       </search>
-    </>
+      <PagedOfferList
+        id="seller-offers-heading"
+        heading={page.offersHeading}
+        offers={page.offers}
+        empty={page.empty}
+        favoriteTexts={page.favoriteTexts}
+        paging={page.paging}
+        texts={page.pagingTexts}
+        testId="seller-page-offers"
+      />
+    </article>
   );
 }
