@@ -1,7 +1,7 @@
 import { type Db, favourites, offers, offerViewStats, properties } from '@estately/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
-import { isPublicProperty } from '../offers/public-offer.ts';
+import { isPublicProperty } from '../offers-shared/is-public-property.ts';
 
 /**
  * Adds a public offer to the user's favourites. Idempotent (spec 4: the client applies it at

@@ -1,6 +1,6 @@
 import { type Db, favourites, offers, properties } from '@estately/db';
 import { and, desc, eq } from 'drizzle-orm';
-import { isPublicProperty } from '../offers/public-offer.ts';
+import { isPublicProperty } from '../offers-shared/is-public-property.ts';
 
 /**
  * Ids of the public offers the user has favourited, newest favourite first (spec 1: loaded on

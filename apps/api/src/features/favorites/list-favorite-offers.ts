@@ -10,8 +10,8 @@ import {
   pageOffset,
 } from '@estately/domain';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { isPublicProperty } from '../offers/public-offer.ts';
 import { loadExchangeRates } from '../offers-shared/exchange-rates.ts';
+import { isPublicProperty } from '../offers-shared/is-public-property.ts';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
 
 export interface ListFavoriteOffersOptions {

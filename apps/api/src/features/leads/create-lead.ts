@@ -2,8 +2,8 @@ import { type Db, leads, properties, users } from '@estately/db';
 import type { CreateLeadBody, Lead } from '@estately/domain';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
-import { findLeadTarget, recordLead } from '../offers/record-lead.ts';
 import { leadColumns, toLead } from './lead-columns.ts';
+import { findLeadTarget, recordLead } from './record-lead.ts';
 
 /**
  * POST /leads: a signed-in user's contact request about a public offer. The sender's name,

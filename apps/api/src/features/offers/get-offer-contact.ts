@@ -1,7 +1,8 @@
 import { type Db, offers, properties, sellerContacts, users } from '@estately/db';
 import type { OfferContact } from '@estately/domain';
 import { and, eq } from 'drizzle-orm';
-import { isPublicProperty, offerNotFound } from './public-offer.ts';
+import { isPublicProperty } from '../offers-shared/is-public-property.ts';
+import { offerNotFound } from './public-offer.ts';
 
 /**
  * GET /public/offers/{id}/contact (spec 3 Contact): the offer's contact person; when the

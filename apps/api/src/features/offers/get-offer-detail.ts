@@ -28,6 +28,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { perDatabase } from '../../lib/per-database.ts';
 import { logoUrls } from '../companies/company-logo.ts';
+import { energyCertificateOf } from '../offers-shared/energy-certificate-view.ts';
 import {
   convertedPrice,
   parseJson,
@@ -35,7 +36,6 @@ import {
   ratesColumn,
   ratesFromRows,
 } from '../offers-shared/exchange-rates.ts';
-import { energyCertificateOf } from '../property-media-extras/energy-certificate-view.ts';
 import type { OfferCountCache } from '../search/count-cache.ts';
 import { type CountScope, type ReadSnapshot, readVersions } from '../search/read-versions.ts';
 import { encodeBody } from '../search/trusted-serializer.ts';

@@ -10,8 +10,9 @@ import type { Locale, OfferTranslation } from '@estately/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { isPublicProperty } from '../offers-shared/is-public-property.ts';
 import { languageOf } from './accept-language.ts';
-import { isPublicProperty, offerNotFound } from './public-offer.ts';
+import { offerNotFound } from './public-offer.ts';
 import { TRANSLATION_TIMEOUT_MS, type TranslationProvider } from './translation-provider.ts';
 
 export interface GetOfferTranslationOptions {

@@ -1,7 +1,8 @@
 import { type Db, offers, properties, propertyTourDates } from '@estately/db';
 import { type PublicTourDatesResponse, timeZoneOfCountry } from '@estately/domain';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { isPublicProperty, offerNotFound } from './public-offer.ts';
+import { isPublicProperty } from '../offers-shared/is-public-property.ts';
+import { offerNotFound } from './public-offer.ts';
 
 /**
  * GET /public/offers/{id}/tour_dates: the viewing slots a visitor can still ask for (those

@@ -7,7 +7,8 @@ import {
   type PointsOfInterestResponse,
 } from '@estately/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { isPublicProperty, offerNotFound } from './public-offer.ts';
+import { isPublicProperty } from '../offers-shared/is-public-property.ts';
+import { offerNotFound } from './public-offer.ts';
 
 export interface ListPointsOfInterestOptions {
   db: Db;

@@ -8,9 +8,10 @@ import {
 } from '@estately/domain';
 import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { parseJson, type RateRow, ratesColumn, ratesFromRows } from '../offers-shared/exchange-rates.ts';
+import { isPublicProperty } from '../offers-shared/is-public-property.ts';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
 import { PUBLIC_OFFER } from '../search/offer-conditions.ts';
-import { isPublicProperty, offerNotFound } from './public-offer.ts';
+import { offerNotFound } from './public-offer.ts';
 
 export interface ListSellerOffersOptions {
   db: Db;

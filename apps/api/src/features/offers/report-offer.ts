@@ -2,7 +2,8 @@ import { type Db, offerReports, offers, properties } from '@estately/db';
 import type { OfferReportInput, OfferReportResponse } from '@estately/domain';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
-import { isPublicProperty, offerNotFound } from './public-offer.ts';
+import { isPublicProperty } from '../offers-shared/is-public-property.ts';
+import { offerNotFound } from './public-offer.ts';
 
 export interface ReportOfferOptions {
   db: Db;

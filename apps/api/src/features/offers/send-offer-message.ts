@@ -2,8 +2,8 @@ import { type Db, propertyTourDates } from '@estately/db';
 import type { Locale, OfferMessageInput, OfferMessageResponse } from '@estately/domain';
 import { and, eq, gt } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
+import { findLeadTarget, recordLead } from '../leads/record-lead.ts';
 import { offerNotFound } from './public-offer.ts';
-import { findLeadTarget, recordLead } from './record-lead.ts';
 
 export interface SendOfferMessageOptions {
   db: Db;

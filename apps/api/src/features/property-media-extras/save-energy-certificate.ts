@@ -9,8 +9,8 @@ import {
 } from '@estately/domain';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
+import { energyCertificateOf } from '../offers-shared/energy-certificate-view.ts';
 import { type Actor, loadOwnProperty } from '../seller-properties/load-own-property.ts';
-import { energyCertificateOf } from './energy-certificate-view.ts';
 
 function refuse(key: string): AppError {
   return new AppError('validation_errors', { errors: { file: [key] } });

@@ -17,7 +17,7 @@ import {
   type TourDate,
 } from '@estately/domain';
 import { asc, eq } from 'drizzle-orm';
-import { loadEnergyCertificate } from '../property-media-extras/energy-certificate-view.ts';
+import { loadEnergyCertificate } from '../offers-shared/energy-certificate-view.ts';
 import { columnsToFields } from './property-columns.ts';
 
 type PropertyRow = typeof properties.$inferSelect;

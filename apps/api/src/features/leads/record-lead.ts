@@ -1,9 +1,9 @@
 import { type DbOrTx, leads, offerMessages, offers, properties, sellerContacts, users } from '@estately/db';
 import type { Locale } from '@estately/domain';
 import { and, eq } from 'drizzle-orm';
-import { joinLeadThread, sellerThreadUrl } from '../leads/join-lead-thread.ts';
 import { enqueueEmail } from '../mail/enqueue-email.ts';
-import { isPublicProperty } from './public-offer.ts';
+import { isPublicProperty } from '../offers-shared/is-public-property.ts';
+import { joinLeadThread, sellerThreadUrl } from './join-lead-thread.ts';
 
 // A message to a seller, from a visitor's form on the offer (POST /public/offers/{id}/offer_message)
 // or from a signed-in user's contact request (POST /leads), becomes the same three rows: the lead
