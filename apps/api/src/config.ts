@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseTrustProxy, TRUST_PROXY_FORMS, type TrustProxy } from '@estately/domain';
 import { z } from 'zod';
 import { ACCOUNT_LIMIT_VARIABLES, type AccountLimits, accountLimitsOf } from './lib/account-limits.ts';
+import type { JwtKey } from './lib/jwt.ts';
 
 // Configuration comes from the environment only, validated once at boot (CONVENTIONS habit 6,
 // DESIGN 6). Every problem is reported at once so an operator fixes a bad deployment in one go.
@@ -30,12 +31,6 @@ export interface LocalSecrets {
 
 /** Where the signing keys come from. */
 export type JwtKeySource = 'environment' | 'data-folder' | 'process';
-
-export interface JwtKey {
-  /** Key id written into the token header (`kid`), so keys can rotate without logging everyone out. */
-  kid: string;
-  secret: string;
-}
 
 export interface Config {
   nodeEnv: NodeEnv;

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { JwtKey } from '../config.ts';
 
 // Access tokens are compact JWTs signed with HMAC-SHA256 (RFC 7519). The key id travels in the
 // header (`kid`): the first configured key signs, every configured key verifies, so keys rotate
@@ -9,6 +8,13 @@ import type { JwtKey } from '../config.ts';
 // The header's `typ` is `at+jwt` and the payload's `aud` names this API (RFC 9068, issue 11):
 // the keys also sign other things (unsubscribe links), and a token minted for another purpose
 // or audience must never pass as an access token, even with a valid signature.
+
+/** A signing key of access tokens (config.ts reads them from JWT_SECRETS or the data folder). */
+export interface JwtKey {
+  /** Key id written into the token header (`kid`), so keys can rotate without logging everyone out. */
+  kid: string;
+  secret: string;
+}
 
 /** Header `typ` of an access token (RFC 9068 section 2.1). */
 export const ACCESS_TOKEN_TYPE = 'at+jwt';

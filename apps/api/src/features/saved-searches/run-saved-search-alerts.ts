@@ -10,7 +10,7 @@ import {
 } from '@estately/domain';
 import { formatArea, translateDynamic } from '@estately/i18n';
 import { and, asc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { JwtKey } from '../../config.ts';
+import type { JwtKey } from '../../lib/jwt.ts';
 import type { EmailJobPayload } from '../mail/enqueue-email.ts';
 import { convertedPrice, loadExchangeRates } from '../offers-shared/exchange-rates.ts';
 import { ALERT_FREQUENCIES, type AlertFrequency, alertDedupeKey, periodStart } from './alert-periods.ts';

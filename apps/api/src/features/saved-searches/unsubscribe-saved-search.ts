@@ -1,8 +1,8 @@
 import { type Db, savedSearches } from '@estately/db';
 import type { UnsubscribeResponse } from '@estately/domain';
 import { eq } from 'drizzle-orm';
-import type { JwtKey } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { JwtKey } from '../../lib/jwt.ts';
 import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { JwtKey } from '../../config.ts';
+import type { JwtKey } from '../../lib/jwt.ts';
 
 // One-click unsubscribe links of alert e-mails: `<id>.<kid>.<mac>`, an HMAC-SHA256 of the
 // saved search id under a configured signing key (JWT_SECRETS). Stateless, so a link works
