@@ -19,10 +19,13 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 /** Every filter of the search model; sort and paging choose order and page, never offers. */
 export type FilterName = Exclude<keyof SearchFilters, 'sort' | 'page' | 'per_page'>;
 
-/** What a bound's value is computed with (the price bounds are compared in CZK, age from now). */
+/**
+ * What a bound's value is computed with: the price bounds are compared in CZK, the listing age
+ * from now (a caller that reads no age, the facet index, gives no time).
+ */
 export interface BoundContext {
   rates: ExchangeRates;
-  now: Date;
+  now?: Date;
 }
 
 /** The PostgreSQL type of a bound as the saved-search matcher's recordset declares it. */
@@ -112,10 +115,11 @@ export const FILTER_COLUMNS = {
     column: offers.activatedAt,
     type: 'timestamptz',
     typed: true,
-    value: (filters, { now }) =>
-      filters.age_days === undefined
-        ? undefined
-        : new Date(now.getTime() - filters.age_days * DAY_MS).toISOString(),
+    value: (filters, { now }) => {
+      if (filters.age_days === undefined) return undefined;
+      if (now === undefined) throw new Error('age_days: the search has no time to count from');
+      return new Date(now.getTime() - filters.age_days * DAY_MS).toISOString();
+    },
   },
   photos_min: { match: 'at-least', column: offers.photosCount, type: 'int' },
   has_floor_plan: { match: 'flag', column: offers.hasFloorPlan, means: true },

@@ -1,13 +1,16 @@
 import type { BoundingBox, ExchangeRates, FacetGroup, SearchFilters } from '@estately/domain';
-import { EARTH_RADIUS_KM, normalizePrice } from '@estately/domain';
-import { circleBoundingBox, isArrayGroup } from '../offer-conditions.ts';
+import { EARTH_RADIUS_KM } from '@estately/domain';
+import { type BoundFilter, boundValue, chosenValues, isArrayGroup, rowOf } from '../filter-columns.ts';
+import { circleBoundingBox } from '../offer-conditions.ts';
 import type { CounterRow, ReadSnapshot } from '../read-versions.ts';
 import { firstAbove, firstFrom, type Partition } from './partition.ts';
 import { A, ARRAY_GROUPS, CODES, S, SCALAR_GROUPS, VALUE_GROUPS, type ValueGroup } from './value-codes.ts';
 
 // Which offers of the held partitions meet a search's filters: its partitions by offer type,
 // property type and country; its value-set choices by code and mask; its bounds (price, area,
-// viewport, radius) by value, each as the SQL conditions spell it (offer-conditions.ts).
+// viewport, radius) by value, each as the SQL conditions spell it (offer-conditions.ts). The
+// choices and the price and area bounds are read through the filter-to-column map
+// (filter-columns.ts) that the SQL conditions are made from.
 
 /** The partitions a search reads, with the snapshot's TRUNCATE counter. */
 export interface PartitionScope {
@@ -70,8 +73,8 @@ export interface Choice {
 export function choicesOf(filters: SearchFilters): Choice[] {
   const choices: Choice[] = [];
   for (const group of VALUE_GROUPS) {
-    const chosen = filters[group] as readonly string[] | undefined;
-    if (!chosen || chosen.length === 0) continue;
+    const chosen = chosenValues(group, filters);
+    if (chosen === undefined) continue;
     let mask = 0;
     for (const value of chosen) {
       const code = CODES.get(group)!.get(value);
@@ -130,6 +133,14 @@ export interface Bounds {
   circle: { box: BoundingBox; lat: number; lng: number; radiusKm: number; cosLat: number } | null;
 }
 
+/** The bound filters the index holds a column for: the normalised price and the area. */
+const INDEXED_BOUNDS = [
+  ['price_from', 'price'],
+  ['price_to', 'price'],
+  ['area_from', 'area'],
+  ['area_to', 'area'],
+] as const satisfies readonly (readonly [BoundFilter, 'price' | 'area'])[];
+
 /** The bounds of `filters`, or null when there are none. */
 export function boundsOf(filters: SearchFilters, rates: ExchangeRates): Bounds | null {
   const bounds: Bounds = {
@@ -142,17 +153,13 @@ export function boundsOf(filters: SearchFilters, rates: ExchangeRates): Bounds |
     box: filters.bbox ?? null,
     circle: null,
   };
-  const currency = filters.currency;
-  if (currency !== undefined && (filters.price_from !== undefined || filters.price_to !== undefined)) {
-    bounds.price = true;
-    if (filters.price_from !== undefined)
-      bounds.priceFrom = normalizePrice(filters.price_from, currency, rates);
-    if (filters.price_to !== undefined) bounds.priceTo = normalizePrice(filters.price_to, currency, rates);
-  }
-  if (filters.area_from !== undefined || filters.area_to !== undefined) {
-    bounds.area = true;
-    bounds.areaFrom = filters.area_from ?? Number.NEGATIVE_INFINITY;
-    bounds.areaTo = filters.area_to ?? Number.POSITIVE_INFINITY;
+  // A price bound counts with a currency only: its value is then the bound in CZK.
+  for (const [name, held] of INDEXED_BOUNDS) {
+    const value = boundValue(name, filters, { rates });
+    if (value === undefined) continue;
+    bounds[held] = true;
+    if (rowOf(name).match === 'at-least') bounds[`${held}From`] = Number(value);
+    else bounds[`${held}To`] = Number(value);
   }
   if (filters.radius_km !== undefined && filters.lat !== undefined && filters.lng !== undefined) {
     const { lat, lng, radius_km: radiusKm } = filters;
