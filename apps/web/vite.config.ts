@@ -17,7 +17,7 @@ import { routerStubs } from './vite-plugins/router-stubs.ts';
 // page (shell/error-view.tsx).
 const FRAMEWORK = /node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/;
 const SHELL =
-  /[\\/]web[\\/]app[\\/](?:i18n[\\/](?!error-text\.|retry-wait\.)|toasts[\\/]|shell[\\/](?!error-page\.)|locale[\\/]|document[\\/]nonce-context|root\.tsx|ui[\\/]server-html\.|features[\\/](?:offers[\\/]offer-card|search[\\/]results[\\/]result-card|favorites-toggle[\\/]favorite-toggle)\.|api[\\/](?:cookies|stats-token|load-browser-api)\.)/;
+  /[\\/]web[\\/]app[\\/](?:i18n[\\/](?!error-text\.|retry-wait\.)|toasts[\\/]|shell[\\/](?!error-page\.)|locale[\\/]|document[\\/]nonce-context|root\.tsx|ui[\\/](?:server-html|icons)\.|features[\\/](?:offers[\\/]offer-card|search[\\/]results[\\/]result-card|favorites-toggle[\\/]favorite-toggle)\.|api[\\/](?:cookies|stats-token|load-browser-api)\.)/;
 // Three small modules of the results page that lazily loaded code shares (the map, the filter
 // form's codec, the property editor's address search), so the automatic splitting makes them a
 // file of their own (0.7 KB brotli) in the results page's first load: in the framework file they

@@ -12,6 +12,7 @@ import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from './api/tokens.ts';
 import { type WebConfig, webConfigContext } from './config.server.ts';
 import { contentSecurityPolicy, createNonce } from './document/csp.server.ts';
 import { deferPageCode } from './document/deferred-code.server.ts';
+import { fillStylesSlot, INLINE_CSS, INLINE_STYLES_SLOT } from './document/inline-styles.server.ts';
 import { NonceContext } from './document/nonce-context.tsx';
 import { documentResponse, renderPageAtOnce } from './document/page-at-once.server.ts';
 import { RenderedHtml } from './document/rendered-html.server.ts';
@@ -21,7 +22,7 @@ import { pageRouterContext } from './routing/page-manifest.server.ts';
 import { pageUrl } from './routing/page-url.ts';
 import { redirectMissesContext, redirectMissesOf } from './routing/redirect-misses.server.ts';
 import { notePageFailure, pageFailureOf, retryLaterAnswer } from './routing/unavailable.server.ts';
-import { fillStylesSlot, INLINE_CSS, INLINE_STYLES_SLOT } from './shell/inline-styles.server.ts';
+import { sessionOfRequestContext } from './session/session.server.ts';
 import { InlineStylesContext } from './shell/inline-styles.tsx';
 import { mapOriginOf } from './web-config.ts';
 
@@ -37,6 +38,7 @@ export function createLoadContext(config: WebConfig, visitor: string | null): Ro
   const context = new RouterContextProvider();
   context.set(webConfigContext, config);
   context.set(requestStateContext, {});
+  context.set(sessionOfRequestContext, {});
   context.set(visitorContext, visitor);
   context.set(redirectMissesContext, redirectMissesOf(config));
   return context;
@@ -157,7 +159,7 @@ async function respond(
 
   // The page, rendered at once when nothing in it is left to wait for (page-at-once.server.ts,
   // decision 033); else by the streaming renderer below. Rendered at once, the page holds a slot
-  // where the stylesheet goes, filled with its bytes afterwards (shell/inline-styles.server.ts).
+  // where the stylesheet goes, filled with its bytes afterwards (document/inline-styles.server.ts).
   const page = (context: EntryContext, css = INLINE_CSS) => (
     <NonceContext.Provider value={nonce}>
       <InlineStylesContext.Provider value={css}>

@@ -7,17 +7,15 @@ import { createAuthClient } from './api/auth-client.ts';
 import { type RequestTokenStore, requestTokenStore } from './api/tokens.ts';
 import { type WebConfig, webConfigContext } from './config.server.ts';
 import { pickRequestLocale } from './locale/pick-locale.server.ts';
-import type { Session } from './session/session.ts';
 
 /**
  * What one request shares between its loaders and entry.server.tsx: the API client with the
- * request's token store (a refresh during SSR must reach the browser as Set-Cookie) and the
- * session, loaded once however many loaders ask for it. Created per request by
- * createLoadContext, never a module global (CONVENTIONS habit 4).
+ * request's token store (a refresh during SSR must reach the browser as Set-Cookie). The session,
+ * loaded once however many loaders ask for it, is kept beside it (session/session.server.ts).
+ * Created per request by createLoadContext, never a module global (CONVENTIONS habit 4).
  */
 export interface RequestState {
   api?: { client: ApiClient; tokens: RequestTokenStore };
-  session?: Promise<Session>;
 }
 
 export const requestStateContext = createContext<RequestState>({});

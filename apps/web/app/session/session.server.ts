@@ -1,9 +1,15 @@
-import type { RouterContextProvider } from 'react-router';
+import { createContext, type RouterContextProvider } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import type { WebConfig } from '../config.server.ts';
-import { requestApi, requestStateContext } from '../request-state.server.ts';
+import { requestApi } from '../request-state.server.ts';
 import { pageFailureOf } from '../routing/unavailable.server.ts';
 import { GUEST, type Session, toFavoriteIds, toSessionUser } from './session.ts';
+
+/**
+ * The request's session once asked for: every loader of the request gets the same one. Set anew
+ * for each request by createLoadContext (entry.server.tsx), never a module global.
+ */
+export const sessionOfRequestContext = createContext<{ session?: Promise<Session> }>({});
 
 /**
  * Spec 4 on start: the current user (GET /user/me) and the ids of their favourite offers
@@ -16,7 +22,7 @@ export function loadSession(
   request: Request,
   config: WebConfig,
 ): Promise<Session> {
-  const state = context.get(requestStateContext);
+  const state = context.get(sessionOfRequestContext);
   state.session ??= fetchSession(context, request, config);
   return state.session;
 }

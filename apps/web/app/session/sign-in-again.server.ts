@@ -1,8 +1,8 @@
 import { buildPath, type Locale } from '@estately/domain';
 import { type RouterContextProvider, redirect } from 'react-router';
-import { sessionCookieHeaders } from '../features/auth/auth-api.server.ts';
 import { pendingSetCookies } from '../request-state.server.ts';
 import { pageUrl } from '../routing/page-url.ts';
+import { sessionCookieHeaders } from './session-cookies.server.ts';
 
 /**
  * The session ended (the API answered 401 and the refresh failed too): the sign-in page, which

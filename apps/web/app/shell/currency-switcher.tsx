@@ -1,7 +1,7 @@
 import type { Currency } from '@estately/domain';
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { chooseDisplayCurrency } from '../features/search/filters/currency-choice.ts';
+import { chooseDisplayCurrency } from '../lib/currency-choice.ts';
 import { useToast } from '../toasts/toast-provider.tsx';
 
 // The currency prices are shown in. The choice lives in the `currency` cookie (a year, like the

@@ -1,10 +1,10 @@
 import { Form } from 'react-router';
 import { loadBrowserApi } from '../api/load-browser-api.ts';
-import { useFavoriteCount } from '../features/favorites-toggle/favorite-store.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
+import { useFavoriteCount } from '../lib/favorite-store.ts';
 import { useToast } from '../toasts/toast-provider.tsx';
+import { Heart, Search, UserRound } from '../ui/icons.tsx';
 import { CurrencySwitcher } from './currency-switcher.tsx';
-import { Heart, Search, UserRound } from './icons.tsx';
 import { LocaleSwitcher } from './locale-switcher.tsx';
 import { PageLink } from './page-link.tsx';
 import type { ShellData } from './shell-data.server.ts';

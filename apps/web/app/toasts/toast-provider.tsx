@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import { useI18n } from '../i18n/i18n-context.tsx';
-import { X } from '../shell/icons.tsx';
+import { X } from '../ui/icons.tsx';
 import { TOAST_DURATION_MS, type Toast, type ToastKind, toastReducer } from './toast-queue.ts';
 
 // Toasts at the top right (top left in right-to-left: logical properties), 4000 ms each, at most

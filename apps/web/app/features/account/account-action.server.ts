@@ -18,10 +18,10 @@ import { tooManyRequestsText } from '../../i18n/error-text.ts';
 import { serializeLocaleCookie } from '../../locale/locale-cookie.ts';
 import { pendingSetCookies, requestApi, visitorHeaders } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
+import { sessionCookieHeaders } from '../../session/session-cookies.server.ts';
 import { signInAgain } from '../../session/sign-in-again.server.ts';
 import { apiFieldErrors, checkForm, type FormSchema, formValues } from '../../ui/forms/form-errors.ts';
 import type { FormResult } from '../../ui/forms/form-ui.tsx';
-import { sessionCookieHeaders } from '../auth/auth-api.server.ts';
 import { NOTIFICATION_FIELDS, PROFILE_FIELDS } from './account-fields.ts';
 import { api, type Context } from './account-shared.server.ts';
 

@@ -1,5 +1,4 @@
 import { ApiError, apiErrorFrom } from '../../api/api-error.ts';
-import { tokenCookies } from '../../api/tokens.ts';
 import type { WebConfig } from '../../config.server.ts';
 import { SSR_API_TIMEOUT_MS } from '../../request-state.server.ts';
 
@@ -39,16 +38,4 @@ export async function authCall<T>(
   if (!response.ok) throw await apiErrorFrom(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
-}
-
-/** Set-Cookie headers storing a new token pair (spec 9 lifetimes), or expiring both (null). */
-export function sessionCookieHeaders(
-  request: Request,
-  pair: { token: string; refresh_token: string } | null,
-): Headers {
-  const secure = new URL(request.url).protocol === 'https:';
-  const headers = new Headers();
-  const cookies = tokenCookies(pair ? { token: pair.token, refreshToken: pair.refresh_token } : null, secure);
-  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
-  return headers;
 }

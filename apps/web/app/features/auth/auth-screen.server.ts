@@ -17,6 +17,7 @@ import { cookieValue } from '../../api/cookies.ts';
 import { REFRESH_TOKEN_COOKIE } from '../../api/tokens.ts';
 import type { WebConfig } from '../../config.server.ts';
 import { tooManyRequestsText } from '../../i18n/error-text.ts';
+import { sessionCookieHeaders } from '../../session/session-cookies.server.ts';
 import {
   apiFieldErrors,
   checkForm,
@@ -26,7 +27,7 @@ import {
   safeReturnPath,
 } from '../../ui/forms/form-errors.ts';
 import type { FormResult } from '../../ui/forms/form-ui.tsx';
-import { authCall, sessionCookieHeaders } from './auth-api.server.ts';
+import { authCall } from './auth-api.server.ts';
 import { AUTH_FIELDS, type AuthIntent } from './auth-fields.ts';
 
 // The actions of the sign-in, sign-up and recovery screens (spec 2 and 7). Each intent parses

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { loadBrowserApi } from '../../api/load-browser-api.ts';
-import { Heart } from '../../shell/icons.tsx';
+import { setFavoriteOverride, useIsFavorite } from '../../lib/favorite-store.ts';
 import { PageLink } from '../../shell/page-link.tsx';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import { useToast } from '../../toasts/toast-provider.tsx';
-import { setFavoriteOverride, useIsFavorite } from './favorite-store.ts';
+import { Heart } from '../../ui/icons.tsx';
 
 // The favourite heart (spec 4): applied at once, rolled back with an error toast when the API
 // refuses. Guests get a link to sign in that brings them back. Changes made on this page are kept

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from 'react';
-import { X } from '../../shell/icons.tsx';
 import { preconnectPhotoOrigin } from '../../shell/preconnect-photo-origin.ts';
+import { X } from '../../ui/icons.tsx';
 import { ChevronRight, Maximize2 } from './icons.tsx';
 import type { GalleryPhoto } from './offer-detail-view.server.ts';
 

@@ -6,7 +6,7 @@ import {
   FILTER_LIMITS,
   type SearchFilters,
 } from '@estately/domain';
-import { displayCurrencyCookie } from './currency-choice.ts';
+import { displayCurrencyCookie } from '../../../lib/currency-choice.ts';
 
 function isCurrency(value: unknown): value is Currency {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);

@@ -1,8 +1,8 @@
 import { type Currency, FILTER_LIMITS, type Locale, type SearchFilters } from '@estately/domain';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
+import { chooseDisplayCurrency } from '../../../lib/currency-choice.ts';
 import { keepMapMode } from '../map/map-url.ts';
-import { chooseDisplayCurrency } from './currency-choice.ts';
 import {
   type FilterChoice,
   type FilterPanelView,

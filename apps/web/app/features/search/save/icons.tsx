@@ -1,4 +1,4 @@
-import { Icon, type IconProps } from '../../../shell/icons.tsx';
+import { Icon, type IconProps } from '../../../ui/icons.tsx';
 
 // "Save this search"'s icons: Lucide's drawings (lucide.dev, ISC licence) in the app's icon frame.
 

@@ -1,5 +1,5 @@
 import type { Currency } from '@estately/domain';
-import { serializeCookie } from '../../../api/cookies.ts';
+import { serializeCookie } from '../api/cookies.ts';
 
 // One currency choice for the whole site (issue 39 defect 6, decision 048): the header's switcher
 // and the filter panel's currency field both write the `currency` cookie, which every loader

@@ -1,7 +1,7 @@
-import type { DocumentPart } from '../document/page-at-once.server.ts';
 import mapLayoutCss from '../features/search/map/search-map-layout.css?inline';
 import searchCss from '../features/search/search.css?inline';
 import siteCss from '../styles.css?inline';
+import type { DocumentPart } from './page-at-once.server.ts';
 
 // The stylesheet inlined into every public page (inline-styles.tsx), on the server.
 //

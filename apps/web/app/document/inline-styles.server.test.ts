@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentBytes } from '../document/page-at-once.server.ts';
 import { fillStylesSlot, INLINE_STYLES_SLOT } from './inline-styles.server.ts';
+import { documentBytes } from './page-at-once.server.ts';
 
 const css = new TextEncoder().encode('a{color:#123}');
 
