@@ -121,3 +121,11 @@ export const validFiltersArbitrary: fc.Arbitrary<SearchFilters> = fc
     for (const key of Object.keys(f)) if (f[key] === undefined) delete f[key];
     return f as unknown as SearchFilters;
   });
+
+/** Valid searches as a search URL carries them: a currency only next to a price bound. */
+export const searchUrlFiltersArbitrary: fc.Arbitrary<SearchFilters> = validFiltersArbitrary.map((f) => {
+  if (f.price_from !== undefined || f.price_to !== undefined) return f;
+  const rest = { ...f };
+  delete rest.currency;
+  return rest;
+});

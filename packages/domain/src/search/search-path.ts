@@ -31,6 +31,21 @@ export const PATH_FILTER_KEYS = [
   'locality',
 ] as const satisfies readonly FilterKey[];
 
+/**
+ * The filters a search URL carries. A currency without price bounds only says how prices are
+ * shown, which the visitor's currency choice already does, so it is left out: the same search
+ * then has one address however it was asked for (the web form, the API's compose call, a saved
+ * search's alert).
+ */
+export function withoutBareCurrency(filters: SearchFilters): SearchFilters {
+  if (filters.currency === undefined || filters.price_from !== undefined || filters.price_to !== undefined) {
+    return filters;
+  }
+  const rest = { ...filters };
+  delete rest.currency;
+  return rest;
+}
+
 /** The canonical search URL (path and query) of `filters` in `locale`. */
 export function composeSearchPath(locale: Locale, filters: SearchFilters): string {
   return searchPathComposer(filters)(locale);
@@ -40,7 +55,8 @@ export function composeSearchPath(locale: Locale, filters: SearchFilters): strin
  * composeSearchPath of `filters` for any locale: the query, the same in every locale, is
  * written once (a page links its search in all 30 locales, twice).
  */
-export function searchPathComposer(filters: SearchFilters): (locale: Locale) => string {
+export function searchPathComposer(search: SearchFilters): (locale: Locale) => string {
+  const filters = withoutBareCurrency(search);
   const omit: FilterKey[] = ['offer_type', 'property_type'];
   const locality = filters.country_code && filters.locality ? encodeURIComponent(filters.locality) : null;
   if (filters.country_code) omit.push('country_code');

@@ -18,7 +18,8 @@ export interface ComposePathOptions {
 
 /**
  * POST /public/offer_search_path/compose: the canonical search URL of `filters` in `locale`
- * (spec 2), the inverse of decompose. Beyond the pure composeSearchPath of the domain it puts
+ * (spec 2), the inverse of decompose. The domain's composeSearchPath writes it (and leaves out a
+ * currency without price bounds, as every search URL of the web does); beyond that this puts
  * places into the path the way visitors read them:
  * - `location_id` (an autocomplete pick) of a city or city part becomes `/{country}/{locality}`
  *   with the locale's slug, of a country `/{country}`; it then leaves the query. An unknown id

@@ -258,6 +258,16 @@ describe('POST /public/offer_search_path/compose', () => {
     expect(response.json()).toEqual({ path: '/cs/hledani', location_id: null, location: null });
   });
 
+  it('drops a currency without price bounds, as the web does, and keeps it with one', async () => {
+    const bare = await compose('en', { offer_type: 'sale', currency: 'EUR' });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json().path).toBe('/en/search/sale');
+
+    const priced = await compose('en', { offer_type: 'sale', currency: 'EUR', price_to: 300_000 });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(priced.json().path).toBe('/en/search/sale?currency=EUR&price_to=300000');
+  });
+
   it('turns a city part location id into country and locality segments', async () => {
     const response = await compose('cs', { location_id: ids.vinohrady, offer_type: 'rent' });
     expect(response.statusCode).toBe(200);
