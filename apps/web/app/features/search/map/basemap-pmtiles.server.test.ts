@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../../document/csp.server.ts';
-import { hasStreetBasemap, mapOriginOf, publicConfigOf, readWebConfig } from '../../../web-config.ts';
+import { hasStreetBasemap, publicConfigOf, readWebConfig } from '../../../web-config.ts';
 import { PMTILES_SOURCE, pmtilesStyle } from './basemap-pmtiles.server.ts';
 
 const FILE = 'https://media.example.com/maps/europe.pmtiles';
@@ -32,25 +31,6 @@ describe('self-hosted PMTiles basemap (decision 051)', () => {
     expect(hasStreetBasemap(config)).toBe(true);
     expect(hasStreetBasemap(readWebConfig({ MAPTILER_API_KEY: 'Ab12' }))).toBe(true);
     expect(hasStreetBasemap(readWebConfig({}))).toBe(false);
-  });
-
-  it('lets the pages fetch from the file host (and only MapTiler with a key, nothing without either)', () => {
-    const policy = (env: Record<string, string>) => {
-      const config = readWebConfig(env);
-      return contentSecurityPolicy('n', config.publicApiUrl, mapOriginOf(config), config.mediaOrigin);
-    };
-    const connect = (text: string) => text.split('; ').find((part) => part.startsWith('connect-src'));
-    expect(connect(policy({ MAP_PMTILES_URL: FILE }))).toBe(
-      "connect-src 'self' http://localhost:3001 https://media.example.com",
-    );
-    expect(connect(policy({ MAPTILER_API_KEY: 'Ab12' }))).toBe(
-      "connect-src 'self' http://localhost:3001 https://api.maptiler.com",
-    );
-    expect(connect(policy({}))).toBe("connect-src 'self' http://localhost:3001");
-    // A file on this site's own origin needs nothing more than 'self'.
-    expect(mapOriginOf(readWebConfig({ MAP_PMTILES_URL: 'http://localhost:3000/basemap.pmtiles' }))).toBe(
-      'http://localhost:3000',
-    );
   });
 
   it("builds Protomaps' street layers over the file, without glyphs, sprites or other hosts", () => {
