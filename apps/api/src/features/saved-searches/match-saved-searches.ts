@@ -7,11 +7,11 @@ import {
   boundValue,
   type ChoiceFilter,
   chosenValues,
-  FILTER_NAMES,
   type FilterColumn,
-  type FilterName,
   type FlagFilter,
   flagSet,
+  OFFER_FILTERS,
+  type OfferFilter,
   rowOf,
 } from '../search/filter-columns.ts';
 import { circleBoundingBox, queryRows, resolveRadiusCentre } from '../search/offer-conditions.ts';
@@ -64,13 +64,13 @@ export interface SearchMatches {
 type Matcher = Record<string, unknown> & { g: number; keys: string[] };
 
 /** The filters tested column by column; the place (named place, radius, box) is matched apart. */
-const COLUMN_FILTERS = FILTER_NAMES.filter((name) => {
+const COLUMN_FILTERS = OFFER_FILTERS.filter((name) => {
   const match = rowOf(name).match;
   return match !== 'place' && match !== 'unit';
 });
 
 /** A filter's value in a matcher row, or undefined when the filter is unset. */
-function matcherValue(name: FilterName, filters: SearchFilters, context: BoundContext): unknown {
+function matcherValue(name: OfferFilter, filters: SearchFilters, context: BoundContext): unknown {
   const row: FilterColumn = rowOf(name);
   switch (row.match) {
     case 'equal':
@@ -89,7 +89,7 @@ function matcherValue(name: FilterName, filters: SearchFilters, context: BoundCo
 }
 
 /** A filter's type in the matcher recordset. */
-function recordsetType(name: FilterName): string {
+function recordsetType(name: OfferFilter): string {
   const row: FilterColumn = rowOf(name);
   switch (row.match) {
     case 'equal':
@@ -112,7 +112,7 @@ function recordsetType(name: FilterName): string {
  * matcher row `m`, true when the matcher's value is null (the filter is unset). Filter and
  * column names are plain identifiers from the map, never user input.
  */
-function columnTest(name: FilterName, alias: string): string {
+function columnTest(name: OfferFilter, alias: string): string {
   const row: FilterColumn = rowOf(name);
   const m = `m.${name}`;
   if (row.match === 'place' || row.match === 'unit')
@@ -251,7 +251,7 @@ const PREFILTERED = [
   'area_from',
   'area_to',
   'dispositions',
-] as const satisfies readonly FilterName[];
+] as const satisfies readonly OfferFilter[];
 const PREFILTER = sql.raw(`(${PREFILTERED.map((name) => columnTest(name, 'k')).join(' and ')})`);
 /** The offer columns the key table copies, once each. */
 const KEY_COLUMNS = [...new Set(PREFILTERED.map((name) => rowOf(name).column))];

@@ -1,23 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATIONS_FOLDER, offers } from '@estately/db';
-import { FACET_GROUPS, FILTER_KEYS, MULTI_VALUE_FILTER_KEYS } from '@estately/domain';
+import { FACET_GROUPS, FILTER_SPEC, MULTI_VALUE_FILTER_KEYS } from '@estately/domain';
 import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   FILTER_COLUMNS,
-  FILTER_NAMES,
   type FilterColumn,
   facetColumn,
   isArrayGroup,
+  OFFER_FILTERS,
 } from './filter-columns.ts';
 
-// Adding a filter is a row of the domain's filter model, a row of the filter-to-column map and a
+// Adding a filter is a row of the domain's filter table (FILTER_SPEC), a row of the filter-to-column map and a
 // column of the read model (docs/decisions/057). These tests fail when the three disagree.
 
-/** Keys of the search model that choose the order or the page, never which offers match. */
+/** Rows of the filter table that choose the order or the page, never which offers match. */
 const NOT_FILTERS = new Set(['sort', 'page', 'per_page']);
-const DOMAIN_FILTERS = FILTER_KEYS.filter((key) => !NOT_FILTERS.has(key));
+const DOMAIN_FILTERS = Object.keys(FILTER_SPEC).filter((key) => !NOT_FILTERS.has(key));
 
 const OFFER_COLUMNS = new Set<unknown>(Object.values(getTableColumns(offers)));
 
@@ -28,17 +28,17 @@ function columnsOf(row: FilterColumn): readonly unknown[] {
 }
 
 describe('filter-to-column map', () => {
-  it('has a row for every filter of the domain model, and none for a filter it lacks', () => {
+  it('has a row for every filter of the domain filter table, and none for a filter it lacks', () => {
     const missing = DOMAIN_FILTERS.filter((key) => !(key in FILTER_COLUMNS));
     expect(missing, 'filters without a column in filter-columns.ts').toEqual([]);
-    expect([...FILTER_NAMES].sort()).toEqual([...DOMAIN_FILTERS].sort());
+    expect([...OFFER_FILTERS].sort()).toEqual([...DOMAIN_FILTERS].sort());
   });
 
   it('names columns of the offers read model only', () => {
-    for (const name of FILTER_NAMES) {
+    for (const name of OFFER_FILTERS) {
       const row: FilterColumn = FILTER_COLUMNS[name];
       for (const column of columnsOf(row)) expect(OFFER_COLUMNS.has(column), name).toBe(true);
-      if (row.match === 'unit') for (const bounded of row.of) expect(FILTER_NAMES).toContain(bounded);
+      if (row.match === 'unit') for (const bounded of row.of) expect(OFFER_FILTERS).toContain(bounded);
     }
   });
 

@@ -3,6 +3,7 @@ import {
   type ExchangeRates,
   FACET_GROUPS,
   type FacetGroup,
+  type FilterName,
   normalizePrice,
   type SearchFilters,
 } from '@estately/domain';
@@ -16,8 +17,11 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 // offer is bucketed into (the bathrooms "2+") are columns of the read model themselves
 // (migration 0029), so no matcher re-derives them.
 
-/** Every filter of the search model; sort and paging choose order and page, never offers. */
-export type FilterName = Exclude<keyof SearchFilters, 'sort' | 'page' | 'per_page'>;
+/**
+ * Every filter of the domain's filter table (FILTER_SPEC) that chooses offers; sort and paging
+ * choose the order and the page.
+ */
+export type OfferFilter = Exclude<FilterName, 'sort' | 'page' | 'per_page'>;
 
 /**
  * What a bound's value is computed with: the price bounds are compared in CZK, the listing age
@@ -59,7 +63,7 @@ export type FilterColumn =
    */
   | { match: 'place'; columns: readonly AnyPgColumn[] }
   /** No column of its own: the unit the bounds of `of` are given in. */
-  | { match: 'unit'; of: readonly FilterName[] };
+  | { match: 'unit'; of: readonly OfferFilter[] };
 
 export type FilterMatch = FilterColumn['match'];
 
@@ -75,7 +79,7 @@ const PLACE_COLUMNS = [offers.locationPath, offers.location, offers.latitude, of
 
 /**
  * The map, in the order the conditions are written. A `Record` over every filter: a filter of
- * the search model without a row here is a type error (and filter-columns.test.ts fails).
+ * FILTER_SPEC without a row here is a type error (and filter-columns.test.ts fails).
  */
 export const FILTER_COLUMNS = {
   offer_type: { match: 'equal', column: offers.offerType },
@@ -143,15 +147,15 @@ export const FILTER_COLUMNS = {
   energy_classes: { match: 'one-of', column: offers.penb },
   seller_types: { match: 'one-of', column: offers.sellerType },
   tags: { match: 'overlaps', column: offers.tags },
-} as const satisfies Record<FilterName, FilterColumn>;
+} as const satisfies Record<OfferFilter, FilterColumn>;
 
-export const FILTER_NAMES = Object.keys(FILTER_COLUMNS) as FilterName[];
+export const OFFER_FILTERS = Object.keys(FILTER_COLUMNS) as OfferFilter[];
 
 type Rows = typeof FILTER_COLUMNS;
 /** The filters matched by one of `kinds`. */
 type NamesMatching<K extends FilterMatch> = {
-  [N in FilterName]: Rows[N]['match'] extends K ? N : never;
-}[FilterName];
+  [N in OfferFilter]: Rows[N]['match'] extends K ? N : never;
+}[OfferFilter];
 
 /** Filters that choose among values (equal, one-of, overlaps). */
 export type ChoiceFilter = NamesMatching<'equal' | 'one-of' | 'overlaps'>;
@@ -165,12 +169,12 @@ export type ScalarGroup = Extract<FacetGroup, NamesMatching<'equal' | 'one-of'>>
 /** The facet groups of an array of values per offer. */
 export type ArrayGroup = Extract<FacetGroup, NamesMatching<'overlaps'>>;
 
-export function rowOf<N extends FilterName>(name: N): Rows[N] {
+export function rowOf<N extends OfferFilter>(name: N): Rows[N] {
   return FILTER_COLUMNS[name];
 }
 
-export function namesMatching(...kinds: FilterMatch[]): FilterName[] {
-  return FILTER_NAMES.filter((name) => kinds.includes(FILTER_COLUMNS[name].match));
+export function namesMatching(...kinds: FilterMatch[]): OfferFilter[] {
+  return OFFER_FILTERS.filter((name) => kinds.includes(FILTER_COLUMNS[name].match));
 }
 
 export const CHOICE_FILTERS = namesMatching('equal', 'one-of', 'overlaps') as ChoiceFilter[];
@@ -179,7 +183,7 @@ export const FLAG_FILTERS = namesMatching('flag') as FlagFilter[];
 
 const FACETS = new Set<string>(FACET_GROUPS);
 /** Whether a filter is a facet group (its choice is dropped when its own values are counted). */
-export function isFacetGroup(name: FilterName): name is FacetGroup & FilterName {
+export function isFacetGroup(name: OfferFilter): name is FacetGroup & OfferFilter {
   return FACETS.has(name);
 }
 

@@ -15,13 +15,13 @@ import {
   boundValue,
   type ChoiceFilter,
   chosenValues,
-  FILTER_NAMES,
   type FilterColumn,
   type FlagFilter,
   facetColumn,
   flagSet,
   isArrayGroup,
   isFacetGroup,
+  OFFER_FILTERS,
   rowOf,
   type ScalarGroup,
 } from './filter-columns.ts';
@@ -239,7 +239,7 @@ export function offerConditions(filters: SearchFilters, context: ConditionContex
   const areas: OfferConditions['areas'] = [];
   const add = (condition: SQL) => common.push(condition);
   let placeDone = false;
-  for (const name of FILTER_NAMES) {
+  for (const name of OFFER_FILTERS) {
     const match = rowOf(name).match;
     if (match === 'place') {
       if (!placeDone) placeConditions(filters, context, add, areas);
