@@ -17,7 +17,7 @@ import { routerStubs } from './vite-plugins/router-stubs.ts';
 // page (shell/error-view.tsx).
 const FRAMEWORK = /node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/;
 const SHELL =
-  /[\\/]web[\\/]app[\\/](?:i18n[\\/](?!error-text\.|retry-wait\.)|toasts[\\/]|shell[\\/](?!error-page\.)|locale[\\/]|document[\\/]nonce-context|root\.tsx|ui[\\/](?:server-html|icons)\.|features[\\/](?:offers[\\/]offer-card|search[\\/]results[\\/]result-card|favorites-toggle[\\/]favorite-toggle)\.|api[\\/](?:cookies|stats-token|load-browser-api)\.)/;
+  /[\\/]web[\\/]app[\\/](?:i18n[\\/](?!error-text\.|retry-wait\.)|toasts[\\/]|shell[\\/](?!error-page\.)|locale[\\/]|document[\\/]nonce-context|root\.tsx|ui[\\/](?:server-html|icons|offers[\\/](?:offer-card|result-card)|favorite-toggle[\\/]favorite-toggle)\.|api[\\/](?:cookies|stats-token|load-browser-api)\.)/;
 // Three small modules of the results page that lazily loaded code shares (the map, the filter
 // form's codec, the property editor's address search), so the automatic splitting makes them a
 // file of their own (0.7 KB brotli) in the results page's first load: in the framework file they
@@ -25,7 +25,7 @@ const SHELL =
 // load was the one above 100 KB). With them the place box's frame (search/filters/place-box.tsx),
 // which home and results share and whose box comes after the first load.
 const SEARCH_PARTS =
-  /[\\/](?:web[\\/]app[\\/]features[\\/](?:search[\\/]map[\\/]map-url\.ts|place-suggestions[\\/]use-place-suggestions\.ts|search[\\/]filters[\\/]place-box\.tsx)|domain[\\/]src[\\/]search[\\/]filter-limits\.ts)$/;
+  /[\\/](?:web[\\/]app[\\/](?:features[\\/]search[\\/](?:map[\\/]map-url\.ts|filters[\\/]place-box\.tsx)|ui[\\/]place-suggestions[\\/]use-place-suggestions\.ts)|domain[\\/]src[\\/]search[\\/]filter-limits\.ts)$/;
 
 // V8's explicit compile hint: the browser compiles every function of the framework file while it
 // downloads it, off the main thread, instead of each one on the main thread at its first call.

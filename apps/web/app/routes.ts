@@ -1,8 +1,8 @@
 import { LOCALES, ROUTE_ENTRIES } from '@estately/domain';
 import { layout, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
-import { ADMIN_SECTIONS, adminPath } from './features/admin/admin-paths.ts';
-import { companySettingsPath } from './features/company-profile/company-paths.ts';
-import { buyerThreadPath, leadsPath, myMessagesPath } from './features/leads/leads-paths.ts';
+import { ADMIN_SECTIONS, adminPath } from './routing/admin-paths.ts';
+import { companySettingsPath } from './routing/company-paths.ts';
+import { buyerThreadPath, leadsPath, myMessagesPath } from './routing/leads-paths.ts';
 import { SCREEN_MODULES } from './routing/screen-modules.ts';
 
 // Routes come from the domain route table (docs/decisions/002-url-prefixed-locales.md): every

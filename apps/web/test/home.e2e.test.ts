@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config.ts';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { insertOffer, setRates } from '../../api/test/helpers.ts';
-import { toOfferCardView } from '../app/features/offers/offer-card-view.server.ts';
+import { toOfferCardView } from '../app/ui/offers/offer-card-view.server.ts';
 import { type RunningWeb, startWeb } from '../server/server.ts';
 import { ensureWebBuild } from './browser-setup.ts';
 import { launchChromium } from './chromium.ts';

@@ -17,7 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { setRates } from '../../api/test/helpers.ts';
-import { editPropertyPath } from '../app/features/property-editor/editor-paths.ts';
+import { editPropertyPath } from '../app/routing/editor-paths.ts';
 import { type RunningWeb, startWeb } from '../server/server.ts';
 import { signIn } from './account-helpers.ts';
 import { apiAs, freePort, harnessPerFile, PERSON_UA, signUpByApi, testApiConfig } from './browser-setup.ts';

@@ -12,7 +12,7 @@ import { translate } from '@estately/i18n';
 import { describe, expect, it } from 'vitest';
 import { ensurePropertyPhoto } from '../../api/test/helpers.ts';
 import { tinyPdf } from '../../api/test/pdf-fixture.ts';
-import { editPropertyPath } from '../app/features/property-editor/editor-paths.ts';
+import { editPropertyPath } from '../app/routing/editor-paths.ts';
 import { propertyDetailPath } from '../app/routing/site-paths.ts';
 import { axeViolations, signIn, startAccountHarness } from './account-helpers.ts';
 import { apiAs, harnessPerFile, PASSWORD } from './browser-setup.ts';

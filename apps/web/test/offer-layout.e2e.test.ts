@@ -9,7 +9,7 @@ import { formatArea, translate, translateDynamic } from '@estately/i18n';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ensurePropertyPhoto } from '../../api/test/helpers.ts';
-import { editPropertyPath } from '../app/features/property-editor/editor-paths.ts';
+import { editPropertyPath } from '../app/routing/editor-paths.ts';
 import { propertyDetailPath } from '../app/routing/site-paths.ts';
 import { signIn, startAccountHarness } from './account-helpers.ts';
 import { apiAs, harnessPerFile, PASSWORD } from './browser-setup.ts';

@@ -14,8 +14,8 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
-import { editPropertyPath } from '../app/features/property-editor/editor-paths.ts';
 import { photoLimitValues } from '../app/features/property-editor/photo-formats.ts';
+import { editPropertyPath } from '../app/routing/editor-paths.ts';
 import { type RunningWeb, startWeb } from '../server/server.ts';
 import { signIn } from './account-helpers.ts';
 import {

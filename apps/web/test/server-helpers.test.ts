@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { OfferCard } from '@estately/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../app/document/csp.server.ts';
-import { fetchFeaturedOffers } from '../app/features/offers/fetch-featured-offers.server.ts';
-import { resolveMediaUrl, toOfferCardView } from '../app/features/offers/offer-card-view.server.ts';
+import { fetchFeaturedOffers } from '../app/features/search/home/fetch-featured-offers.server.ts';
 import { seoLinks } from '../app/shell/shell-data.server.ts';
+import { resolveMediaUrl, toOfferCardView } from '../app/ui/offers/offer-card-view.server.ts';
 import { publicConfigOf, readWebConfig, WebConfigError } from '../app/web-config.ts';
 import { offerFixture } from './fixtures/offers.ts';
 

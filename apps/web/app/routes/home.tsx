@@ -1,5 +1,5 @@
-import { HomePage } from '../features/home/home-page.tsx';
-import { loadHomePage } from '../features/home/load-home-page.server.ts';
+import { HomePage } from '../features/search/home/home-page.tsx';
+import { loadHomePage } from '../features/search/home/load-home-page.server.ts';
 import { unpack } from '../routing/packed-data.ts';
 import type { Route } from './+types/home.ts';
 

@@ -1,7 +1,6 @@
 import { composeSearchPath, type SearchFilters, serializeFilters } from '@estately/domain';
 import { data, redirect, useNavigation } from 'react-router';
 import { webConfigContext } from '../config.server.ts';
-import { favoriteTexts } from '../features/favorites-toggle/favorite-texts.server.ts';
 import {
   boundsInCurrency,
   chosenCurrencyHeaders,
@@ -16,7 +15,6 @@ import { isMapOpen, withMapMode } from '../features/search/map/map-url.ts';
 import { searchMapData } from '../features/search/map/search-map-data.server.ts';
 import { activeFilterChips } from '../features/search/results/active-filter-chips.server.ts';
 import { filtersOfUrl, loadResults } from '../features/search/results/load-results.server.ts';
-import { ResultCard } from '../features/search/results/result-card.tsx';
 import { resultsListParts } from '../features/search/results/results-list-parts.server.tsx';
 import { resultsSortView } from '../features/search/results/results-sort.server.ts';
 import { resultsFoundText, searchPlaceName } from '../features/search/results/results-title.server.ts';
@@ -34,6 +32,8 @@ import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../
 import { searchPathReader } from '../routing/search-path-reader.server.ts';
 import { retryLaterOrRethrow } from '../routing/unavailable.server.ts';
 import { loadSession } from '../session/session.server.ts';
+import { favoriteTexts } from '../ui/favorite-toggle/favorite-texts.server.ts';
+import { ResultCard } from '../ui/offers/result-card.tsx';
 import { renderStaticHtml } from '../ui/render-static.server.ts';
 import { ServerHtml } from '../ui/server-html.tsx';
 import type { Route } from './+types/results.ts';

@@ -1,8 +1,8 @@
 import { Form, Link, useSubmit } from 'react-router';
 import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
 import type { FormResult, Text } from '../../ui/forms/form-ui.tsx';
-import { OfferCardItem } from '../offers/offer-card.tsx';
-import type { OfferCardView } from '../offers/offer-card-view.ts';
+import { OfferCardItem } from '../../ui/offers/offer-card.tsx';
+import type { OfferCardView } from '../../ui/offers/offer-card-view.ts';
 import { Done } from './account-parts.tsx';
 
 // The favourite offers, by offer type, a page at a time; each can be removed.

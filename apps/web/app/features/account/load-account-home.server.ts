@@ -1,6 +1,6 @@
 import { buildPath, type CurrentUser, type Locale, type SavedSearchList } from '@estately/domain';
+import { leadsPath } from '../../routing/leads-paths.ts';
 import { toFavoriteIds } from '../../session/session.ts';
-import { leadsPath } from '../leads/leads-paths.ts';
 import { api, type Context } from './account-shared.server.ts';
 
 // The account's home: what needs attention (new messages, active watch-dogs, drafts, favourites).

@@ -5,12 +5,12 @@ import { webConfigContext } from '../../config.server.ts';
 import { localeFromPathname } from '../../locale/locale-path.ts';
 import { pickRequestLocale } from '../../locale/pick-locale.server.ts';
 import { requestApi } from '../../request-state.server.ts';
+import { adminPath } from '../../routing/admin-paths.ts';
+import { leadsPath, myMessagesPath } from '../../routing/leads-paths.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { screenTitle } from '../../routing/screen.server.ts';
 import { throwPageFailure } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
-import { adminPath } from '../admin/admin-paths.ts';
-import { leadsPath, myMessagesPath } from '../leads/leads-paths.ts';
 
 // The account layout (spec 2) and the guard of every account screen: the current user is loaded
 // if not yet known; a guest goes to the locale's auth page with the path to come back to.

@@ -9,7 +9,7 @@ import type { Translator } from '@estately/i18n';
 import { webConfigContext } from '../../config.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { displayCurrency } from '../../routing/screen.server.ts';
-import { toOfferCardView } from '../offers/offer-card-view.server.ts';
+import { toOfferCardView } from '../../ui/offers/offer-card-view.server.ts';
 import { api, type Context } from './account-shared.server.ts';
 
 // The favourite offers, by offer type, a page at a time, priced in the visitor's currency.

@@ -3,12 +3,12 @@ import type { Translator } from '@estately/i18n';
 import { data, redirect } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { pendingSetCookies } from '../../request-state.server.ts';
+import type { AdminSection } from '../../routing/admin-paths.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { redirectMissesContext } from '../../routing/redirect-misses.server.ts';
 import { signInAgain } from '../../session/sign-in-again.server.ts';
 import type { FormResult } from '../../ui/forms/form-ui.tsx';
 import { adminApiFieldErrors, checkRedirectForm, checkResolveForm, checkStrikeForm } from './admin-fields.ts';
-import type { AdminSection } from './admin-paths.ts';
 import { api, type Context } from './admin-shared.server.ts';
 
 // The admin area's action: every form of its pages posts an intent (`resolve:12`, `strike:7`,

@@ -3,7 +3,7 @@ import { isMessageKey, type Translator } from '@estately/i18n';
 import type { RouterContextProvider } from 'react-router';
 import { webConfigContext } from '../../config.server.ts';
 import { requestApi } from '../../request-state.server.ts';
-import { adminPath } from './admin-paths.ts';
+import { adminPath } from '../../routing/admin-paths.ts';
 
 // What the admin area's loaders and action share (issue 10). Every call goes to the API as the
 // signed-in admin, which checks isAdmin again (403 for anyone else).

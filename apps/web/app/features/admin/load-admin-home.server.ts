@@ -1,5 +1,5 @@
 import type { Locale } from '@estately/domain';
-import { adminPath } from './admin-paths.ts';
+import { adminPath } from '../../routing/admin-paths.ts';
 import { api, type Context } from './admin-shared.server.ts';
 
 // The admin area's first page: how many reports are open and how many redirects there are.

@@ -4,13 +4,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, RouterContextProvider } fr
 import { webConfigContext } from '../../config.server.ts';
 import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
 import { localeFromPathname } from '../../locale/locale-path.ts';
+import { adminSectionOf } from '../../routing/admin-paths.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { notFound, pageTitle } from '../../routing/screen.server.ts';
 import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
-import { screenMessages } from '../auth/screen-messages.server.ts';
+import { screenMessages } from '../../ui/forms/screen-messages.server.ts';
 import { adminAction } from './admin-action.server.ts';
-import { adminSectionOf } from './admin-paths.ts';
 import { adminNav } from './admin-shared.server.ts';
 import { loadAdminHome } from './load-admin-home.server.ts';
 import { loadOfferModeration } from './load-offer-moderation.server.ts';

@@ -6,8 +6,8 @@ import {
   type RedirectRuleList,
 } from '@estately/domain';
 import { formatDate, type MessageKey, type Translator } from '@estately/i18n';
+import { adminPath } from '../../routing/admin-paths.ts';
 import { pageUrl } from '../../routing/page-url.ts';
-import { adminPath } from './admin-paths.ts';
 import { api, type Context, pageOf, pager } from './admin-shared.server.ts';
 
 // The redirects table: a page of rules, searched by path, with the rule being edited.

@@ -5,9 +5,9 @@ import {
   type PageMeta,
 } from '@estately/domain';
 import { formatDateTime, isMessageKey, type Translator } from '@estately/i18n';
+import { adminPath } from '../../routing/admin-paths.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
-import { adminPath } from './admin-paths.ts';
 import { api, type Context, offerModerationHref, pageOf, pager, stateLabel } from './admin-shared.server.ts';
 
 // The report queue: reports by status, a page at a time, each with its offer and what it can do.

@@ -5,8 +5,8 @@ import { webConfigContext } from '../../config.server.ts';
 import { visitorHeaders } from '../../request-state.server.ts';
 import { notFound, pageTitle, screenOf, screenTitle } from '../../routing/screen.server.ts';
 import { safeReturnPath } from '../../ui/forms/form-errors.ts';
+import { screenMessages } from '../../ui/forms/screen-messages.server.ts';
 import { authAction } from './auth-screen.server.ts';
-import { screenMessages } from './screen-messages.server.ts';
 
 // The sign-in, sign-up and password screens' data (their texts, paths and tabs, the link's token)
 // and their form posts (auth-screen.server.ts runs the form that was sent).

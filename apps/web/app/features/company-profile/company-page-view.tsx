@@ -1,6 +1,6 @@
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { type Packed, unpack } from '../../routing/packed-data.ts';
-import { PagedOfferList } from '../offers/paged-offer-list.tsx';
+import { PagedOfferList } from '../../ui/offers/paged-offer-list.tsx';
 import type { CompanyPageData } from './load-company-page.server.ts';
 
 /** A company's public page: its logo, details, description and offers, a page at a time. */

@@ -5,10 +5,10 @@ import { ApiError, apiErrorFrom, retryWaitSeconds } from '../../api/api-error.ts
 import { webConfigContext } from '../../config.server.ts';
 import { tooManyRequestsText } from '../../i18n/error-text.ts';
 import { requestApi, visitorHeaders } from '../../request-state.server.ts';
+import { companyPagePath } from '../../routing/company-paths.ts';
 import { signInAgain } from '../../session/sign-in-again.server.ts';
 import type { FormResult } from '../../ui/forms/form-ui.tsx';
 import { checkCompanyForm, companyBodyOf, errorsByField } from './company-form.ts';
-import { companyPagePath } from './company-paths.ts';
 
 // The company profile settings (issue 38 point 12): the profile as the API keeps it, the names of
 // the countries and languages in the page's language, and the action of its three forms (the

@@ -5,14 +5,14 @@ import { ApiError } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { localeFromPathname } from '../../locale/locale-path.ts';
 import { requestApi } from '../../request-state.server.ts';
+import { companyPagePath } from '../../routing/company-paths.ts';
 import { pack } from '../../routing/packed-data.ts';
 import { listPageOf, pageUrl } from '../../routing/page-url.ts';
 import { displayCurrency, notFound, pageTitle } from '../../routing/screen.server.ts';
 import { throwPageFailure } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
-import { favoriteTexts } from '../favorites-toggle/favorite-texts.server.ts';
-import { resolveMediaUrl, toOfferCardView } from '../offers/offer-card-view.server.ts';
-import { companyPagePath } from './company-paths.ts';
+import { favoriteTexts } from '../../ui/favorite-toggle/favorite-texts.server.ts';
+import { resolveMediaUrl, toOfferCardView } from '../../ui/offers/offer-card-view.server.ts';
 
 // A company's public page (issue 38 point 12): GET /public/companies/{id} with its offers a page
 // at a time, the description in the visitor's language (else the company's first language),

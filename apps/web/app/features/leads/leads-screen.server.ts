@@ -11,11 +11,11 @@ import { data, type RouterContextProvider } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { requestApi } from '../../request-state.server.ts';
+import { leadsPath, leadThreadPath } from '../../routing/leads-paths.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
 import { signInAgain } from '../../session/sign-in-again.server.ts';
 import type { FormResult } from '../../ui/forms/form-ui.tsx';
-import { leadsPath, leadThreadPath } from './leads-paths.ts';
 
 // The leads inbox (issue 10), a list of conversations since issue 38 point 10: one per offer and
 // buyer, newest activity first, each with its offer, the buyer's contact, status, unread count

@@ -7,7 +7,7 @@ import { localeFromPathname } from '../../locale/locale-path.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { notFound, pageTitle } from '../../routing/screen.server.ts';
 import { throwPageFailure } from '../../routing/unavailable.server.ts';
-import { screenMessages } from '../auth/screen-messages.server.ts';
+import { screenMessages } from '../../ui/forms/screen-messages.server.ts';
 import type { ReplyResult, ThreadMessageView } from './lead-thread-view.tsx';
 import { api, failureText, offerTitle } from './leads-screen.server.ts';
 

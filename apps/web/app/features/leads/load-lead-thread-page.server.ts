@@ -11,14 +11,14 @@ import { data, type RouterContextProvider } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { localeFromPathname } from '../../locale/locale-path.ts';
+import { leadsPath } from '../../routing/leads-paths.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { notFound, pageTitle } from '../../routing/screen.server.ts';
 import { throwPageFailure } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
 import { signInAgain } from '../../session/sign-in-again.server.ts';
-import { screenMessages } from '../auth/screen-messages.server.ts';
+import { screenMessages } from '../../ui/forms/screen-messages.server.ts';
 import type { ReplyResult, ThreadMessageView } from './lead-thread-view.tsx';
-import { leadsPath } from './leads-paths.ts';
 import { api, failureText, mailtoAddress, offerTitle } from './leads-screen.server.ts';
 
 // One conversation of the seller's, `/{locale}/account/leads/{id}` (issue 38 point 10): opening it

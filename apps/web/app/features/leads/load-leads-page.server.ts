@@ -7,7 +7,7 @@ import { pageUrl } from '../../routing/page-url.ts';
 import { pageTitle } from '../../routing/screen.server.ts';
 import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
-import { screenMessages } from '../auth/screen-messages.server.ts';
+import { screenMessages } from '../../ui/forms/screen-messages.server.ts';
 import { type LeadsData, leadsAction, loadLeads } from './leads-screen.server.ts';
 
 // The leads inbox's page, `/{locale}/account/leads` (issue 10), in the account layout, whose

@@ -11,14 +11,14 @@ import { data } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { localeFromPathname } from '../../locale/locale-path.ts';
+import { myMessagesPath } from '../../routing/leads-paths.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { notFound, pageTitle } from '../../routing/screen.server.ts';
 import { throwPageFailure } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
 import { signInAgain } from '../../session/sign-in-again.server.ts';
-import { screenMessages } from '../auth/screen-messages.server.ts';
+import { screenMessages } from '../../ui/forms/screen-messages.server.ts';
 import type { ReplyResult, ThreadMessageView } from './lead-thread-view.tsx';
-import { myMessagesPath } from './leads-paths.ts';
 import { api, failureText, offerTitle } from './leads-screen.server.ts';
 
 // A signed-in buyer's conversations, `/{locale}/account/messages`, and one of them,

@@ -12,7 +12,7 @@ import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
 import { pageTitle, screenOf, screenTitle } from '../../routing/screen.server.ts';
 import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
-import { screenMessages } from '../auth/screen-messages.server.ts';
+import { screenMessages } from '../../ui/forms/screen-messages.server.ts';
 import { loadMyOffers, myOffersAction } from './my-offers.server.ts';
 
 // My offers' page (spec 2 /{locale}/account/my-offers, issue 10): its texts and the list, and the

@@ -1,7 +1,7 @@
 import type { OfferCard, OfferDetail } from '@estately/domain';
 import { OfferCardSchema } from '@estately/domain';
 import { describe, expect, it } from 'vitest';
-import { toOfferCardView } from '../offers/offer-card-view.server.ts';
+import { toOfferCardView } from '../../ui/offers/offer-card-view.server.ts';
 import { offerDetailFixture } from './offer-detail-fixture.ts';
 import { toOfferDetailView } from './offer-detail-view.server.ts';
 import { offerStructuredData } from './structured-data.server.ts';

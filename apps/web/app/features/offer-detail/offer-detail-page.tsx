@@ -2,10 +2,10 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { type Packed, unpack } from '../../routing/packed-data.ts';
+import { type FavoriteTexts, FavoriteToggle } from '../../ui/favorite-toggle/favorite-toggle.tsx';
+import type { OfferCardView } from '../../ui/offers/offer-card-view.ts';
+import { ResultCard } from '../../ui/offers/result-card.tsx';
 import { ServerHtml } from '../../ui/server-html.tsx';
-import { type FavoriteTexts, FavoriteToggle } from '../favorites-toggle/favorite-toggle.tsx';
-import type { OfferCardView } from '../offers/offer-card-view.ts';
-import { ResultCard } from '../search/results/result-card.tsx';
 import { Gallery } from './gallery.tsx';
 import { KeptTextArea } from './kept-text-area.tsx';
 import type { OfferDetailLoaderData, OfferPageData } from './load-offer-detail-page.server.tsx';
@@ -30,7 +30,7 @@ const DescriptionSection = lazy(() =>
   })),
 );
 const OfferVideo = lazy(() =>
-  import('../property-media-extras/offer-media.tsx').then((module) => ({
+  import('../../ui/property-media-extras/offer-media.tsx').then((module) => ({
     default: module.OfferVideo,
   })),
 );

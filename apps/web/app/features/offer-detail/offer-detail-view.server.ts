@@ -15,9 +15,10 @@ import {
   translate,
   translateDynamic,
 } from '@estately/i18n';
-import { companyPagePath } from '../company-profile/company-paths.ts';
-import { resolveMediaUrl } from '../offers/offer-card-view.server.ts';
-import { type OfferBadge, offerBadges, pricePerAreaText } from '../offers/price-per-area.server.ts';
+import { companyPagePath } from '../../routing/company-paths.ts';
+import { sellerPagePath } from '../../routing/seller-paths.ts';
+import { resolveMediaUrl } from '../../ui/offers/offer-card-view.server.ts';
+import { type OfferBadge, offerBadges, pricePerAreaText } from '../../ui/offers/price-per-area.server.ts';
 import {
   type EnergyCertificateView,
   energyCertificateView,
@@ -25,8 +26,7 @@ import {
   floorPlanViews,
   type OfferVideoView,
   offerVideoView,
-} from '../property-media-extras/media-view.server.ts';
-import { sellerPagePath } from '../seller-page/seller-paths.ts';
+} from '../../ui/property-media-extras/media-view.server.ts';
 import { ENERGY_LABEL_CLASSES, type EnergyLabelClass, type EnergyLabelView } from './energy-label.tsx';
 
 /** An offer detail ready to render: every text already in the page's locale. */

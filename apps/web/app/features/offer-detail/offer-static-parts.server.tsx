@@ -1,6 +1,10 @@
 import type { Translator } from '@estately/i18n';
+import {
+  EnergyCertificateLink,
+  FloorPlans,
+  OfferVideo,
+} from '../../ui/property-media-extras/offer-media.tsx';
 import { renderStaticHtml } from '../../ui/render-static.server.ts';
-import { EnergyCertificateLink, FloorPlans, OfferVideo } from '../property-media-extras/offer-media.tsx';
 import { ContactBar, type ContactBarTexts } from './contact-bar.tsx';
 import { EnergyLabel } from './energy-label.tsx';
 import type { OfferDetailView } from './offer-detail-view.server.ts';

@@ -1,5 +1,5 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { loadMaplibre } from '../search/map/basemap-protocol.ts';
+import { loadMaplibre } from '../../ui/map/basemap-protocol.ts';
 import type { StreetMapView } from './offer-street-map.tsx';
 import type { MarkerStyle } from './static-map.ts';
 import './offer-street-map.css';

@@ -21,16 +21,16 @@ import type { RouterContextProvider } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { requestApi } from '../../request-state.server.ts';
-import { pageUrl } from '../../routing/page-url.ts';
-import { notFound } from '../../routing/screen.server.ts';
-import { buildChart, type ChartGeometry } from './offer-stats-chart.ts';
 import {
   isStatsMetric,
   isStatsWindow,
   offerStatsPath,
   STATS_METRICS,
   type StatsMetric,
-} from './offer-stats-paths.ts';
+} from '../../routing/offer-stats-paths.ts';
+import { pageUrl } from '../../routing/page-url.ts';
+import { notFound } from '../../routing/screen.server.ts';
+import { buildChart, type ChartGeometry } from './offer-stats-chart.ts';
 
 // The statistics page of one's own offer (issue 38 point 11): GET /my/offers/{id}/stats for the
 // window, turned here into everything the page shows, texts and the chart's geometry included,

@@ -1,9 +1,9 @@
 import type { OfferStatsResponse } from '@estately/domain';
 import { createTranslator } from '@estately/i18n';
 import { describe, expect, it } from 'vitest';
+import { offerStatsPath } from '../../routing/offer-stats-paths.ts';
 import { offerStatsPage } from './offer-stats.server.ts';
 import { buildChart, CHART_SIZE, niceStep } from './offer-stats-chart.ts';
-import { offerStatsPath } from './offer-stats-paths.ts';
 
 // The statistics page of one's own offer (issue 38 point 11) without a server: the chart's
 // geometry (mirrored right to left), the position sentence and the table, in the page's locale.

@@ -1,5 +1,5 @@
-import type { MediaExtrasEditorData } from '../property-media-extras/media-extras-editor.tsx';
-import type { EditorStep } from './editor-steps.ts';
+import type { EditorStep } from '../../lib/editor-steps.ts';
+import type { MediaExtrasEditorData } from '../../ui/property-media-extras/media-extras-editor.tsx';
 
 // What the editor's loader hands to its views (browser-safe types only).
 

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
+import { checkStep, type EditorStep, readStepForm, STEP_FIELDS, withLimits } from '../../lib/editor-steps.ts';
 import type { FieldErrors } from '../../ui/forms/form-errors.ts';
 import {
   type FormResult,
@@ -8,10 +9,9 @@ import {
   type Text,
   ValidatedForm,
 } from '../../ui/forms/form-ui.tsx';
-import { MediaExtrasEditor } from '../property-media-extras/media-extras-editor.tsx';
+import { MediaExtrasEditor } from '../../ui/property-media-extras/media-extras-editor.tsx';
 import { EditorChoices, EditorContact, EditorInput, EditorRooms, shownValue } from './editor-fields.tsx';
 import type { EditorData, EditorField, EditorProblem } from './editor-model.ts';
-import { checkStep, type EditorStep, readStepForm, STEP_FIELDS, withLimits } from './editor-steps.ts';
 import { useLocationFields } from './location-picker.tsx';
 import { PhotoList, PhotoUploader } from './photo-manager.tsx';
 

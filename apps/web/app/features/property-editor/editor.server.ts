@@ -25,17 +25,6 @@ import { data, type RouterContextProvider } from 'react-router';
 import { ApiError, retryWaitSeconds } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { tooManyRequestsText } from '../../i18n/error-text.ts';
-import { requestApi } from '../../request-state.server.ts';
-import { pageUrl } from '../../routing/page-url.ts';
-import { notFound } from '../../routing/screen.server.ts';
-import { propertyDetailPath } from '../../routing/site-paths.ts';
-import { signInAgain } from '../../session/sign-in-again.server.ts';
-import type { FieldErrors } from '../../ui/forms/form-errors.ts';
-import type { FormResult } from '../../ui/forms/form-ui.tsx';
-import { resolveMediaUrl } from '../offers/offer-card-view.server.ts';
-import { mediaExtrasAction, mediaExtrasEditorData } from '../property-media-extras/media-extras.server.ts';
-import type { EditorData, EditorField, EditorProblem } from './editor-model.ts';
-import { editPropertyPath, newPropertyPath, photoUploadPath } from './editor-paths.ts';
 import {
   apiErrorsToForm,
   checkStep,
@@ -46,8 +35,22 @@ import {
   STEP_FIELDS,
   stepOfField,
   withLimits,
-} from './editor-steps.ts';
-import { FIELD_LABEL_KEYS } from './editor-texts.server.ts';
+} from '../../lib/editor-steps.ts';
+import { requestApi } from '../../request-state.server.ts';
+import { editPropertyPath, newPropertyPath, photoUploadPath } from '../../routing/editor-paths.ts';
+import { pageUrl } from '../../routing/page-url.ts';
+import { notFound } from '../../routing/screen.server.ts';
+import { propertyDetailPath } from '../../routing/site-paths.ts';
+import { signInAgain } from '../../session/sign-in-again.server.ts';
+import type { FieldErrors } from '../../ui/forms/form-errors.ts';
+import type { FormResult } from '../../ui/forms/form-ui.tsx';
+import { resolveMediaUrl } from '../../ui/offers/offer-card-view.server.ts';
+import { FIELD_LABEL_KEYS } from '../../ui/property-form/editor-texts.server.ts';
+import {
+  mediaExtrasAction,
+  mediaExtrasEditorData,
+} from '../../ui/property-media-extras/media-extras.server.ts';
+import type { EditorData, EditorField, EditorProblem } from './editor-model.ts';
 import { photoLimitValues } from './photo-formats.ts';
 
 // Loader and action of the property editor (issue 10). Every step is a form posting here; the

@@ -8,9 +8,9 @@ import { pageUrl } from '../../routing/page-url.ts';
 import { notFound, pageTitle } from '../../routing/screen.server.ts';
 import { retryLaterOrRethrow, throwPageFailure } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
-import { screenMessages } from '../auth/screen-messages.server.ts';
+import { screenMessages } from '../../ui/forms/screen-messages.server.ts';
+import { EDITOR_MESSAGE_KEYS } from '../../ui/property-form/editor-texts.server.ts';
 import { editorAction, loadEditor, parsePropertyId } from './editor.server.ts';
-import { EDITOR_MESSAGE_KEYS } from './editor-texts.server.ts';
 
 // The property editor's page, /{locale}/account/my-offers/new and /{locale}/account/my-offers/{id}
 // (issue 10): its texts and the property, and the posts of its steps (editor.server.ts).

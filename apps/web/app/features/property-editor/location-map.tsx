@@ -4,7 +4,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { browserApi } from '../../api/browser-api.ts';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import type { Text } from '../../ui/forms/form-ui.tsx';
-import { loadMaplibre } from '../search/map/basemap-protocol.ts';
+import { loadMaplibre } from '../../ui/map/basemap-protocol.ts';
 import { PinPicker } from './pin-picker.tsx';
 
 // The location step's map (issue 38 defect 6), loaded only on that step (location-picker.tsx

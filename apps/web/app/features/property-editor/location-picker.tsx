@@ -11,8 +11,8 @@ import {
   comboboxInputAttributes,
   comboboxKeyHandler,
   PlaceListbox,
-} from '../place-suggestions/place-combobox.tsx';
-import { usePlaceSuggestions } from '../place-suggestions/use-place-suggestions.ts';
+} from '../../ui/place-suggestions/place-combobox.tsx';
+import { usePlaceSuggestions } from '../../ui/place-suggestions/use-place-suggestions.ts';
 import { EditorInput, shownValue } from './editor-fields.tsx';
 import type { EditorData, EditorField } from './editor-model.ts';
 import type { PinMove } from './location-map.tsx';

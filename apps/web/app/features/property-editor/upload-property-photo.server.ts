@@ -6,8 +6,8 @@ import { webConfigContext } from '../../config.server.ts';
 import { tooManyRequestsText } from '../../i18n/error-text.ts';
 import { localeFromPathname } from '../../locale/locale-path.ts';
 import { pendingSetCookies, requestApi, visitorHeaders } from '../../request-state.server.ts';
+import { editPropertyPath } from '../../routing/editor-paths.ts';
 import { pageUrl } from '../../routing/page-url.ts';
-import { editPropertyPath } from './editor-paths.ts';
 import { photoLimitValues } from './photo-formats.ts';
 
 // POST /{locale}/account/my-offers/{id}/photos: one photo of the property editor, sent by the

@@ -13,15 +13,15 @@ import { ApiError } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { localeFromPathname } from '../../locale/locale-path.ts';
 import { requestApi } from '../../request-state.server.ts';
+import { companyPagePath } from '../../routing/company-paths.ts';
 import { pack } from '../../routing/packed-data.ts';
 import { listPageOf, pageUrl } from '../../routing/page-url.ts';
 import { displayCurrency, notFound, pageTitle } from '../../routing/screen.server.ts';
+import { sellerPagePath } from '../../routing/seller-paths.ts';
 import { throwPageFailure } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
-import { companyPagePath } from '../company-profile/company-paths.ts';
-import { favoriteTexts } from '../favorites-toggle/favorite-texts.server.ts';
-import { resolveMediaUrl, toOfferCardView } from '../offers/offer-card-view.server.ts';
-import { sellerPagePath } from './seller-paths.ts';
+import { favoriteTexts } from '../../ui/favorite-toggle/favorite-texts.server.ts';
+import { resolveMediaUrl, toOfferCardView } from '../../ui/offers/offer-card-view.server.ts';
 
 // A seller's public page (issue 39 point 15, decision 053): GET /public/sellers/{id} with its
 // offers a page at a time, searched on the server by address words (`q`) and offer type, so the

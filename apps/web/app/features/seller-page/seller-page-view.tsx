@@ -1,5 +1,5 @@
 import { type Packed, unpack } from '../../routing/packed-data.ts';
-import { PagedOfferList } from '../offers/paged-offer-list.tsx';
+import { PagedOfferList } from '../../ui/offers/paged-offer-list.tsx';
 import type { SellerPageData } from './load-seller-page.server.ts';
 
 /** A seller's public page: picture, facts, the search of its offers and the offers. */

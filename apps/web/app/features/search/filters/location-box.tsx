@@ -7,8 +7,8 @@ import {
   comboboxInputAttributes,
   comboboxKeyHandler,
   PlaceListbox,
-} from '../../place-suggestions/place-combobox.tsx';
-import { usePlaceSuggestions } from '../../place-suggestions/use-place-suggestions.ts';
+} from '../../../ui/place-suggestions/place-combobox.tsx';
+import { usePlaceSuggestions } from '../../../ui/place-suggestions/use-place-suggestions.ts';
 import { keepMapMode } from '../map/map-url.ts';
 import type { FilterTexts } from './filter-panel-view.ts';
 import type { Place } from './place-search.ts';

@@ -7,7 +7,7 @@ import {
   serializeFilters,
 } from '@estately/domain';
 import { browserApi } from '../../../api/browser-api.ts';
-import type { OfferCardView } from '../../offers/offer-card-view.ts';
+import type { OfferCardView } from '../../../ui/offers/offer-card-view.ts';
 
 /**
  * Clusters and single offers of GET /public/offers/map for a viewport: the search's filters

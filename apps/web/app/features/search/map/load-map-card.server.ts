@@ -1,7 +1,7 @@
 import { type Currency, type Locale, SearchOffersResponseSchema } from '@estately/domain';
 import type { ApiClient } from '../../../api/api-client.ts';
-import { toOfferCardView } from '../../offers/offer-card-view.server.ts';
-import type { OfferCardView } from '../../offers/offer-card-view.ts';
+import { toOfferCardView } from '../../../ui/offers/offer-card-view.server.ts';
+import type { OfferCardView } from '../../../ui/offers/offer-card-view.ts';
 
 /** Half the edge of the box a point's card is looked up in: about 1 m, the point is exact. */
 const NEAR = 0.00001;

@@ -13,8 +13,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
 import { useShellData } from '../../../shell/use-shell-data.ts';
-import { OfferCardItem } from '../../offers/offer-card.tsx';
-import { loadMaplibre } from './basemap-protocol.ts';
+import { loadMaplibre } from '../../../ui/map/basemap-protocol.ts';
+import { OfferCardItem } from '../../../ui/offers/offer-card.tsx';
 import { fetchMapCard, loadMapAnswer, type MapCardResult } from './load-map-answer.ts';
 import { areaSearchUrl } from './map-area-url.ts';
 import { atLeast, extentOf, placeBox, viewportToBox, WORLD_BOX, zoomForBox } from './map-geometry.ts';
@@ -342,7 +342,7 @@ export default function MapView(props: {
     if (mode !== 'webgl' || !map || !answer) return;
     let cancelled = false;
     void (async () => {
-      const { maplibre } = await import('./maplibre-setup.ts');
+      const { maplibre } = await import('../../../ui/map/maplibre-setup.ts');
       if (cancelled) return;
       for (const marker of markers.current) marker.remove();
       markers.current = [];

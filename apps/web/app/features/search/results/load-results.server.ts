@@ -11,8 +11,8 @@ import {
 } from '@estately/domain';
 import type { ApiClient } from '../../../api/api-client.ts';
 import { isTooManyRequests } from '../../../api/api-error.ts';
-import { toOfferCardView } from '../../offers/offer-card-view.server.ts';
-import type { OfferCardView } from '../../offers/offer-card-view.ts';
+import { toOfferCardView } from '../../../ui/offers/offer-card-view.server.ts';
+import type { OfferCardView } from '../../../ui/offers/offer-card-view.ts';
 
 export type ResultsPage =
   | {

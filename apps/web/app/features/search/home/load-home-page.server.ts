@@ -1,13 +1,13 @@
 import { buildPath, composeSearchPath, defaultFilters, OFFER_TYPES, PROPERTY_TYPES } from '@estately/domain';
 import { createTranslator, localeData } from '@estately/i18n';
 import { data, type LoaderFunctionArgs } from 'react-router';
-import { webConfigContext } from '../../config.server.ts';
-import { pickRequestLocale } from '../../locale/pick-locale.server.ts';
-import { ownCallHeaders } from '../../request-state.server.ts';
-import { type Packed, pack } from '../../routing/packed-data.ts';
-import { retryLaterOrRethrow } from '../../routing/unavailable.server.ts';
-import { fetchFeaturedOffers } from '../offers/fetch-featured-offers.server.ts';
-import { toOfferCardView } from '../offers/offer-card-view.server.ts';
+import { webConfigContext } from '../../../config.server.ts';
+import { pickRequestLocale } from '../../../locale/pick-locale.server.ts';
+import { ownCallHeaders } from '../../../request-state.server.ts';
+import { type Packed, pack } from '../../../routing/packed-data.ts';
+import { retryLaterOrRethrow } from '../../../routing/unavailable.server.ts';
+import { toOfferCardView } from '../../../ui/offers/offer-card-view.server.ts';
+import { fetchFeaturedOffers } from './fetch-featured-offers.server.ts';
 
 // The home page's data: its search box, the popular searches and the featured offers, in the
 // locale of the path or, at /, the negotiated one (docs/decisions/002-url-prefixed-locales.md).

@@ -1,5 +1,5 @@
 import { type Currency, FeaturedPropertiesResponseSchema, type OfferCard } from '@estately/domain';
-import { apiErrorFrom, isTooManyRequests } from '../../api/api-error.ts';
+import { apiErrorFrom, isTooManyRequests } from '../../../api/api-error.ts';
 
 export type FeaturedOffers = { status: 'ok'; offers: OfferCard[] } | { status: 'unavailable'; offers: [] };
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Form, useNavigation } from 'react-router';
-import type { FormResult, Text } from '../../ui/forms/form-ui.tsx';
+import type { FormResult, Text } from '../forms/form-ui.tsx';
 
 // The editor's part of the offer's other media (issue 38 point 13), on the photos step: the video
 // link (YouTube or Vimeo) and the energy performance certificate (a PDF). Plain forms posting to

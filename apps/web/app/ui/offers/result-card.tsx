@@ -1,6 +1,6 @@
-import { type FavoriteTexts, FavoriteToggle } from '../../favorites-toggle/favorite-toggle.tsx';
-import { OfferCardItem } from '../../offers/offer-card.tsx';
-import type { OfferCardView } from '../../offers/offer-card-view.ts';
+import { type FavoriteTexts, FavoriteToggle } from '../favorite-toggle/favorite-toggle.tsx';
+import { OfferCardItem } from './offer-card.tsx';
+import type { OfferCardView } from './offer-card-view.ts';
 
 /**
  * A result card with its favourite heart over the photo's corner, as an item of an offer grid's

@@ -1,5 +1,5 @@
 import { type PropertyFields, PropertyFieldsSchema } from '@estately/domain';
-import type { FieldErrors } from '../../ui/forms/form-errors.ts';
+import type { FieldErrors } from '../ui/forms/form-errors.ts';
 
 // The steps of the property editor (issue 10) and the fields each one edits. The fields, their
 // kinds, limits and value lists come from the property-form call; this module only groups them

@@ -9,7 +9,7 @@ import { data, type RouterContextProvider } from 'react-router';
 import { ApiError, apiErrorFrom } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { requestApi, visitorHeaders } from '../../request-state.server.ts';
-import type { FormResult } from '../../ui/forms/form-ui.tsx';
+import type { FormResult } from '../forms/form-ui.tsx';
 import type { MediaExtrasEditorData } from './media-extras-editor.tsx';
 import { fileSizeText } from './media-view.server.ts';
 

@@ -4,7 +4,7 @@ import { setFavoriteOverride, useIsFavorite } from '../../lib/favorite-store.ts'
 import { PageLink } from '../../shell/page-link.tsx';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import { useToast } from '../../toasts/toast-provider.tsx';
-import { Heart } from '../../ui/icons.tsx';
+import { Heart } from '../icons.tsx';
 
 // The favourite heart (spec 4): applied at once, rolled back with an error toast when the API
 // refuses. Guests get a link to sign in that brings them back. Changes made on this page are kept

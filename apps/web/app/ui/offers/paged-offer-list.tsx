@@ -1,6 +1,6 @@
-import type { FavoriteTexts } from '../favorites-toggle/favorite-toggle.tsx';
-import { ResultCard } from '../search/results/result-card.tsx';
+import type { FavoriteTexts } from '../favorite-toggle/favorite-toggle.tsx';
 import type { OfferCardView } from './offer-card-view.ts';
+import { ResultCard } from './result-card.tsx';
 
 // The offers of a public profile page (a company's, a seller's): a heading with the count, the
 // cards, a sentence when there are none, and links to the previous and next pages.

@@ -1,11 +1,11 @@
 import type { OfferType, PropertyType, SearchFilters } from '@estately/domain';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { useI18n } from '../../i18n/i18n-context.tsx';
-import { type Packed, unpack } from '../../routing/packed-data.ts';
-import { OfferCardItem } from '../offers/offer-card.tsx';
-import { PlaceBox } from '../search/filters/place-box.tsx';
-import { WHERE_PARAM } from '../search/filters/where-param.ts';
+import { useI18n } from '../../../i18n/i18n-context.tsx';
+import { type Packed, unpack } from '../../../routing/packed-data.ts';
+import { OfferCardItem } from '../../../ui/offers/offer-card.tsx';
+import { PlaceBox } from '../filters/place-box.tsx';
+import { WHERE_PARAM } from '../filters/where-param.ts';
 import type { HomePageData } from './load-home-page.server.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { buildPath, type Locale } from '@estately/domain';
-import type { EditorStep } from './editor-steps.ts';
+import type { EditorStep } from '../lib/editor-steps.ts';
 
 // Addresses of the property editor (issue 10): under my offers, so the account guard applies.
 // `/{locale}/account/my-offers/new` starts a property, `/{locale}/account/my-offers/{id}` edits

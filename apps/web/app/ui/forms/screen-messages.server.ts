@@ -5,7 +5,7 @@ import {
   USER_FORM_MESSAGE_KEYS,
 } from '@estately/domain';
 import { getMessages, type MessageKey } from '@estately/i18n';
-import type { ScreenMessages } from '../../ui/forms/form-ui.tsx';
+import type { ScreenMessages } from './form-ui.tsx';
 
 /** Every key a form's field errors can carry: the contracts' keys and the summary. */
 export const FORM_ERROR_KEYS: readonly MessageKey[] = [

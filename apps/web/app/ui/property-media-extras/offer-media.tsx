@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Icon } from '../../ui/icons.tsx';
+import { Icon } from '../icons.tsx';
 import type { EnergyCertificateView, FloorPlanView, OfferVideoView } from './media-view.server.ts';
 
 // The offer page's other media (issue 38 point 13). Floor plans are their own group under the
