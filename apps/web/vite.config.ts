@@ -56,8 +56,9 @@ function compileHint(): Plugin {
 
 // Every script, stylesheet and SVG of the browser build also written brotli-compressed at the
 // highest quality beside itself (`x.js.br`), once at build time: the web server sends that twin to
-// browsers that accept br (server/static-files.ts), about 16 % fewer bytes than its gzip on the fly (issue 9:
-// the first load's JavaScript is most of a phone's first view). Small files are left as they are.
+// browsers that accept br (server/static-files.ts), about 16 % fewer bytes than its gzip on the fly
+// (issue 9: the first load's JavaScript is most of a phone's first view). Small files are left as
+// they are.
 const PRECOMPRESS = /\.(?:js|mjs|css|svg)$/;
 function precompress(): Plugin {
   return {
