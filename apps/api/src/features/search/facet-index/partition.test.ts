@@ -2,7 +2,7 @@ import { FACET_GROUPS, FACET_VALUES } from '@estately/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Partition } from './partition.ts';
-import { SCALAR_GROUPS } from './value-codes.ts';
+import { ARRAY_GROUPS, SCALAR_GROUPS } from './value-codes.ts';
 
 // A price band is counted by blocks of 64 slots (Partition.valueCounts): each block holds how
 // many of its offers have each value of each single-valued group. Offers move between blocks
@@ -158,5 +158,130 @@ describe('Partition block counts', () => {
     check();
     part.remove(300, false);
     check();
+  });
+});
+
+// Every column of an offer (its codes, masks, price, area, coordinates and time) must move with
+// its id through loads, puts, moves by price, removals and sorts. Here each held offer's
+// columns are checked against the values last written for its id, after every step.
+
+/** An offer's values as a test writes them: codes and masks as numbers, then its measures. */
+interface Written {
+  codes: number[];
+  /** Per array group, the chosen values as bits over the value's index. */
+  masks: number[];
+  price: number | null;
+  area: number | null;
+  lat: number;
+  lng: number;
+  time: number;
+}
+
+const maskArbitrary = fc.tuple(
+  ...ARRAY_GROUPS.map((group) => fc.integer({ min: 0, max: 2 ** FACET_VALUES[group].length - 1 })),
+);
+const writtenArbitrary: fc.Arbitrary<Written> = fc.record({
+  codes: codesArbitrary,
+  masks: maskArbitrary,
+  price: priceArbitrary,
+  area: fc.option(fc.integer({ min: 10, max: 400 }), { nil: null }),
+  lat: fc.integer({ min: -89_000, max: 89_000 }).map((n) => n / 1000),
+  lng: fc.integer({ min: -179_000, max: 179_000 }).map((n) => n / 1000),
+  time: fc.integer({ min: 1, max: 2 ** 40 }),
+});
+
+/** The values of array group `k` whose bits `bits` holds. */
+function itemsOf(k: number, bits: number): string[] {
+  return (FACET_VALUES[ARRAY_GROUPS[k]!] as readonly string[]).filter((_, index) => (bits >>> index) & 1);
+}
+
+function writtenRow(id: number, offer: Written) {
+  const scalars = SCALAR_GROUPS.map((_, k) => valueOfCode(k, offer.codes[k] ?? 0));
+  const arrays = ARRAY_GROUPS.map((_, k) => itemsOf(k, offer.masks[k] ?? 0));
+  return { id, values: [...scalars, ...arrays, offer.price, offer.area, offer.lat, offer.lng, offer.time] };
+}
+
+function writtenLine(id: number, offer: Written): string {
+  const scalars = SCALAR_GROUPS.map((_, k) => valueOfCode(k, offer.codes[k] ?? 0) ?? '');
+  const arrays = ARRAY_GROUPS.map((_, k) => itemsOf(k, offer.masks[k] ?? 0).join(','));
+  const measures = [offer.price ?? '', offer.area ?? '', offer.lat, offer.lng, offer.time].map(String);
+  return [String(id), ...scalars, ...arrays, ...measures].join('|');
+}
+
+/** The first held offer whose columns differ from what was written for it, or a wrong count. */
+function firstWrongOffer(part: Partition, written: ReadonlyMap<number, Written>): string | null {
+  if (part.size !== written.size) return `${part.size} offers held, ${written.size} written`;
+  const measure = (value: number | null) => value ?? Number.NaN;
+  for (let slot = 0; slot < part.size; slot++) {
+    const id = part.ids[slot]!;
+    const offer = written.get(id);
+    if (!offer) return `slot ${slot}: offer ${id} was never written or was removed`;
+    const held = {
+      codes: [...part.codes.subarray(slot * S, slot * S + S)],
+      masks: [...part.masks.subarray(slot * A, slot * A + A)],
+      measures: [part.prices[slot], part.areas[slot], part.lats[slot], part.lngs[slot], part.times[slot]],
+    };
+    const expected = {
+      codes: offer.codes,
+      masks: offer.masks,
+      measures: [offer.price, offer.area, offer.lat, offer.lng, offer.time].map(measure),
+    };
+    if (JSON.stringify(held) !== JSON.stringify(expected))
+      return `slot ${slot}, offer ${id}: held ${JSON.stringify(held)}, written ${JSON.stringify(expected)}`;
+  }
+  return null;
+}
+
+describe('Partition columns', () => {
+  it('move with their offer through loads, puts, moves by price, removals and sorts', () => {
+    const step = fc.oneof(
+      {
+        weight: 6,
+        arbitrary: fc.record({
+          kind: fc.constant('put' as const),
+          id: fc.integer({ min: 1, max: 200 }),
+          offer: writtenArbitrary,
+          ordered: fc.boolean(),
+        }),
+      },
+      {
+        weight: 3,
+        arbitrary: fc.record({
+          kind: fc.constant('remove' as const),
+          id: fc.integer({ min: 1, max: 200 }),
+          ordered: fc.boolean(),
+        }),
+      },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('sort' as const) }) },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(writtenArbitrary, { maxLength: 150 }),
+        fc.array(step, { minLength: 1, maxLength: 80 }),
+        (offers, steps) => {
+          const part = new Partition('sale', 'apartment', 'CZ');
+          const written = new Map<number, Written>();
+          for (const [n, offer] of offers.entries()) {
+            part.appendLine(writtenLine(n + 1, offer));
+            written.set(n + 1, offer);
+          }
+          part.sortByPrice();
+          const loadedWrong = firstWrongOffer(part, written);
+          if (loadedWrong !== null) throw new Error(`after the load: ${loadedWrong}`);
+          for (const next of steps) {
+            if (next.kind === 'put') {
+              part.put(writtenRow(next.id, next.offer), next.ordered);
+              written.set(next.id, next.offer);
+            } else if (next.kind === 'remove') {
+              part.remove(next.id, next.ordered);
+              written.delete(next.id);
+            } else part.sortByPrice();
+            const wrong = firstWrongOffer(part, written);
+            if (wrong !== null) throw new Error(`after ${JSON.stringify(next)}: ${wrong}`);
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
   });
 });

@@ -20,21 +20,59 @@ export const COUNT_OFFSETS = COUNT_CODES.map((_, k) =>
 /** Counts a block holds: every code of every scalar group. */
 export const COUNT_WIDTH = COUNT_CODES.reduce((sum, n) => sum + n, 0);
 
+/**
+ * The typed arrays a partition holds its offers in, `width` numbers per slot: each needs its row
+ * in COLUMNS.
+ */
+type ColumnName = {
+  [K in keyof Partition]: Partition[K] extends Float64Array | Uint8Array | Uint32Array ? K : never;
+}[keyof Partition];
+
+/**
+ * Every column of a partition, with its kind of array and its width (numbers per slot): the one
+ * list that allocation, growth, moves and the sort by price go through.
+ */
+const COLUMNS: {
+  readonly [K in ColumnName]: { array: new (length: number) => Partition[K]; width: number };
+} = {
+  ids: { array: Float64Array, width: 1 },
+  codes: { array: Uint8Array, width: S },
+  masks: { array: Uint32Array, width: A },
+  prices: { array: Float64Array, width: 1 },
+  areas: { array: Float64Array, width: 1 },
+  lats: { array: Float64Array, width: 1 },
+  lngs: { array: Float64Array, width: 1 },
+  times: { array: Float64Array, width: 1 },
+};
+const COLUMN_NAMES = Object.keys(COLUMNS) as ColumnName[];
+
+/**
+ * The number columns an offer's values fill after its codes and masks, in the order a load's
+ * line and a catch-up's row give them (sync-partitions.ts): NaN for none.
+ */
+export const MEASURES = ['prices', 'areas', 'lats', 'lngs', 'times'] as const satisfies readonly ColumnName[];
+export type Measure = (typeof MEASURES)[number];
+
+/** Slots a partition has room for before its first offer. */
+const FIRST_CAPACITY = 64;
+
 /** Facet values of the public offers of one partition, one slot per offer. */
 export class Partition {
   size = 0;
-  ids = new Float64Array(64);
-  codes = new Uint8Array(64 * S);
-  masks = new Uint32Array(64 * A);
+  declare ids: Float64Array;
+  /** The codes of the scalar groups (SCALAR_GROUPS), S per slot. */
+  declare codes: Uint8Array;
+  /** The masks of the array groups (ARRAY_GROUPS), A per slot. */
+  declare masks: Uint32Array;
   /** The price in CZK as the read model normalised it (NaN for none), for price bounds. */
-  prices = new Float64Array(64);
+  declare prices: Float64Array;
   /** Useful area in m2 (NaN for none), for area bounds. */
-  areas = new Float64Array(64);
+  declare areas: Float64Array;
   /** Coordinates, for viewports and radius searches. */
-  lats = new Float64Array(64);
-  lngs = new Float64Array(64);
+  declare lats: Float64Array;
+  declare lngs: Float64Array;
   /** `activated_at` in microseconds since 1970, for the newest-first order. */
-  times = new Float64Array(64);
+  declare times: Float64Array;
   /** The partition's change counter the values are at least as new as. */
   version = -1;
   /** The TRUNCATE counter at the last load. */
@@ -64,6 +102,13 @@ export class Partition {
     this.offerType = offerType;
     this.propertyType = propertyType;
     this.countryCode = countryCode;
+    for (const name of COLUMN_NAMES) this.allocate(name, FIRST_CAPACITY);
+  }
+
+  /** A new, empty column `name` of `capacity` slots. */
+  private allocate<K extends ColumnName>(name: K, capacity: number): void {
+    const { array, width } = COLUMNS[name];
+    this[name] = new array(capacity * width) as this[K];
   }
 
   private grow(): void {
@@ -73,19 +118,11 @@ export class Partition {
   /** Room for `capacity` offers (a load sizes each partition from its count once). */
   reserve(capacity: number): void {
     if (capacity <= this.ids.length) return;
-    const widen = <T extends Float64Array | Uint8Array | Uint32Array>(array: T, width: number): T => {
-      const wider = new (array.constructor as new (length: number) => T)(capacity * width);
-      wider.set(array.subarray(0, this.size * width));
-      return wider;
-    };
-    this.ids = widen(this.ids, 1);
-    this.codes = widen(this.codes, S);
-    this.masks = widen(this.masks, A);
-    this.prices = widen(this.prices, 1);
-    this.areas = widen(this.areas, 1);
-    this.lats = widen(this.lats, 1);
-    this.lngs = widen(this.lngs, 1);
-    this.times = widen(this.times, 1);
+    for (const name of COLUMN_NAMES) {
+      const held = this[name];
+      this.allocate(name, capacity);
+      this[name].set(held.subarray(0, this.size * COLUMNS[name].width));
+    }
     if (this.blockCounts !== null) {
       const counts = new Uint8Array(Math.ceil(capacity / COUNT_BLOCK) * COUNT_WIDTH);
       counts.set(this.blockCounts);
@@ -162,12 +199,8 @@ export class Partition {
       }
       this.masks[slot * A + k] = mask >>> 0;
     }
-    this.prices[slot] = measure(fields[1 + S + A]);
-    this.areas[slot] = measure(fields[1 + S + A + 1]);
-    this.lats[slot] = measure(fields[1 + S + A + 2]);
-    this.lngs[slot] = measure(fields[1 + S + A + 3]);
+    for (let m = 0; m < MEASURES.length; m++) this[MEASURES[m]!][slot] = measure(fields[1 + S + A + m]);
     this.widen(slot);
-    this.times[slot] = measure(fields[1 + S + A + 4]);
   }
 
   /** Removes an offer; `ordered` false swaps the last offer in (see `put`). */
@@ -188,14 +221,7 @@ export class Partition {
       return;
     }
     this.recount(last, blockOf(last), blockOf(slot));
-    this.ids[slot] = this.ids[last]!;
-    this.prices[slot] = this.prices[last]!;
-    this.areas[slot] = this.areas[last]!;
-    this.lats[slot] = this.lats[last]!;
-    this.lngs[slot] = this.lngs[last]!;
-    this.times[slot] = this.times[last]!;
-    this.codes.copyWithin(slot * S, last * S, last * S + S);
-    this.masks.copyWithin(slot * A, last * A, last * A + A);
+    this.shift(last, last + 1, slot);
   }
 
   /**
@@ -254,10 +280,10 @@ export class Partition {
 
   /** Moves the offers of slots [start, end) to start at `to` (every column). */
   private shift(start: number, end: number, to: number): void {
-    for (const array of [this.ids, this.prices, this.areas, this.lats, this.lngs, this.times])
-      array.copyWithin(to, start, end);
-    this.codes.copyWithin(to * S, start * S, end * S);
-    this.masks.copyWithin(to * A, start * A, end * A);
+    for (const name of COLUMN_NAMES) {
+      const width = COLUMNS[name].width;
+      this[name].copyWithin(to * width, start * width, end * width);
+    }
   }
 
   /** Moves the offer of `slot` (its price just written) to its place in the price order. */
@@ -287,24 +313,25 @@ export class Partition {
     this.place(to, row);
   }
 
-  /** The columns of one slot (to move it). */
+  /** The columns of one slot (to move it), column by column. */
   private take(slot: number): number[] {
-    const row = [this.ids[slot]!, this.prices[slot]!, this.areas[slot]!, this.lats[slot]!];
-    row.push(this.lngs[slot]!, this.times[slot]!);
-    for (let k = 0; k < S; k++) row.push(this.codes[slot * S + k]!);
-    for (let k = 0; k < A; k++) row.push(this.masks[slot * A + k]!);
+    const row: number[] = [];
+    for (const name of COLUMN_NAMES) {
+      const width = COLUMNS[name].width;
+      const array = this[name];
+      for (let k = 0; k < width; k++) row.push(array[slot * width + k]!);
+    }
     return row;
   }
 
+  /** Writes a slot's columns as `take` gave them. */
   private place(slot: number, row: readonly number[]): void {
-    this.ids[slot] = row[0]!;
-    this.prices[slot] = row[1]!;
-    this.areas[slot] = row[2]!;
-    this.lats[slot] = row[3]!;
-    this.lngs[slot] = row[4]!;
-    this.times[slot] = row[5]!;
-    for (let k = 0; k < S; k++) this.codes[slot * S + k] = row[6 + k]!;
-    for (let k = 0; k < A; k++) this.masks[slot * A + k] = row[6 + S + k]!;
+    let at = 0;
+    for (const name of COLUMN_NAMES) {
+      const width = COLUMNS[name].width;
+      const array = this[name];
+      for (let k = 0; k < width; k++) array[slot * width + k] = row[at++]!;
+    }
   }
 
   /**
@@ -324,22 +351,17 @@ export class Partition {
     const order = new Int32Array(size);
     for (let slot = 0; slot < size; slot++) order[slot] = slot;
     order.sort((a, b) => comparePrices(prices[a]!, prices[b]!) || a - b);
-    const gather = <T extends Float64Array | Uint8Array | Uint32Array>(array: T, width: number): T => {
-      const sorted = new (array.constructor as new (length: number) => T)(array.length);
+    const capacity = this.ids.length;
+    for (const name of COLUMN_NAMES) {
+      const width = COLUMNS[name].width;
+      const held = this[name];
+      this.allocate(name, capacity);
+      const sorted = this[name];
       for (let i = 0; i < size; i++) {
         const from = order[i]! * width;
-        for (let k = 0; k < width; k++) sorted[i * width + k] = array[from + k]!;
+        for (let k = 0; k < width; k++) sorted[i * width + k] = held[from + k]!;
       }
-      return sorted;
-    };
-    this.ids = gather(this.ids, 1);
-    this.codes = gather(this.codes, S);
-    this.masks = gather(this.masks, A);
-    this.prices = gather(this.prices, 1);
-    this.areas = gather(this.areas, 1);
-    this.lats = gather(this.lats, 1);
-    this.lngs = gather(this.lngs, 1);
-    this.times = gather(this.times, 1);
+    }
     this.valueCounts();
   }
 
@@ -361,12 +383,8 @@ export class Partition {
       }
       this.masks[slot * A + k] = mask >>> 0;
     }
-    this.prices[slot] = measure(row.values[S + A]);
-    this.areas[slot] = measure(row.values[S + A + 1]);
-    this.lats[slot] = measure(row.values[S + A + 2]);
-    this.lngs[slot] = measure(row.values[S + A + 3]);
+    for (let m = 0; m < MEASURES.length; m++) this[MEASURES[m]!][slot] = measure(row.values[S + A + m]);
     this.widen(slot);
-    this.times[slot] = measure(row.values[S + A + 4]);
   }
 }
 
@@ -446,7 +464,7 @@ function measure(value: unknown): number {
 
 export interface ValueRow {
   id: number;
-  /** Scalar groups in SCALAR_GROUPS order, the arrays in ARRAY_GROUPS order, price, area. */
+  /** Scalar groups in SCALAR_GROUPS order, the arrays in ARRAY_GROUPS order, then the MEASURES. */
   values: unknown[];
 }
 

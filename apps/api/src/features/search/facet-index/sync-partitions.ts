@@ -1,7 +1,7 @@
 import { type Db, offerFacetChanges, offerFacetCounts, offers } from '@estately/db';
-import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { arrayColumn, facetValueExpression, PUBLIC_OFFER, queryRows } from '../offer-conditions.ts';
-import { keyOf, type Partition, type ValueRow } from './partition.ts';
+import { keyOf, MEASURES, type Measure, type Partition, type ValueRow } from './partition.ts';
 import { A, ARRAY_GROUPS, S, SCALAR_GROUPS } from './value-codes.ts';
 
 // A partition is read whole from the offers (a load), or caught up offer by offer from the
@@ -24,36 +24,43 @@ const ORDERED_CHANGES = 16;
 /** `activated_at` as whole microseconds (exact in a double until the year 2255). */
 const ACTIVATED_MICROS = sql`(extract(epoch from ${offers.activatedAt}) * 1000000)::bigint`;
 
+/**
+ * Where each number column of a partition (partition.ts MEASURES) is read from, and whether it
+ * may be NULL: a load's line then has an empty field for it (concat_ws would leave it out).
+ */
+const MEASURE_SOURCES: { readonly [M in Measure]: { value: SQL | AnyColumn; nullable: boolean } } = {
+  prices: { value: offers.priceNormalized, nullable: true },
+  areas: { value: offers.usefulAreaMeters, nullable: true },
+  lats: { value: offers.latitude, nullable: false },
+  lngs: { value: offers.longitude, nullable: false },
+  times: { value: ACTIVATED_MICROS, nullable: false },
+};
+
 const valueColumns: SQL[] = [
   ...SCALAR_GROUPS.map((group, k) => sql`${facetValueExpression(group as never)} as ${sql.raw(`v${k}`)}`),
   ...ARRAY_GROUPS.map((group, k) => sql`${arrayColumn(group as never)} as ${sql.raw(`v${S + k}`)}`),
-  sql`${offers.priceNormalized} as ${sql.raw(`v${S + A}`)}`,
-  sql`${offers.usefulAreaMeters} as ${sql.raw(`v${S + A + 1}`)}`,
-  sql`${offers.latitude} as ${sql.raw(`v${S + A + 2}`)}`,
-  sql`${offers.longitude} as ${sql.raw(`v${S + A + 3}`)}`,
-  sql`${ACTIVATED_MICROS} as ${sql.raw(`v${S + A + 4}`)}`,
+  ...MEASURES.map((name, m) => sql`${MEASURE_SOURCES[name].value} as ${sql.raw(`v${S + A + m}`)}`),
 ];
 
 function toValueRow(row: Record<string, unknown>): ValueRow {
   const values: unknown[] = [];
-  for (let k = 0; k < S + A + 5; k++) values.push(row[`v${k}`]);
+  for (let k = 0; k < S + A + MEASURES.length; k++) values.push(row[`v${k}`]);
   return { id: Number(row.id), values };
 }
 
 // A partition's load reads its offers as one text, a line per offer: the id, the scalar
-// groups' values (empty for none) and the array groups' items joined by ',', all joined by
-// '|'. The database only joins strings (under a second for 600,000 offers, where mapping the
+// groups' values (empty for none), the array groups' items joined by ',' and the MEASURES, all
+// joined by '|'. The database only joins strings (under a second for 600,000 offers, where mapping the
 // values to codes in SQL took 5 s, and a row per offer cost more in the driver than the
 // scan); the process maps them. No value of a value set holds '|', ',' or a line break.
 const compactLine = sql`concat_ws('|', ${sql.join(
   [
     ...SCALAR_GROUPS.map((group) => sql`coalesce(${facetValueExpression(group as never)}, '')`),
     ...ARRAY_GROUPS.map((group) => sql`array_to_string(${arrayColumn(group as never)}, ',')`),
-    sql`coalesce(${offers.priceNormalized}::text, '')`,
-    sql`coalesce(${offers.usefulAreaMeters}::text, '')`,
-    sql`${offers.latitude}::text`,
-    sql`${offers.longitude}::text`,
-    sql`${ACTIVATED_MICROS}::text`,
+    ...MEASURES.map((name) => {
+      const { value, nullable } = MEASURE_SOURCES[name];
+      return nullable ? sql`coalesce(${value}::text, '')` : sql`${value}::text`;
+    }),
   ],
   sql`, `,
 )})`;
