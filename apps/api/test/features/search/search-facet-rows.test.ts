@@ -23,7 +23,7 @@ import { clusterOffers } from '../../../src/features/search/cluster-offers.ts';
 import { OfferCountCache } from '../../../src/features/search/count-cache.ts';
 import { countOfferFacets } from '../../../src/features/search/count-offer-facets.ts';
 import { indexable, partitionOnly } from '../../../src/features/search/facet-count-rows.ts';
-import { FacetIndex } from '../../../src/features/search/facet-index.ts';
+import { FacetIndex } from '../../../src/features/search/facet-index/facet-index.ts';
 import { queryRows } from '../../../src/features/search/offer-conditions.ts';
 import { searchOffers } from '../../../src/features/search/search-offers.ts';
 import { buildTestApi, insertOwner, type TestApi } from '../../support/helpers.ts';

@@ -9,10 +9,10 @@ import {
 } from '@estately/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readVersions } from '../../../src/features/offers-shared/read-versions.ts';
 import { OfferCountCache } from '../../../src/features/search/count-cache.ts';
 import { countOfferFacets } from '../../../src/features/search/count-offer-facets.ts';
-import { FacetIndex } from '../../../src/features/search/facet-index.ts';
+import { FacetIndex } from '../../../src/features/search/facet-index/facet-index.ts';
+import { readVersions } from '../../../src/features/search/read-versions.ts';
 import { searchOffers, searchOffersBody } from '../../../src/features/search/search-offers.ts';
 import { buildTestApi, countingDb, insertOwner, setRates, type TestApi } from '../../support/helpers.ts';
 import { insertFullOffer, insertSeller } from '../../support/offer-fixtures.ts';
