@@ -10,7 +10,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { countScope, countVersion, type OfferCountCache } from './count-cache.ts';
 import { indexable, partitionFacetStatement, partitionOnly } from './facet-count-rows.ts';
-import type { FacetIndex } from './facet-index/facet-index.ts';
+import type { FacetIndex } from './facet-index-types.ts';
 import { arrayColumn, facetValueExpression, isArrayGroup, queryRows } from './offer-conditions.ts';
 import { prepareSearch } from './prepare-search.ts';
 import { type ReadSnapshot, readVersions } from './read-versions.ts';

@@ -21,7 +21,7 @@ import {
 } from '../offers-shared/offer-card.ts';
 import { countScope, type OfferCountCache } from './count-cache.ts';
 import { indexable, partitionOnly, partitionTotalStatement } from './facet-count-rows.ts';
-import type { FacetIndex } from './facet-index/facet-index.ts';
+import type { FacetIndex } from './facet-index-types.ts';
 import { allConditions, type OfferConditions, queryRows } from './offer-conditions.ts';
 import { conditionsWithoutLookups, prepareSearch } from './prepare-search.ts';
 import { COUNTERS_TOTAL, RATES_TEXT, type ReadSnapshot, readVersions } from './read-versions.ts';

@@ -1,10 +1,12 @@
 import type { Db } from '@estately/db';
 import type { FacetGroup, OfferFacetsResponse, SearchFilters } from '@estately/domain';
+import type * as Types from '../facet-index-types.ts';
+import type { Held, IndexCell, PageIds } from '../facet-index-types.ts';
 import { type ReadSnapshot, readVersions } from '../read-versions.ts';
 import { HeldPartitions } from './held-partitions.ts';
-import { type IndexCell, mapCells } from './map-cells.ts';
+import { mapCells } from './map-cells.ts';
 import { countedScope, scopeOf } from './matching.ts';
-import { MAX_PAGE_DEPTH, type PageIds, selectPage } from './select-page.ts';
+import { MAX_PAGE_DEPTH, selectPage } from './select-page.ts';
 import { tallyFacets } from './tally-facets.ts';
 
 // Disjunctive facet counts over a whole market (every sale offer of every country, with two
@@ -19,14 +21,14 @@ import { tallyFacets } from './tally-facets.ts';
 // The parts: partition.ts holds one partition's values (value-codes.ts says how), kept current
 // by held-partitions.ts from the reads of sync-partitions.ts; matching.ts decides which offers
 // meet a search, tally-facets.ts counts them, select-page.ts pages them, map-cells.ts groups
-// them into map cells.
+// them into map cells. The search operations know the index by its type (../facet-index-types.ts).
 
 /**
  * One per API process (created with the search routes). Holds the facet values of the
  * partitions searches asked about; memory grows with the public offers it has seen (some
  * 28 bytes each, about 25 MB at 900,000).
  */
-export class FacetIndex {
+export class FacetIndex implements Types.FacetIndex {
   private readonly partitions: HeldPartitions;
   /**
    * The start-up load (`warm`): `cold` before it (partitions then load on first use),
@@ -157,11 +159,4 @@ export class FacetIndex {
       throw error;
     }
   }
-}
-
-/** A result computed from the partitions as held, valid once a later read confirms them. */
-export interface Held<T> {
-  value: T;
-  /** Records that a read sent after the request found the partitions current. */
-  confirm(): void;
 }

@@ -1,4 +1,5 @@
 import type { ExchangeRates, SearchFilters } from '@estately/domain';
+import type { IndexCell } from '../facet-index-types.ts';
 import { boundsOf, choicesOf, matchedSlots, meetsEvery } from './matching.ts';
 import type { Partition } from './partition.ts';
 
@@ -82,21 +83,6 @@ export function mapCells(
   }
   const cells = grid !== null ? grid.cells() : [...byKey.values()];
   return cells.sort((a, b) => b.n - a.n || a.id - b.id).slice(0, cap);
-}
-
-/** A map cell as the index groups it (cluster-offers.ts CellRow without the lone offer's price). */
-export interface IndexCell {
-  cx: number;
-  cy: number;
-  n: number;
-  sumLat: number;
-  sumLng: number;
-  south: number;
-  west: number;
-  north: number;
-  east: number;
-  /** The smallest id in the cell: the offer of a one-offer cell. */
-  id: number;
 }
 
 /** The cells of a viewport (grid numbers x0..x1, y0..y1) as columns of numbers. */

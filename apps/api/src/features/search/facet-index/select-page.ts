@@ -1,16 +1,11 @@
 import type { ExchangeRates, SearchFilters } from '@estately/domain';
+import type { PageIds } from '../facet-index-types.ts';
 import { bandRun, boundsOf, choicesOf, matchedSlots, meetsEvery } from './matching.ts';
 import { type Partition, TIME_BLOCK } from './partition.ts';
 import { TopK } from './top-k.ts';
 
 /** Deepest page the index selects (offset + limit); deeper pages are SQL's. */
 export const MAX_PAGE_DEPTH = 10_000;
-
-/** One page of a search: its offers' ids, and how many offers the search has. */
-export interface PageIds {
-  ids: number[];
-  total: number;
-}
 
 /** The page of `filters` from `offset` (at most `limit` ids) over `parts`, and the total (see FacetIndex.page). */
 export function selectPage(
