@@ -4,6 +4,7 @@ import {
   defaultFilters,
   FACET_VALUES,
   type FacetCounts,
+  filterLabels,
   type Locale,
   MULTI_VALUE_FILTER_KEYS,
   type MultiValueFilter,
@@ -19,23 +20,6 @@ import { FILTER_TEXT_KEYS, type FilterPanelView, type FilterTexts } from './filt
 
 // The filter panel of spec 9, formatted on the server: every label in the page's locale and the
 // facet count next to each choice, so the browser needs no catalog and hydrates identical text.
-
-/** Catalog name of each multi-value filter's value set and of its group heading. */
-const GROUPS: Record<MultiValueFilter, { set: string; label: MessageKey }> = {
-  dispositions: { set: 'disposition', label: 'filter.disposition' },
-  bathrooms: { set: 'bathrooms', label: 'filter.bathrooms' },
-  room_types: { set: 'room_type', label: 'filter.room_types' },
-  furnishings: { set: 'furnishing', label: 'filter.furnishing' },
-  other_params: { set: 'other_param', label: 'filter.other_params' },
-  ownerships: { set: 'ownership', label: 'filter.ownership' },
-  reconstructions: { set: 'reconstruction', label: 'filter.reconstruction' },
-  building_types: { set: 'building_type', label: 'filter.building_type' },
-  heating: { set: 'heating', label: 'filter.heating' },
-  parking: { set: 'parking', label: 'filter.parking' },
-  energy_classes: { set: 'energy_class', label: 'filter.energy_class' },
-  seller_types: { set: 'seller_type', label: 'filter.seller_type' },
-  tags: { set: 'tag', label: 'filter.tags' },
-};
 
 /** Groups open by default: the ones people use most; the rest sit under "more filters". */
 const PRIMARY_GROUPS: readonly MultiValueFilter[] = ['dispositions', 'seller_types', 'other_params'];
@@ -90,12 +74,16 @@ function panelLabels(locale: Locale): PanelLabels {
     action: composeSearchPath(locale, defaultFilters()),
     offerTypes: valueLabels('offer_type', OFFER_TYPES),
     propertyTypes: valueLabels('property_type', PROPERTY_TYPES),
-    groups: MULTI_VALUE_FILTER_KEYS.map((key) => ({
-      key,
-      label: translate(locale, GROUPS[key].label),
-      primary: PRIMARY_GROUPS.includes(key),
-      options: valueLabels(GROUPS[key].set, FACET_VALUES[key]),
-    })),
+    // Each group's heading and the value set of its choices come from the filter table.
+    groups: MULTI_VALUE_FILTER_KEYS.map((key) => {
+      const { valueSet, labelKey } = filterLabels(key);
+      return {
+        key,
+        label: translate(locale, labelKey),
+        primary: PRIMARY_GROUPS.includes(key),
+        options: valueLabels(valueSet, FACET_VALUES[key]),
+      };
+    }),
     sorts: SORTS.map((value) => ({ value, label: translate(locale, SORT_LABELS[value]) })),
     ages: AGE_CHOICES.map((days) => ({
       value: days,
