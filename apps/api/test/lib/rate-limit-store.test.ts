@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { redisAnswers, TEST_REDIS_URL } from '../../test/support/redis.ts';
-import { checkAll, hitAll, MemoryRateLimiter, RedisRateLimiter, recordAll } from './rate-limit-store.ts';
+import {
+  checkAll,
+  hitAll,
+  MemoryRateLimiter,
+  RedisRateLimiter,
+  recordAll,
+} from '../../src/lib/rate-limit-store.ts';
+import { redisAnswers, TEST_REDIS_URL } from '../support/redis.ts';
 
 const rule = { max: 3, windowMs: 60_000 };
 

@@ -1,7 +1,7 @@
 import { PROPERTY_LIMITS, PROPERTY_PHOTOS_CEILING } from '@estately/domain';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config.ts';
-import { DEFAULT_ACCOUNT_LIMITS, limitFor } from './account-limits.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DEFAULT_ACCOUNT_LIMITS, limitFor } from './lib/account-limits.ts';
 
 // The account limits of issue 37 point 5 are configuration: read from the environment,
 // validated at boot with every other variable, with defaults for a real portal.
