@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
 import { and, desc, eq, ilike } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
-import { insertOffer, setRates } from '../../api/test/helpers.ts';
+import { insertOffer, setRates } from '../../api/test/support/helpers.ts';
 import { type RunningWeb, startWeb } from '../server/server.ts';
 import {
   ensureWebBuild,

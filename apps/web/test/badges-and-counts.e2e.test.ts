@@ -5,7 +5,7 @@
 import { users } from '@estately/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertOffer } from '../../api/test/helpers.ts';
+import { insertOffer } from '../../api/test/support/helpers.ts';
 import { signIn, startAccountHarness } from './account-helpers.ts';
 import { harnessPerFile } from './browser-setup.ts';
 

@@ -16,7 +16,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config.ts';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
-import { insertOffer, setRates } from '../../api/test/helpers.ts';
+import { insertOffer, setRates } from '../../api/test/support/helpers.ts';
 import { toOfferCardView } from '../app/ui/offers/offer-card-view.server.ts';
 import { type RunningWeb, startWeb } from '../server/server.ts';
 import { ensureWebBuild } from './browser-setup.ts';

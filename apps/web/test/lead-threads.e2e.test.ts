@@ -9,7 +9,7 @@ import { users } from '@estately/db';
 import { translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertOffer } from '../../api/test/helpers.ts';
+import { insertOffer } from '../../api/test/support/helpers.ts';
 import { axeViolations, signIn, startAccountHarness } from './account-helpers.ts';
 import { harnessPerFile, PASSWORD, PERSON_UA } from './browser-setup.ts';
 

@@ -8,7 +8,7 @@ import { translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { insertOffer } from '../../api/test/helpers.ts';
+import { insertOffer } from '../../api/test/support/helpers.ts';
 import { axeViolations, signIn, startAccountHarness } from './account-helpers.ts';
 import { harnessPerFile, PERSON_UA } from './browser-setup.ts';
 

@@ -16,7 +16,7 @@ import { translate } from '@estately/i18n';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
-import { setRates } from '../../api/test/helpers.ts';
+import { setRates } from '../../api/test/support/helpers.ts';
 import { editPropertyPath } from '../app/routing/editor-paths.ts';
 import { type RunningWeb, startWeb } from '../server/server.ts';
 import { signIn } from './account-helpers.ts';

@@ -10,8 +10,8 @@
 import { type PhotoVariantsJson, propertyMedia } from '@estately/db';
 import { translate } from '@estately/i18n';
 import { describe, expect, it } from 'vitest';
-import { ensurePropertyPhoto } from '../../api/test/helpers.ts';
-import { tinyPdf } from '../../api/test/pdf-fixture.ts';
+import { ensurePropertyPhoto } from '../../api/test/support/helpers.ts';
+import { tinyPdf } from '../../api/test/support/pdf-fixture.ts';
 import { editPropertyPath } from '../app/routing/editor-paths.ts';
 import { propertyDetailPath } from '../app/routing/site-paths.ts';
 import { axeViolations, signIn, startAccountHarness } from './account-helpers.ts';

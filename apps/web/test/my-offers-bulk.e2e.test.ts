@@ -7,7 +7,7 @@ import { properties, propertyMedia, users } from '@estately/db';
 import { translate } from '@estately/i18n';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ensurePropertyPhoto, insertOffer } from '../../api/test/helpers.ts';
+import { ensurePropertyPhoto, insertOffer } from '../../api/test/support/helpers.ts';
 import { axeViolations, signIn, startAccountHarness } from './account-helpers.ts';
 import { harnessPerFile, hydrated, PERSON_UA } from './browser-setup.ts';
 

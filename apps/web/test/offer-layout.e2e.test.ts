@@ -8,7 +8,7 @@ import { DISPOSITIONS, type Locale } from '@estately/domain';
 import { formatArea, translate, translateDynamic } from '@estately/i18n';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ensurePropertyPhoto } from '../../api/test/helpers.ts';
+import { ensurePropertyPhoto } from '../../api/test/support/helpers.ts';
 import { editPropertyPath } from '../app/routing/editor-paths.ts';
 import { propertyDetailPath } from '../app/routing/site-paths.ts';
 import { signIn, startAccountHarness } from './account-helpers.ts';

@@ -8,7 +8,7 @@ import { offerViewStats, users } from '@estately/db';
 import { formatNumber, translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertOffer } from '../../api/test/helpers.ts';
+import { insertOffer } from '../../api/test/support/helpers.ts';
 import { axeViolations, signIn, startAccountHarness } from './account-helpers.ts';
 import { harnessPerFile } from './browser-setup.ts';
 

@@ -7,7 +7,7 @@ import { users } from '@estately/db';
 import { translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertOffer } from '../../api/test/helpers.ts';
+import { insertOffer } from '../../api/test/support/helpers.ts';
 import { signIn, startAccountHarness } from './account-helpers.ts';
 import { apiAs, harnessPerFile } from './browser-setup.ts';
 

@@ -18,7 +18,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
-import { ensurePropertyPhoto, setRates } from '../../api/test/helpers.ts';
+import { ensurePropertyPhoto, setRates } from '../../api/test/support/helpers.ts';
 import { editPropertyPath } from '../app/routing/editor-paths.ts';
 import { leadsPath } from '../app/routing/leads-paths.ts';
 import { propertyDetailPath } from '../app/routing/site-paths.ts';

@@ -15,7 +15,7 @@ import { translate } from '@estately/i18n';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
-import { insertOffer, setRates } from '../../api/test/helpers.ts';
+import { insertOffer, setRates } from '../../api/test/support/helpers.ts';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../app/api/tokens.ts';
 import { RETRY_AFTER_SECONDS } from '../app/routing/unavailable.server.ts';
 import { type RunningWeb, startWeb } from '../server/server.ts';

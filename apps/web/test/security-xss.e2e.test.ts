@@ -21,7 +21,7 @@ import { type Config, loadConfig } from '../../api/src/config.ts';
 import { signAccessToken } from '../../api/src/lib/jwt.ts';
 import { hashPassword } from '../../api/src/lib/passwords.ts';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
-import { ensurePropertyPhoto } from '../../api/test/helpers.ts';
+import { ensurePropertyPhoto } from '../../api/test/support/helpers.ts';
 import { type RunningWeb, startWeb } from '../server/server.ts';
 import { ensureWebBuild, freePort, PERSON_UA } from './browser-setup.ts';
 import { launchChromium } from './chromium.ts';

@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
 import { LOCALES } from '@estately/domain';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
-import { insertOffer, setRates } from '../../api/test/helpers.ts';
+import { insertOffer, setRates } from '../../api/test/support/helpers.ts';
 import { type RunningWeb, startWeb } from '../server/server.ts';
 import { ensureWebBuild, freePort, PERSON_UA, testApiConfig } from './browser-setup.ts';
 import { launchChromium } from './chromium.ts';

@@ -7,7 +7,7 @@ import { PROPERTY_LIMITS } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ensurePropertyPhoto } from '../../api/test/helpers.ts';
+import { ensurePropertyPhoto } from '../../api/test/support/helpers.ts';
 import { propertyDetailPath } from '../app/routing/site-paths.ts';
 import { signIn, startAccountHarness } from './account-helpers.ts';
 import { apiAs, harnessPerFile, hydrated } from './browser-setup.ts';

@@ -8,7 +8,7 @@ import { translate } from '@estately/i18n';
 import { formatEmailText } from '@estately/i18n/emails';
 import { describe, expect, it } from 'vitest';
 import { runSavedSearchAlerts } from '../../api/src/features/saved-searches/run-saved-search-alerts.ts';
-import { insertOffer } from '../../api/test/helpers.ts';
+import { insertOffer } from '../../api/test/support/helpers.ts';
 import { signIn, startAccountHarness } from './account-helpers.ts';
 import { harnessPerFile, PERSON_UA } from './browser-setup.ts';
 
