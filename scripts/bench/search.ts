@@ -295,13 +295,18 @@ function startScriptSettings(): { env: Record<string, string>; flags: string[] }
 
 /**
  * `node apps/api/src/server.ts` with `env` and the settings `npm start` gives it (package.json),
- * once /health reports its search index loaded (120 s at most).
+ * once /health reports its search index loaded (120 s at most). BENCH_API_FLAGS adds Node flags
+ * of its own (`--cpu-prof --cpu-prof-dir=DIR` to see where the API's time goes).
  */
 async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
   const settings = startScriptSettings();
   const child: ChildProcess = spawn(
     process.execPath,
-    [...settings.flags, join(import.meta.dirname, '../../apps/api/src/server.ts')],
+    [
+      ...settings.flags,
+      ...(process.env.BENCH_API_FLAGS ?? '').split(' ').filter(Boolean),
+      join(import.meta.dirname, '../../apps/api/src/server.ts'),
+    ],
     {
       env: { ...env, ...settings.env },
       stdio: ['ignore', 'inherit', 'inherit'],
