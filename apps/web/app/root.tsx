@@ -3,9 +3,13 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root.ts';
 import { browserStatsToken } from './api/stats-token.ts';
 import { webConfigContext } from './config.server.ts';
-import { useNonce } from './document/nonce-context.tsx';
 import { I18nProvider, useI18n } from './i18n/i18n-context.tsx';
 import { pickRequestLocale } from './locale/pick-locale.server.ts';
+// The nonce's context after the locale, where the browser's framework file has always had it.
+
+import { useNonce } from './document/nonce-context.tsx';
+// The request's state and the routing.
+
 import { ownApi } from './request-state.server.ts';
 import { type Packed, pack } from './routing/packed-data.ts';
 import { pageUrl } from './routing/page-url.ts';
