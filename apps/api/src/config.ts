@@ -101,6 +101,16 @@ export interface Config {
   jobsInProcess: boolean;
   /** What one account may store and send (lib/account-limits.ts, issue 37 point 5). */
   accountLimits: AccountLimits;
+  /**
+   * METRICS_PORT / METRICS_HOST: a listener of its own serving GET /metrics in the Prometheus
+   * text format, apart from the public port so a balancer never exposes it. Undefined: none.
+   */
+  metrics: { port: number; host: string } | undefined;
+  /**
+   * REPLICA_MAX_LAG_SECONDS: how far the read replica (DATABASE_READ_URL) may be behind the
+   * primary before reads go to the primary instead.
+   */
+  replicaMaxLagSeconds: number;
 }
 
 /** Where media objects live when S3_URL is set (the S3MediaStorage options minus the public base). */
@@ -376,6 +386,15 @@ const EnvSchema = z.object({
     .refine((value) => ['true', 'false', '1', '0'].includes(value), 'expected true or false')
     .transform((value) => value === 'true' || value === '1')
     .default(true),
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().trim().min(1, 'expected a host name or address').default('127.0.0.1'),
+  REPLICA_MAX_LAG_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, 'expected a number of seconds')
+    .transform(Number)
+    .refine((value) => value > 0, 'expected more than 0 seconds')
+    .default(5),
   ...ACCOUNT_LIMIT_VARIABLES,
 });
 
@@ -505,5 +524,8 @@ export function loadConfig(
     mailFrom: data.MAIL_FROM,
     jobsInProcess: data.JOBS_IN_PROCESS,
     accountLimits: accountLimitsOf(data),
+    metrics:
+      data.METRICS_PORT === undefined ? undefined : { port: data.METRICS_PORT, host: data.METRICS_HOST },
+    replicaMaxLagSeconds: data.REPLICA_MAX_LAG_SECONDS,
   };
 }
