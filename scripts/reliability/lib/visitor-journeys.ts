@@ -24,8 +24,14 @@
 // Alongside, one abusive client from one address hammers GET /public/offers on the API and
 // logins (the web's sign-in form and POST /auth/login, wrong passwords) as fast as it can
 // within a bound: a ceiling of requests a second and in all, and the run's duration.
+//
+// Behind a load balancer (check 17) the crowd speaks HTTPS to one public origin: the web at
+// `https://host:port/` and the API under `/api` of the same origin, its certificate trusted
+// through `ca`. The browser's own API calls are then same-origin (no CORS preflight), as a
+// browser would make them.
 import { randomUUID } from 'node:crypto';
-import { Agent, type IncomingHttpHeaders, request } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from 'node:zlib';
 import {
   buildPath,
@@ -73,6 +79,12 @@ export class Tally {
   readonly kinds = new Map<string, KindFigures>();
   /** The first unexpected answers, for the report: `kind path -> status`. */
   readonly examples: string[] = [];
+  /**
+   * Every answer of 5xx or none, with when it was asked and answered (Date.now() ms): a check
+   * that kills a server tells the requests in flight at that instant from the others.
+   */
+  readonly broken: Array<{ kind: string; path: string; status: number; startedAt: number; endedAt: number }> =
+    [];
   /** 429 is what the abusive client should get: not listed among the examples. */
   private readonly limitExpected: boolean;
 
@@ -103,6 +115,10 @@ export class Tally {
     else if (status >= 300) k.redirects += 1;
     else k.ok += 1;
     if (status > 0) k.ttfb.push(ttfbMs);
+    if (status === 0 || status >= 500) {
+      const endedAt = Date.now();
+      this.broken.push({ kind, path, status, startedAt: endedAt - ttfbMs, endedAt });
+    }
     if (
       (!expected || status === 0 || (status === 429 && !this.limitExpected) || status >= 500) &&
       this.examples.length < 30
@@ -125,6 +141,38 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 // --- one HTTP exchange ----------------------------------------------------------------------
+
+type Agent = HttpAgent | HttpsAgent;
+
+/** How connections are made: from which address, trusting which CA for https URLs. */
+export interface Connection {
+  localAddress?: string;
+  /** PEM of the CA (or self-signed certificate) an https server's certificate is checked against. */
+  ca?: string | Buffer;
+}
+
+/** A keep-alive agent for `base`'s protocol (http or https with `ca`), bound to `localAddress`. */
+export function agentFor(
+  base: string,
+  connection: Connection,
+  options: { keepAlive?: boolean; maxSockets?: number } = {},
+): Agent {
+  const common = { keepAlive: options.keepAlive ?? false, localAddress: connection.localAddress };
+  const withSockets = options.maxSockets ? { ...common, maxSockets: options.maxSockets } : common;
+  return new URL(base).protocol === 'https:'
+    ? new HttpsAgent({ ...withSockets, ca: connection.ca })
+    : new HttpAgent(withSockets);
+}
+
+/**
+ * `path` (absolute, may carry a query) under `base`, keeping base's own path: the API behind the
+ * balancer is `https://host/api`, where `new URL('/auth/login', base)` would lose the `/api`.
+ */
+export function underBase(base: string, path: string): URL {
+  const url = new URL(base);
+  const prefix = url.pathname.replace(/\/+$/, '');
+  return new URL(`${prefix}${path.startsWith('/') ? '' : '/'}${path}`, url.origin);
+}
 
 interface Answer {
   status: number;
@@ -152,15 +200,21 @@ function exchange(
       settled = true;
       resolve(answer);
     };
+    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = request(
       {
         agent,
-        host: url.hostname,
+        // localhost may resolve to ::1 first, which a 127.x.y.z local address cannot reach.
+        host: url.hostname === 'localhost' ? '127.0.0.1' : url.hostname,
+        servername: url.hostname,
         port: url.port,
         path: url.pathname + url.search,
         method,
-        headers:
-          body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        headers: {
+          host: url.host,
+          ...headers,
+          ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+        },
       },
       (res) => {
         const ttfbMs = performance.now() - started;
@@ -218,9 +272,14 @@ const headerList = (value: string | string[] | undefined): string[] =>
 
 export interface BrowserOptions {
   webUrl: string;
+  /** The API's base URL; a path of it (`https://host/api`) is kept before every API path. */
   apiUrl: string;
   /** The loopback address every connection of this browser is made from. */
   address: string;
+  /** PEM of the CA that signed an https server's certificate. */
+  ca?: string | Buffer;
+  /** Writes the API acknowledged (2xx), for a check that they outlive a crash. */
+  ledger?: AcknowledgedWrite[];
   locale: Locale;
   acceptLanguage: string;
   tally: Tally;
@@ -247,9 +306,25 @@ export class VisitorBrowser {
     this.options = options;
     // A browser keeps up to 6 connections a host open; the server's Keep-Alive hint closes
     // idle ones before the server does.
-    this.agent = new Agent({ keepAlive: true, maxSockets: 6, localAddress: options.address });
+    this.agent = agentFor(
+      options.webUrl,
+      { localAddress: options.address, ca: options.ca },
+      { keepAlive: true, maxSockets: 6 },
+    );
     this.webOrigin = new URL(options.webUrl).origin;
     this.apiOrigin = new URL(options.apiUrl).origin;
+  }
+
+  /** The API on the web's origin (behind one balancer): its calls are same-origin. */
+  private get sameOrigin(): boolean {
+    return this.apiOrigin === this.webOrigin;
+  }
+
+  /** Whether `url` is the API's (a photo it serves): by origin, or by path under one origin. */
+  private isApi(url: URL): boolean {
+    if (!this.sameOrigin) return url.origin === this.apiOrigin;
+    const prefix = new URL(this.options.apiUrl).pathname.replace(/\/+$/, '');
+    return prefix !== '' && url.pathname.startsWith(`${prefix}/`);
   }
 
   close(): void {
@@ -352,7 +427,7 @@ export class VisitorBrowser {
       const url = new URL((match[1] as string).replaceAll('&amp;', '&'), this.options.webUrl);
       if (this.cache.has(url.href)) continue;
       this.cache.add(url.href);
-      wanted.push({ kind: url.origin === this.apiOrigin ? 'photo (API)' : 'image (web)', url });
+      wanted.push({ kind: this.isApi(url) ? 'photo (API)' : 'image (web)', url });
     }
     await Promise.all(wanted.map((w) => this.subresource(w.kind, w.url)));
   }
@@ -405,7 +480,7 @@ export class VisitorBrowser {
     path: string,
     options: { query?: Record<string, string | number>; body?: unknown; expected?: number[] } = {},
   ): Promise<{ status: number; json: unknown }> {
-    const url = new URL(path, this.options.apiUrl);
+    const url = underBase(this.options.apiUrl, path);
     for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
     if (method === 'GET') url.searchParams.set('timestamp', String(Date.now()));
     const headers: Record<string, string> = {
@@ -413,11 +488,12 @@ export class VisitorBrowser {
       'accept-language': this.options.acceptLanguage,
       'accept-encoding': 'gzip, deflate, br, zstd',
       'user-agent': BROWSER_USER_AGENT,
-      origin: this.webOrigin,
       'sec-fetch-dest': 'empty',
       'sec-fetch-mode': 'cors',
-      'sec-fetch-site': 'same-site',
+      'sec-fetch-site': this.sameOrigin ? 'same-origin' : 'same-site',
     };
+    // A browser names its origin on every cross-origin call, and on same-origin ones but GETs.
+    if (!this.sameOrigin || method !== 'GET') headers.origin = this.webOrigin;
     if (this.page) headers.referer = this.page;
     const token = this.cookies.get('token');
     const stats = this.cookies.get('stats_token');
@@ -437,7 +513,7 @@ export class VisitorBrowser {
       unsafe.push('content-type');
       body = JSON.stringify(options.body);
     }
-    if (unsafe.length > 0 || (method !== 'GET' && method !== 'POST')) {
+    if (!this.sameOrigin && (unsafe.length > 0 || (method !== 'GET' && method !== 'POST'))) {
       const key = `${method} ${url.href}`;
       if ((this.preflights.get(key) ?? 0) < Date.now()) {
         const preflight = await exchange(
@@ -576,6 +652,17 @@ function extentOf(answer: MapAnswer): { south: number; west: number; north: numb
 
 export type Persona = 'guest' | 'signs up' | 'signs in';
 
+/** A write the product acknowledged to a visitor: an account, a favourite, a message to a seller. */
+export interface AcknowledgedWrite {
+  kind: 'account' | 'favourite' | 'message';
+  /** The account's e-mail (account, favourite) or the message's sender e-mail. */
+  email: string;
+  /** The offer (property id) of a favourite or a message. */
+  offerId?: number;
+  /** When the acknowledgement arrived (Date.now() ms). */
+  at: number;
+}
+
 export interface VisitorPlan {
   index: number;
   persona: Persona;
@@ -594,6 +681,9 @@ export interface VisitorOutcome {
   favourites: number;
   messages: number;
 }
+
+/** The e-mail a visitor signs a message to a seller with. */
+const messageSender = (plan: VisitorPlan) => `reader.${plan.index}@example.com`;
 
 function between(range: readonly [number, number]): number {
   return range[0] + Math.random() * (range[1] - range[0]);
@@ -706,8 +796,10 @@ async function visit(
         fields,
       );
       if (posted.status === 200 && browser.signedIn) {
-        if (signUp) outcome.signedUp = true;
-        else outcome.signedIn = true;
+        if (signUp) {
+          outcome.signedUp = true;
+          browser.options.ledger?.push({ kind: 'account', email: plan.email, at: Date.now() });
+        } else outcome.signedIn = true;
       }
       if (!timeLeft()) break;
     }
@@ -720,7 +812,15 @@ async function visit(
         const answer = await browser.api('favourite (API)', 'POST', `/user/offers/${second}/favorite_offer`, {
           expected: [200, 201, 204],
         });
-        if (answer.status >= 200 && answer.status < 300) outcome.favourites += 1;
+        if (answer.status >= 200 && answer.status < 300) {
+          outcome.favourites += 1;
+          browser.options.ledger?.push({
+            kind: 'favourite',
+            email: plan.email,
+            offerId: second,
+            at: Date.now(),
+          });
+        }
       }
       if (plan.messages && outcome.messages === 0) {
         await think();
@@ -732,7 +832,7 @@ async function visit(
             body: {
               offer_message: {
                 name: 'Jana Nováková',
-                email: `reader.${plan.index}@example.com`,
+                email: messageSender(plan),
                 phone: '+420 601 234 567',
                 text: 'Good day, is the flat still available? Could I see it next week? Thank you.',
               },
@@ -740,7 +840,15 @@ async function visit(
             expected: [200, 201, 202, 204],
           },
         );
-        if (answer.status >= 200 && answer.status < 300) outcome.messages += 1;
+        if (answer.status >= 200 && answer.status < 300) {
+          outcome.messages += 1;
+          browser.options.ledger?.push({
+            kind: 'message',
+            email: messageSender(plan),
+            offerId: second,
+            at: Date.now(),
+          });
+        }
       }
     }
     if (!timeLeft()) break;
@@ -765,9 +873,13 @@ async function abuse(
   webUrl: string,
   apiUrl: string,
   tally: Tally,
-  options: AbuserOptions & { deadline: number },
+  options: AbuserOptions & { deadline: number; ca?: string | Buffer },
 ): Promise<void> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 4, localAddress: ABUSER_ADDRESS });
+  const agent = agentFor(
+    webUrl,
+    { localAddress: ABUSER_ADDRESS, ca: options.ca },
+    { keepAlive: true, maxSockets: 4 },
+  );
   const started = performance.now();
   let sent = 0;
   // A ticket per request, spaced by the rate: a worker waits for its turn, never past the bound.
@@ -788,9 +900,9 @@ async function abuse(
     let n = 0;
     while (await ticket()) {
       const landing = LANDINGS[n % LANDINGS.length] as Record<string, string>;
-      const url = new URL(
-        `/public/offers?${new URLSearchParams({ ...landing, page: String(1 + (n % 40)) })}`,
+      const url = underBase(
         apiUrl,
+        `/public/offers?${new URLSearchParams({ ...landing, page: String(1 + (n % 40)) })}`,
       );
       n += 1;
       const answer = await exchange(agent, url, 'GET', headers, undefined);
@@ -826,7 +938,7 @@ async function abuse(
           answer.status === 401 || answer.status === 429,
         );
       } else {
-        const url = new URL('/auth/login', apiUrl);
+        const url = underBase(apiUrl, '/auth/login');
         const body = JSON.stringify({ email, password });
         const answer = await exchange(
           agent,
@@ -854,7 +966,10 @@ async function abuse(
 
 export interface CrowdOptions {
   webUrl: string;
+  /** The API's base URL; may carry a path (`https://host/api` behind a balancer). */
   apiUrl: string;
+  /** PEM of the CA that signed the https servers' certificate. */
+  ca?: string | Buffer;
   visitors: number;
   /** How long the visitors keep browsing (each finishes the step it is in). */
   seconds: number;
@@ -878,6 +993,11 @@ export interface CrowdResult {
   messagesPlanned: number;
   /** CPU seconds of the load generator (this process) during the run. */
   generatorCpuSeconds: number;
+  /** Every write acknowledged to a visitor (accounts, favourites, messages), in order. */
+  writes: AcknowledgedWrite[];
+  /** When the visitors started and stopped (Date.now() ms). */
+  startedAt: number;
+  endedAt: number;
 }
 
 /** The plan of the n-th visitor: 1 in 10 signs up, 1 in 10 signs in, 1 in 8 writes to a seller. */
@@ -890,13 +1010,13 @@ export function planOf(index: number, runId: string): VisitorPlan {
  * Makes the accounts of the visitors who sign in (as they did on an earlier visit): POST
  * /auth/signup on the API from each one's own address, before the load.
  */
-async function makeAccounts(apiUrl: string, plans: VisitorPlan[]): Promise<void> {
+async function makeAccounts(apiUrl: string, plans: VisitorPlan[], ca?: string | Buffer): Promise<void> {
   for (const plan of plans.filter((p) => p.persona === 'signs in')) {
-    const agent = new Agent({ localAddress: visitorAddress(plan.index) });
+    const agent = agentFor(apiUrl, { localAddress: visitorAddress(plan.index), ca });
     const body = JSON.stringify({ email: plan.email, password: VISITOR_PASSWORD });
     const answer = await exchange(
       agent,
-      new URL('/auth/signup', apiUrl),
+      underBase(apiUrl, '/auth/signup'),
       'POST',
       { 'content-type': 'application/json', accept: 'application/json', 'user-agent': BROWSER_USER_AGENT },
       body,
@@ -913,12 +1033,14 @@ export async function runCrowd(options: CrowdOptions): Promise<CrowdResult> {
   const arrival = options.arrivalSeconds ?? Math.min(15, options.seconds / 4);
   const runId = randomUUID().slice(0, 8);
   const plans = Array.from({ length: options.visitors }, (_, i) => planOf(i, runId));
-  await makeAccounts(options.apiUrl, plans);
+  await makeAccounts(options.apiUrl, plans, options.ca);
   log(`${plans.filter((p) => p.persona === 'signs in').length} returning visitors' accounts made`);
 
   const visitorTally = new Tally();
   const abuserTally = new Tally({ limitExpected: true });
+  const writes: AcknowledgedWrite[] = [];
   const cpuBefore = process.cpuUsage();
+  const startedAt = Date.now();
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
   const crowd = plans.map(async (plan) => {
@@ -928,6 +1050,8 @@ export async function runCrowd(options: CrowdOptions): Promise<CrowdResult> {
       webUrl: options.webUrl,
       apiUrl: options.apiUrl,
       address: visitorAddress(plan.index),
+      ca: options.ca,
+      ledger: writes,
       locale,
       acceptLanguage,
       tally: visitorTally,
@@ -939,7 +1063,7 @@ export async function runCrowd(options: CrowdOptions): Promise<CrowdResult> {
     }
   });
   const abuser = options.abuser
-    ? abuse(options.webUrl, options.apiUrl, abuserTally, { ...options.abuser, deadline })
+    ? abuse(options.webUrl, options.apiUrl, abuserTally, { ...options.abuser, deadline, ca: options.ca })
     : Promise.resolve();
   const progress = setInterval(() => {
     const s = ((performance.now() - started) / 1000).toFixed(0);
@@ -963,6 +1087,9 @@ export async function runCrowd(options: CrowdOptions): Promise<CrowdResult> {
     signInsPlanned: plans.filter((p) => p.persona === 'signs in').length,
     messagesPlanned: plans.filter((p) => p.messages).length,
     generatorCpuSeconds: (cpu.user + cpu.system) / 1e6,
+    writes,
+    startedAt,
+    endedAt: Date.now(),
   };
 }
 
