@@ -16,7 +16,13 @@ import { fillStylesSlot, INLINE_CSS, INLINE_STYLES_SLOT } from './document/inlin
 import { NonceContext } from './document/nonce-context.tsx';
 import { documentResponse, renderPageAtOnce } from './document/page-at-once.server.ts';
 import { RenderedHtml } from './document/rendered-html.server.ts';
-import { pendingSetCookies, requestStateContext, visitorContext } from './request-state.server.ts';
+import {
+  pendingSetCookies,
+  REQUEST_ID_HEADER,
+  requestIdContext,
+  requestStateContext,
+  visitorContext,
+} from './request-state.server.ts';
 import { cacheControlFor } from './routing/cache-rules.ts';
 import { pageRouterContext } from './routing/page-manifest.server.ts';
 import { pageUrl } from './routing/page-url.ts';
@@ -25,17 +31,24 @@ import { notePageFailure, pageFailureOf, retryLaterAnswer } from './routing/unav
 import { sessionOfRequestContext } from './session/session.server.ts';
 import { InlineStylesContext } from './shell/inline-styles.tsx';
 import { mapOriginOf } from './web-config.ts';
+import { webLog } from './web-log.server.ts';
 
 export const streamTimeout = 5_000;
 
 /**
  * Builds the router context for one request: the configuration, the request's API state, and
  * whom it is rendered for (`visitor`: their address, or null for the web server's own render,
- * such as a page-cache renewal; docs/decisions/041). server.ts reaches it through the server
+ * such as a page-cache renewal; docs/decisions/041), and the request's id (`requestId`: sent to
+ * the API with each call, written in each log line). server.ts reaches it through the server
  * build (`build.entry.module`), so the context key is the very object the loaders read.
  */
-export function createLoadContext(config: WebConfig, visitor: string | null): RouterContextProvider {
+export function createLoadContext(
+  config: WebConfig,
+  visitor: string | null,
+  requestId: string | null = null,
+): RouterContextProvider {
   const context = new RouterContextProvider();
+  context.set(requestIdContext, requestId);
   context.set(webConfigContext, config);
   context.set(requestStateContext, {});
   context.set(sessionOfRequestContext, {});
@@ -95,7 +108,15 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // A 429 or an unavailable API that a loader let through is still that, not a 500: noted here,
   // before the page or data answer is made (routing/unavailable.server.ts).
   if (context) notePageFailure(context as RouterContextProvider, pageFailureOf(error));
-  console.error(`[web] ${request.method} ${new URL(request.url).pathname}:`, error);
+  webLog().error(
+    {
+      reqId: request.headers.get(REQUEST_ID_HEADER),
+      method: request.method,
+      path: new URL(request.url).pathname,
+      err: error,
+    },
+    'request failed',
+  );
 };
 
 /** The document handler: pages rendered at once when they can be (`atOnce`), else streamed. */
@@ -133,8 +154,14 @@ async function respond(
 
   // Spec 2: for crawler user agents the error page is not rendered and the error is only logged.
   if (crawler && responseStatusCode >= 400) {
-    console.warn(
-      `[web] ${responseStatusCode} for crawler on ${new URL(request.url).pathname} (${userAgent.slice(0, 80)})`,
+    webLog().warn(
+      {
+        reqId: request.headers.get(REQUEST_ID_HEADER),
+        status: responseStatusCode,
+        path: new URL(request.url).pathname,
+        userAgent: userAgent.slice(0, 80),
+      },
+      'error page not rendered for a crawler',
     );
     responseHeaders.set('Content-Type', 'text/plain; charset=utf-8');
     return new Response(request.method === 'HEAD' ? null : `${responseStatusCode}`, {
@@ -187,13 +214,14 @@ async function respond(
     crawler,
     headers: responseHeaders,
     status: responseStatusCode,
+    requestId: request.headers.get(REQUEST_ID_HEADER),
   });
 }
 
 /** The page through React's streaming renderer: a page with parts still to wait for. */
 function renderStreaming(
   page: ReactElement,
-  options: { nonce: string; crawler: boolean; headers: Headers; status: number },
+  options: { nonce: string; crawler: boolean; headers: Headers; status: number; requestId: string | null },
 ): Promise<Response> {
   const { nonce, crawler, headers } = options;
   let status = options.status;
@@ -240,7 +268,9 @@ function renderStreaming(
         // renders it again. A crawler is told the page failed rather than index the fallback.
         if (crawler) status = 500;
         // Errors before the shell is ready reject and are logged by the request handler.
-        if (shellRendered) console.error('[web] render error:', error);
+        if (shellRendered) {
+          webLog().error({ reqId: options.requestId, err: error }, 'render error');
+        }
       },
     });
   });

@@ -28,20 +28,47 @@ export const requestStateContext = createContext<RequestState>({});
 export const visitorContext = createContext<string | null>(null);
 
 /**
+ * The request's id (server.ts: the balancer's X-Request-Id, else its own), passed to every API
+ * call of the request so the API's log lines carry the same id. Null outside the web server
+ * (`react-router dev`, tests that build a context by hand).
+ */
+export const requestIdContext = createContext<string | null>(null);
+
+/** The header the request's id travels in, to the API as from the balancer. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** `{ X-Request-Id }` of the request, or nothing when it has no id. */
+export function requestIdHeaders(context: Readonly<RouterContextProvider>): Record<string, string> {
+  const id = context.get(requestIdContext);
+  return id ? { [REQUEST_ID_HEADER]: id } : {};
+}
+
+/**
  * Headers of a call to the API made for this request's visitor: the internal token and the
- * visitor's address, so the API charges the visitor's budgets rather than this server's. Without
- * INTERNAL_API_TOKEN none: the API then sees this server as one client.
+ * visitor's address, so the API charges the visitor's budgets rather than this server's (without
+ * INTERNAL_API_TOKEN neither: the API then sees this server as one client), and the request's id.
  */
 export function visitorHeaders(context: Readonly<RouterContextProvider>): Record<string, string> {
   const config = context.get(webConfigContext);
   const visitor = context.get(visitorContext);
-  const own = ownCallHeaders(config);
+  const own = ownCallHeaders(config, context);
   return visitor === null || !config.internalApiToken ? own : { ...own, [VISITOR_ADDRESS_HEADER]: visitor };
 }
 
-/** Headers of a call the web server makes on its own behalf (the featured list, redirects): no visitor pays. */
-export function ownCallHeaders(config: WebConfig): Record<string, string> {
-  return config.internalApiToken ? { [INTERNAL_TOKEN_HEADER]: config.internalApiToken } : {};
+/**
+ * Headers of a call the web server makes on its own behalf (the featured list, redirects): no
+ * visitor pays. With the request's `context`, its id goes along too.
+ */
+export function ownCallHeaders(
+  config: WebConfig,
+  context?: Readonly<RouterContextProvider>,
+): Record<string, string> {
+  const headers: Record<string, string> = config.internalApiToken
+    ? { [INTERNAL_TOKEN_HEADER]: config.internalApiToken }
+    : {};
+  const id = context?.get(requestIdContext);
+  if (id) headers[REQUEST_ID_HEADER] = id;
+  return headers;
 }
 
 /** `fetch` with `headers` added to every call. */

@@ -10,7 +10,7 @@ import { pickRequestLocale } from './locale/pick-locale.server.ts';
 import { useNonce } from './document/nonce-context.tsx';
 // The request's state and the routing.
 
-import { ownApi } from './request-state.server.ts';
+import { ownApi, requestIdHeaders } from './request-state.server.ts';
 import { type Packed, pack } from './routing/packed-data.ts';
 import { pageUrl } from './routing/page-url.ts';
 import { redirectMissesContext } from './routing/redirect-misses.server.ts';
@@ -47,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Pa
       pageUrl(request),
       request.signal,
       context.get(redirectMissesContext),
+      requestIdHeaders(context),
     ),
     loadSession(context, request, config),
   ]);

@@ -49,6 +49,14 @@ export interface WebConfig {
    * addresses/CIDR ranges. The visitor is the right-most address not trusted.
    */
   trustProxy: TrustProxy;
+  /**
+   * The Prometheus listener (METRICS_PORT, METRICS_HOST default 127.0.0.1): a separate port
+   * answering GET /metrics, apart from the pages so it is never public. Null (the default): no
+   * listener and no figures kept, so the one-command start exposes and spends nothing.
+   */
+  metrics: { port: number; host: string } | null;
+  /** One JSON log line per answered request (WEB_ACCESS_LOG=on; off by default). */
+  accessLog: boolean;
 }
 
 /** The subset of the configuration that is safe to hand to the browser. */
@@ -171,6 +179,22 @@ function readInternalToken(raw: string | undefined, problems: string[]): string 
   return text;
 }
 
+function readMetrics(env: Env, problems: string[]): WebConfig['metrics'] {
+  const raw = env.METRICS_PORT?.trim() ?? '';
+  if (raw === '') return null;
+  const port = readPort('METRICS_PORT', raw, 0, problems);
+  const host = env.METRICS_HOST?.trim() || '127.0.0.1';
+  return { port, host };
+}
+
+function readAccessLog(raw: string | undefined, problems: string[]): boolean {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '' || value === 'off') return false;
+  if (value === 'on') return true;
+  problems.push(`WEB_ACCESS_LOG must be on or off, got "${raw}"`);
+  return false;
+}
+
 /** Reads and validates the configuration; throws a WebConfigError listing every problem. */
 export function readWebConfig(env: Env, overrides: Partial<WebConfig> = {}): WebConfig {
   const problems: string[] = [];
@@ -203,6 +227,8 @@ export function readWebConfig(env: Env, overrides: Partial<WebConfig> = {}): Web
       ? overrides.internalApiToken
       : readInternalToken(env.INTERNAL_API_TOKEN, problems);
   const trustProxy = overrides.trustProxy ?? readTrustProxy(env.WEB_TRUST_PROXY, problems);
+  const metrics = overrides.metrics !== undefined ? overrides.metrics : readMetrics(env, problems);
+  const accessLog = overrides.accessLog ?? readAccessLog(env.WEB_ACCESS_LOG, problems);
   if (problems.length > 0) throw new WebConfigError(problems);
   return {
     port,
@@ -214,6 +240,8 @@ export function readWebConfig(env: Env, overrides: Partial<WebConfig> = {}): Web
     mediaOrigin,
     internalApiToken,
     trustProxy,
+    metrics,
+    accessLog,
   };
 }
 

@@ -41,3 +41,16 @@ export function visitorAddressReader(trust: TrustProxy): VisitorAddressReader {
     return plain(proxyAddr(request, trusted));
   };
 }
+
+/**
+ * Whether the peer of a connection is one of the WEB_TRUST_PROXY proxies, by the rule above: only
+ * then are its forwarded headers (X-Request-Id, X-Forwarded-Proto) believed. With a hop count the
+ * nearest hop is trusted.
+ */
+export function trustedPeerReader(trust: TrustProxy): (socketAddress: string | undefined) => boolean {
+  if (trust === false) return () => false;
+  if (trust === true) return () => true;
+  if (typeof trust === 'number') return () => trust > 0;
+  const trusted = proxyAddr.compile(trust);
+  return (socketAddress) => socketAddress !== undefined && trusted(socketAddress, 0);
+}

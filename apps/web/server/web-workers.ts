@@ -4,6 +4,7 @@
 // starts a crashed one again and stops them all when told to.
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { webLog } from '../app/web-log.server.ts';
 import {
   DEFAULT_RENDER_CONCURRENCY,
   DEFAULT_RENDER_QUEUE,
@@ -121,7 +122,10 @@ export function runPrimary(options: PrimaryOptions): { stop(): Promise<void> } {
         options.onFailure(`Web workers exited ${restarts.length} times in a minute.`);
         return;
       }
-      console.error(`[web] worker ${worker.process.pid} exited (${code ?? signal}); starting another.`);
+      webLog().error(
+        { worker: worker.process.pid, exit: code ?? signal },
+        'web worker exited; starting another',
+      );
       start();
     });
     return worker;

@@ -21,6 +21,8 @@ describe('readWebConfig (CONVENTIONS habit 6)', () => {
       mediaOrigin: null,
       internalApiToken: null,
       trustProxy: false,
+      metrics: null,
+      accessLog: false,
     });
   });
 
@@ -32,6 +34,8 @@ describe('readWebConfig (CONVENTIONS habit 6)', () => {
       PUBLIC_WEB_URL: 'https://www.example.com',
       INTERNAL_API_TOKEN: ' shared-secret-of-the-web-tier-0123456789 ',
       WEB_TRUST_PROXY: '1',
+      METRICS_PORT: '9464',
+      WEB_ACCESS_LOG: 'on',
     });
     expect(config).toEqual({
       port: 8080,
@@ -43,6 +47,8 @@ describe('readWebConfig (CONVENTIONS habit 6)', () => {
       mediaOrigin: null,
       internalApiToken: 'shared-secret-of-the-web-tier-0123456789',
       trustProxy: 1,
+      metrics: { port: 9464, host: '127.0.0.1' },
+      accessLog: true,
     });
   });
 

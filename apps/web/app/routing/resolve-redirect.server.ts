@@ -16,12 +16,14 @@ export async function followStoredRedirect(
   url: URL,
   signal?: AbortSignal,
   misses?: RedirectMisses | null,
+  /** Headers of this call (the request's id). */
+  headers?: Record<string, string>,
 ): Promise<void> {
   if (misses?.has(url.pathname)) return;
   let target: ReturnType<typeof RedirectSchema.parse>;
   try {
     target = RedirectSchema.parse(
-      await api.get('/content/redirects/resolve', { query: { path: url.pathname }, signal }),
+      await api.get('/content/redirects/resolve', { query: { path: url.pathname }, signal, headers }),
     );
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) misses?.add(url.pathname);

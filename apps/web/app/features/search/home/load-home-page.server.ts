@@ -20,7 +20,7 @@ export async function loadHomePage({ request, context }: LoaderFunctionArgs) {
   const featured = await fetchFeaturedOffers({
     apiUrl: config.apiUrl,
     // The same list for everyone, kept by the page cache: the web server's own call.
-    headers: ownCallHeaders(config),
+    headers: ownCallHeaders(config, context),
     currency: localeData(locale).currency,
     signal: request.signal,
   }).catch(retryLaterOrRethrow(context, 'limited'));
