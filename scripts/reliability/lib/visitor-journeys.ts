@@ -174,7 +174,7 @@ export function underBase(base: string, path: string): URL {
   return new URL(`${prefix}${path.startsWith('/') ? '' : '/'}${path}`, url.origin);
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
   body: Buffer;
@@ -184,7 +184,7 @@ interface Answer {
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
-function exchange(
+export function exchange(
   agent: Agent,
   url: URL,
   method: string,
@@ -250,7 +250,7 @@ function exchange(
   });
 }
 
-function decoded(answer: Answer): string {
+export function decoded(answer: Answer): string {
   const encoding = String(answer.headers['content-encoding'] ?? '');
   const body =
     encoding === 'br'
@@ -979,6 +979,8 @@ export interface CrowdOptions {
   arrivalSeconds?: number;
   /** The abusive client, or false for none. */
   abuser?: AbuserOptions | false;
+  /** Called when the visitors start (after the returning visitors' accounts are made). */
+  onStart?: () => void;
   log?: (line: string) => void;
 }
 
@@ -1042,6 +1044,7 @@ export async function runCrowd(options: CrowdOptions): Promise<CrowdResult> {
   const cpuBefore = process.cpuUsage();
   const startedAt = Date.now();
   const started = performance.now();
+  options.onStart?.();
   const deadline = started + options.seconds * 1000;
   const crowd = plans.map(async (plan) => {
     await sleep((plan.index / options.visitors) * arrival * 1000);
