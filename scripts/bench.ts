@@ -10,10 +10,14 @@
 //   naive   the naive-schema peer of Q1 (scripts/bench/naive.ts)
 //   orama   the in-process peer: Q1 and Q3 on an Orama index of the public offers (scripts/bench/orama.ts)
 //   sphinx  the search-engine peer: Q1 and Q3 on Sphinx (apt sphinxsearch), indexed from PostgreSQL
+//   growth  with --growth N only: the base database beside one of N offers (estately_bench_5m for
+//           5000000), seeded or reused, each measured in one run: seeding time, database size,
+//           facet-index memory, Q1-Q3 p50/p95, API RSS (scripts/bench/growth.ts)
 // The search step also measures Q1..Q3 without the count cache ("cold") and Q9 (Q1 and Q2
 // while 5 price changes a second go on, scripts/bench/writes.ts).
 //
 // Flags: --only a,b  --skip a,b  --reseed  --offers N (seed)  --seconds S (throughput, 10)
+//        --growth N (the growth step; alone it runs only that step)  --growth-database NAME
 //        --orama-offers N --orama-heap-mb MB (orama: size bounds)
 //        --max-ms MS (time bound of one measurement, 5000)  --pglite-offers N (100000 if seeded before, else 20000;
 //        1000000 for the memory goal, about 25 minutes to seed once)
@@ -30,7 +34,7 @@ const env = { ...process.env, DATABASE_URL: server };
 const args = process.argv.slice(2);
 const database = flag('database') || 'estately_bench';
 
-const STEPS = ['seed', 'search', 'pglite', 'naive', 'orama', 'sphinx'] as const;
+const STEPS = ['seed', 'search', 'pglite', 'naive', 'orama', 'sphinx', 'growth'] as const;
 type Step = (typeof STEPS)[number];
 const list = (value: string | undefined) => new Set((value ?? '').split(',').filter(Boolean));
 const only = list(flag('only'));
@@ -41,7 +45,18 @@ for (const name of [...only, ...skip]) {
     process.exit(2);
   }
 }
-const wanted = (step: Step) => (only.size === 0 || only.has(step)) && !skip.has(step);
+// `--growth N` asks for the two sizes side by side, which seeds what it needs itself: without
+// --only it runs that step alone (a whole bench is minutes, the growth step at 5M an hour).
+const growth = flag('growth');
+if (only.has('growth') && !growth) {
+  console.error('The growth step needs --growth N (offers of the second database, e.g. --growth 5000000)');
+  process.exit(2);
+}
+const wanted = (step: Step) => {
+  if (only.size === 0 && growth) return step === 'growth' && !skip.has(step);
+  if (step === 'growth' && !growth) return false;
+  return (only.size === 0 || only.has(step)) && !skip.has(step);
+};
 
 /** Offers in the benchmark database; 0 when it is missing or empty. */
 async function seededOffers(): Promise<number> {
@@ -97,10 +112,17 @@ for (const [step, script] of [
   ['naive', 'scripts/bench/naive.ts'],
   ['orama', 'scripts/bench/orama.ts'],
   ['sphinx', 'scripts/bench/sphinx.ts'],
+  ['growth', 'scripts/bench/growth.ts'],
 ] as const) {
   if (!wanted(step)) continue;
   console.log(`\n=== bench: ${step}`);
   if (!run(script, args)) failed = true;
+}
+
+// The growth step prints its own table and has no goal of issue 4.
+if (STEPS.every((step) => step === 'growth' || !wanted(step))) {
+  console.log(`\nnpm run bench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+  process.exit(failed ? 1 : 0);
 }
 
 // The goals of issue 4 "Performance" against the figures of the last run of each step.

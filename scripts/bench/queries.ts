@@ -22,6 +22,8 @@ export const SEED = 4;
 export const VARIANTS = 64;
 /** The three facet groups of Q1 (the filter panel's first groups). */
 export const Q1_FACETS: FacetGroup[] = ['dispositions', 'ownerships', 'building_types'];
+/** The searches `--growth` measures at two sizes: a market, a city viewport, two radii. */
+export const GROWTH_QUERIES = ['Q1', 'Q2 bbox', 'Q3 25 km', 'Q3 100 km'] as const;
 /** Map zoom levels of Q6. */
 export const MAP_ZOOMS = [5, 8, 11, 14] as const;
 

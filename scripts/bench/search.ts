@@ -3,15 +3,13 @@
 // time at one client (sequential fetch to the API, started as a process of its own), then throughput
 // at 16 clients (autocannon in a child process) for the search and the detail endpoint, and
 // the API process's RSS and CPU time. Every measurement is bounded in iterations and seconds.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createPostgres } from '@estately/db';
 import pg from 'pg';
 import { OfferCountCache } from '../../apps/api/src/features/search/count-cache.ts';
 import { FacetIndex } from '../../apps/api/src/features/search/facet-index/facet-index.ts';
+import { benchApiEnv, freePort, startApiProcess } from './api-process.ts';
 import {
   DEFAULT_LIMITS,
   databaseUrl,
@@ -89,21 +87,7 @@ try {
 
   // HTTP at one client, then throughput, against the API in a process of its own (as it runs
   // in production), so its RSS and CPU are the API's alone.
-  const api = await startApiProcess({
-    ...process.env,
-    DATABASE_URL: url,
-    API_PORT: String(await freePort()),
-    API_HOST: '127.0.0.1',
-    RATE_LIMIT_MAX: '0',
-    LOG_LEVEL: 'warn',
-    MEDIA_DIR: '/tmp/estately-bench-media',
-    NODE_ENV: 'production',
-    JWT_SECRETS: `bench:${randomBytes(24).toString('hex')}`,
-    INTERNAL_API_TOKEN: randomBytes(24).toString('hex'),
-    // Required in production; never dialled, as this API runs no jobs.
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    JOBS_IN_PROCESS: 'false',
-  });
+  const api = await startApiProcess(benchApiEnv(url, await freePort()));
   const cpuBefore = api.cpuSeconds();
   const wallBefore = performance.now();
   try {
@@ -250,109 +234,4 @@ function runLoad(options: {
       }
     });
   });
-}
-
-/** A free TCP port on 127.0.0.1 (the configuration takes 1..65535, not 0). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface ApiProcess {
-  url: string;
-  pid: number;
-  /** Resident memory now, from /proc. */
-  rssMiB(): number;
-  /** User + system CPU so far, from /proc. */
-  cpuSeconds(): number;
-  close(): Promise<void>;
-}
-
-/**
- * The process settings `npm start` runs the API with: the environment assignments and Node flags
- * of package.json's start script (decision 026: the young generation, the heap's growth and
- * glibc's allocator), so the RSS printed is the RSS a started product has.
- */
-function startScriptSettings(): { env: Record<string, string>; flags: string[] } {
-  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const words = (pkg.scripts.start ?? '').split(/\s+/).filter(Boolean);
-  const node = words.indexOf('node');
-  const env = Object.fromEntries(
-    words.slice(0, Math.max(node, 0)).map((word) => word.split('=', 2) as [string, string]),
-  );
-  const flags = words.slice(node + 1).filter((word) => word.startsWith('--'));
-  return { env, flags };
-}
-
-/**
- * `node apps/api/src/server.ts` with `env` and the settings `npm start` gives it (package.json),
- * once /health reports its search index loaded (120 s at most). BENCH_API_FLAGS adds Node flags
- * of its own (`--cpu-prof --cpu-prof-dir=DIR` to see where the API's time goes).
- */
-async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
-  const settings = startScriptSettings();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      ...settings.flags,
-      ...(process.env.BENCH_API_FLAGS ?? '').split(' ').filter(Boolean),
-      join(import.meta.dirname, '../../apps/api/src/server.ts'),
-    ],
-    {
-      env: { ...env, ...settings.env },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  const pid = child.pid ?? 0;
-  const url = `http://127.0.0.1:${env.API_PORT}`;
-  // Timed from the moment its search index is loaded (as a load balancer routes to it, decision
-  // 025): HTTP figures taken during the background load measure the load, not the answers.
-  const started = Date.now();
-  const deadline = started + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-    const health = await fetch(`${url}/health`).then(
-      async (response) => (response.ok ? ((await response.json()) as { searchIndex?: string }) : undefined),
-      () => undefined,
-    );
-    if (health?.searchIndex === 'ready' || health?.searchIndex === 'failed') {
-      console.log(
-        `  api  search index ${health.searchIndex} ${((Date.now() - started) / 1000).toFixed(1)} s after start`,
-      );
-      break;
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('the API did not report its search index loaded on /health within 120 s');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const ticks = 100; // USER_HZ on Linux
-  return {
-    url,
-    pid,
-    rssMiB: () => {
-      const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
-      return Number(line?.[1] ?? Number.NaN) / 1024;
-    },
-    cpuSeconds: () => {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      return (Number(fields[11]) + Number(fields[12])) / ticks;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
 }
