@@ -99,6 +99,12 @@ export class WebMetrics {
         this.inc(limit.refused);
       },
     });
+    // 1 in each process: summed over a server's workers (metrics-listener.ts), how many answered.
+    new Gauge({
+      name: 'web_processes',
+      help: 'Web server processes whose figures are shown (each counts 1).',
+      registers,
+    }).set(1);
     // Memory, CPU, event-loop delay, garbage collection: the process's own figures.
     collectDefaultMetrics({ register: this.registry });
   }
