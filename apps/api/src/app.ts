@@ -22,12 +22,15 @@ import searchPathsRoutes from './features/search-paths/routes.ts';
 import sellerPropertiesRoutes from './features/seller-properties/routes.ts';
 import sellerStatsRoutes from './features/seller-stats/routes.ts';
 import usersRoutes from './features/users/routes.ts';
+import { requestIdGenerator } from './lib/request-id.ts';
 import authentication from './plugins/app/authentication.ts';
 import database, { type ApiDatabase } from './plugins/app/database.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import media from './plugins/app/media.ts';
+import metrics from './plugins/app/metrics.ts';
 import rateLimiter from './plugins/app/rate-limiter.ts';
 import rejectNul from './plugins/app/reject-nul.ts';
+import requestId from './plugins/app/request-id.ts';
 import uploadDrain from './plugins/app/upload-drain.ts';
 import visitor from './plugins/app/visitor.ts';
 import docs from './plugins/external/docs.ts';
@@ -72,11 +75,19 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: 1_048_576,
     // A load balancer's idle connections outlive ours otherwise (502s under load).
     keepAliveTimeout: 72_000,
+    // X-Request-Id only from a trusted proxy or the web tier, else a random one; every log line
+    // of a request carries it as `reqId` (lib/request-id.ts, docs/decisions/060).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+
+  // First, so the request id is echoed and the timing covers every other hook (decision 060).
+  await app.register(requestId);
+  await app.register(metrics, { db });
 
   // plugins/external
   await app.register(security, { config });

@@ -18,12 +18,15 @@ import {
   PHOTO_VARIANTS_JOB,
   photoVariantsMediaId,
 } from './features/seller-properties/make-photo-variants.ts';
+import type { MailMetrics } from './lib/metrics/job-metrics.ts';
 import { mediaStorage } from './plugins/app/media.ts';
 
 export interface JobHandlerDependencies {
   db: Db;
   config: Config;
   transport: MailTransport;
+  /** Counts e-mails sent and failed sending attempts (the worker's metrics). */
+  mailMetrics?: MailMetrics;
 }
 
 /**
@@ -36,9 +39,15 @@ export interface JobHandlerDependencies {
 export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
   const registry = new JobRegistry();
   for (const template of EMAIL_TEMPLATES) {
-    registry.register(`email.${template}`, (job) =>
-      sendEmailJob({ transport: deps.transport, config: deps.config, job, db: deps.db }),
-    );
+    registry.register(`email.${template}`, async (job) => {
+      try {
+        await sendEmailJob({ transport: deps.transport, config: deps.config, job, db: deps.db });
+      } catch (error) {
+        deps.mailMetrics?.failed(template);
+        throw error;
+      }
+      deps.mailMetrics?.sent(template);
+    });
   }
   registry.register(
     'saved_search.alerts',

@@ -9,6 +9,8 @@ import {
 } from '@estately/db';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError } from './config.ts';
+import { type MetricsListener, startMetricsListener } from './lib/metrics/metrics-listener.ts';
+import { processMetricsRegistry } from './lib/metrics/process-registry.ts';
 import { loadLocalConfig } from './local-secrets.ts';
 import type { ApiDatabase } from './plugins/app/database.ts';
 import { SHUTDOWN_FORCE_EXIT_MS } from './plugins/app/upload-drain.ts';
@@ -31,6 +33,8 @@ export interface RunningApi {
   url: string;
   /** The background job worker running in this process (JOBS_IN_PROCESS), if any. */
   jobs: RunningJobWorker | undefined;
+  /** Where Prometheus scrapes this process (METRICS_PORT), e.g. http://127.0.0.1:26042/metrics. */
+  metricsUrl: string | undefined;
   /** Stops the job worker after its current job, stops accepting connections, finishes in-flight requests, closes an owned database. */
   close(): Promise<void>;
 }
@@ -89,8 +93,17 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   }
 
   const app = await buildApp({ config, db });
+  let metrics: MetricsListener | undefined;
   try {
     await app.listen({ port: config.port, host: config.host });
+    // The process's and the app's metrics on a listener of their own (docs/decisions/060).
+    if (config.metrics) {
+      metrics = await startMetricsListener({
+        ...config.metrics,
+        registries: [processMetricsRegistry(), app.metrics.registry],
+        onError: (error) => app.log.error({ err: error }, 'metrics: scrape failed'),
+      });
+    }
   } catch (error) {
     await app.close();
     await owned?.close();
@@ -111,8 +124,14 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   if (config.jobsInProcess && owned?.kind === 'postgres') {
     jobsDb = await createDatabase({ url: config.databaseUrl, timeouts: JOB_DATABASE_TIMEOUTS });
   }
+  app.metrics.pools.add('jobs', jobsDb?.pool);
   const jobs = config.jobsInProcess
-    ? startJobWorker({ db: jobsDb?.db ?? app.db, config, logger: app.log })
+    ? startJobWorker({
+        db: jobsDb?.db ?? app.db,
+        config,
+        logger: app.log,
+        ...(metrics ? { metrics: app.metrics.registry } : {}),
+      })
     : undefined;
 
   const address = app.server.address();
@@ -123,6 +142,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     app,
     url: `http://${host}:${port}`,
     jobs,
+    metricsUrl: metrics?.url,
     close() {
       closing ??= (async () => {
         try {
@@ -132,6 +152,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
           if (!drained) app.log.warn({ uploads: app.uploads.inFlight }, 'uploads still under way at close');
           await app.close();
         } finally {
+          await metrics?.close();
           await jobsDb?.close();
           await owned?.close();
         }

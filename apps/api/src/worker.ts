@@ -3,8 +3,12 @@
 // can share one PostgreSQL queue. On the embedded PGlite database only one process may open the
 // data folder, so there the API runs the worker itself (the default).
 import { createDatabase, DataDirLockedError, migrate } from '@estately/db';
+import { Registry } from 'prom-client';
 import { ConfigError, LOG_LEVELS, type LogLevel } from './config.ts';
 import type { JobLogger } from './features/jobs/job-worker.ts';
+import { type MetricsListener, startMetricsListener } from './lib/metrics/metrics-listener.ts';
+import { createPoolGauges } from './lib/metrics/pool-gauges.ts';
+import { processMetricsRegistry } from './lib/metrics/process-registry.ts';
 import { loadLocalConfig } from './local-secrets.ts';
 import { pgliteDir } from './server.ts';
 import { startJobWorker } from './start-job-worker.ts';
@@ -54,11 +58,30 @@ async function main(): Promise<void> {
   }
   await migrate(database);
 
-  const running = startJobWorker({ db: database.db, config, logger: log });
+  // The queue's depth, the e-mails sent and failed and the pool, beside the process's own
+  // metrics, on METRICS_PORT (docs/decisions/060).
+  const registry = config.metrics ? new Registry() : undefined;
+  let metrics: MetricsListener | undefined;
+  if (registry && config.metrics) {
+    createPoolGauges(registry).add('primary', database.pool);
+    metrics = await startMetricsListener({
+      ...config.metrics,
+      registries: [processMetricsRegistry(), registry],
+      onError: (error) => log.error({ error: String(error) }, 'metrics: scrape failed'),
+    });
+  }
+
+  const running = startJobWorker({
+    db: database.db,
+    config,
+    logger: log,
+    ...(registry ? { metrics: registry } : {}),
+  });
   log.info(
     {
       workerId: running.worker.workerId,
       mail: config.smtpUrl ? 'smtp' : 'no SMTP_URL: kept in dev_mailbox and printed',
+      ...(metrics ? { metrics: metrics.url } : {}),
     },
     'job worker started',
   );
@@ -75,6 +98,7 @@ async function main(): Promise<void> {
     force.unref();
     running
       .stop()
+      .then(() => metrics?.close())
       .then(() => database.close())
       .then(
         () => process.exit(0),

@@ -236,5 +236,6 @@ export function createPostgres(
       await Promise.all([pool.end(), readPool?.end()]);
     },
     pool,
+    ...(readPool ? { readPool } : {}),
   };
 }

@@ -15,6 +15,7 @@ export { DataDirLockedError } from './lock.ts';
 export { MIGRATIONS_FOLDER, migrate } from './migrate.ts';
 export * from './offer-projection.ts';
 export { ARGON2_OPTIONS } from './password-hashing.ts';
+export { pendingMigrations } from './pending-migrations.ts';
 export * from './schema/index.ts';
 export * as schema from './schema/index.ts';
 export * from './storage/index.ts';

@@ -38,4 +38,9 @@ export type DatabaseHandle = {
   pglite?: PGlite;
   /** The node-postgres pool, when kind is 'postgres' (COPY, advisory locks). */
   pool?: pg.Pool;
+  /**
+   * The read replica's pool, when kind is 'postgres' and DATABASE_READ_URL names another
+   * server: read its counts only (the API's metrics); queries go through `readDb`.
+   */
+  readonly readPool?: pg.Pool;
 };

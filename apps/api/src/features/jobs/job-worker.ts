@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '@estately/db';
 import { type ClaimedJob, claimDueJobs } from './claim-due-jobs.ts';
-import { isPermanentJobError, type JobRegistry } from './job-registry.ts';
+import { isPermanentJobError, type JobRegistry, type JobReport } from './job-registry.ts';
 import { markJobDone, markJobFailed, releaseJobs, scheduleJobRetry } from './record-job-outcome.ts';
 import { retryDelayMs } from './retry-delay.ts';
 
@@ -59,6 +59,15 @@ function describeError(error: unknown): string {
 
 const silent: JobLogger = { info() {}, warn() {}, error() {} };
 
+/** The worker's logger for one job's handler: every line it writes names the job. */
+function jobLogger(log: JobLogger, job: ClaimedJob): JobReport {
+  const fields = { jobId: job.id, kind: job.kind };
+  return {
+    info: (object, message) => log.info({ ...fields, ...object }, message),
+    warn: (object, message) => log.warn({ ...fields, ...object }, message),
+  };
+}
+
 /**
  * The background worker of DESIGN 6: polls the `jobs` table, runs each due job's handler, and
  * records the outcome. Failures are retried with exponential backoff and jitter until the
@@ -101,10 +110,20 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
           attempt: job.attempts,
           maxAttempts: job.maxAttempts,
           now: startedAt,
-          log,
+          log: jobLogger(log, job),
         });
-        if (await markJobDone(db, job.id, workerId, now())) summary.done += 1;
-        else log.warn({ jobId: job.id, kind: job.kind }, 'job finished after its lock was taken over');
+        if (await markJobDone(db, job.id, workerId, now())) {
+          summary.done += 1;
+          log.info(
+            {
+              jobId: job.id,
+              kind: job.kind,
+              attempt: job.attempts,
+              ms: now().getTime() - startedAt.getTime(),
+            },
+            'job done',
+          );
+        } else log.warn({ jobId: job.id, kind: job.kind }, 'job finished after its lock was taken over');
         return;
       } catch (caught) {
         error = caught;

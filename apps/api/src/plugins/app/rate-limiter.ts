@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Answer } from '../../lib/idempotency.ts';
 import { verifyAccessToken } from '../../lib/jwt.ts';
+import { budgetOfKey } from '../../lib/metrics/http-metrics.ts';
 import {
   createRateLimiter,
   hitAll,
@@ -31,10 +32,17 @@ async function rateLimiterPlugin(app: FastifyInstance, options: { config: Config
   const store = options.limiter ?? createRateLimiter({ redisUrl: config.redisUrl });
   const unavailable = (error: unknown, key: string) =>
     app.log.error({ err: error, key }, 'rate limiter unavailable; request allowed');
+  // Every refusal of a budget answers 429 (enforceRateLimits, refusalAnswer, spendUploadBudget),
+  // so refusals are counted here, where every budget is asked (plugins/app/metrics.ts).
+  const metrics = app.hasDecorator('metrics') ? app.metrics.http : undefined;
+  const counted = (key: string, decision: RateLimitDecision) => {
+    if (!decision.allowed) metrics?.refused(budgetOfKey(key));
+    return decision;
+  };
   const limiter: RateLimiter = {
     async hit(key, rule) {
       try {
-        return await store.hit(key, rule);
+        return counted(key, await store.hit(key, rule));
       } catch (error) {
         unavailable(error, key);
         return { allowed: true };
@@ -42,7 +50,7 @@ async function rateLimiterPlugin(app: FastifyInstance, options: { config: Config
     },
     async check(key, rule) {
       try {
-        return await store.check(key, rule);
+        return counted(key, await store.check(key, rule));
       } catch (error) {
         unavailable(error, key);
         return { allowed: true };

@@ -142,6 +142,21 @@ export class FacetIndex implements Types.FacetIndex {
     return mapCells(this.partitions.held(counters), filters, snapshot.rates, cell, cap);
   }
 
+  /**
+   * How far the held partitions trail the change counters of `snapshot` (the newest this
+   * process has read; the metrics). A partition is caught up by the next search that reads it,
+   * so `behind` counts what the next searches have to catch up, not a fault; a partition
+   * never asked about is not held and not counted.
+   */
+  lag(snapshot: ReadSnapshot | null): { partitions: number; behind: number } {
+    const counters = snapshot?.counterRows() ?? [];
+    const truncations = counters.find((row) => row.offerType === '*')?.version ?? 0;
+    return this.partitions.lag(
+      counters.filter((row) => row.offerType !== '*'),
+      truncations,
+    );
+  }
+
   /** Loads every partition the change counters name (at start, so no visitor waits for it). */
   async warm(db: Db): Promise<void> {
     this.warmState = 'warming';

@@ -29,6 +29,19 @@ export class HeldPartitions {
     return total;
   }
 
+  /**
+   * How far the held partitions trail `counters` (read-only, for the metrics): how many are
+   * held, and how many of them are behind their counter or from before the last TRUNCATE.
+   */
+  lag(counters: readonly CounterRow[], truncations: number): { partitions: number; behind: number } {
+    let behind = 0;
+    for (const row of counters) {
+      const part = this.partitions.get(keyOf(row.offerType, row.propertyType, row.countryCode));
+      if (part && (part.truncations !== truncations || part.version < row.version)) behind += 1;
+    }
+    return { partitions: this.partitions.size, behind };
+  }
+
   /** The partitions of `counters` (each synced before, so each is there). */
   held(counters: readonly CounterRow[]): Partition[] {
     return counters.map(
