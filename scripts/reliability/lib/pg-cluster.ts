@@ -17,7 +17,8 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-function pgBin(): string {
+/** The newest installed PostgreSQL server's bin folder (Debian: /usr/lib/postgresql/NN/bin). */
+export function pgBin(): string {
   const base = '/usr/lib/postgresql';
   const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
   for (const version of versions) {
@@ -27,7 +28,7 @@ function pgBin(): string {
   throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql/*/bin');
 }
 
-function postgresIds(): { uid: number; gid: number } {
+export function postgresIds(): { uid: number; gid: number } {
   const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
   const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
   return { uid, gid };
@@ -50,6 +51,42 @@ export function childPids(pid: number): number[] {
   return children;
 }
 
+/**
+ * A check killed from outside (the runner's time limit) cannot stop its servers: the next run
+ * stops the servers that earlier runs left in their own temporary folders (`<prefix>*`, any
+ * subfolder holding a postmaster.pid), and only those whose check process (owner.pid) is gone,
+ * so a run in progress keeps its servers.
+ */
+export function removeStaleClusters(prefix = 'estately-reliability-pg-'): void {
+  for (const entry of readdirSync(tmpdir())) {
+    if (!entry.startsWith(prefix)) continue;
+    const root = path.join(tmpdir(), entry);
+    let owner = 0;
+    try {
+      owner = Number(readFileSync(path.join(root, 'owner.pid'), 'utf8'));
+    } catch {
+      // no owner recorded: not ours to judge
+    }
+    if (!owner || alive(owner)) continue;
+    let folders: string[] = [];
+    try {
+      folders = readdirSync(root);
+    } catch {}
+    for (const folder of folders) {
+      try {
+        const pid = Number(readFileSync(path.join(root, folder, 'postmaster.pid'), 'utf8').split('\n')[0]);
+        if (pid && alive(pid)) {
+          for (const child of childPids(pid)) process.kill(child, 'SIGKILL');
+          process.kill(pid, 'SIGKILL');
+        }
+      } catch {
+        // no server in that folder
+      }
+    }
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
 export class PrivateCluster {
   readonly root: string;
   readonly dataDir: string;
@@ -61,7 +98,7 @@ export class PrivateCluster {
   constructor(port = Number(process.env.RELIABILITY_PG_PORT ?? 25432)) {
     if (port === 5432) throw new Error('Refusing to run a private cluster on the shared port 5432');
     this.port = port;
-    this.removeStaleClusters();
+    removeStaleClusters();
     this.root = mkdtempSync(path.join(tmpdir(), 'estately-reliability-pg-'));
     chmodSync(this.root, 0o755);
     writeFileSync(path.join(this.root, 'owner.pid'), String(process.pid));
@@ -69,36 +106,6 @@ export class PrivateCluster {
     this.dataDir = path.join(this.root, 'data');
     this.url = `postgres://postgres@127.0.0.1:${port}/postgres`;
     process.on('exit', () => this.destroy());
-  }
-
-  /**
-   * A check killed from outside (the runner's time limit) cannot stop its cluster: the next
-   * run stops clusters that earlier runs left in their own temporary folders, and only those
-   * whose check process (owner.pid) is gone, so a run in progress keeps its server.
-   */
-  private removeStaleClusters(): void {
-    for (const entry of readdirSync(tmpdir())) {
-      if (!entry.startsWith('estately-reliability-pg-')) continue;
-      const root = path.join(tmpdir(), entry);
-      let owner = 0;
-      try {
-        owner = Number(readFileSync(path.join(root, 'owner.pid'), 'utf8'));
-      } catch {
-        // no owner recorded: not ours to judge
-      }
-      if (!owner || alive(owner)) continue;
-      const pidFile = path.join(root, 'data', 'postmaster.pid');
-      try {
-        const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-        if (pid && alive(pid)) {
-          for (const child of childPids(pid)) process.kill(child, 'SIGKILL');
-          process.kill(pid, 'SIGKILL');
-        }
-      } catch {
-        // no server in that folder
-      }
-      rmSync(root, { recursive: true, force: true });
-    }
   }
 
   private asPostgres(command: string, args: string[]): void {
@@ -235,7 +242,7 @@ export class PrivateCluster {
   }
 }
 
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     // A zombie still answers signal 0: read its state.
