@@ -1,0 +1,126 @@
+// Child processes of the cluster runner: each writes to its own log file in the cluster folder
+// and carries ESTATELY_CLUSTER_DIR in its environment, so a later start can find and end what a
+// runner killed without a chance to stop (kill -9, a power cut) left behind, and nothing else.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const CLUSTER_DIR_MARK = 'ESTATELY_CLUSTER_DIR';
+
+export interface SpawnLoggedOptions {
+  command: string;
+  args: string[];
+  env: Record<string, string | undefined>;
+  logPath: string;
+  cwd?: string;
+  clusterDir: string;
+}
+
+const running = new Set<ChildProcess>();
+let exitHook = false;
+
+/**
+ * Starts a process whose stdout and stderr are appended to `logPath`. A runner that exits
+ * without stopping its children (an error, Ctrl+C during the start) sends them SIGTERM on its
+ * way out.
+ */
+export function spawnLogged(options: SpawnLoggedOptions): ChildProcess {
+  mkdirSync(path.dirname(options.logPath), { recursive: true });
+  const fd = openSync(options.logPath, 'a');
+  if (!exitHook) {
+    exitHook = true;
+    process.on('exit', () => {
+      for (const child of running) child.kill('SIGTERM');
+    });
+  }
+  try {
+    const child = spawn(options.command, options.args, {
+      cwd: options.cwd,
+      env: { ...options.env, [CLUSTER_DIR_MARK]: path.resolve(options.clusterDir) },
+      stdio: ['ignore', fd, fd],
+    });
+    running.add(child);
+    child.once('exit', () => running.delete(child));
+    return child;
+  } finally {
+    // The child holds its own copy of the descriptor.
+    closeSync(fd);
+  }
+}
+
+export function isRunning(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
+}
+
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    const state = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return state.slice(state.lastIndexOf(')') + 2, state.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves once the child exited; SIGTERM first, SIGKILL after `graceMs`. */
+export function stopChild(
+  child: ChildProcess,
+  graceMs: number,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
+  if (!isRunning(child)) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
+/**
+ * Processes of an earlier runner of `clusterDir` still alive (their environment names the
+ * folder): a runner that was killed could not stop its children.
+ */
+export function strayProcesses(clusterDir: string): number[] {
+  const mark = `${CLUSTER_DIR_MARK}=${path.resolve(clusterDir)}`;
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const environ = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      if (environ.includes(mark) && alive(Number(entry))) found.push(Number(entry));
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return found;
+}
+
+/** SIGKILLs the stray processes of `clusterDir` and waits until they are gone. */
+export async function killStrays(clusterDir: string): Promise<number> {
+  const pids = strayProcesses(clusterDir);
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {}
+  }
+  const deadline = Date.now() + 10_000;
+  while (pids.some(alive) && Date.now() < deadline) await sleep(50);
+  return pids.length;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The last `bytes` of a log file, for an error message. */
+export function logTail(logPath: string, bytes = 2000): string {
+  try {
+    const text = readFileSync(logPath, 'utf8');
+    return text.slice(-bytes);
+  } catch {
+    return '';
+  }
+}
