@@ -19,6 +19,7 @@ import { needsDefaultMatcher, withRoutePatternMatching } from '../app/routing/ro
 import { withRouteModuleLookup } from '../app/routing/route-modules.server.ts';
 import { readWebConfig, type WebConfig } from '../app/web-config.ts';
 import { type Logger, webLog } from '../app/web-log.server.ts';
+import { loggedPath } from './access-log.ts';
 import { compressHtml } from './compress-html.ts';
 import {
   clusterSource,
@@ -266,13 +267,14 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
         metrics.observe(kind, route, status, ms / 1000);
         if (kind === 'page') metrics.observePageCache(res);
       }
-      // The path without its query: a query can carry a search's words or a token.
-      if (config.accessLog) {
+      // The path without its query or tokens (access-log.ts). Health probes
+      // (the balancer's, twice a second) are counted but not logged: they would drown the rest.
+      if (config.accessLog && kind !== 'health') {
         log.info(
           {
             reqId: req.headers[REQUEST_ID_HEADER],
             method: req.method,
-            path: pathname,
+            path: loggedPath(pathname),
             status,
             ms: Math.round(ms * 10) / 10,
           },
