@@ -168,7 +168,7 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = parseCompanyId(request.params.id);
       if (id === null) throw new AppError('not_found');
       return getPublicCompany({
-        db: app.readDb,
+        db: request.readDb,
         storage: app.storage,
         id,
         page: request.query.page,

@@ -35,7 +35,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return getArticle({ db: app.readDb, key: request.params.key, locale: request.query.locale });
+      return getArticle({ db: request.readDb, key: request.params.key, locale: request.query.locale });
     },
   );
 
@@ -53,7 +53,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return listBlogPosts({
-        db: app.readDb,
+        db: request.readDb,
         storage: app.storage,
         locale: request.query.locale,
         page: request.query.page,
@@ -78,7 +78,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return getBlogPost({
-        db: app.readDb,
+        db: request.readDb,
         storage: app.storage,
         locale: request.query.locale,
         slug: request.params.slug,

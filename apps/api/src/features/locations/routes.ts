@@ -47,7 +47,7 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', GAZETTEER_CACHE);
       const { q, locale, limit, country_code } = request.query;
       const data = await autocompleteLocations({
-        db: app.readDb,
+        db: request.readDb,
         q,
         locale,
         limit,
@@ -71,7 +71,7 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', GAZETTEER_CACHE);
       const { lat, lng, locale } = request.query;
-      return { data: await findNearestPlace({ db: app.readDb, lat, lng, locale }) };
+      return { data: await findNearestPlace({ db: request.readDb, lat, lng, locale }) };
     },
   );
 
@@ -89,7 +89,7 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', GAZETTEER_CACHE);
       const { lat, lng, km, locale } = request.query;
-      return { data: await listNearbyPlaces({ db: app.readDb, lat, lng, km, locale }) };
+      return { data: await listNearbyPlaces({ db: request.readDb, lat, lng, km, locale }) };
     },
   );
 
@@ -114,7 +114,7 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Offer counts move with every publication: a short shared cache only.
       reply.header('cache-control', 'public, max-age=300');
       return describeArea({
-        db: app.readDb,
+        db: request.readDb,
         locationId: request.params.id,
         locale: request.query.locale,
         currency: request.query.currency,

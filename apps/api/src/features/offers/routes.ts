@@ -138,7 +138,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
           });
       }
       const body = await offerDetailBody({
-        db: app.readDb,
+        db: request.readDb,
         id,
         currency: request.query.currency,
         storage: app.storage,
@@ -166,7 +166,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
     },
     async (request) => {
       const id = offerId(request.params.id);
-      const contact = await getOfferContact({ db: app.readDb, id });
+      const contact = await getOfferContact({ db: request.readDb, id });
       // Shown, so counted (issue 38 point 11); HEAD shows nothing. Statistics never cost a
       // visitor the contact: a failed count is logged only.
       if (request.method === 'GET') {
@@ -208,7 +208,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
     },
     async (request) => ({
       data: await listPointsOfInterest({
-        db: app.readDb,
+        db: request.readDb,
         id: offerId(request.params.id),
         radiusKm: request.query.radius_km,
         perCategory: request.query.per_category,
@@ -236,7 +236,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
     },
     async (request) => ({
       data: await listSimilarOffers({
-        db: app.readDb,
+        db: request.readDb,
         id: offerId(request.params.id),
         limit: request.query.limit,
         abroad: request.query.abroad,
@@ -267,7 +267,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
     },
     async (request) =>
       listSellerOffers({
-        db: app.readDb,
+        db: request.readDb,
         id: offerId(request.params.id),
         limit: request.query.limit,
         currency: request.query.currency,
@@ -286,7 +286,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
         response: { 200: PublicTourDatesResponseSchema, 404: ErrorBodySchema, 500: ErrorBodySchema },
       },
     },
-    async (request) => listOfferTourDates({ db: app.readDb, id: offerId(request.params.id) }),
+    async (request) => listOfferTourDates({ db: request.readDb, id: offerId(request.params.id) }),
   );
 
   app.get(

@@ -23,7 +23,7 @@ const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       // Shared caches may keep the list briefly: it changes only when an offer is published.
       reply.header('cache-control', 'public, max-age=60');
       const data = await listFeaturedProperties({
-        db: app.readDb,
+        db: request.readDb,
         currency: request.query.currency,
         storage: app.storage,
       });

@@ -22,7 +22,7 @@ const searchPathsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DecomposeSearchPathResponseSchema, 404: ErrorBodySchema, 422: ErrorBodySchema },
       },
     },
-    async (request) => decomposePath({ db: app.readDb, path: request.body.path }),
+    async (request) => decomposePath({ db: request.readDb, path: request.body.path }),
   );
 
   app.post(
@@ -38,7 +38,7 @@ const searchPathsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      composePath({ db: app.readDb, locale: request.body.locale, filters: request.body.filters }),
+      composePath({ db: request.readDb, locale: request.body.locale, filters: request.body.filters }),
   );
 };
 

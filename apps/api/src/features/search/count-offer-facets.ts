@@ -197,7 +197,7 @@ async function countAsHeld(
   const reading = versions.current();
   // The read is sent at the end of this turn; the count runs after it, while it is on its way.
   await new Promise((resolve) => setImmediate(resolve));
-  const held = index.countAsHeld(base, filters, groups);
+  const held = index.countAsHeld(db, base, filters, groups);
   const snapshot = await reading;
   if (!held || snapshot.total !== base.total || snapshot.ratesKey !== base.ratesKey) return { snapshot };
   held.confirm();

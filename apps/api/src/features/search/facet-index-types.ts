@@ -27,12 +27,14 @@ export interface FacetIndex {
     limit: number,
   ): Promise<PageIds | null>;
   pageAsHeld(
+    db: Db,
     snapshot: ReadSnapshot,
     filters: SearchFilters,
     offset: number,
     limit: number,
   ): Held<PageIds> | null;
   countAsHeld(
+    db: Db,
     snapshot: ReadSnapshot,
     filters: SearchFilters,
     groups: readonly FacetGroup[],

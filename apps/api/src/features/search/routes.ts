@@ -85,7 +85,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const withFacets = parseFacetsFlag(request.query.facets);
       const filters = validateSearchQuery(request.query, { facets: withFacets !== null });
-      const options = { db: app.readDb, filters, storage: app.storage, cache, index, bodies, check };
+      const options = { db: request.readDb, filters, storage: app.storage, cache, index, bodies, check };
       const body = await (withFacets ? searchOffersWithFacetsBody(options) : searchOffersBody(options));
       // A Buffer is sent as it is (no serializer): encoded once, kept (decision 022).
       return sendEncoded(reply, body);
@@ -108,7 +108,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const groups = parseFacetGroups(request.query.groups);
       const filters = validateSearchQuery(request.query, { groups: groups !== null });
-      return countOfferFacets({ db: app.readDb, filters, groups: groups ?? undefined, cache, index });
+      return countOfferFacets({ db: request.readDb, filters, groups: groups ?? undefined, cache, index });
     },
   );
 
@@ -126,7 +126,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { filters, zoom } = validateMapQuery(request.query);
-      return clusterOffers({ db: app.readDb, filters, zoom, cache, index });
+      return clusterOffers({ db: request.readDb, filters, zoom, cache, index });
     },
   );
 };

@@ -261,7 +261,7 @@ async function searchAsHeld(options: {
   const versioned = `${base.version(countScope(filters))}|${base.ratesKey}`;
   const key = pageKey(filters, now);
   if (cache.holds(key, versioned)) return null;
-  const held = index.pageAsHeld(base, filters, offset, filters.per_page);
+  const held = index.pageAsHeld(db, base, filters, offset, filters.per_page);
   if (!held) return null;
   const { ids, total } = held.value;
   const [checked] = (await preparedCheckedCards(db).execute({

@@ -34,7 +34,7 @@ const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = parseSellerId(request.params.id);
       if (id === null) throw new AppError('not_found');
       return getPublicSeller({
-        db: app.readDb,
+        db: request.readDb,
         storage: app.storage,
         id,
         page: request.query.page,

@@ -100,7 +100,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const id = parseUserId(request.params.id);
       if (id === null) throw new AppError('not_found');
-      return getPublicUser({ db: app.readDb, storage: app.storage, id });
+      return getPublicUser({ db: request.readDb, storage: app.storage, id });
     },
   );
 

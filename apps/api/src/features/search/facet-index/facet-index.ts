@@ -37,8 +37,12 @@ export class FacetIndex implements Types.FacetIndex {
    */
   warmState: 'cold' | 'warming' | 'ready' | 'failed' = 'cold';
 
-  constructor(options: { now?: () => number } = {}) {
-    this.partitions = new HeldPartitions(options.now ?? Date.now);
+  /**
+   * `primary`: the primary database, when requests may also read a replica; the index then
+   * keeps apart what it read from each (held-partitions.ts, docs/decisions/059).
+   */
+  constructor(options: { now?: () => number; primary?: Db } = {}) {
+    this.partitions = new HeldPartitions(options.now ?? Date.now, options.primary);
   }
 
   /** Offers held, over all partitions. */
@@ -92,6 +96,7 @@ export class FacetIndex implements Types.FacetIndex {
    * fresh searches).
    */
   pageAsHeld(
+    db: Db,
     snapshot: ReadSnapshot,
     filters: SearchFilters,
     offset: number,
@@ -99,7 +104,7 @@ export class FacetIndex implements Types.FacetIndex {
   ): Held<PageIds> | null {
     if (offset + limit > MAX_PAGE_DEPTH) return null;
     const { counters, truncations } = scopeOf(snapshot, filters);
-    const parts = this.partitions.heldAt(counters, truncations);
+    const parts = this.partitions.heldAt(db, counters, truncations);
     if (!parts) return null;
     return {
       value: selectPage(parts, filters, snapshot.rates, offset, limit),
@@ -109,12 +114,13 @@ export class FacetIndex implements Types.FacetIndex {
 
   /** `count` without a round trip, on the terms of `pageAsHeld`. */
   countAsHeld(
+    db: Db,
     snapshot: ReadSnapshot,
     filters: SearchFilters,
     groups: readonly FacetGroup[],
   ): Held<OfferFacetsResponse> | null {
     const { counters, truncations } = countedScope(snapshot, filters, groups);
-    const parts = this.partitions.heldAt(counters, truncations);
+    const parts = this.partitions.heldAt(db, counters, truncations);
     if (!parts) return null;
     return {
       value: tallyFacets(parts, filters, groups, snapshot.rates),

@@ -79,6 +79,11 @@ export class Partition {
   truncations = -1;
   syncedAt = 0;
   /**
+   * The database the values were last read from (a load or a catch-up): the primary or the
+   * read replica (held-partitions.ts, on reading from both). Null before the first load.
+   */
+  source: object | null = null;
+  /**
    * Per block of TIME_BLOCK slots, its first offer newest first and oldest first (`blocks`),
    * built on first use after a change: a newest-first page reads the blocks of its band from
    * the one with the newest offer on, and stops at the first whose newest offer sorts after the

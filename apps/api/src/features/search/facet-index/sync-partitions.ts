@@ -130,9 +130,18 @@ export async function loadPartitions(db: Db, partitions: readonly Partition[]): 
   }
 }
 
-/** The offers logged since the partition's counter, read again by id. */
-export async function catchUpPartition(db: Db, partition: Partition): Promise<void> {
-  const changed = await db
+/**
+ * The offers logged since the partition's counter (or since `since`), read again by id from
+ * `db`. The log is read from `log` (default `db`): a partition last read from the primary and
+ * now brought to a replica's state reads the primary's log, the only one that names every offer
+ * it may hold newer than the replica (held-partitions.ts).
+ */
+export async function catchUpPartition(
+  db: Db,
+  partition: Partition,
+  options: { log?: Db; since?: number } = {},
+): Promise<void> {
+  const changed = await (options.log ?? db)
     .selectDistinct({ id: offerFacetChanges.offerId })
     .from(offerFacetChanges)
     .where(
@@ -140,7 +149,7 @@ export async function catchUpPartition(db: Db, partition: Partition): Promise<vo
         eq(offerFacetChanges.offerType, partition.offerType),
         eq(offerFacetChanges.propertyType, partition.propertyType),
         eq(offerFacetChanges.countryCode, partition.countryCode),
-        gt(offerFacetChanges.version, partition.version),
+        gt(offerFacetChanges.version, options.since ?? partition.version),
       ),
     );
   if (changed.length === 0) return;

@@ -1,0 +1,206 @@
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { childPids } from '../../../../../scripts/reliability/lib/pg-cluster.ts';
+
+// A private PostgreSQL primary and its streaming replica for the read-routing tests, made as the
+// reliability suite makes its cluster (scripts/reliability/lib/pg-cluster.ts): initdb in a
+// temporary folder as the postgres user (`runuser -u postgres`), loopback only, on ports of its
+// own (28110, 28111: a cluster run at base 28000 holds 28010-28015); the replica is a `pg_basebackup -R` of the primary. The shared server on
+// 5432 is never touched. `pauseReplay()` makes the replica lag on demand.
+
+const PREFIX = 'estately-read-routing-pg-';
+
+function pgBin(): string {
+  const base = '/usr/lib/postgresql';
+  const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const version of versions) {
+    const bin = path.join(base, version, 'bin');
+    if (existsSync(path.join(bin, 'pg_ctl'))) return bin;
+  }
+  throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql/*/bin');
+}
+
+function idOf(flag: '-u' | '-g'): number {
+  return Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** Servers an earlier run left behind when it was killed (its process gone). */
+function removeStale(): void {
+  for (const entry of readdirSync(tmpdir())) {
+    if (!entry.startsWith(PREFIX)) continue;
+    const root = path.join(tmpdir(), entry);
+    let owner = 0;
+    try {
+      owner = Number(readFileSync(path.join(root, 'owner.pid'), 'utf8'));
+    } catch {}
+    if (!owner || running(owner)) continue;
+    for (const folder of ['primary', 'replica']) {
+      try {
+        const pid = Number(readFileSync(path.join(root, folder, 'postmaster.pid'), 'utf8').split('\n')[0]);
+        if (pid && running(pid)) {
+          for (const child of childPids(pid)) process.kill(child, 'SIGKILL');
+          process.kill(pid, 'SIGKILL');
+        }
+      } catch {}
+    }
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+export class ReplicaPair {
+  readonly root: string;
+  readonly primaryUrl: string;
+  readonly replicaUrl: string;
+  private readonly bin = pgBin();
+
+  readonly primaryPort: number;
+  readonly replicaPort: number;
+
+  constructor(primaryPort = 28110, replicaPort = 28111) {
+    this.primaryPort = primaryPort;
+    this.replicaPort = replicaPort;
+    removeStale();
+    this.root = mkdtempSync(path.join(tmpdir(), PREFIX));
+    chmodSync(this.root, 0o755);
+    writeFileSync(path.join(this.root, 'owner.pid'), String(process.pid));
+    chownSync(this.root, idOf('-u'), idOf('-g'));
+    this.primaryUrl = `postgres://postgres@127.0.0.1:${primaryPort}/postgres`;
+    this.replicaUrl = `postgres://postgres@127.0.0.1:${replicaPort}/postgres`;
+    process.on('exit', () => this.destroy());
+  }
+
+  private dir(which: 'primary' | 'replica'): string {
+    return path.join(this.root, which);
+  }
+
+  private run(command: string, args: string[]): void {
+    const result = spawnSync('runuser', ['-u', 'postgres', '--', path.join(this.bin, command), ...args], {
+      encoding: 'utf8',
+      cwd: this.root,
+    });
+    if (result.status !== 0) {
+      const logs = ['primary', 'replica']
+        .map((which) => path.join(this.root, `${which}.log`))
+        .filter(existsSync)
+        .map((file) => readFileSync(file, 'utf8').slice(-1500))
+        .join('\n');
+      throw new Error(`${command} failed (${result.status}): ${result.stderr || result.stdout}\n${logs}`);
+    }
+  }
+
+  /** initdb and start the primary (WAL for replication: wal_level=replica, senders). */
+  startPrimary(): void {
+    this.run('initdb', [
+      '-D',
+      this.dir('primary'),
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+    ]);
+    this.start('primary');
+  }
+
+  /** The replica: a base backup of the running primary, set to stream from it (-R), started. */
+  startReplica(): void {
+    this.run('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(this.primaryPort),
+      '-U',
+      'postgres',
+      '-D',
+      this.dir('replica'),
+      '-R',
+      '-X',
+      'stream',
+      '--checkpoint=fast',
+    ]);
+    this.start('replica');
+  }
+
+  /** Starts a stopped server again. */
+  start(which: 'primary' | 'replica'): void {
+    const port = which === 'primary' ? this.primaryPort : this.replicaPort;
+    const options = [
+      `-p ${port}`,
+      '-c listen_addresses=127.0.0.1',
+      "-c unix_socket_directories=''",
+      '-c wal_level=replica',
+      '-c max_wal_senders=4',
+      '-c hot_standby=on',
+      '-c max_connections=100',
+      '-c shared_buffers=16MB',
+      // A replica whose replay is paused must not cancel the reads it serves meanwhile.
+      '-c max_standby_streaming_delay=-1',
+    ].join(' ');
+    this.run('pg_ctl', [
+      '-D',
+      this.dir(which),
+      '-l',
+      path.join(this.root, `${which}.log`),
+      '-o',
+      options,
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
+  }
+
+  /** Stops a server (fast shutdown): a replica that is gone. */
+  stop(which: 'primary' | 'replica'): void {
+    this.run('pg_ctl', ['-D', this.dir(which), '-m', 'fast', '-w', 'stop']);
+  }
+
+  /** Stops everything and removes the folder. Safe to call twice. */
+  destroy(): void {
+    if (!existsSync(this.root)) return;
+    for (const which of ['replica', 'primary'] as const) {
+      if (!existsSync(path.join(this.dir(which), 'postmaster.pid'))) continue;
+      spawnSync(
+        'runuser',
+        [
+          '-u',
+          'postgres',
+          '--',
+          path.join(this.bin, 'pg_ctl'),
+          '-D',
+          this.dir(which),
+          '-m',
+          'immediate',
+          '-w',
+          'stop',
+        ],
+        {
+          cwd: this.root,
+        },
+      );
+    }
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
