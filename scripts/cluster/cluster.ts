@@ -13,6 +13,7 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import path from 'node:path';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@estately/db/seed';
 import { alive, sleep } from './lib/child.ts';
+import { restoreCommand } from './lib/postgres-restore-command.ts';
 import { type ClusterState, STATE_FILE, startCluster } from './lib/topology.ts';
 
 const dir = path.resolve(process.env.CLUSTER_DIR || './data/cluster');
@@ -194,6 +195,15 @@ switch (command) {
     break;
   case 'rolling-restart':
     await rollingRestart();
+    break;
+  case 'restore':
+    try {
+      await restoreCommand(process.argv.slice(3), { dir: path.join(dir, 'postgres'), base: portBase });
+      process.exit(0);
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
     break;
   default:
     console.error(`Unknown command "${command}": start, stop, status, rolling-restart or restore --to TIME`);
