@@ -29,6 +29,7 @@ import errorHandler from './plugins/app/error-handler.ts';
 import media from './plugins/app/media.ts';
 import metrics from './plugins/app/metrics.ts';
 import rateLimiter from './plugins/app/rate-limiter.ts';
+import readRouting from './plugins/app/read-routing.ts';
 import rejectNul from './plugins/app/reject-nul.ts';
 import requestId from './plugins/app/request-id.ts';
 import uploadDrain from './plugins/app/upload-drain.ts';
@@ -103,6 +104,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(database, { db });
   await app.register(media, { config, storage: options.storage });
   await app.register(authentication, { config });
+  // Which database each request reads: the replica, or the primary for a visitor who just
+  // wrote or while the replica lags (docs/decisions/059).
+  await app.register(readRouting, { config });
   // Upload routes are counted while under way and refused while the API stops (server.ts).
   await app.register(uploadDrain);
   // Offer detail views on their way to the sellers' statistics, written in shared statements
@@ -110,7 +114,8 @@ export async function buildApp(options: BuildAppOptions) {
   const offerViews = new OfferViewCounter(app.db);
   app.decorate('offerViews', offerViews);
   // Facet values of the public offers for counts over whole markets (search/facet-index.ts).
-  app.decorate('facetIndex', new FacetIndex());
+  // Told the primary, so what it reads from the primary and from the replica stays apart.
+  app.decorate('facetIndex', new FacetIndex({ primary: app.db }));
   app.addHook('onClose', () => offerViews.flush());
 
   // features
