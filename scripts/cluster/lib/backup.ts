@@ -4,7 +4,15 @@
 // repository, logs, locks, spool) stays in the cluster's own folder, owned by postgres; the
 // configuration is passed with --config, so /etc/pgbackrest.conf is never read or written.
 // Decision 058 says why and what a production repository looks like instead.
-import { chownSync, mkdirSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { postgresIds } from '../../reliability/lib/pg-cluster.ts';
 import { asPostgres } from './postgres-server.ts';
@@ -168,4 +176,34 @@ interface StanzaInfo {
     info: { size: number; repository: { size: number; delta: number } };
   }[];
   archive?: { min?: string; max?: string }[];
+}
+
+/**
+ * The bucket's backup in the cluster: a copy-only mirror of the object storage's folder (s3rver
+ * keeps each object as files under `<folder>/<bucket>/<key>`). Stored objects never change
+ * (their keys change with their content), so a file is copied when the mirror lacks it, or
+ * again when an earlier copy caught it half-written (another size). Nothing is ever deleted
+ * in the mirror: an object deleted from the bucket after a database restore point is still
+ * there. Copying the mirror back the same way (source and mirror swapped) restores deleted
+ * objects and leaves the newer ones, which the orphan sweep removes. Decision 058 (S3 versioning in production).
+ */
+export function mirrorBucketFolder(source: string, mirror: string): { copied: number; seconds: number } {
+  const started = performance.now();
+  let copied = 0;
+  const walk = (from: string, to: string): void => {
+    mkdirSync(to, { recursive: true });
+    for (const entry of readdirSync(from, { withFileTypes: true })) {
+      const target = path.join(to, entry.name);
+      if (entry.isDirectory()) walk(path.join(from, entry.name), target);
+      else if (entry.isFile()) {
+        const sourceFile = path.join(from, entry.name);
+        // A copy of a file that was still being written has another size: copied again.
+        if (existsSync(target) && statSync(target).size === statSync(sourceFile).size) continue;
+        copyFileSync(sourceFile, target);
+        copied += 1;
+      }
+    }
+  };
+  if (existsSync(source)) walk(source, mirror);
+  return { copied, seconds: (performance.now() - started) / 1000 };
 }

@@ -6,15 +6,21 @@
 // and committed; T is read from the primary's clock; accounts B are written, one account of A
 // is deleted and another renamed; the WAL holding all that is archived. A point-in-time restore
 // to T into a new data folder must hold exactly the accounts A, as they were at T, and none of
-// B; the replica, which streams, must hold the state after B. Figures: backup time and size,
-// restore time, WAL archive lag, replica catch-up.
+// B; the replica, which streams, must hold the state after B. Photos: an account's picture is
+// uploaded to the object storage (s3rver on 27063) before T and replaced after T, its old file
+// deleted, as the product does; the bucket's copy-only mirror (the cluster's bucket backup)
+// still holds the old file, and copying the mirror back gives the restored database every
+// file it points at. Figures: backup time and size, restore time, WAL archive lag, replica
+// catch-up, bucket mirror.
 //
-//   RELIABILITY_BACKUP_PORT_BASE   base of the ports (default 27050: +10, +11, +15)
+//   RELIABILITY_BACKUP_PORT_BASE   base of the ports (default 27050: +10, +11, +13, +15)
 //   RELIABILITY_BACKUP_ROWS        accounts in each of A and B (default 200)
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPostgres, migrate } from '@estately/db';
+import { createPostgres, migrate, S3MediaStorage } from '@estately/db';
+import S3rver from 's3rver';
+import { mirrorBucketFolder } from '../../cluster/lib/backup.ts';
 import { PostgresPair, type RestoredServer } from '../../cluster/lib/postgres.ts';
 import { parseRestoreTarget, restoreCommand } from '../../cluster/lib/postgres-restore-command.ts';
 import { sql } from '../../cluster/lib/postgres-server.ts';
@@ -31,6 +37,24 @@ const root = mkdtempSync(path.join(tmpdir(), 'estately-reliability-pg-'));
 chmodSync(root, 0o755);
 const pair = new PostgresPair({ dir: root, primaryPort: base + 10, replicaPort: base + 11 });
 let restored: RestoredServer | undefined;
+const bucket = 'estately-media';
+const bucketDir = path.join(root, 's3');
+const bucketMirror = path.join(root, 's3-backup');
+const s3 = new S3rver({
+  address: '127.0.0.1',
+  port: base + 13,
+  silent: true,
+  directory: bucketDir,
+  configureBuckets: [{ name: bucket, configs: [] }],
+});
+const storage = new S3MediaStorage({
+  endpoint: `http://127.0.0.1:${base + 13}`,
+  region: 'us-east-1',
+  bucket,
+  accessKeyId: 'S3RVER',
+  secretAccessKey: 'S3RVER',
+  forcePathStyle: true,
+});
 process.on('exit', () => rmSync(root, { recursive: true, force: true }));
 
 const emailsOf = (group: string) =>
@@ -56,6 +80,7 @@ async function insertAccounts(url: string, emails: string[], firstName: string):
 await check(
   'restore drill: point-in-time restore to T holds exactly the rows committed before T; the replica holds all',
   async () => {
+    await s3.run();
     await pair.init({ firstBackup: false });
     const setup = createPostgres(pair.primaryUrl, undefined, 2);
     await migrate(setup);
@@ -69,6 +94,21 @@ await check(
     const groupA = emailsOf('a');
     const groupB = emailsOf('b');
     await insertAccounts(pair.primaryUrl, groupA, 'before');
+    // A picture of one account of A: the file is stored first and the row points at it after.
+    const pictured = groupA[2]!;
+    const [owner] = await sql<{ id: number }>(pair.primaryUrl, 'SELECT id FROM users WHERE email = $1', [
+      pictured,
+    ]);
+    const pictureBefore = `avatars/${owner?.id}/drill0before/512.webp`;
+    const pictureAfter = `avatars/${owner?.id}/drill1after0/512.webp`;
+    await storage.put(pictureBefore, Buffer.from('picture uploaded before T'), 'image/webp');
+    await sql(pair.primaryUrl, 'UPDATE users SET profile_picture_path = $1 WHERE email = $2', [
+      pictureBefore,
+      pictured,
+    ]);
+    // A periodic run of the bucket backup.
+    const mirrored = mirrorBucketFolder(bucketDir, bucketMirror);
+    figure('bucket mirror run', mirrored.seconds * 1000, 'ms');
     // T lies strictly between A's commit and B's first change, on the primary's own clock
     // (recovery compares commit times written by that clock).
     await sleep(300);
@@ -82,6 +122,14 @@ await check(
     await insertAccounts(pair.primaryUrl, groupB, 'after');
     await sql(pair.primaryUrl, 'DELETE FROM users WHERE email = $1', [groupA[0]]);
     await sql(pair.primaryUrl, "UPDATE users SET first_name = 'renamed' WHERE email = $1", [groupA[1]]);
+    // The picture replaced after T: new file, row, then the old file deleted.
+    await storage.put(pictureAfter, Buffer.from('picture uploaded after T'), 'image/webp');
+    await sql(pair.primaryUrl, 'UPDATE users SET profile_picture_path = $1 WHERE email = $2', [
+      pictureAfter,
+      pictured,
+    ]);
+    await storage.delete(pictureBefore);
+    mirrorBucketFolder(bucketDir, bucketMirror);
 
     const archiveMs = await pair.archiveNow();
     figure('WAL archive lag (segment switch to archived)', archiveMs, 'ms');
@@ -110,6 +158,33 @@ await check(
     figure('accounts B in the restored copy', extra.length);
     expect(missing.length === 0, `${missing.length} accounts A missing or changed at T, e.g. ${missing[0]}`);
     expect(extra.length === 0, `${extra.length} rows written after T restored, e.g. ${extra[0]}`);
+
+    // Photos: the restored database points at the picture of T, deleted from the bucket since;
+    // the mirror copied back brings it back, and the newer picture is an orphan.
+    const [picture] = await sql<{ path: string | null }>(
+      restored.url,
+      'SELECT profile_picture_path AS path FROM users WHERE email = $1',
+      [pictured],
+    );
+    expect(picture?.path === pictureBefore, `the restored account points at ${picture?.path}`);
+    expect(!(await storage.exists(pictureBefore)), 'the picture deleted after T is still in the bucket');
+    const copiedBack = mirrorBucketFolder(bucketMirror, bucketDir);
+    figure('files copied back from the bucket mirror', copiedBack.copied);
+    expect(
+      await storage.exists(pictureBefore),
+      'the picture of T is not served after the mirror was copied back',
+    );
+    const listed = await storage.list({ prefix: `avatars/${owner?.id}/` });
+    const orphans = listed.objects.filter((object) => object.key !== pictureBefore);
+    figure(
+      'objects newer than T (orphans for the restored database, left to the orphan sweep)',
+      orphans.length,
+    );
+    expect(
+      orphans.length === 1 && orphans[0]?.key === pictureAfter,
+      `unexpected objects: ${orphans.map((o) => o.key).join(', ')}`,
+    );
+
     // The restored copy is a working primary, not a read-only snapshot.
     await sql(restored.url, 'CREATE TABLE restore_drill_probe (id int)');
 
@@ -187,6 +262,6 @@ await check(
   },
 );
 
-await restored?.destroy();
 await pair.destroy();
+await s3.close();
 finish();
