@@ -56,7 +56,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['test/e2e/**/*.test.ts', 'apps/web/test/**/*.test.ts'],
+          include: ['test/e2e/**/*.test.ts', 'apps/web/test/**/*.test.ts', 'scripts/cluster/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           // A page settles within a second on an idle machine, not always while another test file

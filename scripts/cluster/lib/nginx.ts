@@ -274,8 +274,8 @@ export class Nginx {
   }
 
   /**
-   * Writes the upstreams' states and reloads: resolves once a worker of the new configuration
-   * runs (the old one then stops taking requests and finishes those under way).
+   * Writes the upstreams' states and reloads: resolves once only workers of the new
+   * configuration take connections (the old one finishes the requests under way, drained()).
    */
   async update(web: UpstreamServer[], api: UpstreamServer[]): Promise<void> {
     this.config = { ...this.config, web, api };
@@ -286,7 +286,10 @@ export class Nginx {
     process.kill(master, 'SIGHUP');
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
-      if (this.workerPids().some((pid) => !before.has(pid))) return;
+      // The master starts the new worker first and only then tells the old one to stop
+      // accepting: until its title says "shutting down" it still takes new connections.
+      const active = this.workerPids();
+      if (active.length > 0 && active.every((pid) => !before.has(pid))) return;
       await sleep(25);
     }
     throw new Error(`nginx did not reload within 10 s:\n${this.errorLogTail()}`);

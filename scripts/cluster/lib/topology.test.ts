@@ -1,0 +1,66 @@
+// What each cluster process is started with: the Node flags of package.json's start and worker
+// scripts, and the environment of the topology (docs/deploy.md).
+import { describe, expect, it } from 'vitest';
+import { clusterPorts, PROXY_ADDRESS } from './ports.ts';
+import { instanceSpecs, scriptLaunch } from './topology.ts';
+
+const specs = instanceSpecs({
+  ports: clusterPorts(26_000),
+  dir: '/tmp/cluster',
+  primaryUrl: 'postgres://postgres@127.0.0.1:26010/postgres',
+  replicaUrl: 'postgres://postgres@127.0.0.1:26011/postgres',
+  redisUrl: 'redis://127.0.0.1:26012',
+  s3Url: 's3://S3RVER:S3RVER@127.0.0.1:26013/estately-media?forcePathStyle=true&tls=false',
+  smtpUrl: 'smtp://127.0.0.1:2525',
+  jwtSecrets: `k1:${'x'.repeat(43)}`,
+  internalToken: 't'.repeat(43),
+});
+const byName = (name: string) => {
+  const spec = specs.find((s) => s.name === name);
+  if (!spec) throw new Error(name);
+  return spec;
+};
+
+describe('the cluster processes', () => {
+  it('run with the flags and allocator settings of npm start and npm run worker', () => {
+    expect(scriptLaunch('start')).toEqual({
+      env: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },
+      nodeArgs: ['--max-semi-space-size=4', '--heap-growing-percent=15'],
+    });
+    expect(byName('api1').nodeArgs).toEqual(scriptLaunch('start').nodeArgs);
+    expect(byName('worker').nodeArgs).toEqual(scriptLaunch('worker').nodeArgs);
+    // The web server's young generation as npm start's forked web process has it.
+    expect(byName('web1').nodeArgs).toEqual(['--heap-growing-percent=15', '--max-semi-space-size=16']);
+    expect(byName('web1').env.MALLOC_ARENA_MAX).toBe('2');
+  });
+
+  it('give the API the production settings of the topology', () => {
+    const api = byName('api2').env;
+    expect(api).toMatchObject({
+      NODE_ENV: 'production',
+      API_PORT: '26031',
+      METRICS_PORT: '26043',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:26010/postgres',
+      DATABASE_READ_URL: 'postgres://postgres@127.0.0.1:26011/postgres',
+      JOBS_IN_PROCESS: 'false',
+      TRUST_PROXY: PROXY_ADDRESS,
+      PUBLIC_API_URL: 'https://localhost:26000/api',
+      WEB_ORIGIN: 'https://localhost:26000',
+      MEDIA_PUBLIC_URL: 'https://localhost:26000/media',
+    });
+    expect(byName('worker').env).toMatchObject({ JOBS_IN_PROCESS: 'false', METRICS_PORT: '26044' });
+    expect(byName('worker').port).toBeNull();
+  });
+
+  it('send the web servers to the API through the internal balancer, trusting only nginx', () => {
+    expect(byName('web2').env).toMatchObject({
+      WEB_PORT: '26021',
+      METRICS_PORT: '26041',
+      API_URL: 'http://127.0.0.1:26001',
+      PUBLIC_API_URL: 'https://localhost:26000/api',
+      WEB_TRUST_PROXY: PROXY_ADDRESS,
+      INTERNAL_API_TOKEN: 't'.repeat(43),
+      WEB_WORKERS: '1',
+    });
+  });
+});
