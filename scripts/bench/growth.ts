@@ -12,19 +12,20 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
+import {
+  grownDatabaseName,
+  readSeedingNote,
+  reuses,
+  type Seeding,
+  seedingNote,
+  sizeLabel,
+} from './growth-plan.ts';
 import { databaseUrl, type Figures, flag, loadLine, ms, table, writeFigures } from './lib.ts';
 import { GROWTH_QUERIES } from './queries.ts';
 
 const root = join(import.meta.dirname, '../..');
 const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const reseed = process.argv.includes('--reseed');
-
-/** `5m` for 5,000,000, `200k` for 200,000: the suffix of the grown database's name. */
-function sizeLabel(offers: number): string {
-  if (offers % 1_000_000 === 0) return `${offers / 1_000_000}m`;
-  if (offers % 1_000 === 0) return `${offers / 1_000}k`;
-  return String(offers);
-}
 
 function wholeNumber(name: string, fallback?: number): number {
   const text = flag(name);
@@ -40,15 +41,12 @@ function wholeNumber(name: string, fallback?: number): number {
 const grownOffers = wholeNumber('growth');
 const baseOffers = wholeNumber('offers', 1_000_000);
 const baseDatabase = flag('database') || 'estately_bench';
-const grownDatabase = flag('growth-database') || `${baseDatabase}_${sizeLabel(grownOffers)}`;
-if (baseDatabase === grownDatabase || !/^[a-z_][a-z0-9_]*$/.test(grownDatabase)) {
-  console.error(`--growth-database must be a lower-case identifier other than ${baseDatabase}`);
+let grownDatabase: string;
+try {
+  grownDatabase = grownDatabaseName(baseDatabase, grownOffers, flag('growth-database'));
+} catch (error) {
+  console.error(`--growth-database: ${(error as Error).message}`);
   process.exit(2);
-}
-
-interface Seeding {
-  seconds: number;
-  at: string;
 }
 
 interface Size {
@@ -70,13 +68,7 @@ async function inspect(database: string): Promise<{ properties: number; seeding:
       [database],
     );
     if (result.rows.length === 0) return { properties: 0, seeding: undefined };
-    try {
-      const note = JSON.parse(result.rows[0]?.note ?? '') as Partial<Seeding>;
-      if (typeof note.seconds === 'number' && typeof note.at === 'string')
-        seeding = { seconds: note.seconds, at: note.at };
-    } catch {
-      // Seeded by the seed step, which keeps no note: the time is not known.
-    }
+    seeding = readSeedingNote(result.rows[0]?.note);
   } finally {
     await admin.end();
   }
@@ -108,7 +100,7 @@ function seedCli(args: string[]): boolean {
  */
 async function ensureSeeded(database: string, offers: number, anySize: boolean): Promise<Size> {
   const found = await inspect(database);
-  if (!reseed && found.properties > 0 && (anySize || found.properties === offers)) {
+  if (reuses({ properties: found.properties, wanted: offers, anySize, reseed })) {
     console.log(
       `\n--- growth: ${database} holds ${found.properties} properties; reused (--reseed to regenerate)`,
     );
@@ -117,14 +109,19 @@ async function ensureSeeded(database: string, offers: number, anySize: boolean):
   }
   console.log(`\n--- growth: seeding ${database} with ${offers} offers`);
   const started = performance.now();
-  if (!seedCli(['--offers', String(offers), '--database', database]))
+  // The seed step's other options (generator seed, photo files, media folder) apply to both sizes.
+  const passed = ['seed', 'photos', 'media-dir'].flatMap((name) => {
+    const value = flag(name);
+    return value ? [`--${name}`, value] : [];
+  });
+  if (!seedCli(['--offers', String(offers), '--database', database, ...passed]))
     throw new Error(`seeding ${database} failed`);
   const seeding = { seconds: (performance.now() - started) / 1000, at: new Date().toISOString() };
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   try {
     // COMMENT takes a literal, not a parameter; the JSON holds a number and an ISO time only.
-    await admin.query(`comment on database "${database}" is '${JSON.stringify(seeding)}'`);
+    await admin.query(`comment on database "${database}" is '${seedingNote(seeding)}'`);
   } finally {
     await admin.end();
   }
