@@ -152,23 +152,7 @@ export class PostgresPair {
     this.backrest.writeConfig();
     await this.startServer(this.primary);
     await this.backrest.stanzaCreate();
-    await asPostgres(
-      path.join(this.primary.bin, 'pg_basebackup'),
-      [
-        `--dbname=${this.primaryUrl}`,
-        '-D',
-        this.replica.options.dataDir,
-        '-R', // standby.signal + primary_conninfo: a streaming standby
-        '-X',
-        'stream',
-        '-C', // the slot is created with the copy, so no WAL is recycled in between
-        '-S',
-        SLOT,
-        '--checkpoint=fast',
-      ],
-      this.dir,
-    );
-    await this.startServer(this.replica);
+    await this.cloneReplica();
     return options.firstBackup === false ? undefined : this.backrest.backup('full');
   }
 
@@ -178,8 +162,41 @@ export class PostgresPair {
     this.claimFolder();
     this.backrest.writeConfig();
     await this.startServer(this.primary);
+    // A replica folder removed by hand (a replica whose slot the primary dropped past
+    // max_slot_wal_keep_size cannot catch up any more) is cloned again.
     if (existsSync(path.join(this.replica.options.dataDir, 'PG_VERSION')))
       await this.startServer(this.replica);
+    else await this.cloneReplica();
+  }
+
+  /** A new replica: a copy of the running primary that streams from it through the slot. */
+  private async cloneReplica(): Promise<void> {
+    rmSync(this.replica.options.dataDir, { recursive: true, force: true });
+    const [slot] = await sql<{ lost: boolean }>(
+      this.primaryUrl,
+      "SELECT wal_status = 'lost' AS lost FROM pg_replication_slots WHERE slot_name = $1",
+      [SLOT],
+    );
+    // A slot the primary gave up on holds nothing any more: it is made afresh with the copy.
+    if (slot?.lost) await sql(this.primaryUrl, 'SELECT pg_drop_replication_slot($1)', [SLOT]);
+    await asPostgres(
+      path.join(this.primary.bin, 'pg_basebackup'),
+      [
+        `--dbname=${this.primaryUrl}`,
+        '-D',
+        this.replica.options.dataDir,
+        '-R', // standby.signal + primary_conninfo: a streaming standby
+        '-X',
+        'stream',
+        // With -C the slot is created with the copy, so no WAL is recycled in between.
+        ...(slot && !slot.lost ? [] : ['-C']),
+        '-S',
+        SLOT,
+        '--checkpoint=fast',
+      ],
+      this.dir,
+    );
+    await this.startServer(this.replica);
   }
 
   /** init() for a new folder, start() for one an earlier run left. */
