@@ -19,6 +19,9 @@ describe('routeLabel: a page is counted by its screen, never its URL', () => {
     expect(renderedKind(`${propertyDetailPath('en', 5)}.data`)).toBe('data');
     expect(routeLabel(`${propertyDetailPath('en', 5)}.data`)).toBe('propertyDetail');
     expect(renderedKind('/en')).toBe('page');
+    // The browser's route discovery.
+    expect(renderedKind('/__manifest')).toBe('data');
+    expect(routeLabel('/__manifest')).toBe('manifest');
   });
 
   it('puts everything else in a few fixed labels, so a visitor cannot make new series', () => {
@@ -26,7 +29,7 @@ describe('routeLabel: a page is counted by its screen, never its URL', () => {
     expect(routeLabel('/en/no/such/page')).toBe('other');
     expect(routeLabel('/wp-login.php')).toBe('other');
     expect(routeLabel('/%E0%A4%A')).toBe('other');
-    const labels = new Set([...SCREENS, 'map', 'other']);
+    const labels = new Set([...SCREENS, 'map', 'manifest', 'other']);
     for (const path of ['/x', '/en/x/y/z', `/en/${'a'.repeat(300)}`])
       expect(labels.has(routeLabel(path))).toBe(true);
   });

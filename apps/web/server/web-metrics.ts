@@ -19,13 +19,17 @@ const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.
 
 /** React Router's data requests end in `.data`; `/_root.data` is the data of `/`. */
 const DATA_SUFFIX = '.data';
+/** React Router's lazy route discovery: the browser asks which routes serve the paths it links to. */
+const MANIFEST_PATH = '/__manifest';
 
 /**
  * The route label of a page or data request: the screen the domain route table names for its
  * path (`home`, `search`, `propertyDetail`…, the same in every locale), `map` for the results
- * map's files, else `other` (screens outside the table, unknown paths).
+ * map's files, `manifest` for route discovery, else `other` (screens outside the table, unknown
+ * paths).
  */
 export function routeLabel(pathname: string): string {
+  if (pathname === MANIFEST_PATH) return 'manifest';
   let path = pathname;
   if (path.endsWith(DATA_SUFFIX)) {
     path = path.slice(0, -DATA_SUFFIX.length);
@@ -37,7 +41,7 @@ export function routeLabel(pathname: string): string {
 
 /** The kind of a request that reached the renderer. */
 export function renderedKind(pathname: string): RequestKind {
-  return pathname.endsWith(DATA_SUFFIX) ? 'data' : 'page';
+  return pathname.endsWith(DATA_SUFFIX) || pathname === MANIFEST_PATH ? 'data' : 'page';
 }
 
 export interface WebMetricsSources {
