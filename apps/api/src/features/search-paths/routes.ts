@@ -13,6 +13,8 @@ const searchPathsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/public/offer_search_path/decompose',
     {
+      // Reads only: no read-your-writes mark (plugins/app/read-routing.ts).
+      config: { readOnly: true },
       schema: {
         tags: ['search-paths'],
         summary: 'Search URL to filters',
@@ -28,6 +30,8 @@ const searchPathsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/public/offer_search_path/compose',
     {
+      // Reads only: no read-your-writes mark (plugins/app/read-routing.ts).
+      config: { readOnly: true },
       schema: {
         tags: ['search-paths'],
         summary: 'Filters to search URL',

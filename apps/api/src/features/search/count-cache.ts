@@ -59,6 +59,17 @@ export interface CountCacheStats {
  * A bounded least-recently-used map from a counting statement to its last answer and the
  * change counters it was computed under. One per API process (created with the search routes
  * and passed to the operations), so several instances stay correct without sharing it.
+ *
+ * With a read replica (docs/decisions/059) requests of the primary and of the replica share it.
+ * That is sound because both databases are points of one history in which every change counter
+ * only grows: two reads with the same sum for a scope, from either database, saw the same
+ * offers in that scope, so an answer kept under a version is the answer of every database at
+ * that version. An answer computed while a write landed carries that write under the version
+ * read before it, as with one database; the primary's next snapshot has moved on and replaces
+ * it, and a replica request of the same moment gets the newer answer, never an older one.
+ * Answers of the two databases under different versions only replace each other under their
+ * key. (The facet index is another matter: it is caught up in place and serves later
+ * requests, see facet-index/held-partitions.ts.)
  */
 export class OfferCountCache {
   private readonly entries = new Map<string, { version: string; value: unknown; rows: number }>();

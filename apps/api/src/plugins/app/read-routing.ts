@@ -122,6 +122,9 @@ async function readRouting(app: FastifyInstance, options: ReadRoutingOptions) {
   // Before the answer leaves: the visitor's next request may come the moment it arrives.
   app.addHook('onSend', async (request, reply, payload) => {
     if (READ_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
+    // A POST that only reads (a search URL taken apart) says so; a mark it made anyway would
+    // cost a statement and a few milliseconds of primary reads, nothing worse.
+    if (request.routeOptions.config?.readOnly === true) return payload;
     const keys = visitorKeys(request, config);
     if (keys.length === 0) return payload;
     try {
@@ -155,6 +158,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Where reads go and why (plugins/app/read-routing.ts). */
     readRouting: ReadRouting;
+  }
+  interface FastifyContextConfig {
+    /** A route of a writing method that writes nothing: no read-your-writes mark after it. */
+    readOnly?: boolean;
   }
   interface FastifyRequest {
     /**

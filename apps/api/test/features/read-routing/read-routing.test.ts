@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createPostgres, type DatabaseHandle, migrate } from '@estately/db';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
+import { WriteMarks } from '../../../src/plugins/app/write-marks.ts';
 import { bearer, createUser } from '../../support/auth-helpers.ts';
 import { insertOffer } from '../../support/helpers.ts';
 import { ReplicaPair } from './replica-pair.ts';
@@ -317,6 +319,43 @@ describe('read routing with a streaming replica', () => {
       20_000,
     );
     expect(await shownPrice(appA, guest, offerId)).toBe(1_200_000);
+  });
+
+  it('marks writers in the shared Redis, keeps the higher of two positions, and not after a read-only POST', async () => {
+    const client = new Redis(`redis://127.0.0.1:${REDIS_PORT}`);
+    try {
+      const reader: Visitor = { ip: '10.1.0.9' };
+      const decompose = await call(appA, reader, 'POST', '/public/offer_search_path/decompose', {
+        path: '/cs/hledani/prodej/byty/cesko',
+      });
+      expect(decompose.statusCode).toBeLessThan(500);
+      expect(await client.exists('estately:ryw:a:10.1.0.9')).toBe(0);
+      expect(await client.exists(`estately:ryw:u:${alice}`, 'estately:ryw:a:10.1.0.1')).toBe(2);
+
+      const one = new WriteMarks({
+        redisUrl: `redis://127.0.0.1:${REDIS_PORT}`,
+        prefix: 'test:ryw:',
+        ttlMs: 5_000,
+      });
+      const two = new WriteMarks({
+        redisUrl: `redis://127.0.0.1:${REDIS_PORT}`,
+        prefix: 'test:ryw:',
+        ttlMs: 5_000,
+      });
+      try {
+        await sleep(100);
+        await one.mark(['u:7'], 0x2_0000_0000n);
+        await two.mark(['u:7'], 0x1_0000_0000n);
+        expect(await one.highest(['u:7', 'a:1.2.3.4'])).toBe(0x2_0000_0000n);
+        expect(await two.highest(['u:7'])).toBe(0x2_0000_0000n);
+        expect(await two.highest(['u:8'])).toBeNull();
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    } finally {
+      client.disconnect();
+    }
   });
 
   it('keeps answering when Redis is gone: each instance then knows its own writers', async () => {

@@ -155,6 +155,10 @@ export class ReplicaPair {
       '-c hot_standby=on',
       '-c max_connections=100',
       '-c shared_buffers=16MB',
+      // Throwaway servers: no flush to disk (commits stay synchronous, so a write's WAL position
+      // is known before it is answered, as the read routing assumes).
+      '-c fsync=off',
+      '-c full_page_writes=off',
       // A replica whose replay is paused must not cancel the reads it serves meanwhile.
       '-c max_standby_streaming_delay=-1',
     ].join(' ');
