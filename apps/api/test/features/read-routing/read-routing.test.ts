@@ -167,6 +167,13 @@ async function cheapSearch(app: App, who: Visitor): Promise<{ ids: number[]; tot
   return { ids: body.data.map((card) => card.id), total: body.meta.total };
 }
 
+/** How many offers the filter panel counts for the cheap-flats search. */
+async function cheapCount(app: App, who: Visitor): Promise<number> {
+  const response = await call(app, who, 'GET', CHEAP.replace('/public/offers?', '/public/offers/facets?'));
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { total: number }).total;
+}
+
 beforeAll(async () => {
   pair.startPrimary();
   setup = createPostgres(pair.primaryUrl);
@@ -260,7 +267,9 @@ describe('read routing with a streaming replica', () => {
       for (const app of [appA, appB]) {
         expect(await shownPrice(app, guest, offerId)).toBe(5_000_000);
         expect(await cheapSearch(app, guest)).toEqual({ ids: [], total: 0 });
+        expect(await cheapCount(app, guest)).toBe(0);
         expect(await cheapSearch(app, writer)).toEqual({ ids: [offerId], total: 1 });
+        expect(await cheapCount(app, writer)).toBe(1);
       }
     }
     expect(appA.readRouting.status().readsFrom).toBe('replica');
@@ -269,6 +278,7 @@ describe('read routing with a streaming replica', () => {
     for (const app of [appA, appB]) {
       expect(await shownPrice(app, guest, offerId)).toBe(1_500_000);
       expect(await cheapSearch(app, guest)).toEqual({ ids: [offerId], total: 1 });
+      expect(await cheapCount(app, guest)).toBe(1);
     }
   });
 
