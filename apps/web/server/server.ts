@@ -184,9 +184,15 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
           request.headers.get(REQUEST_ID_HEADER),
         ),
       );
+    // React Router answers its own errors (entry.server.tsx handleError logs them with the
+    // request's id); what reaches here is a request that could not be read (a Host header at odds
+    // with :authority) or a broken handler: answered 500, logged as JSON like the rest.
+    const onError = (error: unknown) => {
+      log.error({ err: error }, 'request failed');
+    };
     return {
-      plain: createRequestListener(handler),
-      https: createRequestListener(handler, { protocol: 'https:' }),
+      plain: createRequestListener(handler, { onError }),
+      https: createRequestListener(handler, { protocol: 'https:', onError }),
     };
   };
   // Each request handler gets the build with the route modules looked up, not copied per page
