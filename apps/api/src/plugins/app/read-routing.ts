@@ -1,4 +1,4 @@
-import type { Db } from '@estately/db';
+import { createPostgres, type Db } from '@estately/db';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -71,9 +71,16 @@ async function readRouting(app: FastifyInstance, options: ReadRoutingOptions) {
     return;
   }
 
+  // The monitor's statements go over connections of their own when the addresses are known
+  // (always in the servers): queued behind a busy request pool, a poll would time out and call
+  // a healthy replica down exactly when the primary can least take every read.
+  const own =
+    config.databaseUrl && config.databaseReadUrl
+      ? createPostgres(config.databaseUrl, config.databaseReadUrl, 1, { connectMs: 1_000, queryMs: 1_000 })
+      : undefined;
   const monitor = new ReplicaMonitor({
-    primary,
-    replica,
+    primary: own?.db ?? primary,
+    replica: own?.readDb ?? replica,
     maxLagSeconds: config.replicaMaxLagSeconds,
     pollMs: options.pollMs,
     onSwitch: (status, reason) => {
@@ -145,6 +152,7 @@ async function readRouting(app: FastifyInstance, options: ReadRoutingOptions) {
   app.addHook('onClose', async () => {
     await monitor.stop();
     await marks.close();
+    await own?.close();
   });
 }
 
