@@ -42,6 +42,16 @@ export interface ReplicaLag {
   paused: boolean;
 }
 
+export interface ArchiveStatus {
+  /** WAL segments archived and failed attempts since the primary's statistics were reset. */
+  archived: number;
+  failed: number;
+  lastArchivedWal: string | null;
+  secondsSinceLastArchived: number | null;
+  /** The latest attempt failed (a failure newer than the last success). */
+  failing: boolean;
+}
+
 export interface RestoredServer {
   url: string;
   dataDir: string;
@@ -290,6 +300,34 @@ export class PostgresPair {
         );
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  }
+
+  /**
+   * The WAL archive's state from pg_stat_archiver, for status pages and alerts: an archive that
+   * fails (pgBackRest's repository full or unreachable) makes every restore point after the
+   * last archived segment unreachable, while the primary keeps the WAL and its disk fills.
+   */
+  async archiveStatus(): Promise<ArchiveStatus> {
+    const [row] = await sql<{
+      archived: string;
+      failed: string;
+      last: string | null;
+      age: string | null;
+      failing: boolean | null;
+    }>(
+      this.primaryUrl,
+      `SELECT archived_count::text AS archived, failed_count::text AS failed, last_archived_wal AS last,
+              extract(epoch FROM now() - last_archived_time)::text AS age,
+              last_failed_time > coalesce(last_archived_time, '-infinity') AS failing
+         FROM pg_stat_archiver`,
+    );
+    return {
+      archived: Number(row?.archived ?? 0),
+      failed: Number(row?.failed ?? 0),
+      lastArchivedWal: row?.last ?? null,
+      secondsSinceLastArchived: row?.age == null ? null : Number(row.age),
+      failing: Boolean(row?.failing),
+    };
   }
 
   /**

@@ -133,6 +133,9 @@ await check(
 
     const archiveMs = await pair.archiveNow();
     figure('WAL archive lag (segment switch to archived)', archiveMs, 'ms');
+    const archive = await pair.archiveStatus();
+    figure('WAL segments archived, failed attempts', `${archive.archived}, ${archive.failed}`);
+    expect(archive.archived > 0 && !archive.failing, `the WAL archive fails: ${JSON.stringify(archive)}`);
 
     const caughtUpMs = await pair.waitCaughtUp(30_000);
     figure('replica caught up after the writes', caughtUpMs, 'ms');
