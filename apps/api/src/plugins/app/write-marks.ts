@@ -41,6 +41,11 @@ export class WriteMarks {
   private readonly now: () => number;
   private readonly onRedisState: WriteMarksOptions['onRedisState'];
   private redisAvailable = true;
+  /**
+   * After a failure Redis is left alone until then: a Redis that hangs rather than refuses
+   * would otherwise cost every request the command time limit.
+   */
+  private redisRetryAt = 0;
 
   constructor(options: WriteMarksOptions) {
     this.ttlMs = options.ttlMs;
@@ -79,7 +84,7 @@ export class WriteMarks {
       if (oldest === undefined) break;
       this.memory.delete(oldest);
     }
-    if (!this.redis) return;
+    if (!this.redis || this.now() < this.redisRetryAt) return;
     try {
       const pipeline = this.redis.pipeline();
       for (const key of keys) pipeline.eval(RAISE_SCRIPT, 1, this.prefix + key, toText(lsn), this.ttlMs);
@@ -102,7 +107,7 @@ export class WriteMarks {
       if (held.expires <= now) this.memory.delete(key);
       else if (best === null || held.lsn > best) best = held.lsn;
     }
-    if (!this.redis || keys.length === 0) return best;
+    if (!this.redis || keys.length === 0 || now < this.redisRetryAt) return best;
     try {
       const values = await this.redis.mget(...keys.map((key) => this.prefix + key));
       this.redisBack();
@@ -118,6 +123,7 @@ export class WriteMarks {
   }
 
   private redisLost(error: Error): void {
+    this.redisRetryAt = this.now() + 1_000;
     if (!this.redisAvailable) return;
     this.redisAvailable = false;
     this.onRedisState?.(false, error);
