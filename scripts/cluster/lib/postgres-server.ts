@@ -8,7 +8,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { alive, childPids, pgBin } from '../../reliability/lib/pg-cluster.ts';
+import { alive, childPids, killQuietly, pgBin } from '../../reliability/lib/pg-cluster.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -146,10 +146,7 @@ export class PgServer {
       ],
       { cwd: path.dirname(this.options.dataDir), timeout: 30_000 },
     );
-    if (result.status !== 0 && this.postmasterPid()) {
-      for (const child of childPids(pid)) process.kill(child, 'SIGKILL');
-      process.kill(pid, 'SIGKILL');
-    }
+    if (result.status !== 0 && this.postmasterPid()) for (const p of [...childPids(pid), pid]) killQuietly(p);
   }
 
   /** Stops the server at once and removes its folder and log. */

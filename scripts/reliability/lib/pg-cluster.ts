@@ -75,16 +75,20 @@ export function removeStaleClusters(prefix = 'estately-reliability-pg-'): void {
     for (const folder of folders) {
       try {
         const pid = Number(readFileSync(path.join(root, folder, 'postmaster.pid'), 'utf8').split('\n')[0]);
-        if (pid && alive(pid)) {
-          for (const child of childPids(pid)) process.kill(child, 'SIGKILL');
-          process.kill(pid, 'SIGKILL');
-        }
+        if (pid && alive(pid)) for (const p of [...childPids(pid), pid]) killQuietly(p);
       } catch {
         // no server in that folder
       }
     }
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** SIGKILL to a process that may have ended meanwhile (a backend whose server went away). */
+export function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {}
 }
 
 export class PrivateCluster {
