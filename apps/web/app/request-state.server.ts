@@ -7,6 +7,7 @@ import { createAuthClient } from './api/auth-client.ts';
 import { type RequestTokenStore, requestTokenStore } from './api/tokens.ts';
 import { type WebConfig, webConfigContext } from './config.server.ts';
 import { pickRequestLocale } from './locale/pick-locale.server.ts';
+import { type Logger, webLog } from './web-log.server.ts';
 
 /**
  * What one request shares between its loaders and entry.server.tsx: the API client with the
@@ -36,6 +37,19 @@ export const requestIdContext = createContext<string | null>(null);
 
 /** The header the request's id travels in, to the API as from the balancer. */
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * The log of one request: the process's JSON log with the request's id on every line
+ * (web-log.server.ts), so a loader's warning is found with the balancer's and the API's lines.
+ */
+export function requestLog(context: Readonly<RouterContextProvider>): Logger {
+  return webLog().child({ reqId: context.get(requestIdContext) });
+}
+
+/** What a warning says of an error: its message (the stack is the API's story, not the page's). */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 /** `{ X-Request-Id }` of the request, or nothing when it has no id. */
 export function requestIdHeaders(context: Readonly<RouterContextProvider>): Record<string, string> {

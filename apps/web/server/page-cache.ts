@@ -7,6 +7,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { webLog } from '../app/web-log.server.ts';
 import { compressHtmlSync, type HtmlEncoding, htmlEncoding, varyOnAcceptEncoding } from './html-encoding.ts';
 import { RenderBusyError } from './render-limit.ts';
 
@@ -161,7 +162,7 @@ export class PageCache {
             // until its stale window ends; a render that broke drops it.
             if (error instanceof RenderBusyError) return;
             this.#delete(hit);
-            console.error('[web] page cache: renewing a page failed:', error);
+            webLog().error({ err: error }, 'page cache: renewing a page failed');
           },
         );
       }

@@ -2,6 +2,7 @@ import { RedirectSchema } from '@estately/domain';
 import { redirect, redirectDocument } from 'react-router';
 import type { ApiClient } from '../api/api-client.ts';
 import { ApiError } from '../api/api-error.ts';
+import { webLog } from '../web-log.server.ts';
 import type { RedirectMisses } from './redirect-misses.server.ts';
 
 /**
@@ -32,7 +33,13 @@ export async function followStoredRedirect(
       !(error instanceof ApiError) ||
       (error.status !== 404 && error.status !== 0 && error.status !== 429)
     ) {
-      if (!signal?.aborted) console.warn('[web] redirect resolver failed:', error);
+      if (!signal?.aborted) {
+        const reqId = headers?.['x-request-id'];
+        webLog().warn(
+          { reqId, error: error instanceof Error ? error.message : String(error) },
+          'redirect resolver failed',
+        );
+      }
     }
     return;
   }

@@ -1,7 +1,7 @@
 import { createContext, type RouterContextProvider } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import type { WebConfig } from '../config.server.ts';
-import { requestApi } from '../request-state.server.ts';
+import { errorText, requestApi, requestLog } from '../request-state.server.ts';
 import { pageFailureOf } from '../routing/unavailable.server.ts';
 import { GUEST, type Session, toFavoriteIds, toSessionUser } from './session.ts';
 
@@ -40,7 +40,8 @@ async function fetchSession(
   try {
     user = toSessionUser(await client.get('/user/me'));
   } catch (error) {
-    if (!(error instanceof ApiError)) console.warn('[web] session: /user/me failed:', error);
+    if (!(error instanceof ApiError))
+      requestLog(context).warn({ error: errorText(error) }, 'session: /user/me failed');
     // Refused for asking too often, or the API is down: the user is not known to be a guest.
     if (pageFailureOf(error).retryAfterSeconds !== null)
       return { status: 'guest', user: null, favoriteIds: [], failure: error };

@@ -3,7 +3,7 @@ import type { MessageKey } from '@estately/i18n';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { webConfigContext } from '../../config.server.ts';
 import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
-import { requestApi } from '../../request-state.server.ts';
+import { errorText, requestApi, requestLog } from '../../request-state.server.ts';
 import { companySettingsPath } from '../../routing/company-paths.ts';
 import { pageTitle, screenOf, screenTitle } from '../../routing/screen.server.ts';
 import { retryLaterOrRethrow, throwIfRetryLater } from '../../routing/unavailable.server.ts';
@@ -121,7 +121,7 @@ export async function loadAccountPage({ request, context }: LoaderFunctionArgs) 
       if (error instanceof Response) throw error;
       // Refused for asking too often: the page that names the wait (issue 36), not the notice.
       throwIfRetryLater(error, context, 'limited');
-      console.warn(`[web] ${screen}:`, error instanceof Error ? error.message : error);
+      requestLog(context).warn({ screen, error: errorText(error) }, 'account list failed');
       loadError = true;
       return null;
     }

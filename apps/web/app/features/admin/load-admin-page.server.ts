@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, RouterContextProvider } fr
 import { webConfigContext } from '../../config.server.ts';
 import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
 import { localeFromPathname } from '../../locale/locale-path.ts';
+import { errorText, requestLog } from '../../request-state.server.ts';
 import { adminSectionOf } from '../../routing/admin-paths.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { notFound, pageTitle } from '../../routing/screen.server.ts';
@@ -126,7 +127,7 @@ export async function loadAdminPage({ request, context }: LoaderFunctionArgs) {
     if (error instanceof Response) throw error;
     // Refused for asking too often: the page that names the wait (issue 36), not the notice.
     throwIfRetryLater(error, context, 'limited');
-    console.warn(`[web] admin ${section ?? 'home'}:`, error instanceof Error ? error.message : error);
+    requestLog(context).warn({ section: section ?? 'home', error: errorText(error) }, 'admin page failed');
     return { ...base, ...empty, loadError: true };
   }
 }

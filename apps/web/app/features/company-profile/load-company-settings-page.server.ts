@@ -3,6 +3,7 @@ import { createTranslator, type MessageKey } from '@estately/i18n';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { webConfigContext } from '../../config.server.ts';
 import { localeFromPathname } from '../../locale/locale-path.ts';
+import { errorText, requestLog } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { pageTitle } from '../../routing/screen.server.ts';
 import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
@@ -76,7 +77,7 @@ export async function loadCompanySettingsPage({ request, context }: LoaderFuncti
   } catch (error) {
     if (error instanceof Response) throw error;
     throwIfRetryLater(error, context, 'limited');
-    console.warn('[web] company settings:', error instanceof Error ? error.message : error);
+    requestLog(context).warn({ error: errorText(error) }, 'company settings failed');
     return { ...base, settings: null, notCompany: false, loadError: true };
   }
 }

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { webConfigContext } from '../../config.server.ts';
 import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
 import { localeFromPathname } from '../../locale/locale-path.ts';
+import { errorText, requestLog } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { pageTitle } from '../../routing/screen.server.ts';
 import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
@@ -56,7 +57,7 @@ export async function loadLeadsPage({ request, context }: LoaderFunctionArgs) {
     // Refused for asking too often: the page that names the wait (issue 36), not the notice.
     throwIfRetryLater(error, context, 'limited');
     // The inbox the API cannot give right now leaves the page and its navigation working.
-    console.warn('[web] leads:', error instanceof Error ? error.message : error);
+    requestLog(context).warn({ error: errorText(error) }, 'leads failed');
     return { ...base, leads: null, loadError: true };
   }
 }

@@ -9,6 +9,7 @@ import type { MessageKey } from '@estately/i18n';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { webConfigContext } from '../../config.server.ts';
 import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
+import { errorText, requestLog } from '../../request-state.server.ts';
 import { pageTitle, screenOf, screenTitle } from '../../routing/screen.server.ts';
 import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
@@ -81,7 +82,7 @@ export async function loadMyOffersPage({ request, context }: LoaderFunctionArgs)
     if (error instanceof Response) throw error;
     // Refused for asking too often: the page that names the wait (issue 36), not the notice.
     throwIfRetryLater(error, context, 'limited');
-    console.warn('[web] my offers:', error instanceof Error ? error.message : error);
+    requestLog(context).warn({ error: errorText(error) }, 'my offers failed');
     return { ...base, offers: null, loadError: true };
   }
 }

@@ -6,7 +6,7 @@ import {
 } from '@estately/domain';
 import type { LoaderFunctionArgs } from 'react-router';
 import { webConfigContext } from '../../config.server.ts';
-import { visitorHeaders } from '../../request-state.server.ts';
+import { errorText, requestLog, visitorHeaders } from '../../request-state.server.ts';
 import { renderStaticMapSvg } from './static-map.ts';
 import { formatMapDistance, staticMapPlaces } from './static-map-view.server.ts';
 
@@ -40,7 +40,7 @@ export async function loadStaticMap({ params, context }: LoaderFunctionArgs) {
     // The map without places is still the offer's location.
     if (poi?.ok) places = PointsOfInterestResponseSchema.parse(await poi.json());
   } catch (error) {
-    console.warn(`[web] static map ${id}:`, error);
+    requestLog(context).warn({ offer: id, error: errorText(error) }, 'static map failed');
     return new Response('Service Unavailable', { status: 503, headers: { 'retry-after': '30' } });
   }
   const svg = renderStaticMapSvg({

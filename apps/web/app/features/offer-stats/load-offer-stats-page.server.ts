@@ -2,6 +2,7 @@ import { createTranslator } from '@estately/i18n';
 import type { LoaderFunctionArgs } from 'react-router';
 import { webConfigContext } from '../../config.server.ts';
 import { localeFromPathname } from '../../locale/locale-path.ts';
+import { errorText, requestLog } from '../../request-state.server.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { notFound, pageTitle } from '../../routing/screen.server.ts';
 import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
@@ -35,7 +36,7 @@ export async function loadOfferStatsPage({ request, context, params }: LoaderFun
     if (error instanceof Response) throw error;
     // Refused for asking too often: the page that names the wait (issue 36), not the notice.
     throwIfRetryLater(error, context, 'limited');
-    console.warn('[web] offer statistics:', error instanceof Error ? error.message : error);
+    requestLog(context).warn({ error: errorText(error) }, 'offer statistics failed');
     return { ...base, page: null, loadError: true };
   }
   if (!page) notFound();

@@ -1,5 +1,6 @@
 import { type Currency, FeaturedPropertiesResponseSchema, type OfferCard } from '@estately/domain';
 import { apiErrorFrom, isTooManyRequests } from '../../../api/api-error.ts';
+import { webLog } from '../../../web-log.server.ts';
 
 export type FeaturedOffers = { status: 'ok'; offers: OfferCard[] } | { status: 'unavailable'; offers: [] };
 
@@ -20,6 +21,9 @@ export async function fetchFeaturedOffers(options: {
   fetch?: typeof fetch;
 }): Promise<FeaturedOffers> {
   const url = `${options.apiUrl}/properties?currency=${encodeURIComponent(options.currency)}`;
+  // The request's id travels in the headers (ownCallHeaders given the request's context).
+  const warn = (fields: Record<string, unknown>) =>
+    webLog().warn({ reqId: options.headers?.['x-request-id'], url, ...fields }, 'featured offers failed');
   const timeout = AbortSignal.timeout(FEATURED_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
@@ -30,19 +34,19 @@ export async function fetchFeaturedOffers(options: {
     // Refused for asking too often: the page is the 429 that names the wait (issue 36), thrown.
     if (response.status === 429) throw await apiErrorFrom(response);
     if (!response.ok) {
-      console.warn(`[web] featured offers: ${url} answered ${response.status}`);
+      warn({ status: response.status });
       return { status: 'unavailable', offers: [] };
     }
     const parsed = FeaturedPropertiesResponseSchema.safeParse(await response.json());
     if (!parsed.success) {
-      console.warn(`[web] featured offers: unexpected answer from ${url}: ${parsed.error.message}`);
+      warn({ error: `unexpected answer: ${parsed.error.message}` });
       return { status: 'unavailable', offers: [] };
     }
     return { status: 'ok', offers: parsed.data.data };
   } catch (error) {
     if (isTooManyRequests(error)) throw error;
     if (!options.signal?.aborted) {
-      console.warn(`[web] featured offers: ${url} failed: ${error instanceof Error ? error.message : error}`);
+      warn({ error: error instanceof Error ? error.message : String(error) });
     }
     return { status: 'unavailable', offers: [] };
   }

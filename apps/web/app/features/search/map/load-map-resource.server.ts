@@ -1,7 +1,7 @@
 import { CURRENCIES, type Currency, isLocale } from '@estately/domain';
 import type { LoaderFunctionArgs } from 'react-router';
 import { webConfigContext } from '../../../config.server.ts';
-import { requestApi } from '../../../request-state.server.ts';
+import { errorText, requestApi, requestLog } from '../../../request-state.server.ts';
 import { basemapFile, encodedBody, isBasemapLayer, offlineStyle } from './basemap.server.ts';
 import { pmtilesStyle } from './basemap-pmtiles.server.ts';
 import { loadMapCard } from './load-map-card.server.ts';
@@ -82,7 +82,7 @@ export async function loadMapResource({ request, context, params }: LoaderFuncti
         ? json({ card }, 200, 'public, max-age=60')
         : json({ error: 'not_found' }, 404, 'public, max-age=60');
     } catch (error) {
-      if (!request.signal.aborted) console.warn('[web] map card failed:', error);
+      if (!request.signal.aborted) requestLog(context).warn({ error: errorText(error) }, 'map card failed');
       return json({ error: 'service_unavailable' }, 503, 'no-store');
     }
   }
