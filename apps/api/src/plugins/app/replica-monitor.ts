@@ -71,7 +71,6 @@ export class ReplicaMonitor {
   private lag: number | null = null;
   private lastAnswer = Number.NEGATIVE_INFINITY;
   private state: 'ok' | 'behind' | 'down' = 'down';
-  private reason = 'not polled yet';
   private polling: Promise<void> | null = null;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -172,14 +171,8 @@ export class ReplicaMonitor {
   private judge(state: 'ok' | 'behind' | 'down', reason: string): void {
     const before = this.status().readsFrom;
     this.state = state;
-    this.reason = reason;
     const after = this.status();
     if (after.readsFrom !== before) this.options.onSwitch?.(after, reason);
-  }
-
-  /** Why reads go where they go (for the switch's log line). */
-  why(): string {
-    return this.reason;
   }
 }
 
