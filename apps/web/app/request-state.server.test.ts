@@ -8,6 +8,7 @@ import {
   REQUEST_ID_HEADER,
   requestApi,
   requestIdHeaders,
+  requestLog,
   visitorHeaders,
 } from './request-state.server.ts';
 import { readWebConfig } from './web-config.ts';
@@ -78,6 +79,13 @@ describe("the request's id goes with every call to the API", () => {
     });
     // A context without an id (react-router dev): nothing.
     expect(requestIdHeaders(createLoadContext(config, null))).toEqual({});
+  });
+
+  it("a loader's log lines carry it", () => {
+    const config = readWebConfig({});
+    expect(requestLog(createLoadContext(config, null, 'id-of-this-request')).bindings()).toEqual({
+      reqId: 'id-of-this-request',
+    });
   });
 
   it("the request's API client sends it on every call", async () => {
