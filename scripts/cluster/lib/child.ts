@@ -2,8 +2,10 @@
 // and carries ESTATELY_CLUSTER_DIR in its environment, so a later start can find and end what a
 // runner killed without a chance to stop (kill -9, a power cut) left behind, and nothing else.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
+import { descendantProcesses } from '../../lib/processes.ts';
 
 export const CLUSTER_DIR_MARK = 'ESTATELY_CLUSTER_DIR';
 
@@ -18,6 +20,37 @@ export interface SpawnLoggedOptions {
 
 const running = new Set<ChildProcess>();
 let exitHook = false;
+
+/**
+ * The runner's children by pid and start time, in `children.json` of the cluster folder. nginx
+ * and redis-server write their process titles over their environment, so the mark there is
+ * gone: this record is how a later start recognises them (the start time tells a reused pid).
+ */
+interface ChildRecord {
+  pid: number;
+  startTime: string;
+  command: string;
+}
+const records = new Map<string, ChildRecord[]>();
+
+function recordFile(clusterDir: string): string {
+  return path.join(clusterDir, 'children.json');
+}
+
+/** Field 22 of /proc/<pid>/stat: when the process started, in clock ticks since boot. */
+function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+function writeRecords(clusterDir: string): void {
+  const list = records.get(clusterDir) ?? [];
+  writeFileSync(recordFile(clusterDir), `${JSON.stringify(list, null, 2)}\n`);
+}
 
 /**
  * Starts a process whose stdout and stderr are appended to `logPath`. A runner that exits
@@ -40,7 +73,23 @@ export function spawnLogged(options: SpawnLoggedOptions): ChildProcess {
       stdio: ['ignore', fd, fd],
     });
     running.add(child);
-    child.once('exit', () => running.delete(child));
+    const clusterDir = path.resolve(options.clusterDir);
+    const startTime = child.pid ? startTimeOf(child.pid) : undefined;
+    if (child.pid && startTime) {
+      const list = records.get(clusterDir) ?? [];
+      list.push({ pid: child.pid, startTime, command: options.command });
+      records.set(clusterDir, list);
+      writeRecords(clusterDir);
+    }
+    child.once('exit', () => {
+      running.delete(child);
+      const list = records.get(clusterDir) ?? [];
+      records.set(
+        clusterDir,
+        list.filter((record) => record.pid !== child.pid),
+      );
+      writeRecords(clusterDir);
+    });
     return child;
   } finally {
     // The child holds its own copy of the descriptor.
@@ -86,11 +135,21 @@ export function stopChild(
 export function strayProcesses(clusterDir: string): number[] {
   const mark = `${CLUSTER_DIR_MARK}=${path.resolve(clusterDir)}`;
   const found: number[] = [];
+  try {
+    const recorded = JSON.parse(readFileSync(recordFile(clusterDir), 'utf8')) as ChildRecord[];
+    for (const record of recorded) {
+      if (record.pid !== process.pid && startTimeOf(record.pid) === record.startTime && alive(record.pid))
+        found.push(record.pid);
+    }
+  } catch {
+    // no record: a first start
+  }
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
       const environ = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
-      if (environ.includes(mark) && alive(Number(entry))) found.push(Number(entry));
+      if (environ.includes(mark) && alive(Number(entry)) && !found.includes(Number(entry)))
+        found.push(Number(entry));
     } catch {
       // gone meanwhile, or not ours to read
     }
@@ -100,7 +159,10 @@ export function strayProcesses(clusterDir: string): number[] {
 
 /** SIGKILLs the stray processes of `clusterDir` and waits until they are gone. */
 export async function killStrays(clusterDir: string): Promise<number> {
-  const pids = strayProcesses(clusterDir);
+  const strays = strayProcesses(clusterDir);
+  // With them their own children (nginx's workers hold the listening sockets), found first:
+  // once their parent is gone they belong to init.
+  const pids = [...new Set([...strays, ...strays.flatMap(descendantProcesses)])];
   for (const pid of pids) {
     try {
       process.kill(pid, 'SIGKILL');
@@ -109,6 +171,20 @@ export async function killStrays(clusterDir: string): Promise<number> {
   const deadline = Date.now() + 10_000;
   while (pids.some(alive) && Date.now() < deadline) await sleep(50);
   return pids.length;
+}
+
+/** True when something accepts connections on 127.0.0.1:`port`. */
+export function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const done = (taken: boolean) => {
+      socket.destroy();
+      resolve(taken);
+    };
+    socket.setTimeout(1_000, () => done(true));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -87,14 +87,19 @@ http {
   # A property photo is the largest body the API takes.
   client_max_body_size ${CLIENT_MAX_BODY_MEGABYTES}m;
 
+  # Idle upstream connections are closed by nginx before the instance would close them (the web
+  # server's keep-alive timeout is Node's 5 s): a request sent on a connection the instance is
+  # closing fails, and a POST is not retried.
   upstream web {
 ${upstreamServers(options.web)}
     keepalive 16;
+    keepalive_timeout 4s;
   }
 
   upstream api {
 ${upstreamServers(options.api)}
     keepalive 16;
+    keepalive_timeout 4s;
   }
 
   # The internal listener keeps the id the web server gives its API calls (the page's request),

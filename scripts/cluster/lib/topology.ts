@@ -18,7 +18,7 @@ import { loadConfig } from '../../../apps/api/src/config.ts';
 import { mediaStorage } from '../../../apps/api/src/plugins/app/media.ts';
 import { startSmtpPeer } from '../../reliability/lib/smtp-peer.ts';
 import { WEB_NODE_FLAGS } from '../../web-process.ts';
-import { killStrays, sleep } from './child.ts';
+import { killStrays, portTaken, sleep } from './child.ts';
 import { type Instance, type InstanceKind, type InstanceSpec, ManagedInstance } from './instances.ts';
 import { Nginx } from './nginx.ts';
 import { type ClusterPorts, clusterPorts, type InstanceName, PROXY_ADDRESS } from './ports.ts';
@@ -230,6 +230,24 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   mkdirSync(path.join(dir, 'logs'), { recursive: true });
   const strays = await killStrays(dir);
   if (strays > 0) log(`ended ${strays} processes an earlier runner of ${dir} left behind`);
+  // Another program on one of the ports would answer in an instance's place (PostgreSQL's are
+  // checked by its own start).
+  const ours = [
+    ports.public,
+    ports.internalApi,
+    ports.redis,
+    ports.s3,
+    ports.prometheus,
+    ...Object.values(ports.instance).filter((port): port is number => port !== null),
+    ...Object.values(ports.metrics),
+  ];
+  const taken = (await Promise.all(ours.map(async (port) => ((await portTaken(port)) ? port : 0)))).filter(
+    Boolean,
+  );
+  if (taken.length > 0)
+    throw new Error(
+      `Ports of the cluster (base ${options.portBase}) are in use by other programs: ${taken.join(', ')}. Stop them or choose another CLUSTER_PORT_BASE.`,
+    );
 
   const certificate = ensureCertificate(dir);
   const secrets = ensureSecrets(dir);
