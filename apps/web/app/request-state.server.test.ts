@@ -83,7 +83,7 @@ describe("the request's id goes with every call to the API", () => {
 
   it("a loader's log lines carry it", () => {
     const config = readWebConfig({});
-    expect(requestLog(createLoadContext(config, null, 'id-of-this-request')).bindings()).toEqual({
+    expect(requestLog(createLoadContext(config, null, 'id-of-this-request')).bindings()).toMatchObject({
       reqId: 'id-of-this-request',
     });
   });
