@@ -83,8 +83,15 @@ export class Tally {
    * Every answer of 5xx or none, with when it was asked and answered (Date.now() ms): a check
    * that kills a server tells the requests in flight at that instant from the others.
    */
-  readonly broken: Array<{ kind: string; path: string; status: number; startedAt: number; endedAt: number }> =
-    [];
+  readonly broken: Array<{
+    kind: string;
+    path: string;
+    status: number;
+    startedAt: number;
+    endedAt: number;
+    /** Why there was no answer (the connection's error). */
+    error?: string;
+  }> = [];
   /** 429 is what the abusive client should get: not listed among the examples. */
   private readonly limitExpected: boolean;
 
@@ -92,7 +99,7 @@ export class Tally {
     this.limitExpected = options.limitExpected ?? false;
   }
 
-  add(kind: string, status: number, ttfbMs: number, path: string, expected = true): void {
+  add(kind: string, status: number, ttfbMs: number, path: string, expected = true, error?: string): void {
     let k = this.kinds.get(kind);
     if (!k) {
       k = {
@@ -117,7 +124,7 @@ export class Tally {
     if (status > 0) k.ttfb.push(ttfbMs);
     if (status === 0 || status >= 500) {
       const endedAt = Date.now();
-      this.broken.push({ kind, path, status, startedAt: endedAt - ttfbMs, endedAt });
+      this.broken.push({ kind, path, status, startedAt: endedAt - ttfbMs, endedAt, error });
     }
     if (
       (!expected || status === 0 || (status === 429 && !this.limitExpected) || status >= 500) &&
@@ -190,7 +197,8 @@ export function exchange(
   method: string,
   headers: Record<string, string>,
   body: string | undefined,
-  retried = false,
+  /** Sends so far on kept-alive connections that the server had closed. */
+  retries = 0,
 ): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -232,10 +240,12 @@ export function exchange(
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (settled) return;
       // A kept-alive connection the server closed just as it was reused: a browser sends the
-      // request again on a new one (so do Node's docs), once.
-      if (!retried && req.reusedSocket && error.code === 'ECONNRESET') {
+      // request again (so do Node's docs), until it goes out on a new connection, whose failure
+      // is final. A balancer that reloads closes every idle connection of the pool at once, so
+      // the next one taken from the pool may be closed as well.
+      if (retries < 8 && req.reusedSocket && error.code === 'ECONNRESET') {
         settled = true;
-        resolve(exchange(agent, url, method, headers, body, true));
+        resolve(exchange(agent, url, method, headers, body, retries + 1));
         return;
       }
       done({
@@ -243,7 +253,7 @@ export function exchange(
         headers: {},
         body: Buffer.alloc(0),
         ttfbMs: performance.now() - started,
-        error: error.message,
+        error: [error.code, error.message].filter(Boolean).join(' '),
       });
     });
     req.end(body);
@@ -333,7 +343,7 @@ export class VisitorBrowser {
 
   private record(kind: string, answer: Answer, path: string, expected = true): void {
     this.requests += 1;
-    this.options.tally.add(kind, answer.status, answer.ttfbMs, path, expected);
+    this.options.tally.add(kind, answer.status, answer.ttfbMs, path, expected, answer.error);
   }
 
   private keepCookies(headers: IncomingHttpHeaders): void {
