@@ -172,11 +172,15 @@ export class PostgresPair {
     this.claimFolder();
     this.backrest.writeConfig();
     await this.startServer(this.primary);
+    // Idempotent: a stanza that exists is checked against this primary (system id, version); a
+    // first start that failed before making it is completed.
+    await this.backrest.stanzaCreate();
     // A replica folder removed by hand (a replica whose slot the primary dropped past
     // max_slot_wal_keep_size cannot catch up any more) is cloned again.
     if (existsSync(path.join(this.replica.options.dataDir, 'PG_VERSION')))
       await this.startServer(this.replica);
     else await this.cloneReplica();
+    if ((await this.backrest.info()).backups.length === 0) await this.backrest.backup('full');
   }
 
   /** A new replica: a copy of the running primary that streams from it through the slot. */
