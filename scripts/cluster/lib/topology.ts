@@ -513,6 +513,7 @@ class Balancer {
       const order: InstanceKind[] = ['api', 'web', 'worker'];
       for (const kind of order) {
         for (const instance of this.instances.filter((i) => i.kind === kind)) {
+          if (this.stopped) throw new Error('The cluster stopped during the rolling restart');
           results.push({ name: instance.name, readyMs: await this.restartOne(instance) });
         }
       }
@@ -537,6 +538,8 @@ class Balancer {
     }
     this.log(`rolling restart: stopping ${instance.name}`);
     await instance.stop();
+    // The cluster was stopped meanwhile: starting the instance again would outlive it.
+    if (this.stopped) throw new Error('The cluster stopped during the rolling restart');
     instance.start();
     const readyMs = await instance.waitReady(120_000);
     if (balanced) {
