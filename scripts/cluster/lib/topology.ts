@@ -10,7 +10,7 @@
 // that are not ready (then reloads nginx), and a supervisor starts again any instance that
 // exits. Between the poller's rounds, nginx's passive failure detection and its retry of
 // idempotent requests on the other instance cover a sudden death.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createDatabase, migrate } from '@estately/db';
 import { isSeeded, seed } from '@estately/db/seed';
@@ -228,6 +228,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const log = options.log ?? ((line: string) => console.log(`[cluster] ${line}`));
   const ports = clusterPorts(options.portBase);
   mkdirSync(path.join(dir, 'logs'), { recursive: true });
+  // PostgreSQL runs as the postgres user, which must reach its folder inside (a folder made by
+  // mkdtemp is 0700). The secrets and the TLS key inside are 0600.
+  chmodSync(dir, 0o755);
   const strays = await killStrays(dir);
   if (strays > 0) log(`ended ${strays} processes an earlier runner of ${dir} left behind`);
   // Another program on one of the ports would answer in an instance's place (PostgreSQL's are
