@@ -5,7 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PostgresPair, type RestoredServer } from './postgres.ts';
-import { PgServer } from './postgres-server.ts';
+import { PgServer, sql } from './postgres-server.ts';
 
 export interface RestoreTarget {
   /** The target as given, handed to PostgreSQL's recovery_target_time. */
@@ -95,7 +95,14 @@ export async function restoreCommand(
 
   // WAL still in the primary's current segment is archived first, so a target of a few seconds
   // ago is restorable too. A stopped primary archived everything when it shut down.
-  if (pair.primary.postmasterPid()) await pair.archiveNow().catch(() => undefined);
+  // Recovery to a time stops at the first commit after it, and refuses to end without one
+  // ("recovery ended before configured recovery target was reached"): on a quiet primary the
+  // last commit may precede the target, so one empty transaction that takes a transaction id
+  // (and so writes a commit record stamped now) is committed before the switch.
+  if (pair.primary.postmasterPid()) {
+    await sql(pair.primaryUrl, 'SELECT pg_current_xact_id()').catch(() => undefined);
+    await pair.archiveNow().catch(() => undefined);
+  }
 
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
   const dir = path.join(pair.dir, `restored-${stamp}`);

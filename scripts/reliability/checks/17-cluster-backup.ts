@@ -236,6 +236,25 @@ await check(
   },
 );
 
+await check('restore command: a target after the last commit of a quiet primary is reached', async () => {
+  // Nothing commits on the drill's primary after the rows above: recovery to a time after them
+  // has no later commit to stop at unless the command writes one first.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const [now] = await sql<{ at: string }>(
+    pair.primaryUrl,
+    "SELECT to_char((clock_timestamp() - interval '1 second') AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00' AS at",
+  );
+  restored = await restoreCommand(['--to', now?.at ?? ''], { dir: root, base, log: () => {} });
+  figure('restore to a quiet moment', restored.seconds, 's');
+  const atQuiet = await accounts(restored.url);
+  expect(
+    emailsOf('d').every((email) => atQuiet.get(email) === 'while-stopped'),
+    'the rows committed before the quiet moment are missing from the restored copy',
+  );
+  await restored.destroy();
+  restored = undefined;
+});
+
 await check(
   'restore command: refuses a target without a time zone, in the future or before the oldest backup',
   async () => {
