@@ -16,8 +16,11 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
-      // Probes from load balancers must never be throttled away.
+      // Probes from load balancers must never be throttled away, and their request lines (a
+      // balancer asks each instance twice a second) would bury every other line of the log:
+      // only warnings are logged for them. They are still counted in /metrics.
       config: { rateLimit: false },
+      logLevel: 'warn',
       schema: {
         tags: ['health'],
         summary: 'Health of the API and its database',
@@ -41,6 +44,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health/live',
     {
       config: { rateLimit: false },
+      logLevel: 'warn',
       schema: {
         tags: ['health'],
         summary: 'Liveness: the process answers',
@@ -59,6 +63,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health/ready',
     {
       config: { rateLimit: false },
+      logLevel: 'warn',
       schema: {
         tags: ['health'],
         summary: 'Readiness: whether this instance should be given requests',

@@ -163,3 +163,28 @@ describe('GET /health/ready and the read routing', () => {
     });
   });
 });
+
+describe('request logs of the probes', () => {
+  it('logs no request line for /health, /health/live or /health/ready, but does for other routes', async () => {
+    const database = await createTestDatabase();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'estately-health-log-'));
+    const lines: { url?: string; req?: { url?: string }; msg?: string }[] = [];
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }),
+      db: database,
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    });
+    await app.ready();
+    try {
+      for (const url of ['/health', '/health/live', '/health/ready'])
+        await app.inject({ method: 'GET', url });
+      expect(lines.filter((line) => JSON.stringify(line).includes('/health'))).toEqual([]);
+      await app.inject({ method: 'GET', url: '/properties' });
+      expect(lines.some((line) => line.req?.url === '/properties')).toBe(true);
+    } finally {
+      await app.close();
+      await database.cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
