@@ -4,8 +4,9 @@
 //
 //   npm run build --workspace @estately/web && node apps/web/server/server.ts
 //
-// Configuration: WEB_PORT (3000), API_URL (http://localhost:3001), PUBLIC_API_URL, PUBLIC_WEB_URL,
-// WEB_WORKERS (1), WEB_TRUST_PROXY, METRICS_PORT and METRICS_HOST, WEB_ACCESS_LOG (docs/deploy.md).
+// Configuration: WEB_PORT (3000), WEB_HOST (all interfaces), API_URL (http://localhost:3001),
+// PUBLIC_API_URL, PUBLIC_WEB_URL, WEB_WORKERS (1), WEB_TRUST_PROXY, METRICS_PORT and METRICS_HOST,
+// WEB_ACCESS_LOG (docs/deploy.md).
 
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
@@ -52,7 +53,10 @@ const CLIENT_DIR = join(BUILD_DIR, 'client');
 export interface StartWebOptions {
   /** Port to listen on; 0 picks a free one. Default: WEB_PORT or 3000. */
   port?: number;
-  /** Host to bind; default all interfaces. */
+  /**
+   * Host to bind. Default: WEB_HOST, else all interfaces (the web server is the public face of
+   * `npm start`; behind a balancer WEB_HOST=127.0.0.1 keeps it reachable through that only).
+   */
   host?: string;
   /** API base URL for server-side loaders. Default: API_URL or http://localhost:3001. */
   apiUrl?: string;
@@ -367,7 +371,7 @@ export async function startWeb(options: StartWebOptions = {}): Promise<RunningWe
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, options.host, () => {
+    server.listen(config.port, options.host ?? ((options.env ?? process.env).WEB_HOST || undefined), () => {
       server.off('error', reject);
       resolve();
     });

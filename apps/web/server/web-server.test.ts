@@ -235,3 +235,19 @@ async function assetPaths(web: RunningWeb): Promise<Set<string>> {
   ).text();
   return new Set([...html.matchAll(/(\/assets\/[\w.-]+\.(?:js|css))/g)].map((match) => match[1] as string));
 }
+
+describe('WEB_HOST', () => {
+  it('binds the address it names only; without it every interface answers', async () => {
+    const bound = await startWeb({ port: 0, apiUrl: api.url, env: { WEB_HOST: '127.0.0.1' } });
+    const open = await startWeb({ port: 0, apiUrl: api.url, env: {} });
+    try {
+      expect((await fetch(`http://127.0.0.1:${bound.port}/health/live`)).status).toBe(200);
+      // 127.0.0.2 is this machine too, on another address of the loopback range.
+      await expect(fetch(`http://127.0.0.2:${bound.port}/health/live`)).rejects.toThrow();
+      expect((await fetch(`http://127.0.0.2:${open.port}/health/live`)).status).toBe(200);
+    } finally {
+      await bound.close();
+      await open.close();
+    }
+  });
+});

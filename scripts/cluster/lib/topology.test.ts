@@ -61,6 +61,8 @@ describe('the cluster processes', () => {
       WEB_TRUST_PROXY: PROXY_ADDRESS,
       INTERNAL_API_TOKEN: 't'.repeat(43),
       WEB_WORKERS: '1',
+      WEB_HOST: '127.0.0.1',
+      WEB_ACCESS_LOG: 'on',
     });
   });
 });

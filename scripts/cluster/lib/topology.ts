@@ -179,6 +179,10 @@ export function instanceSpecs(options: {
       ...base,
       ...apiLaunch.env,
       WEB_PORT: String(ports.instance[name]),
+      // Reachable through the balancer only, as the API instances are.
+      WEB_HOST: '127.0.0.1',
+      // One line per request with its id: the request's path from nginx's log to the API's.
+      WEB_ACCESS_LOG: 'on',
       // One process per instance: the balancer spreads the load over the instances.
       WEB_WORKERS: '1',
       API_URL: `http://127.0.0.1:${ports.internalApi}`,
