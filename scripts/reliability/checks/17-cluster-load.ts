@@ -645,6 +645,13 @@ if (cluster) {
         figure('of them not answered 200', wrong.length);
         figure('first search answered after the stop', firstAfter ? firstAfter.endedAt - stopAt : '-', 'ms');
         figure('both API instances read from the primary after', ms(fallbackMs));
+        // From the stop until every search after it answered 200: the last one that did not.
+        const lastWrong = wrong.at(-1);
+        figure(
+          'searches answered without errors from the stop on after',
+          lastWrong ? lastWrong.endedAt - stopAt : 0,
+          'ms',
+        );
         figure('favourites written while the replica was stopped', writes);
         figure('replica lag when started again', lagAtStart ?? '-', 'bytes');
         figure(
