@@ -10,8 +10,12 @@ export const READY_PATH = '/health/ready';
 
 /** How long one answer of the API is believed. */
 export const API_PROBE_TTL_MS = 1_000;
-/** The longest the API's liveness may take to answer before it counts as down. */
-export const API_PROBE_TIMEOUT_MS = 1_000;
+/**
+ * The longest the API's liveness may take to answer before it counts as down: on a busy machine
+ * a second is sometimes not enough for a live API, and a web server taken out for that would
+ * move its visitors onto the others for nothing.
+ */
+export const API_PROBE_TIMEOUT_MS = 2_000;
 
 export interface Readiness {
   ready: boolean;

@@ -165,10 +165,10 @@ describe('the public listener', () => {
     expect(seen?.from).toBe(PROXY_ADDRESS);
   });
 
-  it('retries a GET that one instance refused (503) on the other, once', async () => {
+  it('retries a GET that one instance failed (502) on the other, once', async () => {
     reset();
     const [first, second] = api as [Upstream, Upstream];
-    first.status = 503;
+    first.status = 502;
     for (let i = 0; i < 4; i += 1) {
       const answer = await request('/api/offers');
       expect(answer.status).toBe(200);
@@ -182,10 +182,10 @@ describe('the public listener', () => {
 
   it('never retries a POST on the other instance', async () => {
     reset();
-    for (const up of api) up.status = 503;
+    for (const up of api) up.status = 502;
     await new Promise((resolve) => setTimeout(resolve, 2_100)); // fail_timeout of the last test
     const answer = await request('/api/leads', { method: 'POST', body: '{}' });
-    expect(answer.status).toBe(503);
+    expect(answer.status).toBe(502);
     expect(api.flatMap((up) => up.seen).filter((seen) => seen.method === 'POST')).toHaveLength(1);
   });
 
@@ -220,6 +220,35 @@ describe('the public listener', () => {
     expect((await request('/media/')).status).toBe(404);
     expect((await request('/media/?list-type=2')).status).toBe(404);
     expect((await request('/media/photos/a/card.webp')).status).toBe(200);
+  });
+
+  it('keeps a photo once read, as a CDN does: the storage is not asked again', async () => {
+    const client = new AwsClient({ accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', service: 's3' });
+    const key = `${storage.bucket}/photos/b/card.webp`;
+    await client.fetch(`${storage.endpoint}/${key}`, { method: 'PUT', body: 'kept bytes' });
+    expect((await request('/media/photos/b/card.webp')).body).toBe('kept bytes');
+    // Gone from the bucket, still served from nginx's copy.
+    expect((await client.fetch(`${storage.endpoint}/${key}`, { method: 'DELETE' })).status).toBe(204);
+    const again = await request('/media/photos/b/card.webp');
+    expect(again.status).toBe(200);
+    expect(again.body).toBe('kept bytes');
+  });
+
+  it("passes an instance's 503 on and keeps the instance in the balancer", async () => {
+    reset();
+    web[0]!.status = 503;
+    const answers: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const answer = await request('/busy');
+      answers.push(`${answer.status} ${answer.body}`);
+    }
+    // Each 503 is web1's own answer, not retried on web2, and web1 keeps its turns.
+    expect(answers.filter((a) => a === '503 web1').length).toBeGreaterThanOrEqual(3);
+    expect(answers.filter((a) => a === '200 web2').length).toBeGreaterThanOrEqual(3);
+    expect(web[1]!.seen.filter((seen) => seen.url === '/busy').length).toBe(
+      answers.filter((a) => a === '200 web2').length,
+    );
+    web[0]!.status = 200;
   });
 });
 

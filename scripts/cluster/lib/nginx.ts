@@ -102,6 +102,19 @@ ${upstreamServers(options.api)}
     keepalive_timeout 4s;
   }
 
+  # The object storage, on kept-alive connections: a page of offer cards asks for a dozen
+  # photos at once, and a new connection for each kept the storage from accepting in time.
+  upstream media {
+    server ${options.mediaOrigin.replace(/^https?:\/\//, '')};
+    keepalive 16;
+    keepalive_timeout 4s;
+  }
+
+  # Photos are kept here as a CDN keeps them: their keys never change (a new photo or variant
+  # gets a new key), so a copy is never stale, and the storage sees each photo once, not once
+  # per visitor. Concurrent misses of one photo wait for the first (proxy_cache_lock).
+  proxy_cache_path ${path.join(options.prefix, 'cache', 'media')} levels=1:2 keys_zone=media:10m max_size=1g inactive=1h use_temp_path=off;
+
   # The internal listener keeps the id the web server gives its API calls (the page's request),
   # and makes one for a call that brings none.
   map $http_x_request_id $internal_request_id {
@@ -116,8 +129,11 @@ ${upstreamServers(options.api)}
   proxy_connect_timeout 2s;
   proxy_read_timeout 60s;
   # A failed or refused attempt goes to the other instance once. POST, PATCH and DELETE are not
-  # retried (no non_idempotent): the first instance may have acted on them already.
-  proxy_next_upstream error timeout http_502 http_503 http_504;
+  # retried (no non_idempotent): the first instance may have acted on them already. A 503 is the
+  # instance's own answer (the web's busy page with Retry-After, a database that does not
+  # answer) and is passed on: listed here it would also count as a failure of the instance, and
+  # two such answers in a moment of overload would take both instances out (502 for everyone).
+  proxy_next_upstream error timeout http_502 http_504;
   proxy_next_upstream_tries 2;
   proxy_next_upstream_timeout 10s;
 
@@ -154,10 +170,20 @@ ${upstreamServers(options.api)}
       }
       rewrite ^/media/(.+)$ /${options.bucket}/$1? break;
       return 404;
+      # proxy_set_header of the server block is not inherited once a location sets one: the
+      # storage's own host (path-style addressing) and kept-alive connections are named again.
+      proxy_set_header Host ${options.mediaOrigin.replace(/^https?:\/\//, '')};
+      proxy_set_header Connection "";
       proxy_set_header Authorization "";
       proxy_hide_header X-Request-Id;
-      proxy_pass ${options.mediaOrigin};
+      proxy_pass http://media;
       proxy_next_upstream off;
+      proxy_connect_timeout 5s;
+      proxy_cache media;
+      proxy_cache_valid 200 1h;
+      proxy_cache_lock on;
+      proxy_cache_use_stale error timeout updating;
+      proxy_ignore_headers Set-Cookie;
     }
 
     location / {
@@ -202,7 +228,8 @@ export class Nginx {
     // paths it creates belong to the same user. As root the workers run as the folder's owner.
     const user = process.getuid?.() === 0 ? userInfo().username : undefined;
     this.config = { ...config, prefix: this.prefix, ...(user ? { user } : {}) };
-    for (const name of ['logs', 'temp']) mkdirSync(path.join(this.prefix, name), { recursive: true });
+    for (const name of ['logs', 'temp', 'cache'])
+      mkdirSync(path.join(this.prefix, name), { recursive: true });
     this.write();
   }
 

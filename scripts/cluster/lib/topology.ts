@@ -379,8 +379,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   }
 }
 
-/** How many failed readiness answers in a row take a running instance out of the balancer. */
-const FAILS_TO_DOWN = 2;
+/**
+ * How many failed readiness answers in a row take a running instance out of the balancer. An
+ * instance that dies leaves at once (its exit is seen); this is for one that lives but cannot
+ * serve, and a busy machine answers a probe late now and then: each change reloads nginx, so
+ * two seconds of failures, not one late answer, take an instance out.
+ */
+const FAILS_TO_DOWN = 4;
 const POLL_MS = 500;
 /** The longest a rolling restart waits for nginx's old workers to finish with an instance. */
 const DRAIN_TIMEOUT_MS = 10_000;
