@@ -64,6 +64,8 @@ error_log ${path.join(options.prefix, 'logs', 'error.log')} warn;
 
 events {
   worker_connections 4096;
+  # Take every connection waiting at once, not one per wake-up, when a crowd arrives.
+  multi_accept on;
 }
 
 http {
@@ -138,7 +140,11 @@ ${upstreamServers(options.api)}
   proxy_next_upstream_timeout 10s;
 
   server {
-    listen 127.0.0.1:${options.publicPort} ssl http2;
+    # A crowd arriving opens hundreds of connections in a moment (a browser opens up to six for
+    # a page's photos): nginx's default accept queue of 511 overflowed (ListenOverflows in
+    # nstat) and visitors' new connections were reset before nginx saw them. The kernel caps it
+    # at net.core.somaxconn (4096 by default since Linux 5.4).
+    listen 127.0.0.1:${options.publicPort} ssl http2 backlog=4096;
     server_name localhost;
     ssl_certificate ${options.certificatePath};
     ssl_certificate_key ${options.keyPath};
@@ -192,7 +198,7 @@ ${upstreamServers(options.api)}
   }
 
   server {
-    listen 127.0.0.1:${options.internalApiPort};
+    listen 127.0.0.1:${options.internalApiPort} backlog=4096;
     access_log ${path.join(options.prefix, 'logs', 'internal-access.log')} cluster_json;
 
     proxy_set_header Host $host:$server_port;
