@@ -5,6 +5,7 @@ import pg from 'pg';
 import { pgliteExtensions } from './extensions.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { PgliteThread } from './pglite-thread.ts';
+import { isConnectionFailure, readFallbackListeners } from './read-fallback.ts';
 import * as schema from './schema/index.ts';
 import type { DatabaseHandle, Db } from './types.ts';
 
@@ -179,8 +180,55 @@ class ReleasingPool extends pg.Pool {
   }
 }
 
-function newPool(connectionString: string, max: number, timeouts: PoolTimeouts | undefined): pg.Pool {
-  const pool = new ReleasingPool({
+/**
+ * The replica's pool: a read whose connection to the replica fails (the replica stopped,
+ * restarting, unreachable; read-fallback.ts) is run once more on the primary's pool, so the
+ * visitors of the second before the read routing notices get their page, not a 503. Drizzle
+ * (0.45, node-postgres/session.js) runs each statement with the promise form of `query`; a
+ * transaction takes a client with `connect()`, which falls back the same way when no connection
+ * to the replica can be made (a statement failing inside it is not run again: the transaction
+ * is the caller's). Only reads go here: the read database is never written through.
+ */
+class FallbackReadPool extends ReleasingPool {
+  primary: pg.Pool | undefined;
+  onFallback: (error: Error) => void = () => {};
+
+  // biome-ignore lint/suspicious/noExplicitAny: forwards every overload of query
+  override query(...args: any[]): any {
+    // biome-ignore lint/suspicious/noExplicitAny: forwards every overload of query
+    const replicaQuery = (super.query as any).bind(this);
+    // The callback forms and submittable queries (cursors, streams) are left alone: drizzle uses
+    // neither, and a stream that has sent rows cannot be started again.
+    if (args.some((arg) => typeof arg === 'function') || typeof args[0]?.submit === 'function')
+      return replicaQuery(...args);
+    return (replicaQuery(...args) as Promise<pg.QueryResult>).catch((error: unknown) => {
+      const primary = this.primary;
+      if (!primary || !isConnectionFailure(error)) throw error;
+      this.onFallback(error as Error);
+      // biome-ignore lint/suspicious/noExplicitAny: the same arguments, on the primary
+      return (primary.query as any)(...args);
+    });
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's connect has a callback and a promise form
+  override connect(callback?: any): any {
+    // The callback form is how pg's own query() takes a client: that falls back above.
+    if (callback) return super.connect(callback);
+    return (super.connect() as Promise<pg.PoolClient>).catch((error: unknown) => {
+      const primary = this.primary;
+      if (!primary || !isConnectionFailure(error)) throw error;
+      this.onFallback(error as Error);
+      return primary.connect();
+    });
+  }
+}
+
+function poolConfig(
+  connectionString: string,
+  max: number,
+  timeouts: PoolTimeouts | undefined,
+): pg.PoolConfig {
+  return {
     connectionString,
     max,
     types,
@@ -192,7 +240,16 @@ function newPool(connectionString: string, max: number, timeouts: PoolTimeouts |
           idle_in_transaction_session_timeout: timeouts.queryMs * 2,
         }
       : {}),
-  });
+  };
+}
+
+function newPool(
+  connectionString: string,
+  max: number,
+  timeouts: PoolTimeouts | undefined,
+  PoolClass: typeof ReleasingPool = ReleasingPool,
+): pg.Pool {
+  const pool = new PoolClass(poolConfig(connectionString, max, timeouts));
   // An idle client that loses its connection emits 'error' on the pool; without a listener
   // Node exits. A client checked out when the server dies (inside a transaction, between two
   // statements) emits 'error' on itself, where the pool listens no more: the same crash. The
@@ -204,19 +261,41 @@ function newPool(connectionString: string, max: number, timeouts: PoolTimeouts |
   return pool;
 }
 
+export type PostgresOptions = {
+  /**
+   * Whether a read on the replica that fails for its connection is run again on the primary
+   * (default true). The read routing's monitor turns it off: it asks the replica itself.
+   */
+  readFallback?: boolean;
+};
+
 export function createPostgres(
   url: string,
   readUrl?: string,
   poolSize = 10,
   timeouts?: PoolTimeouts,
+  options: PostgresOptions = {},
 ): DatabaseHandle {
   const pool = newPool(url, poolSize, timeouts);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let readPool: pg.Pool | undefined;
   let readDb = db;
   if (readUrl && readUrl !== url) {
-    readPool = newPool(readUrl, poolSize, timeouts);
-    readDb = drizzlePg({ client: readPool, schema }) as unknown as Db;
+    const fallbackPool = newPool(readUrl, poolSize, timeouts, FallbackReadPool) as FallbackReadPool;
+    if (options.readFallback !== false) fallbackPool.primary = pool;
+    const replicaDb = drizzlePg({ client: fallbackPool, schema }) as unknown as Db;
+    const listeners = readFallbackListeners(replicaDb);
+    fallbackPool.onFallback = (error) => {
+      for (const listener of listeners) {
+        try {
+          listener(error);
+        } catch {
+          // A listener's failure must not fail the read.
+        }
+      }
+    };
+    readPool = fallbackPool;
+    readDb = replicaDb;
   }
   let closed = false;
   return {

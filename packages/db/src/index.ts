@@ -7,6 +7,7 @@ export {
   DEFAULT_PGLITE_DIR,
   MEMORY,
   type PoolTimeouts,
+  type PostgresOptions,
 } from './client.ts';
 export { pgliteExtensions } from './extensions.ts';
 export * from './geo.ts';
@@ -16,6 +17,7 @@ export { MIGRATIONS_FOLDER, migrate } from './migrate.ts';
 export * from './offer-projection.ts';
 export { ARGON2_OPTIONS } from './password-hashing.ts';
 export { pendingMigrations } from './pending-migrations.ts';
+export { isConnectionFailure, onReadFallback, type ReadFallbackListener } from './read-fallback.ts';
 export * from './schema/index.ts';
 export * as schema from './schema/index.ts';
 export * from './storage/index.ts';

@@ -1,10 +1,11 @@
-import type { DatabaseHandle } from '@estately/db';
+import { type DatabaseHandle, onReadFallback } from '@estately/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Gauge, Registry } from 'prom-client';
 import { readVersions } from '../../features/search/read-versions.ts';
 import { createHttpMetrics, type HttpMetrics, UNMATCHED_ROUTE } from '../../lib/metrics/http-metrics.ts';
 import { createPoolGauges, type PoolGauges } from '../../lib/metrics/pool-gauges.ts';
+import { createReadMetrics, type ReadMetrics } from '../../lib/metrics/read-metrics.ts';
 import { readRoutingStatus } from '../../lib/read-routing-status.ts';
 import type { ApiDatabase } from './database.ts';
 
@@ -14,6 +15,8 @@ export interface ApiMetrics {
   http: HttpMetrics;
   /** The database pools reported (the serving pools here; server.ts adds the job worker's). */
   pools: PoolGauges;
+  /** Requests by the database they read (counted by plugins/app/read-routing.ts) and the replica's fallbacks. */
+  reads: ReadMetrics;
 }
 
 const REPLICA_STATES = ['none', 'ok', 'behind', 'down'] as const;
@@ -22,7 +25,8 @@ const READ_SOURCES = ['replica', 'primary'] as const;
 /**
  * The API's metrics (docs/decisions/060): requests by route pattern, method and status, their
  * durations, rate-limit refusals (counted by plugins/app/rate-limiter.ts), the database pools,
- * where reads go and the replica's lag, and how far the facet index trails the change counters.
+ * where reads go and the replica's lag, requests by the database they read (counted by
+ * plugins/app/read-routing.ts) and reads the primary took over from a failed replica, and how far the facet index trails the change counters.
  * Gauges are read when Prometheus scrapes; nothing runs between scrapes. Registered first, so
  * its timing covers every other hook.
  */
@@ -30,7 +34,8 @@ async function metricsPlugin(app: FastifyInstance, options: { db: ApiDatabase })
   const registry = new Registry();
   const http = createHttpMetrics(registry);
   const pools = createPoolGauges(registry);
-  app.decorate('metrics', { registry, http, pools } satisfies ApiMetrics);
+  const reads = createReadMetrics(registry);
+  app.decorate('metrics', { registry, http, pools, reads } satisfies ApiMetrics);
 
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern (`/offers/:id`), never the URL: one series per route, whatever ids,
@@ -43,6 +48,10 @@ async function metricsPlugin(app: FastifyInstance, options: { db: ApiDatabase })
     typeof (options.db as DatabaseHandle).kind === 'string' ? (options.db as DatabaseHandle) : undefined;
   pools.add('primary', handle?.pool);
   pools.add('read', handle?.readPool);
+  if (handle?.readPool) {
+    const stop = onReadFallback(handle.readDb, () => reads.fallback());
+    app.addHook('onClose', async () => stop());
+  }
 
   new Gauge({
     name: 'estately_replica_lag_seconds',

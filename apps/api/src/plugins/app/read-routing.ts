@@ -1,9 +1,10 @@
-import { createPostgres, type Db } from '@estately/db';
+import { createPostgres, type Db, onReadFallback } from '@estately/db';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { verifyAccessToken } from '../../lib/jwt.ts';
+import type { ReadMetrics } from '../../lib/metrics/read-metrics.ts';
 import { parseLsn, type ReadRoutingStatus, ReplicaMonitor } from './replica-monitor.ts';
 import { WriteMarks } from './write-marks.ts';
 
@@ -18,6 +19,11 @@ export type { ReadRoutingStatus } from './replica-monitor.ts';
 // the primary while that mark is ahead of the replica's replayed position. Background work
 // (the facet index's warm-up) keeps `app.readDb`. Without a replica `request.readDb` is the
 // primary and nothing here runs: no hook, no position read.
+//
+// A read the replica loses to its connection (stopped, restarting) is run again on the primary
+// by the read pool itself (packages/db read-fallback.ts); the monitor is then asked to look at
+// once. `estately_db_reads_total` counts each request whose handler read `request.readDb`, once,
+// by where the database it got at its first read points.
 
 /** Methods that write nothing (a mark is recorded after the others). */
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -65,9 +71,22 @@ async function readRouting(app: FastifyInstance, options: ReadRoutingOptions) {
   const { config } = options;
   const primary = app.db;
   const replica = app.readDb;
+  const metrics: ReadMetrics | undefined = app.hasDecorator('metrics') ? app.metrics.reads : undefined;
+  // Requests whose reads were counted: the getter below runs for every statement a handler sends.
+  const counted = new WeakSet<FastifyRequest>();
+  const count = (request: FastifyRequest, db: Db) => {
+    if (!metrics || counted.has(request)) return;
+    counted.add(request);
+    metrics.read(db === primary ? 'primary' : 'replica');
+  };
   if (replica === primary) {
     app.decorate('readRouting', { status: () => NO_REPLICA, refresh: async () => {} });
-    app.decorateRequest('readDb', { getter: () => primary });
+    app.decorateRequest('readDb', {
+      getter(this: FastifyRequest) {
+        count(this, primary);
+        return primary;
+      },
+    });
     return;
   }
 
@@ -76,7 +95,14 @@ async function readRouting(app: FastifyInstance, options: ReadRoutingOptions) {
   // a healthy replica down exactly when the primary can least take every read.
   const own =
     config.databaseUrl && config.databaseReadUrl
-      ? createPostgres(config.databaseUrl, config.databaseReadUrl, 1, { connectMs: 1_000, queryMs: 1_000 })
+      ? createPostgres(
+          config.databaseUrl,
+          config.databaseReadUrl,
+          1,
+          { connectMs: 1_000, queryMs: 1_000 },
+          // The monitor asks the replica itself: its polls must fail when the replica does.
+          { readFallback: false },
+        )
       : undefined;
   const monitor = new ReplicaMonitor({
     primary: own?.db ?? primary,
@@ -107,16 +133,33 @@ async function readRouting(app: FastifyInstance, options: ReadRoutingOptions) {
   });
   let markFailing = false;
   await monitor.start();
+  // A read the pool ran again on the primary: the replica is likely gone, ask now rather than
+  // at the next tick (several failures at once join one poll).
+  const stopListening = onReadFallback(replica, () => {
+    void monitor.suspect();
+  });
 
   app.decorate('readRouting', { status: () => monitor.status(), refresh: () => monitor.poll() });
-  app.decorateRequest('readDb', null as unknown as Db);
+  // Each request's choice, kept out of the request so the hooks below can read and change it
+  // without counting as the handler's reads.
+  const chosen = new WeakMap<FastifyRequest, Db>();
+  app.decorateRequest('readDb', {
+    getter(this: FastifyRequest) {
+      const db = chosen.get(this) ?? primary;
+      count(this, db);
+      return db;
+    },
+    setter(this: FastifyRequest, db: Db) {
+      chosen.set(this, db);
+    },
+  });
   app.addHook('onRequest', (request, _reply, done) => {
-    request.readDb = monitor.status().readsFrom === 'replica' ? replica : primary;
+    chosen.set(request, monitor.status().readsFrom === 'replica' ? replica : primary);
     done();
   });
   // After the guards (onRequest) have named the user and the body is parsed, before the handler.
   app.addHook('preHandler', async (request) => {
-    if (request.readDb === primary) return;
+    if (chosen.get(request) === primary) return;
     const keys = visitorKeys(request, config);
     if (keys.length === 0) return;
     const mark = await marks.highest(keys);
@@ -124,7 +167,7 @@ async function readRouting(app: FastifyInstance, options: ReadRoutingOptions) {
     // The replayed position of the last poll (at most pollMs old): an older position only sends
     // the visitor to the primary a little longer.
     const replayed = monitor.replayedLsn();
-    if (replayed === null || mark > replayed) request.readDb = primary;
+    if (replayed === null || mark > replayed) chosen.set(request, primary);
   });
   // Before the answer leaves: the visitor's next request may come the moment it arrives.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -150,6 +193,7 @@ async function readRouting(app: FastifyInstance, options: ReadRoutingOptions) {
     return payload;
   });
   app.addHook('onClose', async () => {
+    stopListening();
     await monitor.stop();
     await marks.close();
     await own?.close();

@@ -74,6 +74,7 @@ export class ReplicaMonitor {
   private polling: Promise<void> | null = null;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  private suspected = false;
 
   constructor(options: ReplicaMonitorOptions) {
     this.options = {
@@ -118,6 +119,17 @@ export class ReplicaMonitor {
     return this.replayed;
   }
 
+  /**
+   * A read on the replica just failed for its connection (and was run on the primary): polls
+   * now, and a poll that cannot reach the replica either calls it down at once rather than after
+   * downAfterMs, so the next requests read the primary without trying the replica first. One
+   * successful poll clears the suspicion.
+   */
+  suspect(): Promise<void> {
+    this.suspected = true;
+    return this.poll();
+  }
+
   /** One poll; a poll already under way is joined rather than doubled. */
   poll(): Promise<void> {
     this.polling ??= this.pollOnce().finally(() => {
@@ -155,6 +167,7 @@ export class ReplicaMonitor {
       const replayed = parseLsn(text);
       this.replayed = replayed;
       this.lastAnswer = now();
+      this.suspected = false;
       while (this.samples.length > 0 && this.samples[0]!.lsn <= replayed) this.samples.shift();
       const oldest = this.samples[0];
       this.lag = oldest ? Math.max(0, (now() - oldest.at) / 1000) : 0;
@@ -162,7 +175,9 @@ export class ReplicaMonitor {
         this.judge('behind', `the replica is ${this.lag.toFixed(1)} s behind`);
       } else this.judge('ok', 'the replica is within its lag bound');
     } catch (error) {
-      if (now() - this.lastAnswer >= this.options.downAfterMs || this.state === 'down') {
+      const suspected = this.suspected;
+      this.suspected = false;
+      if (suspected || now() - this.lastAnswer >= this.options.downAfterMs || this.state === 'down') {
         this.judge('down', `the replica does not answer: ${(error as Error).message}`);
       }
     }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
@@ -16,7 +16,8 @@ import { childPids } from '../../../../../scripts/reliability/lib/pg-cluster.ts'
 // A private PostgreSQL primary and its streaming replica for the read-routing tests, made as the
 // reliability suite makes its cluster (scripts/reliability/lib/pg-cluster.ts): initdb in a
 // temporary folder as the postgres user (`runuser -u postgres`), loopback only, on ports of its
-// own (28110, 28111: a cluster run at base 28000 holds 28010-28015); the replica is a `pg_basebackup -R` of the primary. The shared server on
+// own (28110, 28111 by default, 28210, 28211 for replica-fallback.test.ts: a cluster run at base
+// 28000 holds 28010-28015); the replica is a `pg_basebackup -R` of the primary. The shared server on
 // 5432 is never touched. `pauseReplay()` makes the replica lag on demand.
 
 const PREFIX = 'estately-read-routing-pg-';
@@ -179,6 +180,35 @@ export class ReplicaPair {
   /** Stops a server (fast shutdown): a replica that is gone. */
   stop(which: 'primary' | 'replica'): void {
     this.run('pg_ctl', ['-D', this.dir(which), '-m', 'fast', '-w', 'stop']);
+  }
+
+  /**
+   * The same fast shutdown without blocking this process: requests keep running while the
+   * server ends its connections (replica-fallback.test.ts).
+   */
+  stopInBackground(which: 'primary' | 'replica'): Promise<void> {
+    const child = spawn(
+      'runuser',
+      [
+        '-u',
+        'postgres',
+        '--',
+        path.join(this.bin, 'pg_ctl'),
+        '-D',
+        this.dir(which),
+        '-m',
+        'fast',
+        '-w',
+        'stop',
+      ],
+      { cwd: this.root, stdio: 'ignore' },
+    );
+    return new Promise((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`pg_ctl stop exited with ${code}`)),
+      );
+    });
   }
 
   /** Stops everything and removes the folder. Safe to call twice. */

@@ -111,6 +111,21 @@ describe('GET /metrics on METRICS_PORT', () => {
     expect(sampleValue(samples, 'estately_db_pool_waiting_queries', { pool: 'primary' })).toBe(0);
   });
 
+  it('counts requests by the database they read, once each: the primary without a replica', async () => {
+    const before = (await scrape()).samples;
+    const reads = (samples: typeof before, source: string) =>
+      sampleValue(samples, 'estately_db_reads_total', { source }) ?? 0;
+    // Another address than the requests above, whose minute's budget is spent.
+    for (const url of ['/public/offers?offer_type=sale', '/public/offers?offer_type=rent']) {
+      const response = await api.app.inject({ method: 'GET', url, remoteAddress: '10.3.0.1' });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const { samples } = await scrape();
+    expect(reads(samples, 'primary') - reads(before, 'primary')).toBe(2);
+    expect(reads(samples, 'replica')).toBe(0);
+    expect(sampleValue(samples, 'estately_replica_read_fallbacks_total')).toBe(0);
+  });
+
   it('closes with the API', async () => {
     const url = api.metricsUrl!;
     await api.close();
