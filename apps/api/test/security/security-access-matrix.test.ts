@@ -44,6 +44,8 @@ const POLICY: Record<string, Policy> = {
   'GET /dev/mailbox': 'dev',
   'GET /dev/mailbox/:id': 'dev',
   'GET /health': 'public',
+  'GET /health/live': 'public',
+  'GET /health/ready': 'public',
   // offers, search, locations, content
   'GET /properties': 'public',
   // Public detail for anyone; a draft is visible to its owner only (identify, not authenticate).
