@@ -3,7 +3,7 @@
 //   npm run cluster                         start (a second start reuses the folder's data)
 //   npm run cluster -- stop                 stop the running one
 //   npm run cluster -- status               each instance: pid, restarts, ready, in the balancer
-//   npm run cluster -- rolling-restart      every instance in turn, out of the balancer first
+//   npm run cluster -- rolling-restart      every instance in turn, stopped gracefully and started again
 //   npm run cluster -- restore --to TIME    point-in-time recovery into a new data folder
 //
 // CLUSTER_DIR (./data/cluster) holds everything: data, logs, certificate, secrets, configs.

@@ -1,6 +1,7 @@
 // The supervisor of the cluster's instances with real processes (a small HTTP server as the
 // instance): restarted after kill -9 and counted, not restarted after a stop it was asked for,
-// and never reported ready for a process that is gone.
+// never reported ready for a process that is gone, and a process that takes no connections told
+// from one that answers not ready.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -72,6 +73,21 @@ describe('a supervised instance', () => {
     expect(api.pid()).toBeDefined();
     expect(await api.ready()).toBe(false);
     expect(await api.waitReady(20_000)).toBeGreaterThan(0);
+  });
+
+  it('probes as not listening until the process takes connections, then not ready, then ready', async () => {
+    const api = instance(29_358, { LISTEN_AFTER_MS: '1500', READY_AFTER_MS: '3000' });
+    expect(await api.probe()).toBe('not-listening');
+    api.start();
+    await sleep(500);
+    expect(api.pid()).toBeDefined();
+    expect(await api.probe()).toBe('not-listening');
+    await sleep(1_700);
+    expect(await api.probe()).toBe('not-ready');
+    await api.waitReady(20_000);
+    expect(await api.probe()).toBe('ready');
+    api.kill9();
+    expect(await api.probe()).toBe('not-listening');
   });
 
   it('falls back to /health where the instance has no /health/ready', async () => {

@@ -8,6 +8,13 @@ import type { InstanceName } from './ports.ts';
 
 export type InstanceKind = 'web' | 'api' | 'worker';
 
+/**
+ * What a readiness probe found: `not-listening` when no process runs or nothing takes the
+ * connection (refused or reset: the process is starting, stopping or gone), `not-ready` when the
+ * instance answered otherwise than 200 or did not answer in time.
+ */
+export type Readiness = 'ready' | 'not-ready' | 'not-listening';
+
 export interface Instance {
   name: InstanceName;
   kind: InstanceKind;
@@ -20,6 +27,8 @@ export interface Instance {
   restarts: number;
   /** Asks the instance now: its readiness endpoint (the worker: its metrics listener). */
   ready(): Promise<boolean>;
+  /** ready(), telling a process that does not take connections from one that answers not ready. */
+  probe(): Promise<Readiness>;
   kill9(): void;
 }
 
@@ -137,9 +146,13 @@ export class ManagedInstance implements Instance {
   }
 
   async ready(): Promise<boolean> {
+    return (await this.probe()) === 'ready';
+  }
+
+  async probe(): Promise<Readiness> {
     const pid = this.pid();
-    if (!pid || pid === this.gonePid) return false;
-    if (this.kind === 'worker') return this.workerReady();
+    if (!pid || pid === this.gonePid) return 'not-listening';
+    if (this.kind === 'worker') return (await this.workerReady()) ? 'ready' : 'not-ready';
     try {
       let response = await fetch(`http://127.0.0.1:${this.port}${this.readyPath}`, {
         signal: AbortSignal.timeout(2_000),
@@ -153,9 +166,12 @@ export class ManagedInstance implements Instance {
         });
       }
       await response.body?.cancel();
-      return response.ok && this.pid() === pid;
-    } catch {
-      return false;
+      if (this.pid() !== pid) return 'not-listening';
+      return response.ok ? 'ready' : 'not-ready';
+    } catch (error) {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || this.pid() !== pid) return 'not-listening';
+      return 'not-ready';
     }
   }
 

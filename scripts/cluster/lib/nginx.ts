@@ -41,6 +41,12 @@ export interface NginxConfigOptions {
  */
 export const CLIENT_MAX_BODY_MEGABYTES = PROPERTY_PHOTO_MAX_MEGABYTES + 1;
 
+/**
+ * How long nginx leaves an instance alone after a failed connect or answer (max_fails=1): past it,
+ * the next request tries the instance again, and a success puts it back in nginx's rotation.
+ */
+export const FAIL_TIMEOUT_SECONDS = 2;
+
 function upstreamServers(servers: UpstreamServer[]): string {
   // nginx answers 502 at once when every server of an upstream is `down`; with all of them in,
   // its passive detection can still find the one that answers. So `down` is written only while
@@ -49,7 +55,7 @@ function upstreamServers(servers: UpstreamServer[]): string {
   return servers
     .map(
       (server) =>
-        `    server 127.0.0.1:${server.port} max_fails=1 fail_timeout=2s${anyUp && server.down ? ' down' : ''};`,
+        `    server 127.0.0.1:${server.port} max_fails=1 fail_timeout=${FAIL_TIMEOUT_SECONDS}s${anyUp && server.down ? ' down' : ''};`,
     )
     .join('\n');
 }

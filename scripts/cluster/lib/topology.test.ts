@@ -1,8 +1,16 @@
 // What each cluster process is started with: the Node flags of package.json's start and worker
-// scripts, and the environment of the topology (docs/deploy.md).
+// scripts, and the environment of the topology (docs/deploy.md); and when the balancer changes
+// nginx's upstreams (each change is a reload).
 import { describe, expect, it } from 'vitest';
 import { clusterPorts, PROXY_ADDRESS } from './ports.ts';
-import { instanceSpecs, scriptLaunch } from './topology.ts';
+import {
+  balancerMember,
+  FAILS_TO_DOWN,
+  instanceSpecs,
+  type MemberState,
+  STARTING_FAILS_TO_DOWN,
+  scriptLaunch,
+} from './topology.ts';
 
 const specs = instanceSpecs({
   ports: clusterPorts(26_000),
@@ -63,6 +71,58 @@ describe('the cluster processes', () => {
       WEB_WORKERS: '1',
       WEB_HOST: '127.0.0.1',
       WEB_ACCESS_LOG: 'on',
+    });
+  });
+});
+
+describe('the balancer', () => {
+  const serving: MemberState = { inBalancer: true, failures: 0, readyPid: 100 };
+  const probes = (
+    state: MemberState,
+    answers: Parameters<typeof balancerMember>[1][],
+    pid: number | undefined,
+  ) => answers.reduce((current, answer) => balancerMember(current, answer, pid), state);
+
+  it('puts an instance in once it answers ready', () => {
+    const starting: MemberState = { inBalancer: false, failures: 0, readyPid: undefined };
+    expect(probes(starting, ['not-listening', 'not-ready', 'ready'], 100)).toEqual(serving);
+  });
+
+  it('keeps in an instance that exited or is being started again: nginx sends its requests to the other', () => {
+    // kill -9: no process, then the new one before it listens, for as long as that takes.
+    expect(probes(serving, Array(40).fill('not-listening'), undefined)).toEqual(serving);
+    expect(probes(serving, Array(40).fill('not-listening'), 200)).toEqual(serving);
+  });
+
+  it('takes out a running instance that answers not ready FAILS_TO_DOWN times in a row', () => {
+    expect(probes(serving, Array(FAILS_TO_DOWN - 1).fill('not-ready'), 100).inBalancer).toBe(true);
+    expect(probes(serving, Array(FAILS_TO_DOWN).fill('not-ready'), 100).inBalancer).toBe(false);
+    // A late answer now and then is not a run of them.
+    const answers = ['not-ready', 'not-ready', 'not-ready', 'ready', 'not-ready', 'not-ready'] as const;
+    expect(probes(serving, [...answers], 100).inBalancer).toBe(true);
+  });
+
+  it('counts no refused probe toward taking an instance out', () => {
+    const answers = ['not-ready', 'not-ready', 'not-ready', 'not-listening', 'not-ready'] as const;
+    expect(probes(serving, [...answers], 100).inBalancer).toBe(true);
+  });
+
+  it('gives a new process the time to load its search index before taking it out', () => {
+    // The API instance killed (pid 100) runs again as pid 200, listening but warming up.
+    expect(probes(serving, Array(STARTING_FAILS_TO_DOWN - 1).fill('not-ready'), 200).inBalancer).toBe(true);
+    expect(probes(serving, Array(STARTING_FAILS_TO_DOWN).fill('not-ready'), 200).inBalancer).toBe(false);
+    // Once ready, it is held to FAILS_TO_DOWN like any other.
+    const warmed = probes(serving, ['not-ready', 'ready'], 200);
+    expect(probes(warmed, Array(FAILS_TO_DOWN).fill('not-ready'), 200).inBalancer).toBe(false);
+  });
+
+  it('leaves out an instance taken out until it answers ready', () => {
+    const out = probes(serving, Array(FAILS_TO_DOWN).fill('not-ready'), 100);
+    expect(probes(out, ['not-listening', 'not-listening'], undefined).inBalancer).toBe(false);
+    expect(probes(out, ['not-listening', 'ready'], 300)).toEqual({
+      inBalancer: true,
+      failures: 0,
+      readyPid: 300,
     });
   });
 });

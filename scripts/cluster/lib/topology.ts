@@ -6,10 +6,15 @@
 // checks start it through startCluster().
 //
 // nginx has no active health checks, so this runner is the balancer's eyes: every 500 ms it asks
-// each web and API instance for its readiness and writes `down` into the upstream of the ones
-// that are not ready (then reloads nginx), and a supervisor starts again any instance that
-// exits. Between the poller's rounds, nginx's passive failure detection and its retry of
-// idempotent requests on the other instance cover a sudden death.
+// each web and API instance for its readiness, and a supervisor starts again any instance that
+// exits. Each reload of nginx (SIGHUP) resets some visitors' connections, so the upstreams change
+// only for an instance that runs and answers but is not ready (balancerMember): its `down` is
+// written and nginx reloaded. An instance that takes no connections (it crashed, was killed, is
+// being started again or restarted by a rolling restart) stays in the upstream: nginx's connect
+// to it is refused, which nothing was sent on, so nginx's passive failure detection (max_fails=1
+// fail_timeout=2s) passes the request, whatever its method, to the other instance. A rolling
+// restart is reload-free too: SIGTERM (the instance closes its listener and finishes the
+// requests under way), then the new process, until it is ready.
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createDatabase, migrate } from '@estately/db';
@@ -19,8 +24,14 @@ import { mediaStorage } from '../../../apps/api/src/plugins/app/media.ts';
 import { startSmtpPeer } from '../../reliability/lib/smtp-peer.ts';
 import { WEB_NODE_FLAGS } from '../../web-process.ts';
 import { killStrays, portTaken, sleep } from './child.ts';
-import { type Instance, type InstanceKind, type InstanceSpec, ManagedInstance } from './instances.ts';
-import { Nginx } from './nginx.ts';
+import {
+  type Instance,
+  type InstanceKind,
+  type InstanceSpec,
+  ManagedInstance,
+  type Readiness,
+} from './instances.ts';
+import { FAIL_TIMEOUT_SECONDS, Nginx } from './nginx.ts';
 import { type ClusterPorts, clusterPorts, type InstanceName, PROXY_ADDRESS } from './ports.ts';
 import { PostgresPair } from './postgres.ts';
 import { Prometheus } from './prometheus.ts';
@@ -60,7 +71,10 @@ export interface Cluster {
   redis: { stop(): Promise<void>; start(): Promise<void> };
   /** Resolves with the milliseconds until the instance answered ready. */
   waitReady(name: string, timeoutMs?: number): Promise<number>;
-  /** Every instance in turn, each out of the balancer before it stops: no failed answers. */
+  /**
+   * Every instance in turn: stopped gracefully (it closes its listener and finishes the requests
+   * under way, nginx sends new ones to its peer), started again, ready before the next.
+   */
   rollingRestart(): Promise<{ name: string; readyMs: number }[]>;
   internalToken: string;
   jwtSecrets: string;
@@ -380,26 +394,55 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 }
 
 /**
- * How many failed readiness answers in a row take a running instance out of the balancer. An
- * instance that dies leaves at once (its exit is seen); this is for one that lives but cannot
- * serve, and a busy machine answers a probe late now and then: each change reloads nginx, so
- * two seconds of failures, not one late answer, take an instance out.
+ * How many not-ready answers in a row take a running instance out of the balancer (each change
+ * reloads nginx, which resets some visitors' connections). A busy machine answers a probe late
+ * now and then: two seconds of them, not one late answer, take an instance out.
  */
-const FAILS_TO_DOWN = 4;
+export const FAILS_TO_DOWN = 4;
+/**
+ * The same for a process that has not been ready since it started: an API instance answers while
+ * it loads its search index (searches answered, some more slowly; 8.2 s at 1M offers,
+ * docs/deploy.md), and taking it out for that would reload nginx twice.
+ */
+export const STARTING_FAILS_TO_DOWN = 20;
 const POLL_MS = 500;
-/** The longest a rolling restart waits for nginx's old workers to finish with an instance. */
-const DRAIN_TIMEOUT_MS = 10_000;
-/** Kept after the drain, for requests an old nginx worker handed over in its last moment. */
-const DRAIN_GRACE_MS = 1_000;
+/**
+ * How long a rolling restart waits after an instance is ready before it stops the next one. nginx
+ * still counts the instance as failed (its connects were refused while it restarted) until
+ * fail_timeout has passed and a request succeeded there; its peer stopped before that would leave
+ * nginx no instance to send to ("no live upstreams", 502).
+ */
+const SETTLE_MS = FAIL_TIMEOUT_SECONDS * 1000 + 1_000;
+
+/** What the balancer knows of one web or API instance. */
+export interface MemberState {
+  inBalancer: boolean;
+  /** Not-ready answers in a row from the running process. */
+  failures: number;
+  /** The process that last answered ready. */
+  readyPid: number | undefined;
+}
+
+/**
+ * The next state of an instance after a readiness probe of its process `pid`. Ready puts it in;
+ * an instance that takes no connections (exited, killed, starting, stopping) changes nothing:
+ * nginx's refused connects send its requests to the other instance, with no reload. Only a
+ * process that answers not ready, FAILS_TO_DOWN times in a row (STARTING_FAILS_TO_DOWN before
+ * its first ready answer), is taken out.
+ */
+export function balancerMember(state: MemberState, probe: Readiness, pid: number | undefined): MemberState {
+  if (probe === 'ready') return { inBalancer: true, failures: 0, readyPid: pid };
+  if (probe === 'not-listening') return { ...state, failures: 0 };
+  const failures = state.failures + 1;
+  const limit = pid !== undefined && pid === state.readyPid ? FAILS_TO_DOWN : STARTING_FAILS_TO_DOWN;
+  return { ...state, failures, inBalancer: state.inBalancer && failures < limit };
+}
 
 /** nginx and the readiness poller that keeps its upstreams true. */
 class Balancer {
   onChange: () => void = () => {};
   private readonly nginx: Nginx;
-  private readonly inBalancer = new Map<InstanceName, boolean>();
-  private readonly failures = new Map<InstanceName, number>();
-  /** Instances a rolling restart took out: down whatever their readiness says. */
-  private readonly draining = new Set<InstanceName>();
+  private readonly members = new Map<InstanceName, MemberState>();
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
   private stopped = false;
@@ -424,7 +467,8 @@ class Balancer {
     this.instances = instances;
     this.ports = ports;
     this.log = log;
-    for (const instance of this.balanced()) this.inBalancer.set(instance.name, false);
+    for (const instance of this.balanced())
+      this.members.set(instance.name, { inBalancer: false, failures: 0, readyPid: undefined });
     this.nginx = new Nginx(dir, {
       publicPort: ports.public,
       internalApiPort: ports.internalApi,
@@ -450,7 +494,11 @@ class Balancer {
   private upstream(kind: 'web' | 'api') {
     return this.instances
       .filter((instance) => instance.kind === kind && instance.port !== null)
-      .map((instance) => ({ port: instance.port ?? 0, down: !this.inBalancer.get(instance.name) }));
+      .map((instance) => ({ port: instance.port ?? 0, down: !this.isIn(instance.name) }));
+  }
+
+  private isIn(name: InstanceName): boolean {
+    return this.members.get(name)?.inBalancer ?? false;
   }
 
   async start(): Promise<void> {
@@ -461,7 +509,7 @@ class Balancer {
   /** Resolves once every web and API instance is in the balancer. */
   async waitAllIn(timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    while (this.balanced().some((instance) => !this.inBalancer.get(instance.name))) {
+    while (this.balanced().some((instance) => !this.isIn(instance.name))) {
       if (Date.now() > deadline)
         throw new Error(`Not every instance entered the balancer within ${timeoutMs} ms`);
       await this.applying;
@@ -476,23 +524,20 @@ class Balancer {
     this.polling = true;
     try {
       const balanced = this.balanced();
-      const answers = await Promise.all(balanced.map((instance) => instance.ready()));
+      const pids = balanced.map((instance) => instance.pid());
+      const answers = await Promise.all(balanced.map((instance) => instance.probe()));
       let changed = false;
       balanced.forEach((instance, index) => {
-        const ready = answers[index] ?? false;
-        const failures = ready ? 0 : (this.failures.get(instance.name) ?? 0) + 1;
-        this.failures.set(instance.name, failures);
-        const was = this.inBalancer.get(instance.name) ?? false;
-        // A process that is gone is out at once; a running one after FAILS_TO_DOWN answers,
-        // so one slow answer under load does not take it out.
-        const up =
-          !this.draining.has(instance.name) &&
-          instance.pid() !== undefined &&
-          (ready || (was && failures < FAILS_TO_DOWN));
-        if (up !== was) {
-          this.inBalancer.set(instance.name, up);
+        const state = this.members.get(instance.name) ?? {
+          inBalancer: false,
+          failures: 0,
+          readyPid: undefined,
+        };
+        const next = balancerMember(state, answers[index] ?? 'not-listening', pids[index]);
+        this.members.set(instance.name, next);
+        if (next.inBalancer !== state.inBalancer) {
           this.log(
-            `${instance.name} ${up ? 'ready: back in the balancer' : 'not ready: out of the balancer'}`,
+            `${instance.name} ${next.inBalancer ? 'ready: back in the balancer' : 'not ready: out of the balancer'}`,
           );
           changed = true;
         }
@@ -535,31 +580,25 @@ class Balancer {
     }
   }
 
+  /**
+   * SIGTERM, the new process, ready: the upstream is not touched (no reload). The stopping
+   * instance closes its listener and finishes the requests under way; nginx's connects to it are
+   * refused from then on and go to its peer, until the new process listens and nginx has taken
+   * it back (SETTLE_MS).
+   */
   private async restartOne(instance: ManagedInstance): Promise<number> {
-    const balanced = instance.port !== null;
-    if (balanced) {
-      this.draining.add(instance.name);
-      this.inBalancer.set(instance.name, false);
-      await this.apply();
-      // The worker of the old configuration finishes the requests it sent there and exits.
-      if (!(await this.nginx.drained(DRAIN_TIMEOUT_MS)))
-        this.log(
-          `nginx still finishing old requests after ${DRAIN_TIMEOUT_MS / 1000} s; stopping ${instance.name}`,
-        );
-      await sleep(DRAIN_GRACE_MS);
-    }
     this.log(`rolling restart: stopping ${instance.name}`);
     await instance.stop();
     // The cluster was stopped meanwhile: starting the instance again would outlive it.
     if (this.stopped) throw new Error('The cluster stopped during the rolling restart');
     instance.start();
     const readyMs = await instance.waitReady(120_000);
-    if (balanced) {
-      this.draining.delete(instance.name);
-      this.inBalancer.set(instance.name, true);
-      this.failures.set(instance.name, 0);
-      await this.apply();
-    }
+    // Its peer goes next: this one must be in the balancer first (the poller puts it back if it
+    // was taken out while starting).
+    const deadline = Date.now() + 30_000;
+    while (instance.port !== null && !this.isIn(instance.name) && Date.now() < deadline) await sleep(100);
+    await this.applying;
+    if (instance.port !== null) await sleep(SETTLE_MS);
     this.log(`rolling restart: ${instance.name} ready in ${(readyMs / 1000).toFixed(1)} s`);
     return readyMs;
   }
@@ -577,7 +616,7 @@ class Balancer {
         metricsUrl: instance.metricsUrl,
         pid: instance.pid() ?? null,
         restarts: instance.restarts,
-        inBalancer: instance.port === null ? false : (this.inBalancer.get(instance.name) ?? false),
+        inBalancer: instance.port === null ? false : this.isIn(instance.name),
       })),
     };
     writeFileSync(path.join(this.dir, STATE_FILE), `${JSON.stringify(state, null, 2)}\n`);
