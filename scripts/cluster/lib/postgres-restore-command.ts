@@ -88,9 +88,12 @@ export async function restoreCommand(
   const { backups } = await pair.backrest.info();
   const oldest = backups[0];
   if (!oldest) throw new Error('the repository holds no backup yet');
-  if (target.at < oldest.stoppedAt)
+  // pgBackRest keeps stop times in whole seconds and takes for a target a backup that stopped
+  // before the target's second: a target in the oldest backup's last second finds none.
+  const earliest = new Date(oldest.stoppedAt.getTime() + 1_000);
+  if (target.at < earliest)
     throw new Error(
-      `the oldest backup (${oldest.label}) ends at ${oldest.stoppedAt.toISOString()}: a restore reaches only later times`,
+      `the oldest backup (${oldest.label}) ends at ${oldest.stoppedAt.toISOString()}: a restore reaches only times from ${earliest.toISOString()} on`,
     );
 
   // WAL still in the primary's current segment is archived first, so a target of a few seconds

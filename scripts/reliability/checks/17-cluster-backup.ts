@@ -90,6 +90,10 @@ await check(
     figure('full backup of the migrated database', backup.seconds, 's');
     figure('full backup: database size', Math.round(backup.databaseBytes / 1024), 'KiB');
     figure('full backup: repository size (zstd)', Math.round(backup.repositoryBytes / 1024), 'KiB');
+    // pgBackRest keeps a backup's stop time in whole seconds and picks for a target the newest
+    // backup that stopped before it: a T in the backup's last second finds none. A restore
+    // target lies two seconds past the backup at least (restoreCommand refuses nearer ones).
+    await sleep(2_000);
 
     const groupA = emailsOf('a');
     const groupB = emailsOf('b');
@@ -266,10 +270,14 @@ await check(
       parseRestoreTarget('2026-12-06 13:30:00.25+0130')?.at.toISOString() === '2026-12-06T12:00:00.250Z',
       'offset',
     );
+    // A target in the oldest backup's last second: pgBackRest would find no backup for it.
+    const [oldest] = (await pair.backrest.info()).backups;
+    const inLastSecond = new Date((oldest?.stoppedAt.getTime() ?? 0) + 500).toISOString().replace('T', ' ');
     for (const [args, reason] of [
       [['--to', '2026-12-06 12:00:00'], 'time zone'],
       [['--to', '2999-01-01 00:00:00Z'], 'future'],
       [['--to', '2000-01-01 00:00:00Z'], 'oldest backup'],
+      [['--to', inLastSecond], 'oldest backup'],
       [[], 'usage'],
     ] as const) {
       const error = await restoreCommand([...args], { dir: root, base, log: () => {} }).then(
