@@ -1,17 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  chownSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { childPids } from '../../../../../scripts/reliability/lib/pg-cluster.ts';
+import {
+  pgBin,
+  postgresIds,
+  removeStaleClusters,
+} from '../../../../../scripts/reliability/lib/pg-cluster.ts';
 
 // A private PostgreSQL primary and its streaming replica for the read-routing tests, made as the
 // reliability suite makes its cluster (scripts/reliability/lib/pg-cluster.ts): initdb in a
@@ -21,53 +16,6 @@ import { childPids } from '../../../../../scripts/reliability/lib/pg-cluster.ts'
 // 5432 is never touched. `pauseReplay()` makes the replica lag on demand.
 
 const PREFIX = 'estately-read-routing-pg-';
-
-function pgBin(): string {
-  const base = '/usr/lib/postgresql';
-  const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const version of versions) {
-    const bin = path.join(base, version, 'bin');
-    if (existsSync(path.join(bin, 'pg_ctl'))) return bin;
-  }
-  throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql/*/bin');
-}
-
-function idOf(flag: '-u' | '-g'): number {
-  return Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
-/** Servers an earlier run left behind when it was killed (its process gone). */
-function removeStale(): void {
-  for (const entry of readdirSync(tmpdir())) {
-    if (!entry.startsWith(PREFIX)) continue;
-    const root = path.join(tmpdir(), entry);
-    let owner = 0;
-    try {
-      owner = Number(readFileSync(path.join(root, 'owner.pid'), 'utf8'));
-    } catch {}
-    if (!owner || running(owner)) continue;
-    for (const folder of ['primary', 'replica']) {
-      try {
-        const pid = Number(readFileSync(path.join(root, folder, 'postmaster.pid'), 'utf8').split('\n')[0]);
-        if (pid && running(pid)) {
-          for (const child of childPids(pid)) process.kill(child, 'SIGKILL');
-          process.kill(pid, 'SIGKILL');
-        }
-      } catch {}
-    }
-    rmSync(root, { recursive: true, force: true });
-  }
-}
 
 export class ReplicaPair {
   readonly root: string;
@@ -81,11 +29,13 @@ export class ReplicaPair {
   constructor(primaryPort = 28110, replicaPort = 28111) {
     this.primaryPort = primaryPort;
     this.replicaPort = replicaPort;
-    removeStale();
+    // Servers an earlier run left behind when it was killed (its process gone).
+    removeStaleClusters(PREFIX);
     this.root = mkdtempSync(path.join(tmpdir(), PREFIX));
     chmodSync(this.root, 0o755);
     writeFileSync(path.join(this.root, 'owner.pid'), String(process.pid));
-    chownSync(this.root, idOf('-u'), idOf('-g'));
+    const { uid, gid } = postgresIds();
+    chownSync(this.root, uid, gid);
     this.primaryUrl = `postgres://postgres@127.0.0.1:${primaryPort}/postgres`;
     this.replicaUrl = `postgres://postgres@127.0.0.1:${replicaPort}/postgres`;
     process.on('exit', () => this.destroy());
