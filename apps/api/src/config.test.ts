@@ -249,4 +249,19 @@ describe('loadConfig', () => {
       'JWT_SECRETS: key id "a" appears twice',
     ]);
   });
+
+  it('reads the metrics listener and the replica lag bound, and names what is wrong with them', () => {
+    const defaults = loadConfig({});
+    expect(defaults.metrics).toBeUndefined();
+    expect(defaults.replicaMaxLagSeconds).toBe(5);
+    const set = loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', REPLICA_MAX_LAG_SECONDS: '2.5' });
+    expect(set.metrics).toEqual({ port: 9464, host: '0.0.0.0' });
+    expect(set.replicaMaxLagSeconds).toBe(2.5);
+    expect(
+      problemsOf({ METRICS_PORT: '70000', REPLICA_MAX_LAG_SECONDS: '0' }).map((p) => p.split(':')[0]),
+    ).toEqual(['METRICS_PORT', 'REPLICA_MAX_LAG_SECONDS']);
+    expect(problemsOf({ REPLICA_MAX_LAG_SECONDS: 'soon' })).toEqual([
+      'REPLICA_MAX_LAG_SECONDS: expected a number of seconds, got "soon"',
+    ]);
+  });
 });
