@@ -1,0 +1,116 @@
+import type { PropertyFields } from '@estately/domain';
+
+// What every way into the import speaks (issue 42): the OpenImmo and CSV readers turn a file
+// into FeedItems; the sync applies them one listing per transaction; the partner API builds the
+// same FeedListing from a JSON body. The readers know no database and the sync knows no format.
+
+/**
+ * Why a listing, or one value of it, was not taken. Each code is a message key
+ * `feeds.problem.<code>` in all 30 locales, so a report reads in the account's language.
+ */
+export const FEED_PROBLEM_CODES = [
+  /** A value of a field we map, with no equivalent in our value sets (the listing is kept without it). */
+  'unmapped_value',
+  /** A value our validation refuses (`detail` holds the validation message key). */
+  'invalid_value',
+  /** A field a published offer needs is missing. */
+  'missing_field',
+  /** The listing has no external id. */
+  'missing_id',
+  /** The same external id twice in one file (the later one is refused). */
+  'duplicate_id',
+  /** The listing's element or row could not be read (`detail` says why). */
+  'malformed_listing',
+  /** One photo could not be taken (`detail`: a `feeds.photo.*` reason); the listing keeps its others. */
+  'photo_failed',
+  /** The account may hold no more properties. */
+  'limit_reached',
+] as const;
+export type FeedProblemCode = (typeof FEED_PROBLEM_CODES)[number];
+
+export interface FeedProblem {
+  code: FeedProblemCode;
+  /** Our field name (`type_of_heating`), or the feed's own path when it maps to none (`ausstattung.befeuerung`). */
+  field?: string;
+  /** The offending value as the feed gave it, at most 200 characters. */
+  value?: string;
+  /** A message key with the precise reason (`validation.number_too_large`, `feeds.photo.too_large`). */
+  detail?: string;
+}
+
+/** Where a photo of a listing comes from: an entry of the feed's ZIP, or an address to fetch. */
+export type FeedPhotoSource =
+  | { kind: 'zip'; path: string; title?: string }
+  | { kind: 'url'; url: string; title?: string };
+
+/** One listing as the sync applies it. */
+export interface FeedListing {
+  /** The agency's own id, unique within one feed (OpenImmo `objektnr_extern`, CSV `external_id`). */
+  externalId: string;
+  /** `withdraw`: a TEIL feed's DELETE, or the partner API's withdraw. */
+  action: 'upsert' | 'withdraw';
+  /** Our property fields, as POST /v1/property/save takes them (validated again by the sync). */
+  fields: PropertyFields;
+  /** In the feed's order; the first is the cover. */
+  photos: FeedPhotoSource[];
+  /** Values the reader could not map; reported with the listing, which is imported without them. */
+  problems: FeedProblem[];
+}
+
+/** A listing the reader could not turn into a FeedListing at all. */
+export interface FeedRejection {
+  externalId?: string;
+  problems: FeedProblem[];
+}
+
+/** One entry of a feed, in file order; `position` counts from 1 (the n-th listing or CSV data row). */
+export type FeedItem =
+  | { kind: 'listing'; position: number; listing: FeedListing }
+  | { kind: 'rejected'; position: number; rejection: FeedRejection };
+
+/**
+ * `full`: the file is the agency's whole stock, so a listing missing from it is withdrawn
+ * (OpenImmo `umfang="VOLL"`, every CSV). `partial`: changes only (OpenImmo `umfang="TEIL"`).
+ */
+export type FeedMode = 'full' | 'partial';
+
+/** Fatal problems of a file as a whole: the run applies nothing. Each is `feeds.error.<code>`. */
+export const FEED_FILE_ERRORS = [
+  'malformed_xml',
+  'doctype_refused',
+  'not_openimmo',
+  'zip_unsafe',
+  'zip_too_large',
+  'zip_without_xml',
+  'csv_header',
+  'csv_delimiter',
+  'encoding',
+  'file_too_large',
+  'empty_feed',
+] as const;
+export type FeedFileErrorCode = (typeof FEED_FILE_ERRORS)[number];
+
+export class FeedFileError extends Error {
+  readonly code: FeedFileErrorCode;
+  /** Where and what, for the report: a line number, an entry name, the expected header. */
+  readonly detail: string | undefined;
+  constructor(code: FeedFileErrorCode, detail?: string) {
+    super(detail === undefined ? code : `${code}: ${detail}`);
+    this.name = 'FeedFileError';
+    this.code = code;
+    this.detail = detail;
+  }
+}
+
+/**
+ * An opened feed file. `items()` may be called more than once: the sync reads the file once to
+ * check it whole (a malformed file changes nothing) and to count the listings for the progress
+ * bar, then again to apply it. Nothing holds the whole file in memory.
+ */
+export interface OpenedFeed {
+  mode: FeedMode;
+  items(): AsyncIterable<FeedItem>;
+  /** A ZIP entry's bytes for a `zip` photo source, read with the size limit applied. */
+  readPhoto(path: string, maxBytes: number): Promise<Buffer>;
+  close(): Promise<void>;
+}
