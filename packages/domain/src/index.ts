@@ -4,6 +4,7 @@ export * from './contracts/companies.ts';
 export * from './contracts/content.ts';
 export * from './contracts/errors.ts';
 export * from './contracts/favorites.ts';
+export * from './contracts/feeds.ts';
 export * from './contracts/health.ts';
 export * from './contracts/lead-threads.ts';
 export * from './contracts/leads.ts';

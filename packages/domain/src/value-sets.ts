@@ -92,6 +92,14 @@ export type EnergyClass = (typeof ENERGY_CLASSES)[number];
 
 export const SELLER_TYPES = ['private', 'developer', 'agency', 'broker', 'other'] as const;
 export type SellerType = (typeof SELLER_TYPES)[number];
+/** The seller types a company account may be (issue 42): its offers carry it as their seller type. */
+export const COMPANY_KINDS = [
+  'agency',
+  'developer',
+  'broker',
+  'other',
+] as const satisfies readonly SellerType[];
+export type CompanyKind = (typeof COMPANY_KINDS)[number];
 
 export const TAGS = [
   'bazen',

@@ -1,6 +1,7 @@
 export * from './companies.ts';
 export * from './content.ts';
 export * from './engagement.ts';
+export * from './feeds.ts';
 export * from './idempotency.ts';
 export * from './lead-threads.ts';
 export * from './locations.ts';

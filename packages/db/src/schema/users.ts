@@ -1,4 +1,4 @@
-import { CURRENCIES, LOCALES } from '@estately/domain';
+import { COMPANY_KINDS, CURRENCIES, LOCALES } from '@estately/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, inet, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, oneOf, ref, tstz, updatedAt } from './common.ts';
@@ -30,6 +30,11 @@ export const users = pgTable(
     companyName: text('company_name'),
     companyRegistrationNumber: text('company_registration_number'),
     companyVatNumber: text('company_vat_number'),
+    /**
+     * What kind of seller a company account is (agency, developer, broker, other): its offers
+     * carry it as their seller type (issue 42). Null for a person's account.
+     */
+    companyKind: text('company_kind'),
     passwordHash: text('password_hash').notNull(),
     verified: boolean('verified').notNull().default(false),
     verifiedAt: tstz('verified_at'),
@@ -56,6 +61,7 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     index('users_seller_idx').on(t.sellerId),
     check('users_account_type_check', oneOf(t.accountType, ['person', 'company'])),
+    check('users_company_kind_check', oneOf(t.companyKind, COMPANY_KINDS)),
     check('users_preferred_language_check', oneOf(t.preferredLanguage, LOCALES)),
     check('users_preferred_currency_check', oneOf(t.preferredCurrency, CURRENCIES)),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),

@@ -1,33 +1,12 @@
-import type { PropertyFields } from '@estately/domain';
+import type { FeedFileErrorCode, FeedProblemCode, PropertyFields } from '@estately/domain';
+
+export type { FeedFileErrorCode, FeedProblemCode } from '@estately/domain';
 
 // What every way into the import speaks (issue 42): the OpenImmo and CSV readers turn a file
 // into FeedItems; the sync applies them one listing per transaction; the partner API builds the
 // same FeedListing from a JSON body. The readers know no database and the sync knows no format.
 
-/**
- * Why a listing, or one value of it, was not taken. Each code is a message key
- * `feeds.problem.<code>` in all 30 locales, so a report reads in the account's language.
- */
-export const FEED_PROBLEM_CODES = [
-  /** A value of a field we map, with no equivalent in our value sets (the listing is kept without it). */
-  'unmapped_value',
-  /** A value our validation refuses (`detail` holds the validation message key). */
-  'invalid_value',
-  /** A field a published offer needs is missing. */
-  'missing_field',
-  /** The listing has no external id. */
-  'missing_id',
-  /** The same external id twice in one file (the later one is refused). */
-  'duplicate_id',
-  /** The listing's element or row could not be read (`detail` says why). */
-  'malformed_listing',
-  /** One photo could not be taken (`detail`: a `feeds.photo.*` reason); the listing keeps its others. */
-  'photo_failed',
-  /** The account may hold no more properties. */
-  'limit_reached',
-] as const;
-export type FeedProblemCode = (typeof FEED_PROBLEM_CODES)[number];
-
+/** Why a listing, or one value of it, was not taken (FEED_PROBLEM_CODES of @estately/domain). */
 export interface FeedProblem {
   code: FeedProblemCode;
   /** Our field name (`type_of_heating`), or the feed's own path when it maps to none (`ausstattung.befeuerung`). */
@@ -74,22 +53,7 @@ export type FeedItem =
  */
 export type FeedMode = 'full' | 'partial';
 
-/** Fatal problems of a file as a whole: the run applies nothing. Each is `feeds.error.<code>`. */
-export const FEED_FILE_ERRORS = [
-  'malformed_xml',
-  'doctype_refused',
-  'not_openimmo',
-  'zip_unsafe',
-  'zip_too_large',
-  'zip_without_xml',
-  'csv_header',
-  'csv_delimiter',
-  'encoding',
-  'file_too_large',
-  'empty_feed',
-] as const;
-export type FeedFileErrorCode = (typeof FEED_FILE_ERRORS)[number];
-
+/** A fatal problem of a file as a whole (FEED_FILE_ERRORS of @estately/domain): the run applies nothing. */
 export class FeedFileError extends Error {
   readonly code: FeedFileErrorCode;
   /** Where and what, for the report: a line number, an entry name, the expected header. */
