@@ -10,6 +10,9 @@
 //   naive   the naive-schema peer of Q1 (scripts/bench/naive.ts)
 //   orama   the in-process peer: Q1 and Q3 on an Orama index of the public offers (scripts/bench/orama.ts)
 //   sphinx  the search-engine peer: Q1 and Q3 on Sphinx (apt sphinxsearch), indexed from PostgreSQL
+//   replica with --only replica only: a private PostgreSQL primary and streaming replica, seeded,
+//           then price changes at fixed rates while the replica's lag is sampled
+//           (scripts/bench/replica-lag.ts; --replica-offers N --replica-rates a,b --replica-seconds S)
 //   growth  with --growth N only: the base database beside one of N offers (estately_bench_5m for
 //           5000000), seeded or reused, each measured in one run: seeding time, database size,
 //           facet-index memory, Q1-Q3 p50/p95, API RSS (scripts/bench/growth.ts)
@@ -34,7 +37,7 @@ const env = { ...process.env, DATABASE_URL: server };
 const args = process.argv.slice(2);
 const database = flag('database') || 'estately_bench';
 
-const STEPS = ['seed', 'search', 'pglite', 'naive', 'orama', 'sphinx', 'growth'] as const;
+const STEPS = ['seed', 'search', 'pglite', 'naive', 'orama', 'sphinx', 'growth', 'replica'] as const;
 type Step = (typeof STEPS)[number];
 const list = (value: string | undefined) => new Set((value ?? '').split(',').filter(Boolean));
 const only = list(flag('only'));
@@ -55,6 +58,8 @@ if (only.has('growth') && !growth) {
 const wanted = (step: Step) => {
   if (only.size === 0 && growth) return step === 'growth' && !skip.has(step);
   if (step === 'growth' && !growth) return false;
+  // Minutes of its own on a private pair: only when asked for by name.
+  if (step === 'replica') return only.has('replica');
   return (only.size === 0 || only.has(step)) && !skip.has(step);
 };
 
@@ -113,14 +118,15 @@ for (const [step, script] of [
   ['orama', 'scripts/bench/orama.ts'],
   ['sphinx', 'scripts/bench/sphinx.ts'],
   ['growth', 'scripts/bench/growth.ts'],
+  ['replica', 'scripts/bench/replica-lag.ts'],
 ] as const) {
   if (!wanted(step)) continue;
   console.log(`\n=== bench: ${step}`);
   if (!run(script, args)) failed = true;
 }
 
-// The growth step prints its own table and has no goal of issue 4.
-if (STEPS.every((step) => step === 'growth' || !wanted(step))) {
+// The growth and replica steps print their own tables and have no goal of issue 4.
+if (STEPS.every((step) => step === 'growth' || step === 'replica' || !wanted(step))) {
   console.log(`\nnpm run bench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   process.exit(failed ? 1 : 0);
 }
