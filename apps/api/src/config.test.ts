@@ -264,4 +264,16 @@ describe('loadConfig', () => {
       'REPLICA_MAX_LAG_SECONDS: expected a number of seconds, got "soon"',
     ]);
   });
+
+  it('reads the private networks feed URLs may reach, none by default, and names a bad range', () => {
+    expect(loadConfig({}).feedAllowedNetworks).toEqual([]);
+    expect(
+      loadConfig({ FEED_ALLOWED_NETWORKS: '127.0.0.1, 10.0.0.0/8,fd00::/8' }).feedAllowedNetworks,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8']);
+    for (const bad of ['localhost', '10.0.0.0/33', '::1/129', '1.2.3.4/8/1']) {
+      expect(problemsOf({ FEED_ALLOWED_NETWORKS: bad })).toEqual([
+        `FEED_ALLOWED_NETWORKS: expected comma-separated addresses or CIDR ranges (127.0.0.1/32), got "${bad}"`,
+      ]);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseTrustProxy, TRUST_PROXY_FORMS, type TrustProxy } from '@estately/domain';
 import { z } from 'zod';
@@ -111,6 +112,12 @@ export interface Config {
    * primary before reads go to the primary instead.
    */
   replicaMaxLagSeconds: number;
+  /**
+   * FEED_ALLOWED_NETWORKS: address ranges (CIDR) that feed and photo URLs may reach although
+   * they are private, loopback, link-local, unique-local or multicast (docs/decisions/062).
+   * Empty: only public addresses.
+   */
+  feedAllowedNetworks: string[];
 }
 
 /** Where media objects live when S3_URL is set (the S3MediaStorage options minus the public base). */
@@ -335,6 +342,25 @@ const seconds = z
   .transform(Number)
   .refine((value) => value >= 60, 'expected at least 60 seconds');
 
+/** An address or range (`127.0.0.1`, `10.0.0.0/8`, `fd00::/8`): the prefix within the address's size. */
+function isCidr(text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const networks = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.every(isCidr), 'expected comma-separated addresses or CIDR ranges (127.0.0.1/32)');
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(NODE_ENVS, { error: `expected one of ${NODE_ENVS.join(', ')}` }).default('development'),
   API_PORT: port.default(3001),
@@ -395,6 +421,7 @@ const EnvSchema = z.object({
     .transform(Number)
     .refine((value) => value > 0, 'expected more than 0 seconds')
     .default(5),
+  FEED_ALLOWED_NETWORKS: networks.optional(),
   ...ACCOUNT_LIMIT_VARIABLES,
 });
 
@@ -527,5 +554,6 @@ export function loadConfig(
     metrics:
       data.METRICS_PORT === undefined ? undefined : { port: data.METRICS_PORT, host: data.METRICS_HOST },
     replicaMaxLagSeconds: data.REPLICA_MAX_LAG_SECONDS,
+    feedAllowedNetworks: data.FEED_ALLOWED_NETWORKS ?? [],
   };
 }
