@@ -3,6 +3,7 @@ import { INTERNAL_TOKEN_HEADER } from '@estately/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import apiKeysRoutes from './features/api-keys/routes.ts';
 import authRoutes from './features/auth/routes.ts';
 import companiesRoutes from './features/companies/routes.ts';
 import favoritesRoutes from './features/favorites/routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(companiesRoutes);
+  await app.register(apiKeysRoutes);
   await app.register((await import('./features/sellers/routes.ts')).default);
   await app.register(devMailboxRoutes);
   await app.register((await import('./features/content/routes.ts')).default);

@@ -1,4 +1,5 @@
 import {
+  apiKeys,
   leads,
   leadThreads,
   offerMessages,
@@ -27,10 +28,12 @@ import { buildTestApi, insertOffer, type TestApi } from '../support/helpers.ts';
 // - admin: a guest 401, a signed-in non-admin 403, an admin gets past the check;
 // - company: the signed-in company account's own profile (issue 38 point 12): a guest 401, a
 //   person's account 403 `forbidden`, a company account gets past the check;
+// - company_owner: one resource of a company account (its API keys, issue 42): a guest 401, a
+//   person's account 403, another company 404 with the row unchanged, the owning company neither;
 // - dev: the development mailbox, served with DEV_MAILBOX to loopback requests only, never in
 //   production (proved by the mail suite); on here so its routes are in the table.
 
-type Policy = 'public' | 'user' | 'owner' | 'owner_or_admin' | 'admin' | 'dev' | 'company';
+type Policy = 'public' | 'user' | 'owner' | 'owner_or_admin' | 'admin' | 'dev' | 'company' | 'company_owner';
 
 const POLICY: Record<string, Policy> = {
   // API documentation
@@ -135,6 +138,10 @@ const POLICY: Record<string, Policy> = {
   'PUT /users/me/company-profile': 'company',
   'POST /users/me/company-profile/logo': 'company',
   'DELETE /users/me/company-profile/logo': 'company',
+  // partner API keys of a company account (issue 42)
+  'GET /users/me/api-keys': 'company',
+  'POST /users/me/api-keys': 'company',
+  'DELETE /users/me/api-keys/:id': 'company_owner',
   // moderation
   'PATCH /properties/:id/verify': 'admin',
   'POST /properties/strike/:id': 'admin',
@@ -384,6 +391,19 @@ const ownerFixtures: Record<string, () => Promise<OwnerFixture>> = {
   },
 };
 
+/** How to reach one company_owner route on a resource of the company `owning`. */
+const companyOwnerFixtures: Record<string, (owning: TestUser) => Promise<OwnerFixture>> = {
+  'DELETE /users/me/api-keys/:id': async (owning) => {
+    const created = await call('POST /users/me/api-keys', owning, { name: 'CRM', scopes: ['listings:read'] });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { key: { id: number } }).key.id;
+    return {
+      url: `/users/me/api-keys/${id}`,
+      snapshot: () => api.db.select().from(apiKeys).where(eq(apiKeys.id, id)),
+    };
+  },
+};
+
 async function ownersLeadThread(): Promise<number> {
   const offerId = await insertOffer(api.db, { ownerId: owner.id, publishedAt: new Date() });
   const sender = await createUser(api.db, { verified: true });
@@ -461,6 +481,7 @@ describe('access-control matrix', () => {
       ...ownerRoutes(),
       ...byPolicy('admin'),
       ...byPolicy('company'),
+      ...byPolicy('company_owner'),
     ]) {
       for (const payload of [undefined, { junk: true }]) {
         const response = await call(route, null, payload);
@@ -490,6 +511,29 @@ describe('access-control matrix', () => {
       expect(refused.statusCode, `${route}: ${refused.body}`).toBe(403);
       expect(refused.json(), route).toMatchObject({ code: 'forbidden' });
       const response = await call(route, company, { name: 'Matice Reality s.r.o.' });
+      expect([401, 403, 404], `${route}: ${response.statusCode} ${response.body}`).not.toContain(
+        response.statusCode,
+      );
+      expect(response.statusCode, route).toBeLessThan(500);
+    }
+  });
+
+  it('answers a person 403, another company 404 and the owning company neither on every company resource', async () => {
+    const missing = byPolicy('company_owner').filter((route) => !(route in companyOwnerFixtures));
+    expect(missing, 'company_owner routes without a fixture in companyOwnerFixtures').toEqual([]);
+    const companyAccount = () =>
+      createUser(api.db, { verified: true, accountType: 'company', companyName: 'Matice Reality s.r.o.' });
+    const owning = await companyAccount();
+    const stranger = await companyAccount();
+    for (const route of byPolicy('company_owner')) {
+      const fixture = await companyOwnerFixtures[route]!(owning);
+      const before = await fixture.snapshot();
+      const person = await call(route, other, fixture.payload, fixture.url);
+      expect(person.statusCode, `${route} as a person: ${person.body}`).toBe(403);
+      const refused = await call(route, stranger, fixture.payload, fixture.url);
+      expect(refused.statusCode, `${route} as another company: ${refused.body}`).toBe(404);
+      expect(await fixture.snapshot(), route).toEqual(before);
+      const response = await call(route, owning, fixture.payload, fixture.url);
       expect([401, 403, 404], `${route}: ${response.statusCode} ${response.body}`).not.toContain(
         response.statusCode,
       );

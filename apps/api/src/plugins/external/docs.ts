@@ -40,6 +40,15 @@ export const OPENAPI_TAGS = [
     name: 'sellers',
     description: 'Public seller pages: any account that sells, with its offers, search and reply rate',
   },
+  {
+    name: 'api-keys',
+    description: 'Partner API keys of a company account: list, create (shown once), revoke',
+  },
+  {
+    name: 'partner',
+    description:
+      'The partner API: a company’s listings pushed by its own software, authenticated by an API key (docs/partner-api.md)',
+  },
   { name: 'favorites', description: 'Favourite offers and properties of the signed-in user' },
   {
     name: 'saved-searches',
@@ -77,6 +86,13 @@ async function docs(app: FastifyInstance, options: { config: Config }) {
             scheme: 'bearer',
             bearerFormat: 'JWT',
             description: 'The access token from POST /auth/login or POST /api/token/refresh.',
+          },
+          partnerKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'API key (est_...)',
+            description:
+              'A partner API key of a company account (POST /users/me/api-keys), on /v1/partner/ calls only; access tokens are refused there.',
           },
         },
       },
