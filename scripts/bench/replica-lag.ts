@@ -103,6 +103,9 @@ try {
 
     const writes = results.reduce((sum, r) => sum + r.writes, 0);
     const errors = results.reduce((sum, r) => sum + r.errors, 0);
+    const firstError = results.find((r) => r.firstError)?.firstError;
+    if (firstError)
+      console.log(`--- replica: ${errors} failed writes at ${rate}/s, the first: ${firstError}`);
     // Each loop keeps its own timings: the median of their medians, the worst of their p95s.
     const loopP50 = summarize(results.map((r) => r.timing.p50)).p50;
     const loopP95 = Math.max(...results.map((r) => r.timing.p95));
@@ -142,7 +145,7 @@ try {
         'write p50 / p95',
         'lag KiB p50 / p95 / max',
         'replay_lag p50 / p95 / max',
-        'caught up after stop',
+        'caught up after stop (ms)',
       ],
       rows,
     ),

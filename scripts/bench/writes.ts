@@ -18,12 +18,13 @@ const PRICE_CHANGE = `
 
 export interface WriteLoad {
   /** Stops the writes and reports how many were made and how long they took. */
-  stop(): Promise<{ writes: number; errors: number; timing: Timing }>;
+  stop(): Promise<{ writes: number; errors: number; firstError: string | undefined; timing: Timing }>;
 }
 
 export function startWrites(pool: pg.Pool, ids: readonly number[], perSecond: number): WriteLoad {
   const times: number[] = [];
   let errors = 0;
+  let firstError: string | undefined;
   let n = 0;
   let running = true;
   const started = performance.now();
@@ -41,8 +42,9 @@ export function startWrites(pool: pg.Pool, ids: readonly number[], perSecond: nu
       try {
         await pool.query(PRICE_CHANGE, [id, factor]);
         times.push(performance.now() - t0);
-      } catch {
+      } catch (error) {
         errors++;
+        firstError ??= (error as Error).message;
       }
     }
   })();
@@ -50,7 +52,7 @@ export function startWrites(pool: pg.Pool, ids: readonly number[], perSecond: nu
     async stop() {
       running = false;
       await loop;
-      return { writes: times.length, errors, timing: summarize(times) };
+      return { writes: times.length, errors, firstError, timing: summarize(times) };
     },
   };
 }
