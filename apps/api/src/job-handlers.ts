@@ -1,5 +1,13 @@
 import type { Db } from '@estately/db';
 import type { Config } from './config.ts';
+import { openFeedFile } from './features/feeds/formats/open-feed-file.ts';
+import { FEED_RUN_JOB, feedRunIdOf } from './features/feeds/queue-feed-run.ts';
+import { abandonFeedRun, runFeed } from './features/feeds/run-feed.ts';
+import {
+  FEED_SCHEDULE_JOB,
+  scheduleFeedChecks,
+  scheduleFeedRuns,
+} from './features/feeds/schedule-feed-runs.ts';
 import { JobRegistry } from './features/jobs/job-registry.ts';
 import { PRUNE_JOB, pruneStaleRows, schedulePrune } from './features/jobs/prune-stale-rows.ts';
 import {
@@ -12,6 +20,7 @@ import {
 import { EMAIL_TEMPLATES } from './features/mail/enqueue-email.ts';
 import type { MailTransport } from './features/mail/mail-transport.ts';
 import { sendEmailJob } from './features/mail/send-email-job.ts';
+import { PARTNER_LISTING_JOB, runPartnerListingJob } from './features/partner-api/partner-listing-job.ts';
 import { createSavedSearchAlertsHandler } from './features/saved-searches/saved-search-alerts-job.ts';
 import {
   makePhotoVariants,
@@ -62,6 +71,7 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
     // the daily media sweep queued (one per day, however often asked).
     await schedulePrune(deps.db, job.now);
     await scheduleMediaSweep(deps.db, job.now);
+    await scheduleFeedChecks(deps.db, job.now);
     await pruneStaleRows({ db: deps.db, now: job.now });
   });
   const storage = mediaStorage(deps.config);
@@ -75,6 +85,43 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
       onCleanupError: (error, key) => job.log?.warn({ err: error, key }, 'photo variants: file not deleted'),
     });
     if (outcome === 'failed') job.log?.warn({ mediaId }, 'photo variants: the image could not be decoded');
+  });
+  // Agency feeds (issue 42): a run of a feed file, and the check that queues URL feeds when due.
+  registry.register(FEED_RUN_JOB, async (job) => {
+    const runId = feedRunIdOf(job.payload);
+    try {
+      await runFeed({
+        db: deps.db,
+        storage,
+        runId,
+        openFeed: openFeedFile,
+        allowedNetworks: deps.config.feedAllowedNetworks,
+        limits: deps.config.accountLimits,
+        jobId: job.id,
+        onCleanupError: (error, key) => job.log?.warn({ err: error, key }, 'feed run: file not deleted'),
+      });
+    } catch (error) {
+      // The last attempt: the run ends as failed rather than staying `running` for ever.
+      if (job.attempt >= job.maxAttempts) await abandonFeedRun(deps.db, runId, String(error));
+      throw error;
+    }
+  });
+  registry.register(FEED_SCHEDULE_JOB, async (job) => {
+    await scheduleFeedChecks(deps.db, job.now);
+    const queued = await scheduleFeedRuns({ db: deps.db, now: job.now });
+    if (queued.length > 0) job.log?.info({ runs: queued.length }, 'feeds: scheduled runs queued');
+  });
+  // A partner API listing whose photos are still to fetch (issue 42).
+  registry.register(PARTNER_LISTING_JOB, async (job) => {
+    const done = await runPartnerListingJob({
+      db: deps.db,
+      storage,
+      allowedNetworks: deps.config.feedAllowedNetworks,
+      limits: deps.config.accountLimits,
+      job,
+      onCleanupError: (error, key) => job.log?.warn({ err: error, key }, 'partner listing: file not deleted'),
+    });
+    if (done === 'superseded') job.log?.info({ jobId: job.id }, 'partner listing: a newer change was queued');
   });
   registry.register(MEDIA_SWEEP_JOB, async (job) => {
     const result = await sweepOrphanMedia({

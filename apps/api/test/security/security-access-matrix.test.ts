@@ -1,5 +1,7 @@
 import {
   apiKeys,
+  feedRuns,
+  feeds,
   leads,
   leadThreads,
   offerMessages,
@@ -142,6 +144,15 @@ const POLICY: Record<string, Policy> = {
   'GET /users/me/api-keys': 'company',
   'POST /users/me/api-keys': 'company',
   'DELETE /users/me/api-keys/:id': 'company_owner',
+  // agency feeds of a company account (issue 42)
+  'GET /users/me/feeds': 'company',
+  'POST /users/me/feeds': 'company',
+  'PATCH /users/me/feeds/:id': 'company_owner',
+  'DELETE /users/me/feeds/:id': 'company_owner',
+  'POST /users/me/feeds/:id/upload': 'company_owner',
+  'POST /users/me/feeds/:id/run': 'company_owner',
+  'GET /users/me/feeds/:id/runs': 'company_owner',
+  'GET /users/me/feed-runs/:runId': 'company_owner',
   // moderation
   'PATCH /properties/:id/verify': 'admin',
   'POST /properties/strike/:id': 'admin',
@@ -402,7 +413,52 @@ const companyOwnerFixtures: Record<string, (owning: TestUser) => Promise<OwnerFi
       snapshot: () => api.db.select().from(apiKeys).where(eq(apiKeys.id, id)),
     };
   },
+  'PATCH /users/me/feeds/:id': async (owning) => {
+    const id = await companysFeed(owning);
+    return { url: `/users/me/feeds/${id}`, payload: { name: 'Renamed' }, snapshot: () => feedState(id) };
+  },
+  'DELETE /users/me/feeds/:id': async (owning) => {
+    const id = await companysFeed(owning);
+    return { url: `/users/me/feeds/${id}`, snapshot: () => feedState(id) };
+  },
+  'POST /users/me/feeds/:id/upload': async (owning) => {
+    const id = await companysFeed(owning, 'upload');
+    return { url: `/users/me/feeds/${id}/upload`, snapshot: () => feedState(id) };
+  },
+  'POST /users/me/feeds/:id/run': async (owning) => {
+    const id = await companysFeed(owning);
+    return { url: `/users/me/feeds/${id}/run`, snapshot: () => feedState(id) };
+  },
+  'GET /users/me/feeds/:id/runs': async (owning) => {
+    const id = await companysFeed(owning);
+    return { url: `/users/me/feeds/${id}/runs`, snapshot: () => feedState(id) };
+  },
+  'GET /users/me/feed-runs/:runId': async (owning) => {
+    const id = await companysFeed(owning);
+    const run = await call('POST /users/me/feeds/:id/run', owning, {}, `/users/me/feeds/${id}/run`);
+    expect(run.statusCode, run.body).toBe(202);
+    return { url: `/users/me/feed-runs/${(run.json() as { id: number }).id}`, snapshot: () => feedState(id) };
+  },
 };
+
+/** A feed of the company `owning`: a URL feed unless asked for an upload feed. */
+async function companysFeed(owning: TestUser, source: 'url' | 'upload' = 'url'): Promise<number> {
+  const created = await call('POST /users/me/feeds', owning, {
+    name: 'CRM export',
+    format: 'openimmo',
+    source,
+    ...(source === 'url' ? { url: 'https://crm.example.com/export.xml' } : {}),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return (created.json() as { id: number }).id;
+}
+
+async function feedState(id: number) {
+  return {
+    feed: await api.db.select().from(feeds).where(eq(feeds.id, id)),
+    runs: await api.db.select().from(feedRuns).where(eq(feedRuns.feedId, id)),
+  };
+}
 
 async function ownersLeadThread(): Promise<number> {
   const offerId = await insertOffer(api.db, { ownerId: owner.id, publishedAt: new Date() });
