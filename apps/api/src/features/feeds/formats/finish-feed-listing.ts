@@ -87,6 +87,12 @@ export function finishFeedListing(position: number, raw: RawFeedListing): FeedIt
   }
 
   const { fields, refused, problems: invalid } = validateFields(raw.fields);
+  // A value the format itself could not read (`abc` for a price) is refused as the schema's
+  // are; a list that lost only some items (one unknown room) is not.
+  for (const problem of raw.problems) {
+    if (problem.code === 'invalid_value' && problem.field && raw.fields[problem.field] === undefined)
+      refused.add(problem.field);
+  }
   const problems = [...raw.problems, ...invalid];
   const rent = fields.offer_type === 'rent';
   const publishRequired: readonly string[] = rent

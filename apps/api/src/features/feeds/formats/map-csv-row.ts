@@ -43,7 +43,7 @@ export function mapCsvRow(
         else if (!NO.has(answer))
           refusal = {
             code: 'invalid_value',
-            field: column.name,
+            field: column.target,
             value: reportValue(cell),
             detail: 'validation.invalid_boolean',
           };
@@ -74,7 +74,7 @@ function cellValue(column: CsvColumn, cell: string, problems: FeedProblem[]): un
     case 'integer': {
       const number = parseFeedNumber(cell);
       if (number !== 'invalid') return number;
-      problems.push(notANumber(column.name, cell));
+      problems.push(notANumber(column.target, cell));
       return undefined;
     }
     case 'choice': {
@@ -107,7 +107,7 @@ function choice(column: CsvColumn, cell: string): string | undefined {
 function invalidChoice(column: CsvColumn, cell: string): FeedProblem {
   return {
     code: 'invalid_value',
-    field: column.name,
+    field: column.target,
     value: reportValue(cell),
     detail: 'validation.invalid_value',
   };
