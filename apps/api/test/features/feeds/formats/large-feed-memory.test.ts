@@ -1,0 +1,71 @@
+import { createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openFeedFile } from '../../../../src/features/feeds/formats/open-feed-file.ts';
+import { immobilie, openImmoDocument, tempFolder } from '../fixtures/openimmo-samples.ts';
+
+// A feed of about 200 MB streamed whole: the heap must stay far below the file's size, as
+// the reader holds one listing at a time (issue 42: "a 200 MB feed must not be held in
+// memory at once").
+
+const LISTINGS = 96_000;
+const MIB = 1024 * 1024;
+
+let folder: Awaited<ReturnType<typeof tempFolder>>;
+let path: string;
+
+function listing(index: number): string {
+  // About 2.2 KB each, every one different, so nothing is shared between listings.
+  const text = `Listing ${index}: ${'Helle Wohnung mit Balkon und Blick ins Grüne. '.repeat(20)}`;
+  return immobilie({
+    id: `BIG-${index}`,
+    freitexte: `<objekttitel>Wohnung ${index}</objekttitel><objektbeschreibung>${text}</objektbeschreibung>`,
+    preise: `<kaufpreis>${100_000 + index}</kaufpreis><waehrung iso_waehrung="EUR"/>`,
+  });
+}
+
+async function* document(): AsyncGenerator<string> {
+  const [head = '', tail = ''] = openImmoDocument(['@@LISTINGS@@']).split('@@LISTINGS@@');
+  yield head;
+  for (let start = 0; start < LISTINGS; start += 500) {
+    const batch: string[] = [];
+    for (let index = start; index < Math.min(start + 500, LISTINGS); index += 1) batch.push(listing(index));
+    yield batch.join('\n');
+  }
+  yield tail;
+}
+
+beforeAll(async () => {
+  folder = await tempFolder();
+  path = folder.path('large.xml');
+  await pipeline(Readable.from(document()), createWriteStream(path));
+}, 120_000);
+
+afterAll(async () => {
+  await folder.cleanup();
+});
+
+describe('a 200 MB OpenImmo feed', () => {
+  it('streams with the heap far below the file size, within minutes', async () => {
+    const { size } = await stat(path);
+    expect(size).toBeGreaterThan(190 * MIB);
+    const started = Date.now();
+    const baseline = process.memoryUsage().heapUsed;
+    let peak = baseline;
+    let count = 0;
+    const feed = await openFeedFile({ path, format: 'openimmo' });
+    for await (const item of feed.items()) {
+      if (item.kind === 'listing') count += 1;
+      if (item.position % 1000 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed);
+    }
+    await feed.close();
+    const seconds = (Date.now() - started) / 1000;
+    expect(count).toBe(LISTINGS);
+    // What the reader adds to the heap: a small fraction of the file (it held none of it whole).
+    expect(peak - baseline).toBeLessThan(64 * MIB);
+    expect(peak - baseline).toBeLessThan(size / 3);
+    expect(seconds).toBeLessThan(240);
+  }, 300_000);
+});
