@@ -73,6 +73,11 @@ export type ProjectedSeller = {
 } | null;
 
 export type ProjectionExtras = {
+  /**
+   * The owner account's company kind (users.company_kind, issue 42): the seller type of an offer
+   * with no seller record, so a company's own offers carry agency, developer or broker.
+   */
+  companyKind?: string | null;
   /** Photos of the property: how many, and the main one (first by position). */
   photos?: {
     count: number;
@@ -169,7 +174,7 @@ export function projectOfferRow(
     isPriceReduced: extras.priceReduced ?? false,
     ownerId: property.ownerId,
     sellerId: seller?.id ?? property.sellerId ?? null,
-    sellerType: seller?.sellerType ?? 'private',
+    sellerType: seller?.sellerType ?? extras.companyKind ?? 'private',
     sellerRating: seller?.rating ?? null,
     sellerTrustScore: extras.trustScore ?? seller?.trustScore ?? null,
     offerType: property.offerType,

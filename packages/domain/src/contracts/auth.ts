@@ -9,6 +9,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PASSWORD_POLICY_MESSAGE_KEYS,
 } from '../password-policy.ts';
+import { COMPANY_KINDS } from '../value-sets.ts';
 
 // Contracts of the authentication calls of spec 7 (issue 5): sign-up of persons and companies,
 // login, token refresh and logout, both password recovery flows, e-mail confirmation. Field
@@ -186,6 +187,12 @@ export const CompanySignupBodySchema = z
     address_city: text(100),
     contact_first_name: nameCharacters(text(100)),
     contact_last_name: nameCharacters(text(100)),
+    company_kind: z
+      .enum(COMPANY_KINDS, 'validation.invalid_value')
+      .optional()
+      .describe(
+        'What kind of seller the company is (its offers carry it as their seller type); default agency',
+      ),
   })
   .superRefine(passwordRefinement);
 export type CompanySignupBody = z.infer<typeof CompanySignupBodySchema>;

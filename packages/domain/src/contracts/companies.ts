@@ -5,6 +5,7 @@ import { CURRENCIES } from '../currencies.ts';
 import { LOCALES, type Locale } from '../locales.ts';
 import { nameCharacters } from '../name-characters.ts';
 import { slugify } from '../slugify.ts';
+import { COMPANY_KINDS } from '../value-sets.ts';
 import { pagingQuery } from './favorites.ts';
 import { OfferCardSchema } from './offers.ts';
 import { PageMetaSchema } from './search.ts';
@@ -177,6 +178,8 @@ export const UpdateCompanyProfileBodySchema = z
         .array(CompanyDescriptionSchema, { error: 'validation.invalid_value' })
         .max(LOCALES.length, 'validation.too_long')
         .optional(),
+      /** The kind of seller the company is (its offers' seller type, issue 42); left out: unchanged. */
+      companyKind: z.enum(COMPANY_KINDS, 'validation.invalid_value').optional(),
     },
     { error: 'validation.invalid_value' },
   )
@@ -213,6 +216,7 @@ export const UpdateCompanyProfileBodySchema = z
     website: value.website ?? null,
     phone: value.phone ?? null,
     descriptions: value.descriptions ?? [],
+    companyKind: value.companyKind,
   }));
 export type UpdateCompanyProfileBody = z.output<typeof UpdateCompanyProfileBodySchema>;
 
@@ -238,6 +242,8 @@ export const CompanyProfileSchema = z.object({
   website: z.string().nullable(),
   phone: z.string().nullable(),
   descriptions: z.array(CompanyDescriptionSchema),
+  /** What kind of seller the company is: its offers carry it as their seller type (issue 42). */
+  companyKind: z.enum(COMPANY_KINDS),
   /** Path of the public page under a locale: `company/{id}-{slug}`. */
   pagePath: z.string(),
   updatedAt: z.string().nullable(),

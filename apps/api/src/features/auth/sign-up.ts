@@ -30,6 +30,8 @@ function emailTaken(): AppError {
 function companyColumns(body: CompanySignupBody): Partial<typeof users.$inferInsert> {
   return {
     companyName: body.company_name,
+    // Its offers' seller type (issue 42): an agency unless the company says otherwise.
+    companyKind: body.company_kind ?? 'agency',
     companyRegistrationNumber: body.registration_number,
     companyVatNumber: body.vat_number ?? null,
     addressStreet: body.address_street,

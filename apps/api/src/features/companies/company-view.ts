@@ -1,6 +1,6 @@
 import { companyProfiles, type Db, users } from '@estately/db';
 import type { MediaStorage } from '@estately/db/storage';
-import { type CompanyProfile, companySlug } from '@estately/domain';
+import { COMPANY_KINDS, type CompanyKind, type CompanyProfile, companySlug } from '@estately/domain';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { logoUrls } from './company-logo.ts';
@@ -15,6 +15,11 @@ export async function requireCompanyAccount(db: Reader, userId: number, forUpdat
   if (account.accountType !== 'company') {
     throw new AppError('forbidden', { errors: { account: ['company.error.company_only'] } });
   }
+}
+
+/** A company account's kind; one that predates it is an agency (as migration 0030 set them). */
+function companyKindOf(value: string | null): CompanyKind {
+  return (COMPANY_KINDS as readonly string[]).includes(value ?? '') ? (value as CompanyKind) : 'agency';
 }
 
 /**
@@ -48,6 +53,7 @@ export async function readCompanyProfile(
       website: profile.website,
       phone: profile.phone,
       descriptions: profile.descriptions as CompanyProfile['descriptions'],
+      companyKind: companyKindOf(account.companyKind),
       pagePath: `company/${companySlug(userId, profile.name)}`,
       updatedAt: profile.updatedAt.toISOString(),
     };
@@ -67,6 +73,7 @@ export async function readCompanyProfile(
     website: null,
     phone: account.phoneNumber,
     descriptions: [],
+    companyKind: companyKindOf(account.companyKind),
     pagePath: `company/${companySlug(userId, name)}`,
     updatedAt: null,
   };

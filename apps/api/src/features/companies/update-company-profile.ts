@@ -1,12 +1,13 @@
-import { companyProfiles, type Db } from '@estately/db';
+import { companyProfiles, type Db, offers, users } from '@estately/db';
 import type { MediaStorage } from '@estately/db/storage';
 import type { CompanyProfile, UpdateCompanyProfileBody } from '@estately/domain';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { readCompanyProfile, requireCompanyAccount } from './company-view.ts';
 
 /**
  * PUT /users/me/company-profile: replaces the profile's fields (the logo has its own calls) in
- * one transaction, creating the row on the first save. The body was checked by its schema
+ * one transaction, creating the row on the first save. `companyKind`, when given, becomes the
+ * seller type of the company's offers in the same transaction. The body was checked by its schema
  * (registration number per country, https website, one text per language), so what reaches
  * here is stored as it is.
  */
@@ -34,6 +35,14 @@ export async function updateCompanyProfile(options: {
       .insert(companyProfiles)
       .values({ userId, ...values })
       .onConflictDoUpdate({ target: companyProfiles.userId, set: { ...values, updatedAt: sql`now()` } });
+    if (input.companyKind !== undefined) {
+      await tx.update(users).set({ companyKind: input.companyKind }).where(eq(users.id, userId));
+      // Its offers carry it as their seller type (those under a seller profile carry the profile's).
+      await tx
+        .update(offers)
+        .set({ sellerType: input.companyKind })
+        .where(and(eq(offers.ownerId, userId), isNull(offers.sellerId)));
+    }
     return readCompanyProfile(tx, storage, userId);
   });
 }

@@ -7,6 +7,7 @@ import {
   properties,
   propertyMedia,
   sellers,
+  users,
 } from '@estately/db';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { loadExchangeRates } from '../offers-shared/exchange-rates.ts';
@@ -40,6 +41,10 @@ export async function syncOfferRow(tx: DbOrTx, propertyId: number): Promise<void
         .from(sellers)
         .where(eq(sellers.id, property.sellerId))
     : [];
+  // Without a seller record the owner account's kind of company is the seller type (issue 42).
+  const [owner] = seller
+    ? []
+    : await tx.select({ companyKind: users.companyKind }).from(users).where(eq(users.id, property.ownerId));
   const photos = await tx
     .select({
       id: propertyMedia.id,
@@ -63,7 +68,7 @@ export async function syncOfferRow(tx: DbOrTx, propertyId: number): Promise<void
     .limit(2);
   const row = projectOfferRow(
     property,
-    seller ?? { id: null, sellerType: 'private', rating: null, trustScore: null },
+    seller ?? null,
     await loadExchangeRates(tx as Parameters<typeof loadExchangeRates>[0]),
     {
       // A floor plan is never the card's main photo (issue 38 point 13): the first photo that is not one.
@@ -71,6 +76,7 @@ export async function syncOfferRow(tx: DbOrTx, propertyId: number): Promise<void
       locationPath: await locationPath(tx, property.locationId),
       trustScore: (await propertyTrustScore(tx, property)).score,
       priceReduced: lastPriceChangeIsDrop(lastPrices.reverse(), property.publishedAt),
+      companyKind: owner?.companyKind ?? null,
     },
   );
   const { id: _id, ...changes } = row;
