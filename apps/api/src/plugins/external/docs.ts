@@ -41,6 +41,11 @@ export const OPENAPI_TAGS = [
     description: 'Public seller pages: any account that sells, with its offers, search and reply rate',
   },
   {
+    name: 'feeds',
+    description:
+      'Agency feeds of a company account: OpenImmo or CSV files uploaded or pulled from a URL, their runs and reports',
+  },
+  {
     name: 'api-keys',
     description: 'Partner API keys of a company account: list, create (shown once), revoke',
   },
