@@ -2,6 +2,7 @@ import { LOCALES, ROUTE_ENTRIES } from '@estately/domain';
 import { layout, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
 import { ADMIN_SECTIONS, adminPath } from './routing/admin-paths.ts';
 import { companySettingsPath } from './routing/company-paths.ts';
+import { apiKeysPath, feedRunPath, feedRunsPath, feedsPath, feedUploadPath } from './routing/feeds-paths.ts';
 import { buyerThreadPath, leadsPath, myMessagesPath } from './routing/leads-paths.ts';
 import { SCREEN_MODULES } from './routing/screen-modules.ts';
 
@@ -82,6 +83,18 @@ const companyPageRoutes = LOCALES.map((locale) =>
   }),
 );
 
+// A company account's feeds, their runs and partner API keys (issue 42), under the account
+// layout's sign-in guard; a feed's file is posted to a resource route beside them.
+const feedRoutes = LOCALES.flatMap((locale) => [
+  route(feedsPath(locale), 'routes/feeds.tsx', { id: `${locale}.accountFeeds` }),
+  route(feedRunsPath(locale, ':id'), 'routes/feed-runs.tsx', { id: `${locale}.accountFeedRuns` }),
+  route(feedRunPath(locale, ':runId'), 'routes/feed-run.tsx', { id: `${locale}.accountFeedRun` }),
+  route(apiKeysPath(locale), 'routes/api-keys.tsx', { id: `${locale}.accountApiKeys` }),
+]);
+const feedUploadRoutes = LOCALES.map((locale) =>
+  route(feedUploadPath(locale, ':id'), 'routes/feed-upload.ts', { id: `${locale}.accountFeedUpload` }),
+);
+
 // A seller's public page (issue 39 point 15), in every locale, like the company page.
 const sellerPageRoutes = LOCALES.map((locale) =>
   route(`/${locale}/seller/:slug`, 'routes/seller-page.tsx', {
@@ -108,8 +121,10 @@ export default [
     ...propertyEditorRoutes,
     ...companySettingsRoutes,
     ...offerStatsRoutes,
+    ...feedRoutes,
   ]),
   ...propertyPhotoRoutes,
+  ...feedUploadRoutes,
   ...sitemapRoutes,
   ...mapRoutes,
   // The offer detail's static map image, drawn on this server (features/offer-detail/static-map.ts).

@@ -9,7 +9,9 @@ describe('session parsing', () => {
       displayName: 'Jana N.',
       preferredLanguage: 'cs',
       preferredCurrency: null,
+      isCompany: false,
     });
+    expect(toSessionUser({ id: 1, email: 'a@b.cz', accountType: 'company' })?.isCompany).toBe(true);
     expect(toSessionUser({ id: 1, email: 'a@b.cz', firstName: 'Jana', lastName: 'Nová' })?.displayName).toBe(
       'Jana Nová',
     );

@@ -8,6 +8,8 @@ export interface SessionUser {
   preferredLanguage: string | null;
   preferredCurrency: string | null;
   isAdmin: boolean;
+  /** A company account (GET /user/me's `accountType`): the account area adds its feeds and API keys. */
+  isCompany: boolean;
 }
 
 export type Session =
@@ -42,6 +44,7 @@ export function toSessionUser(value: unknown): SessionUser | null {
     preferredLanguage: text(user.preferredLanguage),
     preferredCurrency: text(user.preferredCurrency),
     isAdmin: user.isAdmin === true,
+    isCompany: user.accountType === 'company',
   };
 }
 

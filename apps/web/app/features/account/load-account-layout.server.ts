@@ -6,6 +6,7 @@ import { localeFromPathname } from '../../locale/locale-path.ts';
 import { pickRequestLocale } from '../../locale/pick-locale.server.ts';
 import { requestApi } from '../../request-state.server.ts';
 import { adminPath } from '../../routing/admin-paths.ts';
+import { apiKeysPath, feedsPath } from '../../routing/feeds-paths.ts';
 import { leadsPath, myMessagesPath } from '../../routing/leads-paths.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { screenTitle } from '../../routing/screen.server.ts';
@@ -64,6 +65,14 @@ export async function loadAccountLayout({ request, context }: LoaderFunctionArgs
       },
       // A signed-in buyer's conversations with sellers (issue 38 point 10).
       { href: myMessagesPath(locale), label: t('lead_thread.my_title') },
+      // A company account's feeds and partner API keys (issue 42); the feeds link stays current on
+      // a feed's runs and a run's page.
+      ...(session.user.isCompany
+        ? [
+            { href: feedsPath(locale), label: t('feeds.title'), section: true },
+            { href: apiKeysPath(locale), label: t('api_keys.title') },
+          ]
+        : []),
       // The admin link stays current on the area's sections too.
       ...(session.user.isAdmin ? [{ href: adminPath(locale), label: t('admin.title'), section: true }] : []),
     ],
