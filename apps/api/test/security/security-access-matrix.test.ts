@@ -32,10 +32,21 @@ import { buildTestApi, insertOffer, type TestApi } from '../support/helpers.ts';
 //   person's account 403 `forbidden`, a company account gets past the check;
 // - company_owner: one resource of a company account (its API keys, issue 42): a guest 401, a
 //   person's account 403, another company 404 with the row unchanged, the owning company neither;
+// - partner: the partner API, for API keys only (issue 42, its own suite proves keys and scopes):
+//   a guest 401, and an access token 401 too, whoever it is for;
 // - dev: the development mailbox, served with DEV_MAILBOX to loopback requests only, never in
 //   production (proved by the mail suite); on here so its routes are in the table.
 
-type Policy = 'public' | 'user' | 'owner' | 'owner_or_admin' | 'admin' | 'dev' | 'company' | 'company_owner';
+type Policy =
+  | 'public'
+  | 'user'
+  | 'owner'
+  | 'owner_or_admin'
+  | 'admin'
+  | 'dev'
+  | 'company'
+  | 'company_owner'
+  | 'partner';
 
 const POLICY: Record<string, Policy> = {
   // API documentation
@@ -144,6 +155,11 @@ const POLICY: Record<string, Policy> = {
   'GET /users/me/api-keys': 'company',
   'POST /users/me/api-keys': 'company',
   'DELETE /users/me/api-keys/:id': 'company_owner',
+  // the partner API, authenticated by a company's API key (issue 42)
+  'GET /v1/partner/listings': 'partner',
+  'PUT /v1/partner/listings/:externalId': 'partner',
+  'GET /v1/partner/listings/:externalId': 'partner',
+  'DELETE /v1/partner/listings/:externalId': 'partner',
   // agency feeds of a company account (issue 42)
   'GET /users/me/feeds': 'company',
   'POST /users/me/feeds': 'company',
@@ -228,6 +244,7 @@ const concrete = (path: string) =>
     .replace(/:(id|mediaId)\b/g, '1')
     .replace(/:action\b/g, 'dismiss')
     .replace(/:(key|slug)\b/g, 'terms')
+    .replace(/:externalId\b/g, 'flat-1')
     .replace('*', 'x');
 
 function call(route: string, who: TestUser | null, payload?: unknown, url?: string) {
@@ -538,6 +555,7 @@ describe('access-control matrix', () => {
       ...byPolicy('admin'),
       ...byPolicy('company'),
       ...byPolicy('company_owner'),
+      ...byPolicy('partner'),
     ]) {
       for (const payload of [undefined, { junk: true }]) {
         const response = await call(route, null, payload);
@@ -594,6 +612,23 @@ describe('access-control matrix', () => {
         response.statusCode,
       );
       expect(response.statusCode, route).toBeLessThan(500);
+    }
+  });
+
+  it('answers an access token 401 on every partner route, a company’s and an admin’s alike', async () => {
+    const company = await createUser(api.db, {
+      verified: true,
+      accountType: 'company',
+      companyName: 'Matice Reality s.r.o.',
+    });
+    for (const route of byPolicy('partner')) {
+      for (const who of [company, admin, owner]) {
+        const response = await call(route, who, {});
+        expect(response.statusCode, `${route}: ${response.body}`).toBe(401);
+        expect(response.json(), route).toMatchObject({
+          errors: { authorization: ['partner.error.invalid_key'] },
+        });
+      }
     }
   });
 

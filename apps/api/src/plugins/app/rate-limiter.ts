@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Answer } from '../../lib/idempotency.ts';
 import { verifyAccessToken } from '../../lib/jwt.ts';
 import { budgetOfKey } from '../../lib/metrics/http-metrics.ts';
+import { hashPartnerKey, partnerKeyOf } from '../../lib/partner-key.ts';
 import {
   createRateLimiter,
   hitAll,
@@ -77,10 +78,48 @@ async function rateLimiterPlugin(app: FastifyInstance, options: { config: Config
   // A global hook runs before every route's own onRequest hooks (the authentication guards), so
   // a flood of guessed tokens is throttled before any token is looked up.
   app.addHook('onRequest', async (request, reply) => {
+    const partnerKey = partnerBudgetKey(request);
+    if (partnerKey !== null) {
+      // A partner call is counted against its key alone, so two keys of one agency (or two
+      // agencies behind one address) do not share a budget. Keys are not looked up yet, so a
+      // guessed one would get a fresh budget: the address's budget, which the partner
+      // authentication spends on every refused key, is asked (not spent) first.
+      const address = requestBudgetKey(request, config);
+      if (address !== null) {
+        const guessing = await limiter.check(address, rule);
+        if (!guessing.allowed) refuse(reply, guessing.retryAfterSeconds);
+      }
+      await enforceRateLimits(limiter, reply, [{ key: partnerKey, rule }]);
+      return;
+    }
     const key = requestBudgetKey(request, config);
     if (key === null) return;
     await enforceRateLimits(limiter, reply, [{ key, rule }]);
   });
+}
+
+/**
+ * The budget of a partner API call (issue 42): one per key, RATE_LIMIT_MAX a minute like a
+ * signed-in visitor's, named by the first half of the key's hash (never the key). Null for
+ * every other request, and for a partner route called without a key (the address pays).
+ */
+function partnerBudgetKey(request: FastifyRequest): string | null {
+  if (request.routeOptions.config?.partnerApi !== true) return null;
+  if (!request.visitor.charged) return null;
+  const key = partnerKeyOf(request.headers.authorization);
+  return key === null ? null : `partner.key:${hashPartnerKey(key).slice(0, 32)}`;
+}
+
+/**
+ * Spends one request of the address's budget for a partner call whose key was refused (unknown
+ * or revoked), so guessing keys is bounded per address as guessing tokens is; once the budget
+ * is spent the address's partner calls answer 429 before any key is looked up.
+ */
+export async function spendRefusedKey(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  if (!(app.config.rateLimitMax > 0)) return;
+  const key = requestBudgetKey(request, app.config);
+  if (key === null) return;
+  await app.rateLimiter.hit(key, { max: app.config.rateLimitMax, windowMs: REQUEST_BUDGET_WINDOW_MS });
 }
 
 /**
@@ -116,7 +155,11 @@ export async function enforceRateLimits(
 ): Promise<void> {
   const decision: RateLimitDecision = await hitAll(limiter, hits);
   if (decision.allowed) return;
-  reply.header('retry-after', String(decision.retryAfterSeconds));
+  refuse(reply, decision.retryAfterSeconds);
+}
+
+function refuse(reply: FastifyReply, retryAfterSeconds: number): never {
+  reply.header('retry-after', String(retryAfterSeconds));
   throw new AppError('too_many_requests');
 }
 
@@ -137,5 +180,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sliding-window limits per action and subject (lib/rate-limit-store.ts). */
     rateLimiter: RateLimiter;
+  }
+  interface FastifyContextConfig {
+    /** A partner API route: the request budget is its API key's, not the address's. */
+    partnerApi?: boolean;
   }
 }
