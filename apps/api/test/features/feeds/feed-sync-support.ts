@@ -117,7 +117,7 @@ export function companyAccount(api: TestApi, companyKind = 'agency'): Promise<Te
 export function call(
   api: TestApi,
   userId: number,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   url: string,
   payload?: unknown,
 ) {
