@@ -26,6 +26,25 @@ describe('company profile form', () => {
     ]);
   });
 
+  it('sends the kind of seller when chosen and refuses one that is not a company kind', () => {
+    const chosen = checkCompanyForm(
+      form([
+        ['name', 'Reality Vltava'],
+        ['companyKind', 'developer'],
+      ]),
+    );
+    expect(chosen.ok && chosen.body.companyKind).toBe('developer');
+    const none = checkCompanyForm(form([['name', 'Reality Vltava']]));
+    expect(none.ok && none.body.companyKind).toBeUndefined();
+    const refused = checkCompanyForm(
+      form([
+        ['name', 'Reality Vltava'],
+        ['companyKind', 'private'],
+      ]),
+    );
+    expect(refused.ok ? null : refused.errors.companyKind).toEqual([{ key: 'validation.invalid_value' }]);
+  });
+
   it('puts each error under its field: a description’s under its language’s text area', () => {
     const checked = checkCompanyForm(
       form([

@@ -9,7 +9,8 @@ import type { FieldErrors } from '../../ui/forms/form-errors.ts';
 
 // The company profile form, read the same way in the browser (before sending) and in the action:
 // plain fields by name and one text area per description language (`description:{locale}`, in
-// the order shown, the first being the company's first language). Errors are message keys by
+// the order shown, the first being the company's first language), and the kind of seller
+// (`companyKind`: agency, developer, broker, other). Errors are message keys by
 // field, the description's under `description:{locale}`. No server-only imports.
 
 export const COMPANY_TEXT_FIELDS = [
@@ -35,6 +36,9 @@ export interface FormLike {
 export function companyBodyOf(form: FormLike): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of COMPANY_TEXT_FIELDS) body[field] = String(form.get(field) ?? '');
+  // The kind of seller (issue 42) is left out when the form has no choice: the API keeps it.
+  const kind = form.get('companyKind');
+  if (typeof kind === 'string' && kind !== '') body.companyKind = kind;
   const descriptions: { locale: string; text: string }[] = [];
   for (const key of form.keys()) {
     if (!key.startsWith(DESCRIPTION_PREFIX)) continue;

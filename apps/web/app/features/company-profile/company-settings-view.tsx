@@ -199,7 +199,11 @@ export function CompanySettings(props: {
   const { settings, t, result } = props;
   const profile = settings.profile;
   const [locales, setLocales] = useState<Locale[]>(profile.descriptions.map((d) => d.locale as Locale));
-  const fields = [...COMPANY_TEXT_FIELDS, ...locales.map((locale) => `${DESCRIPTION_PREFIX}${locale}`)];
+  const fields = [
+    ...COMPANY_TEXT_FIELDS,
+    'companyKind',
+    ...locales.map((locale) => `${DESCRIPTION_PREFIX}${locale}`),
+  ];
   const text = (field: (typeof COMPANY_TEXT_FIELDS)[number]) => profile[field] ?? '';
   return (
     <>
@@ -260,6 +264,13 @@ export function CompanySettings(props: {
               options={[{ value: '', label: t('company.country_none') }, ...settings.countries]}
             />
           </fieldset>
+          <SelectField
+            name="companyKind"
+            label={t('company.kind')}
+            hint={t('company.kind_hint')}
+            defaultValue={profile.companyKind}
+            options={settings.kinds}
+          />
           <Field
             name="registrationNumber"
             label={t('company.registration_number')}

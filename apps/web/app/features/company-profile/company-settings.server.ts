@@ -1,5 +1,12 @@
-import { type CompanyProfile, CompanyProfileSchema, LOCALES, type Locale } from '@estately/domain';
-import type { Translator } from '@estately/i18n';
+import {
+  COMPANY_KINDS,
+  type CompanyKind,
+  type CompanyProfile,
+  CompanyProfileSchema,
+  LOCALES,
+  type Locale,
+} from '@estately/domain';
+import { type Translator, translate } from '@estately/i18n';
 import { data, type RouterContextProvider } from 'react-router';
 import { ApiError, apiErrorFrom, retryWaitSeconds } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
@@ -63,6 +70,8 @@ export interface CompanySettingsData {
   countries: { value: string; label: string }[];
   /** Every locale the descriptions may be written in, with its name in the page's language. */
   languages: { value: Locale; label: string }[];
+  /** The kinds of seller a company may be (issue 42), named as the search's seller filter names them. */
+  kinds: { value: CompanyKind; label: string }[];
 }
 
 function displayNames(locale: Locale, type: 'region' | 'language') {
@@ -96,6 +105,10 @@ export async function loadCompanySettings(
       collator.compare(a.label, b.label),
     ),
     languages: LOCALES.map((code) => ({ value: code, label: languageNames?.of(code) ?? code })),
+    kinds: COMPANY_KINDS.map((kind) => ({
+      value: kind,
+      label: translate(locale, `value.seller_type.${kind}`),
+    })),
   };
 }
 

@@ -48,6 +48,8 @@ const MESSAGES: readonly MessageKey[] = [
   'company.add',
   'company.remove_language',
   'company.view_page',
+  'company.kind',
+  'company.kind_hint',
   'action.save',
   'validation.invalid_phone',
   'validation.invalid_zip',

@@ -77,13 +77,21 @@ function AddFeedForm(props: { options: FeedsData['options']; t: Text; result: Fo
             label={t('feeds.schedule')}
             options={options.schedules}
             defaultValue={String(FEED_LIMITS.scheduleDefault)}
+            hint={t('feeds.schedule_hint')}
           />
-          <p className="field__hint">{t('feeds.schedule_hint')}</p>
         </div>
-        <SelectField name="encoding" label={t('feeds.encoding')} options={options.encodings} />
-        <p className="field__hint">{t('feeds.encoding_hint')}</p>
-        <SelectField name="defaultLocale" label={t('feeds.default_locale')} options={options.locales} />
-        <p className="field__hint">{t('feeds.default_locale_hint')}</p>
+        <SelectField
+          name="encoding"
+          label={t('feeds.encoding')}
+          hint={t('feeds.encoding_hint')}
+          options={options.encodings}
+        />
+        <SelectField
+          name="defaultLocale"
+          label={t('feeds.default_locale')}
+          hint={t('feeds.default_locale_hint')}
+          options={options.locales}
+        />
       </ValidatedForm>
     </section>
   );

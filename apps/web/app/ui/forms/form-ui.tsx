@@ -337,9 +337,10 @@ export function SelectField(props: {
   label: string;
   options: readonly { value: string; label: string }[];
   defaultValue?: string;
+  hint?: string;
 }) {
   return (
-    <LabelledField name={props.name} label={props.label}>
+    <LabelledField name={props.name} label={props.label} hint={props.hint}>
       {({ inputId, invalid, describedBy }) => (
         <select
           id={inputId}
