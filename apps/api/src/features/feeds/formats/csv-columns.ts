@@ -101,7 +101,7 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
     target: 'useful_area_units',
     kind: 'choice',
     values: AREA_UNITS,
-    note: 'Default `m2`.',
+    note: 'Empty: `m2`.',
   },
   { name: 'floor', target: 'floor', kind: 'integer', note: '0 is the ground floor; below it, negative.' },
   { name: 'total_floors', target: 'total_floors', kind: 'integer' },

@@ -64,6 +64,8 @@ export function mapCsvRow(
   });
   if (Object.keys(contact).length > 0) raw.fields.contact = contact;
   raw.fields.locale ??= defaultLocale;
+  // An area without its unit is in square metres, on every import (not only a new property's default).
+  if (raw.fields.useful_area !== undefined) raw.fields.useful_area_units ??= 'm2';
   if (refusal) return { refused: true, externalId: raw.externalId, problems: [refusal, ...raw.problems] };
   return raw;
 }

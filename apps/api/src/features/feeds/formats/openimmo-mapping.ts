@@ -645,7 +645,7 @@ export const OPENIMMO_MAPPING: readonly OpenImmoMappingRow[] = [
   row({
     target: 'type_of_heating',
     reads: ['ausstattung/befeuerung@*', 'ausstattung/heizungsart@*'],
-    values: { ...Object.fromEntries(Object.entries(HEIZUNGSART)), ...BEFEUERUNG },
+    values: { ...prefixed('befeuerung', BEFEUERUNG), ...prefixed('heizungsart', HEIZUNGSART) },
     rule: 'The first flag set to true with an equivalent, `befeuerung` (the fuel) before `heizungsart` (the system); flags without one are reported when no flag has one.',
     read: (listing) =>
       byFlags('type_of_heating', [
@@ -875,6 +875,11 @@ export const OPENIMMO_MAPPING: readonly OpenImmoMappingRow[] = [
     },
   }),
 ];
+
+/** A value map's codes under their element's name, for the docs (`befeuerung@GAS`). */
+function prefixed<V>(element: string, values: Readonly<Record<string, V>>): Record<string, V> {
+  return Object.fromEntries(Object.entries(values).map(([code, value]) => [`${element}@${code}`, value]));
+}
 
 function coordinate(field: 'latitude' | 'longitude', listing: XmlNode, name: string): Mapped<number> {
   const text = attribute(find(listing, 'geo/geokoordinaten'), name);

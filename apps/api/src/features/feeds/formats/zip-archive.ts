@@ -8,10 +8,13 @@ import type { FeedReadLimits } from './feed-read-options.ts';
 /** Why one photo of a ZIP could not be read; the sync reports it on the listing and goes on. */
 export class FeedPhotoReadError extends Error {
   readonly failure: FeedPhotoFailure;
+  /** The failure as the file errors name it (`zip_too_large`), for callers that read `code` alone. */
+  readonly code: string;
   constructor(failure: FeedPhotoFailure, path: string) {
     super(`${failure}: ${path}`);
     this.name = 'FeedPhotoReadError';
     this.failure = failure;
+    this.code = failure === 'too_large' ? 'zip_too_large' : failure;
   }
 }
 

@@ -494,7 +494,10 @@ describe('OpenImmo ZIP feeds', () => {
     });
     expect(await feed.readPhoto('export/bilder/1.jpg', 10_000)).toEqual(jpeg);
     expect(await feed.readPhoto('export/bilder/2.jpg', 10_000)).toEqual(jpeg);
-    await expect(feed.readPhoto('export/bilder/2.jpg', 100)).rejects.toMatchObject({ failure: 'too_large' });
+    await expect(feed.readPhoto('export/bilder/2.jpg', 100)).rejects.toMatchObject({
+      failure: 'too_large',
+      code: 'zip_too_large',
+    });
     await expect(feed.readPhoto('nothing.jpg', 100)).rejects.toBeInstanceOf(FeedPhotoReadError);
     // The second pass reads the entry again.
     expect(await collect(feed)).toEqual([item]);
