@@ -50,6 +50,8 @@ let api: TestApi;
 let user: TestUser;
 let admin: TestUser;
 let offerId: number;
+/** A company's API key: the partner API's calls take nothing else (issue 42). */
+let partnerKey: string;
 let operations: Operation[];
 const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
 (addFormatsModule as unknown as (instance: Ajv2020) => void)(ajv);
@@ -59,6 +61,18 @@ beforeAll(async () => {
   user = await createUser(api.db, { verified: true });
   admin = await createUser(api.db, { verified: true, isAdmin: true });
   offerId = await insertOffer(api.db, { ownerId: await insertOwner(api.db), publishedAt: new Date() });
+  const company = await createUser(api.db, {
+    verified: true,
+    accountType: 'company',
+    companyName: 'Fuzz s.r.o.',
+  });
+  const created = await api.app.inject({
+    method: 'POST',
+    url: '/users/me/api-keys',
+    headers: bearer(api.config, company.id),
+    payload: { name: 'Fuzz', scopes: ['listings:read', 'listings:write'] },
+  });
+  partnerKey = (created.json() as { secret: string }).secret;
   const document = api.app.swagger() as unknown as {
     paths: Record<
       string,
@@ -203,11 +217,17 @@ function send(
 ): Promise<LightMyRequestResponse> {
   address += 1;
   const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  // Signed in to the partner API is its API key.
+  const signedIn = !options.signedIn
+    ? {}
+    : operation.path.startsWith('/v1/partner/')
+      ? { authorization: `Bearer ${partnerKey}` }
+      : bearer(api.config, (options.as ?? user).id);
   return api.app.inject({
     method: operation.method,
     url,
     headers: {
-      ...(options.signedIn ? bearer(api.config, (options.as ?? user).id) : {}),
+      ...signedIn,
       ...(payload !== undefined ? { 'content-type': options.contentType ?? 'application/json' } : {}),
     },
     ...(payload !== undefined ? { payload } : {}),

@@ -45,9 +45,9 @@ const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/me/api-keys',
     {
       onRequest: app.authenticate,
-      // A person's account is refused before its body is read, so it learns no field rules of
-      // a call it may not make (createApiKey checks again under the account's lock).
-      preParsing: async (request) => {
+      // A person's account is refused before its body is validated, so it learns no field rules
+      // of a call it may not make (createApiKey checks again under the account's lock).
+      preValidation: async (request) => {
         await requireCompanyAccount(app.db, currentUser(request).id);
       },
       schema: {
