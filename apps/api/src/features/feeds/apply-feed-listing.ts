@@ -11,6 +11,7 @@ import {
 import type { MediaStorage } from '@estately/db/storage';
 import {
   canTransition,
+  FEED_LIMITS,
   type PropertyFields,
   PropertyFieldsSchema,
   type PropertyState,
@@ -363,6 +364,7 @@ export async function applyFeedListing(
     known: new Map((existing?.photos ?? []).map((photo) => [photo.source, photo.contentHash])),
     held: new Set(heldRows.flatMap((row) => (row.contentHash ? [row.contentHash] : []))),
     worker: `feed:${feed.id}`,
+    maxPhotos: Math.min(FEED_LIMITS.photosMax, options.limits.photosPerProperty),
   });
   const written = taken.photos.flatMap((photo) => (photo.stored ? [photo.stored] : []));
   const problems = [...listing.problems, ...taken.problems];

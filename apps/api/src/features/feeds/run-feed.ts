@@ -10,11 +10,18 @@ import type { AccountLimits } from '../../lib/account-limits.ts';
 import { applyFeedListing, withdrawFeedProperty } from './apply-feed-listing.ts';
 import { FeedFileError, type FeedFileErrorCode, type FeedProblem, type OpenedFeed } from './feed-listing.ts';
 import { allowedNetworks, fetchGuarded, GuardedFetchError } from './fetch-guarded.ts';
-import type { OpenFeedFileOptions } from './formats/feed-read-options.ts';
 import { countFeedOutcome, feedPositionReported, reportFeedProblems } from './record-feed-outcome.ts';
 
-/** Opens a feed file with the readers (formats/open-feed-file.ts `openFeedFile`). */
-export type OpenFeed = (options: OpenFeedFileOptions) => Promise<OpenedFeed>;
+/**
+ * Opens a feed file with the readers (formats/open-feed-file.ts `openFeedFile`, handed in by
+ * job-handlers.ts: the readers import this folder's contract, so this folder does not import them).
+ */
+export type OpenFeed = (options: {
+  path: string;
+  format: 'openimmo' | 'csv';
+  encoding?: string | null;
+  defaultLocale?: Locale;
+}) => Promise<OpenedFeed>;
 
 /** A feed URL answers within this time, its whole file included. */
 export const FEED_FETCH_TIMEOUT_MS = 10 * 60_000;

@@ -43,6 +43,8 @@ export interface TakeFeedPhotosOptions {
   held: ReadonlySet<string>;
   /** Whose turn of the shared image slots the work takes (`feed:12`). */
   worker: string;
+  /** Photos a listing keeps (FEED_LIMITS.photosMax, or the account's lower photos per property). */
+  maxPhotos?: number;
 }
 
 function photoProblem(source: string, reason: FeedPhotoFailure): FeedProblem {
@@ -93,7 +95,7 @@ export async function takeFeedPhotos(
   const taken = new Set<string>();
   for (const [index, source] of options.sources.entries()) {
     const key = photoSourceKey(source);
-    if (index >= FEED_LIMITS.photosMax) {
+    if (index >= (options.maxPhotos ?? FEED_LIMITS.photosMax)) {
       problems.push(photoProblem(key, 'too_many_photos'));
       break;
     }
