@@ -202,6 +202,26 @@ describe('partner listings', () => {
     expect(offer.photos.map((item: { id: number }) => item.id)).toEqual(media.map((row) => row.id));
   });
 
+  it('reports a new listing none of whose photos could be taken, publishing nothing', async () => {
+    const partner = await partnerWithKey(api);
+    expect((await put(partner, 'NO-PHOTO', withPhotos('page', 'missing'))).statusCode).toBe(201);
+    await runPartnerJobs(api);
+    const listing = PartnerListingSchema.parse((await get(partner, 'NO-PHOTO')).json());
+    expect(listing).toMatchObject({ state: 'withdrawn', property_id: null, url: null, photos_pending: 0 });
+    expect(listing.problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: 'photo_failed', detail: 'feeds.photo.not_an_image' }),
+        expect.objectContaining({ code: 'photo_failed', detail: 'feeds.photo.not_found' }),
+        expect.objectContaining({ code: 'missing_field', field: 'photos' }),
+      ]),
+    );
+    expect(await api.db.select().from(properties).where(eq(properties.ownerId, partner.user.id))).toEqual([]);
+    // Sent again with a photo that works, it is created and published.
+    expect((await put(partner, 'NO-PHOTO', withPhotos('green'))).statusCode).toBe(201);
+    await runPartnerJobs(api);
+    expect((await get(partner, 'NO-PHOTO')).json()).toMatchObject({ state: 'active', problems: [] });
+  });
+
   it('answers 422 for a bad body exactly as POST /v1/property/save does, and writes nothing', async () => {
     const partner = await partnerWithKey(api);
     expect((await put(partner, 'OK-1', withPhotos('red'))).statusCode).toBe(201);
