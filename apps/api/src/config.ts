@@ -172,27 +172,28 @@ const port = z
   .transform(Number)
   .refine((value) => value >= 1 && value <= 65535, 'expected a port number 1..65535');
 
-const origins = z
-  .string()
-  .transform((value) =>
+/** A comma-separated list: items trimmed, empty ones dropped. */
+const commaList = () =>
+  z.string().transform((value) =>
     value
       .split(',')
       .map((part) => part.trim())
       .filter(Boolean),
-  )
-  .refine(
-    (list) =>
-      list.length > 0 &&
-      list.every((origin) => {
-        try {
-          const parsed = new URL(origin);
-          return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === origin;
-        } catch {
-          return false;
-        }
-      }),
-    'expected comma-separated origins such as https://www.example.com (scheme, host, optional port, no path)',
   );
+
+const origins = commaList().refine(
+  (list) =>
+    list.length > 0 &&
+    list.every((origin) => {
+      try {
+        const parsed = new URL(origin);
+        return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === origin;
+      } catch {
+        return false;
+      }
+    }),
+  'expected comma-separated origins such as https://www.example.com (scheme, host, optional port, no path)',
+);
 
 const jwtSecrets = z.string().transform((value, ctx) => {
   const keys: JwtKey[] = [];
@@ -351,15 +352,10 @@ function isCidr(text: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
-const networks = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean),
-  )
-  .refine((list) => list.every(isCidr), 'expected comma-separated addresses or CIDR ranges (127.0.0.1/32)');
+const networks = commaList().refine(
+  (list) => list.every(isCidr),
+  'expected comma-separated addresses or CIDR ranges (127.0.0.1/32)',
+);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(NODE_ENVS, { error: `expected one of ${NODE_ENVS.join(', ')}` }).default('development'),

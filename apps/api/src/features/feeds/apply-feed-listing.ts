@@ -6,7 +6,6 @@ import {
   feedListings,
   properties,
   propertyMedia,
-  users,
 } from '@estately/db';
 import type { MediaStorage } from '@estately/db/storage';
 import {
@@ -16,11 +15,12 @@ import {
   PropertyFieldsSchema,
   type PropertyState,
 } from '@estately/domain';
-import { and, count, eq, sql } from 'drizzle-orm';
-import { type AccountLimits, limitFor } from '../../lib/account-limits.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AccountLimits } from '../../lib/account-limits.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { deletePhotoFiles } from '../seller-properties/photo-files.ts';
 import { columnsToFields } from '../seller-properties/property-columns.ts';
+import { createDraftProperty } from '../seller-properties/save-property.ts';
 import { setPropertyState } from '../seller-properties/set-property-state.ts';
 import { syncOfferRow } from '../seller-properties/sync-offer-row.ts';
 import { writeProperty } from '../seller-properties/write-property.ts';
@@ -68,15 +68,6 @@ export interface ApplyFeedListingResult {
 
 type ListingRow = typeof feedListings.$inferSelect;
 type PropertyRow = typeof properties.$inferSelect;
-
-/** A rejection of the listing inside the transaction: its savepoint is rolled back, the report kept. */
-class ListingRejected extends Error {
-  readonly problems: FeedProblem[];
-  constructor(problems: FeedProblem[]) {
-    super('listing rejected');
-    this.problems = problems;
-  }
-}
 
 // Contract fields that hold a value on every property (NOT NULL with a default): a feed that
 // leaves them out keeps what the property has rather than clearing them.
@@ -187,40 +178,6 @@ async function syncPhotos(tx: DbOrTx, propertyId: number, photos: TakenPhoto[]) 
     }
   }
   return removed;
-}
-
-/** Creates the listing's property as a draft with the reserved id, like POST /v1/property/save. */
-async function createProperty(
-  tx: DbOrTx,
-  options: ApplyFeedListingOptions,
-  propertyId: number,
-  fields: PropertyFields,
-): Promise<void> {
-  const ownerId = options.feed.ownerId;
-  // The owner's row is locked, so two creates at once cannot both take the account's last place.
-  const [owner] = await tx
-    .select({ sellerId: users.sellerId, accountType: users.accountType })
-    .from(users)
-    .where(eq(users.id, ownerId))
-    .for('update');
-  const [held] = await tx.select({ n: count() }).from(properties).where(eq(properties.ownerId, ownerId));
-  if ((held?.n ?? 0) >= limitFor(options.limits.properties, owner?.accountType)) {
-    throw new ListingRejected([{ code: 'limit_reached', detail: 'validation.too_many_properties' }]);
-  }
-  const [created] = await tx
-    .insert(properties)
-    .values({
-      id: propertyId,
-      ownerId,
-      sellerId: owner?.sellerId ?? null,
-      state: 'draft',
-      offerType: fields.offer_type as string,
-      propertyType: fields.property_type as string,
-      countryCode: fields.country_code as string,
-    })
-    .returning();
-  if (!created) throw new AppError('internal_error');
-  await writeProperty(tx, created, fields);
 }
 
 /** Publishes through the lifecycle (set-property-state.ts), when the property's state allows it. */
@@ -390,7 +347,12 @@ export async function applyFeedListing(
             .for('update');
           let outcome: 'created' | 'updated';
           if (!current) {
-            await createProperty(sp, options, propertyId, listing.fields);
+            await createDraftProperty(sp, {
+              ownerId: feed.ownerId,
+              fields: listing.fields,
+              limits: options.limits,
+              id: propertyId,
+            });
             outcome = 'created';
           } else {
             if (current.ownerId !== feed.ownerId) throw new AppError('not_found');
@@ -424,11 +386,7 @@ export async function applyFeedListing(
         return { outcome: applied.outcome, problems, propertyId, removed: applied.removed };
       } catch (error) {
         const refused =
-          error instanceof ListingRejected
-            ? error.problems
-            : error instanceof AppError && error.code === 'validation_errors'
-              ? problemsOf(error)
-              : null;
+          error instanceof AppError && error.code === 'validation_errors' ? problemsOf(error) : null;
         if (refused === null) throw error;
         const all = [...problems, ...refused];
         // Seen by this run although refused: a full feed does not withdraw a listing it holds.

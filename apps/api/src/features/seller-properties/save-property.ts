@@ -1,5 +1,5 @@
-import { type Db, properties, users } from '@estately/db';
-import type { SavePropertyBody } from '@estately/domain';
+import { type Db, type DbOrTx, properties, users } from '@estately/db';
+import type { PropertyFields, SavePropertyBody } from '@estately/domain';
 import { count, eq } from 'drizzle-orm';
 import { type AccountLimits, limitFor } from '../../lib/account-limits.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,6 +10,49 @@ import { writeProperty } from './write-property.ts';
 
 /** The three values a property row cannot exist without; a draft needs nothing else. */
 const CREATE_REQUIRED = ['offer_type', 'property_type', 'country_code'] as const;
+
+/**
+ * A new draft owned by `ownerId` (under its seller profile, if any), written by writeProperty,
+ * in the caller's transaction: 422 `validation.too_many_properties` beyond the account's limit.
+ * `id` is an id reserved from the sequence beforehand (a feed stores a listing's photo files
+ * under it before the transaction, docs/decisions/062).
+ */
+export async function createDraftProperty(
+  tx: DbOrTx,
+  options: {
+    ownerId: number;
+    fields: PropertyFields;
+    limits: Pick<AccountLimits, 'properties'>;
+    id?: number;
+  },
+): Promise<number> {
+  const { ownerId, fields } = options;
+  // The owner's row is locked, so two creates at once cannot both take the account's last place.
+  const [owner] = await tx
+    .select({ sellerId: users.sellerId, accountType: users.accountType })
+    .from(users)
+    .where(eq(users.id, ownerId))
+    .for('update');
+  const [held] = await tx.select({ n: count() }).from(properties).where(eq(properties.ownerId, ownerId));
+  if ((held?.n ?? 0) >= limitFor(options.limits.properties, owner?.accountType)) {
+    throw new AppError('validation_errors', { errors: { property: ['validation.too_many_properties'] } });
+  }
+  const [created] = await tx
+    .insert(properties)
+    .values({
+      ...(options.id === undefined ? {} : { id: options.id }),
+      ownerId,
+      sellerId: owner?.sellerId ?? null,
+      state: 'draft',
+      offerType: fields.offer_type as string,
+      propertyType: fields.property_type as string,
+      countryCode: fields.country_code as string,
+    })
+    .returning();
+  if (!created) throw new AppError('internal_error');
+  await writeProperty(tx, created, fields);
+  return created.id;
+}
 
 /**
  * POST /v1/property/save (spec 7): without `id` creates a draft owned by the caller (under the
@@ -41,29 +84,6 @@ export async function saveProperty(options: {
         errors: Object.fromEntries(missing.map((field) => [field, ['validation.required']])),
       });
     }
-    // The owner's row is locked, so two creates at once cannot both take the account's last place.
-    const [owner] = await tx
-      .select({ sellerId: users.sellerId, accountType: users.accountType })
-      .from(users)
-      .where(eq(users.id, actor.id))
-      .for('update');
-    const [held] = await tx.select({ n: count() }).from(properties).where(eq(properties.ownerId, actor.id));
-    if ((held?.n ?? 0) >= limitFor(options.limits.properties, owner?.accountType)) {
-      throw new AppError('validation_errors', { errors: { property: ['validation.too_many_properties'] } });
-    }
-    const [created] = await tx
-      .insert(properties)
-      .values({
-        ownerId: actor.id,
-        sellerId: owner?.sellerId ?? null,
-        state: 'draft',
-        offerType: fields.offer_type as string,
-        propertyType: fields.property_type as string,
-        countryCode: fields.country_code as string,
-      })
-      .returning();
-    if (!created) throw new AppError('internal_error');
-    await writeProperty(tx, created, fields);
-    return created.id;
+    return createDraftProperty(tx, { ownerId: actor.id, fields, limits: options.limits });
   });
 }
