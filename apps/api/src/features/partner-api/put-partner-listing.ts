@@ -4,7 +4,7 @@ import { type PartnerListing, type PartnerListingBody, publishProblems } from '@
 import { and, eq } from 'drizzle-orm';
 import type { AccountLimits } from '../../lib/account-limits.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { applyFeedListing } from '../feeds/apply-feed-listing.ts';
+import { applyFeedListing, type FeedRef } from '../feeds/apply-feed-listing.ts';
 import type { FeedListing, FeedProblem } from '../feeds/feed-listing.ts';
 import { feedListingHash } from '../feeds/feed-listing-hash.ts';
 import { allowedNetworks } from '../feeds/fetch-guarded.ts';
@@ -21,6 +21,19 @@ export interface PartnerWriteOptions {
   limits: Pick<AccountLimits, 'properties' | 'photos' | 'photosPerProperty'>;
   externalId: string;
   onCleanupError?: (error: unknown, key: string) => void;
+}
+
+/** Applies a listing through the feed sync within the call (no photo to fetch, or a withdrawal). */
+export function applyPartnerListingNow(options: PartnerWriteOptions, feed: FeedRef, listing: FeedListing) {
+  return applyFeedListing(options.db, {
+    feed,
+    runId: null,
+    listing,
+    storage: options.storage,
+    allowed: allowedNetworks(options.allowedNetworks),
+    limits: options.limits,
+    ...(options.onCleanupError ? { onCleanupError: options.onCleanupError } : {}),
+  });
 }
 
 /** The body as the feed sync takes a listing: our property fields, photos by URL. */
@@ -94,15 +107,7 @@ export async function putPartnerListing(
     existing.contentHash === feedListingHash(listing);
 
   if ((unchanged || toFetch.size === 0) && !(await hasPendingPartnerJob(db, feed.id, externalId))) {
-    const result = await applyFeedListing(db, {
-      feed,
-      runId: null,
-      listing,
-      storage: options.storage,
-      allowed: allowedNetworks(options.allowedNetworks),
-      limits: options.limits,
-      ...(options.onCleanupError ? { onCleanupError: options.onCleanupError } : {}),
-    });
+    const result = await applyPartnerListingNow(options, feed, listing);
     if (result.outcome === 'rejected') throw refusal(result.problems);
     const view = await readPartnerListing(db, context, feed.id, externalId);
     if (!view) throw new AppError('internal_error');

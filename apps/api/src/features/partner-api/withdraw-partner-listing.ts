@@ -2,13 +2,11 @@ import { feedListings } from '@estately/db';
 import type { PartnerListing } from '@estately/domain';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
-import { applyFeedListing } from '../feeds/apply-feed-listing.ts';
 import type { FeedListing } from '../feeds/feed-listing.ts';
-import { allowedNetworks } from '../feeds/fetch-guarded.ts';
 import { findApiFeed } from './find-api-feed.ts';
 import { hasPendingPartnerJob, queuePartnerListing } from './partner-listing-job.ts';
 import { readPartnerListing } from './partner-listing-view.ts';
-import type { PartnerWriteOptions } from './put-partner-listing.ts';
+import { applyPartnerListingNow, type PartnerWriteOptions } from './put-partner-listing.ts';
 
 /**
  * DELETE /v1/partner/listings/{externalId}: takes the offer down as its seller would (never
@@ -29,14 +27,7 @@ export async function withdrawPartnerListing(options: PartnerWriteOptions): Prom
     await queuePartnerListing(db, { feed, listing, photosPending: 0 });
   } else {
     if (!existing) throw new AppError('not_found');
-    await applyFeedListing(db, {
-      feed,
-      runId: null,
-      listing,
-      storage: options.storage,
-      allowed: allowedNetworks(options.allowedNetworks),
-      limits: options.limits,
-    });
+    await applyPartnerListingNow(options, feed, listing);
   }
   const view = await readPartnerListing(db, context, feed.id, externalId);
   if (!view) throw new AppError('not_found');
