@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Form, Link } from 'react-router';
 import type { FormResult, Text } from '../../ui/forms/form-ui.tsx';
 import type { RunView } from './feed-run-view.server.ts';
@@ -8,11 +8,22 @@ import type { RunView } from './feed-run-view.server.ts';
 // a paged list's links. Every change is a form posting to the route's action, so each works
 // before the scripts load.
 
-/** After an action, focus goes where its answer says (`focus`: an element id with tabIndex -1). */
+/**
+ * After an action, focus goes where its answer says (`focus`: an element id with tabIndex -1).
+ * The answer may come before the page's revalidated data draws that element (a new feed): the
+ * target waits until a render has it.
+ */
 export function useFocusAfter(result: (FormResult & { focus?: string | null }) | undefined): void {
+  const pending = useRef<string | null>(null);
   useEffect(() => {
-    if (result?.focus) document.getElementById(result.focus)?.focus();
+    pending.current = result?.focus ?? null;
   }, [result]);
+  useEffect(() => {
+    const target = pending.current ? document.getElementById(pending.current) : null;
+    if (!target) return;
+    pending.current = null;
+    target.focus();
+  });
 }
 
 /** The answer of the action whose intent is `intent`: done as a status, a failure as an alert. */
