@@ -56,6 +56,11 @@ export interface RawFeedListing {
   problems: FeedProblem[];
 }
 
+/** A listing read from nothing yet: no id, no fields; the formats fill it in. */
+export function emptyRawListing(): RawFeedListing {
+  return { externalId: undefined, action: 'upsert', fields: {}, photos: [], problems: [] };
+}
+
 const missing = (value: unknown) =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 

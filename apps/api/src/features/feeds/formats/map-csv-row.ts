@@ -2,7 +2,7 @@ import type { Locale } from '@estately/domain';
 import type { FeedPhotoSource, FeedProblem } from '../feed-listing.ts';
 import { CSV_LIST_SEPARATOR, type CsvColumn } from './csv-columns.ts';
 import { notANumber, parseFeedNumber, reportValue } from './feed-values.ts';
-import type { RawFeedListing } from './finish-feed-listing.ts';
+import { emptyRawListing, type RawFeedListing } from './finish-feed-listing.ts';
 
 const YES = new Set(['yes', 'true', '1']);
 const NO = new Set(['no', 'false', '0', '']);
@@ -25,13 +25,7 @@ export function mapCsvRow(
   record: readonly string[],
   defaultLocale: Locale,
 ): RawFeedListing | CsvRowRefusal {
-  const raw: RawFeedListing = {
-    externalId: undefined,
-    action: 'upsert',
-    fields: {},
-    photos: [],
-    problems: [],
-  };
+  const raw = emptyRawListing();
   const contact: Record<string, string> = {};
   let refusal: FeedProblem | undefined;
   header.forEach((column, index) => {

@@ -1,17 +1,11 @@
 import type { FeedPhotoSource, FeedProblem } from '../feed-listing.ts';
-import type { RawFeedListing } from './finish-feed-listing.ts';
+import { emptyRawListing, type RawFeedListing } from './finish-feed-listing.ts';
 import { OPENIMMO_MAPPING, type OpenImmoContext } from './openimmo-mapping.ts';
 import type { XmlNode } from './xml-node.ts';
 
 /** One `<immobilie>` through every row of the mapping table. */
 export function mapOpenImmoListing(listing: XmlNode, context: OpenImmoContext): RawFeedListing {
-  const raw: RawFeedListing = {
-    externalId: undefined,
-    action: 'upsert',
-    fields: {},
-    photos: [],
-    problems: [],
-  };
+  const raw = emptyRawListing();
   const problems: FeedProblem[] = [];
   for (const row of OPENIMMO_MAPPING) {
     const mapped = row.read(listing, context);

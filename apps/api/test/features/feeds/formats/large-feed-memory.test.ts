@@ -2,9 +2,10 @@ import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openFeedFile } from '../../../../src/features/feeds/formats/open-feed-file.ts';
-import { immobilie, openImmoDocument, tempFolder } from '../fixtures/openimmo-samples.ts';
+import { useFeedFiles } from '../fixtures/feed-files.ts';
+import { immobilie, openImmoDocument } from '../fixtures/openimmo-samples.ts';
 
 // A feed of about 200 MB streamed whole: the heap must stay far below the file's size, as
 // the reader holds one listing at a time (issue 42: "a 200 MB feed must not be held in
@@ -13,7 +14,7 @@ import { immobilie, openImmoDocument, tempFolder } from '../fixtures/openimmo-sa
 const LISTINGS = 96_000;
 const MIB = 1024 * 1024;
 
-let folder: Awaited<ReturnType<typeof tempFolder>>;
+const files = useFeedFiles();
 let path: string;
 
 function listing(index: number): string {
@@ -38,14 +39,9 @@ async function* document(): AsyncGenerator<string> {
 }
 
 beforeAll(async () => {
-  folder = await tempFolder();
-  path = folder.path('large.xml');
+  path = files.path('large.xml');
   await pipeline(Readable.from(document()), createWriteStream(path));
 }, 120_000);
-
-afterAll(async () => {
-  await folder.cleanup();
-});
 
 describe('a 200 MB OpenImmo feed', () => {
   it('streams with the heap far below the file size, within minutes', async () => {

@@ -1,17 +1,10 @@
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeedFileError, type FeedItem } from '../../../../src/features/feeds/feed-listing.ts';
+import { describe, expect, it } from 'vitest';
+import type { FeedItem } from '../../../../src/features/feeds/feed-listing.ts';
 import { openFeedFile } from '../../../../src/features/feeds/formats/open-feed-file.ts';
-import { collect, tempFolder } from '../fixtures/openimmo-samples.ts';
+import { collect, fileError, useFeedFiles } from '../fixtures/feed-files.ts';
 
-let folder: Awaited<ReturnType<typeof tempFolder>>;
-let written = 0;
-beforeAll(async () => {
-  folder = await tempFolder();
-});
-afterAll(async () => {
-  await folder.cleanup();
-});
+const files = useFeedFiles();
 
 const COMPLETE: Record<string, string> = {
   external_id: 'C-1',
@@ -36,23 +29,12 @@ function csv(rows: readonly Record<string, string>[], delimiter = ','): string {
 }
 
 async function openCsv(content: string | Buffer, encoding?: string) {
-  written += 1;
-  const path = await folder.write(`feed-${written}.csv`, content);
+  const path = await files.write('csv', content);
   return openFeedFile({ path, format: 'csv', encoding, defaultLocale: 'cs' });
 }
 
 async function readCsv(content: string | Buffer, encoding?: string): Promise<FeedItem[]> {
   return collect(await openCsv(content, encoding));
-}
-
-async function fileError(promise: Promise<unknown>): Promise<FeedFileError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof FeedFileError) return error;
-    throw error;
-  }
-  throw new Error('no FeedFileError');
 }
 
 describe('CSV rows', () => {

@@ -1,50 +1,32 @@
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeedFileError, type FeedItem } from '../../../../src/features/feeds/feed-listing.ts';
+import { describe, expect, it } from 'vitest';
+import type { FeedItem } from '../../../../src/features/feeds/feed-listing.ts';
 import type { FeedReadLimits } from '../../../../src/features/feeds/formats/feed-read-options.ts';
 import { openFeedFile } from '../../../../src/features/feeds/formats/open-feed-file.ts';
 import { FeedPhotoReadError } from '../../../../src/features/feeds/formats/zip-archive.ts';
-import { collect, immobilie, openImmoDocument, tempFolder } from '../fixtures/openimmo-samples.ts';
+import { collect, fileError, useFeedFiles } from '../fixtures/feed-files.ts';
+import { immobilie, openImmoDocument } from '../fixtures/openimmo-samples.ts';
 import { declareSize, renameEntry, zipBuffer } from '../fixtures/zip-samples.ts';
 
-let folder: Awaited<ReturnType<typeof tempFolder>>;
-let written = 0;
-beforeAll(async () => {
-  folder = await tempFolder();
-});
-afterAll(async () => {
-  await folder.cleanup();
-});
+const files = useFeedFiles();
 
 async function openXml(
   xml: string | Buffer,
   options: { encoding?: string; limits?: Partial<FeedReadLimits> } = {},
 ) {
-  written += 1;
-  const path = await folder.write(`feed-${written}.xml`, xml);
+  const path = await files.write('xml', xml);
   return openFeedFile({ path, format: 'openimmo', ...options });
 }
 
 async function openZip(zip: Buffer, limits?: Partial<FeedReadLimits>) {
-  written += 1;
   // Named neither .zip nor .xml: the reader knows a ZIP by its first bytes.
-  const path = await folder.write(`upload-${written}.bin`, zip);
+  const path = await files.write('bin', zip);
   return openFeedFile({ path, format: 'openimmo', limits });
 }
 
 /** Opens and reads a feed: a small file's fault is found as it opens, a large one's while it is read. */
 async function readAll(xml: string | Buffer): Promise<FeedItem[]> {
   return collect(await openXml(xml));
-}
-
-async function fileError(promise: Promise<unknown>): Promise<FeedFileError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof FeedFileError) return error;
-    throw error;
-  }
-  throw new Error('no FeedFileError');
 }
 
 const listings = (items: FeedItem[]) =>
