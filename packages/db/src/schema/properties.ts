@@ -260,6 +260,11 @@ export const propertyMedia = pgTable(
     check('property_media_status_check', oneOf(t.status, PROPERTY_MEDIA_STATUSES)),
     check('property_media_ready_variants_check', sql`${t.status} <> 'ready' or ${t.variants} is not null`),
     uniqueIndex('property_media_content_hash_unique').on(t.propertyId, t.contentHash),
+    // Photo files are shared by rows of one account with the same bytes (a feed's photos,
+    // decision 062) and by the seed's offers: a file is deleted only when no row names its key,
+    // and a feed looks up the account's rendered photo by its hash (migration 0031).
+    index('property_media_storage_key_idx').on(t.storageKey),
+    index('property_media_content_hash_idx').on(t.contentHash),
   ],
 );
 
