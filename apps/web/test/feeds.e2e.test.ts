@@ -102,7 +102,7 @@ async function runFinished(page: Page, reload = false): Promise<string> {
         if (reload) await page.reload();
         return run.getAttribute('data-state');
       },
-      { timeout: 60_000, intervals: [1000] },
+      { timeout: 60_000, interval: 1000 },
     )
     .toMatch(/^(succeeded|failed)$/);
   return (await run.getAttribute('data-state')) ?? '';

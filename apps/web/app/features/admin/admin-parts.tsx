@@ -1,38 +1,13 @@
-import { Form, Link, NavLink } from 'react-router';
+import { Form, NavLink } from 'react-router';
 import { Field, type FormResult, type Text, ValidatedForm } from '../../ui/forms/form-ui.tsx';
+import { Outcome } from '../../ui/forms/outcome.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
 import { formCheck } from './admin-fields.ts';
 
 // Parts the admin area's pages share (issue 10). Every change is a form posting to the route's
 // action, so each works before the scripts load; the answer shows beside the item it changed.
 
-export function Outcome({ result, intent }: { result: FormResult | undefined; intent: string }) {
-  if (result?.intent !== intent || (!result.done && !result.formError)) return null;
-  return (
-    <p
-      className={result.done ? 'notice' : 'account-form__error'}
-      role={result.done ? 'status' : 'alert'}
-      data-testid={result.done ? 'form-done' : 'form-error'}
-    >
-      {result.done ?? result.formError}
-    </p>
-  );
-}
-
-/** A paged list's links (previous, next) and where the page stands. */
-export function Pagination(props: {
-  t: Text;
-  list: { page: number; pages: number; previous: string | null; next: string | null };
-}) {
-  const { t, list } = props;
-  if (list.pages <= 1) return null;
-  return (
-    <nav className="pagination" aria-label={t('results.pagination')}>
-      {list.previous && <Link to={list.previous}>{t('results.previous')}</Link>}
-      <span>{t('results.page', { page: list.page, pages: list.pages })}</span>
-      {list.next && <Link to={list.next}>{t('results.next')}</Link>}
-    </nav>
-  );
-}
+export { Outcome, Pagination };
 
 /**
  * A one-button form acting on one item (intent `<intent>:<id>`). `confirm` asks first (after

@@ -8,8 +8,10 @@ import {
   useFormScope,
   ValidatedForm,
 } from '../../ui/forms/form-ui.tsx';
+import { Outcome } from '../../ui/forms/outcome.tsx';
 import { API_KEY_FIELDS, checkApiKeyForm, scopeKey } from './api-key-form.ts';
-import { ItemButton, Outcome, useFocusAfter } from './feed-parts.tsx';
+import { validateWith } from './contract-errors.ts';
+import { ItemButton, useFocusAfter } from './feed-parts.tsx';
 import type { ApiKeyRow, ApiKeysResult } from './load-api-keys-page.server.ts';
 
 // The API keys screen (issue 42): the company's keys (name, first characters, scopes, created,
@@ -171,10 +173,7 @@ export function ApiKeysView(props: {
           result={result}
           submitLabel={t('api_keys.create')}
           fields={API_KEY_FIELDS}
-          validate={(form) => {
-            const checked = checkApiKeyForm(form);
-            return checked.ok ? null : checked.errors;
-          }}
+          validate={validateWith(checkApiKeyForm)}
           testId="api-key-add-form"
         >
           <Field name="name" label={t('api_keys.name')} required />

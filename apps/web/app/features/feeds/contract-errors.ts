@@ -18,3 +18,13 @@ export function contractErrors(
   }
   return errors;
 }
+
+/** A form's check as a ValidatedForm's `validate`: null when it passes, else its field errors. */
+export function validateWith(
+  check: (form: FormData) => { ok: true } | { ok: false; errors: FieldErrors },
+): (form: FormData) => FieldErrors | null {
+  return (form) => {
+    const checked = check(form);
+    return checked.ok ? null : checked.errors;
+  };
+}

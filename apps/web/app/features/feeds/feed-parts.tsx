@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
-import { Form, Link } from 'react-router';
-import type { FormResult, Text } from '../../ui/forms/form-ui.tsx';
+import { Form } from 'react-router';
+import type { FormResult } from '../../ui/forms/form-ui.tsx';
 import type { RunView } from './feed-run-view.server.ts';
 
-// Parts the feeds and API keys pages share (issue 42): the answer of an action beside what it
-// changed, focus after an action, a run's state, counts and progress bar, one-button forms and
-// a paged list's links. Every change is a form posting to the route's action, so each works
+// Parts the feeds and API keys pages share (issue 42): focus after an action, a run's state,
+// counts and progress bar, and one-button forms. Every change is a form posting to the route's action, so each works
 // before the scripts load.
 
 /**
@@ -24,20 +23,6 @@ export function useFocusAfter(result: (FormResult & { focus?: string | null }) |
     pending.current = null;
     target.focus();
   });
-}
-
-/** The answer of the action whose intent is `intent`: done as a status, a failure as an alert. */
-export function Outcome({ result, intent }: { result: FormResult | undefined; intent: string }) {
-  if (result?.intent !== intent || (!result.done && !result.formError)) return null;
-  return (
-    <p
-      className={result.done ? 'notice' : 'account-form__error'}
-      role={result.done ? 'status' : 'alert'}
-      data-testid={result.done ? 'form-done' : 'form-error'}
-    >
-      {result.done ?? result.formError}
-    </p>
-  );
 }
 
 /**
@@ -135,21 +120,5 @@ export function RunProgress({ run, label }: { run: RunView; label: string }) {
         {run.progressText}
       </span>
     </div>
-  );
-}
-
-/** A paged list's links (previous, next) and where the page stands. */
-export function Pagination(props: {
-  t: Text;
-  pager: { pages: number; previous: string | null; next: string | null; text: string };
-}) {
-  const { t, pager } = props;
-  if (pager.pages <= 1) return null;
-  return (
-    <nav className="pagination" aria-label={t('results.pagination')}>
-      {pager.previous && <Link to={pager.previous}>{t('results.previous')}</Link>}
-      <span>{pager.text}</span>
-      {pager.next && <Link to={pager.next}>{t('results.next')}</Link>}
-    </nav>
   );
 }

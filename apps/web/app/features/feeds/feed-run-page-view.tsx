@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Text } from '../../ui/forms/form-ui.tsx';
-import { Pagination, RunCounts, RunProgress, RunStateBadge } from './feed-parts.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
+import { RunCounts, RunProgress, RunStateBadge } from './feed-parts.tsx';
 import type { FeedRunData } from './load-feed-run-page.server.ts';
 
 // A run's page (issue 42): its state with a progress bar that the page refreshes every two
@@ -65,7 +66,7 @@ function Report({ data, t }: { data: FeedRunData; t: Text }) {
               ))}
             </table>
           </div>
-          <Pagination t={t} pager={data.pager} />
+          <Pagination t={t} list={data.pager} />
         </>
       )}
     </section>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Text } from '../../ui/forms/form-ui.tsx';
-import { Pagination, RunStateBadge } from './feed-parts.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
+import { RunStateBadge } from './feed-parts.tsx';
 import type { FeedRunsData } from './load-feed-runs-page.server.ts';
 
 // One feed's runs (issue 42): a table, newest first, each run's state, how it started, its
@@ -52,7 +53,7 @@ export function FeedRunsView({ data, t }: { data: FeedRunsData; t: Text }) {
           </table>
         </div>
       )}
-      <Pagination t={t} pager={data.pager} />
+      <Pagination t={t} list={data.pager} />
     </>
   );
 }

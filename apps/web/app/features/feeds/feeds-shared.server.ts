@@ -11,9 +11,10 @@ import { ApiError, retryWaitSeconds } from '../../api/api-error.ts';
 import { webConfigContext } from '../../config.server.ts';
 import { tooManyRequestsText } from '../../i18n/error-text.ts';
 import { localeFromPathname } from '../../locale/locale-path.ts';
-import { pendingSetCookies, requestApi } from '../../request-state.server.ts';
-import { pageUrl } from '../../routing/page-url.ts';
+import { errorText, pendingSetCookies, requestApi, requestLog } from '../../request-state.server.ts';
+import { listPageOf, pageUrl } from '../../routing/page-url.ts';
 import { notFound } from '../../routing/screen.server.ts';
+import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
 import { signInAgain } from '../../session/sign-in-again.server.ts';
 import type { FieldErrors } from '../../ui/forms/form-errors.ts';
@@ -46,9 +47,42 @@ export async function requireCompany(context: Context, request: Request): Promis
   return true;
 }
 
-/** A 403 of the API (the account stopped being a company's) or a 404 is the 404 page. */
-export function notFoundOnRefusal(error: unknown): void {
+/**
+ * A page whose data the API did not give: a 403 (the account stopped being a company's) or a 404
+ * is the 404 page, a 429 or an unavailable API the page that says when to try again; anything
+ * else is logged and the page shows a notice in place of its data.
+ */
+export function noticeOnFailure(error: unknown, context: Context, page: string): void {
+  if (error instanceof Response) throw error;
   if (error instanceof ApiError && (error.status === 403 || error.status === 404)) notFound();
+  throwIfRetryLater(error, context, 'limited');
+  requestLog(context).warn({ page, error: errorText(error) }, 'account page failed');
+}
+
+/** What an action answers: the form's result and the element to focus afterwards. */
+export interface FocusResult extends FormResult {
+  focus?: string | null;
+}
+
+/**
+ * A company's posted form: its intent (`delete:12` acts on one item, `listIntent` on the list),
+ * the item's id, and the intent its answer is shown beside. A session that ended signs in again.
+ */
+export async function readCompanyForm(context: Context, request: Request, listIntent: string) {
+  const { locale, t } = pageLocale(request);
+  if (!(await requireCompany(context, request))) throw signInAgain(context, request, locale);
+  const form = await request.formData();
+  const [intent = '', id = ''] = String(form.get('intent') ?? '').split(':');
+  const resultIntent = intent === listIntent ? intent : `${intent}:${id}`;
+  return { locale, t, client: accountApi(context, request), form, intent, id, resultIntent };
+}
+
+/** A page of one item (a feed's runs, a run): its id and the list page asked for, else 404. */
+export function itemPageRequest(request: Request, id: string | undefined) {
+  const { locale, t, url } = pageLocale(request);
+  const page = listPageOf(url);
+  if (!id || !/^\d{1,12}$/.test(id) || page === null) notFound();
+  return { locale, t, id, page };
 }
 
 /** A date and time of the API in the page's language, or null. */
@@ -144,14 +178,12 @@ export interface Pager {
   pages: number;
   previous: string | null;
   next: string | null;
-  text: string;
 }
 
 /** A paged list's links from the API's page meta: `?page=` on `path`, none for the first page. */
 export function pagerOf(
   meta: { page: number; total_pages: number; prev_page: number | null; next_page: number | null },
   path: string,
-  t: Translator,
 ): Pager {
   const href = (target: number | null) => (target ? `${path}${target > 1 ? `?page=${target}` : ''}` : null);
   return {
@@ -159,6 +191,5 @@ export function pagerOf(
     pages: meta.total_pages,
     previous: href(meta.prev_page),
     next: href(meta.next_page),
-    text: t('results.page', { page: meta.page, pages: meta.total_pages }),
   };
 }

@@ -10,8 +10,10 @@ import {
   useFormScope,
   ValidatedForm,
 } from '../../ui/forms/form-ui.tsx';
+import { Outcome } from '../../ui/forms/outcome.tsx';
+import { validateWith } from './contract-errors.ts';
 import { checkFeedForm, FEED_FORM_FIELDS } from './feed-form.ts';
-import { ItemButton, Outcome, RunCounts, RunStateBadge, useFocusAfter } from './feed-parts.tsx';
+import { ItemButton, RunCounts, RunStateBadge, useFocusAfter } from './feed-parts.tsx';
 import type { FeedRow, FeedsData, FeedsResult } from './load-feeds-page.server.ts';
 
 // The feeds screen (issue 42): each feed with its source, schedule, active listings and last run,
@@ -61,10 +63,7 @@ function AddFeedForm(props: { options: FeedsData['options']; t: Text; result: Fo
         result={result}
         submitLabel={t('feeds.add')}
         fields={FEED_FORM_FIELDS}
-        validate={(form) => {
-          const checked = checkFeedForm(form);
-          return checked.ok ? null : checked.errors;
-        }}
+        validate={validateWith(checkFeedForm)}
         testId="feed-add-form"
       >
         <Field name="name" label={t('feeds.name')} required />

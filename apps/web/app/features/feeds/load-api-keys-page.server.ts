@@ -8,19 +8,18 @@ import {
 import type { MessageKey, Translator } from '@estately/i18n';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { webConfigContext } from '../../config.server.ts';
-import { errorText, requestLog } from '../../request-state.server.ts';
 import { pageTitle } from '../../routing/screen.server.ts';
-import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
-import type { FormResult } from '../../ui/forms/form-ui.tsx';
 import { screenMessages } from '../../ui/forms/screen-messages.server.ts';
 import { API_KEY_FIELD_VALUES, API_KEY_FIELDS, checkApiKeyForm, scopeKey } from './api-key-form.ts';
 import {
   accountApi,
   dateTimeText,
+  type FocusResult,
   failureAnswer,
   formAnswer,
-  notFoundOnRefusal,
+  noticeOnFailure,
   pageLocale,
+  readCompanyForm,
   requireCompany,
 } from './feeds-shared.server.ts';
 
@@ -96,28 +95,19 @@ export async function loadApiKeysPage({ request, context }: LoaderFunctionArgs) 
     );
     return { ...base, keys: answer.keys.map((key) => toRow(key, locale, t)), loadError: false };
   } catch (error) {
-    if (error instanceof Response) throw error;
-    notFoundOnRefusal(error);
-    throwIfRetryLater(error, context, 'limited');
-    requestLog(context).warn({ error: errorText(error) }, 'api keys page failed');
+    noticeOnFailure(error, context, 'api keys');
     return { ...base, keys: null, loadError: true };
   }
 }
 
 /** The action's answer: a new key's secret travels here once, never in the page's data. */
-export interface ApiKeysResult extends FormResult {
+export interface ApiKeysResult extends FocusResult {
   secret?: { name: string; value: string } | null;
-  focus?: string | null;
 }
 
 export async function apiKeysPageAction({ request, context }: ActionFunctionArgs) {
-  const { locale, t } = pageLocale(request);
-  if (!(await requireCompany(context, request)))
-    return formAnswer({ intent: '', formError: t('error.generic') }, 401);
-  const client = accountApi(context, request);
-  const form = await request.formData();
-  const [intent = '', idText = ''] = String(form.get('intent') ?? '').split(':');
-  const resultIntent = intent === 'key_add' ? intent : `${intent}:${idText}`;
+  const input = await readCompanyForm(context, request, 'key_add');
+  const { locale, t, client, form, intent, id: idText, resultIntent } = input;
   try {
     if (intent === 'key_add') {
       const checked = checkApiKeyForm(form);

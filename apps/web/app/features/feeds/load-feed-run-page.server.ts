@@ -1,18 +1,15 @@
 import { FEED_REPORT_PAGE_SIZE, FeedRunDetailResponseSchema } from '@estately/domain';
 import type { MessageKey } from '@estately/i18n';
 import type { LoaderFunctionArgs } from 'react-router';
-import { errorText, requestLog } from '../../request-state.server.ts';
 import { feedRunPath, feedRunsPath } from '../../routing/feeds-paths.ts';
-import { listPageOf } from '../../routing/page-url.ts';
-import { notFound, pageTitle } from '../../routing/screen.server.ts';
-import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
+import { pageTitle } from '../../routing/screen.server.ts';
 import { screenMessages } from '../../ui/forms/screen-messages.server.ts';
 import { type ReportLine, type RunView, toReportLines, toRunView } from './feed-run-view.server.ts';
 import {
   accountApi,
-  notFoundOnRefusal,
+  itemPageRequest,
+  noticeOnFailure,
   type Pager,
-  pageLocale,
   pagerOf,
   requireCompany,
 } from './feeds-shared.server.ts';
@@ -52,10 +49,7 @@ export interface FeedRunData {
 }
 
 export async function loadFeedRunPage({ request, context, params }: LoaderFunctionArgs) {
-  const { locale, t, url } = pageLocale(request);
-  const runId = params.runId ?? '';
-  const page = listPageOf(url);
-  if (!/^\d{1,12}$/.test(runId) || page === null) notFound();
+  const { locale, t, id: runId, page } = itemPageRequest(request, params.runId);
   const base = {
     title: pageTitle(t, t('feeds.run')),
     heading: t('feeds.run'),
@@ -76,14 +70,11 @@ export async function loadFeedRunPage({ request, context, params }: LoaderFuncti
       runsHref: feedRunsPath(locale, answer.feed.id),
       report: toReportLines(answer.report, locale, t),
       reportTotal: answer.meta.total,
-      pager: pagerOf(answer.meta, feedRunPath(locale, runId), t),
+      pager: pagerOf(answer.meta, feedRunPath(locale, runId)),
     };
     return { ...base, title: pageTitle(t, heading), heading, detail, loadError: false };
   } catch (error) {
-    if (error instanceof Response) throw error;
-    notFoundOnRefusal(error);
-    throwIfRetryLater(error, context, 'limited');
-    requestLog(context).warn({ error: errorText(error) }, 'feed run page failed');
+    noticeOnFailure(error, context, 'feed run');
     return { ...base, detail: null, loadError: true };
   }
 }

@@ -1,18 +1,15 @@
 import { FeedListResponseSchema, FeedRunsResponseSchema } from '@estately/domain';
 import type { MessageKey } from '@estately/i18n';
 import type { LoaderFunctionArgs } from 'react-router';
-import { errorText, requestLog } from '../../request-state.server.ts';
 import { feedRunsPath, feedsPath } from '../../routing/feeds-paths.ts';
-import { listPageOf } from '../../routing/page-url.ts';
 import { notFound, pageTitle } from '../../routing/screen.server.ts';
-import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
 import { screenMessages } from '../../ui/forms/screen-messages.server.ts';
 import { type RunView, toRunView } from './feed-run-view.server.ts';
 import {
   accountApi,
-  notFoundOnRefusal,
+  itemPageRequest,
+  noticeOnFailure,
   type Pager,
-  pageLocale,
   pagerOf,
   requireCompany,
 } from './feeds-shared.server.ts';
@@ -28,6 +25,7 @@ export const RUN_TABLE_MESSAGES: readonly MessageKey[] = [
   'feeds.run_state',
   'feeds.run_trigger',
   'feeds.view_run',
+  'results.page',
   'results.pagination',
   'results.previous',
   'results.next',
@@ -41,10 +39,7 @@ export interface FeedRunsData {
 }
 
 export async function loadFeedRunsPage({ request, context, params }: LoaderFunctionArgs) {
-  const { locale, t, url } = pageLocale(request);
-  const id = params.id ?? '';
-  const page = listPageOf(url);
-  if (!/^\d{1,12}$/.test(id) || page === null) notFound();
+  const { locale, t, id, page } = itemPageRequest(request, params.id);
   const base = {
     title: pageTitle(t, t('feeds.runs')),
     heading: t('feeds.runs'),
@@ -64,14 +59,11 @@ export async function loadFeedRunsPage({ request, context, params }: LoaderFunct
       feedName: feed.name,
       backHref: feedsPath(locale),
       runs: answer.runs.map((run) => toRunView(run, locale, t)),
-      pager: pagerOf(answer.meta, feedRunsPath(locale, id), t),
+      pager: pagerOf(answer.meta, feedRunsPath(locale, id)),
     };
     return { ...base, title: pageTitle(t, heading), heading, runs: data, loadError: false };
   } catch (error) {
-    if (error instanceof Response) throw error;
-    notFoundOnRefusal(error);
-    throwIfRetryLater(error, context, 'limited');
-    requestLog(context).warn({ error: errorText(error) }, 'feed runs page failed');
+    noticeOnFailure(error, context, 'feed runs');
     return { ...base, runs: null, loadError: true };
   }
 }

@@ -10,11 +10,8 @@ import {
 } from '@estately/domain';
 import { isMessageKey, localeData, type MessageKey, type Translator } from '@estately/i18n';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
-import { errorText, requestLog } from '../../request-state.server.ts';
 import { feedRunPath, feedRunsPath, feedUploadPath } from '../../routing/feeds-paths.ts';
 import { pageTitle } from '../../routing/screen.server.ts';
-import { throwIfRetryLater } from '../../routing/unavailable.server.ts';
-import type { FormResult } from '../../ui/forms/form-ui.tsx';
 import { screenMessages } from '../../ui/forms/screen-messages.server.ts';
 import { checkFeedForm, FEED_FIELD_VALUES, FEED_FORM_FIELDS, SCHEDULE_CHOICES } from './feed-form.ts';
 import { type RunView, toRunView } from './feed-run-view.server.ts';
@@ -22,10 +19,12 @@ import {
   accountApi,
   type Context,
   dateTimeText,
+  type FocusResult,
   failureAnswer,
   formAnswer,
-  notFoundOnRefusal,
+  noticeOnFailure,
   pageLocale,
+  readCompanyForm,
   redirectWithCookies,
   requireCompany,
 } from './feeds-shared.server.ts';
@@ -196,28 +195,17 @@ export async function loadFeedsPage({ request, context }: LoaderFunctionArgs) {
     };
     return { ...base, feeds: data, loadError: false };
   } catch (error) {
-    if (error instanceof Response) throw error;
-    notFoundOnRefusal(error);
-    throwIfRetryLater(error, context, 'limited');
-    requestLog(context).warn({ error: errorText(error) }, 'feeds page failed');
+    noticeOnFailure(error, context, 'feeds');
     return { ...base, feeds: null, loadError: true };
   }
 }
 
-/** What a feed action answers: the form's result and the element to focus afterwards. */
-export interface FeedsResult extends FormResult {
-  focus?: string | null;
-}
+export type FeedsResult = FocusResult;
 
 export async function feedsPageAction({ request, context }: ActionFunctionArgs) {
-  const { locale, t } = pageLocale(request);
-  if (!(await requireCompany(context, request)))
-    return formAnswer({ intent: '', formError: t('error.generic') }, 401);
-  const client = accountApi(context, request);
-  const form = await request.formData();
-  const [intent = '', idText = ''] = String(form.get('intent') ?? '').split(':');
-  const id = Number(idText);
-  const resultIntent = intent === 'feed_add' ? intent : `${intent}:${idText}`;
+  const input = await readCompanyForm(context, request, 'feed_add');
+  const { locale, t, client, form, intent, resultIntent } = input;
+  const id = Number(input.id);
   const fail = (error: unknown) =>
     failureAnswer({
       error,
