@@ -24,6 +24,7 @@ import { createDraftProperty } from '../seller-properties/save-property.ts';
 import { setPropertyState } from '../seller-properties/set-property-state.ts';
 import { syncOfferRow } from '../seller-properties/sync-offer-row.ts';
 import { writeProperty } from '../seller-properties/write-property.ts';
+import { completeFeedContact } from './complete-feed-contact.ts';
 import type { FeedListing, FeedProblem, OpenedFeed } from './feed-listing.ts';
 import { feedListingHash } from './feed-listing-hash.ts';
 import {
@@ -346,17 +347,18 @@ export async function applyFeedListing(
             .where(eq(properties.id, propertyId))
             .for('update');
           let outcome: 'created' | 'updated';
+          const fields = await completeFeedContact(sp, feed.ownerId, listing.fields);
           if (!current) {
             await createDraftProperty(sp, {
               ownerId: feed.ownerId,
-              fields: listing.fields,
+              fields,
               limits: options.limits,
               id: propertyId,
             });
             outcome = 'created';
           } else {
             if (current.ownerId !== feed.ownerId) throw new AppError('not_found');
-            await writeProperty(sp, current, fieldChanges(current, listing.fields));
+            await writeProperty(sp, current, fieldChanges(current, fields));
             outcome = 'updated';
           }
           const removed = await syncPhotos(sp, propertyId, taken.photos);
