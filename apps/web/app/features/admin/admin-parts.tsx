@@ -1,7 +1,7 @@
 import { Form, NavLink } from 'react-router';
 import { Field, type FormResult, type Text, ValidatedForm } from '../../ui/forms/form-ui.tsx';
 import { Outcome } from '../../ui/forms/outcome.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
+import { Pagination } from '../../ui/forms/pagination.tsx';
 import { formCheck } from './admin-fields.ts';
 
 // Parts the admin area's pages share (issue 10). Every change is a form posting to the route's

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Text } from '../../ui/forms/form-ui.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
+import { Pagination } from '../../ui/forms/pagination.tsx';
 import { RunCounts, RunProgress, RunStateBadge } from './feed-parts.tsx';
 import type { FeedRunData } from './load-feed-run-page.server.ts';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Text } from '../../ui/forms/form-ui.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
+import { Pagination } from '../../ui/forms/pagination.tsx';
 import { RunStateBadge } from './feed-parts.tsx';
 import type { FeedRunsData } from './load-feed-runs-page.server.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Text } from './forms/form-ui.tsx';
+import type { Text } from './form-ui.tsx';
 
 // The links of a paged account list (the admin area's, a feed's runs, a run's report).
 
