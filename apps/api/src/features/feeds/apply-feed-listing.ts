@@ -33,7 +33,12 @@ import {
   feedPositionReported,
   reportFeedProblems,
 } from './record-feed-outcome.ts';
-import { type TakenPhoto, takeFeedPhotos } from './take-feed-photos.ts';
+import {
+  holdSharedPhoto,
+  SharedPhotoGoneError,
+  type TakenPhoto,
+  takeFeedPhotos,
+} from './take-feed-photos.ts';
 
 export type { FeedListingOutcome } from './record-feed-outcome.ts';
 
@@ -156,6 +161,7 @@ async function syncPhotos(tx: DbOrTx, propertyId: number, photos: TakenPhoto[]) 
   const held = new Set(rows.map((row) => row.contentHash));
   for (const [position, photo] of photos.entries()) {
     if (photo.stored && !held.has(photo.contentHash)) {
+      if (photo.shared) await holdSharedPhoto(tx, photo.stored.storageKey);
       await tx.insert(propertyMedia).values({
         propertyId,
         position,
@@ -265,6 +271,16 @@ export async function applyFeedListing(
   db: Db,
   options: ApplyFeedListingOptions,
 ): Promise<ApplyFeedListingResult> {
+  try {
+    return await applyListing(db, options);
+  } catch (error) {
+    // Another of the account's photos it was to share was deleted meanwhile: once more, rendering it.
+    if (!(error instanceof SharedPhotoGoneError)) throw error;
+    return applyListing(db, options);
+  }
+}
+
+async function applyListing(db: Db, options: ApplyFeedListingOptions): Promise<ApplyFeedListingResult> {
   const { feed, listing } = options;
   const [existing] = await db
     .select()
@@ -314,7 +330,9 @@ export async function applyFeedListing(
         .where(eq(propertyMedia.propertyId, propertyId))
     : [];
   const taken = await takeFeedPhotos({
+    db,
     storage: options.storage,
+    ownerId: feed.ownerId,
     feed: options.file,
     allowed: options.allowed,
     propertyId,
@@ -324,7 +342,8 @@ export async function applyFeedListing(
     worker: `feed:${feed.id}`,
     maxPhotos: Math.min(FEED_LIMITS.photosMax, options.limits.photosPerProperty),
   });
-  const written = taken.photos.flatMap((photo) => (photo.stored ? [photo.stored] : []));
+  // Files this listing wrote; a shared photo's belong to the rows that name them.
+  const written = taken.photos.flatMap((photo) => (photo.stored && !photo.shared ? [photo.stored] : []));
   const problems = [...listing.problems, ...taken.problems];
 
   let result: ApplyFeedListingResult & { removed: Awaited<ReturnType<typeof syncPhotos>> };
@@ -400,13 +419,14 @@ export async function applyFeedListing(
       }
     });
   } catch (error) {
-    for (const stored of written) await deletePhotoFiles(options.storage, stored, options.onCleanupError);
+    await deletePhotoFiles(db, options.storage, written, options.onCleanupError);
     throw error;
   }
   if (result.outcome === 'rejected' || result.outcome === 'skipped') {
-    for (const stored of written) await deletePhotoFiles(options.storage, stored, options.onCleanupError);
+    await deletePhotoFiles(db, options.storage, written, options.onCleanupError);
   }
-  for (const photo of result.removed) await deletePhotoFiles(options.storage, photo, options.onCleanupError);
+  // After the commit, and only files no other row names (the account's listings share photos).
+  await deletePhotoFiles(db, options.storage, result.removed, options.onCleanupError);
   return { outcome: result.outcome, problems: result.problems, propertyId: result.propertyId };
 }
 

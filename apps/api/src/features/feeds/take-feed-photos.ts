@@ -1,7 +1,9 @@
 import type { BlockList } from 'node:net';
+import { type DbOrTx, properties, propertyMedia } from '@estately/db';
 import type { MediaStorage, StoredPhoto } from '@estately/db/storage';
 import { InvalidImageError } from '@estately/db/storage';
 import { FEED_LIMITS, type FeedPhotoFailure, PROPERTY_PHOTO_MAX_BYTES } from '@estately/domain';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import {
   photoContentHash,
@@ -23,13 +25,73 @@ export function photoSourceKey(source: FeedPhotoSource): string {
 export interface TakenPhoto {
   source: string;
   contentHash: string;
-  /** Files made for it now (a photo the property did not hold yet); absent: its row exists. */
+  /** The files of a photo the property did not hold yet; absent: its row exists. */
   stored?: StoredPhoto;
   bytes?: number;
+  /** `stored` names the files of another of the account's photos: none were written for this one. */
+  shared?: boolean;
+}
+
+/** The account's photo with these bytes whose variants exist, if any: its files serve a new row too. */
+async function findAccountPhoto(
+  db: DbOrTx,
+  ownerId: number,
+  contentHash: string,
+): Promise<{ stored: StoredPhoto; bytes: number | null } | null> {
+  const [row] = await db
+    .select({
+      storageKey: propertyMedia.storageKey,
+      variants: propertyMedia.variants,
+      width: propertyMedia.width,
+      height: propertyMedia.height,
+      bytes: propertyMedia.bytes,
+    })
+    .from(propertyMedia)
+    .innerJoin(properties, eq(properties.id, propertyMedia.propertyId))
+    .where(
+      and(
+        eq(propertyMedia.contentHash, contentHash),
+        eq(properties.ownerId, ownerId),
+        eq(propertyMedia.status, 'ready'),
+        isNotNull(propertyMedia.variants),
+      ),
+    )
+    .limit(1);
+  if (!row?.variants || row.width === null || row.height === null) return null;
+  const stored = {
+    storageKey: row.storageKey,
+    variants: row.variants as StoredPhoto['variants'],
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes ?? 0,
+  };
+  return { stored, bytes: row.bytes };
+}
+
+/** A shared photo's files were deleted with their last row after they were looked up: take the photos again. */
+export class SharedPhotoGoneError extends Error {}
+
+/**
+ * Locks a row naming a shared photo's files for the transaction that adds another: a delete of
+ * that row waits for it, and then finds the new row still naming the files (deletePhotoFiles).
+ * Throws SharedPhotoGoneError when no such row is left.
+ */
+export async function holdSharedPhoto(tx: DbOrTx, storageKey: string): Promise<void> {
+  const [row] = await tx
+    .select({ id: propertyMedia.id })
+    .from(propertyMedia)
+    .where(and(eq(propertyMedia.storageKey, storageKey), eq(propertyMedia.status, 'ready')))
+    .limit(1)
+    .for('share');
+  if (!row) throw new SharedPhotoGoneError(storageKey);
 }
 
 export interface TakeFeedPhotosOptions {
+  /** Where the account's photos are looked up by content hash. */
+  db: DbOrTx;
   storage: MediaStorage;
+  /** The account whose rendered photos a listing may share (never another account's). */
+  ownerId: number;
   /** Where ZIP entries are read (the run's opened file); absent for the partner API. */
   feed?: Pick<OpenedFeed, 'readPhoto'> | undefined;
   /** FEED_ALLOWED_NETWORKS. */
@@ -83,9 +145,12 @@ async function readSource(options: TakeFeedPhotosOptions, source: FeedPhotoSourc
  * had before, whose photo the property still holds, is taken as it is; any other is read from
  * the ZIP or fetched (address guard, deadline, size limit), judged by its content (the formats
  * and pixel limit of property photos), de-duplicated by content hash, and its variants rendered
- * with the photo pipeline's own functions. A photo that fails is a problem of the listing; the
- * others are kept. Files written here belong to no row until the caller's transaction adds
- * them; the caller deletes them if it fails (the daily media sweep is the net for a crash).
+ * with the photo pipeline's own functions, unless one of the account's photos already has these
+ * bytes rendered: its files then serve this listing too (a developer's flats with one building's
+ * photos, an agency's logo are written and rendered once). A photo that fails is a problem of the
+ * listing; the others are kept. Files written here belong to no row until the caller's
+ * transaction adds them; the caller deletes them if it fails (the daily media sweep is the net
+ * for a crash); a shared photo's files are the rows' that name them (`shared`).
  */
 export async function takeFeedPhotos(
   options: TakeFeedPhotosOptions,
@@ -117,6 +182,18 @@ export async function takeFeedPhotos(
     if (taken.has(contentHash)) continue;
     if (options.held.has(contentHash)) {
       photos.push({ source: key, contentHash });
+      taken.add(contentHash);
+      continue;
+    }
+    const rendered = await findAccountPhoto(options.db, options.ownerId, contentHash);
+    if (rendered) {
+      photos.push({
+        source: key,
+        contentHash,
+        stored: rendered.stored,
+        bytes: rendered.bytes ?? bytes.length,
+        shared: true,
+      });
       taken.add(contentHash);
       continue;
     }

@@ -10,7 +10,7 @@ import {
   RENEW_INTERVAL_DAYS,
   RENEWABLE_STATES,
 } from '@estately/domain';
-import { and, inArray, like, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { Actor } from './load-own-property.ts';
 import { deletePhotoFiles } from './photo-files.ts';
 import { syncOfferRow } from './sync-offer-row.ts';
@@ -28,7 +28,7 @@ const DAY_MS = 86_400_000;
  * - renew: a public offer (active or reserved, not struck) whose `activated_at` is at least
  *   RENEW_INTERVAL_DAYS old gets `activated_at` now, so it leads the newest-first order again.
  * - delete: drafts only; the row goes with its photos, viewing slots and history (cascades), and
- *   the photo files after the commit unless another photo row still points into their folder.
+ *   the photo files after the commit unless another photo row still names them (photo-files.ts).
  */
 export async function bulkPropertyAction(options: {
   db: Db;
@@ -106,19 +106,9 @@ export async function bulkPropertyAction(options: {
       .where(inArray(propertyMedia.propertyId, deleted));
     // A draft never activated has no offers row; the cascades take its photos, slots and history.
     await tx.delete(properties).where(inArray(properties.id, deleted));
-    // Files another row still points into (a seeded pool, any shared folder) stay.
-    const orphaned: typeof photos = [];
-    for (const photo of photos) {
-      const folder = photo.storageKey.slice(0, photo.storageKey.lastIndexOf('/') + 1);
-      const [other] = await tx
-        .select({ id: propertyMedia.id })
-        .from(propertyMedia)
-        .where(like(propertyMedia.storageKey, `${folder.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
-        .limit(1);
-      if (!other) orphaned.push(photo);
-    }
-    return { outcomes, removedPhotos: orphaned };
+    return { outcomes, removedPhotos: photos };
   });
-  for (const photo of removedPhotos) await deletePhotoFiles(options.storage, photo, options.onCleanupError);
+  // Files another row still names (a seeded pool photo, an account's shared feed photo) stay.
+  await deletePhotoFiles(db, options.storage, removedPhotos, options.onCleanupError);
   return outcomes;
 }

@@ -9,7 +9,8 @@ import { syncOfferRow } from './sync-offer-row.ts';
 /**
  * DELETE /properties/{id}/property_medias/{mediaId}: removes the row, closes the gap in the
  * positions (the next photo becomes main if the main one went) and updates the offers row in
- * one transaction; the files are deleted after it commits, so a failed delete keeps the photo.
+ * one transaction; the files are deleted after it commits, so a failed delete keeps the photo,
+ * unless another row still names them (the same bytes in another listing, a seeded pool photo).
  */
 export async function deletePropertyMedia(options: {
   db: Db;
@@ -43,5 +44,5 @@ export async function deletePropertyMedia(options: {
     await syncOfferRow(tx, propertyId);
     return row;
   });
-  await deletePhotoFiles(storage, removed, options.onCleanupError);
+  await deletePhotoFiles(db, storage, [removed], options.onCleanupError);
 }

@@ -92,7 +92,7 @@ export async function makePhotoVariants(options: {
         .select({ key: propertyMedia.storageKey })
         .from(propertyMedia)
         .where(eq(propertyMedia.id, mediaId));
-      if (!still) await deletePhotoFiles(storage, stored, options.onCleanupError);
+      if (!still) await deletePhotoFiles(db, storage, [stored], options.onCleanupError);
       return 'skipped';
     }
   } catch (error) {

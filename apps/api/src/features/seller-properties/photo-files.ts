@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { PhotoVariantsJson } from '@estately/db';
+import { type DbOrTx, type PhotoVariantsJson, propertyMedia } from '@estately/db';
 import {
   type MediaStorage,
   PHOTO_FORMATS,
@@ -8,6 +8,7 @@ import {
   storePhoto,
 } from '@estately/db/storage';
 import { PROPERTY_PHOTO_FORMATS, PROPERTY_PHOTO_MAX_PIXELS } from '@estately/domain';
+import { inArray } from 'drizzle-orm';
 import { limitImageWork as limited } from '../../lib/concurrency-limit.ts';
 import { checkedImageHeader } from '../../lib/image-header.ts';
 
@@ -104,8 +105,11 @@ export async function renderPhotoVariantsOf(
   });
 }
 
+/** What deleting a photo's files needs: the key its rows name, and its variants. */
+export type PhotoFiles = { storageKey: string; variants: PhotoVariantsJson | null };
+
 /** Every file of a stored photo: its variants, the manifest and the original (while kept) beside them. */
-export function photoFileKeys(photo: { storageKey: string; variants: PhotoVariantsJson | null }): string[] {
+export function photoFileKeys(photo: PhotoFiles): string[] {
   const dir = photo.storageKey.slice(0, photo.storageKey.lastIndexOf('/'));
   const keys = new Set<string>(Object.values(photo.variants ?? {}).filter(Boolean));
   keys.add(`${dir}/manifest.json`);
@@ -113,12 +117,28 @@ export function photoFileKeys(photo: { storageKey: string; variants: PhotoVarian
   return [...keys];
 }
 
+/**
+ * Deletes the files of photos whose rows are gone, except those another `property_media` row
+ * still names by storage key: one photo's files can stand for many rows (the account's listings
+ * of a feed with the same bytes, decision 062; the seed's pool). Called after the transaction
+ * that deleted the rows committed, so a row added meanwhile by another transaction that read the
+ * key keeps its files (it locks a row naming the key first, take-feed-photos.ts).
+ */
 export async function deletePhotoFiles(
+  db: DbOrTx,
   storage: MediaStorage,
-  photo: { storageKey: string; variants: PhotoVariantsJson | null },
+  photos: readonly PhotoFiles[],
   onError?: (error: unknown, key: string) => void,
 ): Promise<void> {
+  if (photos.length === 0) return;
+  const keys = [...new Set(photos.map((photo) => photo.storageKey))];
+  const named = await db
+    .select({ key: propertyMedia.storageKey })
+    .from(propertyMedia)
+    .where(inArray(propertyMedia.storageKey, keys));
+  const kept = new Set(named.map((row) => row.key));
+  const files = new Set(photos.filter((photo) => !kept.has(photo.storageKey)).flatMap(photoFileKeys));
   await Promise.all(
-    photoFileKeys(photo).map((key) => storage.delete(key).catch((error: unknown) => onError?.(error, key))),
+    [...files].map((key) => storage.delete(key).catch((error: unknown) => onError?.(error, key))),
   );
 }

@@ -141,8 +141,9 @@ export async function savePropertyMedia(options: {
     });
   } catch (error) {
     await deletePhotoFiles(
+      db,
       storage,
-      { storageKey: stored.storageKey, variants: null },
+      [{ storageKey: stored.storageKey, variants: null }],
       options.onCleanupError,
     );
     throw error;
@@ -150,8 +151,9 @@ export async function savePropertyMedia(options: {
   if (mediaId < 0) {
     // Another upload of the same bytes got there first.
     await deletePhotoFiles(
+      db,
       storage,
-      { storageKey: stored.storageKey, variants: null },
+      [{ storageKey: stored.storageKey, variants: null }],
       options.onCleanupError,
     );
     return answerPhoto(db, storage, propertyId, -mediaId);
