@@ -4,7 +4,8 @@
 // the listing that lacks its living area) and finds its listing in public search; the same file
 // uploaded again without JavaScript changes nothing. It creates an API key, sees the secret once,
 // uses it, and revokes it. A person's account sees no Feeds link and gets the 404 page there. The
-// feeds screen in `ar` is right to left.
+// feeds screen in `ar` is right to left. A file that is not well-formed fails its run with the
+// reason; a company picks its kind of seller in its profile.
 
 import { feedListings, users } from '@estately/db';
 import { buildPath } from '@estately/domain';
@@ -219,6 +220,61 @@ describe('agency feeds in the browser', () => {
     expect(await count(noScript, 'rejected')).toBe('1');
     await plain.close();
     expect(companyId).toBeGreaterThan(0);
+  });
+
+  it('a file that is not well-formed fails its run with the reason, and nothing is imported', async () => {
+    await signUpCompany('chyba@reality-vltava.example');
+    const context = await h.visitor({ locale: 'cs' });
+    const page = await context.newPage();
+    await signIn(page, h.web.url, 'chyba@reality-vltava.example', undefined, 'cs');
+    await page.goto(`${h.web.url}/cs/account/feeds`);
+    await hydrated(page, 'feed-add-form');
+    const form = page.getByTestId('feed-add-form');
+    await form.getByLabel(cs('feeds.name')).fill('Rozbitý export');
+    await form.getByRole('button', { name: cs('feeds.add') }).click();
+    const feed = page.getByTestId('feed').filter({ hasText: 'Rozbitý export' });
+    await expect.poll(() => feed.count()).toBe(1);
+    await feed.getByLabel(cs('feeds.upload_file')).setInputFiles({
+      name: 'rozbity.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from('<?xml version="1.0"?>\n<openimmo><anbieter><immobilie></anbieter>'),
+    });
+    await feed.getByRole('button', { name: cs('feeds.upload') }).click();
+    await page.waitForURL(/\/cs\/account\/feeds\/runs\/\d+$/);
+    expect(await runFinished(page)).toBe('failed');
+    expect(await page.getByTestId('run-error').textContent()).toContain(cs('feeds.error.malformed_xml'));
+    expect(await count(page, 'created')).toBe('0');
+    await page.goto(`${h.web.url}/cs/account/feeds`);
+    expect(await feed.getByTestId('feed-active-listings').textContent()).toBe('0');
+    expect(await feed.getByTestId('run-state').textContent()).toBe(cs('feeds.run_state.failed'));
+    await context.close();
+  });
+
+  it('a company chooses its kind of seller in its company profile', async () => {
+    const id = await signUpCompany('developer@reality-vltava.example');
+    const context = await h.visitor({ locale: 'cs' });
+    const page = await context.newPage();
+    await signIn(page, h.web.url, 'developer@reality-vltava.example', undefined, 'cs');
+    await page.goto(`${h.web.url}/cs/account/settings/company`);
+    await hydrated(page, 'company-profile-form');
+    const kind = page.getByTestId('company-profile-form').getByLabel(cs('company.kind'));
+    // A company signs up as an agency unless it says otherwise.
+    expect(await kind.inputValue()).toBe('agency');
+    await kind.selectOption('developer');
+    await page
+      .getByTestId('company-profile-form')
+      .getByRole('button', { name: cs('action.save') })
+      .click();
+    await expect
+      .poll(() => page.getByTestId('company-profile-form').getByTestId('form-done').textContent())
+      .toBe(cs('company.saved'));
+    const [user] = await h.db.select({ kind: users.companyKind }).from(users).where(eq(users.id, id));
+    expect(user?.kind).toBe('developer');
+    await page.reload();
+    expect(await page.getByTestId('company-profile-form').getByLabel(cs('company.kind')).inputValue()).toBe(
+      'developer',
+    );
+    await context.close();
   });
 
   it('a company creates an API key, sees it once, uses it and revokes it', async () => {
