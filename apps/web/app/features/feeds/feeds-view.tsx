@@ -1,5 +1,5 @@
 import { FEED_LIMITS } from '@estately/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   Field,
@@ -29,8 +29,15 @@ function SourceChoice(props: {
 }) {
   const { id, errors, t } = useFormScope();
   const invalid = Boolean(errors.source?.length);
+  // Once the scripts run, the choice already made (the first, or one made before) decides.
+  const ref = useRef<HTMLFieldSetElement>(null);
+  const { onChange } = props;
+  useEffect(() => {
+    const checked = ref.current?.querySelector<HTMLInputElement>('input[name="source"]:checked');
+    if (checked) onChange(checked.value);
+  }, [onChange]);
   return (
-    <fieldset className="feed-form__source" aria-invalid={invalid || undefined}>
+    <fieldset ref={ref} className="feed-form__source" aria-invalid={invalid || undefined}>
       <legend>{t('feeds.source')}</legend>
       {props.options.map((option, index) => (
         <div className="field field--checkbox" key={option.value}>
