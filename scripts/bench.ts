@@ -13,6 +13,12 @@
 //   replica with --only replica only: a private PostgreSQL primary and streaming replica, seeded,
 //           then price changes at fixed rates while the replica's lag is sampled
 //           (scripts/bench/replica-lag.ts; --replica-offers N --replica-rates a,b --replica-seconds S)
+//   feeds   with --only feeds only: the agency feed import (issue 42) on the benchmark database:
+//           an OpenImmo ZIP of --feed-listings N (10000) listings with --feed-photos N (5) photos
+//           from --feed-pool N (40) pool images, imported by a worker process, imported again
+//           unchanged, then a TEIL of --feed-changes N (500) price changes; times, the worker's
+//           peak RSS and CPU, Q1-Q3 over HTTP before and while it imports; the account it makes
+//           is deleted afterwards (scripts/bench/feed-import.ts)
 //   growth  with --growth N only: the base database beside one of N offers (estately_bench_5m for
 //           5000000), seeded or reused, each measured in one run: seeding time, database size,
 //           facet-index memory, Q1-Q3 p50/p95, API RSS (scripts/bench/growth.ts)
@@ -37,7 +43,7 @@ const env = { ...process.env, DATABASE_URL: server };
 const args = process.argv.slice(2);
 const database = flag('database') || 'estately_bench';
 
-const STEPS = ['seed', 'search', 'pglite', 'naive', 'orama', 'sphinx', 'growth', 'replica'] as const;
+const STEPS = ['seed', 'search', 'pglite', 'naive', 'orama', 'sphinx', 'growth', 'replica', 'feeds'] as const;
 type Step = (typeof STEPS)[number];
 const list = (value: string | undefined) => new Set((value ?? '').split(',').filter(Boolean));
 const only = list(flag('only'));
@@ -58,8 +64,8 @@ if (only.has('growth') && !growth) {
 const wanted = (step: Step) => {
   if (only.size === 0 && growth) return step === 'growth' && !skip.has(step);
   if (step === 'growth' && !growth) return false;
-  // Minutes of its own on a private pair: only when asked for by name.
-  if (step === 'replica') return only.has('replica');
+  // Minutes of its own on a private pair, or an hour of imports: only when asked for by name.
+  if (step === 'replica' || step === 'feeds') return only.has(step);
   return (only.size === 0 || only.has(step)) && !skip.has(step);
 };
 
@@ -119,14 +125,16 @@ for (const [step, script] of [
   ['sphinx', 'scripts/bench/sphinx.ts'],
   ['growth', 'scripts/bench/growth.ts'],
   ['replica', 'scripts/bench/replica-lag.ts'],
+  ['feeds', 'scripts/bench/feed-import.ts'],
 ] as const) {
   if (!wanted(step)) continue;
   console.log(`\n=== bench: ${step}`);
   if (!run(script, args)) failed = true;
 }
 
-// The growth and replica steps print their own tables and have no goal of issue 4.
-if (STEPS.every((step) => step === 'growth' || step === 'replica' || !wanted(step))) {
+// The growth, replica and feeds steps print their own tables and have no goal of issue 4.
+const ownTables: readonly Step[] = ['growth', 'replica', 'feeds'];
+if (STEPS.every((step) => ownTables.includes(step) || !wanted(step))) {
   console.log(`\nnpm run bench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   process.exit(failed ? 1 : 0);
 }

@@ -3,7 +3,7 @@
 // API's alone, read from /proc.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -55,15 +55,18 @@ export interface ApiProcess {
 }
 
 /**
- * The process settings `npm start` runs the API with: the environment assignments and Node flags
- * of package.json's start script (decision 026: the young generation, the heap's growth and
- * glibc's allocator), so the RSS printed is the RSS a started product has.
+ * The process settings `npm start` (or `npm run worker`) runs the API with: the environment
+ * assignments and Node flags of package.json's script (decision 026: the young generation, the
+ * heap's growth and glibc's allocator), so the RSS printed is the RSS a started product has.
  */
-function startScriptSettings(): { env: Record<string, string>; flags: string[] } {
+function startScriptSettings(script: 'start' | 'worker' = 'start'): {
+  env: Record<string, string>;
+  flags: string[];
+} {
   const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const words = (pkg.scripts.start ?? '').split(/\s+/).filter(Boolean);
+  const words = (pkg.scripts[script] ?? '').split(/\s+/).filter(Boolean);
   const node = words.indexOf('node');
   const env = Object.fromEntries(
     words.slice(0, Math.max(node, 0)).map((word) => word.split('=', 2) as [string, string]),
@@ -118,7 +121,6 @@ export async function startApiProcess(env: NodeJS.ProcessEnv, readyWithinSeconds
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const ticks = 100; // USER_HZ on Linux
   return {
     url,
     pid,
@@ -127,13 +129,62 @@ export async function startApiProcess(env: NodeJS.ProcessEnv, readyWithinSeconds
       const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
       return Number(line?.[1] ?? Number.NaN) / 1024;
     },
-    cpuSeconds: () => {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      return (Number(fields[11]) + Number(fields[12])) / ticks;
-    },
+    cpuSeconds: () => cpuSecondsOf(pid),
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Peak resident memory of a process since it started or since resetPeakRss (VmHWM), from /proc. */
+export function peakRssMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmHWM:\s+(\d+) kB/m);
+  return Number(line?.[1] ?? Number.NaN) / 1024;
+}
+
+/** Starts VmHWM again from the current RSS (Linux clear_refs 5); false where that is refused. */
+export function resetPeakRss(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** User + system CPU seconds of a process so far, from /proc. */
+export function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ on Linux
+}
+
+export interface WorkerProcess {
+  pid: number;
+  /** Whether it still runs. */
+  running(): boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * `node apps/api/src/worker.ts` with `env` and the settings `npm run worker` gives it: the job
+ * worker as a process of its own, beside an API started with JOBS_IN_PROCESS false.
+ */
+export function startWorkerProcess(env: NodeJS.ProcessEnv): WorkerProcess {
+  const settings = startScriptSettings('worker');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...settings.flags, join(import.meta.dirname, '../../apps/api/src/worker.ts')],
+    { env: { ...env, ...settings.env }, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  return {
+    pid: child.pid ?? 0,
+    running: () => child.exitCode === null && child.signalCode === null,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
