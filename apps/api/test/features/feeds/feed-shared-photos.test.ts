@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { feedListings, propertyMedia } from '@estately/db';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../support/auth-helpers.ts';
 import { buildTestApi, type TestApi } from '../../support/helpers.ts';
@@ -89,6 +89,17 @@ async function existing(files: string[]): Promise<string[]> {
   return files.filter((file) => present.has(file));
 }
 
+/** Deletes a photo as its owner does in the editor. */
+async function deletePhoto(userId: number, row: typeof propertyMedia.$inferSelect): Promise<void> {
+  const response = await call(
+    api,
+    userId,
+    'DELETE',
+    `/properties/${row.propertyId}/property_medias/${row.id}`,
+  );
+  expect(response.statusCode, response.body).toBe(204);
+}
+
 describe("photos shared across an account's listings", () => {
   let developer: TestUser;
 
@@ -128,25 +139,13 @@ describe("photos shared across an account's listings", () => {
     const media = await rowsOf(['FLAT-1', 'FLAT-2']);
     const [building1] = media('FLAT-1');
     const [building2] = media('FLAT-2');
-    const first = await call(
-      api,
-      developer.id,
-      'DELETE',
-      `/properties/${building1!.propertyId}/property_medias/${building1!.id}`,
-    );
-    expect(first.statusCode, first.body).toBe(204);
+    await deletePhoto(developer.id, building1!);
     expect(await existing(filesOf(building2!))).toEqual(filesOf(building2!));
     const detail = await api.app.inject({ method: 'GET', url: `/public/offers/${building2!.propertyId}` });
     const shown = (detail.json() as { photos: Array<{ image_file?: { url?: string } }> }).photos;
     expect(shown).toHaveLength(2);
 
-    const last = await call(
-      api,
-      developer.id,
-      'DELETE',
-      `/properties/${building2!.propertyId}/property_medias/${building2!.id}`,
-    );
-    expect(last.statusCode, last.body).toBe(204);
+    await deletePhoto(developer.id, building2!);
     expect(await existing(filesOf(building2!))).toEqual([]);
   });
 
@@ -160,14 +159,7 @@ describe("photos shared across an account's listings", () => {
     expect(other?.storageKey).not.toBe(own2?.storageKey);
     expect(await existing(filesOf(other!))).toEqual(filesOf(other!));
     // Deleting the other account's photo leaves the developer's files alone, and its own go.
-    const [listing] = await api.db.select().from(feedListings).where(eq(feedListings.externalId, 'OTHER-1'));
-    const deleted = await call(
-      api,
-      agency.id,
-      'DELETE',
-      `/properties/${listing!.propertyId}/property_medias/${other!.id}`,
-    );
-    expect(deleted.statusCode, deleted.body).toBe(204);
+    await deletePhoto(agency.id, other!);
     expect(await existing(filesOf(other!))).toEqual([]);
     expect(await existing(filesOf(own2!))).toEqual(filesOf(own2!));
   });
