@@ -2,6 +2,7 @@
 import '../zod-csp.ts';
 import { z } from 'zod';
 import { LOCALES } from '../locales.ts';
+import { VALIDATION_MESSAGE_KEYS } from '../validation-messages.ts';
 import { pagingQuery } from './favorites.ts';
 import { PROPERTY_LIMITS, PropertyFieldsSchema } from './property-writes.ts';
 import { PageMetaSchema } from './search.ts';
@@ -50,6 +51,36 @@ export const FEED_PHOTO_FAILURES = [
   'timeout',
 ] as const;
 export type FeedPhotoFailure = (typeof FEED_PHOTO_FAILURES)[number];
+
+/**
+ * Every message key a report line's `detail` may name: the readers' own reasons, a photo's
+ * failure, and the validation keys of the property contract a listing's value can break. The
+ * readers and the sync type `detail` with it (FeedDetailKey), so no reason reaches a report
+ * unlisted, and the catalogs say each one in every locale (a test of packages/i18n).
+ */
+export const FEED_DETAIL_KEYS = [
+  /** An `<immobilie>` element longer than one listing may be. */
+  'feeds.listing.too_large',
+  /** A CSV row with another number of fields than its header (`value`: the row's / the header's). */
+  'feeds.csv.column_count',
+  ...FEED_PHOTO_FAILURES.map((reason) => `feeds.photo.${reason}` as const),
+  ...VALIDATION_MESSAGE_KEYS,
+  // The property contract's keys beyond the shared ones (property-writes.ts, saving a property).
+  'validation.required',
+  'validation.too_long',
+  'validation.invalid_email',
+  'validation.invalid_phone',
+  'validation.floor_above_total',
+  'validation.photo_required',
+] as const;
+export type FeedDetailKey = (typeof FEED_DETAIL_KEYS)[number];
+
+/** A validation message as a report's detail; one no report names is the general `invalid_value`. */
+export function feedDetailOf(message: string): FeedDetailKey {
+  return (FEED_DETAIL_KEYS as readonly string[]).includes(message)
+    ? (message as FeedDetailKey)
+    : 'validation.invalid_value';
+}
 
 /** Fatal problems of a file as a whole (the run applies nothing): message keys `feeds.error.<code>`. */
 export const FEED_FILE_ERRORS = [

@@ -604,6 +604,7 @@ export const hr: Catalog = {
   // Agency feeds and partner API keys (issue 42)
   'feeds.intro': 'Uvezite oglase iz svog softvera za agencije: prenesite datoteku OpenImmo ili CSV ili upišite adresu koju ćemo redovito provjeravati. Svaki uvoz pokazuje što je uvezeno i zašto neki oglas nije.',
   'feeds.added': 'Uvoz {name} je dodan.',
+  'feeds.saved': 'Uvoz {name} je spremljen.',
   'feeds.format.openimmo': 'OpenImmo (XML ili ZIP s fotografijama)',
   'feeds.source.upload': 'Prijenos datoteke',
   'feeds.source.url': 'Adresa koja se provjerava po rasporedu',
@@ -648,6 +649,8 @@ export const hr: Catalog = {
   'feeds.photo.too_many_photos': 'Oglas ima više fotografija nego što je dopušteno.',
   'feeds.photo.address_refused': 'Adresa fotografije nije dopuštena.',
   'feeds.photo.timeout': 'Preuzimanje fotografije trajalo je predugo.',
+  'feeds.listing.too_large': 'Oglas je prevelik da bi se pročitao: njegov zapis u datoteci dulji je od dopuštenog za jedan oglas.',
+  'feeds.csv.column_count': 'Ovaj redak ima drukčiji broj stupaca od retka zaglavlja (vrijednost: stupci u retku / u zaglavlju).',
   'feeds.error.not_openimmo': 'Datoteka nije izvoz u formatu OpenImmo.',
   'feeds.error.zip_unsafe': 'Arhiva ZIP sadrži nesigurne putanje datoteka.',
   'feeds.error.zip_too_large': 'Raspakirana arhiva ZIP veća je od dopuštenog.',

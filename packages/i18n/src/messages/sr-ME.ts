@@ -185,6 +185,7 @@ export const srME: CatalogOverrides = {
   'feeds.encoding_hint': 'Potrebno samo za fajlove koji nisu u UTF-8, na primjer Windows-1250.',
   'feeds.last_run': 'Posljednji uvoz',
   'feeds.next_run': 'sljedeća provjera {date}',
+  'feeds.csv.column_count': 'Ovaj red ima drugačiji broj kolona od reda zaglavlja (vrijednost: kolone u redu / u zaglavlju).',
   'feeds.paused_done': 'Uvoz je pauziran: nećemo ga provjeravati dok ga ne nastavite.',
   'feeds.run_state.failed': 'Neuspješno',
   'feeds.mode.full': 'Cijela ponuda (oglasi kojih nema u fajlu se povlače)',

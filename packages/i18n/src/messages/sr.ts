@@ -608,6 +608,7 @@ export const sr: Catalog = {
   // Agency feeds and partner API keys (issue 42)
   'feeds.intro': 'Uvezite oglase iz svog softvera za agencije: učitajte fajl OpenImmo ili CSV ili unesite adresu koju ćemo redovno proveravati. Svaki uvoz pokazuje šta je uvezeno i zašto neki oglas nije.',
   'feeds.added': 'Uvoz {name} je dodat.',
+  'feeds.saved': 'Uvoz {name} je sačuvan.',
   'feeds.format.openimmo': 'OpenImmo (XML ili ZIP sa fotografijama)',
   'feeds.source.upload': 'Učitavanje fajla',
   'feeds.source.url': 'Adresa koja se proverava po rasporedu',
@@ -652,6 +653,8 @@ export const sr: Catalog = {
   'feeds.photo.too_many_photos': 'Oglas ima više fotografija nego što je dozvoljeno.',
   'feeds.photo.address_refused': 'Adresa fotografije nije dozvoljena.',
   'feeds.photo.timeout': 'Preuzimanje fotografije je trajalo predugo.',
+  'feeds.listing.too_large': 'Oglas je prevelik da bi se pročitao: njegov zapis u fajlu duži je od dozvoljenog za jedan oglas.',
+  'feeds.csv.column_count': 'Ovaj red ima drugačiji broj kolona od reda zaglavlja (vrednost: kolone u redu / u zaglavlju).',
   'feeds.error.not_openimmo': 'Fajl nije izvoz u formatu OpenImmo.',
   'feeds.error.zip_unsafe': 'Arhiva ZIP sadrži nesigurne putanje fajlova.',
   'feeds.error.zip_too_large': 'Raspakovana arhiva ZIP je veća od dozvoljenog.',

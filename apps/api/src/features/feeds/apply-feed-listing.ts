@@ -11,6 +11,7 @@ import type { MediaStorage } from '@estately/db/storage';
 import {
   canTransition,
   FEED_LIMITS,
+  feedDetailOf,
   type PropertyFields,
   PropertyFieldsSchema,
   type PropertyState,
@@ -112,7 +113,7 @@ function invalidFields(fields: PropertyFields): FeedProblem[] {
   return parsed.error.issues.map((issue) => ({
     code: 'invalid_value' as const,
     field: issue.path.map(String).join('.'),
-    detail: issue.message,
+    detail: feedDetailOf(issue.message),
   }));
 }
 
@@ -127,7 +128,7 @@ function problemsOf(error: AppError): FeedProblem[] {
             ? ('limit_reached' as const)
             : ('invalid_value' as const),
       field,
-      detail: key,
+      detail: feedDetailOf(key),
     })),
   );
 }

@@ -1,4 +1,4 @@
-import type { FeedFileErrorCode, FeedProblemCode, PropertyFields } from '@estately/domain';
+import type { FeedDetailKey, FeedFileErrorCode, FeedProblemCode, PropertyFields } from '@estately/domain';
 
 export type { FeedFileErrorCode, FeedProblemCode } from '@estately/domain';
 
@@ -14,7 +14,7 @@ export interface FeedProblem {
   /** The offending value as the feed gave it, at most 200 characters. */
   value?: string;
   /** A message key with the precise reason (`validation.number_too_large`, `feeds.photo.too_large`). */
-  detail?: string;
+  detail?: FeedDetailKey;
 }
 
 /** Where a photo of a listing comes from: an entry of the feed's ZIP, or an address to fetch. */

@@ -1,4 +1,5 @@
 import {
+  feedDetailOf,
   type PropertyFields,
   PropertyFieldsSchema,
   PUBLISH_REQUIRED_FIELDS,
@@ -168,8 +169,8 @@ function validateFields(input: Record<string, unknown>): {
   return { fields: {}, refused, problems };
 }
 
-function invalidValue(field: string, value: unknown, detail: string): FeedProblem {
-  return { code: 'invalid_value', field, value: reportValue(value), detail };
+function invalidValue(field: string, value: unknown, message: string): FeedProblem {
+  return { code: 'invalid_value', field, value: reportValue(value), detail: feedDetailOf(message) };
 }
 
 /**
