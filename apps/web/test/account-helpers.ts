@@ -39,14 +39,17 @@ export interface AccountHarness {
   close(): Promise<void>;
 }
 
-export async function startAccountHarness(): Promise<AccountHarness> {
+/** `apiEnv` adds to or replaces the test API's settings (FEED_ALLOWED_NETWORKS). */
+export async function startAccountHarness(
+  options: { apiEnv?: Record<string, string> } = {},
+): Promise<AccountHarness> {
   ensureWebBuild();
   const database: TestDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'estately-web-account-'));
   const config = testApiConfig({
     dataDir,
     apiPort: await freePort(),
-    env: { JOBS_IN_PROCESS: 'true', DEV_MAILBOX: 'on' },
+    env: { JOBS_IN_PROCESS: 'true', DEV_MAILBOX: 'on', ...options.apiEnv },
   });
   const db = database.db;
   const [owner] = await db
