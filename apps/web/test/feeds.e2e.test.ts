@@ -11,12 +11,12 @@ import { feedListings, users } from '@estately/db';
 import { buildPath } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { axeViolations, signIn, startAccountHarness } from './account-helpers.ts';
-import { harnessPerFile, hydrated, PASSWORD } from './browser-setup.ts';
+import { harnessPerFile, hydrated } from './browser-setup.ts';
+import { runCount, runFinished, signUpCompany } from './feed-helpers.ts';
 
 const h = harnessPerFile(startAccountHarness);
 const cs = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) =>
@@ -70,52 +70,9 @@ async function feedZip(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function signUpCompany(email: string): Promise<number> {
-  const response = await fetch(`${h.api.url}/auth/signup/company`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      locale: 'cs',
-      company_name: 'Reality Vltava s.r.o.',
-      registration_number: '27082440',
-      address_street: 'Národní',
-      address_street_numbers: '10',
-      address_zip: '11000',
-      address_city: 'Praha',
-      contact_first_name: 'Petr',
-      contact_last_name: 'Dvořák',
-    }),
-  });
-  if (response.status !== 201)
-    throw new Error(`company sign-up ${response.status}: ${await response.text()}`);
-  const [user] = await h.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return user!.id;
-}
-
-/** Waits until the run's page shows it finished (the page asks again every 2 s by itself). */
-async function runFinished(page: Page, reload = false): Promise<string> {
-  const run = page.getByTestId('feed-run');
-  await expect
-    .poll(
-      async () => {
-        if (reload) await page.reload();
-        return run.getAttribute('data-state');
-      },
-      { timeout: 60_000, interval: 1000 },
-    )
-    .toMatch(/^(succeeded|failed)$/);
-  return (await run.getAttribute('data-state')) ?? '';
-}
-
-async function count(page: Page, name: string): Promise<string | null> {
-  return page.getByTestId('run-counts').getByTestId(`run-count-${name}`).locator('dd').textContent();
-}
-
 describe('agency feeds in the browser', () => {
   it('a company adds a feed, uploads a file, reads the run and finds its listing in search', async () => {
-    const companyId = await signUpCompany('feeds@reality-vltava.example');
+    const companyId = await signUpCompany(h, 'feeds@reality-vltava.example');
     const context = await h.visitor({ locale: 'cs' });
     const page = await context.newPage();
     await signIn(page, h.web.url, 'feeds@reality-vltava.example', undefined, 'cs');
@@ -167,9 +124,9 @@ describe('agency feeds in the browser', () => {
     expect(await bar.getAttribute('aria-valuemax')).toBe('2');
     expect(await bar.getAttribute('aria-valuetext')).toBe(cs('feeds.progress', { processed: 2, total: 2 }));
     expect(await page.getByTestId('run-state').first().textContent()).toBe(cs('feeds.run_state.succeeded'));
-    expect(await count(page, 'created')).toBe('1');
-    expect(await count(page, 'rejected')).toBe('1');
-    expect(await count(page, 'unchanged')).toBe('0');
+    expect(await runCount(page, 'created')).toBe('1');
+    expect(await runCount(page, 'rejected')).toBe('1');
+    expect(await runCount(page, 'unchanged')).toBe('0');
 
     // The report: the listing without its living area, with the reason in Czech.
     const line = page.locator('[data-testid="report-line"][data-external-id="RV-102"]');
@@ -215,15 +172,15 @@ describe('agency feeds in the browser', () => {
     await plainFeed.getByRole('button', { name: cs('feeds.upload') }).click();
     await noScript.waitForURL(/\/cs\/account\/feeds\/runs\/\d+$/);
     expect(await runFinished(noScript, true)).toBe('succeeded');
-    expect(await count(noScript, 'unchanged')).toBe('1');
-    expect(await count(noScript, 'created')).toBe('0');
-    expect(await count(noScript, 'rejected')).toBe('1');
+    expect(await runCount(noScript, 'unchanged')).toBe('1');
+    expect(await runCount(noScript, 'created')).toBe('0');
+    expect(await runCount(noScript, 'rejected')).toBe('1');
     await plain.close();
     expect(companyId).toBeGreaterThan(0);
   });
 
   it('a file that is not well-formed fails its run with the reason, and nothing is imported', async () => {
-    await signUpCompany('chyba@reality-vltava.example');
+    await signUpCompany(h, 'chyba@reality-vltava.example');
     const context = await h.visitor({ locale: 'cs' });
     const page = await context.newPage();
     await signIn(page, h.web.url, 'chyba@reality-vltava.example', undefined, 'cs');
@@ -243,7 +200,7 @@ describe('agency feeds in the browser', () => {
     await page.waitForURL(/\/cs\/account\/feeds\/runs\/\d+$/);
     expect(await runFinished(page)).toBe('failed');
     expect(await page.getByTestId('run-error').textContent()).toContain(cs('feeds.error.malformed_xml'));
-    expect(await count(page, 'created')).toBe('0');
+    expect(await runCount(page, 'created')).toBe('0');
     await page.goto(`${h.web.url}/cs/account/feeds`);
     expect(await feed.getByTestId('feed-active-listings').textContent()).toBe('0');
     expect(await feed.getByTestId('run-state').textContent()).toBe(cs('feeds.run_state.failed'));
@@ -251,7 +208,7 @@ describe('agency feeds in the browser', () => {
   });
 
   it('a company chooses its kind of seller in its company profile', async () => {
-    const id = await signUpCompany('developer@reality-vltava.example');
+    const id = await signUpCompany(h, 'developer@reality-vltava.example');
     const context = await h.visitor({ locale: 'cs' });
     const page = await context.newPage();
     await signIn(page, h.web.url, 'developer@reality-vltava.example', undefined, 'cs');
@@ -278,7 +235,7 @@ describe('agency feeds in the browser', () => {
   });
 
   it('a company creates an API key, sees it once, uses it and revokes it', async () => {
-    await signUpCompany('klice@reality-vltava.example');
+    await signUpCompany(h, 'klice@reality-vltava.example');
     const context = await h.visitor({ locale: 'cs' });
     const page = await context.newPage();
     await signIn(page, h.web.url, 'klice@reality-vltava.example', undefined, 'cs');
@@ -350,7 +307,7 @@ describe('agency feeds in the browser', () => {
   });
 
   it('the feeds screen in ar reads right to left', async () => {
-    await signUpCompany('rtl@reality-vltava.example');
+    await signUpCompany(h, 'rtl@reality-vltava.example');
     const context = await h.visitor({ locale: 'ar' });
     const page = await context.newPage();
     await signIn(page, h.web.url, 'rtl@reality-vltava.example', undefined, 'ar');

@@ -4,8 +4,9 @@ import {
   type FeedReportEntry,
   type FeedRun,
   type Locale,
+  PropertyFieldsSchema,
 } from '@estately/domain';
-import { getMessages, isMessageKey, type Translator } from '@estately/i18n';
+import { getMessages, isMessageKey, SOURCE_MESSAGES, type Translator } from '@estately/i18n';
 import { feedRunPath } from '../../routing/feeds-paths.ts';
 import { dateTimeText } from './feeds-shared.server.ts';
 
@@ -64,15 +65,53 @@ export function toRunView(run: FeedRun, locale: Locale, t: Translator): RunView 
   };
 }
 
+/** What the report needs of a field's schema in the property contract: its bounds. */
+interface BoundedSchema {
+  def: { type: string; shape?: Record<string, BoundedSchema> };
+  unwrap?: () => BoundedSchema;
+  minLength?: number | null;
+  maxLength?: number | null;
+  minValue?: number | null;
+  maxValue?: number | null;
+}
+
 /**
- * The precise reason a problem's `detail` names, when it is a message key that needs no values
- * (a bound such as `validation.number_too_large`'s is not in the report); else null.
+ * The bounds a field's validation message names ({min}, {max}: `validation.too_long` of a
+ * description, `validation.number_too_large` of a price), read from the property contract that
+ * judged the value, so the report says the same limit as the form. Fields outside the contract
+ * (the feed's own paths) have none.
  */
-function detailText(detail: string | undefined, locale: Locale, t: Translator): string | null {
+function fieldBounds(field: string | undefined): Record<string, number> {
+  let schema: BoundedSchema | undefined = PropertyFieldsSchema as unknown as BoundedSchema;
+  for (const part of field?.split('.') ?? []) {
+    while (schema?.unwrap && ['optional', 'nullable'].includes(schema.def.type)) schema = schema.unwrap();
+    schema = schema?.def.shape?.[part];
+  }
+  while (schema?.unwrap && ['optional', 'nullable'].includes(schema.def.type)) schema = schema.unwrap();
+  if (!field || !schema) return {};
+  const bounds = {
+    min: schema.def.type === 'string' ? schema.minLength : schema.minValue,
+    max: schema.def.type === 'string' ? schema.maxLength : schema.maxValue,
+  };
+  return Object.fromEntries(
+    Object.entries(bounds).filter((entry): entry is [string, number] => Number.isFinite(entry[1])),
+  );
+}
+
+/**
+ * The precise reason a problem's `detail` names, when it is a message key; one that names a
+ * bound says the field's bound, and is left out when the field has none (else null).
+ */
+function detailText(problem: FeedProblemView, locale: Locale, t: Translator): string | null {
+  const { detail } = problem;
   if (!detail) return null;
   const key = (FEED_PHOTO_FAILURES as readonly string[]).includes(detail) ? `feeds.photo.${detail}` : detail;
   if (!isMessageKey(key)) return null;
-  return getMessages(locale)[key].includes('{') ? null : t(key);
+  const message = getMessages(locale)[key];
+  if (!message.includes('{')) return t(key);
+  // A message whose values are missing comes back as the raw message: then say nothing more.
+  const text = t(key, fieldBounds(problem.field));
+  return text === message || text === SOURCE_MESSAGES[key] ? null : text;
 }
 
 export interface ReportLine {
@@ -90,7 +129,7 @@ export function toReportLines(
 ): ReportLine[] {
   const reason = (problem: FeedProblemView) => {
     const general = t(`feeds.problem.${problem.code}`);
-    const precise = detailText(problem.detail, locale, t);
+    const precise = detailText(problem, locale, t);
     return precise ? `${general} ${precise}` : general;
   };
   return report.map((entry) => ({

@@ -141,13 +141,15 @@ export function failureAnswer(input: {
   t: Translator;
   fields?: readonly string[];
   values?: FieldValues;
+  /** What was typed, put back into the fields of a form refused without scripts. */
+  typed?: Record<string, string>;
 }) {
   const { error, intent, t } = input;
   if (error instanceof Response) throw error;
   if (error instanceof ApiError && error.status === 401)
     return signInAgain(input.context, input.request, input.locale);
   const errors = apiFieldErrors(error, input.fields ?? [], input.values);
-  if (errors) return formAnswer({ intent, errors }, 422);
+  if (errors) return formAnswer({ intent, errors, values: input.typed ?? null }, 422);
   return formAnswer({ intent, formError: failureText(error, t) }, 400);
 }
 

@@ -12,12 +12,13 @@ import {
 } from '../../ui/forms/form-ui.tsx';
 import { Outcome } from '../../ui/forms/outcome.tsx';
 import { validateWith } from './contract-errors.ts';
+import { FeedEditForm } from './feed-edit-form.tsx';
 import { checkFeedForm, FEED_FORM_FIELDS } from './feed-form.ts';
 import { ItemButton, RunCounts, RunStateBadge, useFocusAfter } from './feed-parts.tsx';
 import type { FeedRow, FeedsData, FeedsResult } from './load-feeds-page.server.ts';
 
 // The feeds screen (issue 42): each feed with its source, schedule, active listings and last run,
-// its actions, and the form that adds a feed. A file goes to the upload route in a plain
+// its actions and its edit form, and the form that adds a feed. A file goes to the upload route in a plain
 // multipart form, so it is streamed on to the API and works without JavaScript.
 
 const FEED_FILE_TYPES = '.xml,.zip,.csv,.txt,application/xml,text/xml,application/zip,text/csv';
@@ -147,6 +148,7 @@ function UploadForm(props: { feed: FeedRow; t: Text; error: string | null }) {
 
 function FeedItem(props: {
   feed: FeedRow;
+  options: FeedsData['options'];
   t: Text;
   result: FormResult | undefined;
   uploadError: string | null;
@@ -253,6 +255,9 @@ function FeedItem(props: {
       {['run', 'pause', 'resume'].map((intent) => (
         <Outcome key={intent} result={result} intent={`${intent}:${feed.id}`} />
       ))}
+      {/* A refused edit is said in its form; a saved one here, beside the feed's new values. */}
+      <Outcome result={result?.done ? result : undefined} intent={`edit:${feed.id}`} />
+      <FeedEditForm feed={feed} options={props.options} t={t} result={result} />
     </li>
   );
 }
@@ -277,6 +282,7 @@ export function FeedsView(props: { data: FeedsData; t: Text; result: FeedsResult
               <FeedItem
                 key={feed.id}
                 feed={feed}
+                options={data.options}
                 t={t}
                 result={result}
                 uploadError={data.uploadError?.feedId === feed.id ? data.uploadError.text : null}

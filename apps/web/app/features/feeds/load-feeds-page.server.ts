@@ -1,6 +1,7 @@
 import {
   FEED_ENCODINGS,
   FEED_FORMATS,
+  FEED_LIMITS,
   FEED_MESSAGE_KEYS,
   type Feed,
   FeedListResponseSchema,
@@ -13,7 +14,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { feedRunPath, feedRunsPath, feedUploadPath } from '../../routing/feeds-paths.ts';
 import { pageTitle } from '../../routing/screen.server.ts';
 import { screenMessages } from '../../ui/forms/screen-messages.server.ts';
-import { checkFeedForm, FEED_FIELD_VALUES, FEED_FORM_FIELDS, SCHEDULE_CHOICES } from './feed-form.ts';
+import {
+  checkFeedEditForm,
+  checkFeedForm,
+  FEED_EDIT_FIELDS,
+  FEED_FIELD_VALUES,
+  FEED_FORM_FIELDS,
+  SCHEDULE_CHOICES,
+} from './feed-form.ts';
 import { type RunView, toRunView } from './feed-run-view.server.ts';
 import {
   accountApi,
@@ -30,8 +38,8 @@ import {
 } from './feeds-shared.server.ts';
 
 // The feeds page, `/{locale}/account/feeds` (issue 42): a company's feeds with their last run,
-// the form that adds one, and each feed's actions (run now, pause or resume, delete; a file is
-// posted to the upload route). A person's account gets the 404 page.
+// the form that adds one, and each feed's actions (edit, run now, pause or resume, delete; a file
+// is posted to the upload route). A person's account gets the 404 page.
 
 const MESSAGES: readonly MessageKey[] = [
   ...(FEED_MESSAGE_KEYS.filter((key) => key.startsWith('feeds.')) as MessageKey[]),
@@ -67,6 +75,9 @@ const MESSAGES: readonly MessageKey[] = [
   'feeds.runs',
   'feeds.view_run',
   'feeds.actions',
+  'feeds.saved',
+  'action.edit',
+  'action.save',
   'validation.invalid_url',
   'validation.invalid_number',
   'validation.invalid_integer',
@@ -84,6 +95,10 @@ export interface FeedRow {
   isUrl: boolean;
   url: string | null;
   scheduleText: string | null;
+  /** The values its edit form starts from ('' for none). */
+  values: { scheduleMinutes: string; encoding: string; defaultLocale: string };
+  /** The feed's own interval, offered in its edit form when the usual choices lack it. */
+  scheduleOption: Option | null;
   paused: boolean;
   nextRunText: string | null;
   activeListings: number;
@@ -161,6 +176,15 @@ function toRow(feed: Feed, locale: Locale, t: Translator): FeedRow {
     isUrl: feed.source === 'url',
     url: feed.url,
     scheduleText: feed.scheduleMinutes ? intervalText(feed.scheduleMinutes, locale) : null,
+    values: {
+      scheduleMinutes: String(feed.scheduleMinutes ?? FEED_LIMITS.scheduleDefault),
+      encoding: feed.encoding ?? '',
+      defaultLocale: feed.defaultLocale ?? '',
+    },
+    scheduleOption:
+      feed.scheduleMinutes && !(SCHEDULE_CHOICES as readonly number[]).includes(feed.scheduleMinutes)
+        ? { value: String(feed.scheduleMinutes), label: intervalText(feed.scheduleMinutes, locale) }
+        : null,
     paused: feed.paused,
     nextRunText: feed.paused ? null : dateTimeText(feed.nextRunAt, locale),
     activeListings: feed.activeListings,
@@ -206,6 +230,11 @@ export async function feedsPageAction({ request, context }: ActionFunctionArgs) 
   const input = await readCompanyForm(context, request, 'feed_add');
   const { locale, t, client, form, intent, resultIntent } = input;
   const id = Number(input.id);
+  // An edit refused without scripts draws its form again with what was typed.
+  const typed =
+    intent === 'edit'
+      ? Object.fromEntries(FEED_EDIT_FIELDS.map((name) => [name, String(form.get(name) ?? '')]))
+      : undefined;
   const fail = (error: unknown) =>
     failureAnswer({
       error,
@@ -214,8 +243,9 @@ export async function feedsPageAction({ request, context }: ActionFunctionArgs) 
       request,
       locale,
       t,
-      fields: FEED_FORM_FIELDS,
+      fields: intent === 'edit' ? FEED_EDIT_FIELDS : FEED_FORM_FIELDS,
       values: FEED_FIELD_VALUES,
+      typed,
     });
   if (intent !== 'feed_add' && !(Number.isInteger(id) && id > 0))
     return formAnswer({ intent: resultIntent, formError: t('error.generic') }, 400);
@@ -229,6 +259,17 @@ export async function feedsPageAction({ request, context }: ActionFunctionArgs) 
           intent,
           done: t('feeds.added', { name: feed.name }),
           focus: `feed-${feed.id}`,
+        });
+      }
+      case 'edit': {
+        const checked = checkFeedEditForm(form);
+        if (!checked.ok)
+          return formAnswer({ intent: resultIntent, errors: checked.errors, values: typed }, 422);
+        const feed = await client.patch<Feed>(`/users/me/feeds/${id}`, checked.body);
+        return formAnswer<FeedsResult>({
+          intent: resultIntent,
+          done: t('feeds.saved', { name: feed.name }),
+          focus: `feed-${id}`,
         });
       }
       case 'run': {
