@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpeg, openImmoXml, startServer } from '../../api/test/features/feeds/feed-sync-support.ts';
 import { axeViolations, signIn, startAccountHarness } from './account-helpers.ts';
-import { harnessPerFile, hydrated } from './browser-setup.ts';
+import { harnessPerFile, hydrated, PERSON_UA } from './browser-setup.ts';
 import { runCount, runFinished, signUpCompany } from './feed-helpers.ts';
 
 const h = harnessPerFile(() => startAccountHarness({ apiEnv: { FEED_ALLOWED_NETWORKS: '127.0.0.1' } }));
@@ -141,6 +141,7 @@ describe('a feed pulled from an address, in the browser', () => {
     // Without JavaScript the same form works: refused with its error, then saved.
     const plain = await h.browser.newContext({
       javaScriptEnabled: false,
+      userAgent: PERSON_UA,
       extraHTTPHeaders: { 'Accept-Language': 'cs' },
     });
     const noScript = await plain.newPage();
