@@ -1,12 +1,18 @@
 // What the feeds browser tests share (issue 42): a company account made through the API as its
-// sign-up form would make it, and the wait for a run's page to show the run finished.
+// sign-up form would make it, signed in on its feeds page, and the wait for a run's page to show
+// the run finished.
 
 import { users } from '@estately/db';
+import { translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { AccountHarness } from './account-helpers.ts';
-import { PASSWORD } from './browser-setup.ts';
+import { type AccountHarness, signIn } from './account-helpers.ts';
+import { hydrated, PASSWORD } from './browser-setup.ts';
+
+/** A text of the Czech catalog, as the company's pages say it. */
+export const cs = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) =>
+  translate('cs', key, values);
 
 /** A Czech agency's account (its language `cs`); answers its user id. */
 export async function signUpCompany(h: AccountHarness, email: string): Promise<number> {
@@ -31,6 +37,17 @@ export async function signUpCompany(h: AccountHarness, email: string): Promise<n
     throw new Error(`company sign-up ${response.status}: ${await response.text()}`);
   const [user] = await h.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return user!.id;
+}
+
+/** A new company signed in on its feeds page, once the page's scripts run. */
+export async function companyOnFeedsPage(h: AccountHarness, email: string) {
+  await signUpCompany(h, email);
+  const context = await h.visitor({ locale: 'cs' });
+  const page = await context.newPage();
+  await signIn(page, h.web.url, email, undefined, 'cs');
+  await page.goto(`${h.web.url}/cs/account/feeds`);
+  await hydrated(page, 'feed-add-form');
+  return { context, page };
 }
 
 /** Waits until the run's page shows it finished (the page asks again every 2 s by itself). */

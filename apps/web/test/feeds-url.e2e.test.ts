@@ -7,18 +7,16 @@
 
 import { feedListings, feeds } from '@estately/db';
 import { buildPath } from '@estately/domain';
-import { localeData, translate } from '@estately/i18n';
+import { localeData } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpeg, openImmoXml, startServer } from '../../api/test/features/feeds/feed-sync-support.ts';
 import { axeViolations, signIn, startAccountHarness } from './account-helpers.ts';
 import { harnessPerFile, hydrated, PERSON_UA } from './browser-setup.ts';
-import { runCount, runFinished, signUpCompany } from './feed-helpers.ts';
+import { companyOnFeedsPage, cs, runCount, runFinished } from './feed-helpers.ts';
 
 const h = harnessPerFile(() => startAccountHarness({ apiEnv: { FEED_ALLOWED_NETWORKS: '127.0.0.1' } }));
-const cs = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) =>
-  translate('cs', key, values);
 
 /** An interval as the feeds page writes it in Czech ("1 den"). */
 const days = (count: number) =>
@@ -54,12 +52,7 @@ async function inSearch(page: Page, propertyId: number): Promise<boolean> {
 
 describe('a feed pulled from an address, in the browser', () => {
   it('is added, imported now, paused and resumed, edited, and deleted with its listing withdrawn', async () => {
-    await signUpCompany(h, 'adresa@reality-vltava.example');
-    const context = await h.visitor({ locale: 'cs' });
-    const page = await context.newPage();
-    await signIn(page, h.web.url, 'adresa@reality-vltava.example', undefined, 'cs');
-    await page.goto(`${h.web.url}/cs/account/feeds`);
-    await hydrated(page, 'feed-add-form');
+    const { context, page } = await companyOnFeedsPage(h, 'adresa@reality-vltava.example');
 
     // Add it: an address feed, pulled hourly unless told otherwise.
     const form = page.getByTestId('feed-add-form');

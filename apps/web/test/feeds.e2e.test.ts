@@ -16,11 +16,9 @@ import { describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { axeViolations, signIn, startAccountHarness } from './account-helpers.ts';
 import { harnessPerFile, hydrated } from './browser-setup.ts';
-import { runCount, runFinished, signUpCompany } from './feed-helpers.ts';
+import { companyOnFeedsPage, cs, runCount, runFinished, signUpCompany } from './feed-helpers.ts';
 
 const h = harnessPerFile(startAccountHarness);
-const cs = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) =>
-  translate('cs', key, values);
 
 /**
  * One `<immobilie>` of our own: a flat for sale in Prague, with its cover photo (a ZIP entry) or
@@ -180,12 +178,7 @@ describe('agency feeds in the browser', () => {
   });
 
   it('a file that is not well-formed fails its run with the reason, and nothing is imported', async () => {
-    await signUpCompany(h, 'chyba@reality-vltava.example');
-    const context = await h.visitor({ locale: 'cs' });
-    const page = await context.newPage();
-    await signIn(page, h.web.url, 'chyba@reality-vltava.example', undefined, 'cs');
-    await page.goto(`${h.web.url}/cs/account/feeds`);
-    await hydrated(page, 'feed-add-form');
+    const { context, page } = await companyOnFeedsPage(h, 'chyba@reality-vltava.example');
     const form = page.getByTestId('feed-add-form');
     await form.getByLabel(cs('feeds.name')).fill('Rozbitý export');
     await form.getByRole('button', { name: cs('feeds.add') }).click();
