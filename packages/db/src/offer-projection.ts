@@ -91,8 +91,8 @@ export type ProjectionExtras = {
    * in `seller_trust_score` for the trust-score filter instead of the seller's flat score.
    */
   trustScore?: number | null;
-  /** The last price change lowered the price (see `lastPriceChangeIsDrop`): the "reduced" badge. */
-  priceReduced?: boolean;
+  /** The last price change lowered the price (see `lastPriceReduction`): the "reduced" badge and its size. */
+  priceReduction?: { percent: number; at: Date } | null;
 };
 
 /** One entry of a property's price history (the `price_history` table). */
@@ -107,22 +107,27 @@ export interface PriceHistoryEntry {
  * change lowered the price in the same currency, and visitors could see the higher price, i.e.
  * the change came once the offer was published (a price corrected while still a draft is no
  * reduction; a renewal, which moves `activated_at`, keeps the badge). A change of currency
- * alone is no reduction either. `history` in any order. Migration 0027 applies the same rule
- * to the rows written before it.
+ * alone is no reduction either. `history` in any order. Answers by how many whole percent (at
+ * least 1 for any drop) and when: cards say "reduced by N %" for 30 days from it (decision 063).
+ * Migrations 0027 and 0032 apply the same rule to the rows written before them.
  */
-export function lastPriceChangeIsDrop(
+export function lastPriceReduction(
   history: readonly PriceHistoryEntry[],
   publishedAt: Date | null | undefined,
-): boolean {
-  if (!publishedAt || history.length < 2) return false;
+): { percent: number; at: Date } | null {
+  if (!publishedAt || history.length < 2) return null;
   const ordered = [...history].sort((a, b) => a.changedAt.getTime() - b.changedAt.getTime());
   const last = ordered[ordered.length - 1] as PriceHistoryEntry;
   const before = ordered[ordered.length - 2] as PriceHistoryEntry;
-  return (
-    last.changedAt.getTime() >= publishedAt.getTime() &&
-    last.currency === before.currency &&
-    Number(last.price) < Number(before.price)
-  );
+  const [now, then] = [Number(last.price), Number(before.price)];
+  if (
+    last.changedAt.getTime() < publishedAt.getTime() ||
+    last.currency !== before.currency ||
+    !(now < then)
+  ) {
+    return null;
+  }
+  return { percent: Math.max(1, Math.round(((then - now) / then) * 100)), at: last.changedAt };
 }
 
 export type OfferRow = typeof offers.$inferInsert & { id: number; isPublic: boolean };
@@ -171,7 +176,9 @@ export function projectOfferRow(
     id: property.id,
     isPublic: isPublicProperty(property),
     isReserved: property.state === 'reserved',
-    isPriceReduced: extras.priceReduced ?? false,
+    isPriceReduced: !!extras.priceReduction,
+    priceReducedPercent: extras.priceReduction?.percent ?? null,
+    priceReducedAt: extras.priceReduction?.at ?? null,
     ownerId: property.ownerId,
     sellerId: seller?.id ?? property.sellerId ?? null,
     sellerType: seller?.sellerType ?? extras.companyKind ?? 'private',

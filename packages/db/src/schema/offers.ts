@@ -40,8 +40,11 @@ export const offers = pgTable(
     isPublic: boolean('is_public').notNull().default(true),
     /** Reserved: public and searchable with a badge; `hide_reserved` leaves it out (decision 042). */
     isReserved: boolean('is_reserved').notNull().default(false),
-    /** The last price change lowered the price: the "reduced" badge (migration 0027, `lastPriceChangeIsDrop`). */
+    /** The last price change lowered the price: the "reduced" badge (migration 0027, `lastPriceReduction`). */
     isPriceReduced: boolean('is_price_reduced').notNull().default(false),
+    /** How much the last price change lowered the price, in whole percent, and when (migration 0032): "reduced by N %" for 30 days. */
+    priceReducedPercent: smallint('price_reduced_percent'),
+    priceReducedAt: tstz('price_reduced_at'),
     ownerId: ref('owner_id').notNull(),
     sellerId: ref('seller_id'),
     sellerType: text('seller_type').notNull(),

@@ -19,10 +19,12 @@ import {
   RECONSTRUCTIONS,
   RENT_PRICE_PERIODS,
   ROOM_TYPES,
+  STATE_HISTORY_KINDS,
   TAGS,
 } from '@estately/domain';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -147,6 +149,11 @@ export const properties = pgTable(
     /** The offer's video (migration 0023): `youtube` or `vimeo` and the provider's video id, both or neither. */
     videoProvider: text('video_provider'),
     videoId: text('video_id'),
+    /**
+     * The same owner's withdrawn offer of the same property that this one re-posts (migration
+     * 0032, decision 063): its history and first listing date carry over to this offer.
+     */
+    relistedFrom: ref('relisted_from').references((): AnyPgColumn => properties.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('properties_state_check', oneOf(t.state, PROPERTY_STATES)),
@@ -283,6 +290,32 @@ export const priceHistory = pgTable(
   (t) => [
     check('price_history_currency_check', oneOf(t.currency, CURRENCIES)),
     index('price_history_property_idx').on(t.propertyId, t.changedAt),
+  ],
+);
+
+/**
+ * Every change of an offer's state a visitor could see (migration 0032, decision 063), written by
+ * the lifecycle operation in the transaction of the change: `kind` says what it meant
+ * (STATE_HISTORY_KINDS), `price` and `currency` what the offer cost at that moment.
+ */
+export const propertyStateHistory = pgTable(
+  'property_state_history',
+  {
+    id: idColumn(),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    state: text('state').notNull(),
+    price: numeric('price', { precision: 14, scale: 2, mode: 'number' }),
+    currency: text('currency'),
+    changedAt: tstz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('property_state_history_kind_check', oneOf(t.kind, STATE_HISTORY_KINDS)),
+    check('property_state_history_state_check', oneOf(t.state, PROPERTY_STATES)),
+    check('property_state_history_currency_check', oneOf(t.currency, CURRENCIES)),
+    index('property_state_history_property_idx').on(t.propertyId, t.changedAt),
   ],
 );
 

@@ -8,12 +8,7 @@ import {
   type RoomType,
   type Tag,
 } from '@estately/domain';
-import {
-  isPublicProperty,
-  lastPriceChangeIsDrop,
-  type OfferRow,
-  projectOfferRow,
-} from '../offer-projection.ts';
+import { isPublicProperty, lastPriceReduction, type OfferRow, projectOfferRow } from '../offer-projection.ts';
 import type { priceHistory, properties, propertyMedia } from '../schema/index.ts';
 import { type CountryMarket, MARKETS } from './countries.ts';
 import type { Gazetteer, GazetteerCity, GazetteerLocation } from './gazetteer.ts';
@@ -553,7 +548,7 @@ export class OfferGenerator {
             locationPath: part
               ? [part.id, city.id, city.parentId as number]
               : [city.id, city.parentId as number],
-            priceReduced: lastPriceChangeIsDrop(
+            priceReduction: lastPriceReduction(
               prices.map((p) => ({ price: p.price, currency: p.currency, changedAt: p.changedAt as Date })),
               publishedAt,
             ),

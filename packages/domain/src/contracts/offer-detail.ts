@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SIMILAR_OFFERS_LIMIT } from '../constants.ts';
 import { CURRENCIES } from '../currencies.ts';
 import { LOCALES } from '../locales.ts';
+import { OFFER_HISTORY_KINDS } from '../offer-history.ts';
 import {
   AREA_UNITS,
   BUILDING_TYPES,
@@ -131,6 +132,24 @@ export const OfferParameterSchema = z.object({
   value_keys: z.array(z.string()),
 });
 
+/**
+ * One entry of an offer's public timeline (issue 43 point 1, decision 063): a change of state
+ * or of price, oldest first, including those of the offers it was relisted from. Prices are
+ * converted into the detail's `currency_iso_code` like `price`; the original stays beside.
+ */
+export const OfferHistoryEntrySchema = z.object({
+  date: z.string(),
+  kind: z.enum(OFFER_HISTORY_KINDS),
+  /** The price at that moment converted into the detail's currency; null without a price or a usable rate. */
+  price: z.number().nullable(),
+  currency: z.enum(CURRENCIES).nullable(),
+  original_price: z.number().nullable(),
+  original_currency: z.enum(CURRENCIES).nullable(),
+  /** Against the price before it in the same original currency (-4.0 is a 4 % reduction); null when not comparable. */
+  change_percent: z.number().nullable(),
+});
+export type OfferHistoryEntry = z.infer<typeof OfferHistoryEntrySchema>;
+
 /** Spec 3 "Property / offer detail", every field, plus the derived display values. */
 export const OfferDetailSchema = z.object({
   id: z.number().int(),
@@ -143,6 +162,12 @@ export const OfferDetailSchema = z.object({
   published_at: z.string().nullable(),
   /** The last price change lowered the price: the "reduced" badge (issue 39 point 12). */
   is_price_reduced: z.boolean(),
+  /** Price and state changes, oldest first, across relistings of the same property (decision 063). */
+  history: z.array(OfferHistoryEntrySchema),
+  /** The first listing, of this offer or of the one it was relisted from: days on market count from it. */
+  first_listed_at: z.string().nullable(),
+  /** Whole days from `first_listed_at` to today, or to when the offer left the market. */
+  days_on_market: z.number().int().nullable(),
   city: z.string(),
   city_part: z.string().nullable(),
   country_code: z.string().length(2),

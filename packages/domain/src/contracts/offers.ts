@@ -61,6 +61,8 @@ export const OfferCardSchema = z.object({
   is_reserved: z.boolean(),
   /** The last price change lowered the price: the "reduced" badge (issue 39 point 12). */
   is_price_reduced: z.boolean(),
+  /** By how many whole percent the price fell, while the reduction is under 30 days old: "reduced by N %" (decision 063). */
+  price_reduced_percent: z.number().int().nullable(),
   photos_count: z.number().int(),
   main_photo: z
     .object({ id: z.number().int(), image_file: PhotoVariantsSchema, room_type: z.string().nullable() })

@@ -12,21 +12,28 @@ describe('card rows of offerCardsJson', () => {
           ? '2026-11-20T10:00:00.5+00:00'
           : key === 'publishedAt'
             ? '2026-11-18T08:00:00+01:00'
-            : key,
+            : key === 'priceReducedAt'
+              ? '2026-11-19T08:00:00+01:00'
+              : key,
       ),
     );
     expect(Object.keys(row)).toEqual(keys);
     for (const key of keys) {
-      if (key === 'activatedAt' || key === 'publishedAt') continue;
+      if (key === 'activatedAt' || key === 'publishedAt' || key === 'priceReducedAt') continue;
       expect(row[key as keyof typeof row], key).toBe(key);
     }
     expect(row.activatedAt.toISOString()).toBe('2026-11-20T10:00:00.500Z');
     expect(row.publishedAt?.toISOString()).toBe('2026-11-18T07:00:00.000Z');
+    expect(row.priceReducedAt?.toISOString()).toBe('2026-11-19T07:00:00.000Z');
   });
 
   it('reads the JSON text of a page, and none for null', () => {
     const values = keys.map((key, k) =>
-      key === 'activatedAt' ? '2026-01-02T03:04:05+01:00' : key === 'publishedAt' ? null : k,
+      key === 'activatedAt'
+        ? '2026-01-02T03:04:05+01:00'
+        : key === 'publishedAt' || key === 'priceReducedAt'
+          ? null
+          : k,
     );
     const rows = cardRowsOfJson(JSON.stringify([values, values]));
     expect(rows).toHaveLength(2);

@@ -1,6 +1,12 @@
 import { offers } from '@estately/db';
 import { type MediaStorage, variantUrls } from '@estately/db/storage';
-import type { Currency, ExchangeRates, OfferCard, PhotoVariants } from '@estately/domain';
+import {
+  type Currency,
+  type ExchangeRates,
+  type OfferCard,
+  type PhotoVariants,
+  recentReductionPercent,
+} from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { convertedPrice } from './exchange-rates.ts';
 
@@ -37,6 +43,8 @@ export const offerCardColumns = {
   isReserved: offers.isReserved,
   isPriceReduced: offers.isPriceReduced,
   publishedAt: offers.publishedAt,
+  priceReducedPercent: offers.priceReducedPercent,
+  priceReducedAt: offers.priceReducedAt,
 };
 
 const CARD_KEYS = Object.keys(offerCardColumns) as (keyof typeof offerCardColumns)[];
@@ -57,7 +65,7 @@ export function offerCardsJson(where: SQL): SQL<string | null> {
 
 /**
  * The rows of `offerCardsJson`: JSON gives every column its JavaScript value (numbers, text,
- * booleans, the photo variants) but the activation and publication times, ISO texts with their offset.
+ * booleans, the photo variants) but the activation, publication and reduction times, ISO texts with their offset.
  */
 export function cardRowsOfJson(text: string | null): OfferCardRow[] {
   if (text === null) return [];
@@ -99,6 +107,8 @@ export function cardRowOfValues(v: unknown[]): OfferCardRow {
     isReserved: v[25],
     isPriceReduced: v[26],
     publishedAt: v[27] === null ? null : new Date(v[27] as string),
+    priceReducedPercent: v[28],
+    priceReducedAt: v[29] === null ? null : new Date(v[29] as string),
   } as OfferCardRow;
 }
 
@@ -131,6 +141,8 @@ export interface OfferCardRow {
   isReserved: boolean;
   isPriceReduced: boolean;
   publishedAt: Date | null;
+  priceReducedPercent: number | null;
+  priceReducedAt: Date | null;
 }
 
 export interface OfferCardContext {
@@ -173,6 +185,8 @@ export function toOfferCard(row: OfferCardRow, context: OfferCardContext): Offer
     is_top_offer: row.isTopOffer,
     is_reserved: row.isReserved,
     is_price_reduced: row.isPriceReduced,
+    // A kept page of cards can outlive the 30 days by as long as it is kept: no write moves it.
+    price_reduced_percent: recentReductionPercent(row.priceReducedPercent, row.priceReducedAt),
     photos_count: row.photosCount,
     main_photo:
       row.mainPhotoId !== null && row.mainPhotoVariants

@@ -39,6 +39,7 @@ import {
 import type { OfferCountCache } from '../search/count-cache.ts';
 import { type CountScope, type ReadSnapshot, readVersions } from '../search/read-versions.ts';
 import { encodeBody } from '../search/trusted-serializer.ts';
+import { offerHistoryColumn, offerHistoryOf } from './offer-history.ts';
 import { offerGone, offerNotFound, wasPublicProperty } from './public-offer.ts';
 
 export interface GetOfferDetailOptions {
@@ -79,7 +80,8 @@ function detailVersion(snapshot: ReadSnapshot, scope: CountScope): string {
 export async function offerDetailBody(options: OfferDetailBodyOptions): Promise<Buffer> {
   const { bodies, check, db, id, currency = DEFAULT_CURRENCY } = options;
   const snapshot = await readVersions(db).current();
-  const key = `${id}\n${currency}`;
+  // Days on market move with the calendar, not with a write: a kept body lasts its UTC day.
+  const key = `${id}\n${currency}\n${new Date().toISOString().slice(0, 10)}`;
   const kept = bodies.fresh<KeptDetail>(key, (entry) => detailVersion(snapshot, entry.scope));
   if (kept) {
     if (kept.shownUntil !== null && kept.shownUntil <= Date.now()) throw offerGone();
@@ -172,6 +174,7 @@ function detailStatement(db: Db) {
         ) order by ${propertyMedia.position}, ${propertyMedia.id})
         from ${propertyMedia} where ${propertyMedia.propertyId} = ${offers.id} and ${propertyMedia.status} = 'ready')`,
         rates: ratesColumn(),
+        history: offerHistoryColumn(),
       })
       .from(offers)
       .innerJoin(properties, eq(properties.id, offers.id))
@@ -230,6 +233,16 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
     activated_at: offer.activatedAt.toISOString(),
     published_at: offer.publishedAt ? offer.publishedAt.toISOString() : null,
     is_price_reduced: offer.isPriceReduced,
+    ...offerHistoryOf({
+      id: offer.id,
+      stored: row.history,
+      state,
+      listedAt: offer.publishedAt ?? offer.activatedAt,
+      price: originalPrice,
+      originalCurrency,
+      currency,
+      rates,
+    }),
     city: offer.city,
     city_part: offer.cityPart,
     country_code: offer.countryCode,

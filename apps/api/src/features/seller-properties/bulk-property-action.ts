@@ -11,6 +11,7 @@ import {
   RENEWABLE_STATES,
 } from '@estately/domain';
 import { and, inArray, sql } from 'drizzle-orm';
+import { changePropertyState } from './change-property-state.ts';
 import type { Actor } from './load-own-property.ts';
 import { deletePhotoFiles } from './photo-files.ts';
 import { syncOfferRow } from './sync-offer-row.ts';
@@ -67,11 +68,7 @@ export async function bulkPropertyAction(options: {
           refuse(id, 'not_allowed');
           continue;
         }
-        await tx
-          .update(properties)
-          .set({ state: target, updatedAt: sql`now()` })
-          .where(sql`${properties.id} = ${id}`);
-        await syncOfferRow(tx, id);
+        await changePropertyState(tx, row, target);
       } else if (action === 'renew') {
         if (!RENEWABLE_STATES.includes(state)) {
           refuse(id, 'not_allowed');

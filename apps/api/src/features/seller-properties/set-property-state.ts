@@ -1,19 +1,19 @@
-import { type Db, properties, propertyMedia } from '@estately/db';
+import { type Db, propertyMedia } from '@estately/db';
 import { canTransition, type PropertyState, publishProblems } from '@estately/domain';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { assertIfMatch } from '../../lib/etag.ts';
+import { changePropertyState } from './change-property-state.ts';
 import { type Actor, loadOwnProperty } from './load-own-property.ts';
 import { columnsToFields } from './property-columns.ts';
 import { propertyEtag } from './property-etag.ts';
-import { syncOfferRow } from './sync-offer-row.ts';
 
 /**
  * POST /v1/properties/set-state/{id}: moves a property along the lifecycle table
  * (PROPERTY_TRANSITIONS in packages/domain contracts/property-writes.ts). A transition outside
  * the table answers 422 `validation.invalid_value` on `state`. Activating checks completeness
- * (422 with the missing fields) and stamps activated_at (and published_at the first time);
- * the offers row follows in the same transaction, so search shows or hides it at once.
+ * (422 with the missing fields); changePropertyState writes the move, its history entry and
+ * the offers row in the same transaction, so search shows or hides it at once.
  */
 export async function setPropertyState(options: {
   db: Db;
@@ -39,16 +39,6 @@ export async function setPropertyState(options: {
       const problems = publishProblems(columnsToFields(current), { photos: media?.n ?? 0 });
       if (Object.keys(problems).length > 0) throw new AppError('validation_errors', { errors: problems });
     }
-    await tx
-      .update(properties)
-      .set({
-        state,
-        updatedAt: sql`now()`,
-        ...(state === 'active'
-          ? { activatedAt: sql`now()`, publishedAt: sql`coalesce(${properties.publishedAt}, now())` }
-          : {}),
-      })
-      .where(eq(properties.id, propertyId));
-    await syncOfferRow(tx, propertyId);
+    await changePropertyState(tx, current, state);
   });
 }

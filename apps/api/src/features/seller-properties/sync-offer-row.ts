@@ -1,6 +1,6 @@
 import {
   type DbOrTx,
-  lastPriceChangeIsDrop,
+  lastPriceReduction,
   offers,
   priceHistory,
   projectOfferRow,
@@ -75,7 +75,7 @@ export async function syncOfferRow(tx: DbOrTx, propertyId: number): Promise<void
       photos: { count: photos.length, main: photos.find((photo) => photo.kind === 'photo') ?? null },
       locationPath: await locationPath(tx, property.locationId),
       trustScore: (await propertyTrustScore(tx, property)).score,
-      priceReduced: lastPriceChangeIsDrop(lastPrices.reverse(), property.publishedAt),
+      priceReduction: lastPriceReduction(lastPrices.reverse(), property.publishedAt),
       companyKind: owner?.companyKind ?? null,
     },
   );

@@ -74,6 +74,7 @@ describe('converted prices', () => {
       activated_at: '2026-11-20T10:00:00.000Z',
       published_at: '2026-11-20T10:00:00.000Z',
       is_price_reduced: false,
+      price_reduced_percent: null,
       offer_type: 'sale',
       property_type: 'apartment',
       price: 2_118_243.4,

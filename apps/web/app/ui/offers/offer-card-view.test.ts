@@ -33,6 +33,7 @@ const card = (overrides: Partial<OfferCard>): OfferCard =>
     is_top_offer: false,
     is_reserved: false,
     is_price_reduced: false,
+    price_reduced_percent: null,
     photos_count: 0,
     main_photo: null,
     ...overrides,
