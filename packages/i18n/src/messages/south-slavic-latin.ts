@@ -13,6 +13,8 @@ export const southSlavicLatin = {
   'layout.atypical': 'netipičan raspored',
   'offer.heading_layout': '{title}, {layout}',
   'offer.heading_area': '{title}, {area}',
+  'offer.badge_reduced_by': 'Sniženo za {percent}',
+  'offer.days_on_market': 'Na tržištu {days, plural, one {# dan} few {# dana} other {# dana}}, prvi put objavljeno {date}',
   'editor.disposition_hint': 'Broj soba. Ima li kuhinju ili čajnu kuhinju, proizlazi iz popisa prostorija ispod.',
   'home.hero_heading': 'Pronađite svoj novi dom',
   'home.featured_offers': 'Istaknute ponude',

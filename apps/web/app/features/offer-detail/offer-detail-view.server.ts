@@ -28,6 +28,7 @@ import {
   offerVideoView,
 } from '../../ui/property-media-extras/media-view.server.ts';
 import { ENERGY_LABEL_CLASSES, type EnergyLabelClass, type EnergyLabelView } from './energy-label.tsx';
+import { type OfferHistoryView, offerHistoryView } from './offer-history-view.server.ts';
 
 /** An offer detail ready to render: every text already in the page's locale. */
 export interface OfferDetailView {
@@ -71,6 +72,8 @@ export interface OfferDetailView {
   verified: boolean;
   /** "Reserved", "Sold" or "Rented" in the page's locale (OFFER_VISIBILITY badge, decision 042). */
   stateBadge: string | null;
+  /** Price and state changes with days on market (decision 063). */
+  history: OfferHistoryView | null;
 }
 
 /** One gallery photo: responsive sources from the stored variants (320 to 1920 wide). */
@@ -178,6 +181,7 @@ export function toOfferDetailView(
     pricePerArea: pricePerAreaText(offer, locale),
     badges: offerBadges(offer, locale, now),
     originalPrice: original,
+    history: offerHistoryView(offer, locale),
     facts,
     parameters: offer.parameters.map((parameter) => ({
       label: translateDynamic(locale, parameter.key),

@@ -8,6 +8,7 @@ import { renderStaticHtml } from '../../ui/render-static.server.ts';
 import { ContactBar, type ContactBarTexts } from './contact-bar.tsx';
 import { EnergyLabel } from './energy-label.tsx';
 import type { OfferDetailView } from './offer-detail-view.server.ts';
+import { OfferHistory } from './offer-history.tsx';
 import type { PoiGroupView } from './points-of-interest.server.ts';
 import { StaticMap, type StaticMapView } from './static-map.tsx';
 import { DescriptionSection } from './translate-control.tsx';
@@ -155,6 +156,7 @@ export function offerStaticParts(input: {
             </ul>
           </section>
         )}
+        {offer.history && <OfferHistory history={offer.history} />}
       </>,
     ),
     places:

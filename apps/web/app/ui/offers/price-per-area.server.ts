@@ -1,5 +1,5 @@
 import type { Currency, Locale, OfferCard } from '@estately/domain';
-import { formatPrice, translate } from '@estately/i18n';
+import { formatNumber, formatPrice, translate } from '@estately/i18n';
 
 /**
  * Days an offer counts as new after its first publication: the "new" badge of cards and the
@@ -45,14 +45,25 @@ export interface OfferBadge {
 
 /** The "new" and "reduced" badges of an offer, in that order (the state badge is apart). */
 export function offerBadges(
-  offer: { published_at: string | null; is_price_reduced: boolean },
+  offer: { published_at: string | null; is_price_reduced: boolean; price_reduced_percent?: number | null },
   locale: Locale,
   now: number,
 ): OfferBadge[] {
   const badges: OfferBadge[] = [];
   if (isNewOffer(offer.published_at, now))
     badges.push({ kind: 'new', text: translate(locale, 'offer.badge_new') });
+  // A card says by how much while the reduction is recent (decision 063); the detail and an
+  // older reduction keep the plain badge.
+  const percent = offer.price_reduced_percent ?? null;
   if (offer.is_price_reduced)
-    badges.push({ kind: 'reduced', text: translate(locale, 'offer.badge_reduced') });
+    badges.push({
+      kind: 'reduced',
+      text:
+        percent === null
+          ? translate(locale, 'offer.badge_reduced')
+          : translate(locale, 'offer.badge_reduced_by', {
+              percent: formatNumber(percent / 100, locale, { style: 'percent' }),
+            }),
+    });
   return badges;
 }
