@@ -6,9 +6,9 @@
 import { join } from 'node:path';
 import { offers } from '@estately/db';
 import { translate } from '@estately/i18n';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
+import { czechSaleFlat, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
 
 let h: SearchHarness;
 let offerId: number;
@@ -18,27 +18,10 @@ let area: number;
 beforeAll(async () => {
   h = await startSearchHarness({ offers: 40, seed: 'offer-badges-e2e' });
   const db = h.database.db;
-  const [offer] = await db
-    .select({ id: offers.id, price: offers.price, area: offers.usefulAreaMeters })
-    .from(offers)
-    .where(
-      and(
-        eq(offers.isPublic, true),
-        eq(offers.isReserved, false),
-        eq(offers.offerType, 'sale'),
-        eq(offers.propertyType, 'apartment'),
-        eq(offers.countryCode, 'CZ'),
-        eq(offers.currency, 'CZK'),
-        eq(offers.priceVariant, 'fixed'),
-        isNotNull(offers.price),
-        isNotNull(offers.usefulAreaMeters),
-      ),
-    )
-    .limit(1);
-  if (!offer) throw new Error('the seed has no Czech sale flat with a price and an area');
+  const offer = await czechSaleFlat(db);
   offerId = offer.id;
-  price = Number(offer.price);
-  area = offer.area as number;
+  price = offer.price;
+  area = offer.area;
   // Published an hour ago (first in the newest-first list), its price cut, energy class C.
   await db
     .update(offers)

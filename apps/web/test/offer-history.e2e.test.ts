@@ -6,9 +6,14 @@
 import { join } from 'node:path';
 import { offers, priceHistory, propertyStateHistory } from '@estately/db';
 import { formatDateLong, translate } from '@estately/i18n';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
+import {
+  axeViolations,
+  czechSaleFlat,
+  type SearchHarness,
+  startSearchHarness,
+} from './search-e2e-harness.ts';
 
 let h: SearchHarness;
 let offerId: number;
@@ -18,24 +23,7 @@ const reducedAt = new Date(Date.now() - 10 * 86_400_000);
 beforeAll(async () => {
   h = await startSearchHarness({ offers: 40, seed: 'offer-history-e2e' });
   const db = h.database.db;
-  const [offer] = await db
-    .select({ id: offers.id })
-    .from(offers)
-    .where(
-      and(
-        eq(offers.isPublic, true),
-        eq(offers.isReserved, false),
-        eq(offers.offerType, 'sale'),
-        eq(offers.propertyType, 'apartment'),
-        eq(offers.countryCode, 'CZ'),
-        eq(offers.currency, 'CZK'),
-        eq(offers.priceVariant, 'fixed'),
-        isNotNull(offers.price),
-      ),
-    )
-    .limit(1);
-  if (!offer) throw new Error('the seed has no Czech sale flat with a price');
-  offerId = offer.id;
+  offerId = (await czechSaleFlat(db)).id;
   // Listed at 5,200,000 CZK, reduced by 4 % to 4,992,000, withdrawn, back on the market.
   await db.delete(priceHistory).where(eq(priceHistory.propertyId, offerId));
   await db.insert(priceHistory).values([

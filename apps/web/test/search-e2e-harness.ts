@@ -6,9 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Db, offers } from '@estately/db';
 import { seed } from '@estately/db/seed';
 import { LocalMediaStorage } from '@estately/db/storage';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { type RunningWeb, startWeb } from '../server/server.ts';
@@ -80,6 +82,29 @@ export async function startSearchHarness(options: {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A public, unreserved Czech sale flat of the seed priced in CZK with a fixed price and an area. */
+export async function czechSaleFlat(db: Db): Promise<{ id: number; price: number; area: number }> {
+  const [offer] = await db
+    .select({ id: offers.id, price: offers.price, area: offers.usefulAreaMeters })
+    .from(offers)
+    .where(
+      and(
+        eq(offers.isPublic, true),
+        eq(offers.isReserved, false),
+        eq(offers.offerType, 'sale'),
+        eq(offers.propertyType, 'apartment'),
+        eq(offers.countryCode, 'CZ'),
+        eq(offers.currency, 'CZK'),
+        eq(offers.priceVariant, 'fixed'),
+        isNotNull(offers.price),
+        isNotNull(offers.usefulAreaMeters),
+      ),
+    )
+    .limit(1);
+  if (!offer) throw new Error('the seed has no Czech sale flat with a price and an area');
+  return { id: offer.id, price: Number(offer.price), area: offer.area as number };
 }
 
 export { axeViolations } from './axe.ts';
