@@ -16,6 +16,7 @@ import {
   uploadFeed,
   zipOf,
 } from '../feeds/feed-sync-support.ts';
+import { LISTING, partnerWithKey, photo, runPartnerJobs, servePhotos } from '../partner-api/support.ts';
 
 // Issue 43 point 1 (decision 063): every visible change of state is recorded once, by the
 // lifecycle operation, whichever path moves it (set-state, bulk actions, a feed import); the
@@ -186,6 +187,44 @@ describe('state history written by the lifecycle', () => {
     expect(await kinds(id)).toEqual(['listed', 'withdrawn']);
     await run([listing, other]);
     expect(await kinds(id)).toEqual(['listed', 'withdrawn', 'back_on_market']);
+  });
+});
+
+describe('through the partner API', () => {
+  it('records the listing, its withdrawal by DELETE and its return by PUT, once each', async () => {
+    const partner = await partnerWithKey(api);
+    const served = await servePhotos({ '/red.jpg': { type: 'image/jpeg', body: await photo(200, 30, 30) } });
+    try {
+      const call = (method: 'PUT' | 'DELETE', payload?: object) =>
+        api.app.inject({
+          method,
+          url: '/v1/partner/listings/H-API-1',
+          headers: { authorization: `Bearer ${partner.secret}` },
+          ...(payload ? { payload } : {}),
+        });
+      const listing = { ...LISTING, photos: [{ url: `${served.base}/red.jpg` }] };
+      expect((await call('PUT', listing)).statusCode).toBe(201);
+      await runPartnerJobs(api);
+      const [row] = await api.db.select().from(feedListings).where(eq(feedListings.externalId, 'H-API-1'));
+      const id = row?.propertyId as number;
+      expect(await kinds(id)).toEqual(['listed']);
+      expect((await call('PUT', { ...listing, price: 7_500_000 })).statusCode).toBe(200);
+      expect((await call('DELETE')).statusCode).toBe(200);
+      expect((await call('DELETE')).statusCode).toBe(200);
+      expect((await call('PUT', { ...listing, price: 7_500_000 })).statusCode).toBe(200);
+      expect(await kinds(id)).toEqual(['listed', 'withdrawn', 'back_on_market']);
+      const answer = await detail(id);
+      expect(answer.history.map((entry) => [entry.kind, entry.original_price, entry.change_percent])).toEqual(
+        [
+          ['listed', 7_900_000, null],
+          ['price_change', 7_500_000, -5.1],
+          ['withdrawn', 7_500_000, null],
+          ['back_on_market', 7_500_000, null],
+        ],
+      );
+    } finally {
+      await served.close();
+    }
   });
 });
 
