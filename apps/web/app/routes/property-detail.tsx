@@ -1,5 +1,4 @@
 import '../features/offer-detail/energy-label.css';
-import '../features/offer-detail/price-context.css';
 import {
   loadOfferDetailPage,
   offerDetailPageAction,
