@@ -67,12 +67,18 @@ const compactLine = sql`concat_ws('|', ${sql.join(
 
 /**
  * Every public offer of the partitions, read after the counters the caller holds: in
- * statements of at most LOAD_CHUNK offers (their sizes from the pre-aggregated counts), each
- * reading the partitions it covers at once, so a cold index over a whole market costs a few
- * scans of the table rather than one per partition, and each stays within the request
- * pool's statement time.
+ * statements of at most `chunk` offers (LOAD_CHUNK; their sizes from the pre-aggregated
+ * counts), each reading the partitions it covers at once, so a cold index over a whole market
+ * costs a few scans of the table rather than one per partition, and each stays within the
+ * request pool's statement time. A partition larger than a chunk (a large country's sale
+ * apartments hold a million offers at 5 million) is read alone, a chunk at a time (loadInPages).
  */
-export async function loadPartitions(db: Db, partitions: readonly Partition[]): Promise<void> {
+export async function loadPartitions(
+  db: Db,
+  partitions: readonly Partition[],
+  options: { chunk?: number } = {},
+): Promise<void> {
+  const chunkSize = options.chunk ?? LOAD_CHUNK;
   type SizeRow = { offer_type: string; property_type: string; country_code: string; n: number };
   const sizes = new Map<string, number>();
   const sizeRows = await queryRows<SizeRow>(
@@ -83,11 +89,17 @@ export async function loadPartitions(db: Db, partitions: readonly Partition[]): 
   );
   for (const row of sizeRows)
     sizes.set(keyOf(row.offer_type, row.property_type, row.country_code), Number(row.n));
+  const sizeOf = (partition: Partition) =>
+    sizes.get(keyOf(partition.offerType, partition.propertyType, partition.countryCode)) ?? 0;
   const chunks: Partition[][] = [[]];
   let inChunk = 0;
   for (const partition of partitions) {
-    const size = sizes.get(keyOf(partition.offerType, partition.propertyType, partition.countryCode)) ?? 0;
-    if (inChunk > 0 && inChunk + size > LOAD_CHUNK) {
+    const size = sizeOf(partition);
+    if (size > chunkSize) {
+      await loadInPages(db, partition, size, chunkSize);
+      continue;
+    }
+    if (inChunk > 0 && inChunk + size > chunkSize) {
       chunks.push([]);
       inChunk = 0;
     }
@@ -95,6 +107,7 @@ export async function loadPartitions(db: Db, partitions: readonly Partition[]): 
     inChunk += size;
   }
   for (const chunk of chunks) {
+    if (chunk.length === 0) continue;
     const list = sql.join(
       chunk.map(
         (partition, n) =>
@@ -118,8 +131,7 @@ export async function loadPartitions(db: Db, partitions: readonly Partition[]): 
     for (const partition of chunk) {
       partition.clear();
       // A little room for the offers published before the next load.
-      const size = sizes.get(keyOf(partition.offerType, partition.propertyType, partition.countryCode)) ?? 0;
-      partition.reserve(Math.ceil(size * 1.05) + 16);
+      partition.reserve(Math.ceil(sizeOf(partition) * 1.05) + 16);
     }
     for (const row of rows) {
       const partition = chunk[Number(row.n)]!;
@@ -128,6 +140,60 @@ export async function loadPartitions(db: Db, partitions: readonly Partition[]): 
     for (const partition of chunk) partition.sortByPrice();
     for (const partition of chunk) partition.version = -1;
   }
+}
+
+/**
+ * One partition larger than a chunk, in statements of `chunk` offers each: newest first along
+ * the partition's index of public offers by activation (offers_public_newest_idx, migration
+ * 0012), each page starting after the last offer of the one before. All pages read one
+ * snapshot (a read-only REPEATABLE READ transaction), so an offer republished or withdrawn
+ * between two pages is neither read twice nor missed; the log catches up whatever changed
+ * after it, as after a load in one statement. The pages come in activation order, so the
+ * partition is sorted by price once at the end.
+ */
+async function loadInPages(db: Db, partition: Partition, size: number, chunk: number): Promise<void> {
+  type PageRow = { lines: string | null; n: number; last_at: string | null; last_id: number | null };
+  const inPartition = sql`${offers.offerType} = ${partition.offerType}
+    and ${offers.propertyType} = ${partition.propertyType}
+    and ${offers.countryCode} = ${partition.countryCode} and ${PUBLIC_OFFER}`;
+  // A load that fails part way leaves the partition empty and below every counter: requests
+  // pass it by (heldAt) and the next sync loads it again.
+  partition.version = -1;
+  await db
+    .transaction(
+      async (tx) => {
+        partition.clear();
+        partition.reserve(Math.ceil(size * 1.05) + 16);
+        let after: { at: string; id: number } | null = null;
+        for (;;) {
+          const cursor: SQL = after
+            ? sql` and (${offers.activatedAt}, ${offers.id}) < (${after.at}::timestamptz, ${after.id}::bigint)`
+            : sql``;
+          const [page] = await queryRows<PageRow>(
+            tx as unknown as Db,
+            sql`select string_agg(page.line, E'\n') as lines, count(*)::int as n,
+              (array_agg(page.at order by page.activated_at, page.id))[1] as last_at,
+              (array_agg(page.id order by page.activated_at, page.id))[1] as last_id
+            from (select ${offers.id} as id, ${offers.activatedAt} as activated_at,
+                ${offers.activatedAt}::text as at, ${offers.id}::text || '|' || ${compactLine} as line
+              from ${offers}
+              where ${inPartition}${cursor}
+              order by ${offers.activatedAt} desc, ${offers.id} desc
+              limit ${chunk}) as page`,
+          );
+          if (!page?.lines) break;
+          for (const line of page.lines.split('\n')) if (line) partition.appendLine(line);
+          if (page.n < chunk || page.last_at === null || page.last_id === null) break;
+          after = { at: page.last_at, id: Number(page.last_id) };
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    )
+    .catch((error: unknown) => {
+      partition.clear();
+      throw error;
+    });
+  partition.sortByPrice();
 }
 
 /**
