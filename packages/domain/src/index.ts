@@ -29,6 +29,7 @@ export * from './contracts/visitor.ts';
 export * from './currencies.ts';
 export * from './currency-conversion.ts';
 export * from './display.ts';
+export * from './fair-price.ts';
 export * from './geo.ts';
 export * from './locales.ts';
 export * from './name-characters.ts';
