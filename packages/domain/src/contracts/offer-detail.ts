@@ -150,6 +150,27 @@ export const OfferHistoryEntrySchema = z.object({
 });
 export type OfferHistoryEntry = z.infer<typeof OfferHistoryEntrySchema>;
 
+/**
+ * Where the offer's price per m² stands among comparable public offers (issue 43 point 6,
+ * decision 064): their median and distribution, converted into the detail's currency.
+ */
+export const FairPriceSchema = z.object({
+  /** The median price per m² of the comparable offers, whole units of `currency`. */
+  median_price_per_m2: z.number(),
+  currency: z.enum(CURRENCIES),
+  /** How many comparable offers the median rests on (at least MIN_FAIR_PRICE_COMPARABLES). */
+  comparables: z.number().int(),
+  /** The offer's city: the comparable offers lie in it, or within `radius_km` of the offer. */
+  locality_name: z.string(),
+  /** Null when the city held enough comparable offers; else the radius around the offer, in km. */
+  radius_km: z.number().nullable(),
+  /** Whole percent the offer's price per m² lies above (positive) or below the median; null without a price per m². */
+  difference_percent: z.number().int().nullable(),
+  /** A few bars of equal width (the outer ones open to the extremes), low to high. */
+  distribution: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
+});
+export type FairPrice = z.infer<typeof FairPriceSchema>;
+
 /** Spec 3 "Property / offer detail", every field, plus the derived display values. */
 export const OfferDetailSchema = z.object({
   id: z.number().int(),
@@ -168,6 +189,8 @@ export const OfferDetailSchema = z.object({
   first_listed_at: z.string().nullable(),
   /** Whole days from `first_listed_at` to today, or to when the offer left the market. */
   days_on_market: z.number().int().nullable(),
+  /** The fair-price context; null with too few comparable offers (decision 064). */
+  fair_price: FairPriceSchema.nullable(),
   city: z.string(),
   city_part: z.string().nullable(),
   country_code: z.string().length(2),

@@ -39,6 +39,7 @@ import {
 import type { OfferCountCache } from '../search/count-cache.ts';
 import { type CountScope, type ReadSnapshot, readVersions } from '../search/read-versions.ts';
 import { encodeBody } from '../search/trusted-serializer.ts';
+import { getFairPrice } from './get-fair-price.ts';
 import { offerHistoryColumn, offerHistoryOf } from './offer-history.ts';
 import { offerGone, offerNotFound, wasPublicProperty } from './public-offer.ts';
 
@@ -224,6 +225,27 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
     floor: offer.floor,
     total_floors: offer.totalFloors,
   };
+  // Comparable offers share the offer's partition, whose counter stamps the kept detail: a
+  // change among them renews it (decision 064).
+  const fairPrice = await getFairPrice({
+    db,
+    base: {
+      id: offer.id,
+      offerType: offer.offerType,
+      propertyType: offer.propertyType,
+      countryCode: offer.countryCode,
+      city: offer.city,
+      disposition: offer.disposition,
+      priceNormalized: offer.priceNormalized,
+      usefulAreaMeters: offer.usefulAreaMeters,
+      priceVariant: offer.priceVariant,
+      rentPricePeriod: offer.rentPricePeriod,
+      latitude: offer.latitude,
+      longitude: offer.longitude,
+    },
+    currency,
+    rates,
+  });
 
   return {
     id: offer.id,
@@ -243,6 +265,7 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
       currency,
       rates,
     }),
+    fair_price: fairPrice,
     city: offer.city,
     city_part: offer.cityPart,
     country_code: offer.countryCode,

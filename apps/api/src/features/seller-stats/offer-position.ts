@@ -1,7 +1,7 @@
 import { type Db, offers, offerViewStats } from '@estately/db';
-import { MIN_COMPARABLE_OFFERS, type OfferPosition } from '@estately/domain';
+import { dispositionBand, MIN_COMPARABLE_OFFERS, type OfferPosition } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { queryRows } from '../search/offer-conditions.ts';
+import { circleBoundingBox, queryRows } from '../search/offer-conditions.ts';
 
 // The offer's position among comparable offers (issue 38 point 11): its detail views per day
 // over the statistics window against the median of comparable public offers.
@@ -20,6 +20,20 @@ export interface ComparableBase {
   city: string;
   /** The price in CZK (`offers.price_normalized`); null for a price on request. */
   priceNormalized: number | null;
+  /** Read by the disposition band only. */
+  disposition?: string | null;
+}
+
+/**
+ * How the rule is narrowed. The position of decision 046 keeps its price band; the fair-price
+ * context (decision 064) compares prices per m², so it drops the price band (which would hide
+ * the very offers priced far from this one) and adds the disposition band; `near` replaces the
+ * city by a circle around a point where the city has too few offers.
+ */
+export interface ComparableNarrowing {
+  priceBand?: boolean;
+  dispositionBand?: boolean;
+  near?: { latitude: number; longitude: number; radiusKm: number };
 }
 
 export type ComparableCriteria = NonNullable<OfferPosition['criteria']>;
@@ -29,9 +43,13 @@ export type ComparableCriteria = NonNullable<OfferPosition['criteria']>;
  * same offer type (sale, rent) and property type, in the same country and the same city
  * (compared without case), and, when the offer has a price, priced within 0.7x to 1.3x of it in
  * CZK (so currencies mix). An offer with its price on request is compared with every price.
+ * `narrowing` trades the price band for a disposition band, or the city for a circle.
  */
-export function comparableOffers(base: ComparableBase): { where: SQL; criteria: ComparableCriteria } {
-  const price = base.priceNormalized;
+export function comparableOffers(
+  base: ComparableBase,
+  narrowing: ComparableNarrowing = {},
+): { where: SQL; criteria: ComparableCriteria } {
+  const price = narrowing.priceBand === false ? null : base.priceNormalized;
   const from = price === null ? null : Math.round(price * PRICE_BAND.low);
   const to = price === null ? null : Math.round(price * PRICE_BAND.high);
   const conditions: SQL[] = [
@@ -40,8 +58,17 @@ export function comparableOffers(base: ComparableBase): { where: SQL; criteria: 
     sql`o.offer_type = ${base.offerType}`,
     sql`o.property_type = ${base.propertyType}`,
     sql`o.country_code = ${base.countryCode}`,
-    sql`lower(o.city) = lower(${base.city})`,
   ];
+  const { near } = narrowing;
+  conditions.push(near ? withinCircle(near) : sql`lower(o.city) = lower(${base.city})`);
+  const band = narrowing.dispositionBand ? dispositionBand(base.disposition ?? null) : null;
+  if (band)
+    conditions.push(
+      sql`o.disposition in (${sql.join(
+        band.map((value) => sql`${value}`),
+        sql`, `,
+      )})`,
+    );
   if (from !== null && to !== null) conditions.push(sql`o.price_normalized between ${from} and ${to}`);
   return {
     where: sql.join(conditions, sql` and `),
@@ -54,6 +81,20 @@ export function comparableOffers(base: ComparableBase): { where: SQL; criteria: 
       price_to_czk: to,
     },
   };
+}
+
+/**
+ * Offers (alias `o`) within `radiusKm` of a point: the circle's bounding box, which the partial
+ * GiST index on (offer type, property type, country, location) answers within the partition,
+ * then the great-circle distance (the radius search of spec 9 does the same on the unaliased
+ * table).
+ */
+function withinCircle(near: NonNullable<ComparableNarrowing['near']>): SQL {
+  const box = circleBoundingBox(near.latitude, near.longitude, near.radiusKm);
+  const distance = sql`geo_distance_km(o.location, point(${near.longitude}::float8, ${near.latitude}::float8)) <= ${near.radiusKm}::float8`;
+  // A circle across the antimeridian has no single box: the distance alone decides there.
+  if (box.west > box.east) return distance;
+  return sql`o.location <@ box(point(${box.west}::float8, ${box.south}::float8), point(${box.east}::float8, ${box.north}::float8)) and ${distance}`;
 }
 
 /** The median of the values (the mean of the middle two for an even count); null when none. */
