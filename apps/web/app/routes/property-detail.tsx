@@ -1,4 +1,5 @@
 import '../features/offer-detail/energy-label.css';
+import '../features/offer-detail/price-context.css';
 import {
   loadOfferDetailPage,
   offerDetailPageAction,

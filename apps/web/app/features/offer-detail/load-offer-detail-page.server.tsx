@@ -28,6 +28,7 @@ import { apiFieldErrors, type OfferFormResult, offerFormPath } from './offer-for
 import { offerStaticParts, withoutStaticParts } from './offer-static-parts.server.tsx';
 import { offerStreetMapView } from './offer-street-map.server.ts';
 import { toPoiGroups } from './points-of-interest.server.ts';
+import { priceContextView } from './price-context-view.server.ts';
 import { staticMapView } from './static-map-view.server.ts';
 import { offerStructuredData } from './structured-data.server.ts';
 import { loadDescriptionTranslation } from './translate-control.server.ts';
@@ -175,6 +176,10 @@ export async function loadOfferDetailPage({ request, context, params }: LoaderFu
       viewingSlots,
       sellerOffersLink: fromSeller.link,
       staticMap,
+      priceContext: {
+        view: priceContextView(detail, locale, url.searchParams),
+        action: `${url.pathname}#price-context`,
+      },
       structuredData: offerStructuredData(detail, {
         url: `${origin}${url.pathname}`,
         title: `${offer.title}, ${offer.address}`,

@@ -10,6 +10,8 @@ import { EnergyLabel } from './energy-label.tsx';
 import type { OfferDetailView } from './offer-detail-view.server.ts';
 import { OfferHistory } from './offer-history.tsx';
 import type { PoiGroupView } from './points-of-interest.server.ts';
+import { PriceContext } from './price-context.tsx';
+import type { PriceContextView } from './price-context-view.server.ts';
 import { StaticMap, type StaticMapView } from './static-map.tsx';
 import { DescriptionSection } from './translate-control.tsx';
 import type { ViewingSlotView } from './viewing-slots.server.ts';
@@ -61,6 +63,8 @@ export function offerStaticParts(input: {
   staticMap: StaticMapView;
   /** schema.org's description of the offer for search engines (structured-data.server.ts). */
   structuredData: string;
+  /** The price in context (decision 064) and the page address its mortgage form asks. */
+  priceContext: { view: PriceContextView | null; action: string };
 }): OfferStaticParts {
   const { offer, t, labels } = input;
   return {
@@ -157,6 +161,9 @@ export function offerStaticParts(input: {
           </section>
         )}
         {offer.history && <OfferHistory history={offer.history} />}
+        {input.priceContext.view && (
+          <PriceContext view={input.priceContext.view} action={input.priceContext.action} />
+        )}
       </>,
     ),
     places:

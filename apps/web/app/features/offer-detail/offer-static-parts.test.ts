@@ -22,6 +22,7 @@ function partsOf(detail = offerDetailFixture, locale: 'cs' | 'en' = 'en') {
       messageFieldId: 'message-name',
       texts: { label: 'Contact seller', call: 'Call', message: 'Message' },
     },
+    priceContext: { view: null, action: '/en/property/7#price-context' },
     structuredData: '{"@type":"RealEstateListing","name":"Byt \\u003c/script\\u003e"}',
     staticMap: {
       src: '/map.svg',

@@ -1,0 +1,94 @@
+import { INDICATIVE_MORTGAGE_RATES, type OfferDetail } from '@estately/domain';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { offerDetailFixture } from './offer-detail-fixture.ts';
+import { PriceContext } from './price-context.tsx';
+import { priceContextView } from './price-context-view.server.ts';
+
+// The offer page's price in context (issue 43 point 6, decision 064): the words of the fair
+// price, the rent's monthly cost and the mortgage payment from the page's query.
+
+const fair: NonNullable<OfferDetail['fair_price']> = {
+  median_price_per_m2: 100_000,
+  currency: 'CZK',
+  comparables: 48,
+  locality_name: 'Brno',
+  radius_km: null,
+  difference_percent: 12,
+  distribution: [
+    { from: 80_000, to: 95_000, count: 20 },
+    { from: 95_000, to: 110_000, count: 20 },
+    { from: 110_000, to: 130_000, count: 8 },
+  ],
+};
+const sale: OfferDetail = {
+  ...offerDetailFixture,
+  useful_area_meters: 40,
+  price: 4_480_000,
+  fair_price: fair,
+};
+const none = new URLSearchParams();
+/** Intl writes no-break spaces between amount and currency: compared as plain spaces. */
+const plain = (text: string | undefined) => text?.replace(/\s/g, ' ');
+
+describe('priceContextView', () => {
+  it('says where the price stands, in the words of the page’s locale, and marks the offer’s bar', () => {
+    const en = priceContextView(sale, 'en', none)!;
+    expect(en.fair?.summary).toBe('12% above the median of 48 comparable offers in Brno');
+    expect(en.fair?.bars.map((bar) => bar.own)).toEqual([false, false, true]);
+    expect(plain(en.fair?.bars[0]?.text)).toBe('CZK 80,000/m² to CZK 95,000/m²: 20 offers');
+    const cs = priceContextView(sale, 'cs', none)!;
+    expect(plain(cs.fair?.summary)).toBe('12 % nad mediánem 48 srovnatelných nabídek v lokalitě Brno');
+    const below = priceContextView(
+      { ...sale, fair_price: { ...fair, difference_percent: -7, radius_km: 10 } },
+      'en',
+      none,
+    );
+    expect(below?.fair?.summary).toBe('7% below the median of 48 comparable offers within 10 km of Brno');
+  });
+
+  it('computes the indicative mortgage at the currency’s rate, or at the rate, term and down payment of the query', () => {
+    const standard = priceContextView(sale, 'en', none)!.mortgage!.view;
+    expect(standard.fields.find((field) => field.name === 'rate')?.value).toBe(
+      String(INDICATIVE_MORTGAGE_RATES.CZK),
+    );
+    const asked = priceContextView(sale, 'en', new URLSearchParams('rate=0&years=10&down=20'))!.mortgage!
+      .view;
+    // 4,500,000 less 20 % over 120 months at 0 %: 30,000 a month.
+    expect(plain(asked.payment)).toBe('CZK 30,000 per month');
+    expect(asked.summary).toContain('10 years');
+    // Out of bounds or not a number: the defaults.
+    const wrong = priceContextView(sale, 'en', new URLSearchParams('rate=abc&years=400'))!.mortgage!.view;
+    expect(wrong.payment).toBe(standard.payment);
+  });
+
+  it('shows a monthly rent with fees not stated, and no mortgage for a rent', () => {
+    const rent: OfferDetail = {
+      ...offerDetailFixture,
+      offer_type: 'rent',
+      offer_types: ['rent'],
+      rent_price_period: 'month',
+      price: 18_000,
+      original_price: 18_000,
+    };
+    const view = priceContextView(rent, 'en', none)!;
+    expect(plain(view.monthlyCost?.rent)).toBe('CZK 18,000 per month');
+    expect(view.monthlyCost?.fees).toMatch(/not stated/);
+    expect(view.mortgage).toBeNull();
+    expect(view.fair).toBeNull();
+  });
+
+  it('renders a named section whose bars are hidden from screen readers behind their text', () => {
+    const html = renderToStaticMarkup(
+      createElement(PriceContext, {
+        view: priceContextView(sale, 'ar', none)!,
+        action: '/ar/p/7#price-context',
+      }),
+    );
+    expect(html).toContain('aria-labelledby="price-context-heading"');
+    expect(html).toContain('<meter aria-hidden="true"');
+    expect(html).toContain('action="/ar/p/7#price-context"');
+    expect(html).toContain('method="get"');
+  });
+});
