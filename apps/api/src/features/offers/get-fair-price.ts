@@ -19,6 +19,12 @@ import {
 
 /** Where the city holds too few comparable offers, those within this distance of the offer count. */
 export const FAIR_PRICE_RADIUS_KM = 10;
+/**
+ * The city's offers are looked for within this distance of the offer: wider than any city we
+ * list, and a bound the partition's GiST index answers instead of reading the whole country's
+ * partition for the city's name (decision 064, measured there).
+ */
+export const CITY_REACH_KM = 40;
 
 /** The offer's row of the read model as the fair price reads it. */
 export interface FairPriceBase extends ComparableBase {
@@ -38,12 +44,13 @@ export interface FairPriceBase extends ComparableBase {
 async function comparablePricesPerArea(
   db: Db,
   base: FairPriceBase,
-  near?: { latitude: number; longitude: number; radiusKm: number },
+  locality: { radiusKm: number; anyCity: boolean },
 ): Promise<number[]> {
   const { where } = comparableOffers(base, {
     priceBand: false,
     dispositionBand: true,
-    ...(near ? { near } : {}),
+    near: { latitude: base.latitude, longitude: base.longitude, radiusKm: locality.radiusKm },
+    anyCity: locality.anyCity,
   });
   const monthly = base.offerType === 'rent' ? sql`and o.rent_price_period = 'month'` : sql``;
   const rows = await queryRows<{ per_area: number }>(
@@ -60,7 +67,7 @@ async function comparablePricesPerArea(
 
 /**
  * The offer's fair-price context (issue 43 point 6): the median price per m² of comparable
- * public offers in its city, else within FAIR_PRICE_RADIUS_KM of it, how many it rests on, where
+ * public offers in its city (looked for within CITY_REACH_KM), else within FAIR_PRICE_RADIUS_KM of it, how many it rests on, where
  * the offer stands against it and the distribution, in `currency`. Null with fewer than
  * MIN_FAIR_PRICE_COMPARABLES comparable offers, for a rent that is not monthly, or without a rate.
  */
@@ -73,14 +80,10 @@ export async function getFairPrice(options: {
   const { db, base, currency, rates } = options;
   if (base.offerType === 'rent' && base.rentPricePeriod !== 'month') return null;
   let radiusKm: number | null = null;
-  let values = await comparablePricesPerArea(db, base);
+  let values = await comparablePricesPerArea(db, base, { radiusKm: CITY_REACH_KM, anyCity: false });
   if (values.length < MIN_FAIR_PRICE_COMPARABLES) {
     radiusKm = FAIR_PRICE_RADIUS_KM;
-    values = await comparablePricesPerArea(db, base, {
-      latitude: base.latitude,
-      longitude: base.longitude,
-      radiusKm,
-    });
+    values = await comparablePricesPerArea(db, base, { radiusKm, anyCity: true });
   }
   const middle = median(values);
   if (values.length < MIN_FAIR_PRICE_COMPARABLES || middle === null) return null;

@@ -27,13 +27,15 @@ export interface ComparableBase {
 /**
  * How the rule is narrowed. The position of decision 046 keeps its price band; the fair-price
  * context (decision 064) compares prices per m², so it drops the price band (which would hide
- * the very offers priced far from this one) and adds the disposition band; `near` replaces the
- * city by a circle around a point where the city has too few offers.
+ * the very offers priced far from this one) and adds the disposition band. `near` keeps the
+ * offers within a circle around a point (the partition's GiST index answers it), and
+ * `anyCity` drops the city where the offer's own holds too few.
  */
 export interface ComparableNarrowing {
   priceBand?: boolean;
   dispositionBand?: boolean;
   near?: { latitude: number; longitude: number; radiusKm: number };
+  anyCity?: boolean;
 }
 
 export type ComparableCriteria = NonNullable<OfferPosition['criteria']>;
@@ -43,7 +45,7 @@ export type ComparableCriteria = NonNullable<OfferPosition['criteria']>;
  * same offer type (sale, rent) and property type, in the same country and the same city
  * (compared without case), and, when the offer has a price, priced within 0.7x to 1.3x of it in
  * CZK (so currencies mix). An offer with its price on request is compared with every price.
- * `narrowing` trades the price band for a disposition band, or the city for a circle.
+ * `narrowing` trades the price band for a disposition band, and adds a circle or drops the city.
  */
 export function comparableOffers(
   base: ComparableBase,
@@ -59,8 +61,8 @@ export function comparableOffers(
     sql`o.property_type = ${base.propertyType}`,
     sql`o.country_code = ${base.countryCode}`,
   ];
-  const { near } = narrowing;
-  conditions.push(near ? withinCircle(near) : sql`lower(o.city) = lower(${base.city})`);
+  if (!narrowing.anyCity) conditions.push(sql`lower(o.city) = lower(${base.city})`);
+  if (narrowing.near) conditions.push(withinCircle(narrowing.near));
   const band = narrowing.dispositionBand ? dispositionBand(base.disposition ?? null) : null;
   if (band)
     conditions.push(
