@@ -45,6 +45,16 @@ export const offers = pgTable(
     /** How much the last price change lowered the price, in whole percent, and when (migration 0032): "reduced by N %" for 30 days. */
     priceReducedPercent: smallint('price_reduced_percent'),
     priceReducedAt: tstz('price_reduced_at'),
+    /**
+     * The group of offers of one physical property (issue 43 point 2, migration 0036, decision 068),
+     * null when the offer is alone. Written by the matching on save and `refresh_property_group`.
+     */
+    groupId: bigint('group_id', { mode: 'number' }),
+    /** A member of a group that is not its card (not its cheapest visible offer): `is_public` is false. */
+    groupHidden: boolean('group_hidden').notNull().default(false),
+    /** How many visible offers and distinct sellers the group has ("offered by 3 sellers, from X"). */
+    groupOffers: smallint('group_offers'),
+    groupSellers: smallint('group_sellers'),
     ownerId: ref('owner_id').notNull(),
     sellerId: ref('seller_id'),
     sellerType: text('seller_type').notNull(),
@@ -148,6 +158,7 @@ export const offers = pgTable(
     index('offers_tags_gin').using('gin', t.tags),
     index('offers_room_types_gin').using('gin', t.roomTypes),
     index('offers_location_gist').using('gist', t.location),
+    index('offers_group_idx').on(t.groupId).where(sql`${t.groupId} is not null`),
     // Viewport and radius searches within one partition (Q2, Q3, filtered map zooms): GiST
     // pages split on the leading columns first, so a partition's offers in an area share
     // pages; btree_gist indexes the scalars. The price is included for index-only counts

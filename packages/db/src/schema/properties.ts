@@ -34,6 +34,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   uniqueIndex,
@@ -254,6 +255,8 @@ export const propertyMedia = pgTable(
     status: text('status').notNull().default('ready'),
     /** sha256 (hex) of the uploaded bytes: the same photo is kept once per property (migration 0019). */
     contentHash: text('content_hash'),
+    /** 64-bit difference hash (16 hex digits) of the picture, for near-duplicates across offers (migration 0036). */
+    perceptualHash: text('perceptual_hash'),
     width: integer('width'),
     height: integer('height'),
     bytes: integer('bytes'),
@@ -336,4 +339,27 @@ export const propertyEnergyCertificates = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('property_energy_certificates_bytes_check', sql`${t.bytes} > 0`)],
+);
+
+/**
+ * Pairs of properties an admin split apart (issue 43 point 2, migration 0036, decision 068): the
+ * matching on save never groups them again. Stored once per pair, the lower id first.
+ */
+export const propertyGroupSplits = pgTable(
+  'property_group_splits',
+  {
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    otherPropertyId: ref('other_property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    splitBy: ref('split_by').references(() => users.id, { onDelete: 'set null' }),
+    splitAt: tstz('split_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'property_group_splits_pk', columns: [t.propertyId, t.otherPropertyId] }),
+    check('property_group_splits_order_check', sql`${t.propertyId} < ${t.otherPropertyId}`),
+    index('property_group_splits_other_idx').on(t.otherPropertyId),
+  ],
 );
