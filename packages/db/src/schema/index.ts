@@ -11,4 +11,5 @@ export * from './relations.ts';
 export * from './sellers.ts';
 export * from './system.ts';
 export * from './translations.ts';
+export * from './trust.ts';
 export * from './users.ts';

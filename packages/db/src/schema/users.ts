@@ -1,6 +1,18 @@
 import { COMPANY_KINDS, CURRENCIES, LOCALES } from '@estately/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, inet, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  inet,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, oneOf, ref, tstz, updatedAt } from './common.ts';
 import { sellers } from './sellers.ts';
 
@@ -51,6 +63,12 @@ export const users = pgTable(
     notifyNewsletter: boolean('notify_newsletter').notNull().default(false),
     /** The seller profile this account publishes under (agencies, developers, private sellers). */
     sellerId: ref('seller_id').references(() => sellers.id, { onDelete: 'set null' }),
+    /**
+     * The rating of an account that sells without a seller profile (a person selling their own
+     * flat): the mean of its conversations' ratings (migration 0034, docs/decisions/066).
+     */
+    sellerRating: numeric('seller_rating', { precision: 2, scale: 1, mode: 'number' }),
+    sellerRatingCount: integer('seller_rating_count').notNull().default(0),
     /** Access tokens issued before this instant are rejected (logout everywhere, password change). */
     notBefore: tstz('not_before'),
     lastLoginAt: tstz('last_login_at'),
@@ -65,6 +83,7 @@ export const users = pgTable(
     check('users_preferred_language_check', oneOf(t.preferredLanguage, LOCALES)),
     check('users_preferred_currency_check', oneOf(t.preferredCurrency, CURRENCIES)),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('users_seller_rating_check', sql`${t.sellerRating} between 1.0 and 5.0`),
   ],
 );
 
