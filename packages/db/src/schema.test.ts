@@ -62,9 +62,10 @@ describe('migrations', () => {
     expect(defs.offers_location_gist).toMatch(/USING gist \(location\)/);
     expect(defs.offers_tags_gin).toMatch(/USING gin \(tags\)/);
     expect(defs.offers_activated_idx).toMatch(/activated_at DESC/);
-    // Ends with the id so the default sort (newest first, ties by id) is read in index order.
-    expect(defs.offers_type_country_activated_id_idx).toMatch(
-      /offer_type, property_type, country_code, activated_at DESC NULLS LAST, id DESC NULLS LAST/,
+    // Ends with the id so the default sort (confirmed first, newest first, ties by id: decision
+    // 065) is read in index order.
+    expect(defs.offers_type_country_rank_id_idx).toMatch(
+      /offer_type, property_type, country_code, is_unconfirmed, activated_at DESC NULLS LAST, id DESC NULLS LAST/,
     );
   });
 });

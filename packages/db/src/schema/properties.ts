@@ -136,6 +136,8 @@ export const properties = pgTable(
     struckAt: tstz('struck_at'),
     struckBy: ref('struck_by').references(() => users.id, { onDelete: 'set null' }),
     strikeReason: text('strike_reason'),
+    /** Held from search by the scam rules until an admin reviews it (decision 067); struck_at is set too. */
+    heldForReviewAt: tstz('held_for_review_at'),
     isTopOffer: boolean('is_top_offer').notNull().default(false),
     /** Locales in which the offer is promoted as a top offer. */
     topOfferMutations: text('top_offer_mutations').array().notNull().default(sql`'{}'::text[]`),
@@ -150,6 +152,14 @@ export const properties = pgTable(
     /** The offer's video (migration 0023): `youtube` or `vimeo` and the provider's video id, both or neither. */
     videoProvider: text('video_provider'),
     videoId: text('video_id'),
+    /**
+     * "Still available?" (migration 0033, docs/decisions/065): the seller's last confirmation,
+     * the sweep's last question, and since when the offer shows "not confirmed recently" (the
+     * read model's `is_unconfirmed` while no update came after it).
+     */
+    availabilityConfirmedAt: tstz('availability_confirmed_at'),
+    availabilityAskedAt: tstz('availability_asked_at'),
+    availabilityUnconfirmedAt: tstz('availability_unconfirmed_at'),
     /**
      * The same owner's withdrawn offer of the same property that this one re-posts (migration
      * 0032, decision 063): its history and first listing date carry over to this offer.
@@ -186,6 +196,10 @@ export const properties = pgTable(
     index('properties_seller_idx').on(t.sellerId),
     index('properties_state_idx').on(t.state),
     index('properties_published_idx').on(t.publishedAt.desc()),
+    // Offers due for the availability question: the latest of update, confirmation and question.
+    index('properties_availability_due_idx')
+      .on(sql`(greatest(${t.updatedAt}, ${t.availabilityConfirmedAt}, ${t.availabilityAskedAt}))`)
+      .where(sql`${t.state} = 'active' and ${t.struckAt} is null`),
   ],
 );
 
@@ -361,5 +375,30 @@ export const propertyGroupSplits = pgTable(
     primaryKey({ name: 'property_group_splits_pk', columns: [t.propertyId, t.otherPropertyId] }),
     check('property_group_splits_order_check', sql`${t.propertyId} < ${t.otherPropertyId}`),
     index('property_group_splits_other_idx').on(t.otherPropertyId),
+  ],
+);
+
+/**
+ * One "still available?" question to a seller (issue 43 point 5, migration 0033, decision 065):
+ * sent once, each of its two links usable once, closed when answered, when the offer is updated
+ * or leaves the market, or when the sweep withdraws the offer after 30 days.
+ */
+export const availabilityChecks = pgTable(
+  'availability_checks',
+  {
+    id: idColumn(),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    sentAt: tstz('sent_at').notNull().defaultNow(),
+    confirmedAt: tstz('confirmed_at'),
+    soldAt: tstz('sold_at'),
+    unconfirmedAt: tstz('unconfirmed_at'),
+    withdrawnAt: tstz('withdrawn_at'),
+    closedAt: tstz('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('availability_checks_one_open').on(t.propertyId).where(sql`${t.closedAt} is null`),
+    index('availability_checks_open_sent_idx').on(t.sentAt).where(sql`${t.closedAt} is null`),
   ],
 );

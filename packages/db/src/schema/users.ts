@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -69,6 +70,15 @@ export const users = pgTable(
      */
     sellerRating: numeric('seller_rating', { precision: 2, scale: 1, mode: 'number' }),
     sellerRatingCount: integer('seller_rating_count').notNull().default(0),
+    /**
+     * The seller's reply figures over the conversations of the last 90 days (migration 0033,
+     * docs/decisions/065): written when a conversation is first answered and by the daily
+     * roll-up, never per request. Rate and median are null until enough conversations count.
+     */
+    replyThreads: integer('reply_threads').notNull().default(0),
+    replyRatePercent: smallint('reply_rate_percent'),
+    replyMedianMinutes: integer('reply_median_minutes'),
+    replyStatsAt: tstz('reply_stats_at'),
     /** Access tokens issued before this instant are rejected (logout everywhere, password change). */
     notBefore: tstz('not_before'),
     lastLoginAt: tstz('last_login_at'),
