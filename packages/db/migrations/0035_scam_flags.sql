@@ -1,6 +1,6 @@
 -- Scam flags (issue 43 point 4, docs/decisions/067): the rules' findings on offers and messages,
 -- the admin's review queue, the hold that keeps a strongly flagged offer out of search until an
--- admin releases or rejects it, and the small table of median prices per m² the price rule reads.
+-- admin releases or rejects it. The price rule reads locality_price_medians (migration 0034).
 
 -- A held offer is struck by the system (struck_at set, struck_by and strike_reason null), so every
 -- place that already hides a struck offer (search, detail, favourites, alerts, the visibility
@@ -36,17 +36,4 @@ CREATE UNIQUE INDEX IF NOT EXISTS "scam_flags_open_offer_unique" ON "scam_flags"
 CREATE UNIQUE INDEX IF NOT EXISTS "scam_flags_message_unique" ON "scam_flags" ("message_id")
   WHERE "message_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "scam_flags_queue_idx" ON "scam_flags" ("status", "held" DESC, "score" DESC, "created_at");--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "scam_flags_property_idx" ON "scam_flags" ("property_id", "created_at" DESC);--> statement-breakpoint
-
--- Median price per m² of public fixed-price offers per country, city, offer type and property
--- type, in the base currency (price_normalized), refreshed by the job `scam_flags.medians`.
-CREATE TABLE IF NOT EXISTS "area_price_medians" (
-  "country_code" text NOT NULL,
-  "city_key" text NOT NULL,
-  "offer_type" text NOT NULL,
-  "property_type" text NOT NULL,
-  "median_per_m2" double precision NOT NULL,
-  "offers_count" integer NOT NULL,
-  "computed_at" timestamp with time zone NOT NULL DEFAULT now(),
-  CONSTRAINT "area_price_medians_pk" PRIMARY KEY ("country_code", "city_key", "offer_type", "property_type")
-);
+CREATE INDEX IF NOT EXISTS "scam_flags_property_idx" ON "scam_flags" ("property_id", "created_at" DESC);

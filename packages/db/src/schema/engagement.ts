@@ -133,6 +133,8 @@ export const offerMessages = pgTable(
     body: text('body').notNull(),
     /** When the other side read it (the seller a buyer's message, the buyer a seller's). */
     readAt: tstz('read_at'),
+    /** Held from its recipient by the scam rules until an admin releases it (decision 067). */
+    heldAt: tstz('held_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -8,6 +8,7 @@ export * from './locations.ts';
 export * from './offers.ts';
 export * from './properties.ts';
 export * from './relations.ts';
+export * from './scam-flags.ts';
 export * from './sellers.ts';
 export * from './system.ts';
 export * from './translations.ts';
