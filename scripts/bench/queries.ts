@@ -195,6 +195,8 @@ export function databaseOperations(db: Db, cache?: OfferCountCache, index?: Face
   // keep them.
   const kept = cache ? { cache: new OfferCountCache({ maxEntries: 5_000 }) } : {};
   const details = cache ? new OfferCountCache({ maxEntries: 5_000, maxRows: 40_960 }) : undefined;
+  // The fair price's comparable offers per group, as the detail route keeps them (decision 064).
+  const comparableGroups = new OfferCountCache({ maxEntries: 5_000, maxRows: 100_000 });
   return {
     list: (params) => searchOffers({ db, filters: filtersOf(params), storage, ...cached }),
     facets: (params, groups = Q1_FACETS) =>
@@ -212,7 +214,7 @@ export function databaseOperations(db: Db, cache?: OfferCountCache, index?: Face
     },
     detail: (id) =>
       details
-        ? offerDetailBody({ db, id, storage, bodies: details, check: false })
+        ? offerDetailBody({ db, id, storage, bodies: details, comparableGroups, check: false })
         : getOfferDetail({ db, id, storage }),
     similar: (id) => listSimilarOffers({ db, id, limit: 4, storage, ...kept }),
   };

@@ -3,9 +3,13 @@ import {
   DISPOSITION_BANDS,
   differencePercent,
   dispositionBand,
+  FAIR_PRICE_CELL_DEGREES,
+  FAIR_PRICE_CELL_REACH_KM,
+  fairPriceCell,
   monthlyMortgagePayment,
   priceDistribution,
 } from './fair-price.ts';
+import { haversineKm } from './geo.ts';
 import { DISPOSITIONS } from './value-sets.ts';
 
 describe('monthlyMortgagePayment (annuity)', () => {
@@ -90,5 +94,32 @@ describe('differencePercent and dispositionBand', () => {
     expect(dispositionBand('6+')).toEqual(['5', '6+', 'maisonette']);
     expect(dispositionBand('atypical')).toBeNull();
     expect(dispositionBand(null)).toBeNull();
+  });
+});
+
+describe('fairPriceCell', () => {
+  it('puts nearby offers of one square together, and a square further on apart', () => {
+    const brno = fairPriceCell(49.195, 16.608);
+    expect(fairPriceCell(49.199, 16.62)).toEqual(brno);
+    expect(fairPriceCell(49.21, 16.608)).not.toEqual(brno);
+    expect(brno.latitude).toBeCloseTo(49.15, 9);
+    expect(brno.longitude).toBeCloseTo(16.65, 9);
+  });
+
+  it('never lies further than its reach from an offer in it, on both sides of the equator and meridian', () => {
+    const half = FAIR_PRICE_CELL_DEGREES / 2;
+    for (const [latitude, longitude] of [
+      [0.0001, 0.0001],
+      [-0.0999, -0.0999],
+      [49.1001, 16.6999],
+      [-33.8999, 151.2001],
+      [89.95, 179.99],
+    ] as const) {
+      const cell = fairPriceCell(latitude, longitude);
+      expect(Math.abs(cell.latitude - latitude)).toBeLessThanOrEqual(half + 1e-9);
+      expect(
+        haversineKm({ lat: latitude, lng: longitude }, { lat: cell.latitude, lng: cell.longitude }),
+      ).toBeLessThanOrEqual(FAIR_PRICE_CELL_REACH_KM);
+    }
   });
 });

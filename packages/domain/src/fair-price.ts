@@ -30,6 +30,36 @@ export function dispositionBand(disposition: string | null): readonly Dispositio
   return DISPOSITION_BANDS.find((band) => (band as readonly string[]).includes(disposition)) ?? null;
 }
 
+/**
+ * The comparable offers' figures are kept per square of this many degrees of latitude and
+ * longitude (decision 064): every offer of one square, city, partition and disposition band
+ * shares one read of its comparables, instead of one read per offer page.
+ */
+export const FAIR_PRICE_CELL_DEGREES = 0.1;
+
+/**
+ * At most this far (km) lies an offer from the centre of its square: half the diagonal of a
+ * square of FAIR_PRICE_CELL_DEGREES at the equator (0.05° each way, 5.56 km), rounded up.
+ */
+export const FAIR_PRICE_CELL_REACH_KM = 8;
+
+/** The square of FAIR_PRICE_CELL_DEGREES an offer lies in: its indices and its centre. */
+export function fairPriceCell(latitude: number, longitude: number): {
+  row: number;
+  column: number;
+  latitude: number;
+  longitude: number;
+} {
+  const row = Math.floor(latitude / FAIR_PRICE_CELL_DEGREES);
+  const column = Math.floor(longitude / FAIR_PRICE_CELL_DEGREES);
+  return {
+    row,
+    column,
+    latitude: Math.min(90, (row + 0.5) * FAIR_PRICE_CELL_DEGREES),
+    longitude: Math.min(180, (column + 0.5) * FAIR_PRICE_CELL_DEGREES),
+  };
+}
+
 /** One bar of the distribution: offers whose price per m² lies in [from, to) (the last includes `to`). */
 export interface PriceBucket {
   from: number;

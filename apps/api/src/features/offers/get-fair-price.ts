@@ -2,14 +2,20 @@ import type { Db } from '@estately/db';
 import {
   type Currency,
   differencePercent,
+  dispositionBand,
   type ExchangeRates,
+  FAIR_PRICE_CELL_REACH_KM,
   type FairPrice,
+  fairPriceCell,
+  haversineKm,
   MIN_FAIR_PRICE_COMPARABLES,
   priceDistribution,
 } from '@estately/domain';
 import { sql } from 'drizzle-orm';
 import { convertedPrice } from '../offers-shared/exchange-rates.ts';
+import type { OfferCountCache } from '../search/count-cache.ts';
 import { queryRows } from '../search/offer-conditions.ts';
+import type { ReadSnapshot } from '../search/read-versions.ts';
 import {
   COMPARABLES_SAMPLE,
   type ComparableBase,
@@ -20,9 +26,9 @@ import {
 /** Where the city holds too few comparable offers, those within this distance of the offer count. */
 export const FAIR_PRICE_RADIUS_KM = 10;
 /**
- * The city's offers are looked for within this distance of the offer: wider than any city we
- * list, and a bound the partition's GiST index answers instead of reading the whole country's
- * partition for the city's name (decision 064, measured there).
+ * The city's offers are looked for within at least this distance of the offer: wider than any
+ * city we list, and a bound the partition's GiST index answers instead of reading the whole
+ * country's partition for the city's name (decision 064, measured there).
  */
 export const CITY_REACH_KM = 40;
 
@@ -36,54 +42,127 @@ export interface FairPriceBase extends ComparableBase {
   longitude: number;
 }
 
+/** A comparable offer as the kept figures hold it: its id, price per m² (CZK) and place. */
+type ComparableRow = readonly [id: number, perArea: number, latitude: number, longitude: number];
+
+/** The comparable offers' figures kept per group, and the change counters they are checked by. */
+export interface KeptComparables {
+  /** Groups' comparable offers under the change counters they were read at (decision 064). */
+  cache: OfferCountCache;
+  /** The snapshot of the change counters the request took before reading anything. */
+  snapshot: ReadSnapshot;
+}
+
+/** Whether the group is the city's offers, or every offer around the square's centre. */
+type Locality = 'city' | 'near';
+
 /**
- * Prices per m² (CZK) of the newest comparable offers (decision 046's rule with the disposition
- * band instead of the price band, decision 064) that have one: a price that is not on request
- * and an area of at least 1 m²; rents only monthly, like the offer's.
+ * The newest comparable offers (decision 046's rule with the disposition band instead of the
+ * price band, decision 064) of the offer's group that have a price per m²: a price that is not
+ * on request and an area of at least 1 m²; rents only monthly, like the offer's. The group is
+ * the offer's partition, disposition band and square (fairPriceCell), and for `city` its city,
+ * looked for within CITY_REACH_KM of the offer (the square's centre, plus its reach), a bound
+ * the partition's GiST index answers; for `near` every city within FAIR_PRICE_RADIUS_KM of any
+ * offer of the square. The offer itself is among them: each offer of the group leaves itself
+ * out afterwards, so the group's read serves all of them. One more than the sample, for that.
  */
-async function comparablePricesPerArea(
-  db: Db,
-  base: FairPriceBase,
-  locality: { radiusKm: number; anyCity: boolean },
-): Promise<number[]> {
+async function readComparables(db: Db, base: FairPriceBase, locality: Locality): Promise<ComparableRow[]> {
+  const centre = fairPriceCell(base.latitude, base.longitude);
+  const radiusKm = (locality === 'city' ? CITY_REACH_KM : FAIR_PRICE_RADIUS_KM) + FAIR_PRICE_CELL_REACH_KM;
   const { where } = comparableOffers(base, {
     priceBand: false,
     dispositionBand: true,
-    near: { latitude: base.latitude, longitude: base.longitude, radiusKm: locality.radiusKm },
-    anyCity: locality.anyCity,
+    near: { latitude: centre.latitude, longitude: centre.longitude, radiusKm },
+    anyCity: locality === 'near',
+    withSelf: true,
   });
   const monthly = base.offerType === 'rent' ? sql`and o.rent_price_period = 'month'` : sql``;
-  const rows = await queryRows<{ per_area: number }>(
+  const rows = await queryRows<{ id: number; per_area: number; latitude: number; longitude: number }>(
     db,
-    sql`select o.price_normalized / o.useful_area_meters as per_area
+    sql`select o.id, o.price_normalized / o.useful_area_meters as per_area, o.latitude, o.longitude
         from offers o
         where ${where} and o.price_normalized > 0 and o.useful_area_meters >= 1
           and o.price_variant <> 'on_request' ${monthly}
         order by o.activated_at desc, o.id desc
-        limit ${COMPARABLES_SAMPLE}`,
+        limit ${COMPARABLES_SAMPLE + 1}`,
   );
-  return rows.map((row) => Number(row.per_area));
+  return rows.map((row) => [Number(row.id), Number(row.per_area), Number(row.latitude), Number(row.longitude)]);
+}
+
+/**
+ * The group's comparable offers: kept, read again only once a change counter of the offer's
+ * partition moved (every comparable offer is in it), so a page of another offer of the same
+ * group reads none (decision 064). Without `kept`, read.
+ */
+function groupComparables(
+  db: Db,
+  base: FairPriceBase,
+  locality: Locality,
+  kept: KeptComparables | undefined,
+): Promise<ComparableRow[]> {
+  if (!kept) return readComparables(db, base, locality);
+  const cell = fairPriceCell(base.latitude, base.longitude);
+  const band = dispositionBand(base.disposition)?.join(',') ?? '*';
+  const city = locality === 'city' ? base.city.toLowerCase() : '';
+  const key = [
+    'fair-price',
+    locality,
+    base.offerType,
+    base.propertyType,
+    base.countryCode,
+    band,
+    cell.row,
+    cell.column,
+    city,
+  ].join('\n');
+  const scope = { offerType: base.offerType, propertyType: base.propertyType, countryCode: base.countryCode };
+  return kept.cache.getKeyed(key, kept.snapshot.version(scope), () => readComparables(db, base, locality));
+}
+
+/**
+ * Prices per m² (CZK) of the offer's comparable offers, the newest COMPARABLES_SAMPLE: its
+ * group's without the offer itself, and for `near` only those within FAIR_PRICE_RADIUS_KM of it.
+ */
+async function comparablePricesPerArea(
+  db: Db,
+  base: FairPriceBase,
+  locality: Locality,
+  kept: KeptComparables | undefined,
+): Promise<number[]> {
+  const here = { lat: base.latitude, lng: base.longitude };
+  const values: number[] = [];
+  for (const [id, perArea, latitude, longitude] of await groupComparables(db, base, locality, kept)) {
+    if (id === base.id) continue;
+    if (locality === 'near' && haversineKm(here, { lat: latitude, lng: longitude }) > FAIR_PRICE_RADIUS_KM)
+      continue;
+    values.push(perArea);
+    if (values.length === COMPARABLES_SAMPLE) break;
+  }
+  return values;
 }
 
 /**
  * The offer's fair-price context (issue 43 point 6): the median price per m² of comparable
- * public offers in its city (looked for within CITY_REACH_KM), else within FAIR_PRICE_RADIUS_KM of it, how many it rests on, where
- * the offer stands against it and the distribution, in `currency`. Null with fewer than
- * MIN_FAIR_PRICE_COMPARABLES comparable offers, for a rent that is not monthly, or without a rate.
+ * public offers in its city, else within FAIR_PRICE_RADIUS_KM of it, how many it rests on,
+ * where the offer stands against it and the distribution, in `currency`. Null with fewer than
+ * MIN_FAIR_PRICE_COMPARABLES comparable offers, for a rent that is not monthly, or without a
+ * rate. With `kept`, the comparable offers come from the group's kept figures when the offer's
+ * partition is unchanged.
  */
 export async function getFairPrice(options: {
   db: Db;
   base: FairPriceBase;
   currency: Currency;
   rates: ExchangeRates;
+  kept?: KeptComparables;
 }): Promise<FairPrice | null> {
-  const { db, base, currency, rates } = options;
+  const { db, base, currency, rates, kept } = options;
   if (base.offerType === 'rent' && base.rentPricePeriod !== 'month') return null;
   let radiusKm: number | null = null;
-  let values = await comparablePricesPerArea(db, base, { radiusKm: CITY_REACH_KM, anyCity: false });
+  let values = await comparablePricesPerArea(db, base, 'city', kept);
   if (values.length < MIN_FAIR_PRICE_COMPARABLES) {
     radiusKm = FAIR_PRICE_RADIUS_KM;
-    values = await comparablePricesPerArea(db, base, { radiusKm, anyCity: true });
+    values = await comparablePricesPerArea(db, base, 'near', kept);
   }
   const middle = median(values);
   if (values.length < MIN_FAIR_PRICE_COMPARABLES || middle === null) return null;

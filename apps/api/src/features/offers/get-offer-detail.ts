@@ -39,7 +39,7 @@ import {
 import type { OfferCountCache } from '../search/count-cache.ts';
 import { type CountScope, type ReadSnapshot, readVersions } from '../search/read-versions.ts';
 import { encodeBody } from '../search/trusted-serializer.ts';
-import { getFairPrice } from './get-fair-price.ts';
+import { getFairPrice, type KeptComparables } from './get-fair-price.ts';
 import { offerHistoryColumn, offerHistoryOf } from './offer-history.ts';
 import { offerGone, offerNotFound, wasPublicProperty } from './public-offer.ts';
 
@@ -49,11 +49,15 @@ export interface GetOfferDetailOptions {
   /** Currency of `price` (spec 9: default CZK); `original_price` stays as entered. */
   currency?: Currency;
   storage: MediaStorage;
+  /** The fair price's comparable offers kept per group (decision 064); without, read. */
+  comparables?: KeptComparables;
 }
 
 export interface OfferDetailBodyOptions extends GetOfferDetailOptions {
   /** Encoded details kept while their offer, its accounts and the rates are unchanged. */
   bodies: OfferCountCache;
+  /** The fair price's comparable offers of each group, kept under the same counters. */
+  comparableGroups: OfferCountCache;
   /** Check each body against its schema (tests). */
   check: boolean;
 }
@@ -88,7 +92,10 @@ export async function offerDetailBody(options: OfferDetailBodyOptions): Promise<
     if (kept.shownUntil !== null && kept.shownUntil <= Date.now()) throw offerGone();
     return kept.body;
   }
-  const detail = await getOfferDetail(options);
+  const detail = await getOfferDetail({
+    ...options,
+    comparables: { cache: options.comparableGroups, snapshot },
+  });
   const scope = {
     offerType: detail.offer_type,
     propertyType: detail.property_type,
@@ -225,8 +232,8 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
     floor: offer.floor,
     total_floors: offer.totalFloors,
   };
-  // Comparable offers share the offer's partition, whose counter stamps the kept detail: a
-  // change among them renews it (decision 064).
+  // Comparable offers share the offer's partition, whose counter stamps the kept detail and the
+  // kept comparables of the offer's group: a change among them renews both (decision 064).
   const fairPrice = await getFairPrice({
     db,
     base: {
@@ -245,6 +252,7 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
     },
     currency,
     rates,
+    ...(options.comparables ? { kept: options.comparables } : {}),
   });
 
   return {

@@ -84,6 +84,9 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
   // counters of what they show are unchanged (docs/decisions/022): 40 MiB and 5,000 at most.
   const details = new OfferCountCache({ maxEntries: 5_000, maxRows: 40_960 });
   const answers = new OfferCountCache({ maxEntries: 5_000 });
+  // The fair price's comparable offers per group (decision 064), under the same counters: a
+  // row per comparable offer, 100,000 at most (some 8 MB).
+  const comparableGroups = new OfferCountCache({ maxEntries: 5_000, maxRows: 100_000 });
   const check = app.config.nodeEnv === 'test';
   // Per sender and per reporter within any 24 hours (issue 37 point 5): MESSAGES_PER_DAY and
   // REPORTS_PER_DAY, the account when signed in, else the visitor's address.
@@ -143,6 +146,7 @@ const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, opt
         currency: request.query.currency,
         storage: app.storage,
         bodies: details,
+        comparableGroups,
         check,
       });
       // A Buffer is sent as it is (no serializer): encoded once, kept (decision 022).

@@ -29,13 +29,16 @@ export interface ComparableBase {
  * context (decision 064) compares prices per m², so it drops the price band (which would hide
  * the very offers priced far from this one) and adds the disposition band. `near` keeps the
  * offers within a circle around a point (the partition's GiST index answers it), and
- * `anyCity` drops the city where the offer's own holds too few.
+ * `anyCity` drops the city where the offer's own holds too few. `withSelf` keeps the offer
+ * itself among them: the fair price reads a group's offers once for all of its members, and
+ * each leaves itself out.
  */
 export interface ComparableNarrowing {
   priceBand?: boolean;
   dispositionBand?: boolean;
   near?: { latitude: number; longitude: number; radiusKm: number };
   anyCity?: boolean;
+  withSelf?: boolean;
 }
 
 export type ComparableCriteria = NonNullable<OfferPosition['criteria']>;
@@ -56,11 +59,11 @@ export function comparableOffers(
   const to = price === null ? null : Math.round(price * PRICE_BAND.high);
   const conditions: SQL[] = [
     sql`o.is_public`,
-    sql`o.id <> ${base.id}`,
     sql`o.offer_type = ${base.offerType}`,
     sql`o.property_type = ${base.propertyType}`,
     sql`o.country_code = ${base.countryCode}`,
   ];
+  if (!narrowing.withSelf) conditions.push(sql`o.id <> ${base.id}`);
   if (!narrowing.anyCity) conditions.push(sql`lower(o.city) = lower(${base.city})`);
   if (narrowing.near) conditions.push(withinCircle(narrowing.near));
   const band = narrowing.dispositionBand ? dispositionBand(base.disposition ?? null) : null;

@@ -1,8 +1,10 @@
 import { MIN_FAIR_PRICE_COMPARABLES } from '@estately/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAIR_PRICE_RADIUS_KM } from '../../../src/features/offers/get-fair-price.ts';
+import { getOfferDetail, offerDetailBody } from '../../../src/features/offers/get-offer-detail.ts';
+import { OfferCountCache } from '../../../src/features/search/count-cache.ts';
 import { median } from '../../../src/features/seller-stats/offer-position.ts';
-import { buildTestApi, insertOwner, setRates, type TestApi } from '../../support/helpers.ts';
+import { buildTestApi, countingDb, insertOwner, setRates, type TestApi } from '../../support/helpers.ts';
 import {
   insertSearchOffer,
   insertSearchOffers,
@@ -156,6 +158,76 @@ describe('the fair price of an offer', () => {
     const fair = await fairPrice(id);
     expect(fair?.difference_percent).toBeNull();
     expect(fair?.comparables).toBeGreaterThanOrEqual(MIN_FAIR_PRICE_COMPARABLES);
+  });
+});
+
+describe('the comparable offers kept per group (decision 064)', () => {
+  /** Statements each detail of `ids` runs, one after another, with fresh kept details and shared kept comparables. */
+  async function statementsPerDetail(comparableGroups: OfferCountCache, ids: number[]) {
+    const { db, reads } = countingDb(api.db);
+    const counts: number[] = [];
+    const details: FairPrice[] = [];
+    for (const id of ids) {
+      const before = reads();
+      const body = await offerDetailBody({
+        db,
+        id,
+        storage: api.app.storage,
+        bodies: new OfferCountCache(),
+        comparableGroups,
+        check: true,
+      });
+      counts.push(reads() - before);
+      details.push(JSON.parse(body.toString('utf8')).fair_price);
+    }
+    return { counts, details };
+  }
+
+  it('a second offer page of the same city and band reads no comparable offers, and says the same as one read afresh', async () => {
+    const first = await insertSearchOffer(api.db, { ownerId }, flat(101_000, BRNO));
+    const second = await insertSearchOffer(
+      api.db,
+      { ownerId },
+      flat(92_000, { ...BRNO, latitude: 49.199, longitude: 16.62 }),
+    );
+    const { counts, details } = await statementsPerDetail(new OfferCountCache(), [first, second]);
+    // The snapshot of the change counters and the detail statement, and for the first page the
+    // city's comparable offers: the second page runs no comparables statement.
+    expect(counts).toEqual([3, 2]);
+    // The kept group holds both offers; each page leaves its own out, like a read of its own.
+    for (const [index, id] of [first, second].entries()) {
+      const afresh = await getOfferDetail({ db: api.db, id, storage: api.app.storage });
+      expect(details[index]).toEqual(afresh.fair_price);
+      expect(details[index]?.comparables).toBeGreaterThanOrEqual(BRNO_PRICES.length);
+    }
+  });
+
+  it('keeps the offers around a small town too, each page counting only those within the radius', async () => {
+    const a = await insertSearchOffer(api.db, { ownerId }, flat(100_000, MODRICE));
+    const b = await insertSearchOffer(api.db, { ownerId }, flat(97_000, { ...MODRICE, latitude: 49.13 }));
+    const { counts, details } = await statementsPerDetail(new OfferCountCache(), [a, b]);
+    // The first page reads the town's offers (too few) and those around its square; the second none.
+    expect(counts).toEqual([4, 2]);
+    for (const [index, id] of [a, b].entries()) {
+      const afresh = await getOfferDetail({ db: api.db, id, storage: api.app.storage });
+      expect(details[index]).toEqual(afresh.fair_price);
+      expect(details[index]?.radius_km).toBe(FAIR_PRICE_RADIUS_KM);
+    }
+  });
+
+  it('reads a group again once its partition changed, and another band as a group of its own', async () => {
+    const groups = new OfferCountCache();
+    const page = await insertSearchOffer(api.db, { ownerId }, flat(99_000, BRNO));
+    const warm = await statementsPerDetail(groups, [page]);
+    expect(warm.counts).toEqual([3]);
+    // A new comparable offer moves the partition's counter: the kept group is stale. A four-room
+    // flat is compared with four-room flats: another group, read on its own.
+    await insertSearchOffer(api.db, { ownerId }, flat(150_000, BRNO));
+    const fourRooms = await insertSearchOffer(api.db, { ownerId }, flat(99_000, BRNO, { disposition: '4' }));
+    const after = await statementsPerDetail(groups, [page, fourRooms]);
+    expect(after.counts[0]).toBe(3);
+    expect(after.counts[1]).toBeGreaterThan(2);
+    expect(after.details[0]!.comparables).toBe(warm.details[0]!.comparables + 1);
   });
 });
 

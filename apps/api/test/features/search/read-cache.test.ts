@@ -180,7 +180,8 @@ describe('offer details', () => {
   it('serve a repeated detail from memory, encoded', async () => {
     const bodies = new OfferCountCache();
     const { db, reads } = countingDb(api.db);
-    const options = { db, id: offerId, storage: api.app.storage, bodies, check: true };
+    const comparableGroups = new OfferCountCache();
+    const options = { db, id: offerId, storage: api.app.storage, bodies, comparableGroups, check: true };
     const first = await offerDetailBody(options);
     expect(JSON.parse(first.toString('utf8'))).toEqual(await getOfferDetail(options));
     const readsBefore = reads();
