@@ -15,6 +15,7 @@ export { independentQueries } from './independent-queries.ts';
 export { DataDirLockedError } from './lock.ts';
 export { MIGRATIONS_FOLDER, migrate } from './migrate.ts';
 export * from './offer-projection.ts';
+export * from './trust-signals.ts';
 export { ARGON2_OPTIONS } from './password-hashing.ts';
 export { pendingMigrations } from './pending-migrations.ts';
 export { isConnectionFailure, onReadFallback, type ReadFallbackListener } from './read-fallback.ts';

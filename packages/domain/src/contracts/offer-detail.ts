@@ -27,6 +27,7 @@ import {
 import { OfferCompanySchema } from './companies.ts';
 import { OfferCardSchema, PhotoVariantsSchema } from './offers.ts';
 import { EnergyCertificateSchema, PropertyVideoSchema } from './property-media.ts';
+import { TrustScoreSchema } from './trust.ts';
 
 // Contracts of the offer detail calls of spec 7: GET /public/offers/{id} and its contact,
 // points of interest, similar offers and translation. Offer fields keep the spec's snake_case
@@ -106,6 +107,12 @@ export const OfferCreatorSchema = z.object({
   email_verified: z.boolean(),
   profile_picture_url: z.string().nullable(),
   member_since: z.string(),
+  /**
+   * The account's rating from the people it answered (decision 066), 1.0..5.0, null before the
+   * first; an offer under a seller profile shows `seller.rating` instead.
+   */
+  rating: z.number().nullable(),
+  rating_count: z.number().int(),
 });
 export type OfferCreator = z.infer<typeof OfferCreatorSchema>;
 
@@ -191,6 +198,8 @@ export const OfferDetailSchema = z.object({
   days_on_market: z.number().int().nullable(),
   /** The fair-price context; null with too few comparable offers (decision 064). */
   fair_price: FairPriceSchema.nullable(),
+  /** The trust score and every signal it sums, had and lacked (issue 43 point 3, decision 066). */
+  trust: TrustScoreSchema.nullable(),
   city: z.string(),
   city_part: z.string().nullable(),
   country_code: z.string().length(2),

@@ -27,6 +27,7 @@ import {
   TAGS,
 } from '../value-sets.ts';
 import { PhotoVariantsSchema } from './offers.ts';
+import { OwnTrustScoreSchema } from './trust.ts';
 import {
   EnergyCertificateSchema,
   PROPERTY_MEDIA_KINDS,
@@ -362,12 +363,6 @@ export const PropertyStatisticsSchema = z.object({
   leads: z.number().describe('Enquiries received'),
 });
 
-export const TrustScorePartSchema = z.object({
-  factor: z.string(),
-  points: z.number(),
-  max: z.number(),
-});
-
 export const TourDateSchema = z.object({
   id: z.number(),
   date: z.string(),
@@ -438,7 +433,8 @@ export const OwnPropertySchema = z.object({
   publish_problems: z.record(z.string(), z.array(z.string())),
   /** Transitions the owner may make now. */
   allowed_states: z.array(z.enum(PROPERTY_STATES)),
-  trust_score: z.object({ score: z.number(), parts: z.array(TrustScorePartSchema) }).nullable(),
+  /** The trust score's signals and the seller's checklist (decision 066). */
+  trust_score: OwnTrustScoreSchema.nullable(),
 });
 export type OwnProperty = z.infer<typeof OwnPropertySchema>;
 

@@ -5,6 +5,7 @@ import {
   properties,
   propertyEnergyCertificates,
   propertyMedia,
+  propertyTrust,
   sellers,
   users,
 } from '@estately/db';
@@ -24,6 +25,7 @@ import {
   type PropertyState,
   propertyVideoOf,
   type RoomType,
+  trustScoreFromPoints,
 } from '@estately/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { perDatabase } from '../../lib/per-database.ts';
@@ -160,7 +162,11 @@ function detailStatement(db: Db) {
           verified: users.verified,
           profilePicturePath: users.profilePicturePath,
           createdAt: users.createdAt,
+          rating: users.sellerRating,
+          ratingCount: users.sellerRatingCount,
         },
+        // The trust signals kept with the offer's last write (decision 066): no work per request.
+        trustPoints: propertyTrust.points,
         company: { name: companyProfiles.name, logoKey: companyProfiles.logoKey },
         seller: {
           id: sellers.id,
@@ -189,6 +195,7 @@ function detailStatement(db: Db) {
       .innerJoin(users, eq(users.id, properties.ownerId))
       .leftJoin(sellers, eq(sellers.id, properties.sellerId))
       .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
+      .leftJoin(propertyTrust, eq(propertyTrust.propertyId, offers.id))
       // Every offer that was public once: its state decides 200 or 410 (decision 042).
       .where(and(eq(offers.id, sql.placeholder('id')), wasPublicProperty()))
       .limit(1)
@@ -274,6 +281,7 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
       rates,
     }),
     fair_price: fairPrice,
+    trust: row.trustPoints ? trustScoreFromPoints(row.trustPoints) : null,
     city: offer.city,
     city_part: offer.cityPart,
     country_code: offer.countryCode,
@@ -336,6 +344,8 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
       email_verified: creator.verified,
       profile_picture_url: creator.profilePicturePath ? storage.url(creator.profilePicturePath) : null,
       member_since: creator.createdAt.toISOString(),
+      rating: creator.rating === null ? null : Number(creator.rating),
+      rating_count: creator.ratingCount,
     },
     seller: seller
       ? {

@@ -1,6 +1,6 @@
 import { type DbOrTx, properties } from '@estately/db';
 import type { MediaStorage } from '@estately/db/storage';
-import type { OwnProperty } from '@estately/domain';
+import { type OwnProperty, trustChecklist } from '@estately/domain';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { propertyEtag } from './property-etag.ts';
@@ -25,7 +25,8 @@ export async function getProperty(options: {
   if (!row) throw new AppError('not_found');
   const privileged = viewer !== null && (viewer.isAdmin || viewer.id === row.ownerId);
   if (!privileged && (row.state !== 'active' || row.struckAt)) throw new AppError('not_found');
-  const view = await ownPropertyView(db, storage, row, await propertyTrustScore(db, row));
+  const trust = await propertyTrustScore(db, row);
+  const view = await ownPropertyView(db, storage, row, { ...trust, checklist: trustChecklist(trust) });
   return privileged
     ? { view: 'owner', data: view, etag: propertyEtag(row) }
     : { view: 'public', data: publicPropertyView(view), etag: null };

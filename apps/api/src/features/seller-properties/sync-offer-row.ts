@@ -6,13 +6,14 @@ import {
   projectOfferRow,
   properties,
   propertyMedia,
+  scoreOffers,
   sellers,
+  storeTrustSignals,
   users,
 } from '@estately/db';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { loadExchangeRates } from '../offers-shared/exchange-rates.ts';
 import { locationPath } from './geocode-address.ts';
-import { propertyTrustScore } from './property-trust-score.ts';
 
 /**
  * Writes the public offers row of a property from its current values through `projectOfferRow`
@@ -20,8 +21,9 @@ import { propertyTrustScore } from './property-trust-score.ts';
  * write, so search sees the change when it commits. A property never activated has no row
  * (nothing public to describe); one that left the active state keeps a row with `is_public`
  * false, so favourites and leads still name it while search leaves it out. The offer's trust
- * score is computed here too, so the trust-score filter sees verification and reports at once,
- * and whether the last price change lowered the price (the "reduced" badge).
+ * signals are computed here too (decision 066), so the trust-score filter sees verification,
+ * photos and reports at once, and whether the last price change lowered the price (the
+ * "reduced" badge).
  */
 export async function syncOfferRow(tx: DbOrTx, propertyId: number): Promise<void> {
   const [property] = await tx.select().from(properties).where(eq(properties.id, propertyId));
@@ -74,11 +76,15 @@ export async function syncOfferRow(tx: DbOrTx, propertyId: number): Promise<void
       // A floor plan is never the card's main photo (issue 38 point 13): the first photo that is not one.
       photos: { count: photos.length, main: photos.find((photo) => photo.kind === 'photo') ?? null },
       locationPath: await locationPath(tx, property.locationId),
-      trustScore: (await propertyTrustScore(tx, property)).score,
       priceReduction: lastPriceReduction(lastPrices.reverse(), property.publishedAt),
       companyKind: owner?.companyKind ?? null,
     },
   );
+  // The offer's trust signals from the values just projected (decision 066): the sum stands in
+  // the read model for the trust-score filter, the signals beside it for the offer page.
+  const trust = (await scoreOffers(tx, [row])).get(row.id);
+  if (trust) row.sellerTrustScore = trust.score;
   const { id: _id, ...changes } = row;
   await tx.insert(offers).values(row).onConflictDoUpdate({ target: offers.id, set: changes });
+  if (trust) await storeTrustSignals(tx, new Map([[row.id, trust]]));
 }

@@ -10,7 +10,7 @@ import {
 } from '@estately/db';
 import { MemoryMediaStorage } from '@estately/db/storage';
 import { createTestDatabase, type TestDatabase, takePgOverlaps } from '@estately/db/testing';
-import { computeTrustScore, type TrustScore } from '@estately/domain';
+import type { TrustScore, TrustSignalKey } from '@estately/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getProperty } from '../../../src/features/seller-properties/get-property.ts';
@@ -55,7 +55,7 @@ describe.runIf(onPostgres)('the guard against overlapping statements on PostgreS
   });
 });
 
-/** A property with a rated seller, two photos, reports in every status and an owner of 100 days. */
+/** A property with a rated, verified seller, two photos, reports in every status and an owner of 100 days. */
 async function ratedProperty(db: Db) {
   const [owner] = await db
     .insert(users)
@@ -67,7 +67,7 @@ async function ratedProperty(db: Db) {
     .returning({ id: users.id });
   const [seller] = await db
     .insert(sellers)
-    .values({ sellerType: 'agency', name: 'Reality Brno', rating: 4.6 })
+    .values({ sellerType: 'agency', name: 'Reality Brno', rating: 4.6, isVerified: true })
     .returning({ id: sellers.id });
   const ownerId = owner!.id;
   const id = await insertOffer(db, { ownerId, publishedAt: new Date('2026-02-01T00:00:00Z') });
@@ -95,7 +95,7 @@ async function ratedProperty(db: Db) {
 }
 
 describe('property reads in the transaction of a write', () => {
-  it("propertyTrustScore reads photos, reports, the seller's rating and the account's age", async () => {
+  it("propertyTrustScore reads photos, reports, the seller's verification and the account's age", async () => {
     const db = database.db;
     const rated = await ratedProperty(db);
     const unrated = await insertOffer(db, { ownerId: rated.ownerId, publishedAt: new Date('2026-02-01') });
@@ -107,29 +107,30 @@ describe('property reads in the transaction of a write', () => {
     });
     expect(overlaps()).toEqual([]);
 
-    const expected = (inputs: {
-      photos: number;
-      sellerRating: number | null;
-      upheld: number;
-      open: number;
-    }) =>
-      computeTrustScore({
-        isVerified: false,
-        completeness: 1,
-        photos: inputs.photos,
-        sellerRating: inputs.sellerRating,
-        upheldReports: inputs.upheld,
-        openReports: inputs.open,
-        accountAgeDays: 100,
-      }).parts.filter((p) => p.factor !== 'completeness');
-    const withoutCompleteness = (score: TrustScore | undefined) =>
-      score?.parts.filter((p) => p.factor !== 'completeness');
-    expect(withoutCompleteness(scores[0])).toEqual(
-      expected({ photos: 2, sellerRating: 4.6, upheld: 1, open: 2 }),
-    );
-    expect(withoutCompleteness(scores[1])).toEqual(
-      expected({ photos: 0, sellerRating: null, upheld: 0, open: 0 }),
-    );
+    const pick = (score: TrustScore | undefined, keys: TrustSignalKey[]) =>
+      Object.fromEntries(keys.map((key) => [key, score?.signals.find((s) => s.signal === key)?.points]));
+    const keys: TrustSignalKey[] = [
+      'identity_verified',
+      'photos',
+      'original_photos',
+      'no_upheld_reports',
+      'account_age',
+    ];
+    // Two photos of eight, both its own; one upheld report; an account of 100 days (half the age points).
+    expect(pick(scores[0], keys)).toEqual({
+      identity_verified: 15,
+      photos: 3,
+      original_photos: 8,
+      no_upheld_reports: 0,
+      account_age: 4,
+    });
+    expect(pick(scores[1], keys)).toEqual({
+      identity_verified: 0,
+      photos: 0,
+      original_photos: 0,
+      no_upheld_reports: 10,
+      account_age: 4,
+    });
   });
 
   it("getProperty gives the owner's view (photos, viewing slots, price history)", async () => {
