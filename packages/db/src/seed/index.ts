@@ -750,4 +750,5 @@ function phoneFor(country: string, r: Random): string {
 
 export { buildGazetteer, locationNameRows } from './gazetteer.ts';
 export { buildPhotoPool, poolPhotoSvg } from './photo-pool.ts';
+export { plantedCopy, plantedScene } from './planted-photos.ts';
 export { Random } from './random.ts';

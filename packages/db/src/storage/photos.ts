@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
+import { differenceHash } from './photo-hash.ts';
 import { type MediaStorage, putAll } from './storage.ts';
 
 // Photo processing (DESIGN 2 images): auto-rotate by EXIF, then drop all metadata (EXIF, GPS,
@@ -60,7 +61,7 @@ export class InvalidImageError extends Error {
 export async function renderPhotoVariants(
   input: Buffer,
   options: RenderOptions = {},
-): Promise<{ width: number; height: number; variants: RenderedVariant[] }> {
+): Promise<{ width: number; height: number; perceptualHash: string; variants: RenderedVariant[] }> {
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     // Decode and orient once; every size is resized from these pixels. sharp drops all
@@ -105,7 +106,9 @@ export async function renderPhotoVariants(
       );
     }
   }
-  return { width, height, variants: await Promise.all(jobs) };
+  // The perceptual hash from the same upright pixels (decision 068: near-duplicates across offers).
+  const perceptualHash = await differenceHash({ data: decoded.data, width, height, channels });
+  return { width, height, perceptualHash, variants: await Promise.all(jobs) };
 }
 
 export type StoredPhoto = {
@@ -117,6 +120,8 @@ export type StoredPhoto = {
   height: number;
   /** Total bytes of all variants. */
   bytes: number;
+  /** The 64-bit difference hash (16 hex digits); absent in manifests written before it existed. */
+  perceptualHash?: string;
 };
 
 /**
@@ -152,6 +157,7 @@ export async function storePhoto(
     width: rendered.width,
     height: rendered.height,
     bytes,
+    perceptualHash: rendered.perceptualHash,
   };
   // Written last: its presence means every variant is in place (see skipExisting).
   await storage.put(`${dir}/manifest.json`, Buffer.from(JSON.stringify(stored)), 'application/json');

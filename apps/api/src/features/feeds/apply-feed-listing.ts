@@ -172,6 +172,7 @@ async function syncPhotos(tx: DbOrTx, propertyId: number, photos: TakenPhoto[]) 
         variants: photo.stored.variants,
         status: 'ready',
         contentHash: photo.contentHash,
+        perceptualHash: photo.stored.perceptualHash ?? null,
         width: photo.stored.width,
         height: photo.stored.height,
         bytes: photo.bytes ?? null,

@@ -45,6 +45,7 @@ async function findAccountPhoto(
       width: propertyMedia.width,
       height: propertyMedia.height,
       bytes: propertyMedia.bytes,
+      perceptualHash: propertyMedia.perceptualHash,
     })
     .from(propertyMedia)
     .innerJoin(properties, eq(properties.id, propertyMedia.propertyId))
@@ -64,6 +65,7 @@ async function findAccountPhoto(
     width: row.width,
     height: row.height,
     bytes: row.bytes ?? 0,
+    ...(row.perceptualHash ? { perceptualHash: row.perceptualHash } : {}),
   };
   return { stored, bytes: row.bytes };
 }

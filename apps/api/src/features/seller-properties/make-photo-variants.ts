@@ -78,6 +78,7 @@ export async function makePhotoVariants(options: {
           width: stored.width,
           height: stored.height,
           bytes: stored.bytes,
+          perceptualHash: stored.perceptualHash ?? null,
         })
         .where(and(eq(propertyMedia.id, mediaId), eq(propertyMedia.status, 'processing')))
         .returning({ id: propertyMedia.id });

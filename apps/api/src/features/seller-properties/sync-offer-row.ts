@@ -13,6 +13,7 @@ import {
 } from '@estately/db';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { loadExchangeRates } from '../offers-shared/exchange-rates.ts';
+import { assignPropertyGroup } from '../property-groups/assign-property-group.ts';
 import { locationPath } from './geocode-address.ts';
 
 /**
@@ -46,7 +47,10 @@ export async function syncOfferRow(tx: DbOrTx, propertyId: number): Promise<void
   // Without a seller record the owner account's kind of company is the seller type (issue 42).
   const [owner] = seller
     ? []
-    : await tx.select({ companyKind: users.companyKind }).from(users).where(eq(users.id, property.ownerId));
+    : await tx
+        .select({ companyKind: users.companyKind, rating: users.sellerRating })
+        .from(users)
+        .where(eq(users.id, property.ownerId));
   const photos = await tx
     .select({
       id: propertyMedia.id,
@@ -84,7 +88,11 @@ export async function syncOfferRow(tx: DbOrTx, propertyId: number): Promise<void
   // the read model for the trust-score filter, the signals beside it for the offer page.
   const trust = (await scoreOffers(tx, [row])).get(row.id);
   if (trust) row.sellerTrustScore = trust.score;
+  // Without a seller profile the owner account's own rating is the seller's (decision 066).
+  if (!seller) row.sellerRating = owner?.rating ?? null;
   const { id: _id, ...changes } = row;
   await tx.insert(offers).values(row).onConflictDoUpdate({ target: offers.id, set: changes });
   if (trust) await storeTrustSignals(tx, new Map([[row.id, trust]]));
+  // The offer's group of the same property (decision 068): found on write, never by search.
+  await assignPropertyGroup(tx, propertyId);
 }

@@ -1,0 +1,183 @@
+import { offers } from '@estately/db';
+import { plantedCopy, plantedScene } from '@estately/db/seed';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createUser } from '../../support/auth-helpers.ts';
+import { buildTestApi, runPhotoJobs, type TestApi, uploadPropertyPhoto } from '../../support/helpers.ts';
+
+// Issue 43 point 2 (decision 068): offers of one physical property are grouped when they are
+// saved (point, floor, disposition, area and near-duplicate photos, by their perceptual hashes
+// made with the photo variants), search shows the group's cheapest offer once with the group's
+// count, the detail lists every offer of the group, and only an admin can split a group.
+// PGlite, and PostgreSQL with TEST_DATABASE_URL.
+
+let api: TestApi;
+
+const flat = {
+  offer_type: 'sale',
+  property_type: 'apartment',
+  price: 5_000_000,
+  currency_iso_code: 'CZK',
+  disposition: '2',
+  room: ['living_room', 'bedroom', 'kitchen'],
+  useful_area: 60,
+  floor: 3,
+  total_floors: 5,
+  description: 'Sunny flat.',
+  city: 'Brno',
+  country_code: 'CZ',
+  latitude: 49.1951,
+  longitude: 16.6068,
+  contact: { contact_name: 'Petr', contact_phone: '+420 600 000 000' },
+};
+
+const _SEARCH = '/public/offers?offer_type=sale&property_type=apartment&country_code=CZ&per_page=50';
+
+async function save(userId: number, payload: Record<string, unknown>): Promise<number> {
+  const response = await api.app.inject({
+    method: 'POST',
+    url: '/v1/property/save',
+    headers: bearer(api.config, userId),
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.id;
+}
+
+/** A listed offer with these pictures, uploaded as a seller does and processed by the worker. */
+async function listed(userId: number, payload: Record<string, unknown>, photos: Buffer[]): Promise<number> {
+  const id = await save(userId, { ...flat, ...payload });
+  for (const [index, data] of photos.entries()) {
+    const upload = await uploadPropertyPhoto(api, userId, id, data, {
+      filename: `photo-${index}.jpg`,
+      contentType: 'image/jpeg',
+    });
+    expect(upload.statusCode, upload.body).toBeLessThan(300);
+  }
+  await runPhotoJobs(api);
+  const state = await api.app.inject({
+    method: 'POST',
+    url: `/v1/properties/set-state/${id}`,
+    headers: bearer(api.config, userId),
+    payload: { state: 'active' },
+  });
+  expect(state.statusCode, state.body).toBe(200);
+  return id;
+}
+
+async function groupRows(ids: number[]) {
+  const rows = await api.db
+    .select({
+      id: offers.id,
+      groupId: offers.groupId,
+      hidden: offers.groupHidden,
+      isPublic: offers.isPublic,
+      groupOffers: offers.groupOffers,
+      groupSellers: offers.groupSellers,
+    })
+    .from(offers)
+    .where(inArray(offers.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Pictures as JPEG (the upload's accepted formats; plantedCopy may answer WebP). */
+async function scenes(seeds: string[], template?: string): Promise<Buffer[]> {
+  return Promise.all(seeds.map((seed) => plantedScene(seed, template)));
+}
+
+let sellers: { id: number }[];
+let original: Buffer[];
+let ids: { first: number; second: number; samePlan: number; otherFloor: number; lookAlike: number };
+
+beforeAll(async () => {
+  api = await buildTestApi({ RATE_LIMIT_MAX: '0' });
+  sellers = await Promise.all([1, 2, 3, 4, 5].map(() => createUser(api.db)));
+  original = await scenes(['kitchen', 'bedroom', 'bath']);
+  const copies = await Promise.all(original.map((scene, index) => plantedCopy(scene, `second-${index}`)));
+  ids = {
+    first: await listed(sellers[0]!.id, {}, original),
+    // The same flat by another agency: pin a few metres off, area rounded, photos re-encoded.
+    second: await listed(sellers[1]!.id, { latitude: 49.19513, useful_area: 61, price: 4_800_000 }, copies),
+    // The flat next door: same plan, same floor, pictures of its own.
+    samePlan: await listed(sellers[2]!.id, { price: 4_700_000 }, await scenes(['n-kitchen', 'n-bedroom'])),
+    // The flat above with the very same pictures (one agency's stock photos): another floor.
+    otherFloor: await listed(sellers[3]!.id, { floor: 4, price: 4_600_000 }, original),
+    // Same floor and plan, pictures that look alike (same light, same plan) but are other rooms.
+    lookAlike: await listed(sellers[4]!.id, { price: 4_500_000 }, [
+      ...(await scenes(['l-kitchen'], 'kitchen')),
+      ...(await scenes(['l-bedroom'], 'bedroom')),
+    ]),
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('grouping on save', () => {
+  it('groups the same flat posted by two sellers, and no look-alike', async () => {
+    const rows = await groupRows(Object.values(ids));
+    const first = rows.get(ids.first);
+    const second = rows.get(ids.second);
+    expect(first?.groupId).not.toBeNull();
+    expect(second?.groupId).toBe(first?.groupId);
+    expect(first?.groupId).toBe(Math.min(ids.first, ids.second));
+    for (const id of [ids.samePlan, ids.otherFloor, ids.lookAlike]) {
+      expect(rows.get(id)?.groupId, `offer ${id}`).toBeNull();
+      expect(rows.get(id)?.isPublic).toBe(true);
+    }
+    // The cheaper offer is the group's card; the other is hidden from search only.
+    expect(second).toMatchObject({ hidden: false, isPublic: true, groupOffers: 2, groupSellers: 2 });
+    expect(first).toMatchObject({ hidden: true, isPublic: false, groupOffers: 2, groupSellers: 2 });
+  });
+
+  it('hands the card to the other offer when the price changes, and dissolves the group when an offer leaves', async () => {
+    await save(sellers[0]!.id, { id: ids.first, price: 4_700_000 });
+    let rows = await groupRows([ids.first, ids.second]);
+    expect(rows.get(ids.first)).toMatchObject({ hidden: false, isPublic: true });
+    expect(rows.get(ids.second)).toMatchObject({ hidden: true, isPublic: false });
+
+    // Withdrawn: the other offer is the card again, and the group counts one visible offer.
+    const paused = await api.app.inject({
+      method: 'POST',
+      url: `/v1/properties/set-state/${ids.first}`,
+      headers: bearer(api.config, sellers[0]!.id),
+      payload: { state: 'paused' },
+    });
+    expect(paused.statusCode, paused.body).toBe(200);
+    rows = await groupRows([ids.first, ids.second]);
+    expect(rows.get(ids.second)).toMatchObject({ hidden: false, isPublic: true, groupOffers: 1 });
+    expect(rows.get(ids.first)).toMatchObject({ isPublic: false });
+
+    // Back on the market: grouped again, the cheaper one shown.
+    const back = await api.app.inject({
+      method: 'POST',
+      url: `/v1/properties/set-state/${ids.first}`,
+      headers: bearer(api.config, sellers[0]!.id),
+      payload: { state: 'active' },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    rows = await groupRows([ids.first, ids.second]);
+    expect(rows.get(ids.first)).toMatchObject({ hidden: false, isPublic: true, groupOffers: 2 });
+
+    // Moved to another floor by its seller: no longer the same flat.
+    await save(sellers[0]!.id, { id: ids.first, floor: 2 });
+    rows = await groupRows([ids.first, ids.second]);
+    expect(rows.get(ids.first)).toMatchObject({
+      groupId: null,
+      hidden: false,
+      isPublic: true,
+      groupOffers: null,
+    });
+    expect(rows.get(ids.second)).toMatchObject({
+      groupId: null,
+      hidden: false,
+      isPublic: true,
+      groupOffers: null,
+    });
+
+    await save(sellers[0]!.id, { id: ids.first, floor: 3, price: 5_000_000 });
+    rows = await groupRows([ids.first, ids.second]);
+    expect(rows.get(ids.first)).toMatchObject({ groupId: Math.min(ids.first, ids.second), hidden: true });
+  });
+});
