@@ -12,6 +12,7 @@ export * from './contracts/lead-threads.ts';
 export * from './contracts/leads.ts';
 export * from './contracts/locations.ts';
 export * from './contracts/moderation.ts';
+export * from './contracts/scam-flags.ts';
 export * from './contracts/my-offers.ts';
 export * from './contracts/offer-actions.ts';
 export * from './contracts/offer-detail.ts';

@@ -27,7 +27,11 @@ const price = (priceNormalized: number | null, area: number | null = 50) => ({
 describe('priceRule', () => {
   it('names a price per m² far below the area median, with the ratio for the admin', () => {
     expect(priceRule(price(1_500_000))).toEqual([
-      { code: 'price_far_below_median', weight: 45, detail: { ratio: 0.3, median_per_m2: 100_000, offers: 40 } },
+      {
+        code: 'price_far_below_median',
+        weight: 45,
+        detail: { ratio: 0.3, median_per_m2: 100_000, offers: 40 },
+      },
     ]);
     expect(codes(priceRule(price(2_500_000)))).toEqual(['price_below_median']);
   });
@@ -120,9 +124,9 @@ describe('accountBurstRule', () => {
     expect(codes(accountBurstRule({ accountAgeDays: 2, accountVerified: false, offersLastDay: 5 }))).toEqual([
       'new_account_burst',
     ]);
-    expect(codes(accountBurstRule({ accountAgeDays: 2, accountVerified: false, offersLastDay: 12 }))).toEqual([
-      'new_account_flood',
-    ]);
+    expect(codes(accountBurstRule({ accountAgeDays: 2, accountVerified: false, offersLastDay: 12 }))).toEqual(
+      ['new_account_flood'],
+    );
   });
 
   it('leaves old, verified or slow accounts alone', () => {
@@ -134,10 +138,12 @@ describe('accountBurstRule', () => {
 
 describe('paymentLinkRule', () => {
   it('finds payment sites, shorteners and addresses naming a payment', () => {
-    expect(paymentLinkRule('Pay here: https://paypal.me/flatowner/500')[0]?.detail?.hosts).toEqual(['paypal.me']);
-    expect(paymentLinkRule('Reserve at http://secure-booking-pay.example.net/deposit?id=4')[0]?.detail?.hosts).toEqual([
-      'secure-booking-pay.example.net',
+    expect(paymentLinkRule('Pay here: https://paypal.me/flatowner/500')[0]?.detail?.hosts).toEqual([
+      'paypal.me',
     ]);
+    expect(
+      paymentLinkRule('Reserve at http://secure-booking-pay.example.net/deposit?id=4')[0]?.detail?.hosts,
+    ).toEqual(['secure-booking-pay.example.net']);
     expect(codes(paymentLinkRule('see bit.ly/3xYz'))).toEqual(['payment_link']);
   });
 
@@ -159,10 +165,20 @@ describe('verdicts', () => {
     });
     expect(strong.held).toBe(true);
     expect(strong.score).toBeGreaterThanOrEqual(SCAM_HOLD_THRESHOLD);
-    const weak = offerScamVerdict({ description: 'Call 777 123 456.', price: price(2_500_000), otherSellersOffers: 0, account });
+    const weak = offerScamVerdict({
+      description: 'Call 777 123 456.',
+      price: price(2_500_000),
+      otherSellersOffers: 0,
+      account,
+    });
     expect(weak.score).toBe(SCAM_REASON_WEIGHTS.price_below_median + SCAM_REASON_WEIGHTS.contact_details);
     expect(weak.flagged && !weak.held).toBe(true);
-    const honest = offerScamVerdict({ description: 'Sunny flat, call 777 123 456.', price: price(4_000_000), otherSellersOffers: 0, account });
+    const honest = offerScamVerdict({
+      description: 'Sunny flat, call 777 123 456.',
+      price: price(4_000_000),
+      otherSellersOffers: 0,
+      account,
+    });
     expect(honest.score).toBeLessThan(SCAM_FLAG_THRESHOLD);
     expect(honest.flagged).toBe(false);
   });

@@ -32,9 +32,9 @@ export const SCAM_REASON_WEIGHTS = {
   /** A phone number, an e-mail address or a messaging app in the text. */
   contact_details: 15,
   /** An account a few days old that posted many offers within a day. */
-  new_account_burst: 30,
+  new_account_burst: 25,
   /** The same, with very many offers. */
-  new_account_flood: 45,
+  new_account_flood: 40,
   /** A message links to a payment page off the portal. */
   payment_link: 60,
 } as const;

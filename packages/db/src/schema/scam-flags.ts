@@ -1,15 +1,6 @@
 import { SCAM_FLAG_STATUSES, SCAM_FLAG_SUBJECTS, type ScamReason } from '@estately/domain';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, oneOf, ref, tstz, updatedAt } from './common.ts';
 import { offerMessages } from './engagement.ts';
 import { properties } from './properties.ts';

@@ -419,6 +419,8 @@ export const OwnPropertySchema = z.object({
   is_top_offer: z.boolean(),
   /** Set when an admin struck the offer from public view; the owner sees why. */
   strike: z.object({ reason: z.string(), struck_at: z.string() }).nullable(),
+  /** Held from search by the scam rules until an admin reviews it (decision 067); no details. */
+  under_review: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   published_at: z.string().nullable(),
@@ -469,6 +471,8 @@ export const MyPropertyItemSchema = z.object({
   main_photo: PhotoVariantsSchema.nullable(),
   is_verified: z.boolean(),
   strike: z.object({ reason: z.string(), struck_at: z.string() }).nullable(),
+  /** Held from search by the scam rules until an admin reviews it (decision 067). */
+  under_review: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   activated_at: z.string().nullable(),

@@ -16,6 +16,8 @@ export async function countUnreadLeads(options: { db: DbOrTx; ownerId: number })
         eq(leadThreads.ownerId, options.ownerId),
         isNull(offerMessages.readAt),
         eq(offerMessages.fromOwner, false),
+        // A message held by the scam rules (decision 067) is not the seller's yet.
+        isNull(offerMessages.heldAt),
       ),
     );
   return { messages: Number(row?.messages ?? 0), threads: Number(row?.threads ?? 0) };

@@ -17,5 +17,5 @@ export async function getLeadThread(options: {
     .innerJoin(properties, eq(properties.id, leadThreads.propertyId))
     .where(and(eq(leadThreads.id, id), eq(leadThreads.ownerId, ownerId)));
   if (!row) throw new AppError('not_found');
-  return { ...toThreadSummary(row), messages: await threadMessages(db, id) };
+  return { ...toThreadSummary(row), messages: await threadMessages(db, id, 'seller') };
 }

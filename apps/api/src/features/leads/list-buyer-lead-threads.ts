@@ -23,7 +23,7 @@ export async function listBuyerLeadThreads(options: {
     db
       .select({
         ...threadColumns,
-        sellerUnread: sql<number>`(select count(*)::int from ${offerMessages} m where m.thread_id = lead_threads.id and m.read_at is null and m.from_owner)`,
+        sellerUnread: sql<number>`(select count(*)::int from ${offerMessages} m where m.thread_id = lead_threads.id and m.read_at is null and m.from_owner and m.held_at is null)`,
         contactName: sellerContacts.contactName,
         ownerFirstName: users.firstName,
         ownerLastName: users.lastName,

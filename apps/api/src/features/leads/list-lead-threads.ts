@@ -25,7 +25,11 @@ export async function listLeadThreads(options: {
   const { db, ownerId } = options;
   const page = options.page ?? 1;
   const perPage = options.perPage ?? LEAD_THREADS_PAGE_SIZE;
-  const conditions: SQL[] = [eq(leadThreads.ownerId, ownerId)];
+  const conditions: SQL[] = [
+    eq(leadThreads.ownerId, ownerId),
+    // A thread whose only messages are a buyer's held by the scam rules (decision 067) is not shown yet.
+    sql`exists (select 1 from offer_messages m where m.thread_id = ${leadThreads.id} and (m.held_at is null or m.from_owner))`,
+  ];
   if (options.status) conditions.push(eq(leadThreads.status, options.status));
   const where = and(...conditions);
   const [rows, [counted], unread] = await Promise.all([

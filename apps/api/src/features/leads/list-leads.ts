@@ -20,7 +20,11 @@ export async function listLeads(options: {
   const { db, ownerId } = options;
   const page = options.page ?? 1;
   const perPage = options.perPage ?? LEADS_PAGE_SIZE;
-  const conditions: SQL[] = [eq(leads.ownerId, ownerId)];
+  const conditions: SQL[] = [
+    eq(leads.ownerId, ownerId),
+    // An enquiry whose message the scam rules hold (decision 067) is shown once an admin releases it.
+    sql`not exists (select 1 from offer_messages m where m.lead_id = ${leads.id} and m.held_at is not null)`,
+  ];
   if (options.unreadOnly) conditions.push(eq(leads.status, 'new'));
   const where = and(...conditions);
   const [rows, [counted]] = await Promise.all([

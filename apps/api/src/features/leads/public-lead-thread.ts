@@ -3,7 +3,7 @@ import type { Locale, PublicLeadThread } from '@estately/domain';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { hashSecretToken } from '../auth/secret-token.ts';
-import { enqueueEmail } from '../mail/enqueue-email.ts';
+import { sendOrHoldMessageEmail } from '../scam-flags/screen-message.ts';
 import { reopened, sellerThreadUrl } from './join-lead-thread.ts';
 import { threadMessages, toThreadOffer } from './thread-columns.ts';
 import {
@@ -43,7 +43,7 @@ async function lockForBuyer(tx: DbOrTx, access: BuyerAccess): Promise<ThreadTarg
 }
 
 async function publicView(tx: DbOrTx, target: ThreadTarget, status: string): Promise<PublicLeadThread> {
-  const messages = await threadMessages(tx, target.id);
+  const messages = await threadMessages(tx, target.id, 'buyer');
   return {
     status: status as PublicLeadThread['status'],
     offer: toThreadOffer(target),
@@ -103,8 +103,16 @@ export async function answerLeadThread(options: {
     if (!message) throw new Error('answer not stored');
     await markSellerMessagesRead(tx, target.id, message.createdAt);
     const ownerLocale = target.ownerLocale as Locale;
-    await enqueueEmail(
+    // Scam rules on the answer (decision 067): a held one reaches the seller only once released.
+    await sendOrHoldMessageEmail(
       tx,
+      {
+        id: message.id,
+        propertyId: target.propertyId,
+        authorUserId: target.buyerUserId,
+        text: options.body,
+        webOrigin: options.webOrigin,
+      },
       {
         template: 'lead_answer',
         to: sellerAddress(target),
@@ -121,7 +129,7 @@ export async function answerLeadThread(options: {
           text: options.body,
         },
       },
-      { dedupeKey: `email.lead_answer:${message.id}` },
+      `email.lead_answer:${message.id}`,
     );
     const [updated] = await tx
       .update(leadThreads)

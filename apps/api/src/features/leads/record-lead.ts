@@ -1,8 +1,8 @@
 import { type DbOrTx, leads, offerMessages, offers, properties, sellerContacts, users } from '@estately/db';
 import type { Locale } from '@estately/domain';
 import { and, eq } from 'drizzle-orm';
-import { enqueueEmail } from '../mail/enqueue-email.ts';
 import { isPublicProperty } from '../offers-shared/is-public-property.ts';
+import { sendOrHoldMessageEmail } from '../scam-flags/screen-message.ts';
 import { joinLeadThread, sellerThreadUrl } from './join-lead-thread.ts';
 
 // A message to a seller, from a visitor's form on the offer (POST /public/offers/{id}/offer_message)
@@ -95,8 +95,16 @@ export async function recordLead(tx: DbOrTx, input: RecordLeadInput) {
   if (!message) throw new Error('message not stored');
 
   const ownerLocale = target.ownerLocale as Locale;
-  await enqueueEmail(
+  // Scam rules on the message (decision 067): a held one reaches the seller only once an admin releases it.
+  await sendOrHoldMessageEmail(
     tx,
+    {
+      id: message.id,
+      propertyId: input.offerId,
+      authorUserId: input.senderUserId,
+      text: input.text,
+      webOrigin: input.webOrigin,
+    },
     {
       template: 'offer_message',
       to: target.contactEmail ?? target.ownerContactEmail ?? target.ownerEmail,
@@ -120,7 +128,7 @@ export async function recordLead(tx: DbOrTx, input: RecordLeadInput) {
       },
     },
     // Enqueued once per message, whatever retries happen around it.
-    { dedupeKey: `email.offer_message:${message.id}` },
+    `email.offer_message:${message.id}`,
   );
   return { leadId: lead.id, threadId, messageId: message.id, messageCreatedAt: message.createdAt };
 }

@@ -3,7 +3,8 @@ import type { LeadThread, Locale } from '@estately/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { hashSecretToken, newSecretToken } from '../auth/secret-token.ts';
-import { enqueueEmail } from '../mail/enqueue-email.ts';
+import { refreshReplyFigures } from '../responsiveness/refresh-reply-figures.ts';
+import { sendOrHoldMessageEmail } from '../scam-flags/screen-message.ts';
 import { getLeadThread } from './get-lead-thread.ts';
 import { buyerThreadUrl } from './join-lead-thread.ts';
 import { lockThreadTarget, offerAddress, sellerName } from './thread-target.ts';
@@ -41,8 +42,16 @@ export async function replyToLeadThread(options: {
     const token = newSecretToken();
     await tx.insert(leadThreadTokens).values({ threadId: id, tokenHash: hashSecretToken(token) });
     const locale = target.buyerLocale as Locale;
-    await enqueueEmail(
+    // Scam rules on the reply (decision 067): a held one reaches the buyer only once released.
+    await sendOrHoldMessageEmail(
       tx,
+      {
+        id: message.id,
+        propertyId: target.propertyId,
+        authorUserId: ownerId,
+        text: options.body,
+        webOrigin: options.webOrigin,
+      },
       {
         template: 'lead_reply',
         to: target.buyerEmail,
@@ -62,11 +71,11 @@ export async function replyToLeadThread(options: {
           text: options.body,
         },
       },
-      { dedupeKey: `email.lead_reply:${message.id}` },
+      `email.lead_reply:${message.id}`,
     );
 
     // Last, after the e-mail is queued: a failure here takes the message and the e-mail back.
-    await tx
+    const [updated] = await tx
       .update(leadThreads)
       .set({
         status: sql`case when ${leadThreads.status} = 'new' then 'answered' else ${leadThreads.status} end`,
@@ -74,12 +83,16 @@ export async function replyToLeadThread(options: {
         lastMessageAt: message.createdAt,
         updatedAt: message.createdAt,
       })
-      .where(eq(leadThreads.id, id));
+      .where(eq(leadThreads.id, id))
+      .returning({ firstReplyAt: leadThreads.firstReplyAt });
     // The enquiries of the thread, as GET /leads shows them, are replied now.
     await tx
       .update(leads)
       .set({ status: 'replied', updatedAt: message.createdAt })
       .where(and(eq(leads.threadId, id), inArray(leads.status, ['new', 'read'])));
+    // A first answer changes the seller's reply figures (decision 065): written now, not per view.
+    if (updated?.firstReplyAt?.getTime() === message.createdAt.getTime())
+      await refreshReplyFigures({ db: tx, ownerId, now: message.createdAt });
     return getLeadThread({ db: tx, ownerId, id });
   });
 }

@@ -1,9 +1,10 @@
 import { type DbOrTx, leads, leadThreads, offerMessages, properties } from '@estately/db';
 import type { LeadThreadMessage, LeadThreadSummary } from '@estately/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 
 // Columns of a thread's summary, selected from lead_threads joined to properties. The counts and
 // the last message are subqueries on the outer row (qualified by hand, whatever drizzle prints).
+// They are the seller's: a buyer's message held by the scam rules (decision 067) is not counted.
 
 const EXCERPT = 160;
 
@@ -23,15 +24,15 @@ export const threadColumns = {
   street: properties.street,
   city: properties.city,
   state: properties.state,
-  unread: sql<number>`(select count(*)::int from ${offerMessages} m where m.thread_id = lead_threads.id and m.read_at is null and not m.from_owner)`,
-  messagesCount: sql<number>`(select count(*)::int from ${offerMessages} m where m.thread_id = lead_threads.id)`,
+  unread: sql<number>`(select count(*)::int from ${offerMessages} m where m.thread_id = lead_threads.id and m.read_at is null and not m.from_owner and m.held_at is null)`,
+  messagesCount: sql<number>`(select count(*)::int from ${offerMessages} m where m.thread_id = lead_threads.id and (m.held_at is null or m.from_owner))`,
   viewingRequested: sql<boolean>`exists (select 1 from ${leads} l where l.thread_id = lead_threads.id and l.source = 'tour_request')`,
   lastFromOwner: sql<
     boolean | null
-  >`(select m.from_owner from ${offerMessages} m where m.thread_id = lead_threads.id order by m.created_at desc, m.id desc limit 1)`,
+  >`(select m.from_owner from ${offerMessages} m where m.thread_id = lead_threads.id and (m.held_at is null or m.from_owner) order by m.created_at desc, m.id desc limit 1)`,
   lastBody: sql<
     string | null
-  >`(select left(m.body, ${EXCERPT + 1}) from ${offerMessages} m where m.thread_id = lead_threads.id order by m.created_at desc, m.id desc limit 1)`,
+  >`(select left(m.body, ${EXCERPT + 1}) from ${offerMessages} m where m.thread_id = lead_threads.id and (m.held_at is null or m.from_owner) order by m.created_at desc, m.id desc limit 1)`,
 };
 
 export type ThreadRow = {
@@ -100,8 +101,15 @@ export function toThreadSummary(input: unknown): LeadThreadSummary {
   };
 }
 
-/** The messages of a thread, oldest first. */
-export async function threadMessages(db: DbOrTx, threadId: number): Promise<LeadThreadMessage[]> {
+/**
+ * The messages of a thread, oldest first, as `viewer` sees them: the other side's messages held
+ * by the scam rules (decision 067) are left out until an admin releases them.
+ */
+export async function threadMessages(
+  db: DbOrTx,
+  threadId: number,
+  viewer: 'seller' | 'buyer',
+): Promise<LeadThreadMessage[]> {
   const rows = await db
     .select({
       id: offerMessages.id,
@@ -111,7 +119,12 @@ export async function threadMessages(db: DbOrTx, threadId: number): Promise<Lead
       readAt: offerMessages.readAt,
     })
     .from(offerMessages)
-    .where(eq(offerMessages.threadId, threadId))
+    .where(
+      and(
+        eq(offerMessages.threadId, threadId),
+        or(isNull(offerMessages.heldAt), eq(offerMessages.fromOwner, viewer === 'seller')),
+      ),
+    )
     .orderBy(asc(offerMessages.createdAt), asc(offerMessages.id));
   return rows.map((row) => ({
     id: row.id,

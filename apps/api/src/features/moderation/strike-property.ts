@@ -18,8 +18,15 @@ export async function strikeProperty(
     .update(properties)
     .set(
       reason === null
-        ? { struckAt: null, struckBy: null, strikeReason: null, updatedAt: sql`now()` }
-        : { struckAt: sql`now()`, struckBy: adminId, strikeReason: reason, updatedAt: sql`now()` },
+        ? { struckAt: null, struckBy: null, strikeReason: null, heldForReviewAt: null, updatedAt: sql`now()` }
+        : // An admin's strike replaces a scam hold (decision 067): the owner sees its reason.
+          {
+            struckAt: sql`now()`,
+            struckBy: adminId,
+            strikeReason: reason,
+            heldForReviewAt: null,
+            updatedAt: sql`now()`,
+          },
     )
     .where(eq(properties.id, propertyId))
     .returning({ id: properties.id });

@@ -1,6 +1,7 @@
 import { type DbOrTx, properties, propertyStateHistory } from '@estately/db';
 import { type PropertyState, stateHistoryKind } from '@estately/domain';
 import { eq, sql } from 'drizzle-orm';
+import { reviewOfferScams } from '../scam-flags/review-offer-scams.ts';
 import { findRelistedProperty } from './find-relisted-property.ts';
 import { syncOfferRow } from './sync-offer-row.ts';
 
@@ -49,4 +50,6 @@ export async function changePropertyState(
     });
   }
   await syncOfferRow(tx, current.id);
+  // Publishing runs the scam rules (decision 067): a strongly flagged offer is held at once.
+  if (state === 'active') await reviewOfferScams(tx, current.id);
 }

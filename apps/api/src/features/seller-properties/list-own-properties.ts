@@ -10,6 +10,7 @@ import {
   type PropertyType,
 } from '@estately/domain';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { ownerReviewView } from '../scam-flags/owner-review-view.ts';
 import { propertyEtag } from './property-etag.ts';
 
 const ORDER_BY: Record<MyPropertiesSort, SQL[]> = {
@@ -131,7 +132,7 @@ export async function listOwnProperties(options: {
       useful_area_meters: row.usefulAreaMeters,
       main_photo: main?.variants ? variantUrls(storage, main.variants) : null,
       is_verified: row.isVerified,
-      strike: row.struckAt ? { reason: row.strikeReason ?? '', struck_at: row.struckAt.toISOString() } : null,
+      ...ownerReviewView(row),
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
       activated_at: row.activatedAt ? row.activatedAt.toISOString() : null,

@@ -18,6 +18,7 @@ import {
 } from '@estately/domain';
 import { asc, eq } from 'drizzle-orm';
 import { loadEnergyCertificate } from '../offers-shared/energy-certificate-view.ts';
+import { ownerReviewView } from '../scam-flags/owner-review-view.ts';
 import { columnsToFields } from './property-columns.ts';
 
 type PropertyRow = typeof properties.$inferSelect;
@@ -97,7 +98,7 @@ export async function ownPropertyView(
     location_id: row.locationId,
     is_verified: row.isVerified,
     is_top_offer: row.isTopOffer,
-    strike: row.struckAt ? { reason: row.strikeReason ?? '', struck_at: row.struckAt.toISOString() } : null,
+    ...ownerReviewView(row),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     published_at: iso(row.publishedAt),
@@ -123,6 +124,7 @@ export async function ownPropertyView(
 const PRIVATE_FIELDS = [
   'contact',
   'strike',
+  'under_review',
   'publish_problems',
   'allowed_states',
   'price_history',

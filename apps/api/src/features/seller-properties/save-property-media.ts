@@ -4,6 +4,7 @@ import type { PropertyPhoto, RoomType } from '@estately/domain';
 import { and, count, eq, max, sql } from 'drizzle-orm';
 import { type AccountLimits, limitFor } from '../../lib/account-limits.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { reviewOfferScams } from '../scam-flags/review-offer-scams.ts';
 import { type Actor, loadOwnProperty } from './load-own-property.ts';
 import { queuePhotoVariants } from './make-photo-variants.ts';
 import { deletePhotoFiles, photoContentHash, storePhotoOriginal } from './photo-files.ts';
@@ -137,6 +138,8 @@ export async function savePropertyMedia(options: {
       await tx.update(properties).set({ updatedAt: sql`now()` }).where(eq(properties.id, propertyId));
       // The offers row counts ready photos only: this one shows once its variants exist.
       await syncOfferRow(tx, propertyId);
+      // A photo copied from another account's offer is a scam finding (decision 067).
+      await reviewOfferScams(tx, propertyId);
       return row.id;
     });
   } catch (error) {

@@ -2,6 +2,7 @@ import { type DbOrTx, priceHistory, properties } from '@estately/db';
 import { floorAboveTotal, type PropertyFields, publishProblems } from '@estately/domain';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
+import { reviewOfferScams } from '../scam-flags/review-offer-scams.ts';
 import { geocodeAddress } from './geocode-address.ts';
 import { areaInMeters, columnsToFields, fieldsToColumns } from './property-columns.ts';
 import { syncOfferRow } from './sync-offer-row.ts';
@@ -77,4 +78,6 @@ export async function writeProperty(
       .values({ propertyId: current.id, price: merged.price, currency: merged.currency_iso_code ?? 'CZK' });
   }
   await syncOfferRow(tx, current.id);
+  // The scam rules (decision 067) on what a public offer now says, in the same transaction.
+  await reviewOfferScams(tx, current.id);
 }
