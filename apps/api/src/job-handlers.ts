@@ -1,5 +1,10 @@
 import type { Db } from '@estately/db';
 import type { Config } from './config.ts';
+import {
+  AVAILABILITY_SWEEP_JOB,
+  scheduleAvailabilitySweep,
+} from './features/availability/availability-jobs.ts';
+import { sweepAvailability } from './features/availability/sweep-availability.ts';
 import { openFeedFile } from './features/feeds/formats/open-feed-file.ts';
 import { FEED_RUN_JOB, feedRunIdOf } from './features/feeds/queue-feed-run.ts';
 import { abandonFeedRun, runFeed } from './features/feeds/run-feed.ts';
@@ -21,6 +26,11 @@ import { EMAIL_TEMPLATES } from './features/mail/enqueue-email.ts';
 import type { MailTransport } from './features/mail/mail-transport.ts';
 import { sendEmailJob } from './features/mail/send-email-job.ts';
 import { PARTNER_LISTING_JOB, runPartnerListingJob } from './features/partner-api/partner-listing-job.ts';
+import { refreshReplyFigures } from './features/responsiveness/refresh-reply-figures.ts';
+import {
+  REPLY_FIGURES_JOB,
+  scheduleReplyFiguresRollup,
+} from './features/responsiveness/reply-figures-job.ts';
 import { createSavedSearchAlertsHandler } from './features/saved-searches/saved-search-alerts-job.ts';
 import {
   makePhotoVariants,
@@ -72,7 +82,25 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
     await schedulePrune(deps.db, job.now);
     await scheduleMediaSweep(deps.db, job.now);
     await scheduleFeedChecks(deps.db, job.now);
+    await scheduleAvailabilitySweep(deps.db, job.now);
+    await scheduleReplyFiguresRollup(deps.db, job.now);
     await pruneStaleRows({ db: deps.db, now: job.now });
+  });
+  // "Still available?" (decision 065): ask, mark and withdraw; a full batch goes on in a minute.
+  registry.register(AVAILABILITY_SWEEP_JOB, async (job) => {
+    const result = await sweepAvailability({
+      db: deps.db,
+      keys: deps.config.jwt.keys,
+      web: deps.config.publicWebUrl,
+      now: job.now,
+    });
+    if (result.more) await scheduleAvailabilitySweep(deps.db, job.now, true);
+    job.log?.info({ ...result }, 'availability sweep: run finished');
+  });
+  // The sellers' reply figures (decision 065), rolled over the window once a day.
+  registry.register(REPLY_FIGURES_JOB, async (job) => {
+    const changed = await refreshReplyFigures({ db: deps.db, now: job.now });
+    job.log?.info({ changed }, 'reply figures: roll-up finished');
   });
   const storage = mediaStorage(deps.config);
   // The variants of an uploaded photo (issue 38 defect 4): the upload answered once its original was stored.

@@ -62,6 +62,7 @@ export type ProjectedProperty = Pick<
   | 'publishedAt'
   | 'activatedAt'
   | 'updatedAt'
+  | 'availabilityUnconfirmedAt'
 > & { id: number };
 
 /** The seller's searchable values; null for an owner selling privately without a seller record. */
@@ -234,5 +235,18 @@ export function projectOfferRow(
     // The sort key must exist; a property never activated is not public anyway.
     activatedAt: property.activatedAt ?? property.publishedAt ?? new Date(0),
     updatedAt: property.updatedAt ?? property.activatedAt ?? new Date(0),
+    isUnconfirmed: isUnconfirmedProperty(property),
   };
+}
+
+/**
+ * "Not confirmed recently" (decision 065): the sweep marked the property and no update of its
+ * owner came after the mark (an update answers the question as well as the link does).
+ */
+export function isUnconfirmedProperty(
+  property: Pick<ProjectedProperty, 'availabilityUnconfirmedAt' | 'updatedAt'>,
+): boolean {
+  const mark = property.availabilityUnconfirmedAt;
+  if (!mark) return false;
+  return !property.updatedAt || property.updatedAt.getTime() <= mark.getTime();
 }

@@ -178,6 +178,31 @@ export const FairPriceSchema = z.object({
 });
 export type FairPrice = z.infer<typeof FairPriceSchema>;
 
+/**
+ * How the publishing account answers messages (decision 065): its conversations of the last 90
+ * days, the share answered in the product and the median time to the first answer, as stored
+ * by the reply roll-up. Null below the minimum of conversations.
+ */
+export const OfferResponsivenessSchema = z.object({
+  conversations: z.number().int(),
+  reply_rate_percent: z.number().int().min(0).max(100),
+  /** Null when none of them was answered. */
+  median_reply_minutes: z.number().int().nullable(),
+});
+export type OfferResponsiveness = z.infer<typeof OfferResponsivenessSchema>;
+
+/** One offer of the same physical property (decision 068), its price in the detail's currency. */
+export const PropertyGroupOfferSchema = z.object({
+  id: z.number().int(),
+  price: z.number().nullable(),
+  original_price: z.number().nullable(),
+  original_currency_iso_code: z.enum(CURRENCIES),
+  /** The seller's name as its offer shows it (seller profile, company, else the person); null when none is given. */
+  seller_name: z.string().nullable(),
+  seller_type: z.enum(SELLER_TYPES),
+});
+export type PropertyGroupOffer = z.infer<typeof PropertyGroupOfferSchema>;
+
 /** Spec 3 "Property / offer detail", every field, plus the derived display values. */
 export const OfferDetailSchema = z.object({
   id: z.number().int(),
@@ -192,6 +217,12 @@ export const OfferDetailSchema = z.object({
   is_price_reduced: z.boolean(),
   /** Price and state changes, oldest first, across relistings of the same property (decision 063). */
   history: z.array(OfferHistoryEntrySchema),
+  /** Every visible offer of the same property, this one included, cheapest first; empty when the offer is alone (decision 068). */
+  property_group: z.array(PropertyGroupOfferSchema),
+  /** The seller left the "still available?" question unanswered for 7 days (decision 065). */
+  not_confirmed_recently: z.boolean(),
+  /** The publishing account's reply figures (decision 065); null below the minimum of conversations. */
+  responsiveness: OfferResponsivenessSchema.nullable(),
   /** The first listing, of this offer or of the one it was relisted from: days on market count from it. */
   first_listed_at: z.string().nullable(),
   /** Whole days from `first_listed_at` to today, or to when the offer left the market. */

@@ -63,6 +63,13 @@ export const OfferCardSchema = z.object({
   is_price_reduced: z.boolean(),
   /** By how many whole percent the price fell, while the reduction is under 30 days old: "reduced by N %" (decision 063). */
   price_reduced_percent: z.number().int().nullable(),
+  /** The seller left the "still available?" question unanswered for 7 days (decision 065). */
+  not_confirmed_recently: z.boolean(),
+  /**
+   * The card stands for several offers of one property (decision 068): how many visible offers
+   * and how many sellers; its price is the group's lowest. Null for an offer alone.
+   */
+  property_group: z.object({ offers: z.number().int().min(2), sellers: z.number().int().min(1) }).nullable(),
   photos_count: z.number().int(),
   main_photo: z
     .object({ id: z.number().int(), image_file: PhotoVariantsSchema, room_type: z.string().nullable() })

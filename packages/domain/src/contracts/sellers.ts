@@ -6,6 +6,7 @@
 import '../zod-csp.ts';
 import { z } from 'zod';
 import { CURRENCIES } from '../currencies.ts';
+import { REPLY_MIN_THREADS, REPLY_WINDOW_DAYS } from '../responsiveness.ts';
 import { OFFER_TYPES, SELLER_TYPES } from '../value-sets.ts';
 import { companySlug, parseCompanyId } from './companies.ts';
 import { pagingQuery } from './favorites.ts';
@@ -17,10 +18,10 @@ import { ProfilePictureUrlsSchema } from './users.ts';
 export const SELLER_PAGE_SIZE = 12;
 /** Longest text of the seller page's offer search. */
 export const SELLER_SEARCH_MAX_LENGTH = 100;
-/** The reply rate is shown from this many conversations in its window (fewer say too little). */
-export const SELLER_REPLY_RATE_MIN_THREADS = 3;
-/** The reply rate's window: conversations started in the last 365 days. */
-export const SELLER_REPLY_RATE_DAYS = 365;
+/** The reply rate is shown from this many conversations in its window (decision 065). */
+export const SELLER_REPLY_RATE_MIN_THREADS = REPLY_MIN_THREADS;
+/** The reply rate's window: conversations started in the last 90 days (decision 065). */
+export const SELLER_REPLY_RATE_DAYS = REPLY_WINDOW_DAYS;
 
 /** The account id of `{id}` or `{id}-{slug}` (the id decides), or null. */
 export const parseSellerId = parseCompanyId;
@@ -72,6 +73,13 @@ export const PublicSellerPageSchema = z.object({
     .object({
       share: z.number().min(0).max(1).describe('Share of conversations the seller answered in the product'),
       threads: z.number().int(),
+      medianMinutes: z
+        .number()
+        .int()
+        .nullable()
+        .describe(
+          'Median minutes from a first message to the seller’s first answer; null when none was answered',
+        ),
     })
     .nullable()
     .describe(

@@ -66,4 +66,20 @@ export const ar: EmailCatalog = {
   'answer.intro': 'ردّ {name} في المحادثة بخصوص إعلانك:',
   'answer.button': 'فتح المحادثة',
   'answer.reason': 'تتلقى هذه الرسالة لأن إعلانك منشور على Estately وراسلك أحد المهتمين.',
+  // "Still available?" (issue 43 point 5)
+  'availability.subject': 'هل ما زال إعلانك متاحًا؟',
+  'availability.intro':
+    'لم يتم تحديث إعلانك منذ {date}. يُرجى إعلامنا إن كان العقار لا يزال متاحًا، حتى يتمكن من يجدونه من الاعتماد عليه.',
+  'availability.available': 'نعم، ما زال متاحًا',
+  'availability.sold': 'لا، تم بيعه أو تأجيره',
+  'availability.consequence':
+    'إن لم تُجب، فسيُعلَّم الإعلان اعتبارًا من {unconfirmed_date} بأنه لم يُؤكَّد مؤخرًا وسيظهر في مرتبة أدنى في نتائج البحث، وفي {withdraw_date} سيُسحب. يمكنك إعادة نشره في أي وقت.',
+  'availability.own_offers': 'الانتقال إلى إعلاناتي',
+  'availability.reason':
+    'تصلك هذه الرسالة لأن إعلانك منشور على Estately. يعمل كل زر مرة واحدة ودون تسجيل الدخول، لذا يُرجى عدم إعادة توجيه هذه الرسالة.',
+  'withdrawn.subject': 'تم سحب إعلانك',
+  'withdrawn.intro':
+    'سألناك في {date} إن كان إعلانك لا يزال متاحًا ولم نتلقَّ ردًا، لذلك سحبناه من البحث. لم يُحذف أي شيء.',
+  'withdrawn.button': 'إعادة النشر',
+  'withdrawn.reason': 'تصلك هذه الرسالة لأن إعلانك كان منشورًا على Estately.',
 };

@@ -55,4 +55,20 @@ export const bs: EmailCatalog = {
   'answer.button': 'Otvori razgovor',
   'answer.reason':
     'Ovaj e-mail primate jer je vaš oglas objavljen na Estatelyju i javio vam se zainteresovani kupac.',
+  // "Still available?" (issue 43 point 5)
+  'availability.subject': 'Da li je vaš oglas još aktuelan?',
+  'availability.intro':
+    'Vaš oglas nije ažuriran od {date}. Javite nam da li je nekretnina još dostupna kako bi se zainteresovani mogli osloniti na oglas.',
+  'availability.available': 'Da, još je dostupna',
+  'availability.sold': 'Ne, prodana je ili iznajmljena',
+  'availability.consequence':
+    'Bez odgovora, od {unconfirmed_date} oglas će biti označen kao nedavno nepotvrđen i prikazivat će se niže u rezultatima pretrage, a {withdraw_date} bit će povučen. Možete ga ponovo objaviti u bilo kojem trenutku.',
+  'availability.own_offers': 'Idi na moje oglase',
+  'availability.reason':
+    'Ovaj e-mail primate jer je vaš oglas objavljen na Estatelyju. Svako dugme radi jednom i bez prijave, zato ovaj e-mail nemojte prosljeđivati.',
+  'withdrawn.subject': 'Vaš oglas je povučen',
+  'withdrawn.intro':
+    '{date} pitali smo da li je vaš oglas još aktuelan i nismo dobili odgovor, pa smo ga povukli iz pretrage. Ništa nije izbrisano.',
+  'withdrawn.button': 'Ponovo objavi',
+  'withdrawn.reason': 'Ovaj e-mail primate jer je vaš oglas bio objavljen na Estatelyju.',
 };

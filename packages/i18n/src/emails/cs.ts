@@ -70,4 +70,20 @@ export const cs: EmailCatalog = {
   'answer.button': 'Otevřít konverzaci',
   'answer.reason':
     'Tento e-mail dostáváte, protože váš inzerát je zveřejněn na Estately a napsal vám zájemce.',
+  // "Still available?" (issue 43 point 5)
+  'availability.subject': 'Je váš inzerát stále aktuální?',
+  'availability.intro':
+    'Váš inzerát nebyl od {date} upraven. Dejte nám prosím vědět, zda je nemovitost stále k dispozici, aby se na inzerát mohli zájemci spolehnout.',
+  'availability.available': 'Ano, stále je k dispozici',
+  'availability.sold': 'Ne, je prodaná nebo pronajatá',
+  'availability.consequence':
+    'Pokud neodpovíte, od {unconfirmed_date} bude inzerát označen jako nedávno nepotvrzený a ve výsledcích hledání se zobrazí níže. Dne {withdraw_date} bude stažen. Znovu ho můžete kdykoli zveřejnit.',
+  'availability.own_offers': 'Přejít na moje inzeráty',
+  'availability.reason':
+    'Tento e-mail dostáváte, protože máte na Estately zveřejněný inzerát. Každé tlačítko funguje jednou a bez přihlášení, proto tento e-mail nepřeposílejte.',
+  'withdrawn.subject': 'Váš inzerát byl stažen',
+  'withdrawn.intro':
+    'Dne {date} jsme se ptali, zda je váš inzerát stále aktuální, a nedostali jsme odpověď. Proto jsme ho stáhli z vyhledávání. Nic nebylo smazáno.',
+  'withdrawn.button': 'Znovu zveřejnit',
+  'withdrawn.reason': 'Tento e-mail dostáváte, protože jste měli na Estately zveřejněný inzerát.',
 };

@@ -75,4 +75,20 @@ export const de: EmailCatalog = {
   'answer.button': 'Unterhaltung öffnen',
   'answer.reason':
     'Sie erhalten diese E-Mail, weil Ihr Angebot auf Estately veröffentlicht ist und Ihnen ein Interessent geschrieben hat.',
+  // "Still available?" (issue 43 point 5)
+  'availability.subject': 'Ist Ihr Angebot noch verfügbar?',
+  'availability.intro':
+    'Ihr Angebot wurde seit dem {date} nicht aktualisiert. Bitte teilen Sie uns mit, ob die Immobilie noch verfügbar ist, damit sich Interessenten darauf verlassen können.',
+  'availability.available': 'Ja, noch verfügbar',
+  'availability.sold': 'Nein, verkauft oder vermietet',
+  'availability.consequence':
+    'Ohne Antwort wird das Angebot ab dem {unconfirmed_date} als „nicht kürzlich bestätigt“ gekennzeichnet und in den Suchergebnissen weiter unten angezeigt; am {withdraw_date} wird es zurückgezogen. Sie können es jederzeit wieder veröffentlichen.',
+  'availability.own_offers': 'Zu meinen Angeboten',
+  'availability.reason':
+    'Sie erhalten diese E-Mail, weil Ihr Angebot auf Estately veröffentlicht ist. Jede Schaltfläche funktioniert einmal und ohne Anmeldung. Bitte leiten Sie diese E-Mail daher nicht weiter.',
+  'withdrawn.subject': 'Ihr Angebot wurde zurückgezogen',
+  'withdrawn.intro':
+    'Am {date} haben wir gefragt, ob Ihr Angebot noch verfügbar ist, und keine Antwort erhalten. Deshalb haben wir es aus der Suche genommen. Es wurde nichts gelöscht.',
+  'withdrawn.button': 'Wieder veröffentlichen',
+  'withdrawn.reason': 'Sie erhalten diese E-Mail, weil Ihr Angebot auf Estately veröffentlicht war.',
 };

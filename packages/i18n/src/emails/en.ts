@@ -73,6 +73,22 @@ export const en = {
   'answer.button': 'Open the conversation',
   'answer.reason':
     'You are receiving this e-mail because your offer is listed on Estately and someone interested wrote to you.',
+  // "Still available?" (issue 43 point 5)
+  'availability.subject': 'Is your offer still available?',
+  'availability.intro':
+    'Your offer has not been updated since {date}. Please let us know whether it is still available, so that people who find it can rely on it.',
+  'availability.available': 'Yes, it is still available',
+  'availability.sold': 'No, it is sold or rented',
+  'availability.consequence':
+    'Without an answer, from {unconfirmed_date} the offer is marked as not confirmed recently and appears lower in search results, and on {withdraw_date} it is withdrawn. You can publish it again at any time.',
+  'availability.own_offers': 'Go to my offers',
+  'availability.reason':
+    'You are receiving this e-mail because your offer is listed on Estately. Each button works once and without signing in, so please do not forward this e-mail.',
+  'withdrawn.subject': 'Your offer has been withdrawn',
+  'withdrawn.intro':
+    'On {date} we asked whether your offer is still available and received no answer, so we have withdrawn it from search. Nothing has been deleted.',
+  'withdrawn.button': 'Publish it again',
+  'withdrawn.reason': 'You are receiving this e-mail because your offer was listed on Estately.',
 } satisfies Record<string, string>;
 
 export type EmailKey = keyof typeof en;

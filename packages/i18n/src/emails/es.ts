@@ -72,4 +72,20 @@ export const es: EmailCatalog = {
   'answer.button': 'Abrir la conversación',
   'answer.reason':
     'Recibes este correo porque tu anuncio está publicado en Estately y una persona interesada te ha escrito.',
+  // "Still available?" (issue 43 point 5)
+  'availability.subject': '¿Tu anuncio sigue disponible?',
+  'availability.intro':
+    'Tu anuncio no se ha actualizado desde el {date}. Indícanos si el inmueble sigue disponible para que quienes lo encuentren puedan confiar en él.',
+  'availability.available': 'Sí, sigue disponible',
+  'availability.sold': 'No, está vendido o alquilado',
+  'availability.consequence':
+    'Si no respondes, a partir del {unconfirmed_date} el anuncio se marcará como no confirmado recientemente y aparecerá más abajo en los resultados de búsqueda, y el {withdraw_date} se retirará. Puedes volver a publicarlo cuando quieras.',
+  'availability.own_offers': 'Ir a mis anuncios',
+  'availability.reason':
+    'Recibes este correo porque tu anuncio está publicado en Estately. Cada botón funciona una sola vez y sin iniciar sesión, así que no reenvíes este correo.',
+  'withdrawn.subject': 'Tu anuncio se ha retirado',
+  'withdrawn.intro':
+    'El {date} te preguntamos si tu anuncio seguía disponible y no recibimos respuesta, así que lo hemos retirado de la búsqueda. No se ha borrado nada.',
+  'withdrawn.button': 'Volver a publicarlo',
+  'withdrawn.reason': 'Recibes este correo porque tu anuncio estaba publicado en Estately.',
 };

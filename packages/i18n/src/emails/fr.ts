@@ -74,4 +74,20 @@ export const fr: EmailCatalog = {
   'answer.button': 'Ouvrir la conversation',
   'answer.reason':
     'Vous recevez cet e-mail parce que votre annonce est publiée sur Estately et qu’une personne intéressée vous a écrit.',
+  // "Still available?" (issue 43 point 5)
+  'availability.subject': 'Votre annonce est-elle toujours d’actualité ?',
+  'availability.intro':
+    'Votre annonce n’a pas été mise à jour depuis le {date}. Merci de nous indiquer si le bien est toujours disponible, afin que les personnes intéressées puissent s’y fier.',
+  'availability.available': 'Oui, toujours disponible',
+  'availability.sold': 'Non, vendu ou loué',
+  'availability.consequence':
+    'Sans réponse de votre part, l’annonce sera signalée comme non confirmée récemment à partir du {unconfirmed_date} et apparaîtra plus bas dans les résultats de recherche, puis elle sera retirée le {withdraw_date}. Vous pourrez la republier à tout moment.',
+  'availability.own_offers': 'Accéder à mes annonces',
+  'availability.reason':
+    'Vous recevez cet e-mail parce que votre annonce est publiée sur Estately. Chaque bouton ne fonctionne qu’une fois et sans connexion : ne transférez donc pas cet e-mail.',
+  'withdrawn.subject': 'Votre annonce a été retirée',
+  'withdrawn.intro':
+    'Le {date}, nous vous avons demandé si votre annonce était toujours d’actualité et nous n’avons reçu aucune réponse. Nous l’avons donc retirée de la recherche. Rien n’a été supprimé.',
+  'withdrawn.button': 'La republier',
+  'withdrawn.reason': 'Vous recevez cet e-mail parce que votre annonce était publiée sur Estately.',
 };

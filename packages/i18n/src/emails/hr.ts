@@ -56,4 +56,20 @@ export const hr: EmailCatalog = {
   'answer.button': 'Otvori razgovor',
   'answer.reason':
     'Ovaj e-mail primate jer je vaš oglas objavljen na Estatelyju i javio vam se zainteresirani kupac.',
+  // "Still available?" (issue 43 point 5)
+  'availability.subject': 'Je li vaš oglas još aktualan?',
+  'availability.intro':
+    'Vaš oglas nije ažuriran od {date}. Javite nam je li nekretnina još dostupna kako bi se zainteresirani mogli osloniti na oglas.',
+  'availability.available': 'Da, još je dostupna',
+  'availability.sold': 'Ne, prodana je ili iznajmljena',
+  'availability.consequence':
+    'Bez odgovora, od {unconfirmed_date} oglas će biti označen kao nedavno nepotvrđen i prikazivat će se niže u rezultatima pretraživanja, a {withdraw_date} bit će povučen. Možete ga ponovno objaviti u bilo kojem trenutku.',
+  'availability.own_offers': 'Idi na moje oglase',
+  'availability.reason':
+    'Ovaj e-mail primate jer je vaš oglas objavljen na Estatelyju. Svaki gumb radi jednom i bez prijave, zato ovaj e-mail nemojte prosljeđivati.',
+  'withdrawn.subject': 'Vaš oglas je povučen',
+  'withdrawn.intro':
+    '{date} pitali smo je li vaš oglas još aktualan i nismo dobili odgovor, pa smo ga povukli iz pretraživanja. Ništa nije izbrisano.',
+  'withdrawn.button': 'Ponovno objavi',
+  'withdrawn.reason': 'Ovaj e-mail primate jer je vaš oglas bio objavljen na Estatelyju.',
 };

@@ -70,4 +70,20 @@ export const it: EmailCatalog = {
   'answer.button': 'Apri la conversazione',
   'answer.reason':
     'Ricevi questa e-mail perché il tuo annuncio è pubblicato su Estately e una persona interessata ti ha scritto.',
+  // "Still available?" (issue 43 point 5)
+  'availability.subject': 'Il tuo annuncio è ancora valido?',
+  'availability.intro':
+    'Il tuo annuncio non è stato aggiornato dal {date}. Facci sapere se l’immobile è ancora disponibile, così chi lo trova potrà fidarsi.',
+  'availability.available': 'Sì, è ancora disponibile',
+  'availability.sold': 'No, è venduto o affittato',
+  'availability.consequence':
+    'Senza risposta, dal {unconfirmed_date} l’annuncio sarà segnalato come non confermato di recente e comparirà più in basso nei risultati di ricerca; il {withdraw_date} sarà ritirato. Potrai ripubblicarlo in qualsiasi momento.',
+  'availability.own_offers': 'Vai ai miei annunci',
+  'availability.reason':
+    'Ricevi questa e-mail perché il tuo annuncio è pubblicato su Estately. Ogni pulsante funziona una sola volta e senza accesso, quindi non inoltrare questa e-mail.',
+  'withdrawn.subject': 'Il tuo annuncio è stato ritirato',
+  'withdrawn.intro':
+    'Il {date} ti abbiamo chiesto se il tuo annuncio fosse ancora valido e non abbiamo ricevuto risposta, quindi l’abbiamo ritirato dalla ricerca. Non è stato cancellato nulla.',
+  'withdrawn.button': 'Ripubblicalo',
+  'withdrawn.reason': 'Ricevi questa e-mail perché il tuo annuncio era pubblicato su Estately.',
 };

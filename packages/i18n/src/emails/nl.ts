@@ -70,4 +70,20 @@ export const nl: EmailCatalog = {
   'answer.button': 'Gesprek openen',
   'answer.reason':
     'U ontvangt deze e-mail omdat uw advertentie op Estately staat en een geïnteresseerde u heeft geschreven.',
+  // "Still available?" (issue 43 point 5)
+  'availability.subject': 'Is uw aanbod nog beschikbaar?',
+  'availability.intro':
+    'Uw aanbod is sinds {date} niet bijgewerkt. Laat ons weten of de woning nog beschikbaar is, zodat geïnteresseerden erop kunnen vertrouwen.',
+  'availability.available': 'Ja, nog beschikbaar',
+  'availability.sold': 'Nee, verkocht of verhuurd',
+  'availability.consequence':
+    'Zonder antwoord wordt het aanbod vanaf {unconfirmed_date} gemarkeerd als niet recent bevestigd en lager getoond in de zoekresultaten, en op {withdraw_date} wordt het ingetrokken. U kunt het op elk moment opnieuw publiceren.',
+  'availability.own_offers': 'Naar mijn aanbod',
+  'availability.reason':
+    'U ontvangt deze e-mail omdat uw aanbod op Estately staat. Elke knop werkt één keer en zonder inloggen, dus stuur deze e-mail niet door.',
+  'withdrawn.subject': 'Uw aanbod is ingetrokken',
+  'withdrawn.intro':
+    'Op {date} hebben we gevraagd of uw aanbod nog beschikbaar is en we hebben geen antwoord gekregen. Daarom hebben we het uit de zoekresultaten gehaald. Er is niets verwijderd.',
+  'withdrawn.button': 'Opnieuw publiceren',
+  'withdrawn.reason': 'U ontvangt deze e-mail omdat uw aanbod op Estately stond.',
 };

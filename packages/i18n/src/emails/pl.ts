@@ -70,4 +70,20 @@ export const pl: EmailCatalog = {
   'answer.button': 'Otwórz rozmowę',
   'answer.reason':
     'Otrzymujesz ten e-mail, ponieważ Twoja oferta jest opublikowana w Estately i napisał do Ciebie zainteresowany.',
+  // "Still available?" (issue 43 point 5)
+  'availability.subject': 'Czy Twoje ogłoszenie jest nadal aktualne?',
+  'availability.intro':
+    'Twoje ogłoszenie nie było aktualizowane od {date}. Daj nam znać, czy nieruchomość jest nadal dostępna, aby zainteresowani mogli na nim polegać.',
+  'availability.available': 'Tak, nadal jest dostępna',
+  'availability.sold': 'Nie, jest sprzedana lub wynajęta',
+  'availability.consequence':
+    'Bez odpowiedzi od {unconfirmed_date} ogłoszenie zostanie oznaczone jako niedawno niepotwierdzone i będzie wyświetlane niżej w wynikach wyszukiwania, a {withdraw_date} zostanie wycofane. Możesz je w każdej chwili opublikować ponownie.',
+  'availability.own_offers': 'Przejdź do moich ogłoszeń',
+  'availability.reason':
+    'Otrzymujesz tę wiadomość, ponieważ Twoje ogłoszenie jest opublikowane w Estately. Każdy przycisk działa jeden raz i bez logowania, dlatego nie przekazuj tej wiadomości dalej.',
+  'withdrawn.subject': 'Twoje ogłoszenie zostało wycofane',
+  'withdrawn.intro':
+    '{date} zapytaliśmy, czy Twoje ogłoszenie jest nadal aktualne, i nie otrzymaliśmy odpowiedzi, dlatego wycofaliśmy je z wyszukiwania. Nic nie zostało usunięte.',
+  'withdrawn.button': 'Opublikuj ponownie',
+  'withdrawn.reason': 'Otrzymujesz tę wiadomość, ponieważ Twoje ogłoszenie było opublikowane w Estately.',
 };

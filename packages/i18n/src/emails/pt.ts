@@ -72,4 +72,20 @@ export const pt: EmailCatalog = {
   'answer.button': 'Abrir a conversa',
   'answer.reason':
     'Recebe este e-mail porque o seu anúncio está publicado na Estately e um interessado escreveu-lhe.',
+  // "Still available?" (issue 43 point 5)
+  'availability.subject': 'O seu anúncio continua disponível?',
+  'availability.intro':
+    'O seu anúncio não é atualizado desde {date}. Diga-nos se o imóvel continua disponível, para que quem o encontrar possa confiar nele.',
+  'availability.available': 'Sim, continua disponível',
+  'availability.sold': 'Não, foi vendido ou arrendado',
+  'availability.consequence':
+    'Sem resposta, a partir de {unconfirmed_date} o anúncio será assinalado como não confirmado recentemente e aparecerá mais abaixo nos resultados de pesquisa, e em {withdraw_date} será retirado. Pode voltar a publicá-lo a qualquer momento.',
+  'availability.own_offers': 'Ir para os meus anúncios',
+  'availability.reason':
+    'Está a receber este e-mail porque o seu anúncio está publicado no Estately. Cada botão funciona uma única vez e sem iniciar sessão, por isso não reencaminhe este e-mail.',
+  'withdrawn.subject': 'O seu anúncio foi retirado',
+  'withdrawn.intro':
+    'Em {date} perguntámos se o seu anúncio continuava disponível e não recebemos resposta, por isso retirámo-lo da pesquisa. Nada foi apagado.',
+  'withdrawn.button': 'Publicar novamente',
+  'withdrawn.reason': 'Está a receber este e-mail porque o seu anúncio estava publicado no Estately.',
 };

@@ -35,6 +35,8 @@ const montenegrin: EmailOverrides = {
   'security.button': 'Promijeni lozinku',
   'reply.reason':
     'Ovaj e-mail primate jer ste na Estatelyju pisali prodavcu. Link otvara vaš razgovor bez prijave, zato ovaj e-mail nemojte prosljeđivati.',
+  'availability.reason':
+    'Ovaj e-mail primate jer je vaš oglas objavljen na Estatelyju. Svako dugme radi jednom i bez prijave, zato ovaj e-mail nemojte prosljeđivati.',
 };
 
 export const EMAIL_OVERRIDES: Partial<Record<Locale, EmailOverrides>> = {

@@ -70,4 +70,20 @@ export const sk: EmailCatalog = {
   'answer.button': 'Otvoriť konverzáciu',
   'answer.reason':
     'Tento e-mail dostávate, pretože váš inzerát je zverejnený na Estately a napísal vám záujemca.',
+  // "Still available?" (issue 43 point 5)
+  'availability.subject': 'Je váš inzerát stále aktuálny?',
+  'availability.intro':
+    'Váš inzerát nebol od {date} upravený. Dajte nám, prosím, vedieť, či je nehnuteľnosť stále k dispozícii, aby sa naň záujemcovia mohli spoľahnúť.',
+  'availability.available': 'Áno, stále je k dispozícii',
+  'availability.sold': 'Nie, je predaná alebo prenajatá',
+  'availability.consequence':
+    'Ak neodpoviete, od {unconfirmed_date} bude inzerát označený ako nedávno nepotvrdený a vo výsledkoch vyhľadávania sa zobrazí nižšie. Dňa {withdraw_date} bude stiahnutý. Znova ho môžete kedykoľvek zverejniť.',
+  'availability.own_offers': 'Prejsť na moje inzeráty',
+  'availability.reason':
+    'Tento e-mail dostávate, pretože máte na Estately zverejnený inzerát. Každé tlačidlo funguje raz a bez prihlásenia, preto tento e-mail nepreposielajte.',
+  'withdrawn.subject': 'Váš inzerát bol stiahnutý',
+  'withdrawn.intro':
+    'Dňa {date} sme sa pýtali, či je váš inzerát stále aktuálny, a nedostali sme odpoveď. Preto sme ho stiahli z vyhľadávania. Nič nebolo vymazané.',
+  'withdrawn.button': 'Znova zverejniť',
+  'withdrawn.reason': 'Tento e-mail dostávate, pretože ste mali na Estately zverejnený inzerát.',
 };

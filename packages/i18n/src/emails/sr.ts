@@ -53,4 +53,20 @@ export const sr: EmailCatalog = {
   'answer.button': 'Otvori razgovor',
   'answer.reason':
     'Ovaj e-mail primate jer je vaš oglas objavljen na Estatelyju i javio vam se zainteresovani kupac.',
+  // "Still available?" (issue 43 point 5)
+  'availability.subject': 'Da li je vaš oglas još aktuelan?',
+  'availability.intro':
+    'Vaš oglas nije ažuriran od {date}. Javite nam da li je nekretnina još dostupna kako bi zainteresovani mogli da se oslone na oglas.',
+  'availability.available': 'Da, još je dostupna',
+  'availability.sold': 'Ne, prodata je ili izdata',
+  'availability.consequence':
+    'Bez odgovora, od {unconfirmed_date} oglas će biti označen kao nedavno nepotvrđen i prikazivaće se niže u rezultatima pretrage, a {withdraw_date} biće povučen. Možete ponovo da ga objavite u bilo kom trenutku.',
+  'availability.own_offers': 'Idi na moje oglase',
+  'availability.reason':
+    'Ovaj e-mail primate jer je vaš oglas objavljen na Estatelyju. Svako dugme radi jednom i bez prijave, zato ovaj e-mail nemojte da prosleđujete.',
+  'withdrawn.subject': 'Vaš oglas je povučen',
+  'withdrawn.intro':
+    '{date} pitali smo da li je vaš oglas još aktuelan i nismo dobili odgovor, pa smo ga povukli iz pretrage. Ništa nije obrisano.',
+  'withdrawn.button': 'Ponovo objavi',
+  'withdrawn.reason': 'Ovaj e-mail primate jer je vaš oglas bio objavljen na Estatelyju.',
 };

@@ -68,4 +68,20 @@ export const tr: EmailCatalog = {
   'answer.button': 'Konuşmayı aç',
   'answer.reason':
     'Bu e-postayı, ilanınız Estately’de yayında olduğu ve ilgilenen biri size yazdığı için alıyorsunuz.',
+  // "Still available?" (issue 43 point 5)
+  'availability.subject': 'İlanınız hâlâ güncel mi?',
+  'availability.intro':
+    'İlanınız {date} tarihinden beri güncellenmedi. İlanı bulanların güvenebilmesi için mülkün hâlâ müsait olup olmadığını bize bildirin.',
+  'availability.available': 'Evet, hâlâ müsait',
+  'availability.sold': 'Hayır, satıldı veya kiralandı',
+  'availability.consequence':
+    'Yanıt vermezseniz ilan {unconfirmed_date} tarihinden itibaren yakın zamanda onaylanmadı olarak işaretlenir ve arama sonuçlarında daha aşağıda gösterilir; {withdraw_date} tarihinde ise yayından kaldırılır. İlanı istediğiniz zaman yeniden yayınlayabilirsiniz.',
+  'availability.own_offers': 'İlanlarıma git',
+  'availability.reason':
+    'Bu e-postayı, ilanınız Estately’de yayında olduğu için alıyorsunuz. Her düğme yalnızca bir kez ve oturum açmadan çalışır; bu nedenle bu e-postayı kimseye iletmeyin.',
+  'withdrawn.subject': 'İlanınız yayından kaldırıldı',
+  'withdrawn.intro':
+    '{date} tarihinde ilanınızın hâlâ güncel olup olmadığını sorduk ve yanıt alamadık; bu nedenle ilanı aramadan kaldırdık. Hiçbir şey silinmedi.',
+  'withdrawn.button': 'Yeniden yayınla',
+  'withdrawn.reason': 'Bu e-postayı, ilanınız Estately’de yayında olduğu için alıyorsunuz.',
 };

@@ -60,6 +60,18 @@ export interface EmailTemplateData {
   reset_password: { resetUrl: string; expiresInHours: number };
   /** Told after a password change or reset, so an unexpected change is noticed. */
   password_changed: { changedAt: string };
+  /** "Still available?" (decision 065): to the seller of an offer not updated for 14 days, with two signed links. */
+  availability_check: AvailabilityEmailOffer & {
+    available_url: string;
+    sold_url: string;
+    /** The offer's last update or confirmation, ISO 8601. */
+    updated_at: string;
+    /** From when the offer shows "not confirmed recently" without an answer, and when it is withdrawn. */
+    unconfirmed_at: string;
+    withdraw_at: string;
+  };
+  /** The offer was withdrawn after 30 days without an answer (decision 065). */
+  availability_withdrawn: AvailabilityEmailOffer & { asked_at: string };
   /** Saved-search digest (issue 6): new or cheaper offers matching a watch-dog. */
   saved_search_alert: {
     searchName: string;
@@ -67,6 +79,17 @@ export interface EmailTemplateData {
     unsubscribeUrl: string;
     offers: Array<{ title: string; url: string; price: string; photoUrl: string | null }>;
   };
+}
+
+/** The offer an availability e-mail is about, and its seller's own offers page. */
+export interface AvailabilityEmailOffer {
+  property_id: number;
+  offer_url: string;
+  offers_url: string;
+  offer_type: string;
+  property_type: string;
+  address: string;
+  recipient_name: string | null;
 }
 
 export type EmailTemplate = keyof EmailTemplateData;
@@ -80,6 +103,8 @@ export const EMAIL_TEMPLATES = [
   'saved_search_alert',
   'lead_reply',
   'lead_answer',
+  'availability_check',
+  'availability_withdrawn',
 ] as const satisfies readonly EmailTemplate[];
 
 export interface EmailJobPayload<T extends EmailTemplate = EmailTemplate> {

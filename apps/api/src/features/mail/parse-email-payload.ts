@@ -16,6 +16,17 @@ import {
 const text = z.string().trim().min(1);
 const hours = z.number().positive();
 
+const availabilityOffer = {
+  property_id: z.number().int(),
+  offer_url: text,
+  offers_url: text,
+  offer_type: z.string(),
+  property_type: z.string(),
+  address: z.string(),
+  recipient_name: z.string().nullable(),
+};
+const instant = z.iso.datetime({ offset: true });
+
 const DATA_SCHEMAS: { [T in EmailTemplate]: z.ZodType<EmailTemplateData[T]> } = {
   offer_message: z.object({
     offer_id: z.number().int(),
@@ -56,6 +67,15 @@ const DATA_SCHEMAS: { [T in EmailTemplate]: z.ZodType<EmailTemplateData[T]> } = 
     buyer_name: text,
     text: text,
   }),
+  availability_check: z.object({
+    ...availabilityOffer,
+    available_url: text,
+    sold_url: text,
+    updated_at: instant,
+    unconfirmed_at: instant,
+    withdraw_at: instant,
+  }),
+  availability_withdrawn: z.object({ ...availabilityOffer, asked_at: instant }),
   confirm_email: z.object({ confirmUrl: text, expiresInHours: hours }),
   change_email: z.object({ confirmUrl: text, newEmail: z.email(), expiresInHours: hours }),
   email_changed: z.object({ newEmail: z.email() }),

@@ -145,6 +145,46 @@ const TEMPLATES: { [T in EmailTemplate]: Builder<T> } = {
       footer: [{ kind: 'paragraph', text: t('answer.reason') }],
     };
   },
+  availability_check: ({ data, t, link, locale }) => {
+    const offerLine = offerKindLine(t, data.offer_type, data.property_type, data.address);
+    const date = (iso: string) => formatDateLong(iso.slice(0, 10), locale);
+    return {
+      subject: `${t('availability.subject')}${data.address ? ` (${data.address})` : ''}`,
+      greeting: data.recipient_name ? t('greeting', { name: data.recipient_name }) : t('greeting_anonymous'),
+      blocks: [
+        { kind: 'paragraph', text: t('availability.intro', { date: date(data.updated_at) }) },
+        ...(offerLine ? [{ kind: 'paragraph' as const, text: offerLine }] : []),
+        button(t, t('availability.available'), link(data.available_url)),
+        button(t, t('availability.sold'), link(data.sold_url)),
+        {
+          kind: 'paragraph',
+          text: t('availability.consequence', {
+            unconfirmed_date: date(data.unconfirmed_at),
+            withdraw_date: date(data.withdraw_at),
+          }),
+        },
+        { kind: 'link', label: t('message.view_offer'), url: link(data.offer_url) },
+        { kind: 'link', label: t('availability.own_offers'), url: link(data.offers_url) },
+      ],
+      footer: [{ kind: 'paragraph', text: t('availability.reason') }],
+    };
+  },
+  availability_withdrawn: ({ data, t, link, locale }) => {
+    const offerLine = offerKindLine(t, data.offer_type, data.property_type, data.address);
+    return {
+      subject: `${t('withdrawn.subject')}${data.address ? ` (${data.address})` : ''}`,
+      greeting: data.recipient_name ? t('greeting', { name: data.recipient_name }) : t('greeting_anonymous'),
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: t('withdrawn.intro', { date: formatDateLong(data.asked_at.slice(0, 10), locale) }),
+        },
+        ...(offerLine ? [{ kind: 'paragraph' as const, text: offerLine }] : []),
+        button(t, t('withdrawn.button'), link(data.offers_url)),
+      ],
+      footer: [{ kind: 'paragraph', text: t('withdrawn.reason') }],
+    };
+  },
   confirm_email: ({ data, t, link }) => ({
     subject: t('confirm.subject'),
     blocks: [

@@ -45,6 +45,9 @@ export const offerCardColumns = {
   publishedAt: offers.publishedAt,
   priceReducedPercent: offers.priceReducedPercent,
   priceReducedAt: offers.priceReducedAt,
+  isUnconfirmed: offers.isUnconfirmed,
+  groupOffers: offers.groupOffers,
+  groupSellers: offers.groupSellers,
 };
 
 const CARD_KEYS = Object.keys(offerCardColumns) as (keyof typeof offerCardColumns)[];
@@ -109,6 +112,9 @@ export function cardRowOfValues(v: unknown[]): OfferCardRow {
     publishedAt: v[27] === null ? null : new Date(v[27] as string),
     priceReducedPercent: v[28],
     priceReducedAt: v[29] === null ? null : new Date(v[29] as string),
+    isUnconfirmed: v[30],
+    groupOffers: v[31],
+    groupSellers: v[32],
   } as OfferCardRow;
 }
 
@@ -143,6 +149,9 @@ export interface OfferCardRow {
   publishedAt: Date | null;
   priceReducedPercent: number | null;
   priceReducedAt: Date | null;
+  isUnconfirmed: boolean;
+  groupOffers: number | null;
+  groupSellers: number | null;
 }
 
 export interface OfferCardContext {
@@ -187,6 +196,12 @@ export function toOfferCard(row: OfferCardRow, context: OfferCardContext): Offer
     is_price_reduced: row.isPriceReduced,
     // A kept page of cards can outlive the 30 days by as long as it is kept: no write moves it.
     price_reduced_percent: recentReductionPercent(row.priceReducedPercent, row.priceReducedAt),
+    not_confirmed_recently: row.isUnconfirmed,
+    // The card of a group (decision 068) is its cheapest offer: its price is the group's lowest.
+    property_group:
+      row.groupOffers !== null && row.groupOffers > 1
+        ? { offers: row.groupOffers, sellers: row.groupSellers ?? row.groupOffers }
+        : null,
     photos_count: row.photosCount,
     main_photo:
       row.mainPhotoId !== null && row.mainPhotoVariants

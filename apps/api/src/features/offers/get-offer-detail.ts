@@ -42,6 +42,7 @@ import type { OfferCountCache } from '../search/count-cache.ts';
 import { type CountScope, type ReadSnapshot, readVersions } from '../search/read-versions.ts';
 import { encodeBody } from '../search/trusted-serializer.ts';
 import { getFairPrice, type KeptComparables } from './get-fair-price.ts';
+import { offerGroupColumn, offerGroupOf } from './offer-group.ts';
 import { offerHistoryColumn, offerHistoryOf } from './offer-history.ts';
 import { offerGone, offerNotFound, wasPublicProperty } from './public-offer.ts';
 
@@ -162,6 +163,9 @@ function detailStatement(db: Db) {
           verified: users.verified,
           profilePicturePath: users.profilePicturePath,
           createdAt: users.createdAt,
+          replyThreads: users.replyThreads,
+          replyRatePercent: users.replyRatePercent,
+          replyMedianMinutes: users.replyMedianMinutes,
           rating: users.sellerRating,
           ratingCount: users.sellerRatingCount,
         },
@@ -189,6 +193,7 @@ function detailStatement(db: Db) {
         from ${propertyMedia} where ${propertyMedia.propertyId} = ${offers.id} and ${propertyMedia.status} = 'ready')`,
         rates: ratesColumn(),
         history: offerHistoryColumn(),
+        group: offerGroupColumn(),
       })
       .from(offers)
       .innerJoin(properties, eq(properties.id, offers.id))
@@ -270,6 +275,16 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
     activated_at: offer.activatedAt.toISOString(),
     published_at: offer.publishedAt ? offer.publishedAt.toISOString() : null,
     is_price_reduced: offer.isPriceReduced,
+    not_confirmed_recently: offer.isUnconfirmed,
+    // The stored figures of the reply roll-up (decision 065): no aggregate per request.
+    responsiveness:
+      creator.replyRatePercent === null
+        ? null
+        : {
+            conversations: creator.replyThreads,
+            reply_rate_percent: creator.replyRatePercent,
+            median_reply_minutes: creator.replyMedianMinutes,
+          },
     ...offerHistoryOf({
       id: offer.id,
       stored: row.history,
@@ -280,6 +295,7 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
       currency,
       rates,
     }),
+    property_group: offerGroupOf(row.group, currency, rates),
     fair_price: fairPrice,
     trust: row.trustPoints ? trustScoreFromPoints(row.trustPoints) : null,
     city: offer.city,

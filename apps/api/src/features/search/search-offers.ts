@@ -49,10 +49,19 @@ export interface SearchOffersOptions {
  * offers without a price or area go last either way.
  */
 const ORDER_BY: Readonly<Record<Sort, SQL[]>> = {
-  // Null placement spelled out to match offers_type_country_activated_id_idx (DESC NULLS LAST,
-  // read backwards for ascending) so the planner can walk the index; neither column is null.
-  activated_at_desc: [sql`${offers.activatedAt} desc nulls last`, sql`${offers.id} desc nulls last`],
-  activated_at_asc: [sql`${offers.activatedAt} asc nulls first`, sql`${offers.id} asc nulls first`],
+  // Null placement spelled out to match offers_type_country_rank_id_idx (DESC NULLS LAST, read
+  // backwards for ascending) so the planner can walk the index; no column is null. Offers "not
+  // confirmed recently" come after the confirmed ones, and first in the reverse order (decision 065).
+  activated_at_desc: [
+    sql`${offers.isUnconfirmed} asc`,
+    sql`${offers.activatedAt} desc nulls last`,
+    sql`${offers.id} desc nulls last`,
+  ],
+  activated_at_asc: [
+    sql`${offers.isUnconfirmed} desc`,
+    sql`${offers.activatedAt} asc nulls first`,
+    sql`${offers.id} asc nulls first`,
+  ],
   price_asc: [sql`${offers.priceNormalized} asc nulls last`, sql`${offers.id} asc`],
   price_desc: [sql`${offers.priceNormalized} desc nulls last`, sql`${offers.id} desc`],
   area_asc: [sql`${offers.usefulAreaMeters} asc nulls last`, sql`${offers.id} asc`],
@@ -72,7 +81,7 @@ const WALK_MAX_ROWS = 1_000;
 
 /**
  * The ids of the newest offers matching a large-area search, found by walking the newest
- * offers of everything but the area (offers_type_country_activated_id_idx, in order) and
+ * offers of everything but the area (offers_type_country_rank_id_idx, in order) and
  * testing the area on each: a 100 km circle around a city holds a large share of its
  * country's offers, so a page is full after a few hundred rows. The planner cannot see this
  * (it estimates any area at 0.1 % of the rows) and would read every offer in the area to sort
@@ -88,19 +97,25 @@ async function walkNewest(db: Db, conditions: OfferConditions, need: number): Pr
   });
   const inArea = sql.join(areas, sql` and `);
   const found: number[] = [];
-  let cursor: { at: string; id: number } | null = null;
+  let cursor: { unconfirmed: boolean; at: string; id: number } | null = null;
   for (let walked = 0; walked < WALK_MAX_ROWS; walked += WALK_CHUNK) {
-    const after: SQL = cursor
-      ? sql`and (${offers.activatedAt} < ${cursor.at}::timestamptz or (${offers.activatedAt} = ${cursor.at}::timestamptz and ${offers.id} < ${cursor.id}))`
-      : sql``;
+    // After the last offer walked in (flag, newest first, id): the rest of its flag's run, and
+    // after the confirmed offers every unconfirmed one.
+    const later: SQL = sql`(${offers.activatedAt} < ${cursor?.at ?? null}::timestamptz or (${offers.activatedAt} = ${cursor?.at ?? null}::timestamptz and ${offers.id} < ${cursor?.id ?? null}))`;
+    const after: SQL = !cursor
+      ? sql``
+      : cursor.unconfirmed
+        ? sql`and ${offers.isUnconfirmed} and ${later}`
+        : sql`and (${offers.isUnconfirmed} or (not ${offers.isUnconfirmed} and ${later}))`;
     // The inner query walks the index (its LIMIT makes that the cheapest plan), on the index
     // entries alone when offers_public_newest_idx covers the filters; the outer one, aliased as
     // the table, tests the area on the entries walked. Latitude and longitude are read from
     // the point (the same values: the point is generated from them), which the index carries.
-    const rows = await queryRows<{ id: number | string; at: string; hit: boolean }>(
+    const rows = await queryRows<{ id: number | string; at: string; hit: boolean; unconfirmed: boolean }>(
       db,
-      sql`select ${offers.id} as id, ${offers.activatedAt}::text as at, coalesce(${inArea}, false) as hit
-          from (select ${offers.id}, ${offers.activatedAt}, ${offers.location}, ${offers.location}[0] as longitude,
+      sql`select ${offers.id} as id, ${offers.activatedAt}::text as at, ${offers.isUnconfirmed} as unconfirmed,
+                 coalesce(${inArea}, false) as hit
+          from (select ${offers.id}, ${offers.isUnconfirmed}, ${offers.activatedAt}, ${offers.location}, ${offers.location}[0] as longitude,
                        ${offers.location}[1] as latitude
                 from ${offers} where ${rest} ${after}
                 order by ${sql.join(ORDER_BY.activated_at_desc, sql`, `)} limit ${WALK_CHUNK}) as offers
@@ -114,7 +129,7 @@ async function walkNewest(db: Db, conditions: OfferConditions, need: number): Pr
     const last = rows[rows.length - 1];
     // Every offer outside the area has been seen: the matches found are all there are.
     if (rows.length < WALK_CHUNK || !last) return found;
-    cursor = { at: last.at, id: Number(last.id) };
+    cursor = { unconfirmed: Boolean(last.unconfirmed), at: last.at, id: Number(last.id) };
   }
   return null;
 }

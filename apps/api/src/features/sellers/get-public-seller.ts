@@ -9,20 +9,15 @@ import {
   pageMeta,
   pageOffset,
   SELLER_PAGE_SIZE,
-  SELLER_REPLY_RATE_DAYS,
-  SELLER_REPLY_RATE_MIN_THREADS,
   type SellerType,
   sellerSlug,
 } from '@estately/domain';
 import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
-import { leadReplyRate } from '../leads/lead-reply-rate.ts';
 import { parseJson, type RateRow, ratesColumn, ratesFromRows } from '../offers-shared/exchange-rates.ts';
 import { offerCardColumns, toOfferCard } from '../offers-shared/offer-card.ts';
 import { PUBLIC_OFFER } from '../search/offer-conditions.ts';
 import { profilePictureUrls } from '../users/user-view.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The words of a search as the offers' `search_text` holds them: lower case, no accents. */
 export function searchWords(text: string | undefined): string[] {
@@ -56,13 +51,11 @@ export async function getPublicSeller(options: {
   currency?: Currency | undefined;
   q?: string | undefined;
   offerType?: OfferType | undefined;
-  now?: Date;
 }): Promise<PublicSellerPage> {
   const { db, storage, id } = options;
   const page = options.page ?? 1;
   const perPage = options.perPage ?? SELLER_PAGE_SIZE;
   const currency = options.currency ?? DEFAULT_CURRENCY;
-  const now = options.now ?? new Date();
   const publishedSomething = sql<boolean>`exists (select 1 from ${properties} where ${and(
     eq(properties.ownerId, users.id),
     isNotNull(properties.publishedAt),
@@ -77,6 +70,9 @@ export async function getPublicSeller(options: {
       profilePicturePath: users.profilePicturePath,
       createdAt: users.createdAt,
       sellerId: users.sellerId,
+      replyThreads: users.replyThreads,
+      replyRatePercent: users.replyRatePercent,
+      replyMedianMinutes: users.replyMedianMinutes,
       seller: {
         name: sellers.name,
         sellerType: sellers.sellerType,
@@ -111,7 +107,7 @@ export async function getPublicSeller(options: {
   for (const word of searchWords(options.q)) narrowed.push(sql`strpos(${offers.searchText}, ${word}) > 0`);
   const where = and(...narrowed);
   const filtered = narrowed.length > 1;
-  const [cards, total, all, replies] = await Promise.all([
+  const [cards, total, all] = await Promise.all([
     db
       .select(offerCardColumns)
       .from(offers)
@@ -121,7 +117,6 @@ export async function getPublicSeller(options: {
       .offset(pageOffset(page, perPage)),
     db.select({ n: count() }).from(offers).where(where),
     filtered ? db.select({ n: count() }).from(offers).where(mine) : null,
-    leadReplyRate({ db, ownerId: id, since: new Date(now.getTime() - SELLER_REPLY_RATE_DAYS * DAY_MS) }),
   ]);
   const matching = total[0]?.n ?? 0;
   const rates = ratesFromRows(parseJson<RateRow[] | null>(row.rates) ?? []);
@@ -138,10 +133,15 @@ export async function getPublicSeller(options: {
     ratingCount: seller?.ratingCount ?? 0,
     verified: seller?.isVerified ?? false,
     memberSince: row.createdAt.toISOString(),
+    // The stored figures of the reply roll-up (decision 065), null below the minimum.
     replyRate:
-      replies.threads >= SELLER_REPLY_RATE_MIN_THREADS && replies.share !== null
-        ? { share: replies.share, threads: replies.threads }
-        : null,
+      row.replyRatePercent === null
+        ? null
+        : {
+            share: row.replyRatePercent / 100,
+            threads: row.replyThreads,
+            medianMinutes: row.replyMedianMinutes,
+          },
     activeOffersCount: all ? (all[0]?.n ?? 0) : matching,
     offers: {
       data: cards.map((card) => toOfferCard(card, { currency, rates, storage })),

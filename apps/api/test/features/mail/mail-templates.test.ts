@@ -71,6 +71,33 @@ function payload(template: EmailTemplate, locale: Locale): EmailJobPayload {
           text: 'Thank you, see you then.',
         },
       };
+    case 'availability_check':
+    case 'availability_withdrawn': {
+      const offer = {
+        property_id: 7,
+        offer_url: `${web}/${locale}/property/7`,
+        offers_url: `${web}/${locale}/account/my-offers`,
+        offer_type: 'sale',
+        property_type: 'apartment',
+        address: hostile,
+        recipient_name: 'Jana',
+      };
+      return template === 'availability_check'
+        ? {
+            template,
+            to,
+            locale,
+            data: {
+              ...offer,
+              available_url: `${web}/${locale}/availability/1.available.2.k.m`,
+              sold_url: `${web}/${locale}/availability/1.sold.2.k.m`,
+              updated_at: '2026-11-20T10:00:00.000Z',
+              unconfirmed_at: '2026-12-11T10:00:00.000Z',
+              withdraw_at: '2027-01-03T10:00:00.000Z',
+            },
+          }
+        : { template, to, locale, data: { ...offer, asked_at: '2026-12-04T10:00:00.000Z' } };
+    }
     case 'confirm_email':
       return {
         template,

@@ -32,6 +32,11 @@ beforeAll(async () => {
       activatedAt: new Date(Date.UTC(2026, 2, 1 + Math.floor(n / 5), 9, 30, 0, 123)),
     })),
   );
+  // Three offers "not confirmed recently" (decision 065): paged after the others, and their
+  // order key shifted far back by either load.
+  await api.db.execute(
+    sql`update offers set is_unconfirmed = true where id in (select id from offers where offer_type = 'sale' order by id limit 3)`,
+  );
   // A partition of its own beside it, loaded in the same call.
   await insertSearchOffers(api.db, { ownerId }, [
     { offerType: 'rent', propertyType: 'apartment', countryCode: 'CZ', priceNormalized: 20_000 },
@@ -80,8 +85,10 @@ describe('loading a partition larger than a chunk', () => {
     expect(new Set(snapshot(paged).map((row) => row.id)).size).toBe(OFFERS);
     expect(paged.version).toBe(-1);
     expect(small.size).toBe(2);
-    // ceil(40 / 7) = 6 pages of the large partition, the last one short.
-    expect(pages).toBe(Math.ceil(OFFERS / CHUNK));
+    // ceil(37 / 7) = 6 pages of the confirmed offers, the last one short, and one of the three others.
+    expect(pages).toBe(Math.ceil((OFFERS - 3) / CHUNK) + 1);
+    const shifted = snapshot(paged).filter((row) => row.time! < 0);
+    expect(shifted).toHaveLength(3);
   });
 
   it('answers a search from the paged partition as from one read whole', async () => {

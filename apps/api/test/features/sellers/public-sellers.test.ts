@@ -2,6 +2,7 @@ import { leadThreads, offers, properties, sellers, users } from '@estately/db';
 import { PublicSellerPageSchema } from '@estately/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshReplyFigures } from '../../../src/features/responsiveness/refresh-reply-figures.ts';
 import { searchWords } from '../../../src/features/sellers/get-public-seller.ts';
 import { createUser } from '../../support/auth-helpers.ts';
 import { buildTestApi, insertOffer, type TestApi } from '../../support/helpers.ts';
@@ -181,18 +182,24 @@ describe('GET /public/sellers/{id}', () => {
     const recent = new Date(Date.now() - 10 * 24 * 3600 * 1000);
     const replied = new Date(recent.getTime() + 3600 * 1000);
     await api.db.insert(leadThreads).values([thread('a', recent, replied), thread('b', recent, null)]);
+    // The page shows the stored figures of the reply roll-up (decision 065), never counts itself.
+    await refreshReplyFigures({ db: api.db });
     const few = PublicSellerPageSchema.parse((await get(`/public/sellers/${seller.id}`)).json());
     expect(few.replyRate).toBeNull();
-    // Older than a year: not counted.
+    // Older than 90 days: not counted.
     await api.db
       .insert(leadThreads)
       .values([
-        thread('old', new Date(Date.now() - 400 * 24 * 3600 * 1000), null),
+        thread('old', new Date(Date.now() - 100 * 24 * 3600 * 1000), null),
         thread('c', recent, replied),
       ]);
     await api.db.insert(leadThreads).values(thread('d', recent, replied));
+    expect(
+      PublicSellerPageSchema.parse((await get(`/public/sellers/${seller.id}`)).json()).replyRate,
+    ).toBeNull();
+    await refreshReplyFigures({ db: api.db });
     const enough = PublicSellerPageSchema.parse((await get(`/public/sellers/${seller.id}`)).json());
-    expect(enough.replyRate).toEqual({ share: 0.75, threads: 4 });
+    expect(enough.replyRate).toEqual({ share: 0.75, threads: 4, medianMinutes: 60 });
   });
 
   it('names the company page of a company account', async () => {

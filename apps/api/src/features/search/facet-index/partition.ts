@@ -71,7 +71,7 @@ export class Partition {
   /** Coordinates, for viewports and radius searches. */
   declare lats: Float64Array;
   declare lngs: Float64Array;
-  /** `activated_at` in microseconds since 1970, for the newest-first order. */
+  /** `activated_at` in microseconds since 1970, shifted far earlier when "not confirmed recently" (decision 065), for the newest-first order. */
   declare times: Float64Array;
   /** The partition's change counter the values are at least as new as. */
   version = -1;

@@ -21,8 +21,15 @@ const LOAD_CHUNK = 100_000;
  */
 const ORDERED_CHANGES = 16;
 
-/** `activated_at` as whole microseconds (exact in a double until the year 2255). */
-const ACTIVATED_MICROS = sql`(extract(epoch from ${offers.activatedAt}) * 1000000)::bigint`;
+/**
+ * The default order's key: `activated_at` as whole microseconds (exact in a double until the
+ * year 2255), an offer "not confirmed recently" moved UNCONFIRMED_SHIFT_MICROS earlier so it
+ * sorts after every confirmed one as the SQL order (confirmed first, then newest) does
+ * (decision 065). The shifted keys stay below 2^53, so they are exact too.
+ */
+export const UNCONFIRMED_SHIFT_MICROS = 4_000_000_000_000_000;
+const RANK_MICROS = sql`((extract(epoch from ${offers.activatedAt}) * 1000000)::bigint
+  - case when ${offers.isUnconfirmed} then ${sql.raw(String(UNCONFIRMED_SHIFT_MICROS))}::bigint else 0 end)`;
 
 /**
  * Where each number column of a partition (partition.ts MEASURES) is read from, and whether it
@@ -33,7 +40,7 @@ const MEASURE_SOURCES: { readonly [M in Measure]: { value: SQL | AnyColumn; null
   areas: { value: offers.usefulAreaMeters, nullable: true },
   lats: { value: offers.latitude, nullable: false },
   lngs: { value: offers.longitude, nullable: false },
-  times: { value: ACTIVATED_MICROS, nullable: false },
+  times: { value: RANK_MICROS, nullable: false },
 };
 
 const valueColumns: SQL[] = [
@@ -164,27 +171,31 @@ async function loadInPages(db: Db, partition: Partition, size: number, chunk: nu
       async (tx) => {
         partition.clear();
         partition.reserve(Math.ceil(size * 1.05) + 16);
-        let after: { at: string; id: number } | null = null;
-        for (;;) {
-          const cursor: SQL = after
-            ? sql` and (${offers.activatedAt}, ${offers.id}) < (${after.at}::timestamptz, ${after.id}::bigint)`
-            : sql``;
-          const [page] = await queryRows<PageRow>(
-            tx as unknown as Db,
-            sql`select string_agg(page.line, E'\n') as lines, count(*)::int as n,
+        // The index leads with the "not confirmed recently" flag (decision 065): the
+        // confirmed offers are paged first, then the others, each a range of the index.
+        for (const unconfirmed of [false, true]) {
+          let after: { at: string; id: number } | null = null;
+          for (;;) {
+            const cursor: SQL = after
+              ? sql` and (${offers.activatedAt}, ${offers.id}) < (${after.at}::timestamptz, ${after.id}::bigint)`
+              : sql``;
+            const [page] = await queryRows<PageRow>(
+              tx as unknown as Db,
+              sql`select string_agg(page.line, E'\n') as lines, count(*)::int as n,
               (array_agg(page.at order by page.activated_at, page.id))[1] as last_at,
               (array_agg(page.id order by page.activated_at, page.id))[1] as last_id
             from (select ${offers.id} as id, ${offers.activatedAt} as activated_at,
                 ${offers.activatedAt}::text as at, ${offers.id}::text || '|' || ${compactLine} as line
               from ${offers}
-              where ${inPartition}${cursor}
+              where ${inPartition} and ${offers.isUnconfirmed} = ${unconfirmed}${cursor}
               order by ${offers.activatedAt} desc, ${offers.id} desc
               limit ${chunk}) as page`,
-          );
-          if (!page?.lines) break;
-          for (const line of page.lines.split('\n')) if (line) partition.appendLine(line);
-          if (page.n < chunk || page.last_at === null || page.last_id === null) break;
-          after = { at: page.last_at, id: Number(page.last_id) };
+            );
+            if (!page?.lines) break;
+            for (const line of page.lines.split('\n')) if (line) partition.appendLine(line);
+            if (page.n < chunk || page.last_at === null || page.last_id === null) break;
+            after = { at: page.last_at, id: Number(page.last_id) };
+          }
         }
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
