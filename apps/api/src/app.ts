@@ -17,6 +17,7 @@ import { OfferViewCounter } from './features/offers/count-offer-view.ts';
 import offersRoutes from './features/offers/routes.ts';
 import partnerApiRoutes from './features/partner-api/routes.ts';
 import propertiesRoutes from './features/properties/routes.ts';
+import ratingRoutes from './features/ratings/routes.ts';
 import redirectsAdminRoutes from './features/redirects-admin/routes.ts';
 import savedSearchesRoutes from './features/saved-searches/routes.ts';
 import { FacetIndex } from './features/search/facet-index/facet-index.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(savedSearchesRoutes);
   await app.register(leadsRoutes);
   await app.register((await import('./features/leads/thread-routes.ts')).default);
+  await app.register(ratingRoutes);
   await app.register(sellerStatsRoutes);
   await app.register(sellerPropertiesRoutes);
   await app.register((await import('./features/property-media-extras/routes.ts')).default);

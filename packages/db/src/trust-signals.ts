@@ -58,8 +58,9 @@ const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 /**
  * The seller's verification, the account's age and reply figures (migration 0033), the ready
- * photos and how many of them are files of another seller's offer (same content hash), upheld
- * reports, and the city's median price per m² for the same kind of offer.
+ * photos and how many of them are files another seller's offer had first (same content hash:
+ * the first to upload keeps the signal), upheld reports, and the city's median price per m² for
+ * the same kind of offer.
  */
 async function loadTrustContext(db: DbOrTx, ids: readonly number[]): Promise<Map<number, TrustContextRow>> {
   if (ids.length === 0) return new Map();
@@ -79,7 +80,8 @@ async function loadTrustContext(db: DbOrTx, ids: readonly number[]): Promise<Map
           select count(*) as photos,
             count(*) filter (where pm.content_hash is not null and exists (
               select 1 from property_media other join properties op on op.id = other.property_id
-              where other.content_hash = pm.content_hash and op.owner_id <> p.owner_id)) as copied
+              where other.content_hash = pm.content_hash and op.owner_id <> p.owner_id
+                and (other.created_at, other.id) < (pm.created_at, pm.id))) as copied
           from property_media pm
           where pm.property_id = p.id and pm.status = 'ready' and pm.kind = 'photo'
         ) m on true

@@ -10,6 +10,7 @@ import {
   propertyEnergyCertificates,
   propertyMedia,
   savedSearches,
+  sellerRatings,
   users,
 } from '@estately/db';
 import { eq } from 'drizzle-orm';
@@ -85,6 +86,13 @@ const POLICY: Record<string, Policy> = {
   // (wrong token 404, lead-threads suite).
   'GET /public/lead_threads/:token': 'public',
   'POST /public/lead_threads/:token/messages': 'public',
+  // The seller's rating through the reply e-mail's link (decision 066): the token is the key.
+  'GET /public/lead_threads/:token/rating': 'public',
+  'POST /public/lead_threads/:token/rating': 'public',
+  // The availability e-mail's links (decision 065): the signed token is the key (forged 404,
+  // expired 410, used 409: availability suite).
+  'GET /availability/:token': 'public',
+  'POST /availability/:token': 'public',
   'POST /public/offer_search_path/decompose': 'public',
   'POST /public/offer_search_path/compose': 'public',
   'GET /public/locations/autocomplete': 'public',
@@ -200,6 +208,9 @@ const POLICY: Record<string, Policy> = {
   // The buyer's side of their own threads: the owner is the account that wrote.
   'GET /user/lead_threads/:id': 'owner',
   'POST /user/lead_threads/:id/messages': 'owner',
+  // Only the person who wrote rates the seller of the conversation (decision 066).
+  'GET /user/lead_threads/:id/rating': 'owner',
+  'POST /user/lead_threads/:id/rating': 'owner',
 };
 
 /**
@@ -405,6 +416,14 @@ const ownerFixtures: Record<string, () => Promise<OwnerFixture>> = {
       snapshot: threadSnapshot(id),
     };
   },
+  'GET /user/lead_threads/:id/rating': async () => {
+    const id = await ownersBuyerThread();
+    return { url: `/user/lead_threads/${id}/rating`, snapshot: ratingSnapshot(id) };
+  },
+  'POST /user/lead_threads/:id/rating': async () => {
+    const id = await ownersBuyerThread();
+    return { url: `/user/lead_threads/${id}/rating`, payload: { stars: 4 }, snapshot: ratingSnapshot(id) };
+  },
   'PATCH /leads/:id': async () => {
     const offerId = await insertOffer(api.db, { ownerId: owner.id, publishedAt: new Date() });
     const sender = await createUser(api.db, { verified: true });
@@ -501,6 +520,10 @@ async function ownersBuyerThread(): Promise<number> {
     .where(eq(leadThreads.propertyId, offerId));
   return thread!.id;
 }
+
+const ratingSnapshot = (id: number) => async () => ({
+  ratings: await api.db.select().from(sellerRatings).where(eq(sellerRatings.threadId, id)),
+});
 
 const threadSnapshot = (id: number) => async () => ({
   thread: await api.db.select().from(leadThreads).where(eq(leadThreads.id, id)),

@@ -5,6 +5,7 @@ import {
   buyerThreadPageAction,
   loadBuyerThreadPage,
 } from '../features/leads/load-buyer-thread-page.server.ts';
+import { ThreadRating } from '../features/leads/thread-rating.tsx';
 import { useText } from '../ui/forms/form-ui.tsx';
 import type { Route } from './+types/buyer-thread.ts';
 
@@ -64,6 +65,7 @@ export default function BuyerThreadRoute({ loaderData }: Route.ComponentProps) {
         submit={t('lead_thread.buyer_send')}
         result={result}
       />
+      <ThreadRating t={t} rating={loaderData.rating} result={result} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import '../features/offer-detail/energy-label.css';
 import '../features/offer-detail/price-context.css';
+import '../features/offer-detail/trust-panel.css';
 import {
   loadOfferDetailPage,
   offerDetailPageAction,

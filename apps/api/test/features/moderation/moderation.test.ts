@@ -74,7 +74,7 @@ async function trust(propertyId: number) {
     url: `/properties/${propertyId}`,
     headers: auth(owner.id),
   });
-  return detail.json().data.trust_score as { score: number; parts: { factor: string; points: number }[] };
+  return detail.json().data.trust_score as { score: number; signals: { signal: string; points: number | null }[] };
 }
 
 beforeAll(async () => {
@@ -128,8 +128,8 @@ describe('PATCH /properties/{id}/verify', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id, is_verified: true, is_public: true, strike: null });
     const after = await trust(id);
-    expect(after.score - before.score).toBe(25);
-    expect(after.parts.find((p) => p.factor === 'verification')?.points).toBe(25);
+    expect(after.score - before.score).toBe(12);
+    expect(after.signals.find((s) => s.signal === 'listing_verified')?.points).toBe(12);
     expect(response.json().trust_score).toBe(after.score);
     const [offer] = await api.db.select().from(offers).where(eq(offers.id, id));
     expect(offer?.isVerified).toBe(true);
@@ -220,8 +220,9 @@ describe('report queue', () => {
       property: { state: 'active', owner_id: owner.id, struck: false },
     });
 
-    const trustBefore = (await trust(busy)).parts.find((p) => p.factor === 'reports')?.points;
-    expect(trustBefore).toBe(15 - 6);
+    // Open reports are claims, not evidence: only an upheld one costs the signal (decision 066).
+    const trustBefore = (await trust(busy)).signals.find((s) => s.signal === 'no_upheld_reports')?.points;
+    expect(trustBefore).toBe(10);
     const resolved = await api.app.inject({
       method: 'POST',
       url: `/admin/reports/${busyReports[0]}/resolve`,
@@ -235,7 +236,7 @@ describe('report queue', () => {
       strike: { reason: 'Fraudulent listing.' },
     });
     const afterResolve = await trust(busy);
-    expect(afterResolve.parts.find((p) => p.factor === 'reports')?.points).toBe(15 - 10 - 3);
+    expect(afterResolve.signals.find((s) => s.signal === 'no_upheld_reports')?.points).toBe(0);
     const [busyOffer] = await api.db.select().from(offers).where(eq(offers.id, busy));
     expect(busyOffer?.sellerTrustScore).toBe(afterResolve.score);
 
@@ -247,7 +248,7 @@ describe('report queue', () => {
     });
     expect(dismissed.statusCode).toBe(200);
     expect(dismissed.json()).toMatchObject({ id: calm, is_public: true });
-    expect((await trust(calm)).parts.find((p) => p.factor === 'reports')?.points).toBe(15);
+    expect((await trust(calm)).signals.find((s) => s.signal === 'no_upheld_reports')?.points).toBe(10);
 
     const twice = await api.app.inject({
       method: 'POST',

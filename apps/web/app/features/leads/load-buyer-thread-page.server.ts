@@ -10,6 +10,7 @@ import { throwPageFailure } from '../../routing/unavailable.server.ts';
 import { screenMessages } from '../../ui/forms/screen-messages.server.ts';
 import type { ReplyResult, ThreadMessageView } from './lead-thread-view.tsx';
 import { api, failureText, offerTitle } from './leads-screen.server.ts';
+import { loadThreadRating, rateThread } from './thread-rating.server.ts';
 
 // The buyer's side of a conversation, `/{locale}/messages/{token}` (issue 38 point 10), opened
 // by the link of the seller's reply e-mail without an account, and its reply form's post.
@@ -27,6 +28,12 @@ const MESSAGES: readonly MessageKey[] = [
   'editor.chars_count',
   'editor.chars_left',
   'editor.chars_over',
+  'rating.heading',
+  'rating.legend',
+  'rating.stars',
+  'rating.submit',
+  'rating.given',
+  'rating.awaiting_reply',
 ];
 
 function requestLocale(request: Request) {
@@ -74,12 +81,15 @@ export async function loadBuyerThreadPage({ request, context, params }: LoaderFu
     title: pageTitle(t, t('lead_thread.buyer_title')),
     messages: screenMessages(locale, MESSAGES),
     thread,
+    // The seller's rating by the person who wrote (decision 066).
+    rating: await loadThreadRating(context, request, token),
   };
 }
 
 export async function buyerThreadPageAction({ request, context, params }: ActionFunctionArgs) {
   const { t } = requestLocale(request);
   const form = await request.formData();
+  if (form.get('intent') === 'rate') return rateThread(context, request, params.token ?? '', form, t);
   const body = String(form.get('body') ?? '');
   const intent = 'reply';
   if (body.trim() === '')

@@ -29,6 +29,7 @@ import {
 } from '../../ui/property-media-extras/media-view.server.ts';
 import { ENERGY_LABEL_CLASSES, type EnergyLabelClass, type EnergyLabelView } from './energy-label.tsx';
 import { type OfferHistoryView, offerHistoryView } from './offer-history-view.server.ts';
+import { type TrustPanelView, trustPanelView } from './trust-panel-view.server.ts';
 
 /** An offer detail ready to render: every text already in the page's locale. */
 export interface OfferDetailView {
@@ -74,6 +75,8 @@ export interface OfferDetailView {
   stateBadge: string | null;
   /** Price and state changes with days on market (decision 063). */
   history: OfferHistoryView | null;
+  /** The trust score with every signal, had and lacked (decision 066). */
+  trust: TrustPanelView | null;
 }
 
 /** One gallery photo: responsive sources from the stored variants (320 to 1920 wide). */
@@ -182,6 +185,7 @@ export function toOfferDetailView(
     badges: offerBadges(offer, locale, now),
     originalPrice: original,
     history: offerHistoryView(offer, locale),
+    trust: trustPanelView(offer.trust, locale),
     facts,
     parameters: offer.parameters.map((parameter) => ({
       label: translateDynamic(locale, parameter.key),
@@ -228,16 +232,7 @@ export function toOfferDetailView(
         locale,
         valueMessageKey('seller_type', offer.seller?.seller_type ?? offer.seller_type),
       ),
-      rating:
-        offer.seller?.rating !== null && offer.seller?.rating !== undefined
-          ? translate(locale, 'offer.seller_rating', {
-              // The locale's decimal separator: "4,7" in pl and de, "4.7" in en.
-              rating: formatNumber(offer.seller.rating, locale, {
-                minimumFractionDigits: 1,
-                maximumFractionDigits: 1,
-              }),
-            })
-          : null,
+      rating: sellerRatingText(offer, locale),
       // Three facts with three labels (issue 38 point 3): a confirmed e-mail never stands in for
       // a verified seller, nor either of them for the listing an admin verified.
       verified: offer.seller?.is_verified === true,
@@ -264,4 +259,20 @@ export function toOfferDetailView(
     },
     verified: offer.is_verified,
   };
+}
+
+/**
+ * "Seller rating 4.5 of 5 (12 ratings)": the seller profile's rating, else the publishing
+ * account's own (a person selling without a profile, decision 066); null before the first.
+ */
+function sellerRatingText(offer: OfferDetail, locale: Locale): string | null {
+  const [rating, count] = offer.seller
+    ? [offer.seller.rating, offer.seller.rating_count]
+    : [offer.creator.rating, offer.creator.rating_count];
+  if (rating === null) return null;
+  const text = translate(locale, 'offer.seller_rating', {
+    // The locale's decimal separator: "4,7" in pl and de, "4.7" in en.
+    rating: formatNumber(rating, locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  });
+  return count > 0 ? `${text} ${translate(locale, 'offer.seller_rating_count', { count })}` : text;
 }

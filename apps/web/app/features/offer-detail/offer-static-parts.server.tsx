@@ -14,6 +14,7 @@ import { PriceContext } from './price-context.tsx';
 import type { PriceContextView } from './price-context-view.server.ts';
 import { StaticMap, type StaticMapView } from './static-map.tsx';
 import { DescriptionSection } from './translate-control.tsx';
+import { TrustPanel } from './trust-panel.tsx';
 import type { ViewingSlotView } from './viewing-slots.server.ts';
 
 // The parts of the offer page that never change once the server wrote them, rendered here to
@@ -161,6 +162,7 @@ export function offerStaticParts(input: {
           </section>
         )}
         {offer.history && <OfferHistory history={offer.history} />}
+        {offer.trust && <TrustPanel trust={offer.trust} />}
         {input.priceContext.view && (
           <PriceContext view={input.priceContext.view} action={input.priceContext.action} />
         )}

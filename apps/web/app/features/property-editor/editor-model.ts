@@ -1,5 +1,6 @@
 import type { EditorStep } from '../../lib/editor-steps.ts';
 import type { MediaExtrasEditorData } from '../../ui/property-media-extras/media-extras-editor.tsx';
+import type { TrustChecklistView } from './trust-checklist.tsx';
 
 // What the editor's loader hands to its views (browser-safe types only).
 
@@ -71,6 +72,8 @@ export interface EditorPreview {
 
 export interface EditorData {
   propertyId: number | null;
+  /** The seller's trust checklist of a saved property (decision 066). */
+  trustChecklist: TrustChecklistView | null;
   step: EditorStep;
   stepIndex: number;
   steps: EditorStepLink[];

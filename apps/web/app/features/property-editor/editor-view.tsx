@@ -14,6 +14,7 @@ import { EditorChoices, EditorContact, EditorInput, EditorRooms, shownValue } fr
 import type { EditorData, EditorField, EditorProblem } from './editor-model.ts';
 import { useLocationFields } from './location-picker.tsx';
 import { PhotoList, PhotoUploader } from './photo-manager.tsx';
+import { TrustChecklist } from './trust-checklist.tsx';
 
 // The property editor (issue 10): a list of steps, the current step's form and, last, the
 // preview with publishing. Each step's form saves the draft and moves on to the next step;
@@ -287,6 +288,7 @@ function PreviewStep(props: { data: EditorData; t: Text; result: EditorResult | 
           {preview.description && <p className="editor-preview__description">{preview.description}</p>}
         </div>
       </article>
+      {data.trustChecklist && <TrustChecklist view={data.trustChecklist} />}
       <section aria-labelledby="editor-publish" className="editor-publish">
         <h3 id="editor-publish">{t('action.publish')}</h3>
         <div role="alert">

@@ -52,6 +52,7 @@ import {
 } from '../../ui/property-media-extras/media-extras.server.ts';
 import type { EditorData, EditorField, EditorProblem } from './editor-model.ts';
 import { photoLimitValues } from './photo-formats.ts';
+import { trustChecklistView } from './trust-checklist.server.ts';
 
 // Loader and action of the property editor (issue 10). Every step is a form posting here; the
 // action turns it into POST /v1/property/save for the signed-in owner (the API checks ownership:
@@ -224,6 +225,7 @@ export async function loadEditor(
   const timeZone = timeZoneOfCountry(property?.country_code);
   return {
     propertyId: property?.id ?? null,
+    trustChecklist: property ? trustChecklistView(property.trust_score, locale) : null,
     step,
     stepIndex,
     steps,

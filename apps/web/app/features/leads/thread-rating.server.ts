@@ -1,0 +1,42 @@
+import { type ThreadRating, ThreadRatingSchema } from '@estately/domain';
+import type { Translator } from '@estately/i18n';
+import { data, type RouterContextProvider } from 'react-router';
+import type { ReplyResult } from './lead-thread-view.tsx';
+import { api, failureText } from './leads-screen.server.ts';
+import type { ThreadRatingView } from './thread-rating.tsx';
+
+type Context = Readonly<RouterContextProvider>;
+
+// The rating of a conversation through its link (decision 066): read with the thread, and the
+// form's post (`intent=rate`, `stars`).
+
+export async function loadThreadRating(
+  context: Context,
+  request: Request,
+  token: string,
+): Promise<ThreadRatingView> {
+  const rating: ThreadRating = ThreadRatingSchema.parse(
+    await api(context, request).get(`/public/lead_threads/${encodeURIComponent(token)}/rating`),
+  );
+  return { stars: rating.stars, canRate: rating.can_rate, awaitingReply: rating.awaiting_reply };
+}
+
+export async function rateThread(
+  context: Context,
+  request: Request,
+  token: string,
+  form: FormData,
+  t: Translator,
+) {
+  const intent = 'rate';
+  const stars = Number(form.get('stars'));
+  if (!Number.isInteger(stars) || stars < 1 || stars > 5)
+    return data<ReplyResult>({ intent, error: t('rating.choose') }, { status: 422 });
+  try {
+    await api(context, request).post(`/public/lead_threads/${encodeURIComponent(token)}/rating`, { stars });
+    return data<ReplyResult>({ intent, done: t('rating.saved') });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return data<ReplyResult>({ intent, error: failureText(error, t) }, { status: 400 });
+  }
+}
