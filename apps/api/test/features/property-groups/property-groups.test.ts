@@ -1,6 +1,7 @@
-import { offers } from '@estately/db';
+import { offers, users } from '@estately/db';
 import { plantedCopy, plantedScene } from '@estately/db/seed';
-import { inArray } from 'drizzle-orm';
+import { OfferDetailSchema, SearchOffersResponseSchema } from '@estately/domain';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../support/auth-helpers.ts';
 import { buildTestApi, runPhotoJobs, type TestApi, uploadPropertyPhoto } from '../../support/helpers.ts';
@@ -31,7 +32,7 @@ const flat = {
   contact: { contact_name: 'Petr', contact_phone: '+420 600 000 000' },
 };
 
-const _SEARCH = '/public/offers?offer_type=sale&property_type=apartment&country_code=CZ&per_page=50';
+const SEARCH = '/public/offers?offer_type=sale&property_type=apartment&country_code=CZ&per_page=50';
 
 async function save(userId: number, payload: Record<string, unknown>): Promise<number> {
   const response = await api.app.inject({
@@ -179,5 +180,45 @@ describe('grouping on save', () => {
     await save(sellers[0]!.id, { id: ids.first, floor: 3, price: 5_000_000 });
     rows = await groupRows([ids.first, ids.second]);
     expect(rows.get(ids.first)).toMatchObject({ groupId: Math.min(ids.first, ids.second), hidden: true });
+  });
+});
+
+describe('results and detail', () => {
+  it('shows one card for the group, at the lowest price, with the count of offers and sellers, and totals and facets to match', async () => {
+    const response = await api.app.inject({ method: 'GET', url: `${SEARCH}&currency=EUR&facets=1` });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = SearchOffersResponseSchema.parse(response.json());
+    const shown = body.data.map((card) => card.id);
+    // The first offer (5,000,000 CZK) is dearer than the second (4,800,000 CZK): only the second shows.
+    expect(shown).toContain(ids.second);
+    expect(shown).not.toContain(ids.first);
+    const card = body.data.find((item) => item.id === ids.second);
+    expect(card?.property_group).toEqual({ offers: 2, sellers: 2 });
+    expect(card?.original_price).toBe(4_800_000);
+    expect(card?.currency_iso_code).toBe('EUR');
+    for (const id of [ids.samePlan, ids.otherFloor, ids.lookAlike]) {
+      expect(body.data.find((item) => item.id === id)?.property_group).toBeNull();
+    }
+    expect(body.meta.total).toBe(body.data.length);
+    expect(body.facets?.offer_type?.sale).toBe(body.data.length);
+  });
+
+  it('lists every offer of the group on the detail of either, cheapest first, with price and seller', async () => {
+    await api.db
+      .update(users)
+      .set({ firstName: 'Jana', lastName: 'Dvořáková' })
+      .where(eq(users.id, sellers[1]!.id));
+    for (const id of [ids.first, ids.second]) {
+      const response = await api.app.inject({ method: 'GET', url: `/public/offers/${id}?currency=CZK` });
+      expect(response.statusCode, response.body).toBe(200);
+      const detail = OfferDetailSchema.parse(response.json());
+      expect(detail.property_group.map((offer) => [offer.id, offer.price])).toEqual([
+        [ids.second, 4_800_000],
+        [ids.first, 5_000_000],
+      ]);
+      expect(detail.property_group[0]?.seller_name).toBe('Jana Dvořáková');
+    }
+    const alone = await api.app.inject({ method: 'GET', url: `/public/offers/${ids.samePlan}` });
+    expect(OfferDetailSchema.parse(alone.json()).property_group).toEqual([]);
   });
 });
