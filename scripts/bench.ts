@@ -19,6 +19,11 @@
 //           unchanged, then a TEIL of --feed-changes N (500) price changes; times, the worker's
 //           peak RSS and CPU, Q1-Q3 over HTTP before and while it imports; the account it makes
 //           is deleted afterwards (scripts/bench/feed-import.ts)
+//   scams   with --only scams only: the scam rules on generated offers and messages with planted
+//           scams and honest look-alikes: catch and false-positive rates (scripts/bench/scam-flags.ts;
+//           --scam-offers N honest offers, 20000)
+//   trust   with --only trust only: every offer's trust signals computed again, the cities' medians
+//           per m² first, with both times (scripts/bench/trust-scores.ts; --trust-batch N, 5000)
 //   growth  with --growth N only: the base database beside one of N offers (estately_bench_5m for
 //           5000000), seeded or reused, each measured in one run: seeding time, database size,
 //           facet-index memory, Q1-Q3 p50/p95, API RSS (scripts/bench/growth.ts)
@@ -43,7 +48,19 @@ const env = { ...process.env, DATABASE_URL: server };
 const args = process.argv.slice(2);
 const database = flag('database') || 'estately_bench';
 
-const STEPS = ['seed', 'search', 'pglite', 'naive', 'orama', 'sphinx', 'growth', 'replica', 'feeds'] as const;
+const STEPS = [
+  'seed',
+  'search',
+  'pglite',
+  'naive',
+  'orama',
+  'sphinx',
+  'growth',
+  'replica',
+  'feeds',
+  'scams',
+  'trust',
+] as const;
 type Step = (typeof STEPS)[number];
 const list = (value: string | undefined) => new Set((value ?? '').split(',').filter(Boolean));
 const only = list(flag('only'));
@@ -65,7 +82,7 @@ const wanted = (step: Step) => {
   if (only.size === 0 && growth) return step === 'growth' && !skip.has(step);
   if (step === 'growth' && !growth) return false;
   // Minutes of its own on a private pair, or an hour of imports: only when asked for by name.
-  if (step === 'replica' || step === 'feeds') return only.has(step);
+  if (step === 'replica' || step === 'feeds' || step === 'scams' || step === 'trust') return only.has(step);
   return (only.size === 0 || only.has(step)) && !skip.has(step);
 };
 
@@ -126,6 +143,8 @@ for (const [step, script] of [
   ['growth', 'scripts/bench/growth.ts'],
   ['replica', 'scripts/bench/replica-lag.ts'],
   ['feeds', 'scripts/bench/feed-import.ts'],
+  ['scams', 'scripts/bench/scam-flags.ts'],
+  ['trust', 'scripts/bench/trust-scores.ts'],
 ] as const) {
   if (!wanted(step)) continue;
   console.log(`\n=== bench: ${step}`);
@@ -133,7 +152,7 @@ for (const [step, script] of [
 }
 
 // The growth, replica and feeds steps print their own tables and have no goal of issue 4.
-const ownTables: readonly Step[] = ['growth', 'replica', 'feeds'];
+const ownTables: readonly Step[] = ['growth', 'replica', 'feeds', 'scams', 'trust'];
 if (STEPS.every((step) => ownTables.includes(step) || !wanted(step))) {
   console.log(`\nnpm run bench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   process.exit(failed ? 1 : 0);

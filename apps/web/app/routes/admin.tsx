@@ -6,6 +6,7 @@ import { adminPageAction, loadAdminPage } from '../features/admin/load-admin-pag
 import { OfferModerationView } from '../features/admin/offer-moderation-view.tsx';
 import { RedirectsView } from '../features/admin/redirects-view.tsx';
 import { ReportsView } from '../features/admin/reports-view.tsx';
+import { ScamFlagsView } from '../features/admin/scam-flags-view.tsx';
 import { type FormResult, useText } from '../ui/forms/form-ui.tsx';
 import type { Route } from './+types/admin.ts';
 
@@ -36,6 +37,7 @@ export default function AdminRoute({ loaderData }: Route.ComponentProps) {
       )}
       {loaderData.home && <AdminHome home={loaderData.home} t={t} />}
       {loaderData.reports && <ReportsView reports={loaderData.reports} t={t} result={result} />}
+      {loaderData.scams && <ScamFlagsView flags={loaderData.scams} t={t} result={result} />}
       {loaderData.offer && <OfferModerationView offer={loaderData.offer} t={t} result={result} />}
       {loaderData.redirects && <RedirectsView redirects={loaderData.redirects} t={t} result={result} />}
     </section>

@@ -3,7 +3,7 @@ import type { Locale } from '@estately/domain';
 // The admin area (issue 10), for accounts with isAdmin: not a screen of spec 2's route table, so
 // its paths are declared here, under the account layout in every locale.
 
-export const ADMIN_SECTIONS = ['reports', 'offers', 'redirects'] as const;
+export const ADMIN_SECTIONS = ['reports', 'scams', 'offers', 'redirects'] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 /** `/{locale}/account/admin`, or one of its sections. */

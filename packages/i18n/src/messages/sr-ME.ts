@@ -143,6 +143,14 @@ export const srME: CatalogOverrides = {
     'Alati za administratore: prijave posjetilaca, provjera i uklanjanje oglasa i preusmjeravanja starih adresa.',
   'admin.redirects': 'Preusmjeravanja',
   'admin.reports_empty': 'Ovdje nema prijava.',
+  'admin.scams': 'Provjera prevara',
+  'admin.scams_empty': 'Ovdje nema ničega za provjeru.',
+  'admin.scam_status.open': 'Za provjeru',
+  'admin.scam_held': 'Zadržano do provjere',
+  'admin.scam_reason.price_far_below_median': 'Cijena po m² daleko ispod medijane u okolini: {share} medijane (uporedivih oglasa: {offers})',
+  'admin.scam_reason.price_below_median': 'Cijena po m² znatno ispod medijane u okolini: {share} medijane (uporedivih oglasa: {offers})',
+  'admin.scam_reason.advance_payment': 'Traži uplatu prije razgledanja ili šalje ključeve poštom',
+  'my_offers.under_review': 'U provjeri: oglas je sakriven u pretrazi dok ga naš tim ne provjeri.',
   'admin.redirects_count':
     '{count, plural, =0 {Nema preusmjeravanja} one {# preusmjeravanje} few {# preusmjeravanja} other {# preusmjeravanja}}',
   'admin.verified': 'Provjereni oglas',
@@ -233,4 +241,6 @@ export const srME: CatalogOverrides = {
   'feeds.error.encoding': 'Znakove fajla nije bilo moguće pročitati: provjerite njegovo kodiranje.',
   'api_keys.scopes_hint': 'Izaberite šta smiju raditi programi koji koriste ovaj ključ.',
   'api_keys.last_used': 'Posljednja upotreba',
+  // "Still available?" (issue 43 point 5)
+  'availability.not_active': 'Ponuda više nije na tržištu, pa ovaj odgovor ne može da se primijeni.',
 };

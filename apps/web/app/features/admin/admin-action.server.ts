@@ -8,7 +8,13 @@ import { pageUrl } from '../../routing/page-url.ts';
 import { redirectMissesContext } from '../../routing/redirect-misses.server.ts';
 import { signInAgain } from '../../session/sign-in-again.server.ts';
 import type { FormResult } from '../../ui/forms/form-ui.tsx';
-import { adminApiFieldErrors, checkRedirectForm, checkResolveForm, checkStrikeForm } from './admin-fields.ts';
+import {
+  adminApiFieldErrors,
+  checkRedirectForm,
+  checkResolveForm,
+  checkScamRejectForm,
+  checkStrikeForm,
+} from './admin-fields.ts';
 import { api, type Context } from './admin-shared.server.ts';
 
 // The admin area's action: every form of its pages posts an intent (`resolve:12`, `strike:7`,
@@ -63,6 +69,16 @@ export async function adminAction(input: AdminActionInput) {
       case 'dismiss':
         await client.post<ModerationResult>(`/admin/reports/${id}/dismiss`, {});
         return done(t('admin.report_dismissed'));
+      case 'scam_release':
+        await client.post(`/admin/scam-flags/${id}/release`, {});
+        return done(t('admin.scam_released_done'));
+      case 'scam_reject': {
+        const checked = checkScamRejectForm(form);
+        if (!checked.ok)
+          return data<FormResult>({ intent: resultIntent, errors: checked.errors }, { status: 422 });
+        await client.post(`/admin/scam-flags/${id}/reject`, checked.data);
+        return done(t('admin.scam_rejected_done'));
+      }
       case 'verify':
       case 'unverify': {
         const verified = intent === 'verify';

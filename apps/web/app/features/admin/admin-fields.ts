@@ -2,6 +2,7 @@ import {
   CreateRedirectBodySchema,
   REDIRECT_STATUS_CODES,
   ReportActionBodySchema,
+  ScamFlagActionBodySchema,
   StrikePropertyBodySchema,
   UpdateRedirectBodySchema,
 } from '@estately/domain';
@@ -96,4 +97,10 @@ export function formCheck(check: (form: FormData) => Parsed<unknown>) {
     const checked = check(form);
     return checked.ok ? null : checked.errors;
   };
+}
+
+/** Rejecting a scam flag: an offer's is struck with the reason (the API requires it for an offer). */
+export function checkScamRejectForm(form: FormData) {
+  const reason = text(form, 'reason').trim();
+  return parse(ScamFlagActionBodySchema, reason ? { reason } : {});
 }

@@ -33,6 +33,7 @@ export function adminNav(locale: Locale, t: Translator) {
   return [
     { href: adminPath(locale), label: t('admin.title') },
     { href: adminPath(locale, 'reports'), label: t('admin.reports') },
+    { href: adminPath(locale, 'scams'), label: t('admin.scams') },
     { href: adminPath(locale, 'offers'), label: t('admin.offers') },
     { href: adminPath(locale, 'redirects'), label: t('admin.redirects') },
   ];

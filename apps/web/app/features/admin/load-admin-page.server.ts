@@ -17,12 +17,14 @@ import { loadAdminHome } from './load-admin-home.server.ts';
 import { loadOfferModeration } from './load-offer-moderation.server.ts';
 import { loadRedirects } from './load-redirects.server.ts';
 import { loadReports } from './load-reports.server.ts';
+import { loadScamFlags, SCAM_FLAG_MESSAGES } from './load-scam-flags.server.ts';
 
 // The admin area's page, `/{locale}/account/admin` and its sections (issue 10): the section's
 // data for an admin, a 404 for anyone else, and the sections' form posts.
 
 const MESSAGES: readonly MessageKey[] = [
   ...(REDIRECT_MESSAGE_KEYS as readonly MessageKey[]),
+  ...SCAM_FLAG_MESSAGES,
   'admin.title',
   'admin.intro',
   'admin.reports',
@@ -80,6 +82,7 @@ const MESSAGES: readonly MessageKey[] = [
 const HEADINGS = {
   home: 'admin.title',
   reports: 'admin.reports',
+  scams: 'admin.scams',
   offers: 'admin.offers',
   redirects: 'admin.redirects',
 } as const satisfies Record<string, MessageKey>;
@@ -110,12 +113,14 @@ export async function loadAdminPage({ request, context }: LoaderFunctionArgs) {
     messages: screenMessages(locale, MESSAGES),
     loadError: false,
   };
-  const empty = { home: null, reports: null, offer: null, redirects: null };
+  const empty = { home: null, reports: null, scams: null, offer: null, redirects: null };
   if (!(await requireAdmin(context, request))) return { ...base, ...empty };
   try {
     switch (section) {
       case 'reports':
         return { ...base, ...empty, reports: await loadReports(context, request, locale, t) };
+      case 'scams':
+        return { ...base, ...empty, scams: await loadScamFlags(context, request, locale, t) };
       case 'offers':
         return { ...base, ...empty, offer: await loadOfferModeration(context, request, locale, t) };
       case 'redirects':
