@@ -1,3 +1,4 @@
+import type { DatabaseHandle, Db } from '@estately/db';
 import type { MediaStorage } from '@estately/db/storage';
 import { INTERNAL_TOKEN_HEADER } from '@estately/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -48,6 +49,11 @@ export interface BuildAppOptions {
   config: Config;
   /** The database to serve from; passed in so tests hand over a fresh one (CONVENTIONS habit 4). */
   db: ApiDatabase;
+  /**
+   * The same databases as `db` through a pool with longer statement times, which the facet
+   * index's loads of whole partitions read through (server.ts); default `db` itself.
+   */
+  facetLoads?: DatabaseHandle;
   /** Media storage; defaults to the local folder DATA_DIR/media served under /media/. */
   storage?: MediaStorage;
   /** Overrides the logger built from `config.logLevel`. */
@@ -119,7 +125,16 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('offerViews', offerViews);
   // Facet values of the public offers for counts over whole markets (search/facet-index.ts).
   // Told the primary, so what it reads from the primary and from the replica stays apart.
-  app.decorate('facetIndex', new FacetIndex({ primary: app.db }));
+  const { facetLoads } = options;
+  app.decorate(
+    'facetIndex',
+    new FacetIndex({
+      primary: app.db,
+      ...(facetLoads
+        ? { loads: (db: Db) => (db === app.db ? facetLoads.db : db === app.readDb ? facetLoads.readDb : db) }
+        : {}),
+    }),
+  );
   app.addHook('onClose', () => offerViews.flush());
 
   // features

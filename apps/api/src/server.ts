@@ -91,8 +91,21 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     }
     db = owned;
   }
+  // The facet index's loads of whole partitions (up to a hundred thousand offers a statement)
+  // read the same databases through a pool of their own with the jobs' statement time: under
+  // the request pool's few seconds a cold cache or a busy machine failed them, and an instance
+  // whose index cannot load is never ready (issue 41, at 1M and 5M offers).
+  let facetLoads: DatabaseHandle | undefined;
+  if (owned?.kind === 'postgres') {
+    facetLoads = await createDatabase({
+      url: config.databaseUrl,
+      readUrl: config.databaseReadUrl,
+      poolSize: 2,
+      timeouts: JOB_DATABASE_TIMEOUTS,
+    });
+  }
 
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, ...(facetLoads ? { facetLoads } : {}) });
   let metrics: MetricsListener | undefined;
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -106,6 +119,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     }
   } catch (error) {
     await app.close();
+    await facetLoads?.close();
     await owned?.close();
     throw error;
   }
@@ -125,6 +139,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     jobsDb = await createDatabase({ url: config.databaseUrl, timeouts: JOB_DATABASE_TIMEOUTS });
   }
   app.metrics.pools.add('jobs', jobsDb?.pool);
+  app.metrics.pools.add('facet_loads', facetLoads?.pool);
   const jobs = config.jobsInProcess
     ? startJobWorker({
         db: jobsDb?.db ?? app.db,
@@ -154,6 +169,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
         } finally {
           await metrics?.close();
           await jobsDb?.close();
+          await facetLoads?.close();
           await owned?.close();
         }
       })();

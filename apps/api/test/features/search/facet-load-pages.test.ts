@@ -1,6 +1,7 @@
 import type { Db } from '@estately/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FacetIndex } from '../../../src/features/search/facet-index/facet-index.ts';
 import { Partition } from '../../../src/features/search/facet-index/partition.ts';
 import { loadPartitions } from '../../../src/features/search/facet-index/sync-partitions.ts';
 import { buildTestApi, countingDb, insertOwner, type TestApi } from '../../support/helpers.ts';
@@ -103,5 +104,19 @@ describe('loading a partition larger than a chunk', () => {
       sql`select count(*)::int as n from offers where is_public and offer_type = 'sale' and country_code = 'CZ'`,
     );
     expect(paged.size).toBe(Number((rows as unknown as { rows: { n: number }[] }).rows[0]!.n));
+  });
+
+  it("reads loads through the database it is given for them, and the rest through the request's", async () => {
+    // An API on PostgreSQL gives its index a pool without the request pool's statement time
+    // for loads (server.ts); requests keep theirs.
+    const loads = countingDb(api.db);
+    const requests = countingDb(api.db);
+    const index = new FacetIndex({ loads: (db) => (db === requests.db ? loads.db : db) });
+    await index.warm(requests.db);
+    expect(index.warmState).toBe('ready');
+    expect(index.offers).toBe(OFFERS + 2);
+    // The sizes and one statement for both partitions; the request's database read the counters.
+    expect(loads.reads()).toBe(2);
+    expect(requests.reads()).toBeGreaterThan(0);
   });
 });

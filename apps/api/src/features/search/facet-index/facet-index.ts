@@ -40,9 +40,13 @@ export class FacetIndex implements Types.FacetIndex {
   /**
    * `primary`: the primary database, when requests may also read a replica; the index then
    * keeps apart what it read from each (held-partitions.ts, docs/decisions/059).
+   * `loads`: the database a load of whole partitions reads through, given the request's (the
+   * same server, through a pool without the request pool's few seconds of statement time: a
+   * load reads up to a hundred thousand offers a statement, which a cold cache or a busy
+   * machine can take past them; server.ts). Catch-ups, a few offers each, use the request's.
    */
-  constructor(options: { now?: () => number; primary?: Db } = {}) {
-    this.partitions = new HeldPartitions(options.now ?? Date.now, options.primary);
+  constructor(options: { now?: () => number; primary?: Db; loads?: (db: Db) => Db } = {}) {
+    this.partitions = new HeldPartitions(options.now ?? Date.now, options.primary, options.loads);
   }
 
   /** Offers held, over all partitions. */

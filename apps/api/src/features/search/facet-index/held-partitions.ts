@@ -38,10 +38,13 @@ export class HeldPartitions {
   private readonly now: () => number;
   /** The primary, when requests may read a replica too; undefined: one database. */
   private readonly primary: Db | undefined;
+  /** The database a load of partitions reads through, for a request's database (see FacetIndex). */
+  private readonly loads: (db: Db) => Db;
 
-  constructor(now: () => number, primary?: Db) {
+  constructor(now: () => number, primary?: Db, loads: (db: Db) => Db = (db) => db) {
     this.now = now;
     this.primary = primary;
+    this.loads = loads;
   }
 
   /** Whether `partition` was last read from a database that may be ahead of `db`. */
@@ -152,7 +155,7 @@ export class HeldPartitions {
       if (reload.length === 0 && catchUp.length === 0 && rebase.length === 0) return;
       const touched = [...reload, ...catchUp, ...rebase];
       const work = (async () => {
-        if (reload.length > 0) await loadPartitions(db, reload);
+        if (reload.length > 0) await loadPartitions(this.loads(db), reload);
         for (const partition of catchUp) await catchUpPartition(db, partition);
         for (const partition of rebase) {
           const since = Math.min(partition.version, target.get(partition)!);
