@@ -1,6 +1,7 @@
 import { LOCALES, ROUTE_ENTRIES } from '@estately/domain';
 import { layout, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
 import { ADMIN_SECTIONS, adminPath } from './routing/admin-paths.ts';
+import { availabilityLinkPath } from './routing/availability-paths.ts';
 import { companySettingsPath } from './routing/company-paths.ts';
 import { apiKeysPath, feedRunPath, feedRunsPath, feedsPath, feedUploadPath } from './routing/feeds-paths.ts';
 import { buyerThreadPath, leadsPath, myMessagesPath } from './routing/leads-paths.ts';
@@ -39,6 +40,13 @@ const leadsAndAdminRoutes = LOCALES.flatMap((locale) => [
 const buyerThreadRoutes = LOCALES.map((locale) =>
   route(buyerThreadPath(locale, ':token'), 'routes/buyer-thread.tsx', {
     id: `${locale}.buyerThread`,
+  }),
+);
+
+// The landing page of the "still available?" e-mail's links (issue 43 point 5, decision 065).
+const availabilityRoutes = LOCALES.map((locale) =>
+  route(availabilityLinkPath(locale, ':token'), 'routes/availability-link.tsx', {
+    id: `${locale}.availabilityLink`,
   }),
 );
 
@@ -115,6 +123,7 @@ export default [
   ...companyPageRoutes,
   ...sellerPageRoutes,
   ...buyerThreadRoutes,
+  ...availabilityRoutes,
   layout('routes/account-layout.tsx', { id: 'account-layout' }, [
     ...accountRoutes,
     ...leadsAndAdminRoutes,

@@ -8,8 +8,11 @@ import { matchPath } from '@estately/domain';
 /** A buyer's side of a conversation (routing/leads-paths.ts buyerThreadPath): `/{locale}/messages/{token}`. */
 const BUYER_THREAD = /^(\/[^/]+\/messages\/)[^/]+/;
 
+/** The "still available?" links (routing/availability-paths.ts): `/{locale}/availability/{token}`. */
+const AVAILABILITY_LINK = /^(\/[^/]+\/availability\/)[^/]+/;
+
 export function loggedPath(pathname: string): string {
-  const thread = BUYER_THREAD.exec(pathname);
+  const thread = BUYER_THREAD.exec(pathname) ?? AVAILABILITY_LINK.exec(pathname);
   if (thread) return `${thread[1]}:token${pathname.slice(thread[0].length)}`;
   // Screens with a token (authConfirmEmail, authResetPassword) end with it.
   if (matchPath(pathname)?.params.token !== undefined) {

@@ -183,6 +183,12 @@ const POLICY: Record<string, Policy> = {
   'DELETE /properties/strike/:id': 'admin',
   'GET /admin/reports': 'admin',
   'POST /admin/reports/:id/:action': 'admin',
+  // the scam review queue (issue 43 point 4, decision 067)
+  'GET /admin/scam-flags': 'admin',
+  'POST /admin/scam-flags/:id/:action': 'admin',
+  // groups of offers of one property: the admin's view and split (issue 43 point 2, decision 068)
+  'GET /admin/property-groups/:id': 'admin',
+  'POST /admin/property-groups/:id/split': 'admin',
   // the redirects table (issue 10)
   'GET /admin/redirects': 'admin',
   'POST /admin/redirects': 'admin',
@@ -193,6 +199,8 @@ const POLICY: Record<string, Policy> = {
   'PATCH /properties/:id': 'owner_or_admin',
   'POST /v1/properties/set-state/:id': 'owner_or_admin',
   'POST /properties/:id/duplicate': 'owner_or_admin',
+  // "Still available?" from the seller's own offers (decision 065).
+  'POST /properties/:id/confirm-availability': 'owner_or_admin',
   'PATCH /properties/:id/property_medias': 'owner_or_admin',
   'PATCH /properties/:id/property_medias/:mediaId': 'owner_or_admin',
   'DELETE /properties/:id/property_medias/:mediaId': 'owner_or_admin',
@@ -304,6 +312,13 @@ const ownerFixtures: Record<string, () => Promise<OwnerFixture>> = {
     return {
       url: `/v1/properties/set-state/${id}`,
       payload: { state: 'paused' },
+      snapshot: () => api.db.select().from(properties).where(eq(properties.id, id)),
+    };
+  },
+  'POST /properties/:id/confirm-availability': async () => {
+    const id = await insertOffer(api.db, { ownerId: owner.id, publishedAt: new Date() });
+    return {
+      url: `/properties/${id}/confirm-availability`,
       snapshot: () => api.db.select().from(properties).where(eq(properties.id, id)),
     };
   },

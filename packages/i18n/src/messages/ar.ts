@@ -1370,7 +1370,7 @@ export const ar: Catalog = {
   'company.kind_hint': 'يظهر مع إعلاناتك؛ ويمكن للمشترين التصفية حسبه.',
   // Seller responsiveness and "still available?" (issue 43 point 5, decision 065)
   'offer.badge_unconfirmed': "لم يُؤكَّد مؤخرًا",
-  'offer.responsiveness': "يرد على {percent} من الرسائل، عادةً خلال {time}",
+  'offer.responsiveness': "يرد على {percent} من الرسائل، ومدة الرد المعتادة: {time}",
   'availability.title': "هل ما زال العرض متاحًا؟",
   'availability.confirm_available': "نعم، ما زال متاحًا",
   'availability.confirm_sold': "وضع علامة «تم البيع»",

@@ -1355,7 +1355,7 @@ export const bg: Catalog = {
   'company.kind_hint': 'Показва се при обявите ви; купувачите могат да филтрират по него.',
   // Seller responsiveness and "still available?" (issue 43 point 5, decision 065)
   'offer.badge_unconfirmed': "Непотвърдена скоро",
-  'offer.responsiveness': "Отговаря на {percent} от съобщенията, обикновено до {time}",
+  'offer.responsiveness': "Отговаря на {percent} от съобщенията, обичайно време за отговор: {time}",
   'availability.title': "Обявата все още актуална ли е?",
   'availability.confirm_available': "Да, все още е на разположение",
   'availability.confirm_sold': "Отбележи като продаден",

@@ -781,7 +781,7 @@ export const bs: Catalog = {
   'api_keys.last_used': 'Posljednja upotreba',
   // Seller responsiveness and "still available?" (issue 43 point 5, decision 065)
   'offer.badge_unconfirmed': "Nedavno nepotvrđeno",
-  'offer.responsiveness': "Odgovara na {percent} poruka, obično u roku od {time}",
+  'offer.responsiveness': "Odgovara na {percent} poruka, uobičajeno vrijeme odgovora: {time}",
   'availability.title': "Da li je ponuda još aktuelna?",
   'availability.confirm_available': "Da, još je dostupna",
   'availability.confirm_sold': "Označi kao prodano",

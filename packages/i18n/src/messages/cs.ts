@@ -1362,7 +1362,7 @@ export const cs: Catalog = {
   'company.kind_hint': 'Zobrazuje se u vašich nabídek; zájemci podle něj mohou filtrovat.',
   // Seller responsiveness and "still available?" (issue 43 point 5, decision 065)
   'offer.badge_unconfirmed': "Nedávno nepotvrzeno",
-  'offer.responsiveness': "Odpovídá na {percent} zpráv, obvykle do {time}",
+  'offer.responsiveness': "Odpovídá na {percent} zpráv, obvyklá doba odpovědi: {time}",
   'availability.title': "Je nabídka stále aktuální?",
   'availability.confirm_available': "Ano, stále je k dispozici",
   'availability.confirm_sold': "Označit jako prodané",

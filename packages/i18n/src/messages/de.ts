@@ -1359,7 +1359,7 @@ export const de: Catalog = {
   'company.kind_hint': 'Wird bei Ihren Angeboten angezeigt; Suchende können danach filtern.',
   // Seller responsiveness and "still available?" (issue 43 point 5, decision 065)
   'offer.badge_unconfirmed': "Nicht kürzlich bestätigt",
-  'offer.responsiveness': "Beantwortet {percent} der Nachrichten, meist innerhalb von {time}",
+  'offer.responsiveness': "Beantwortet {percent} der Nachrichten, übliche Antwortzeit: {time}",
   'availability.title': "Ist das Angebot noch verfügbar?",
   'availability.confirm_available': "Ja, noch verfügbar",
   'availability.confirm_sold': "Als verkauft markieren",

@@ -1359,7 +1359,7 @@ export const el: Catalog = {
   'company.kind_hint': 'Εμφανίζεται στις αγγελίες σας· οι ενδιαφερόμενοι μπορούν να φιλτράρουν με βάση αυτό.',
   // Seller responsiveness and "still available?" (issue 43 point 5, decision 065)
   'offer.badge_unconfirmed': "Δεν επιβεβαιώθηκε πρόσφατα",
-  'offer.responsiveness': "Απαντά στο {percent} των μηνυμάτων, συνήθως μέσα σε {time}",
+  'offer.responsiveness': "Απαντά στο {percent} των μηνυμάτων, συνήθης χρόνος απάντησης: {time}",
   'availability.title': "Είναι ακόμη διαθέσιμη η αγγελία;",
   'availability.confirm_available': "Ναι, είναι ακόμη διαθέσιμο",
   'availability.confirm_sold': "Σήμανση ως πωλημένο",

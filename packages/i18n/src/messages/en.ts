@@ -1366,7 +1366,7 @@ export const en = {
   'company.kind_hint': 'Shown with your offers; buyers can filter by it.',
   // Seller responsiveness and "still available?" (issue 43 point 5, decision 065)
   'offer.badge_unconfirmed': "Not confirmed recently",
-  'offer.responsiveness': "Replies to {percent} of messages, usually within {time}",
+  'offer.responsiveness': "Replies to {percent} of messages, usual reply time: {time}",
   'availability.title': "Is the offer still available?",
   'availability.confirm_available': "Yes, it is still available",
   'availability.confirm_sold': "Mark it as sold",

@@ -1356,7 +1356,7 @@ export const es: Catalog = {
   'company.kind_hint': 'Se muestra en tus anuncios; los compradores pueden filtrar por él.',
   // Seller responsiveness and "still available?" (issue 43 point 5, decision 065)
   'offer.badge_unconfirmed': "No confirmado recientemente",
-  'offer.responsiveness': "Responde al {percent} de los mensajes, normalmente en menos de {time}",
+  'offer.responsiveness': "Responde al {percent} de los mensajes, tiempo de respuesta habitual: {time}",
   'availability.title': "¿La oferta sigue disponible?",
   'availability.confirm_available': "Sí, sigue disponible",
   'availability.confirm_sold': "Marcar como vendido",

@@ -1361,7 +1361,7 @@ export const fr: Catalog = {
   'company.kind_hint': 'Affiché avec vos annonces ; les acheteurs peuvent filtrer selon ce critère.',
   // Seller responsiveness and "still available?" (issue 43 point 5, decision 065)
   'offer.badge_unconfirmed': "Non confirmé récemment",
-  'offer.responsiveness': "Répond à {percent} des messages, généralement en moins de {time}",
+  'offer.responsiveness': "Répond à {percent} des messages, délai de réponse habituel : {time}",
   'availability.title': "L’offre est-elle toujours disponible ?",
   'availability.confirm_available': "Oui, toujours disponible",
   'availability.confirm_sold': "Marquer comme vendu",

@@ -1359,7 +1359,7 @@ export const it: Catalog = {
   'company.kind_hint': 'Compare nei tuoi annunci; chi cerca casa può filtrare in base a questo.',
   // Seller responsiveness and "still available?" (issue 43 point 5, decision 065)
   'offer.badge_unconfirmed': "Non confermato di recente",
-  'offer.responsiveness': "Risponde al {percent} dei messaggi, di solito entro {time}",
+  'offer.responsiveness': "Risponde al {percent} dei messaggi, tempo di risposta abituale: {time}",
   'availability.title': "L’offerta è ancora disponibile?",
   'availability.confirm_available': "Sì, è ancora disponibile",
   'availability.confirm_sold': "Segna come venduto",

@@ -1355,7 +1355,7 @@ export const nl: Catalog = {
   'company.kind_hint': 'Wordt bij je aanbod getoond; zoekers kunnen erop filteren.',
   // Seller responsiveness and "still available?" (issue 43 point 5, decision 065)
   'offer.badge_unconfirmed': "Niet recent bevestigd",
-  'offer.responsiveness': "Beantwoordt {percent} van de berichten, meestal binnen {time}",
+  'offer.responsiveness': "Beantwoordt {percent} van de berichten, gebruikelijke reactietijd: {time}",
   'availability.title': "Is het aanbod nog beschikbaar?",
   'availability.confirm_available': "Ja, nog beschikbaar",
   'availability.confirm_sold': "Markeren als verkocht",

@@ -1375,7 +1375,7 @@ export const pl: Catalog = {
   'company.kind_hint': 'Widoczny przy Twoich ofertach; kupujący mogą według niego filtrować.',
   // Seller responsiveness and "still available?" (issue 43 point 5, decision 065)
   'offer.badge_unconfirmed': "Niedawno niepotwierdzone",
-  'offer.responsiveness': "Odpowiada na {percent} wiadomości, zwykle w ciągu {time}",
+  'offer.responsiveness': "Odpowiada na {percent} wiadomości, zwykły czas odpowiedzi: {time}",
   'availability.title': "Czy oferta jest nadal aktualna?",
   'availability.confirm_available': "Tak, nadal jest dostępna",
   'availability.confirm_sold': "Oznacz jako sprzedaną",

@@ -1358,7 +1358,7 @@ export const pt: Catalog = {
   'company.kind_hint': 'Aparece nos seus anúncios; os compradores podem filtrar por ele.',
   // Seller responsiveness and "still available?" (issue 43 point 5, decision 065)
   'offer.badge_unconfirmed': "Não confirmado recentemente",
-  'offer.responsiveness': "Responde a {percent} das mensagens, normalmente em menos de {time}",
+  'offer.responsiveness': "Responde a {percent} das mensagens, tempo de resposta habitual: {time}",
   'availability.title': "A oferta continua disponível?",
   'availability.confirm_available': "Sim, continua disponível",
   'availability.confirm_sold': "Marcar como vendido",

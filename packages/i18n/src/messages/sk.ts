@@ -1369,7 +1369,7 @@ export const sk: Catalog = {
   'company.kind_hint': 'Zobrazuje sa pri vašich ponukách; záujemcovia podľa neho môžu filtrovať.',
   // Seller responsiveness and "still available?" (issue 43 point 5, decision 065)
   'offer.badge_unconfirmed': "Nedávno nepotvrdené",
-  'offer.responsiveness': "Odpovedá na {percent} správ, zvyčajne do {time}",
+  'offer.responsiveness': "Odpovedá na {percent} správ, zvyčajný čas odpovede: {time}",
   'availability.title': "Je ponuka stále aktuálna?",
   'availability.confirm_available': "Áno, stále je k dispozícii",
   'availability.confirm_sold': "Označiť ako predané",

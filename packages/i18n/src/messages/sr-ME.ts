@@ -243,4 +243,5 @@ export const srME: CatalogOverrides = {
   'api_keys.last_used': 'Posljednja upotreba',
   // "Still available?" (issue 43 point 5)
   'availability.not_active': 'Ponuda više nije na tržištu, pa ovaj odgovor ne može da se primijeni.',
+  'offer.responsiveness': 'Odgovara na {percent} poruka, uobičajeno vrijeme odgovora: {time}',
 };

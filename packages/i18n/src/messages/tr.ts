@@ -1351,7 +1351,7 @@ export const tr: Catalog = {
   'company.kind_hint': 'İlanlarınızda gösterilir; alıcılar buna göre filtreleyebilir.',
   // Seller responsiveness and "still available?" (issue 43 point 5, decision 065)
   'offer.badge_unconfirmed': "Yakın zamanda onaylanmadı",
-  'offer.responsiveness': "Mesajların {percent} kadarını yanıtlıyor, genellikle {time} içinde",
+  'offer.responsiveness': "Mesajların {percent} kadarını yanıtlıyor, olağan yanıt süresi: {time}",
   'availability.title': "İlan hâlâ güncel mi?",
   'availability.confirm_available': "Evet, hâlâ müsait",
   'availability.confirm_sold': "Satıldı olarak işaretle",

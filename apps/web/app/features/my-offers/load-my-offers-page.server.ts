@@ -64,6 +64,7 @@ const MESSAGES: readonly MessageKey[] = [
   ),
   'my_offers.renew_hint',
   'my_offers.duplicate',
+  'my_offers.confirm_availability',
   ...PROPERTY_STATES.map((state) => `value.property_state.${state}` as MessageKey),
   ...OFFER_TYPES.map((kind) => `value.offer_type.${kind}` as MessageKey),
   ...PROPERTY_TYPES.map((type) => `value.property_type.${type}` as MessageKey),

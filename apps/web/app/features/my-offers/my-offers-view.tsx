@@ -274,7 +274,9 @@ export function MyOffersView(props: { offers: MyOffersData; t: Text; result: MyO
           <ul className="account-list my-offers" data-testid="my-offers">
             {offers.items.map((item) => {
               const mine =
-                result?.intent === `set_state:${item.id}` || result?.intent === `duplicate:${item.id}`
+                result?.intent === `set_state:${item.id}` ||
+                result?.intent === `duplicate:${item.id}` ||
+                result?.intent === `availability:${item.id}`
                   ? result
                   : undefined;
               const busy =
@@ -315,6 +317,11 @@ export function MyOffersView(props: { offers: MyOffersData; t: Text; result: MyO
                       {item.strike && (
                         <p className="notice" data-testid="my-offer-strike">
                           {item.strike}
+                        </p>
+                      )}
+                      {item.underReview && (
+                        <p className="notice" data-testid="my-offer-under-review">
+                          {item.underReview}
                         </p>
                       )}
                       <ul className="my-offer__stats" data-testid="my-offer-stats">
@@ -370,6 +377,22 @@ export function MyOffersView(props: { offers: MyOffersData; t: Text; result: MyO
                         <span className="visually-hidden">: {item.title}</span>
                       </button>
                     </Form>
+                    {item.state === 'active' && !item.strike && (
+                      // "Still available" (decision 065): the clock of the availability question starts again.
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="confirm_availability" />
+                        <input type="hidden" name="id" value={item.id} />
+                        <button
+                          type="submit"
+                          className="button"
+                          disabled={busy}
+                          data-testid="my-offer-confirm-availability"
+                        >
+                          {t('my_offers.confirm_availability')}
+                          <span className="visually-hidden">: {item.title}</span>
+                        </button>
+                      </Form>
+                    )}
                     {item.actions.map((action) => (
                       <Form
                         key={action.to}

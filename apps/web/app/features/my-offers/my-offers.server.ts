@@ -27,6 +27,7 @@ import { signInAgain } from '../../session/sign-in-again.server.ts';
 import type { FormResult } from '../../ui/forms/form-ui.tsx';
 import { resolveMediaUrl } from '../../ui/offers/offer-card-view.server.ts';
 import { FIELD_LABEL_KEYS } from '../../ui/property-form/editor-texts.server.ts';
+import { confirmAvailabilityAction } from './confirm-availability.server.ts';
 import { type MyOffersFilters, myOffersQuery, parseMyOffersFilters } from './my-offers-filters.ts';
 import { isPropertyState, stateActions } from './offer-actions.ts';
 
@@ -47,6 +48,8 @@ export interface MyOfferView {
   state: PropertyState;
   stateLabel: string;
   strike: string | null;
+  /** Held from search by the scam rules until reviewed (decision 067): said without details. */
+  underReview: string | null;
   views: number;
   favourites: number;
   leads: number;
@@ -110,12 +113,16 @@ export async function loadMyOffers(
       state: item.state,
       stateLabel: t(`value.property_state.${item.state}` as MessageKey),
       strike: item.strike ? t('my_offers.struck', { reason: item.strike.reason }) : null,
+      underReview: item.under_review ? t('my_offers.under_review') : null,
       views: item.statistics.views,
       favourites: item.statistics.favourites,
       leads: item.statistics.leads,
       updated: formatDate(item.updated_at, locale),
       editHref: editPropertyPath(locale, item.id),
-      publicHref: item.state === 'active' && !item.strike ? propertyDetailPath(locale, item.id) : null,
+      publicHref:
+        item.state === 'active' && !item.strike && !item.under_review
+          ? propertyDetailPath(locale, item.id)
+          : null,
       statsHref: offerStatsPath(locale, item.id),
       canDelete: item.state === 'draft',
       actions: stateActions(item.state, item.offer_type).map((action) => ({
@@ -153,6 +160,7 @@ export async function myOffersAction(options: {
   const intent = String(form.get('intent') ?? '');
   if (intent === 'bulk') return bulkAction({ ...options, form });
   if (intent === 'duplicate') return duplicateAction({ ...options, form });
+  if (intent === 'confirm_availability') return confirmAvailabilityAction({ ...options, form });
   const id = Number(form.get('id'));
   const state = String(form.get('state') ?? '');
   const resultIntent = `set_state:${id}`;

@@ -7,6 +7,8 @@ export const offerDetailFixture: OfferDetail = OfferDetailSchema.parse({
   activated_at: '2026-11-01T10:00:00.000Z',
   published_at: '2026-11-01T10:00:00.000Z',
   is_price_reduced: false,
+  not_confirmed_recently: false,
+  responsiveness: { conversations: 12, reply_rate_percent: 92, median_reply_minutes: 180 },
   history: [
     {
       date: '2026-11-01T10:00:00.000Z',

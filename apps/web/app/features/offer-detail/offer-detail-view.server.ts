@@ -19,6 +19,7 @@ import { companyPagePath } from '../../routing/company-paths.ts';
 import { sellerPagePath } from '../../routing/seller-paths.ts';
 import { resolveMediaUrl } from '../../ui/offers/offer-card-view.server.ts';
 import { type OfferBadge, offerBadges, pricePerAreaText } from '../../ui/offers/price-per-area.server.ts';
+import { responsivenessText } from '../../ui/offers/responsiveness-text.server.ts';
 import {
   type EnergyCertificateView,
   energyCertificateView,
@@ -64,6 +65,8 @@ export interface OfferDetailView {
     /** The publishing account confirmed its e-mail: "verified e-mail", nothing more. */
     emailVerified: boolean;
     memberSince: string;
+    /** How the seller answers messages: share and usual time (decision 065); null without figures. */
+    responsiveness: string | null;
     /** The company account that published the offer (issue 38 point 12): its page, name and logo. */
     company: { name: string; href: string; logo: string | null; logoAlt: string; linkText: string } | null;
     /** The seller page of the publishing account (issue 39 point 15); a company links its company page instead. */
@@ -238,6 +241,12 @@ export function toOfferDetailView(
       verified: offer.seller?.is_verified === true,
       emailVerified: offer.creator.email_verified,
       memberSince: offer.creator.member_since,
+      responsiveness: offer.responsiveness
+        ? responsivenessText(locale, {
+            ratePercent: offer.responsiveness.reply_rate_percent,
+            medianMinutes: offer.responsiveness.median_reply_minutes,
+          })
+        : null,
       company: offer.company
         ? {
             name: offer.company.name,

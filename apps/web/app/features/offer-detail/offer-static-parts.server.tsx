@@ -234,6 +234,9 @@ export function offerStaticParts(input: {
           </p>
         )}
         {offer.seller.rating && <p>{offer.seller.rating}</p>}
+        {offer.seller.responsiveness && (
+          <p data-testid="seller-responsiveness">{offer.seller.responsiveness}</p>
+        )}
         {offer.seller.verified && (
           <span className="badge badge--verified" data-testid="seller-verified">
             {labels['offer.seller_verified']}

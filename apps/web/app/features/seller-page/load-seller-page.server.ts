@@ -22,6 +22,7 @@ import { throwPageFailure } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
 import { favoriteTexts } from '../../ui/favorite-toggle/favorite-texts.server.ts';
 import { resolveMediaUrl, toOfferCardView } from '../../ui/offers/offer-card-view.server.ts';
+import { responsivenessText } from '../../ui/offers/responsiveness-text.server.ts';
 
 // A seller's public page (issue 39 point 15, decision 053): GET /public/sellers/{id} with its
 // offers a page at a time, searched on the server by address words (`q`) and offer type, so the
@@ -106,12 +107,11 @@ async function readSellerPage(
               }),
             }),
       verified: seller.verified ? t('offer.seller_verified') : null,
+      // The stored reply figures (decision 065), worded as on the offer page.
       replyRate: seller.replyRate
-        ? t('seller_page.reply_rate', {
-            percent: formatNumber(seller.replyRate.share, locale, {
-              style: 'percent',
-              maximumFractionDigits: 0,
-            }),
+        ? responsivenessText(locale, {
+            ratePercent: Math.round(seller.replyRate.share * 100),
+            medianMinutes: seller.replyRate.medianMinutes,
           })
         : null,
     },

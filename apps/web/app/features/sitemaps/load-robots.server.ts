@@ -18,6 +18,8 @@ export function privatePrefixes(): string[] {
   for (const locale of LOCALES) prefixes.add(`/${locale}/account/`);
   // A buyer's conversation, opened by the token of an e-mail link (issue 38 point 10).
   for (const locale of LOCALES) prefixes.add(`/${locale}/messages/`);
+  // The answer to "still available?", opened by the token of an e-mail link (decision 065).
+  for (const locale of LOCALES) prefixes.add(`/${locale}/availability/`);
   // The shortest prefix covers the longer ones under it.
   const kept: string[] = [];
   for (const prefix of [...prefixes].sort())

@@ -34,6 +34,7 @@ const card = (overrides: Partial<OfferCard>): OfferCard =>
     is_reserved: false,
     is_price_reduced: false,
     price_reduced_percent: null,
+    not_confirmed_recently: false,
     photos_count: 0,
     main_photo: null,
     ...overrides,

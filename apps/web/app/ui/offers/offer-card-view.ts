@@ -15,7 +15,7 @@ export interface OfferCardView {
   /** "Reserved" in the page's locale for a reserved offer, else null (decision 042). */
   stateBadge: string | null;
   /** "New" and "Price reduced" (issue 39 point 12), in the page's locale. */
-  badges: { kind: 'new' | 'reduced'; text: string }[];
+  badges: { kind: 'new' | 'reduced' | 'unconfirmed'; text: string }[];
   /** `avifSrc`: the AVIF twin, offered first to browsers that decode it. */
   photo: { src: string; avifSrc: string | null; alt: string; width: number; height: number } | null;
 }

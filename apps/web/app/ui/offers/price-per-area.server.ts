@@ -39,13 +39,21 @@ export function isNewOffer(publishedAt: string | null, now: number): boolean {
 
 /** One badge of a card or the offer heading, its text in the page's locale. */
 export interface OfferBadge {
-  kind: 'new' | 'reduced';
+  kind: 'new' | 'reduced' | 'unconfirmed';
   text: string;
 }
 
-/** The "new" and "reduced" badges of an offer, in that order (the state badge is apart). */
+/**
+ * The "new", "reduced" and "not confirmed recently" badges of an offer, in that order (the
+ * state badge is apart).
+ */
 export function offerBadges(
-  offer: { published_at: string | null; is_price_reduced: boolean; price_reduced_percent?: number | null },
+  offer: {
+    published_at: string | null;
+    is_price_reduced: boolean;
+    price_reduced_percent?: number | null;
+    not_confirmed_recently?: boolean;
+  },
   locale: Locale,
   now: number,
 ): OfferBadge[] {
@@ -65,5 +73,8 @@ export function offerBadges(
               percent: formatNumber(percent / 100, locale, { style: 'percent' }),
             }),
     });
+  // The seller left "still available?" unanswered for a week (decision 065).
+  if (offer.not_confirmed_recently)
+    badges.push({ kind: 'unconfirmed', text: translate(locale, 'offer.badge_unconfirmed') });
   return badges;
 }
