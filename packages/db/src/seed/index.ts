@@ -3,6 +3,7 @@ import { hash } from '@node-rs/argon2';
 import { ARGON2_OPTIONS } from '../password-hashing.ts';
 import * as schema from '../schema/index.ts';
 import type { MediaStorage } from '../storage/storage.ts';
+import { recomputeAllTrust, refreshLocalityPriceMedians } from '../trust-signals.ts';
 import type { DatabaseHandle } from '../types.ts';
 import { MARKETS } from './countries.ts';
 import { buildGazetteer, locationNameRows } from './gazetteer.ts';
@@ -665,6 +666,10 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
       `select setval(pg_get_serial_sequence('"${table}"', 'id'), greatest(1, (select coalesce(max(id), 0) from "${table}")), (select count(*) > 0 from "${table}"))`,
     );
   }
+  // Every offer's trust signals from the seeded data (decision 066), as the recompute step does.
+  await refreshLocalityPriceMedians(handle.db);
+  await recomputeAllTrust(handle.db);
+  lap('trust');
   // VACUUM as well: it flushes the GIN indexes' pending lists (trigram autocomplete, array
   // filters) and marks pages all-visible for index-only scans after the bulk load.
   await handle.exec('VACUUM ANALYZE');

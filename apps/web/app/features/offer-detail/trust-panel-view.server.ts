@@ -8,9 +8,9 @@ export interface TrustPanelView {
   signals: { key: string; label: string; status: TrustSignalStatus; statusText: string; points: string }[];
 }
 
-/** "7/10" in the locale's digits. */
+/** "7/10" in the locale's digits; a signal not known yet has no points to show ("–/10"). */
 function pointsText(points: number | null, max: number, locale: Locale): string {
-  return `${formatNumber(points ?? 0, locale)}/${formatNumber(max, locale)}`;
+  return `${points === null ? '–' : formatNumber(points, locale)}/${formatNumber(max, locale)}`;
 }
 
 /** Formats the detail's `trust` for the page, on the server: every signal, had and lacked. */
