@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import apiKeysRoutes from './features/api-keys/routes.ts';
 import authRoutes from './features/auth/routes.ts';
+import availabilityRoutes from './features/availability/routes.ts';
 import companiesRoutes from './features/companies/routes.ts';
 import favoritesRoutes from './features/favorites/routes.ts';
 import feedsRoutes from './features/feeds/routes.ts';
@@ -160,8 +161,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(ratingRoutes);
   await app.register(sellerStatsRoutes);
   await app.register(sellerPropertiesRoutes);
+  await app.register(availabilityRoutes);
   await app.register((await import('./features/property-media-extras/routes.ts')).default);
   await app.register(moderationRoutes);
+  await app.register((await import('./features/property-groups/routes.ts')).default);
+  await app.register((await import('./features/scam-flags/routes.ts')).default);
   await app.register(redirectsAdminRoutes);
 
   return app;

@@ -18,6 +18,7 @@ export * from './contracts/offer-actions.ts';
 export * from './contracts/offer-detail.ts';
 export * from './contracts/offers.ts';
 export * from './contracts/property-forms.ts';
+export * from './contracts/property-groups.ts';
 export * from './contracts/property-media.ts';
 export * from './contracts/property-writes.ts';
 export * from './contracts/redirects.ts';

@@ -1,6 +1,11 @@
 import { offers, users } from '@estately/db';
 import { plantedCopy, plantedScene } from '@estately/db/seed';
-import { OfferDetailSchema, SearchOffersResponseSchema } from '@estately/domain';
+import {
+  OfferDetailSchema,
+  PropertyGroupSchema,
+  SearchOffersResponseSchema,
+  SplitPropertyGroupResponseSchema,
+} from '@estately/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../support/auth-helpers.ts';
@@ -220,5 +225,75 @@ describe('results and detail', () => {
     }
     const alone = await api.app.inject({ method: 'GET', url: `/public/offers/${ids.samePlan}` });
     expect(OfferDetailSchema.parse(alone.json()).property_group).toEqual([]);
+  });
+});
+
+describe('admin split', () => {
+  it('refuses a seller, even one of the group, and changes nothing', async () => {
+    const before = await groupRows([ids.first, ids.second]);
+    const split = await api.app.inject({
+      method: 'POST',
+      url: `/admin/property-groups/${ids.first}/split`,
+      headers: bearer(api.config, sellers[0]!.id),
+      payload: { offer_ids: [ids.first] },
+    });
+    expect(split.statusCode).toBe(403);
+    const view = await api.app.inject({
+      method: 'GET',
+      url: `/admin/property-groups/${ids.first}`,
+      headers: bearer(api.config, sellers[0]!.id),
+    });
+    expect(view.statusCode).toBe(403);
+    expect(await groupRows([ids.first, ids.second])).toEqual(before);
+  });
+
+  it('refuses a split of an offer outside the group or of the whole group, and changes nothing', async () => {
+    const admin = await createUser(api.db, { isAdmin: true });
+    const before = await groupRows([ids.first, ids.second]);
+    for (const offerIds of [[ids.samePlan], [ids.first, ids.second]]) {
+      const split = await api.app.inject({
+        method: 'POST',
+        url: `/admin/property-groups/${ids.second}/split`,
+        headers: bearer(api.config, admin.id),
+        payload: { offer_ids: offerIds },
+      });
+      expect(split.statusCode, split.body).toBe(422);
+    }
+    expect(await groupRows([ids.first, ids.second])).toEqual(before);
+  });
+
+  it('lets an admin split a group for good: both offers show again, and a later save does not join them', async () => {
+    const admin = await createUser(api.db, { isAdmin: true });
+    const view = await api.app.inject({
+      method: 'GET',
+      url: `/admin/property-groups/${ids.first}`,
+      headers: bearer(api.config, admin.id),
+    });
+    expect(view.statusCode, view.body).toBe(200);
+    const group = PropertyGroupSchema.parse(view.json());
+    expect(group.members.map((member) => [member.id, member.is_card])).toEqual([
+      [ids.second, true],
+      [ids.first, false],
+    ]);
+
+    const split = await api.app.inject({
+      method: 'POST',
+      url: `/admin/property-groups/${ids.first}/split`,
+      headers: bearer(api.config, admin.id),
+      payload: { offer_ids: [ids.first] },
+    });
+    expect(split.statusCode, split.body).toBe(200);
+    const answer = SplitPropertyGroupResponseSchema.parse(split.json());
+    expect(answer.split_off).toMatchObject({ id: null, members: [{ id: ids.first, is_card: true }] });
+    expect(answer.remaining).toMatchObject({ id: null, members: [{ id: ids.second, is_card: true }] });
+    let rows = await groupRows([ids.first, ids.second]);
+    expect(rows.get(ids.first)).toMatchObject({ groupId: null, isPublic: true, hidden: false });
+    expect(rows.get(ids.second)).toMatchObject({ groupId: null, isPublic: true, hidden: false });
+
+    // The seller saves again: the rule still matches, the split keeps them apart.
+    await save(sellers[0]!.id, { id: ids.first, price: 4_900_000 });
+    rows = await groupRows([ids.first, ids.second]);
+    expect(rows.get(ids.first)?.groupId).toBeNull();
+    expect(rows.get(ids.second)?.groupId).toBeNull();
   });
 });
