@@ -6,7 +6,8 @@
 
 import { join } from 'node:path';
 import { users } from '@estately/db';
-import { type Locale, translate } from '@estately/i18n';
+import type { Locale } from '@estately/domain';
+import { translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -46,9 +47,9 @@ async function call(token: string, path: string, body: unknown) {
 /** An offer saved and published through the API, as a seller does. */
 async function publish(token: string, description: string): Promise<number> {
   const saved = await call(token, '/v1/property/save', {
-    offer_type: 'rent',
+    offer_type: 'sale',
     property_type: 'apartment',
-    price: 18_000,
+    price: 5_400_000,
     disposition: '2',
     room: ['living_room', 'kitchen', 'bathroom'],
     useful_area: 55,

@@ -135,7 +135,8 @@ function found(text: string, kind: TermKind): string[] {
   const terms = compiledTerms()[kind];
   const hits = new Set<string>();
   for (const { term, pattern } of terms) if (pattern.test(text)) hits.add(term);
-  return [...hits];
+  // A stem found inside a longer found term ("key" in "keys") says nothing more.
+  return [...hits].filter((term) => ![...hits].some((other) => other !== term && other.includes(term)));
 }
 
 function sentences(text: string): string[] {

@@ -4,19 +4,15 @@ import { z } from 'zod';
 import { CURRENCIES } from '../currencies.ts';
 import { SCAM_FLAG_STATUSES, SCAM_FLAG_SUBJECTS, SCAM_REASON_CODES } from '../scam-flags.ts';
 import { OFFER_TYPES, PROPERTY_STATES, PROPERTY_TYPES } from '../value-sets.ts';
+import { pagingQuery } from './favorites.ts';
+import { PageMetaSchema } from './search.ts';
 
 // Contracts of the admins' scam review queue (issue 43 point 4, docs/decisions/067): what the
 // scam rules found on offers and messages, and the release and reject decisions.
 
 export const ScamFlagsQuerySchema = z.object({
   status: z.enum(SCAM_FLAG_STATUSES, 'validation.invalid_value').default('open'),
-  page: z.coerce.number('validation.invalid_integer').int('validation.invalid_integer').min(1).default(1),
-  per_page: z.coerce
-    .number('validation.invalid_integer')
-    .int('validation.invalid_integer')
-    .min(1, 'validation.number_too_small')
-    .max(100, 'validation.number_too_large')
-    .default(25),
+  ...pagingQuery(25),
 });
 
 export const ScamReasonSchema = z.object({
@@ -63,17 +59,7 @@ export const ScamFlagItemSchema = z.object({
 });
 export type ScamFlagItem = z.infer<typeof ScamFlagItemSchema>;
 
-export const ScamFlagsResponseSchema = z.object({
-  data: z.array(ScamFlagItemSchema),
-  meta: z.object({
-    next_page: z.number().nullable(),
-    page: z.number(),
-    per_page: z.number(),
-    prev_page: z.number().nullable(),
-    total: z.number(),
-    total_pages: z.number(),
-  }),
-});
+export const ScamFlagsResponseSchema = z.object({ data: z.array(ScamFlagItemSchema), meta: PageMetaSchema });
 
 export const ScamFlagActionParamsSchema = z.object({
   id: z.string().describe('Scam flag id'),

@@ -10,6 +10,7 @@ import {
   VerifyPropertyBodySchema,
 } from '@estately/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN_ERRORS, ADMIN_NOTE } from '../../lib/admin-route-docs.ts';
 import { currentUser } from '../../plugins/app/authentication.ts';
 import { requireId } from '../seller-properties/load-own-property.ts';
 import { decideReport } from './decide-report.ts';
@@ -19,15 +20,7 @@ import { strikeProperty } from './strike-property.ts';
 import { verifyProperty } from './verify-property.ts';
 
 const TAGS = ['moderation'];
-const ADMIN_NOTE =
-  'Admins only: `Authorization: Bearer <access token>` of an account with isAdmin (401 without a valid token, 403 `forbidden` for other accounts).';
-const errors = {
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  422: ErrorBodySchema,
-  500: ErrorBodySchema,
-};
+const errors = ADMIN_ERRORS;
 
 /** Admin moderation of offers (issue 7): verification badge, strikes, report queue. */
 const moderationRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,5 @@
 import {
   CreateRedirectBodySchema,
-  ErrorBodySchema,
   REDIRECT_STATUS_CODES,
   RedirectIdParamsSchema,
   RedirectRuleListSchema,
@@ -10,6 +9,7 @@ import {
 } from '@estately/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADMIN_ERRORS, ADMIN_NOTE } from '../../lib/admin-route-docs.ts';
 import { rowIdOf } from '../../lib/row-id.ts';
 import { createRedirect } from './create-redirect.ts';
 import { deleteRedirect } from './delete-redirect.ts';
@@ -17,16 +17,8 @@ import { listRedirects } from './list-redirects.ts';
 import { updateRedirect } from './update-redirect.ts';
 
 const TAGS = ['moderation'];
-const ADMIN_NOTE =
-  'Admins only: `Authorization: Bearer <access token>` of an account with isAdmin (401 without a valid token, 403 `forbidden` for other accounts).';
 const RULES = `A rule sends \`from_path\` (a site path without query, not \`/\`; a trailing slash is dropped) to \`to_url\` (a site path, whose visitor keeps the query they came with, or an absolute http(s) URL) with \`status_code\` ${REDIRECT_STATUS_CODES.join(', ')}. A path already taken by another rule is 422 \`redirects.from_path_taken\`; a target that leads back to the path through the stored rules is 422 \`redirects.loop\`.`;
-const errors = {
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  422: ErrorBodySchema,
-  500: ErrorBodySchema,
-};
+const errors = ADMIN_ERRORS;
 
 /**
  * The admins' redirects table (issue 10): the rules GET /content/redirects/resolve answers

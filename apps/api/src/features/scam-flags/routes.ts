@@ -7,21 +7,14 @@ import {
   ScamFlagsResponseSchema,
 } from '@estately/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN_ERRORS, ADMIN_NOTE } from '../../lib/admin-route-docs.ts';
 import { currentUser } from '../../plugins/app/authentication.ts';
 import { requireId } from '../seller-properties/load-own-property.ts';
 import { decideScamFlag } from './decide-scam-flag.ts';
 import { listScamFlags } from './list-scam-flags.ts';
 
 const TAGS = ['moderation'];
-const ADMIN_NOTE =
-  'Admins only: `Authorization: Bearer <access token>` of an account with isAdmin (401 without a valid token, 403 `forbidden` for other accounts).';
-const errors = {
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  422: ErrorBodySchema,
-  500: ErrorBodySchema,
-};
+const errors = ADMIN_ERRORS;
 
 /** The scam review queue (issue 43 point 4, docs/decisions/067). */
 const scamFlagsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,8 +34,8 @@ const scamFlagsRoutes: FastifyPluginAsyncZod = async (app) => {
       listScamFlags({
         db: app.db,
         status: request.query.status,
-        page: request.query.page,
-        perPage: request.query.per_page,
+        page: request.query.page ?? 1,
+        perPage: request.query.per_page ?? 25,
       }),
   );
 

@@ -1,4 +1,4 @@
-import { Form, NavLink } from 'react-router';
+import { Form, Link, NavLink } from 'react-router';
 import { Field, type FormResult, type Text, ValidatedForm } from '../../ui/forms/form-ui.tsx';
 import { Outcome } from '../../ui/forms/outcome.tsx';
 import { Pagination } from '../../ui/forms/pagination.tsx';
@@ -94,5 +94,42 @@ export function AdminNav({ items, label }: { items: { href: string; label: strin
         ))}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * A queue's tabs, one per status, and the answer of the last decision above the list: a decided
+ * item moves to another tab, so its answer cannot show beside it (reports, scam flags).
+ */
+export function QueueTabs(props: {
+  label: string;
+  tabs: { value: string; label: string; href: string; current: boolean }[];
+  testId: string;
+  result: FormResult | undefined;
+  /** The intents whose answer is shown here (`resolve`, `dismiss`). */
+  decisions: RegExp;
+}) {
+  const { result } = props;
+  return (
+    <>
+      <nav aria-label={props.label}>
+        <ul className="pill-nav" data-testid={props.testId}>
+          {props.tabs.map((tab) => (
+            <li key={tab.value}>
+              <Link to={tab.href} aria-current={tab.current ? 'page' : undefined}>
+                {tab.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div role="status">
+        {result?.done && props.decisions.test(result.intent) && (
+          <p className="notice" data-testid="form-done">
+            {result.done}
+          </p>
+        )}
+      </div>
+    </>
   );
 }

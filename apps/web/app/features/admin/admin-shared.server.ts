@@ -3,7 +3,8 @@ import { isMessageKey, type Translator } from '@estately/i18n';
 import type { RouterContextProvider } from 'react-router';
 import { webConfigContext } from '../../config.server.ts';
 import { requestApi } from '../../request-state.server.ts';
-import { adminPath } from '../../routing/admin-paths.ts';
+import { type AdminSection, adminPath } from '../../routing/admin-paths.ts';
+import { pageUrl } from '../../routing/page-url.ts';
 
 // What the admin area's loaders and action share (issue 10). Every call goes to the API as the
 // signed-in admin, which checks isAdmin again (403 for anyone else).
@@ -46,4 +47,32 @@ export function stateLabel(t: Translator, state: string): string {
 
 export function offerModerationHref(locale: Locale, id: number): string {
   return `${adminPath(locale, 'offers')}?id=${id}`;
+}
+
+/**
+ * A queue page's request (reports, scam flags): the status asked for (`open` unless another of
+ * `statuses`), the page, the status tabs, and the pager's links, which keep the status.
+ */
+export function queueRequest(
+  request: Request,
+  locale: Locale,
+  section: AdminSection,
+  statuses: readonly string[],
+  tabLabel: (status: string) => string,
+) {
+  const url = pageUrl(request);
+  const asked = url.searchParams.get('status') ?? 'open';
+  const status = statuses.includes(asked) ? asked : 'open';
+  const base = adminPath(locale, section);
+  return {
+    status,
+    page: pageOf(url),
+    tabs: statuses.map((value) => ({
+      value,
+      label: tabLabel(value),
+      href: value === 'open' ? base : `${base}?status=${value}`,
+      current: value === status,
+    })),
+    href: pager(base, { status: status === 'open' ? null : status }),
+  };
 }

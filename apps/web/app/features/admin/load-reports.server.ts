@@ -4,11 +4,9 @@ import {
   type OfferReportItem,
   type PageMeta,
 } from '@estately/domain';
-import { formatDateTime, isMessageKey, type Translator } from '@estately/i18n';
-import { adminPath } from '../../routing/admin-paths.ts';
-import { pageUrl } from '../../routing/page-url.ts';
+import { formatDateTime, isMessageKey, type MessageKey, type Translator } from '@estately/i18n';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
-import { api, type Context, offerModerationHref, pageOf, pager, stateLabel } from './admin-shared.server.ts';
+import { api, type Context, offerModerationHref, queueRequest, stateLabel } from './admin-shared.server.ts';
 
 // The report queue: reports by status, a page at a time, each with its offer and what it can do.
 
@@ -22,22 +20,16 @@ function reasonLabel(t: Translator, reason: string): string {
 }
 
 export async function loadReports(context: Context, request: Request, locale: Locale, t: Translator) {
-  const url = pageUrl(request);
-  const asked = url.searchParams.get('status') ?? 'open';
-  const status = (OFFER_REPORT_QUEUE_STATUSES as readonly string[]).includes(asked) ? asked : 'open';
+  const queue = queueRequest(request, locale, 'reports', OFFER_REPORT_QUEUE_STATUSES, (value) =>
+    t(`admin.status.${value}` as MessageKey),
+  );
   const answer = await api(context, request).get<ReportsResponse>('/admin/reports', {
-    query: { status, page: pageOf(url), per_page: REPORTS_PAGE_SIZE },
+    query: { status: queue.status, page: queue.page, per_page: REPORTS_PAGE_SIZE },
   });
-  const base = adminPath(locale, 'reports');
-  const href = pager(base, { status: status === 'open' ? null : status });
+  const href = queue.href;
   return {
-    status,
-    tabs: OFFER_REPORT_QUEUE_STATUSES.map((value) => ({
-      value,
-      label: t(`admin.status.${value}`),
-      href: value === 'open' ? base : `${base}?status=${value}`,
-      current: value === status,
-    })),
+    status: queue.status,
+    tabs: queue.tabs,
     items: answer.data.map((report: OfferReportItem) => ({
       id: report.id,
       propertyId: report.property_id,

@@ -6,10 +6,8 @@ import {
   type ScamReasonCode,
 } from '@estately/domain';
 import { formatDateTime, formatNumber, type MessageKey, type Translator } from '@estately/i18n';
-import { adminPath } from '../../routing/admin-paths.ts';
-import { pageUrl } from '../../routing/page-url.ts';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
-import { api, type Context, offerModerationHref, pageOf, pager, stateLabel } from './admin-shared.server.ts';
+import { api, type Context, offerModerationHref, queueRequest, stateLabel } from './admin-shared.server.ts';
 
 // The scam review queue (issue 43 point 4, decision 067): flagged offers and messages by status,
 // each with its reasons in the admin's language, what matched, and release or reject.
@@ -61,22 +59,16 @@ function reasonText(t: Translator, locale: Locale, reason: ScamFlagItem['reasons
 }
 
 export async function loadScamFlags(context: Context, request: Request, locale: Locale, t: Translator) {
-  const url = pageUrl(request);
-  const asked = url.searchParams.get('status') ?? 'open';
-  const status = (SCAM_FLAG_STATUSES as readonly string[]).includes(asked) ? asked : 'open';
+  const queue = queueRequest(request, locale, 'scams', SCAM_FLAG_STATUSES, (value) =>
+    t(`admin.scam_status.${value}` as MessageKey),
+  );
   const answer = await api(context, request).get<ScamFlagsResponse>('/admin/scam-flags', {
-    query: { status, page: pageOf(url), per_page: SCAM_FLAGS_PAGE_SIZE },
+    query: { status: queue.status, page: queue.page, per_page: SCAM_FLAGS_PAGE_SIZE },
   });
-  const base = adminPath(locale, 'scams');
-  const href = pager(base, { status: status === 'open' ? null : status });
+  const href = queue.href;
   return {
-    status,
-    tabs: SCAM_FLAG_STATUSES.map((value) => ({
-      value,
-      label: t(`admin.scam_status.${value}`),
-      href: value === 'open' ? base : `${base}?status=${value}`,
-      current: value === status,
-    })),
+    status: queue.status,
+    tabs: queue.tabs,
     items: answer.data.map((flag) => {
       const offerLabel = t('admin.offer_number', { id: flag.property.id });
       return {

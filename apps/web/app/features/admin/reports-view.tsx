@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
 import type { FormResult, Text } from '../../ui/forms/form-ui.tsx';
 import { checkResolveForm } from './admin-fields.ts';
-import { ItemActionForm, ItemReasonForm, Outcome, Pagination } from './admin-parts.tsx';
+import { ItemActionForm, ItemReasonForm, Outcome, Pagination, QueueTabs } from './admin-parts.tsx';
 import type { loadReports } from './load-reports.server.ts';
 
 // The report queue: a tab per status, each report with its offer, resolved (with a strike) or
@@ -14,25 +14,13 @@ export function ReportsView(props: { reports: ReportsData; t: Text; result: Form
   const { reports, t, result } = props;
   return (
     <>
-      <nav aria-label={t('admin.reports')}>
-        <ul className="pill-nav" data-testid="report-tabs">
-          {reports.tabs.map((tab) => (
-            <li key={tab.value}>
-              <Link to={tab.href} aria-current={tab.current ? 'page' : undefined}>
-                {tab.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {/* A decision moves the report to another tab, so its answer is shown above the list. */}
-      <div role="status">
-        {result?.done && /^(resolve|dismiss):/.test(result.intent) && (
-          <p className="notice" data-testid="form-done">
-            {result.done}
-          </p>
-        )}
-      </div>
+      <QueueTabs
+        label={t('admin.reports')}
+        tabs={reports.tabs}
+        testId="report-tabs"
+        result={result}
+        decisions={/^(resolve|dismiss):/}
+      />
       <p data-testid="reports-total">{t(LIST_COUNT_KEYS.reports, { count: reports.total })}</p>
       {reports.items.length === 0 ? (
         <p>{t('admin.reports_empty')}</p>

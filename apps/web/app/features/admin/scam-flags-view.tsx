@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { FormResult, Text } from '../../ui/forms/form-ui.tsx';
 import { checkScamRejectForm } from './admin-fields.ts';
-import { ItemActionForm, ItemReasonForm, Outcome, Pagination } from './admin-parts.tsx';
+import { ItemActionForm, ItemReasonForm, Outcome, Pagination, QueueTabs } from './admin-parts.tsx';
 import type { loadScamFlags } from './load-scam-flags.server.ts';
 
 // The scam review queue (issue 43 point 4, decision 067): a tab per status, each flagged offer or
@@ -14,25 +14,13 @@ export function ScamFlagsView(props: { flags: ScamFlagsData; t: Text; result: Fo
   const { flags, t, result } = props;
   return (
     <>
-      <nav aria-label={t('admin.scams')}>
-        <ul className="pill-nav" data-testid="scam-tabs">
-          {flags.tabs.map((tab) => (
-            <li key={tab.value}>
-              <Link to={tab.href} aria-current={tab.current ? 'page' : undefined}>
-                {tab.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {/* A decision moves the flag to another tab, so its answer is shown above the list. */}
-      <div role="status">
-        {result?.done && /^scam_(release|reject):/.test(result.intent) && (
-          <p className="notice" data-testid="form-done">
-            {result.done}
-          </p>
-        )}
-      </div>
+      <QueueTabs
+        label={t('admin.scams')}
+        tabs={flags.tabs}
+        testId="scam-tabs"
+        result={result}
+        decisions={/^scam_(release|reject):/}
+      />
       <p data-testid="scam-total">{t('admin.scam_total', { count: flags.total })}</p>
       {flags.items.length === 0 ? (
         <p>{t('admin.scams_empty')}</p>
@@ -93,6 +81,7 @@ export function ScamFlagsView(props: { flags: ScamFlagsData; t: Text; result: Fo
                   )}
                 </p>
                 <Outcome result={result} intent={`scam_release:${flag.id}`} />
+                {flag.subject === 'message' && <Outcome result={result} intent={`scam_reject:${flag.id}`} />}
                 {flag.open && (
                   <div className="admin-item__actions">
                     <ItemActionForm
@@ -102,18 +91,29 @@ export function ScamFlagsView(props: { flags: ScamFlagsData; t: Text; result: Fo
                       itemName={flag.title}
                       testId="scam-release"
                     />
-                    <ItemReasonForm
-                      intent="scam_reject"
-                      id={flag.id}
-                      t={t}
-                      result={result}
-                      submitLabel={t('admin.scam_reject')}
-                      field="reason"
-                      label={t('admin.scam_reject_reason')}
-                      required={flag.subject === 'offer'}
-                      check={checkScamRejectForm}
-                      testId="scam-reject"
-                    />
+                    {flag.subject === 'offer' ? (
+                      <ItemReasonForm
+                        intent="scam_reject"
+                        id={flag.id}
+                        t={t}
+                        result={result}
+                        submitLabel={t('admin.scam_reject')}
+                        field="reason"
+                        label={t('admin.scam_reject_reason')}
+                        required
+                        check={checkScamRejectForm}
+                        testId="scam-reject"
+                      />
+                    ) : (
+                      // A rejected message stays held: no reason, its writer is not told.
+                      <ItemActionForm
+                        intent="scam_reject"
+                        id={flag.id}
+                        label={t('admin.scam_reject')}
+                        itemName={flag.title}
+                        testId="scam-reject"
+                      />
+                    )}
                   </div>
                 )}
               </article>
