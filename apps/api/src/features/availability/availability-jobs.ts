@@ -1,4 +1,5 @@
-import { type DbOrTx, jobs } from '@estately/db';
+import type { DbOrTx } from '@estately/db';
+import { scheduleJobOnce } from '../jobs/schedule-job-once.ts';
 
 /** The "still available?" sweep (sweep-availability.ts), hourly. */
 export const AVAILABILITY_SWEEP_JOB = 'availability.sweep';
@@ -15,14 +16,5 @@ const CONTINUE_AFTER_MS = 60_000;
 export async function scheduleAvailabilitySweep(db: DbOrTx, now: Date, more = false): Promise<void> {
   const t = now.getTime();
   const runAt = more ? new Date(t + CONTINUE_AFTER_MS) : new Date(t - (t % HOUR_MS) + HOUR_MS);
-  await db
-    .insert(jobs)
-    .values({
-      kind: AVAILABILITY_SWEEP_JOB,
-      payload: {},
-      runAt,
-      maxAttempts: 3,
-      dedupeKey: `${AVAILABILITY_SWEEP_JOB}:${runAt.toISOString()}`,
-    })
-    .onConflictDoNothing({ target: jobs.dedupeKey });
+  await scheduleJobOnce(db, { kind: AVAILABILITY_SWEEP_JOB, runAt, maxAttempts: 3 });
 }

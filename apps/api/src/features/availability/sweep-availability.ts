@@ -98,22 +98,34 @@ async function closeAnsweredChecks(tx: DbOrTx, now: Date): Promise<number> {
       ),
     )
     .for('update', { of: availabilityChecks, skipLocked: true });
-  if (stale.length === 0) return 0;
+  return settleChecks(tx, stale, { closedAt: now }, null);
+}
+
+/**
+ * Writes `set` on the questions `rows` and the offers' flag (`since` null clears it); how many.
+ */
+async function settleChecks(
+  tx: DbOrTx,
+  rows: { id: number; propertyId: number }[],
+  set: Partial<typeof availabilityChecks.$inferInsert>,
+  since: Date | null,
+): Promise<number> {
+  if (rows.length === 0) return 0;
   await tx
     .update(availabilityChecks)
-    .set({ closedAt: now })
+    .set(set)
     .where(
       inArray(
         availabilityChecks.id,
-        stale.map((row) => row.id),
+        rows.map((row) => row.id),
       ),
     );
   await setUnconfirmed(
     tx,
-    stale.map((row) => row.propertyId),
-    null,
+    rows.map((row) => row.propertyId),
+    since,
   );
-  return stale.length;
+  return rows.length;
 }
 
 async function askDueOffers(
@@ -181,22 +193,7 @@ async function markUnconfirmed(tx: DbOrTx, now: Date, batch: number): Promise<nu
     )
     .limit(batch)
     .for('update', { of: availabilityChecks, skipLocked: true });
-  if (rows.length === 0) return 0;
-  await tx
-    .update(availabilityChecks)
-    .set({ unconfirmedAt: now })
-    .where(
-      inArray(
-        availabilityChecks.id,
-        rows.map((row) => row.id),
-      ),
-    );
-  await setUnconfirmed(
-    tx,
-    rows.map((row) => row.propertyId),
-    now,
-  );
-  return rows.length;
+  return settleChecks(tx, rows, { unconfirmedAt: now }, now);
 }
 
 async function withdrawUnanswered(

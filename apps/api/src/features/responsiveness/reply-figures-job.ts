@@ -1,4 +1,5 @@
-import { type DbOrTx, jobs } from '@estately/db';
+import type { DbOrTx } from '@estately/db';
+import { scheduleJobOnce } from '../jobs/schedule-job-once.ts';
 
 /** The daily roll-up of every seller's reply figures (refresh-reply-figures.ts). */
 export const REPLY_FIGURES_JOB = 'responsiveness.rollup';
@@ -12,14 +13,5 @@ const DAY_MS = 86_400_000;
 export async function scheduleReplyFiguresRollup(db: DbOrTx, now: Date): Promise<void> {
   const t = now.getTime();
   const runAt = new Date(t - (t % DAY_MS) + DAY_MS);
-  await db
-    .insert(jobs)
-    .values({
-      kind: REPLY_FIGURES_JOB,
-      payload: {},
-      runAt,
-      maxAttempts: 3,
-      dedupeKey: `${REPLY_FIGURES_JOB}:${runAt.toISOString()}`,
-    })
-    .onConflictDoNothing({ target: jobs.dedupeKey });
+  await scheduleJobOnce(db, { kind: REPLY_FIGURES_JOB, runAt, maxAttempts: 3 });
 }

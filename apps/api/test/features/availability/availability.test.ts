@@ -45,18 +45,19 @@ async function touch(id: number, at: Date) {
   await api.db.update(properties).set({ updatedAt: at }).where(eq(properties.id, id));
 }
 
-async function questionJobs(id: number) {
+/** The queued e-mails of a template about an offer, their payloads. */
+async function mailJobs(template: 'availability_check' | 'availability_withdrawn', id: number) {
   const rows = await api.db
     .select()
     .from(jobs)
     .where(
-      and(
-        eq(jobs.kind, 'email.availability_check'),
-        sql`${jobs.payload}->'data'->>'property_id' = ${String(id)}`,
-      ),
+      and(eq(jobs.kind, `email.${template}`), sql`${jobs.payload}->'data'->>'property_id' = ${String(id)}`),
     );
   return rows.map((row) => row.payload as { to: string; locale: string; data: Record<string, string> });
 }
+
+const questionJobs = (id: number) => mailJobs('availability_check', id);
+const noticeJobs = (id: number) => mailJobs('availability_withdrawn', id);
 
 async function linkOf(id: number, choice: 'available' | 'sold'): Promise<string> {
   const [job] = await questionJobs(id);
@@ -144,28 +145,10 @@ describe('the sweep', () => {
     expect(await stateOf(asked)).toBe('paused');
     expect(await historyKinds(asked)).toContain('withdrawn');
     expect((await offerRow(asked)).isPublic).toBe(false);
-    const notices = await api.db
-      .select()
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.kind, 'email.availability_withdrawn'),
-          sql`${jobs.payload}->'data'->>'property_id' = ${String(asked)}`,
-        ),
-      );
+    const notices = await noticeJobs(asked);
     expect(notices).toHaveLength(1);
     await sweep(after(31));
-    expect(
-      await api.db
-        .select()
-        .from(jobs)
-        .where(
-          and(
-            eq(jobs.kind, 'email.availability_withdrawn'),
-            sql`${jobs.payload}->'data'->>'property_id' = ${String(asked)}`,
-          ),
-        ),
-    ).toHaveLength(1);
+    expect(await noticeJobs(asked)).toHaveLength(1);
   });
 
   it('lets an update answer the question: the mark goes and nothing is withdrawn', async () => {

@@ -84,19 +84,26 @@ function view(
   };
 }
 
+/**
+ * A forged, expired or used link, or an answer the offer cannot take: a page that says so, with
+ * the status the API gave. Anything else is the site's failure page.
+ */
+function problemPage(error: unknown, context: Context, locale: Locale, t: Translator) {
+  if (error instanceof Response) throw error;
+  const problem = error instanceof ApiError ? problemText(error, t) : null;
+  if (problem === null) throwPageFailure(error, context);
+  return data(view(locale, t, { notice: { kind: 'problem', text: problem } }), {
+    status: (error as ApiError).status,
+  });
+}
+
 export async function loadAvailabilityPage({ request, context, params }: LoaderFunctionArgs) {
   const { locale, t } = requestLocale(request);
   let answer: AvailabilityAnswer;
   try {
     answer = AvailabilityAnswerSchema.parse(await client(context, request).get(tokenPath(params.token)));
   } catch (error) {
-    if (error instanceof Response) throw error;
-    const problem = error instanceof ApiError ? problemText(error, t) : null;
-    if (problem === null) throwPageFailure(error, context);
-    // A forged or expired link is a page that says so, with the status the API gave.
-    return data(view(locale, t, { notice: { kind: 'problem', text: problem } }), {
-      status: (error as ApiError).status,
-    });
+    return problemPage(error, context, locale, t);
   }
   return view(locale, t, {
     offer: offerLine(answer, t),
@@ -119,11 +126,6 @@ export async function availabilityPageAction({ request, context, params }: Actio
       notice: { kind: 'done', text: doneText(answer, t) },
     });
   } catch (error) {
-    if (error instanceof Response) throw error;
-    const problem = error instanceof ApiError ? problemText(error, t) : null;
-    if (problem === null) throwPageFailure(error, context);
-    return data(view(locale, t, { notice: { kind: 'problem', text: problem } }), {
-      status: (error as ApiError).status,
-    });
+    return problemPage(error, context, locale, t);
   }
 }
