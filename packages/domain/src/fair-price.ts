@@ -44,7 +44,10 @@ export const FAIR_PRICE_CELL_DEGREES = 0.1;
 export const FAIR_PRICE_CELL_REACH_KM = 8;
 
 /** The square of FAIR_PRICE_CELL_DEGREES an offer lies in: its indices and its centre. */
-export function fairPriceCell(latitude: number, longitude: number): {
+export function fairPriceCell(
+  latitude: number,
+  longitude: number,
+): {
   row: number;
   column: number;
   latitude: number;

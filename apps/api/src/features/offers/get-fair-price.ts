@@ -42,8 +42,11 @@ export interface FairPriceBase extends ComparableBase {
   longitude: number;
 }
 
-/** A comparable offer as the kept figures hold it: its id, price per m² (CZK) and place. */
-type ComparableRow = readonly [id: number, perArea: number, latitude: number, longitude: number];
+/**
+ * A comparable offer as the kept figures hold it: whether it is of the city's step (0) or of the
+ * radius step (1), its id, price per m² (CZK) and place.
+ */
+type ComparableRow = readonly [step: 0 | 1, id: number, perArea: number, latitude: number, longitude: number];
 
 /** The comparable offers' figures kept per group, and the change counters they are checked by. */
 export interface KeptComparables {
@@ -53,40 +56,59 @@ export interface KeptComparables {
   snapshot: ReadSnapshot;
 }
 
-/** Whether the group is the city's offers, or every offer around the square's centre. */
-type Locality = 'city' | 'near';
-
 /**
  * The newest comparable offers (decision 046's rule with the disposition band instead of the
  * price band, decision 064) of the offer's group that have a price per m²: a price that is not
  * on request and an area of at least 1 m²; rents only monthly, like the offer's. The group is
- * the offer's partition, disposition band and square (fairPriceCell), and for `city` its city,
- * looked for within CITY_REACH_KM of the offer (the square's centre, plus its reach), a bound
- * the partition's GiST index answers; for `near` every city within FAIR_PRICE_RADIUS_KM of any
- * offer of the square. The offer itself is among them: each offer of the group leaves itself
- * out afterwards, so the group's read serves all of them. One more than the sample, for that.
+ * the offer's partition, disposition band, square (fairPriceCell) and city. In one statement:
+ * the city's offers, looked for within CITY_REACH_KM of every offer of the square (its centre,
+ * plus its reach), a bound the partition's GiST index answers; and only when the city holds
+ * too few, every offer within FAIR_PRICE_RADIUS_KM of any offer of the square. The offer itself
+ * is among them: each offer of the group leaves itself out afterwards, so the group's read
+ * serves all of them (one more than the sample of each step, for that).
  */
-async function readComparables(db: Db, base: FairPriceBase, locality: Locality): Promise<ComparableRow[]> {
+async function readGroup(db: Db, base: FairPriceBase): Promise<ComparableRow[]> {
   const centre = fairPriceCell(base.latitude, base.longitude);
-  const radiusKm = (locality === 'city' ? CITY_REACH_KM : FAIR_PRICE_RADIUS_KM) + FAIR_PRICE_CELL_REACH_KM;
-  const { where } = comparableOffers(base, {
-    priceBand: false,
-    dispositionBand: true,
-    near: { latitude: centre.latitude, longitude: centre.longitude, radiusKm },
-    anyCity: locality === 'near',
-    withSelf: true,
-  });
-  const monthly = base.offerType === 'rent' ? sql`and o.rent_price_period = 'month'` : sql``;
-  const rows = await queryRows<{ id: number; per_area: number; latitude: number; longitude: number }>(
-    db,
-    sql`select o.id, o.price_normalized / o.useful_area_meters as per_area, o.latitude, o.longitude
+  const step = (anyCity: boolean, radiusKm: number) => {
+    const { where } = comparableOffers(base, {
+      priceBand: false,
+      dispositionBand: true,
+      near: { latitude: centre.latitude, longitude: centre.longitude, radiusKm },
+      anyCity,
+      withSelf: true,
+    });
+    const monthly = base.offerType === 'rent' ? sql`and o.rent_price_period = 'month'` : sql``;
+    return sql`select o.id, o.price_normalized / o.useful_area_meters as per_area, o.latitude, o.longitude,
+          o.activated_at
         from offers o
         where ${where} and o.price_normalized > 0 and o.useful_area_meters >= 1
           and o.price_variant <> 'on_request' ${monthly}
         order by o.activated_at desc, o.id desc
-        limit ${COMPARABLES_SAMPLE + 1}`,
+        limit ${COMPARABLES_SAMPLE + 1}`;
+  };
+  // The radius step runs only when the city's step found too few (a one-time filter: no scan).
+  const rows = await queryRows<{
+    step: number;
+    id: number;
+    per_area: number;
+    latitude: number;
+    longitude: number;
+  }>(
+    db,
+    sql`with city as (${step(false, CITY_REACH_KM + FAIR_PRICE_CELL_REACH_KM)})
+        select 0 as step, id, per_area, latitude, longitude, activated_at from city
+        union all
+        select 1 as step, near.* from (${step(true, FAIR_PRICE_RADIUS_KM + FAIR_PRICE_CELL_REACH_KM)}) near
+        where (select count(*) from city) <= ${MIN_FAIR_PRICE_COMPARABLES}
+        order by step, activated_at desc, id desc`,
   );
-  return rows.map((row) => [Number(row.id), Number(row.per_area), Number(row.latitude), Number(row.longitude)]);
+  return rows.map((row) => [
+    Number(row.step) === 0 ? 0 : 1,
+    Number(row.id),
+    Number(row.per_area),
+    Number(row.latitude),
+    Number(row.longitude),
+  ]);
 }
 
 /**
@@ -97,44 +119,39 @@ async function readComparables(db: Db, base: FairPriceBase, locality: Locality):
 function groupComparables(
   db: Db,
   base: FairPriceBase,
-  locality: Locality,
   kept: KeptComparables | undefined,
 ): Promise<ComparableRow[]> {
-  if (!kept) return readComparables(db, base, locality);
+  if (!kept) return readGroup(db, base);
   const cell = fairPriceCell(base.latitude, base.longitude);
-  const band = dispositionBand(base.disposition)?.join(',') ?? '*';
-  const city = locality === 'city' ? base.city.toLowerCase() : '';
   const key = [
     'fair-price',
-    locality,
     base.offerType,
     base.propertyType,
     base.countryCode,
-    band,
+    dispositionBand(base.disposition)?.join(',') ?? '*',
     cell.row,
     cell.column,
-    city,
+    base.city.toLowerCase(),
   ].join('\n');
   const scope = { offerType: base.offerType, propertyType: base.propertyType, countryCode: base.countryCode };
-  return kept.cache.getKeyed(key, kept.snapshot.version(scope), () => readComparables(db, base, locality));
+  return kept.cache.getKeyed(key, kept.snapshot.version(scope), () => readGroup(db, base));
 }
 
 /**
- * Prices per m² (CZK) of the offer's comparable offers, the newest COMPARABLES_SAMPLE: its
- * group's without the offer itself, and for `near` only those within FAIR_PRICE_RADIUS_KM of it.
+ * Prices per m² (CZK) of the offer's comparable offers of one step, the newest
+ * COMPARABLES_SAMPLE: its group's without the offer itself, and for the radius step only those
+ * within FAIR_PRICE_RADIUS_KM of it.
  */
-async function comparablePricesPerArea(
-  db: Db,
+function comparablePricesPerArea(
   base: FairPriceBase,
-  locality: Locality,
-  kept: KeptComparables | undefined,
-): Promise<number[]> {
+  group: readonly ComparableRow[],
+  wanted: 0 | 1,
+): number[] {
   const here = { lat: base.latitude, lng: base.longitude };
   const values: number[] = [];
-  for (const [id, perArea, latitude, longitude] of await groupComparables(db, base, locality, kept)) {
-    if (id === base.id) continue;
-    if (locality === 'near' && haversineKm(here, { lat: latitude, lng: longitude }) > FAIR_PRICE_RADIUS_KM)
-      continue;
+  for (const [step, id, perArea, latitude, longitude] of group) {
+    if (step !== wanted || id === base.id) continue;
+    if (step === 1 && haversineKm(here, { lat: latitude, lng: longitude }) > FAIR_PRICE_RADIUS_KM) continue;
     values.push(perArea);
     if (values.length === COMPARABLES_SAMPLE) break;
   }
@@ -158,11 +175,12 @@ export async function getFairPrice(options: {
 }): Promise<FairPrice | null> {
   const { db, base, currency, rates, kept } = options;
   if (base.offerType === 'rent' && base.rentPricePeriod !== 'month') return null;
+  const group = await groupComparables(db, base, kept);
   let radiusKm: number | null = null;
-  let values = await comparablePricesPerArea(db, base, 'city', kept);
+  let values = comparablePricesPerArea(base, group, 0);
   if (values.length < MIN_FAIR_PRICE_COMPARABLES) {
     radiusKm = FAIR_PRICE_RADIUS_KM;
-    values = await comparablePricesPerArea(db, base, 'near', kept);
+    values = comparablePricesPerArea(base, group, 1);
   }
   const middle = median(values);
   if (values.length < MIN_FAIR_PRICE_COMPARABLES || middle === null) return null;
