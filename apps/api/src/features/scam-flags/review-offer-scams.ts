@@ -1,5 +1,12 @@
 import { type DbOrTx, properties, type ScamFlagRow, scamFlags } from '@estately/db';
-import { hasNewScamReasons, offerScamVerdict, type ScamVerdict, SEARCHABLE_STATES } from '@estately/domain';
+import {
+  hasNewScamReasons,
+  offerScamVerdict,
+  SCAM_BURST_MAX_ACCOUNT_DAYS,
+  SCAM_FLOOD_OFFERS,
+  type ScamVerdict,
+  SEARCHABLE_STATES,
+} from '@estately/domain';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 
 interface OfferFacts {
@@ -31,15 +38,18 @@ async function offerFacts(tx: DbOrTx, propertyId: number): Promise<OfferFacts | 
     select p.state, p.owner_id, p.description, o.price_normalized, o.useful_area_meters,
       coalesce(o.price_variant, p.price_variant) as price_variant, p.offer_type, p.rent_price_period,
       lm.median_per_m2, lm.offers as median_offers,
-      (select count(distinct other.id) from property_media mine
+      (select count(*) from (select distinct other.id from property_media mine
          join property_media theirs on theirs.content_hash = mine.content_hash and theirs.property_id <> mine.property_id
          join properties other on other.id = theirs.property_id
          where mine.property_id = p.id and mine.content_hash is not null
-           and other.owner_id <> p.owner_id and other.created_at < p.created_at) as other_sellers_offers,
+           and other.owner_id <> p.owner_id and other.created_at < p.created_at limit 10) copied) as other_sellers_offers,
       extract(epoch from now() - u.created_at) / 86400 as account_age_days,
       u.verified as account_verified,
-      (select count(*) from properties mine where mine.owner_id = p.owner_id
-         and mine.created_at > now() - interval '1 day') as offers_last_day
+      -- Only a new unverified account is counted, and only up to the flood's count: an agency's
+      -- feed of thousands of listings costs no count per listing.
+      case when u.verified or u.created_at < now() - make_interval(days => ${SCAM_BURST_MAX_ACCOUNT_DAYS}) then 0
+        else (select count(*) from (select 1 from properties mine where mine.owner_id = p.owner_id
+          and mine.created_at > now() - interval '1 day' limit ${SCAM_FLOOD_OFFERS}) recent) end as offers_last_day
     from properties p
     join users u on u.id = p.owner_id
     left join offers o on o.id = p.id

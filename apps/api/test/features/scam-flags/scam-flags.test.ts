@@ -263,6 +263,27 @@ describe('offers', () => {
   });
 });
 
+describe('accounts', () => {
+  it('queues the offers of a new unverified account that posts very many in a day, not those of a verified one', async () => {
+    const fresh = await createUser(api.db);
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i += 1) ids.push(await publish(fresh.id));
+    const flagged = (await queue()).filter((item) => ids.includes(item.property.id));
+    // The tenth offer of the day reaches the flood's count; the earlier ones did not.
+    expect(flagged.map((item) => item.property.id)).toEqual([ids[9]]);
+    expect(flagged[0]).toMatchObject({
+      held: false,
+      reasons: [{ code: 'new_account_flood', detail: { offers: 10 } }],
+    });
+    expect(await inSearch(ids[9]!)).toBe(true);
+
+    const verified = await createUser(api.db, { verified: true });
+    const theirs: number[] = [];
+    for (let i = 0; i < 10; i += 1) theirs.push(await publish(verified.id));
+    expect((await queue()).some((item) => theirs.includes(item.property.id))).toBe(false);
+  });
+});
+
 describe('messages', () => {
   it('holds a message with an off-site payment link from the seller, with its e-mail, until released', async () => {
     const id = await publish(owner.id);

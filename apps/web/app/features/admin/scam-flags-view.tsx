@@ -50,7 +50,10 @@ export function ScamFlagsView(props: { flags: ScamFlagsData; t: Text; result: Fo
                 <ul className="admin-item__reasons" data-testid="scam-reasons">
                   {flag.reasons.map((reason) => (
                     <li key={reason.code} data-reason={reason.code}>
-                      {reason.text} <span className="admin-item__weight">(+{reason.weight})</span>
+                      {reason.text}{' '}
+                      <span className="admin-item__weight" dir="ltr">
+                        (+{reason.weight})
+                      </span>
                       {reason.found && (
                         <>
                           <br />
