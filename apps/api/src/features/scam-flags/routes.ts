@@ -8,8 +8,8 @@ import {
 } from '@estately/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_ERRORS, ADMIN_NOTE } from '../../lib/admin-route-docs.ts';
+import { rowIdOf } from '../../lib/row-id.ts';
 import { currentUser } from '../../plugins/app/authentication.ts';
-import { requireId } from '../seller-properties/load-own-property.ts';
 import { decideScamFlag } from './decide-scam-flag.ts';
 import { listScamFlags } from './list-scam-flags.ts';
 
@@ -56,7 +56,7 @@ const scamFlagsRoutes: FastifyPluginAsyncZod = async (app) => {
       decideScamFlag({
         db: app.db,
         adminId: currentUser(request).id,
-        flagId: requireId(request.params.id),
+        flagId: rowIdOf(request.params.id),
         action: request.params.action,
         reason: request.body?.reason,
       }),
