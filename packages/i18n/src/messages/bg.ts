@@ -116,6 +116,11 @@ export const bg: Catalog = {
   'offer.badge_reduced': 'Намалена цена',
   'offer.badge_reduced_by': 'Намалена с {percent}',
   'offer.history': 'История на цената и статуса',
+  'offer.group_sellers': 'Предлага се от {count, plural, one {# продавач} other {# продавачи}}, цена от {price}',
+  'offer.group_offers': '{count, plural, one {# обява} other {# обяви}} за този имот, цена от {price}',
+  'offer.group_heading': 'Всички обяви за този имот',
+  'offer.group_note': 'Разпознахме тези обяви като един и същ имот по адреса, етажа, разпределението, площта и снимките. Най-ниската цена е първа.',
+  'offer.group_this_offer': 'тази обява',
   'offer.fair_price': 'Цената в контекст',
   'offer.fair_price_in': 'в {city}',
   'offer.fair_price_within': 'в радиус от {km} км от {city}',
@@ -1042,6 +1047,8 @@ export const bg: Catalog = {
   'redirects.invalid_target':
     'Въведете път, който започва с /, или адрес, който започва с http:// или https://.',
   'redirects.from_path_taken': 'Друго пренасочване вече използва този път.',
+  'property_groups.not_in_group': 'Всяка отделяна обява трябва да е от тази група.',
+  'property_groups.whole_group': 'Поне една обява трябва да остане в групата.',
   'redirects.loop': 'Тази цел води обратно към същия път.',
 
   // Map mode of the results page (issue 9)

@@ -44,6 +44,11 @@ export const bs: Catalog = {
   'offer.verified': 'Provjereni oglas',
   'offer.badge_reduced': 'Snižena cijena',
   'offer.history': 'Historija cijene i statusa',
+  'offer.group_sellers': 'Nudi {count, plural, one {# prodavač} few {# prodavača} other {# prodavača}}, od {price}',
+  'offer.group_offers': '{count, plural, one {# oglas} few {# oglasa} other {# oglasa}} za ovu nekretninu, od {price}',
+  'offer.group_heading': 'Svi oglasi za ovu nekretninu',
+  'offer.group_note': 'Ove oglase smo prepoznali kao istu nekretninu prema adresi, spratu, rasporedu, površini i fotografijama. Najniža cijena je prva.',
+  'offer.group_this_offer': 'ovaj oglas',
   'offer.fair_price': 'Cijena u kontekstu',
   'offer.fair_price_in': 'u mjestu {city}',
   'offer.fair_price_within': 'do {km} km od mjesta {city}',
@@ -597,6 +602,8 @@ export const bs: Catalog = {
   'redirects.invalid_target':
     'Unesite putanju koja počinje sa / ili adresu koja počinje sa http:// ili https://.',
   'redirects.from_path_taken': 'Ovu putanju već koristi drugo preusmjeravanje.',
+  'property_groups.not_in_group': 'Svaki oglas koji se izdvaja mora biti u ovoj grupi.',
+  'property_groups.whole_group': 'U grupi mora ostati najmanje jedan oglas.',
   'redirects.loop': 'Ovaj cilj vodi nazad na istu putanju.',
 
   // Map mode of the results page (issue 9)

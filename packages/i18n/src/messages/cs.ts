@@ -117,6 +117,11 @@ export const cs: Catalog = {
   'offer.badge_reduced': 'Zlevněno',
   'offer.badge_reduced_by': 'Zlevněno o {percent}',
   'offer.history': 'Historie ceny a stavu',
+  'offer.group_sellers': '{count, plural, one {Nabízí # prodejce} few {Nabízejí # prodejci} other {Nabízí # prodejců}}, od {price}',
+  'offer.group_offers': '{count, plural, one {# nabídka} few {# nabídky} other {# nabídek}} této nemovitosti, od {price}',
+  'offer.group_heading': 'Všechny nabídky této nemovitosti',
+  'offer.group_note': 'Tyto inzeráty jsme rozpoznali jako stejnou nemovitost podle adresy, podlaží, dispozice, plochy a fotografií. Nejnižší cena je první.',
+  'offer.group_this_offer': 'tento inzerát',
   'offer.fair_price': 'Cena v souvislostech',
   'offer.fair_price_in': 'v lokalitě {city}',
   'offer.fair_price_within': 'do {km} km od lokality {city}',
@@ -1049,6 +1054,8 @@ export const cs: Catalog = {
   'redirects.invalid_target':
     'Zadejte cestu začínající znakem / nebo adresu začínající http:// nebo https://.',
   'redirects.from_path_taken': 'Tuto cestu už používá jiné přesměrování.',
+  'property_groups.not_in_group': 'Každý oddělovaný inzerát musí patřit do této skupiny.',
+  'property_groups.whole_group': 'Ve skupině musí zůstat alespoň jeden inzerát.',
   'redirects.loop': 'Tento cíl vede zpět na stejnou cestu.',
 
   // Map mode of the results page (issue 9)

@@ -116,6 +116,11 @@ export const de: Catalog = {
   'offer.badge_reduced': 'Preis gesenkt',
   'offer.badge_reduced_by': 'Um {percent} reduziert',
   'offer.history': 'Preis- und Statusverlauf',
+  'offer.group_sellers': 'Angeboten von {count, plural, one {# Anbieter} other {# Anbietern}}, ab {price}',
+  'offer.group_offers': '{count, plural, one {# Angebot} other {# Angebote}} dieser Immobilie, ab {price}',
+  'offer.group_heading': 'Alle Angebote dieser Immobilie',
+  'offer.group_note': 'Diese Angebote haben wir anhand von Adresse, Etage, Raumaufteilung, Wohnfläche und Fotos als dieselbe Immobilie erkannt. Der niedrigste Preis steht oben.',
+  'offer.group_this_offer': 'dieses Angebot',
   'offer.fair_price': 'Preis im Vergleich',
   'offer.fair_price_in': 'in {city}',
   'offer.fair_price_within': 'im Umkreis von {km} km um {city}',
@@ -1045,6 +1050,8 @@ export const de: Catalog = {
   'redirects.invalid_target':
     'Geben Sie einen Pfad ein, der mit / beginnt, oder eine Adresse, die mit http:// oder https:// beginnt.',
   'redirects.from_path_taken': 'Eine andere Weiterleitung verwendet diesen Pfad bereits.',
+  'property_groups.not_in_group': 'Jedes abzutrennende Angebot muss zu dieser Gruppe gehören.',
+  'property_groups.whole_group': 'Mindestens ein Angebot muss in der Gruppe bleiben.',
   'redirects.loop': 'Dieses Ziel führt zurück zum selben Pfad.',
 
   // Map mode of the results page (issue 9)

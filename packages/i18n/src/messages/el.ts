@@ -116,6 +116,11 @@ export const el: Catalog = {
   'offer.badge_reduced': 'Μειωμένη τιμή',
   'offer.badge_reduced_by': 'Μειωμένη κατά {percent}',
   'offer.history': 'Ιστορικό τιμής και κατάστασης',
+  'offer.group_sellers': 'Προσφέρεται από {count, plural, one {# πωλητή} other {# πωλητές}}, με τιμή από {price}',
+  'offer.group_offers': '{count, plural, one {# αγγελία} other {# αγγελίες}} για αυτό το ακίνητο, με τιμή από {price}',
+  'offer.group_heading': 'Όλες οι αγγελίες αυτού του ακινήτου',
+  'offer.group_note': 'Αναγνωρίσαμε αυτές τις αγγελίες ως το ίδιο ακίνητο από τη διεύθυνση, τον όροφο, τη διαρρύθμιση, το εμβαδόν και τις φωτογραφίες. Η χαμηλότερη τιμή εμφανίζεται πρώτη.',
+  'offer.group_this_offer': 'αυτή η αγγελία',
   'offer.fair_price': 'Η τιμή σε σύγκριση',
   'offer.fair_price_in': 'στην περιοχή {city}',
   'offer.fair_price_within': 'σε ακτίνα {km} χλμ. από την περιοχή {city}',
@@ -1044,6 +1049,8 @@ export const el: Catalog = {
   'redirects.invalid_target':
     'Εισαγάγετε μια διαδρομή που αρχίζει με / ή μια διεύθυνση που αρχίζει με http:// ή https://.',
   'redirects.from_path_taken': 'Αυτή τη διαδρομή τη χρησιμοποιεί ήδη άλλη ανακατεύθυνση.',
+  'property_groups.not_in_group': 'Κάθε αγγελία που διαχωρίζεται πρέπει να ανήκει σε αυτή την ομάδα.',
+  'property_groups.whole_group': 'Τουλάχιστον μία αγγελία πρέπει να μείνει στην ομάδα.',
   'redirects.loop': 'Αυτός ο προορισμός οδηγεί πίσω στην ίδια διαδρομή.',
 
   // Map mode of the results page (issue 9)

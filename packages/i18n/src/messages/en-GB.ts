@@ -43,4 +43,5 @@ export const enGB: CatalogOverrides = {
   'account.notify_offer_updates': 'E-mails when my favourite offers change',
   'seller_page.page_description':
     '{name}: seller profile and offers of flats and houses for sale and to rent.',
+  'offer.group_note': 'We recognised these listings as the same property by address, floor, layout, floor area and photos. The lowest price comes first.',
 };

@@ -121,6 +121,11 @@ export const en = {
   'offer.badge_reduced': 'Price reduced',
   'offer.badge_reduced_by': 'Reduced by {percent}',
   'offer.history': 'Price and status history',
+  'offer.group_sellers': 'Offered by {count, plural, one {# seller} other {# sellers}}, from {price}',
+  'offer.group_offers': '{count, plural, one {# offer} other {# offers}} of this property, from {price}',
+  'offer.group_heading': 'All offers of this property',
+  'offer.group_note': 'We recognized these listings as the same property by address, floor, layout, floor area and photos. The lowest price comes first.',
+  'offer.group_this_offer': 'this offer',
   'offer.fair_price': 'Price in context',
   'offer.fair_price_in': 'in {city}',
   'offer.fair_price_within': 'within {km} km of {city}',
@@ -1055,6 +1060,8 @@ export const en = {
   'redirects.invalid_target':
     'Enter a path that starts with / or an address that starts with http:// or https://.',
   'redirects.from_path_taken': 'Another redirect already uses this path.',
+  'property_groups.not_in_group': 'Each offer to split off must be in this group.',
+  'property_groups.whole_group': 'At least one offer has to stay in the group.',
   'redirects.loop': 'This target leads back to the same path.',
 
   // Map mode of the results page (issue 9)

@@ -116,6 +116,11 @@ export const es: Catalog = {
   'offer.badge_reduced': 'Bajada de precio',
   'offer.badge_reduced_by': 'Rebajado un {percent}',
   'offer.history': 'Historial de precio y estado',
+  'offer.group_sellers': 'Ofrecido por {count, plural, one {# vendedor} other {# vendedores}}, desde {price}',
+  'offer.group_offers': '{count, plural, one {# anuncio} other {# anuncios}} de este inmueble, desde {price}',
+  'offer.group_heading': 'Todos los anuncios de este inmueble',
+  'offer.group_note': 'Hemos reconocido estos anuncios como el mismo inmueble por la dirección, la planta, la distribución, la superficie y las fotos. El precio más bajo aparece primero.',
+  'offer.group_this_offer': 'este anuncio',
   'offer.fair_price': 'El precio en contexto',
   'offer.fair_price_in': 'en {city}',
   'offer.fair_price_within': 'a menos de {km} km de {city}',
@@ -1043,6 +1048,8 @@ export const es: Catalog = {
   'redirects.invalid_target':
     'Introduce una ruta que empiece por / o una dirección que empiece por http:// o https://.',
   'redirects.from_path_taken': 'Otra redirección ya usa esta ruta.',
+  'property_groups.not_in_group': 'Cada anuncio que se separa debe pertenecer a este grupo.',
+  'property_groups.whole_group': 'Al menos un anuncio debe quedar en el grupo.',
   'redirects.loop': 'Este destino vuelve a la misma ruta.',
 
   // Map mode of the results page (issue 9)

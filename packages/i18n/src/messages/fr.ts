@@ -117,6 +117,11 @@ export const fr: Catalog = {
   'offer.badge_reduced': 'Baisse de prix',
   'offer.badge_reduced_by': 'Baisse de {percent}',
   'offer.history': 'Historique du prix et du statut',
+  'offer.group_sellers': 'Proposé par {count, plural, one {# vendeur} other {# vendeurs}}, à partir de {price}',
+  'offer.group_offers': '{count, plural, one {# annonce} other {# annonces}} pour ce bien, à partir de {price}',
+  'offer.group_heading': 'Toutes les annonces de ce bien',
+  'offer.group_note': 'Nous avons reconnu ces annonces comme un même bien d’après l’adresse, l’étage, la distribution, la surface et les photos. Le prix le plus bas vient en premier.',
+  'offer.group_this_offer': 'cette annonce',
   'offer.fair_price': 'Le prix en contexte',
   'offer.fair_price_in': 'à {city}',
   'offer.fair_price_within': 'à moins de {km} km de {city}',
@@ -1047,6 +1052,8 @@ export const fr: Catalog = {
   'redirects.invalid_target':
     'Saisissez un chemin commençant par / ou une adresse commençant par http:// ou https://.',
   'redirects.from_path_taken': 'Une autre redirection utilise déjà ce chemin.',
+  'property_groups.not_in_group': 'Chaque annonce à séparer doit faire partie de ce groupe.',
+  'property_groups.whole_group': 'Au moins une annonce doit rester dans le groupe.',
   'redirects.loop': 'Cette cible ramène au même chemin.',
 
   // Map mode of the results page (issue 9)

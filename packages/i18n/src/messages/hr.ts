@@ -43,6 +43,11 @@ export const hr: Catalog = {
   'offer.verified': 'Provjereni oglas',
   'offer.badge_reduced': 'Snižena cijena',
   'offer.history': 'Povijest cijene i statusa',
+  'offer.group_sellers': 'Nudi {count, plural, one {# prodavatelj} few {# prodavatelja} other {# prodavatelja}}, od {price}',
+  'offer.group_offers': '{count, plural, one {# oglas} few {# oglasa} other {# oglasa}} za ovu nekretninu, od {price}',
+  'offer.group_heading': 'Svi oglasi za ovu nekretninu',
+  'offer.group_note': 'Ove oglase prepoznali smo kao istu nekretninu prema adresi, katu, rasporedu, površini i fotografijama. Najniža cijena je prva.',
+  'offer.group_this_offer': 'ovaj oglas',
   'offer.fair_price': 'Cijena u kontekstu',
   'offer.fair_price_in': 'u mjestu {city}',
   'offer.fair_price_within': 'do {km} km od mjesta {city}',
@@ -596,6 +601,8 @@ export const hr: Catalog = {
   'redirects.invalid_target':
     'Unesite putanju koja počinje s / ili adresu koja počinje s http:// ili https://.',
   'redirects.from_path_taken': 'Ovu putanju već koristi drugo preusmjeravanje.',
+  'property_groups.not_in_group': 'Svaki oglas koji se izdvaja mora biti u ovoj grupi.',
+  'property_groups.whole_group': 'U grupi mora ostati barem jedan oglas.',
   'redirects.loop': 'Ovaj cilj vodi natrag na istu putanju.',
 
   // Map mode of the results page (issue 9)

@@ -116,6 +116,11 @@ export const it: Catalog = {
   'offer.badge_reduced': 'Prezzo ribassato',
   'offer.badge_reduced_by': 'Ribassato del {percent}',
   'offer.history': 'Storico di prezzo e stato',
+  'offer.group_sellers': 'Proposto da {count, plural, one {# venditore} other {# venditori}}, a partire da {price}',
+  'offer.group_offers': '{count, plural, one {# annuncio} other {# annunci}} di questo immobile, a partire da {price}',
+  'offer.group_heading': 'Tutti gli annunci di questo immobile',
+  'offer.group_note': 'Abbiamo riconosciuto questi annunci come lo stesso immobile in base a indirizzo, piano, tipologia, superficie e foto. Il prezzo più basso è il primo.',
+  'offer.group_this_offer': 'questo annuncio',
   'offer.fair_price': 'Il prezzo nel contesto',
   'offer.fair_price_in': 'a {city}',
   'offer.fair_price_within': 'entro {km} km da {city}',
@@ -1045,6 +1050,8 @@ export const it: Catalog = {
   'redirects.invalid_target':
     'Inserisci un percorso che inizi con / o un indirizzo che inizi con http:// o https://.',
   'redirects.from_path_taken': 'Un altro reindirizzamento usa già questo percorso.',
+  'property_groups.not_in_group': 'Ogni annuncio da separare deve far parte di questo gruppo.',
+  'property_groups.whole_group': 'Almeno un annuncio deve restare nel gruppo.',
   'redirects.loop': 'Questa destinazione riporta allo stesso percorso.',
 
   // Map mode of the results page (issue 9)

@@ -116,6 +116,11 @@ export const nl: Catalog = {
   'offer.badge_reduced': 'Prijs verlaagd',
   'offer.badge_reduced_by': 'Verlaagd met {percent}',
   'offer.history': 'Prijs- en statusgeschiedenis',
+  'offer.group_sellers': 'Aangeboden door {count, plural, one {# aanbieder} other {# aanbieders}}, vanaf {price}',
+  'offer.group_offers': '{count, plural, one {# advertentie} other {# advertenties}} van deze woning, vanaf {price}',
+  'offer.group_heading': 'Alle advertenties van deze woning',
+  'offer.group_note': 'We herkenden deze advertenties als dezelfde woning aan het adres, de verdieping, de indeling, de oppervlakte en de foto’s. De laagste prijs staat bovenaan.',
+  'offer.group_this_offer': 'deze advertentie',
   'offer.fair_price': 'De prijs in context',
   'offer.fair_price_in': 'in {city}',
   'offer.fair_price_within': 'binnen {km} km van {city}',
@@ -1041,6 +1046,8 @@ export const nl: Catalog = {
   'redirects.invalid_target':
     'Voer een pad in dat met / begint of een adres dat met http:// of https:// begint.',
   'redirects.from_path_taken': 'Een andere doorverwijzing gebruikt dit pad al.',
+  'property_groups.not_in_group': 'Elke af te splitsen advertentie moet in deze groep zitten.',
+  'property_groups.whole_group': 'Er moet minstens één advertentie in de groep blijven.',
   'redirects.loop': 'Dit doel leidt terug naar hetzelfde pad.',
 
   // Map mode of the results page (issue 9)

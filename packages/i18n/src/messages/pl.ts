@@ -117,6 +117,11 @@ export const pl: Catalog = {
   'offer.badge_reduced': 'Obniżona cena',
   'offer.badge_reduced_by': 'Obniżka o {percent}',
   'offer.history': 'Historia ceny i statusu',
+  'offer.group_sellers': 'Oferowane przez {count, plural, one {# sprzedającego} few {# sprzedających} many {# sprzedających} other {# sprzedających}}, od {price}',
+  'offer.group_offers': '{count, plural, one {# oferta} few {# oferty} many {# ofert} other {# oferty}} tej nieruchomości, od {price}',
+  'offer.group_heading': 'Wszystkie oferty tej nieruchomości',
+  'offer.group_note': 'Rozpoznaliśmy te ogłoszenia jako tę samą nieruchomość po adresie, piętrze, układzie, powierzchni i zdjęciach. Najniższa cena jest pierwsza.',
+  'offer.group_this_offer': 'to ogłoszenie',
   'offer.fair_price': 'Cena na tle rynku',
   'offer.fair_price_in': 'w miejscowości {city}',
   'offer.fair_price_within': 'w promieniu {km} km od miejscowości {city}',
@@ -1059,6 +1064,8 @@ export const pl: Catalog = {
   'redirects.invalid_target':
     'Podaj ścieżkę zaczynającą się od / lub adres zaczynający się od http:// lub https://.',
   'redirects.from_path_taken': 'Tej ścieżki używa już inne przekierowanie.',
+  'property_groups.not_in_group': 'Każde wydzielane ogłoszenie musi należeć do tej grupy.',
+  'property_groups.whole_group': 'W grupie musi pozostać co najmniej jedno ogłoszenie.',
   'redirects.loop': 'Ten cel prowadzi z powrotem do tej samej ścieżki.',
 
   // Map mode of the results page (issue 9)

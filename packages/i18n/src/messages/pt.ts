@@ -117,6 +117,11 @@ export const pt: Catalog = {
   'offer.badge_reduced': 'Preço reduzido',
   'offer.badge_reduced_by': 'Reduzido em {percent}',
   'offer.history': 'Histórico de preço e estado',
+  'offer.group_sellers': 'Anunciado por {count, plural, one {# vendedor} other {# vendedores}}, desde {price}',
+  'offer.group_offers': '{count, plural, one {# anúncio} other {# anúncios}} deste imóvel, desde {price}',
+  'offer.group_heading': 'Todos os anúncios deste imóvel',
+  'offer.group_note': 'Reconhecemos estes anúncios como o mesmo imóvel pela morada, piso, tipologia, área e fotografias. O preço mais baixo aparece primeiro.',
+  'offer.group_this_offer': 'este anúncio',
   'offer.fair_price': 'O preço em contexto',
   'offer.fair_price_in': 'em {city}',
   'offer.fair_price_within': 'num raio de {km} km de {city}',
@@ -1044,6 +1049,8 @@ export const pt: Catalog = {
   'redirects.invalid_target':
     'Introduza um caminho que comece por / ou um endereço que comece por http:// ou https://.',
   'redirects.from_path_taken': 'Outro redirecionamento já usa este caminho.',
+  'property_groups.not_in_group': 'Cada anúncio a separar tem de pertencer a este grupo.',
+  'property_groups.whole_group': 'Pelo menos um anúncio tem de ficar no grupo.',
   'redirects.loop': 'Este destino leva de volta ao mesmo caminho.',
 
   // Map mode of the results page (issue 9)

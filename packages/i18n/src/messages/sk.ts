@@ -117,6 +117,11 @@ export const sk: Catalog = {
   'offer.badge_reduced': 'Znížená cena',
   'offer.badge_reduced_by': 'Zlacnené o {percent}',
   'offer.history': 'História ceny a stavu',
+  'offer.group_sellers': '{count, plural, one {Ponúka # predajca} few {Ponúkajú # predajcovia} other {Ponúka # predajcov}}, od {price}',
+  'offer.group_offers': '{count, plural, one {# ponuka} few {# ponuky} other {# ponúk}} tejto nehnuteľnosti, od {price}',
+  'offer.group_heading': 'Všetky ponuky tejto nehnuteľnosti',
+  'offer.group_note': 'Tieto inzeráty sme rozpoznali ako tú istú nehnuteľnosť podľa adresy, podlažia, dispozície, plochy a fotografií. Najnižšia cena je prvá.',
+  'offer.group_this_offer': 'tento inzerát',
   'offer.fair_price': 'Cena v súvislostiach',
   'offer.fair_price_in': 'v lokalite {city}',
   'offer.fair_price_within': 'do {km} km od lokality {city}',
@@ -1054,6 +1059,8 @@ export const sk: Catalog = {
   'redirects.invalid_target':
     'Zadajte cestu, ktorá začína znakom /, alebo adresu, ktorá začína http:// alebo https://.',
   'redirects.from_path_taken': 'Túto cestu už používa iné presmerovanie.',
+  'property_groups.not_in_group': 'Každý oddeľovaný inzerát musí patriť do tejto skupiny.',
+  'property_groups.whole_group': 'V skupine musí zostať aspoň jeden inzerát.',
   'redirects.loop': 'Tento cieľ vedie späť na rovnakú cestu.',
 
   // Map mode of the results page (issue 9)

@@ -244,4 +244,5 @@ export const srME: CatalogOverrides = {
   // "Still available?" (issue 43 point 5)
   'availability.not_active': 'Ponuda više nije na tržištu, pa ovaj odgovor ne može da se primijeni.',
   'offer.responsiveness': 'Odgovara na {percent} poruka, uobičajeno vrijeme odgovora: {time}',
+  'offer.group_note': 'Ove oglase smo prepoznali kao istu nekretninu prema adresi, spratu, rasporedu, površini i fotografijama. Najniža cijena je prva.',
 };

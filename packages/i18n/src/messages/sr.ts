@@ -46,6 +46,11 @@ export const sr: Catalog = {
   'offer.verified': 'Provereni oglas',
   'offer.badge_reduced': 'Snižena cena',
   'offer.history': 'Istorija cene i statusa',
+  'offer.group_sellers': 'Nudi {count, plural, one {# prodavac} few {# prodavca} other {# prodavaca}}, od {price}',
+  'offer.group_offers': '{count, plural, one {# oglas} few {# oglasa} other {# oglasa}} za ovu nekretninu, od {price}',
+  'offer.group_heading': 'Svi oglasi za ovu nekretninu',
+  'offer.group_note': 'Ove oglase smo prepoznali kao istu nekretninu prema adresi, spratu, rasporedu, površini i fotografijama. Najniža cena je prva.',
+  'offer.group_this_offer': 'ovaj oglas',
   'offer.fair_price': 'Cena u kontekstu',
   'offer.fair_price_in': 'u mestu {city}',
   'offer.fair_price_within': 'do {km} km od mesta {city}',
@@ -601,6 +606,8 @@ export const sr: Catalog = {
   'redirects.invalid_target':
     'Unesite putanju koja počinje sa / ili adresu koja počinje sa http:// ili https://.',
   'redirects.from_path_taken': 'Ovu putanju već koristi drugo preusmeravanje.',
+  'property_groups.not_in_group': 'Svaki oglas koji se izdvaja mora biti u ovoj grupi.',
+  'property_groups.whole_group': 'U grupi mora ostati najmanje jedan oglas.',
   'redirects.loop': 'Ovaj cilj vodi nazad na istu putanju.',
 
   // Map mode of the results page (issue 9)

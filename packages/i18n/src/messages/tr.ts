@@ -117,6 +117,11 @@ export const tr: Catalog = {
   'offer.badge_reduced': 'Fiyatı düştü',
   'offer.badge_reduced_by': '{percent} indirimli',
   'offer.history': 'Fiyat ve durum geçmişi',
+  'offer.group_sellers': '{count, plural, one {# satıcı} other {# satıcı}} tarafından sunuluyor, en düşük fiyat: {price}',
+  'offer.group_offers': 'Bu mülk için {count, plural, one {# ilan} other {# ilan}}, en düşük fiyat: {price}',
+  'offer.group_heading': 'Bu mülkün tüm ilanları',
+  'offer.group_note': 'Bu ilanları adres, kat, oda düzeni, alan ve fotoğraflara göre aynı mülk olarak tanıdık. En düşük fiyat ilk sırada.',
+  'offer.group_this_offer': 'bu ilan',
   'offer.fair_price': 'Fiyat karşılaştırması',
   'offer.fair_price_in': '{city} konumundaki',
   'offer.fair_price_within': '{city} konumunun {km} km çevresindeki',
@@ -1039,6 +1044,8 @@ export const tr: Catalog = {
   'redirects.invalid_target':
     '/ ile başlayan bir yol ya da http:// veya https:// ile başlayan bir adres girin.',
   'redirects.from_path_taken': 'Bu yolu başka bir yönlendirme zaten kullanıyor.',
+  'property_groups.not_in_group': 'Ayrılacak her ilan bu gruba ait olmalıdır.',
+  'property_groups.whole_group': 'Grupta en az bir ilan kalmalıdır.',
   'redirects.loop': 'Bu hedef aynı yola geri götürüyor.',
 
   // Map mode of the results page (issue 9)

@@ -30,6 +30,7 @@ import {
 } from '../../ui/property-media-extras/media-view.server.ts';
 import { ENERGY_LABEL_CLASSES, type EnergyLabelClass, type EnergyLabelView } from './energy-label.tsx';
 import { type OfferHistoryView, offerHistoryView } from './offer-history-view.server.ts';
+import { type PropertyGroupView, propertyGroupView } from './property-group-view.server.ts';
 import { type TrustPanelView, trustPanelView } from './trust-panel-view.server.ts';
 
 /** An offer detail ready to render: every text already in the page's locale. */
@@ -78,6 +79,8 @@ export interface OfferDetailView {
   stateBadge: string | null;
   /** Price and state changes with days on market (decision 063). */
   history: OfferHistoryView | null;
+  /** Every offer of the same property with its seller and price (decision 068); null when alone. */
+  group: PropertyGroupView | null;
   /** The trust score with every signal, had and lacked (decision 066). */
   trust: TrustPanelView | null;
 }
@@ -188,6 +191,7 @@ export function toOfferDetailView(
     badges: offerBadges(offer, locale, now),
     originalPrice: original,
     history: offerHistoryView(offer, locale),
+    group: propertyGroupView(offer, locale, (amount, currency) => priceOf(amount, currency, offer, locale)),
     trust: trustPanelView(offer.trust, locale),
     facts,
     parameters: offer.parameters.map((parameter) => ({

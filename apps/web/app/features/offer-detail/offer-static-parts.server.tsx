@@ -12,6 +12,7 @@ import { OfferHistory } from './offer-history.tsx';
 import type { PoiGroupView } from './points-of-interest.server.ts';
 import { PriceContext } from './price-context.tsx';
 import type { PriceContextView } from './price-context-view.server.ts';
+import { PropertyGroup } from './property-group.tsx';
 import { StaticMap, type StaticMapView } from './static-map.tsx';
 import { DescriptionSection } from './translate-control.tsx';
 import { TrustPanel } from './trust-panel.tsx';
@@ -161,6 +162,7 @@ export function offerStaticParts(input: {
             </ul>
           </section>
         )}
+        {offer.group && <PropertyGroup group={offer.group} />}
         {offer.history && <OfferHistory history={offer.history} />}
         {offer.trust && <TrustPanel trust={offer.trust} />}
         {input.priceContext.view && (

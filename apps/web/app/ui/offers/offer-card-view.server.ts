@@ -36,6 +36,17 @@ function priceText(offer: OfferCard, locale: Locale): string {
   }
 }
 
+/** "Offered by 3 sellers, from 4 800 000 Kč" for the card of a group of offers of one property (decision 068). */
+function groupText(offer: OfferCard, locale: Locale): string | null {
+  const group = offer.property_group;
+  if (!group) return null;
+  const price = priceText(offer, locale);
+  // One seller's two offers of one flat are not "offered by 1 seller": they say how many offers.
+  return group.sellers > 1
+    ? translate(locale, 'offer.group_sellers', { count: group.sellers, price })
+    : translate(locale, 'offer.group_offers', { count: group.offers, price });
+}
+
 /**
  * Texts are formatted on the server, once: the browser hydrates the same strings, so differences
  * between Node's and the browser's Intl data cannot cause hydration mismatches.
@@ -80,6 +91,7 @@ export function toOfferCardView(
     verified: offer.is_verified,
     stateBadge: offer.is_reserved ? translate(locale, 'value.property_state.reserved') : null,
     badges: offerBadges(offer, locale, now),
+    group: groupText(offer, locale),
     photo,
   };
 }

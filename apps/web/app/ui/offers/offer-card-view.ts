@@ -16,6 +16,11 @@ export interface OfferCardView {
   stateBadge: string | null;
   /** "New" and "Price reduced" (issue 39 point 12), in the page's locale. */
   badges: { kind: 'new' | 'reduced' | 'unconfirmed'; text: string }[];
+  /**
+   * The card stands for several offers of one property (decision 068): "Offered by 3 sellers,
+   * from 4,800,000 CZK" (its price is the group's lowest), else null.
+   */
+  group: string | null;
   /** `avifSrc`: the AVIF twin, offered first to browsers that decode it. */
   photo: { src: string; avifSrc: string | null; alt: string; width: number; height: number } | null;
 }

@@ -48,6 +48,11 @@ export function OfferCardItem({ offer, priority = false }: { offer: OfferCardVie
         </h3>
         <p className="offer-card__place">{offer.place}</p>
         <p className="offer-card__seller">{offer.seller}</p>
+        {offer.group && (
+          <p className="offer-card__group" data-testid="offer-card-group">
+            <bdi>{offer.group}</bdi>
+          </p>
+        )}
         {(offer.verified || offer.stateBadge || offer.badges.length > 0) && (
           // One wrapping row of badges rather than a line each.
           <div className="offer-card__badges">
