@@ -58,11 +58,17 @@ const plain = (text: string | null) =>
 
 const textOf = async (page: Page, testId: string) => plain(await page.getByTestId(testId).textContent());
 
+/** A fresh visitor on the offer page of `locale`. */
+async function offerPage(locale: string, id: number) {
+  const context = await h.visitor();
+  const page = await context.newPage();
+  await page.goto(`${h.web.url}/${locale}/property/${id}`);
+  return { context, page };
+}
+
 describe('the price in context', () => {
   it('places the price among comparable offers and recalculates the mortgage from the keyboard (cs)', async () => {
-    const context = await h.visitor();
-    const page = await context.newPage();
-    await page.goto(`${h.web.url}/cs/property/${saleId}`);
+    const { context, page } = await offerPage('cs', saleId);
     const section = page.getByTestId('price-context');
     expect(await section.getByRole('heading', { level: 2 }).textContent()).toBe('Cena v souvislostech');
     expect(await textOf(page, 'fair-price-summary')).toBe(
@@ -128,9 +134,7 @@ describe('the price in context', () => {
   });
 
   it("shows a rent's monthly cost, and the sale's context in English", async () => {
-    const context = await h.visitor();
-    const page = await context.newPage();
-    await page.goto(`${h.web.url}/en/property/${rentId}`);
+    const { context, page } = await offerPage('en', rentId);
     const cost = page.getByTestId('monthly-cost');
     expect(await cost.getByRole('heading').textContent()).toBe('Monthly cost');
     // The rent in the page's currency (dollars for en), and that the offer states no fees.
@@ -149,9 +153,7 @@ describe('the price in context', () => {
   });
 
   it('reads right to left in Arabic, the bars filling from the right', async () => {
-    const context = await h.visitor();
-    const page = await context.newPage();
-    await page.goto(`${h.web.url}/ar/property/${saleId}`);
+    const { context, page } = await offerPage('ar', saleId);
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     const section = page.getByTestId('price-context');
     expect(await section.getByRole('heading', { level: 2 }).textContent()).toBe(
