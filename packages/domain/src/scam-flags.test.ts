@@ -156,29 +156,17 @@ describe('paymentLinkRule', () => {
 describe('verdicts', () => {
   const account = { accountAgeDays: 400, accountVerified: false, offersLastDay: 1 };
 
+  const verdict = (description: string, priceNormalized: number, otherSellersOffers = 0) =>
+    offerScamVerdict({ description, price: price(priceNormalized), otherSellersOffers, account });
+
   it('holds an offer whose reasons reach the hold threshold and only queues a weaker one', () => {
-    const strong = offerScamVerdict({
-      description: 'Deposit before viewing via Western Union, I am abroad.',
-      price: price(1_000_000),
-      otherSellersOffers: 1,
-      account,
-    });
+    const strong = verdict('Deposit before viewing via Western Union, I am abroad.', 1_000_000, 1);
     expect(strong.held).toBe(true);
     expect(strong.score).toBeGreaterThanOrEqual(SCAM_HOLD_THRESHOLD);
-    const weak = offerScamVerdict({
-      description: 'Call 777 123 456.',
-      price: price(2_500_000),
-      otherSellersOffers: 0,
-      account,
-    });
+    const weak = verdict('Call 777 123 456.', 2_500_000);
     expect(weak.score).toBe(SCAM_REASON_WEIGHTS.price_below_median + SCAM_REASON_WEIGHTS.contact_details);
     expect(weak.flagged && !weak.held).toBe(true);
-    const honest = offerScamVerdict({
-      description: 'Sunny flat, call 777 123 456.',
-      price: price(4_000_000),
-      otherSellersOffers: 0,
-      account,
-    });
+    const honest = verdict('Sunny flat, call 777 123 456.', 4_000_000);
     expect(honest.score).toBeLessThan(SCAM_FLAG_THRESHOLD);
     expect(honest.flagged).toBe(false);
   });
