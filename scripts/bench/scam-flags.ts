@@ -9,9 +9,13 @@
 // messageScamVerdict of packages/domain); the facts the database gives them there are generated
 // here: the locality medians are computed from the generated offers as the daily job computes
 // them (median per m² of a city, offer and property type, at least 8 offers).
+
+import { DESCRIPTION_LANGUAGES, describeOffer, Random } from '@estately/db/seed';
 import {
   type BurstRuleInput,
+  type Locale,
   messageScamVerdict,
+  OTHER_PARAMS,
   offerScamVerdict,
   SCAM_PRICE_MIN_OFFERS,
   type ScamVerdict,
@@ -107,7 +111,7 @@ const SCAM_TEXTS = [
 
 interface Offer {
   id: number;
-  kind: 'honest' | 'honest_cheap' | 'honest_deposit' | 'honest_agency' | 'scam';
+  kind: 'honest' | 'honest_cheap' | 'honest_deposit' | 'honest_agency' | 'honest_demo' | 'scam';
   pattern: string;
   city: City;
   area: number;
@@ -160,6 +164,31 @@ for (let i = 0; i < honestCount; i += 1) {
   if (roll < 0.1) offers.push(honestOffer('honest_cheap'));
   else if (roll < 0.35) offers.push(honestOffer('honest_deposit'));
   else offers.push(honestOffer('honest'));
+}
+// The demo data's own descriptions (packages/db seed texts, in its languages): honest texts as
+// the seed writes them, a quarter of the honest offers.
+const seedRandom = new Random(43);
+for (let i = 0; i < honestCount / 4; i += 1) {
+  const offer = honestOffer('honest_demo');
+  const params = OTHER_PARAMS.filter(() => chance(0.3));
+  offer.description = describeOffer(
+    pick(random, DESCRIPTION_LANGUAGES) as Locale,
+    {
+      offerType: chance(0.5) ? 'sale' : 'rent',
+      propertyType: chance(0.7) ? 'apartment' : 'house',
+      layout: pick(random, ['1+kk', '2+1', '3+kk', null]),
+      area: offer.area,
+      city: offer.city[1],
+      cityPart: null,
+      floor: Math.round(between(0, 8)),
+      totalFloors: 9,
+      otherParams: params,
+      newBuilding: chance(0.2),
+      furnished: chance(0.4),
+    },
+    seedRandom,
+  );
+  offers.push(offer);
 }
 // An agency's feed: a verified company account posting 40 offers in its first day.
 for (let agency = 0; agency < Math.max(1, Math.round(honestCount / 2000)); agency += 1) {

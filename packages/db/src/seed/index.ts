@@ -757,3 +757,5 @@ export { buildGazetteer, locationNameRows } from './gazetteer.ts';
 export { buildPhotoPool, poolPhotoSvg } from './photo-pool.ts';
 export { plantedCopy, plantedScene } from './planted-photos.ts';
 export { Random } from './random.ts';
+// The demo descriptions, for benchmarks that need honest texts in the seed's languages.
+export { DESCRIPTION_LANGUAGES, describeOffer } from './texts.ts';
