@@ -1,7 +1,7 @@
 import { type Db, leadThreads, offerMessages, properties, sellerContacts, users } from '@estately/db';
 import { type BuyerLeadThreadList, LEAD_THREADS_PAGE_SIZE, pageMeta, pageOffset } from '@estately/domain';
 import { desc, eq, sql } from 'drizzle-orm';
-import { threadColumns, toThreadOffer, toThreadSummary } from './thread-columns.ts';
+import { threadColumnsFor, toThreadOffer, toThreadSummary } from './thread-columns.ts';
 
 /**
  * GET /user/lead_threads: the conversations the caller started signed in, newest activity first,
@@ -22,7 +22,7 @@ export async function listBuyerLeadThreads(options: {
   const [rows, [counted]] = await Promise.all([
     db
       .select({
-        ...threadColumns,
+        ...threadColumnsFor('buyer'),
         sellerUnread: sql<number>`(select count(*)::int from ${offerMessages} m where m.thread_id = lead_threads.id and m.read_at is null and m.from_owner and m.held_at is null)`,
         contactName: sellerContacts.contactName,
         ownerFirstName: users.firstName,

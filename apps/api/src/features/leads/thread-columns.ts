@@ -4,36 +4,50 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 
 // Columns of a thread's summary, selected from lead_threads joined to properties. The counts and
 // the last message are subqueries on the outer row (qualified by hand, whatever drizzle prints).
-// They are the seller's: a buyer's message held by the scam rules (decision 067) is not counted.
+// Each side sees what the other wrote only once the scam rules (decision 067) do not hold it.
 
 const EXCERPT = 160;
 
-export const threadColumns = {
-  id: leadThreads.id,
-  status: leadThreads.status,
-  buyerUserId: leadThreads.buyerUserId,
-  buyerName: leadThreads.buyerName,
-  buyerEmail: leadThreads.buyerEmail,
-  buyerPhone: leadThreads.buyerPhone,
-  buyerLocale: leadThreads.buyerLocale,
-  createdAt: leadThreads.createdAt,
-  lastMessageAt: leadThreads.lastMessageAt,
-  propertyId: properties.id,
-  offerType: properties.offerType,
-  propertyType: properties.propertyType,
-  street: properties.street,
-  city: properties.city,
-  state: properties.state,
-  unread: sql<number>`(select count(*)::int from ${offerMessages} m where m.thread_id = lead_threads.id and m.read_at is null and not m.from_owner and m.held_at is null)`,
-  messagesCount: sql<number>`(select count(*)::int from ${offerMessages} m where m.thread_id = lead_threads.id and (m.held_at is null or m.from_owner))`,
-  viewingRequested: sql<boolean>`exists (select 1 from ${leads} l where l.thread_id = lead_threads.id and l.source = 'tour_request')`,
-  lastFromOwner: sql<
-    boolean | null
-  >`(select m.from_owner from ${offerMessages} m where m.thread_id = lead_threads.id and (m.held_at is null or m.from_owner) order by m.created_at desc, m.id desc limit 1)`,
-  lastBody: sql<
-    string | null
-  >`(select left(m.body, ${EXCERPT + 1}) from ${offerMessages} m where m.thread_id = lead_threads.id and (m.held_at is null or m.from_owner) order by m.created_at desc, m.id desc limit 1)`,
-};
+/** A message `viewer` may see: not held, or written by the viewer's own side. */
+function visibleTo(viewer: 'seller' | 'buyer') {
+  return viewer === 'seller'
+    ? sql.raw('(m.held_at is null or m.from_owner)')
+    : sql.raw('(m.held_at is null or not m.from_owner)');
+}
+
+/** The summary columns as `viewer` sees the thread. */
+export function threadColumnsFor(viewer: 'seller' | 'buyer') {
+  const visible = visibleTo(viewer);
+  return {
+    id: leadThreads.id,
+    status: leadThreads.status,
+    buyerUserId: leadThreads.buyerUserId,
+    buyerName: leadThreads.buyerName,
+    buyerEmail: leadThreads.buyerEmail,
+    buyerPhone: leadThreads.buyerPhone,
+    buyerLocale: leadThreads.buyerLocale,
+    createdAt: leadThreads.createdAt,
+    lastMessageAt: leadThreads.lastMessageAt,
+    propertyId: properties.id,
+    offerType: properties.offerType,
+    propertyType: properties.propertyType,
+    street: properties.street,
+    city: properties.city,
+    state: properties.state,
+    unread: sql<number>`(select count(*)::int from ${offerMessages} m where m.thread_id = lead_threads.id and m.read_at is null and not m.from_owner and m.held_at is null)`,
+    messagesCount: sql<number>`(select count(*)::int from ${offerMessages} m where m.thread_id = lead_threads.id and ${visible})`,
+    viewingRequested: sql<boolean>`exists (select 1 from ${leads} l where l.thread_id = lead_threads.id and l.source = 'tour_request')`,
+    lastFromOwner: sql<
+      boolean | null
+    >`(select m.from_owner from ${offerMessages} m where m.thread_id = lead_threads.id and ${visible} order by m.created_at desc, m.id desc limit 1)`,
+    lastBody: sql<
+      string | null
+    >`(select left(m.body, ${EXCERPT + 1}) from ${offerMessages} m where m.thread_id = lead_threads.id and ${visible} order by m.created_at desc, m.id desc limit 1)`,
+  };
+}
+
+/** The seller's summary columns (their inbox and thread). */
+export const threadColumns = threadColumnsFor('seller');
 
 export type ThreadRow = {
   id: number;

@@ -319,6 +319,62 @@ describe('messages', () => {
     expect(LeadThreadListSchema.parse(after.json()).data.some((thread) => thread.offer.id === id)).toBe(true);
   });
 
+  it('holds a seller’s reply with a payment link from the buyer, who never gets its e-mail; the seller still sees it', async () => {
+    const id = await publish(owner.id);
+    const buyer = await createUser(api.db);
+    const asked = await api.app.inject({
+      method: 'POST',
+      url: '/leads',
+      headers: auth(buyer.id),
+      payload: { offer_id: id, message: 'Is the flat still available?' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const [thread] = (
+      await api.app.inject({ method: 'GET', url: '/user/lead_threads', headers: auth(buyer.id) })
+    ).json().data as { id: number }[];
+    const replied = await api.app.inject({
+      method: 'POST',
+      url: `/lead_threads/${thread!.id}/messages`,
+      headers: auth(owner.id),
+      payload: { body: 'Yes. Reserve it now: send the deposit to https://paypal.me/flatowner77' },
+    });
+    expect(replied.statusCode, replied.body).toBe(201);
+    const [reply] = await api.db
+      .select()
+      .from(offerMessages)
+      .where(and(eq(offerMessages.threadId, thread!.id), eq(offerMessages.fromOwner, true)));
+    expect(reply?.heldAt).not.toBeNull();
+    expect(
+      await api.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `email.lead_reply:${reply!.id}`)),
+    ).toHaveLength(0);
+    // The seller sees what they wrote; the buyer does not, until an admin releases it.
+    expect(JSON.stringify(replied.json())).toContain('paypal.me');
+    const buyerView = await api.app.inject({
+      method: 'GET',
+      url: `/user/lead_threads/${thread!.id}`,
+      headers: auth(buyer.id),
+    });
+    expect(buyerView.statusCode).toBe(200);
+    expect(JSON.stringify(buyerView.json())).not.toContain('paypal.me');
+    const buyerList = await api.app.inject({
+      method: 'GET',
+      url: '/user/lead_threads',
+      headers: auth(buyer.id),
+    });
+    expect(JSON.stringify(buyerList.json())).not.toContain('paypal.me');
+    const flag = (await queue()).find((item) => item.message?.id === reply!.id);
+    expect(flag).toMatchObject({
+      subject: 'message',
+      held: true,
+      author_user_id: owner.id,
+      message: { from_owner: true },
+    });
+    expect(flag?.reasons.map((reason) => reason.code)).toEqual(['payment_link']);
+  });
+
   it('sends a plain message at once and flags none', async () => {
     const id = await publish(owner.id);
     const sent = await api.app.inject({
