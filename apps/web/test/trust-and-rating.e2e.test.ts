@@ -136,11 +136,40 @@ describe('trust and ratings', () => {
     );
     expect(await buyerPage.getByTestId('thread-rating-form').count()).toBe(0);
 
-    // The offer page shows the seller's rating now.
+    // A signed-in buyer rates from the conversation in the account.
+    const buyerTokens = await h.signUpByApi('kupec.hodnotici@example.com');
+    const asked = await fetch(`${h.api.url}/leads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${buyerTokens.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ offer_id: offerId, message: 'Je možné parkování?' }),
+    });
+    expect(asked.status).toBe(201);
+    const own = await fetch(`${h.api.url}/user/lead_threads`, {
+      headers: { authorization: `Bearer ${buyerTokens.token}` },
+    });
+    const [ownThread] = ((await own.json()) as { data: { id: number }[] }).data;
+    await fetch(`${h.api.url}/lead_threads/${ownThread!.id}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sellerTokens.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ body: 'Ano, v garáži.' }),
+    });
+    const signedIn = await h.visitor({ locale: 'cs' });
+    const signedInPage = await signedIn.newPage();
+    await signIn(signedInPage, h.web.url, 'kupec.hodnotici@example.com', PASSWORD, 'cs');
+    await signedInPage.goto(`${h.web.url}/cs/account/messages/${ownThread!.id}`);
+    await signedInPage.getByText(translate('cs', 'rating.stars', { stars: 5 })).click();
+    await signedInPage.getByTestId('thread-rating-submit').click();
+    await expect
+      .poll(() => signedInPage.getByTestId('thread-rating-done').textContent())
+      .toBe(translate('cs', 'rating.saved'));
+    expect(await axeViolations(signedInPage)).toEqual([]);
+    await signedIn.close();
+
+    // The offer page shows the seller's rating now: the mean of both.
     await page.goto(`${h.web.url}/cs/property/${offerId}`);
     expect(plain(await page.locator('body').textContent())).toContain(
       plain(
-        `${translate('cs', 'offer.seller_rating', { rating: '4,0' })} ${translate('cs', 'offer.seller_rating_count', { count: 1 })}`,
+        `${translate('cs', 'offer.seller_rating', { rating: '4,5' })} ${translate('cs', 'offer.seller_rating_count', { count: 2 })}`,
       ),
     );
     await Promise.all([visitor.close(), sellerContext.close(), buyer.close()]);

@@ -29,15 +29,21 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
  */
 export type BuyerAccess = { token: string } | { threadId: number; buyerUserId: number };
 
-async function lockForBuyer(tx: DbOrTx, access: BuyerAccess): Promise<ThreadTarget> {
-  let where: SQL;
+/**
+ * The condition that finds the buyer's thread, and only theirs: the token's thread, or the
+ * thread with that id the account started. A token that cannot be one finds nothing (404).
+ * The seller's rating (ratings/) reaches the thread the same way.
+ */
+export function buyerThreadWhere(access: BuyerAccess): SQL {
   if ('token' in access) {
     if (!TOKEN.test(access.token)) throw new AppError('not_found');
-    where = sql`${leadThreads.id} = (select ${leadThreadTokens.threadId} from ${leadThreadTokens} where ${leadThreadTokens.tokenHash} = ${hashSecretToken(access.token)})`;
-  } else {
-    where = and(eq(leadThreads.id, access.threadId), eq(leadThreads.buyerUserId, access.buyerUserId))!;
+    return sql`${leadThreads.id} = (select ${leadThreadTokens.threadId} from ${leadThreadTokens} where ${leadThreadTokens.tokenHash} = ${hashSecretToken(access.token)})`;
   }
-  const target = await lockThreadTarget(tx, where);
+  return and(eq(leadThreads.id, access.threadId), eq(leadThreads.buyerUserId, access.buyerUserId))!;
+}
+
+async function lockForBuyer(tx: DbOrTx, access: BuyerAccess): Promise<ThreadTarget> {
+  const target = await lockThreadTarget(tx, buyerThreadWhere(access));
   if (!target) throw new AppError('not_found');
   return target;
 }

@@ -1,26 +1,17 @@
-import { type DbOrTx, leadThreads, leadThreadTokens, properties } from '@estately/db';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, leadThreads, properties } from '@estately/db';
+import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
-import { hashSecretToken } from '../auth/secret-token.ts';
+import { type BuyerAccess, buyerThreadWhere } from '../leads/public-lead-thread.ts';
 
 /**
- * The person who wrote to a seller reaches their conversation in one of two ways: the link of
- * the seller's reply e-mail (a token, stored hashed) or their own account. Anyone else, the
- * seller included, finds nothing (404), so ids cannot be probed.
+ * The person who wrote to a seller reaches their conversation as the leads feature lets them:
+ * the link of the seller's reply e-mail (a token, stored hashed) or their own account. Anyone
+ * else, the seller included, finds nothing (404), so ids cannot be probed.
  */
-export type WriterAccess = { token: string } | { threadId: number; buyerUserId: number };
-
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+export type WriterAccess = BuyerAccess;
 
 /** The thread with the seller it rates: its owner account and the offer's seller profile. */
 export async function threadOfWriter(tx: DbOrTx, access: WriterAccess, lock: boolean) {
-  let where: SQL;
-  if ('token' in access) {
-    if (!TOKEN.test(access.token)) throw new AppError('not_found');
-    where = sql`${leadThreads.id} = (select ${leadThreadTokens.threadId} from ${leadThreadTokens} where ${leadThreadTokens.tokenHash} = ${hashSecretToken(access.token)})`;
-  } else {
-    where = and(eq(leadThreads.id, access.threadId), eq(leadThreads.buyerUserId, access.buyerUserId)) as SQL;
-  }
   const query = tx
     .select({
       id: leadThreads.id,
@@ -30,7 +21,7 @@ export async function threadOfWriter(tx: DbOrTx, access: WriterAccess, lock: boo
     })
     .from(leadThreads)
     .innerJoin(properties, eq(properties.id, leadThreads.propertyId))
-    .where(where);
+    .where(buyerThreadWhere(access));
   const [thread] = lock ? await query.for('update', { of: leadThreads }) : await query;
   if (!thread) throw new AppError('not_found');
   return thread;

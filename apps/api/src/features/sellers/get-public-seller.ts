@@ -70,6 +70,9 @@ export async function getPublicSeller(options: {
       profilePicturePath: users.profilePicturePath,
       createdAt: users.createdAt,
       sellerId: users.sellerId,
+      // A seller without a profile keeps its rating on the account (decision 066).
+      ownRating: users.sellerRating,
+      ownRatingCount: users.sellerRatingCount,
       replyThreads: users.replyThreads,
       replyRatePercent: users.replyRatePercent,
       replyMedianMinutes: users.replyMedianMinutes,
@@ -129,8 +132,9 @@ export async function getPublicSeller(options: {
     companySlug: isCompany && companyName ? companySlug(id, companyName) : null,
     pictureUrls: profilePictureUrls(storage, row.profilePicturePath),
     sellerType: (seller?.sellerType as SellerType | undefined) ?? 'private',
-    rating: seller?.rating === null || seller?.rating === undefined ? null : Number(seller.rating),
-    ratingCount: seller?.ratingCount ?? 0,
+    ...(seller
+      ? { rating: seller.rating === null ? null : Number(seller.rating), ratingCount: seller.ratingCount }
+      : { rating: row.ownRating === null ? null : Number(row.ownRating), ratingCount: row.ownRatingCount }),
     verified: seller?.isVerified ?? false,
     memberSince: row.createdAt.toISOString(),
     // The stored figures of the reply roll-up (decision 065), null below the minimum.

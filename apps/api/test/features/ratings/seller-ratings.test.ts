@@ -99,6 +99,10 @@ describe('rating a seller in a conversation', () => {
     expect(offer?.sellerRating).toBe(4);
     const detail = await call('GET', `/public/offers/${offerId}`);
     expect(detail.json().creator).toMatchObject({ rating: 4, rating_count: 1 });
+    // The seller page shows it too (a person without a seller profile).
+    const page = await call('GET', `/public/sellers/${seller.id}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({ rating: 4, ratingCount: 1 });
   });
 
   it('through the e-mail link too; a seller profile takes the mean of its ratings, replacing a seeded one', async () => {

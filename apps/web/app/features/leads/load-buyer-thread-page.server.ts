@@ -10,7 +10,7 @@ import { throwPageFailure } from '../../routing/unavailable.server.ts';
 import { screenMessages } from '../../ui/forms/screen-messages.server.ts';
 import type { ReplyResult, ThreadMessageView } from './lead-thread-view.tsx';
 import { api, failureText, offerTitle } from './leads-screen.server.ts';
-import { loadThreadRating, rateThread } from './thread-rating.server.ts';
+import { linkThreadPath, loadThreadRating, rateThread } from './thread-rating.server.ts';
 
 // The buyer's side of a conversation, `/{locale}/messages/{token}` (issue 38 point 10), opened
 // by the link of the seller's reply e-mail without an account, and its reply form's post.
@@ -82,14 +82,15 @@ export async function loadBuyerThreadPage({ request, context, params }: LoaderFu
     messages: screenMessages(locale, MESSAGES),
     thread,
     // The seller's rating by the person who wrote (decision 066).
-    rating: await loadThreadRating(context, request, token),
+    rating: await loadThreadRating(context, request, linkThreadPath(token)),
   };
 }
 
 export async function buyerThreadPageAction({ request, context, params }: ActionFunctionArgs) {
   const { t } = requestLocale(request);
   const form = await request.formData();
-  if (form.get('intent') === 'rate') return rateThread(context, request, params.token ?? '', form, t);
+  if (form.get('intent') === 'rate')
+    return rateThread(context, request, linkThreadPath(params.token ?? ''), form, t);
   const body = String(form.get('body') ?? '');
   const intent = 'reply';
   if (body.trim() === '')

@@ -20,6 +20,7 @@ import { signInAgain } from '../../session/sign-in-again.server.ts';
 import { screenMessages } from '../../ui/forms/screen-messages.server.ts';
 import type { ReplyResult, ThreadMessageView } from './lead-thread-view.tsx';
 import { api, failureText, offerTitle } from './leads-screen.server.ts';
+import { loadThreadRating, ownThreadPath, rateThread } from './thread-rating.server.ts';
 
 // A signed-in buyer's conversations, `/{locale}/account/messages`, and one of them,
 // `/{locale}/account/messages/{id}` (issue 38 point 10), with the reply form's post.
@@ -35,6 +36,12 @@ const MESSAGES: readonly MessageKey[] = [
   'lead_thread.buyer_send',
   'lead_thread.closed_note',
   'lead_thread.view_offer',
+  'rating.heading',
+  'rating.legend',
+  'rating.stars',
+  'rating.submit',
+  'rating.given',
+  'rating.awaiting_reply',
   'editor.chars_count',
   'editor.chars_left',
   'editor.chars_over',
@@ -99,7 +106,7 @@ export async function loadMyMessagesPage({ request, context, params }: LoaderFun
   const base = { messages: screenMessages(locale, MESSAGES), listHref: myMessagesPath(locale), heading };
   const id = params.id === undefined ? null : threadId(params.id);
   const session = await loadSession(context, request, context.get(webConfigContext));
-  if (!session.user) return { ...base, title: pageTitle(t, heading), list: null, thread: null };
+  if (!session.user) return { ...base, title: pageTitle(t, heading), list: null, thread: null, rating: null };
   try {
     const client = api(context, request);
     if (id === null) {
@@ -109,6 +116,7 @@ export async function loadMyMessagesPage({ request, context, params }: LoaderFun
         title: pageTitle(t, heading),
         list: answer.data.map((item) => toListItem(item, locale, t)),
         thread: null,
+        rating: null,
       };
     }
     const raw = PublicLeadThreadSchema.parse(await client.get(`/user/lead_threads/${id}`));
@@ -118,6 +126,8 @@ export async function loadMyMessagesPage({ request, context, params }: LoaderFun
       title: pageTitle(t, `${thread.heading} – ${heading}`),
       list: null,
       thread,
+      // The seller's rating by the person who wrote (decision 066).
+      rating: await loadThreadRating(context, request, ownThreadPath(id)),
     };
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -132,6 +142,7 @@ export async function myMessagesPageAction({ request, context, params }: ActionF
     return data<ReplyResult>({ intent: 'reply', error: t('error.generic') }, { status: 400 });
   const id = threadId(params.id);
   const form = await request.formData();
+  if (form.get('intent') === 'rate') return rateThread(context, request, ownThreadPath(id), form, t);
   const body = String(form.get('body') ?? '');
   const intent = 'reply';
   if (body.trim() === '')

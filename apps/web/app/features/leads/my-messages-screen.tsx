@@ -2,6 +2,7 @@ import { Link, useActionData } from 'react-router';
 import { useText } from '../../ui/forms/form-ui.tsx';
 import { ReplyBox, type ReplyResult, ThreadMessages } from './lead-thread-view.tsx';
 import type { MyMessagesPageData } from './load-my-messages-page.server.ts';
+import { ThreadRating } from './thread-rating.tsx';
 
 /** A signed-in buyer's conversations with sellers, or one of them to read and answer. */
 export function MyMessagesScreen({ loaderData }: { loaderData: MyMessagesPageData }) {
@@ -33,6 +34,7 @@ export function MyMessagesScreen({ loaderData }: { loaderData: MyMessagesPageDat
           submit={t('lead_thread.buyer_send')}
           result={result}
         />
+        {loaderData.rating && <ThreadRating t={t} rating={loaderData.rating} result={result} />}
       </section>
     );
   return (

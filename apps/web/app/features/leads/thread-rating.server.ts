@@ -7,24 +7,23 @@ import type { ThreadRatingView } from './thread-rating.tsx';
 
 type Context = Readonly<RouterContextProvider>;
 
-// The rating of a conversation through its link (decision 066): read with the thread, and the
-// form's post (`intent=rate`, `stars`).
+// The rating of a conversation by the person who wrote (decision 066), read with the thread and
+// posted by its form (`intent=rate`, `stars`). `thread` is the conversation's API path: the
+// e-mail link's `/public/lead_threads/{token}` or a signed-in buyer's `/user/lead_threads/{id}`.
 
 export async function loadThreadRating(
   context: Context,
   request: Request,
-  token: string,
+  thread: string,
 ): Promise<ThreadRatingView> {
-  const rating: ThreadRating = ThreadRatingSchema.parse(
-    await api(context, request).get(`/public/lead_threads/${encodeURIComponent(token)}/rating`),
-  );
+  const rating: ThreadRating = ThreadRatingSchema.parse(await api(context, request).get(`${thread}/rating`));
   return { stars: rating.stars, canRate: rating.can_rate, awaitingReply: rating.awaiting_reply };
 }
 
 export async function rateThread(
   context: Context,
   request: Request,
-  token: string,
+  thread: string,
   form: FormData,
   t: Translator,
 ) {
@@ -33,10 +32,15 @@ export async function rateThread(
   if (!Number.isInteger(stars) || stars < 1 || stars > 5)
     return data<ReplyResult>({ intent, error: t('rating.choose') }, { status: 422 });
   try {
-    await api(context, request).post(`/public/lead_threads/${encodeURIComponent(token)}/rating`, { stars });
+    await api(context, request).post(`${thread}/rating`, { stars });
     return data<ReplyResult>({ intent, done: t('rating.saved') });
   } catch (error) {
     if (error instanceof Response) throw error;
     return data<ReplyResult>({ intent, error: failureText(error, t) }, { status: 400 });
   }
 }
+
+/** The API path of a conversation reached through the e-mail link's token. */
+export const linkThreadPath = (token: string) => `/public/lead_threads/${encodeURIComponent(token)}`;
+/** The API path of a signed-in buyer's own conversation. */
+export const ownThreadPath = (id: number) => `/user/lead_threads/${id}`;
