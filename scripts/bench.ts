@@ -22,6 +22,10 @@
 //   scams   with --only scams only: the scam rules on generated offers and messages with planted
 //           scams and honest look-alikes: catch and false-positive rates (scripts/bench/scam-flags.ts;
 //           --scam-offers N honest offers, 20000)
+//   grouping with --only grouping only: planted duplicates and look-alikes grouped on save and again
+//           as a whole (false merges, missed duplicates), then every group of the benchmark database
+//           computed again with its time (scripts/bench/grouping.ts; --grouping-buildings N, 60;
+//           --grouping-planted-only)
 //   trust   with --only trust only: every offer's trust signals computed again, the cities' medians
 //           per m² first, with both times (scripts/bench/trust-scores.ts; --trust-batch N, 5000)
 //   growth  with --growth N only: the base database beside one of N offers (estately_bench_5m for
@@ -60,6 +64,7 @@ const STEPS = [
   'feeds',
   'scams',
   'trust',
+  'grouping',
 ] as const;
 type Step = (typeof STEPS)[number];
 const list = (value: string | undefined) => new Set((value ?? '').split(',').filter(Boolean));
@@ -82,7 +87,8 @@ const wanted = (step: Step) => {
   if (only.size === 0 && growth) return step === 'growth' && !skip.has(step);
   if (step === 'growth' && !growth) return false;
   // Minutes of its own on a private pair, or an hour of imports: only when asked for by name.
-  if (step === 'replica' || step === 'feeds' || step === 'scams' || step === 'trust') return only.has(step);
+  if (step === 'replica' || step === 'feeds' || step === 'scams' || step === 'trust' || step === 'grouping')
+    return only.has(step);
   return (only.size === 0 || only.has(step)) && !skip.has(step);
 };
 
@@ -145,6 +151,7 @@ for (const [step, script] of [
   ['feeds', 'scripts/bench/feed-import.ts'],
   ['scams', 'scripts/bench/scam-flags.ts'],
   ['trust', 'scripts/bench/trust-scores.ts'],
+  ['grouping', 'scripts/bench/grouping.ts'],
 ] as const) {
   if (!wanted(step)) continue;
   console.log(`\n=== bench: ${step}`);
@@ -152,7 +159,7 @@ for (const [step, script] of [
 }
 
 // The growth, replica and feeds steps print their own tables and have no goal of issue 4.
-const ownTables: readonly Step[] = ['growth', 'replica', 'feeds', 'scams', 'trust'];
+const ownTables: readonly Step[] = ['growth', 'replica', 'feeds', 'scams', 'trust', 'grouping'];
 if (STEPS.every((step) => ownTables.includes(step) || !wanted(step))) {
   console.log(`\nnpm run bench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   process.exit(failed ? 1 : 0);
