@@ -37,6 +37,7 @@ import {
   PHOTO_VARIANTS_JOB,
   photoVariantsMediaId,
 } from './features/seller-properties/make-photo-variants.ts';
+import { refreshTrust, scheduleTrustRefresh, TRUST_REFRESH_JOB } from './features/trust/refresh-trust-job.ts';
 import type { MailMetrics } from './lib/metrics/job-metrics.ts';
 import { mediaStorage } from './plugins/app/media.ts';
 
@@ -81,6 +82,7 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
     // the daily media sweep queued (one per day, however often asked).
     await schedulePrune(deps.db, job.now);
     await scheduleMediaSweep(deps.db, job.now);
+    await scheduleTrustRefresh(deps.db, job.now);
     await scheduleFeedChecks(deps.db, job.now);
     await scheduleAvailabilitySweep(deps.db, job.now);
     await scheduleReplyFiguresRollup(deps.db, job.now);
@@ -150,6 +152,11 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
       onCleanupError: (error, key) => job.log?.warn({ err: error, key }, 'partner listing: file not deleted'),
     });
     if (done === 'superseded') job.log?.info({ jobId: job.id }, 'partner listing: a newer change was queued');
+  });
+  // The trust signals that change without an offer write, once a day (decision 066).
+  registry.register(TRUST_REFRESH_JOB, async (job) => {
+    const result = await refreshTrust(deps.db);
+    job.log?.info(result, 'trust refresh: every offer scored');
   });
   registry.register(MEDIA_SWEEP_JOB, async (job) => {
     const result = await sweepOrphanMedia({
