@@ -27,13 +27,13 @@ import {
   TAGS,
 } from '../value-sets.ts';
 import { PhotoVariantsSchema } from './offers.ts';
-import { OwnTrustScoreSchema } from './trust.ts';
 import {
   EnergyCertificateSchema,
   PROPERTY_MEDIA_KINDS,
   PropertyMediaKindSchema,
   PropertyVideoSchema,
 } from './property-media.ts';
+import { OwnTrustScoreSchema } from './trust.ts';
 
 // Contracts of the seller calls of spec 7 "Properties" (issue 7): POST /v1/property/save,
 // PATCH /properties/{id} (merge-patch), GET /properties/{id}, GET /my/own/properties,
@@ -473,6 +473,8 @@ export const MyPropertyItemSchema = z.object({
   strike: z.object({ reason: z.string(), struck_at: z.string() }).nullable(),
   /** Held from search by the scam rules until an admin reviews it (decision 067). */
   under_review: z.boolean(),
+  /** The "still available?" question went unanswered for 7 days (decision 065): shown lower in search. */
+  not_confirmed_recently: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   activated_at: z.string().nullable(),

@@ -1039,6 +1039,12 @@ export const ar: Catalog = {
   'admin.lift_strike': 'رفع الإيقاف',
   'admin.struck_done': 'تم إيقاف العرض ولم يعد ظاهرًا للعموم.',
   'admin.lifted_done': 'تم رفع الإيقاف.',
+  'admin.group_heading': 'إعلانات العقار نفسه',
+  'admin.group_note': 'تم التعرّف على هذه الإعلانات كعقار واحد عند حفظها، ولا يظهر في البحث إلا الأرخص. افصل الإعلان الذي يصف عقارًا آخر، ولن تجمعه المطابقة مع البقية مرة أخرى.',
+  'admin.group_member': 'الإعلان رقم {id}: {price}، {state}',
+  'admin.group_card': 'يظهر في البحث',
+  'admin.group_split': 'فصل',
+  'admin.group_split_done': 'تم فصل الإعلان عن المجموعة.',
   'admin.trust_score': 'درجة الموثوقية: {score}',
   'admin.view_offer': 'فتح صفحة العرض',
   'admin.moderate': 'الإشراف على هذا العرض',
@@ -1393,4 +1399,5 @@ export const ar: Catalog = {
   'availability.my_offers': "الانتقال إلى إعلاناتي",
   'my_offers.confirm_availability': "ما زال متاحًا",
   'my_offers.availability_confirmed': "شكرًا لك، تم تأكيد أن العرض ما زال متاحًا.",
+  'my_offers.unconfirmed': "لم يُؤكَّد مؤخرًا: سألناك إن كان العرض ما زال متاحًا ولم نتلقَّ ردًا، لذلك يظهر في مرتبة أدنى في نتائج البحث. أكِّده بزر «ما زال متاحًا».",
 };

@@ -1028,6 +1028,12 @@ export const cs: Catalog = {
   'admin.lift_strike': 'Zrušit stažení',
   'admin.struck_done': 'Inzerát byl stažen a veřejnost ho nevidí.',
   'admin.lifted_done': 'Stažení bylo zrušeno.',
+  'admin.group_heading': 'Nabídky stejné nemovitosti',
+  'admin.group_note': 'Tyto inzeráty byly při uložení rozpoznány jako jedna nemovitost; vyhledávání ukazuje jen ten nejlevnější. Oddělte inzerát, který popisuje jinou nemovitost: párování ho s ostatními už znovu nespojí.',
+  'admin.group_member': 'Inzerát č. {id}: {price}, {state}',
+  'admin.group_card': 'zobrazen ve vyhledávání',
+  'admin.group_split': 'Oddělit',
+  'admin.group_split_done': 'Inzerát byl ze skupiny oddělen.',
   'admin.trust_score': 'Skóre důvěryhodnosti: {score}',
   'admin.view_offer': 'Otevřít stránku inzerátu',
   'admin.moderate': 'Moderovat inzerát',
@@ -1385,4 +1391,5 @@ export const cs: Catalog = {
   'availability.my_offers': "Přejít na moje inzeráty",
   'my_offers.confirm_availability': "Stále aktuální",
   'my_offers.availability_confirmed': "Děkujeme, nabídka je potvrzená jako stále aktuální.",
+  'my_offers.unconfirmed': "Nedávno nepotvrzeno: ptali jsme se, zda je nabídka stále aktuální, a nedostali jsme odpověď, proto se ve výsledcích hledání zobrazuje níže. Potvrďte ji tlačítkem „Stále aktuální“.",
 };

@@ -1024,6 +1024,12 @@ export const de: Catalog = {
   'admin.lift_strike': 'Sperrung aufheben',
   'admin.struck_done': 'Das Angebot wurde gesperrt und ist öffentlich nicht mehr sichtbar.',
   'admin.lifted_done': 'Die Sperrung wurde aufgehoben.',
+  'admin.group_heading': 'Angebote derselben Immobilie',
+  'admin.group_note': 'Diese Angebote wurden beim Speichern als eine Immobilie erkannt; die Suche zeigt nur das günstigste. Trennen Sie ein Angebot ab, das eine andere Immobilie beschreibt: Der Abgleich führt es nicht wieder mit den anderen zusammen.',
+  'admin.group_member': 'Angebot Nr. {id}: {price}, {state}',
+  'admin.group_card': 'in der Suche sichtbar',
+  'admin.group_split': 'Abtrennen',
+  'admin.group_split_done': 'Das Angebot wurde aus der Gruppe abgetrennt.',
   'admin.trust_score': 'Vertrauenswert: {score}',
   'admin.view_offer': 'Angebotsseite öffnen',
   'admin.moderate': 'Angebot moderieren',
@@ -1382,4 +1388,5 @@ export const de: Catalog = {
   'availability.my_offers': "Zu meinen Angeboten",
   'my_offers.confirm_availability': "Noch verfügbar",
   'my_offers.availability_confirmed': "Vielen Dank, das Angebot ist als weiterhin verfügbar bestätigt.",
+  'my_offers.unconfirmed': "Nicht kürzlich bestätigt: Wir haben gefragt, ob das Angebot noch verfügbar ist, und keine Antwort erhalten. Daher erscheint es in den Suchergebnissen weiter unten. Bestätigen Sie es mit „Noch verfügbar“.",
 };

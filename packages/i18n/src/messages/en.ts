@@ -1034,6 +1034,12 @@ export const en = {
   'admin.lift_strike': 'Lift the strike',
   'admin.struck_done': 'The offer has been struck and is hidden from the public.',
   'admin.lifted_done': 'The strike has been lifted.',
+  'admin.group_heading': 'Offers of the same property',
+  'admin.group_note': 'These offers were matched as one property when they were saved; search shows only the cheapest. Split off an offer that is a different property: the matching will not join it with the others again.',
+  'admin.group_member': 'Offer {id}: {price}, {state}',
+  'admin.group_card': 'shown in search',
+  'admin.group_split': 'Split off',
+  'admin.group_split_done': 'The offer was split off the group.',
   'admin.trust_score': 'Trust score: {score}',
   'admin.view_offer': 'Open the offer page',
   'admin.moderate': 'Moderate the offer',
@@ -1389,6 +1395,7 @@ export const en = {
   'availability.my_offers': "Go to my offers",
   'my_offers.confirm_availability': "Still available",
   'my_offers.availability_confirmed': "Thank you, the offer is confirmed as still available.",
+  'my_offers.unconfirmed': "Not confirmed recently: we asked whether this offer is still available and got no answer, so it appears lower in search results. Confirm it with “Still available”.",
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -1022,6 +1022,12 @@ export const es: Catalog = {
   'admin.lift_strike': 'Anular la retirada',
   'admin.struck_done': 'El anuncio ha sido retirado y ya no es visible para el público.',
   'admin.lifted_done': 'La retirada ha sido anulada.',
+  'admin.group_heading': 'Anuncios del mismo inmueble',
+  'admin.group_note': 'Estos anuncios se reconocieron como un mismo inmueble al guardarse; la búsqueda solo muestra el más barato. Separa un anuncio que describa otro inmueble: el emparejamiento no volverá a unirlo con los demás.',
+  'admin.group_member': 'Anuncio n.º {id}: {price}, {state}',
+  'admin.group_card': 'visible en la búsqueda',
+  'admin.group_split': 'Separar',
+  'admin.group_split_done': 'El anuncio se ha separado del grupo.',
   'admin.trust_score': 'Puntuación de confianza: {score}',
   'admin.view_offer': 'Abrir la página del anuncio',
   'admin.moderate': 'Moderar el anuncio',
@@ -1379,4 +1385,5 @@ export const es: Catalog = {
   'availability.my_offers': "Ir a mis anuncios",
   'my_offers.confirm_availability': "Sigue disponible",
   'my_offers.availability_confirmed': "Gracias, la oferta consta como disponible.",
+  'my_offers.unconfirmed': "No confirmado recientemente: preguntamos si la oferta sigue disponible y no recibimos respuesta, por eso aparece más abajo en los resultados de búsqueda. Confírmala con «Sigue disponible».",
 };

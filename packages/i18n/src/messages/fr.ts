@@ -1026,6 +1026,12 @@ export const fr: Catalog = {
   'admin.lift_strike': 'Annuler le retrait',
   'admin.struck_done': 'L’annonce a été retirée et n’est plus visible du public.',
   'admin.lifted_done': 'Le retrait a été annulé.',
+  'admin.group_heading': 'Annonces du même bien',
+  'admin.group_note': 'Ces annonces ont été reconnues comme un même bien à leur enregistrement ; la recherche n’affiche que la moins chère. Séparez une annonce qui décrit un autre bien : le rapprochement ne la regroupera plus avec les autres.',
+  'admin.group_member': 'Annonce n° {id} : {price}, {state}',
+  'admin.group_card': 'affichée dans la recherche',
+  'admin.group_split': 'Séparer',
+  'admin.group_split_done': 'L’annonce a été retirée du groupe.',
   'admin.trust_score': 'Indice de confiance : {score}',
   'admin.view_offer': 'Ouvrir la page de l’annonce',
   'admin.moderate': 'Modérer l’annonce',
@@ -1384,4 +1390,5 @@ export const fr: Catalog = {
   'availability.my_offers': "Accéder à mes annonces",
   'my_offers.confirm_availability': "Toujours disponible",
   'my_offers.availability_confirmed': "Merci, l’offre est confirmée comme toujours disponible.",
+  'my_offers.unconfirmed': "Non confirmé récemment : nous avons demandé si l’offre était toujours disponible sans obtenir de réponse, elle apparaît donc plus bas dans les résultats de recherche. Confirmez-la avec « Toujours disponible ».",
 };

@@ -542,6 +542,12 @@ export const hr: Catalog = {
   'leads.reply': 'Odgovori e-poštom',
   'admin.intro':
     'Alati za administratore: prijave posjetitelja, provjera i uklanjanje oglasa te preusmjeravanja starih adresa.',
+  'admin.group_heading': 'Oglasi iste nekretnine',
+  'admin.group_note': 'Ovi su oglasi pri spremanju prepoznati kao jedna nekretnina; pretraga prikazuje samo najjeftiniji. Izdvojite oglas koji opisuje drugu nekretninu: uparivanje ga više neće spojiti s ostalima.',
+  'admin.group_member': 'Oglas br. {id}: {price}, {state}',
+  'admin.group_card': 'prikazan u pretrazi',
+  'admin.group_split': 'Izdvoji',
+  'admin.group_split_done': 'Oglas je izdvojen iz grupe.',
   'admin.redirects': 'Preusmjeravanja',
   'admin.reports_empty': 'Ovdje nema prijava.',
   // The scam review queue (issue 43 point 4, decision 067).
@@ -804,4 +810,5 @@ export const hr: Catalog = {
   'availability.my_offers': "Idi na moje oglase",
   'my_offers.confirm_availability': "Još aktualno",
   'my_offers.availability_confirmed': "Hvala, ponuda je potvrđena kao još aktualna.",
+  'my_offers.unconfirmed': "Nedavno nepotvrđeno: pitali smo je li ponuda još aktualna i nismo dobili odgovor, pa se prikazuje niže u rezultatima pretraživanja. Potvrdite je gumbom „Još aktualno”.",
 };

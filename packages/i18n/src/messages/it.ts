@@ -1024,6 +1024,12 @@ export const it: Catalog = {
   'admin.lift_strike': 'Annulla il ritiro',
   'admin.struck_done': 'L’annuncio è stato ritirato e non è più visibile al pubblico.',
   'admin.lifted_done': 'Il ritiro è stato annullato.',
+  'admin.group_heading': 'Annunci dello stesso immobile',
+  'admin.group_note': 'Questi annunci sono stati riconosciuti come un unico immobile al salvataggio; la ricerca mostra solo il più economico. Separa un annuncio che descrive un altro immobile: l’abbinamento non lo riunirà più agli altri.',
+  'admin.group_member': 'Annuncio n. {id}: {price}, {state}',
+  'admin.group_card': 'visibile nella ricerca',
+  'admin.group_split': 'Separa',
+  'admin.group_split_done': 'L’annuncio è stato separato dal gruppo.',
   'admin.trust_score': 'Punteggio di affidabilità: {score}',
   'admin.view_offer': 'Apri la pagina dell’annuncio',
   'admin.moderate': 'Modera l’annuncio',
@@ -1382,4 +1388,5 @@ export const it: Catalog = {
   'availability.my_offers': "Vai ai miei annunci",
   'my_offers.confirm_availability': "Ancora disponibile",
   'my_offers.availability_confirmed': "Grazie, l’offerta è confermata come ancora disponibile.",
+  'my_offers.unconfirmed': "Non confermato di recente: abbiamo chiesto se l’offerta è ancora disponibile senza ricevere risposta, quindi compare più in basso nei risultati di ricerca. Confermala con «Ancora disponibile».",
 };

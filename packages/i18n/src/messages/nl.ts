@@ -1020,6 +1020,12 @@ export const nl: Catalog = {
   'admin.lift_strike': 'Blokkering opheffen',
   'admin.struck_done': 'De advertentie is geblokkeerd en niet meer zichtbaar voor het publiek.',
   'admin.lifted_done': 'De blokkering is opgeheven.',
+  'admin.group_heading': 'Advertenties van dezelfde woning',
+  'admin.group_note': 'Deze advertenties zijn bij het opslaan als één woning herkend; het zoeken toont alleen de goedkoopste. Splits een advertentie af die een andere woning beschrijft: de koppeling voegt haar niet opnieuw bij de andere.',
+  'admin.group_member': 'Advertentie {id}: {price}, {state}',
+  'admin.group_card': 'zichtbaar in de zoekresultaten',
+  'admin.group_split': 'Afsplitsen',
+  'admin.group_split_done': 'De advertentie is van de groep afgesplitst.',
   'admin.trust_score': 'Betrouwbaarheidsscore: {score}',
   'admin.view_offer': 'Advertentiepagina openen',
   'admin.moderate': 'Advertentie modereren',
@@ -1378,4 +1384,5 @@ export const nl: Catalog = {
   'availability.my_offers': "Naar mijn aanbod",
   'my_offers.confirm_availability': "Nog beschikbaar",
   'my_offers.availability_confirmed': "Bedankt, het aanbod is bevestigd als nog beschikbaar.",
+  'my_offers.unconfirmed': "Niet recent bevestigd: we hebben gevraagd of het aanbod nog beschikbaar is en geen antwoord gekregen, daarom staat het lager in de zoekresultaten. Bevestig het met ‘Nog beschikbaar’.",
 };

@@ -1038,6 +1038,12 @@ export const pl: Catalog = {
   'admin.lift_strike': 'Odblokuj ofertę',
   'admin.struck_done': 'Oferta została zablokowana i nie jest już widoczna publicznie.',
   'admin.lifted_done': 'Blokada została zdjęta.',
+  'admin.group_heading': 'Oferty tej samej nieruchomości',
+  'admin.group_note': 'Te ogłoszenia zostały przy zapisie rozpoznane jako jedna nieruchomość; wyszukiwarka pokazuje tylko najtańsze. Wydziel ogłoszenie, które dotyczy innej nieruchomości: dopasowanie nie połączy go już z pozostałymi.',
+  'admin.group_member': 'Ogłoszenie nr {id}: {price}, {state}',
+  'admin.group_card': 'widoczne w wyszukiwarce',
+  'admin.group_split': 'Wydziel',
+  'admin.group_split_done': 'Ogłoszenie zostało wydzielone z grupy.',
   'admin.trust_score': 'Wskaźnik wiarygodności: {score}',
   'admin.view_offer': 'Otwórz stronę oferty',
   'admin.moderate': 'Moderuj ofertę',
@@ -1398,4 +1404,5 @@ export const pl: Catalog = {
   'availability.my_offers': "Przejdź do moich ogłoszeń",
   'my_offers.confirm_availability': "Nadal aktualne",
   'my_offers.availability_confirmed': "Dziękujemy, oferta jest potwierdzona jako nadal aktualna.",
+  'my_offers.unconfirmed': "Niedawno niepotwierdzone: zapytaliśmy, czy oferta jest nadal aktualna, i nie otrzymaliśmy odpowiedzi, dlatego jest wyświetlana niżej w wynikach wyszukiwania. Potwierdź ją przyciskiem „Nadal aktualne”.",
 };

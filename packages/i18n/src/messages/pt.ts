@@ -1023,6 +1023,12 @@ export const pt: Catalog = {
   'admin.lift_strike': 'Anular a retirada',
   'admin.struck_done': 'O anúncio foi retirado e já não é visível para o público.',
   'admin.lifted_done': 'A retirada foi anulada.',
+  'admin.group_heading': 'Anúncios do mesmo imóvel',
+  'admin.group_note': 'Estes anúncios foram reconhecidos como um só imóvel ao serem guardados; a pesquisa mostra apenas o mais barato. Separe um anúncio que descreva outro imóvel: a correspondência não o voltará a juntar aos restantes.',
+  'admin.group_member': 'Anúncio n.º {id}: {price}, {state}',
+  'admin.group_card': 'visível na pesquisa',
+  'admin.group_split': 'Separar',
+  'admin.group_split_done': 'O anúncio foi separado do grupo.',
   'admin.trust_score': 'Pontuação de confiança: {score}',
   'admin.view_offer': 'Abrir a página do anúncio',
   'admin.moderate': 'Moderar o anúncio',
@@ -1381,4 +1387,5 @@ export const pt: Catalog = {
   'availability.my_offers': "Ir para os meus anúncios",
   'my_offers.confirm_availability': "Continua disponível",
   'my_offers.availability_confirmed': "Obrigado, a oferta está confirmada como disponível.",
+  'my_offers.unconfirmed': "Não confirmado recentemente: perguntámos se a oferta continua disponível e não recebemos resposta, por isso aparece mais abaixo nos resultados de pesquisa. Confirme-a com «Continua disponível».",
 };

@@ -1033,6 +1033,12 @@ export const sk: Catalog = {
   'admin.lift_strike': 'Zrušiť stiahnutie',
   'admin.struck_done': 'Inzerát bol stiahnutý a verejnosť ho nevidí.',
   'admin.lifted_done': 'Stiahnutie bolo zrušené.',
+  'admin.group_heading': 'Ponuky tej istej nehnuteľnosti',
+  'admin.group_note': 'Tieto inzeráty boli pri uložení rozpoznané ako jedna nehnuteľnosť; vyhľadávanie ukazuje len ten najlacnejší. Oddeľte inzerát, ktorý opisuje inú nehnuteľnosť: párovanie ho s ostatnými už znova nespojí.',
+  'admin.group_member': 'Inzerát č. {id}: {price}, {state}',
+  'admin.group_card': 'zobrazený vo vyhľadávaní',
+  'admin.group_split': 'Oddeliť',
+  'admin.group_split_done': 'Inzerát bol zo skupiny oddelený.',
   'admin.trust_score': 'Skóre dôveryhodnosti: {score}',
   'admin.view_offer': 'Otvoriť stránku inzerátu',
   'admin.moderate': 'Moderovať inzerát',
@@ -1392,4 +1398,5 @@ export const sk: Catalog = {
   'availability.my_offers': "Prejsť na moje inzeráty",
   'my_offers.confirm_availability': "Stále aktuálne",
   'my_offers.availability_confirmed': "Ďakujeme, ponuka je potvrdená ako stále aktuálna.",
+  'my_offers.unconfirmed': "Nedávno nepotvrdené: pýtali sme sa, či je ponuka stále aktuálna, a nedostali sme odpoveď, preto sa vo výsledkoch vyhľadávania zobrazuje nižšie. Potvrďte ju tlačidlom „Stále aktuálne“.",
 };

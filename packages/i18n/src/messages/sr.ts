@@ -547,6 +547,12 @@ export const sr: Catalog = {
   'leads.reply': 'Odgovori imejlom',
   'admin.intro':
     'Alati za administratore: prijave posetilaca, provera i uklanjanje oglasa i preusmeravanja starih adresa.',
+  'admin.group_heading': 'Oglasi iste nekretnine',
+  'admin.group_note': 'Ovi oglasi su pri čuvanju prepoznati kao jedna nekretnina; pretraga prikazuje samo najjeftiniji. Izdvojite oglas koji opisuje drugu nekretninu: uparivanje ga više neće spojiti sa ostalima.',
+  'admin.group_member': 'Oglas br. {id}: {price}, {state}',
+  'admin.group_card': 'prikazan u pretrazi',
+  'admin.group_split': 'Izdvoj',
+  'admin.group_split_done': 'Oglas je izdvojen iz grupe.',
   'admin.redirects': 'Preusmeravanja',
   'admin.reports_empty': 'Ovde nema prijava.',
   // The scam review queue (issue 43 point 4, decision 067).
@@ -808,4 +814,5 @@ export const sr: Catalog = {
   'availability.my_offers': "Idi na moje oglase",
   'my_offers.confirm_availability': "Još aktuelno",
   'my_offers.availability_confirmed': "Hvala, ponuda je potvrđena kao još aktuelna.",
+  'my_offers.unconfirmed': "Nedavno nepotvrđeno: pitali smo da li je ponuda još aktuelna i nismo dobili odgovor, pa se prikazuje niže u rezultatima pretrage. Potvrdite je dugmetom „Još aktuelno”.",
 };

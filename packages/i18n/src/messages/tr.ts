@@ -1019,6 +1019,12 @@ export const tr: Catalog = {
   'admin.lift_strike': 'Kaldırmayı iptal et',
   'admin.struck_done': 'İlan yayından kaldırıldı ve artık herkese açık değil.',
   'admin.lifted_done': 'Kaldırma iptal edildi.',
+  'admin.group_heading': 'Aynı mülkün ilanları',
+  'admin.group_note': 'Bu ilanlar kaydedilirken tek bir mülk olarak tanındı; aramada yalnızca en ucuzu gösterilir. Başka bir mülkü anlatan ilanı ayırın: eşleştirme onu diğerleriyle yeniden birleştirmez.',
+  'admin.group_member': 'İlan no. {id}: {price}, {state}',
+  'admin.group_card': 'aramada gösteriliyor',
+  'admin.group_split': 'Ayır',
+  'admin.group_split_done': 'İlan gruptan ayrıldı.',
   'admin.trust_score': 'Güven puanı: {score}',
   'admin.view_offer': 'İlan sayfasını aç',
   'admin.moderate': 'İlanı denetle',
@@ -1374,4 +1380,5 @@ export const tr: Catalog = {
   'availability.my_offers': "İlanlarıma git",
   'my_offers.confirm_availability': "Hâlâ müsait",
   'my_offers.availability_confirmed': "Teşekkürler, ilan hâlâ müsait olarak onaylandı.",
+  'my_offers.unconfirmed': "Yakın zamanda onaylanmadı: İlanın hâlâ güncel olup olmadığını sorduk ve yanıt alamadık, bu yüzden arama sonuçlarında daha aşağıda görünüyor. “Hâlâ müsait” ile onaylayın.",
 };

@@ -1,4 +1,12 @@
-import { type Db, favourites, leads, offerViewStats, properties, propertyMedia } from '@estately/db';
+import {
+  type Db,
+  favourites,
+  isUnconfirmedProperty,
+  leads,
+  offerViewStats,
+  properties,
+  propertyMedia,
+} from '@estately/db';
 import { type MediaStorage, variantUrls } from '@estately/db/storage';
 import {
   type MyPropertiesSort,
@@ -133,6 +141,7 @@ export async function listOwnProperties(options: {
       main_photo: main?.variants ? variantUrls(storage, main.variants) : null,
       is_verified: row.isVerified,
       ...ownerReviewView(row),
+      not_confirmed_recently: isUnconfirmedProperty(row),
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
       activated_at: row.activatedAt ? row.activatedAt.toISOString() : null,

@@ -137,6 +137,17 @@ describe('the sweep', () => {
     const list = await api.app.inject({ method: 'GET', url: '/public/offers?per_page=100' });
     const card = list.json().data.find((item: { id: number }) => item.id === asked);
     expect(card?.not_confirmed_recently).toBe(true);
+    // The owner's list says why the offer sits lower.
+    const own = await api.app.inject({
+      method: 'GET',
+      url: '/my/own/properties?per_page=100',
+      headers: bearer(api.config, owner.id),
+    });
+    const mine = own.json().data.find((item: { id: number }) => item.id === asked);
+    expect(mine?.not_confirmed_recently).toBe(true);
+    expect(own.json().data.find((item: { id: number }) => item.id === fresh)?.not_confirmed_recently).toBe(
+      false,
+    );
 
     await sweep(after(29.9));
     expect(await stateOf(asked)).toBe('active');

@@ -324,6 +324,11 @@ export function MyOffersView(props: { offers: MyOffersData; t: Text; result: MyO
                           {item.underReview}
                         </p>
                       )}
+                      {item.unconfirmed && (
+                        <p className="notice" data-testid="my-offer-unconfirmed">
+                          {item.unconfirmed}
+                        </p>
+                      )}
                       <ul className="my-offer__stats" data-testid="my-offer-stats">
                         <li data-testid="stat-views">{t('account.views', { count: item.views })}</li>
                         <li data-testid="stat-favourites">

@@ -50,6 +50,8 @@ export interface MyOfferView {
   strike: string | null;
   /** Held from search by the scam rules until reviewed (decision 067): said without details. */
   underReview: string | null;
+  /** "Still available?" unanswered for a week (decision 065): why the offer sits lower in search. */
+  unconfirmed: string | null;
   views: number;
   favourites: number;
   leads: number;
@@ -114,6 +116,7 @@ export async function loadMyOffers(
       stateLabel: t(`value.property_state.${item.state}` as MessageKey),
       strike: item.strike ? t('my_offers.struck', { reason: item.strike.reason }) : null,
       underReview: item.under_review ? t('my_offers.under_review') : null,
+      unconfirmed: item.not_confirmed_recently ? t('my_offers.unconfirmed') : null,
       views: item.statistics.views,
       favourites: item.statistics.favourites,
       leads: item.statistics.leads,
