@@ -148,6 +148,16 @@ describe('the price in context', () => {
     );
     expect(await page.getByTestId('monthly-cost').count()).toBe(0);
     if (SHOTS) await page.getByTestId('price-context').screenshot({ path: join(SHOTS, 'fair-price-en.png') });
+    // A term out of bounds in the address: the default payment, and the field says why.
+    const standard = await textOf(page, 'mortgage-payment');
+    await page.goto(`${h.web.url}/en/property/${saleId}?years=400#price-context`);
+    expect(await textOf(page, 'mortgage-payment')).toBe(standard);
+    const years = page.getByLabel('Term (years)');
+    expect(await years.getAttribute('aria-invalid')).toBe('true');
+    expect(await years.inputValue()).toBe('400');
+    expect(plain(await page.locator('#mortgage-years-error').textContent())).toBe(
+      'The value must be at most 40.',
+    );
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

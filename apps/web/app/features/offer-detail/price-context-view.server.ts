@@ -44,10 +44,13 @@ export interface MortgageView {
   fields: {
     name: 'rate' | 'years' | 'down';
     label: string;
+    /** As the query gave it when it was wrong, so the visitor sees what to correct. */
     value: string;
     min: number;
     max: number;
     step: string;
+    /** Why the query's value was not used (the payment is at the default then), or null. */
+    error: string | null;
   }[];
   submit: string;
 }
@@ -110,16 +113,34 @@ function fairPriceView(offer: OfferDetail, locale: Locale): FairPriceView | null
   };
 }
 
-/** A number of the calculator's query within its bounds, else the default. */
+/** A number of the calculator's query, or the default with why the query's was not used. */
+interface QueryNumber {
+  value: number;
+  /** The query's text when it was not used, else the value as text. */
+  shown: string;
+  error: string | null;
+}
+
+/**
+ * A number of the calculator's query within its bounds, else the default, with the reason in
+ * the page's locale (the form's validation messages): a crafted or mistyped address still gets
+ * a page, and says which value it did not take.
+ */
 function queryNumber(
   query: URLSearchParams,
   name: string,
   bounds: { min: number; max: number },
   fallback: number,
-) {
-  const raw = query.get(name)?.trim().replace(',', '.');
+  locale: Locale,
+): QueryNumber {
+  const raw = query.get(name)?.trim().replace(',', '.') ?? '';
   const value = raw ? Number(raw) : Number.NaN;
-  return Number.isFinite(value) && value >= bounds.min && value <= bounds.max ? value : fallback;
+  const wrong = (error: string) => ({ value: fallback, shown: raw, error });
+  if (!raw) return { value: fallback, shown: String(fallback), error: null };
+  if (!Number.isFinite(value)) return wrong(translate(locale, 'validation.invalid_number'));
+  if (value < bounds.min) return wrong(translate(locale, 'validation.number_too_small', { min: bounds.min }));
+  if (value > bounds.max) return wrong(translate(locale, 'validation.number_too_large', { max: bounds.max }));
+  return { value, shown: String(value), error: null };
 }
 
 /**
@@ -132,14 +153,26 @@ function mortgageView(offer: OfferDetail, locale: Locale, query: URLSearchParams
     return null;
   if (offer.original_price <= 0) return null;
   const currency = offer.original_currency_iso_code;
-  const rate = queryNumber(query, 'rate', MORTGAGE_LIMITS.ratePercent, INDICATIVE_MORTGAGE_RATES[currency]);
-  const years = Math.round(queryNumber(query, 'years', MORTGAGE_LIMITS.years, MORTGAGE_DEFAULTS.years));
-  const down = queryNumber(
-    query,
-    'down',
-    MORTGAGE_LIMITS.downPaymentPercent,
-    MORTGAGE_DEFAULTS.downPaymentPercent,
-  );
+  const asked = {
+    rate: queryNumber(
+      query,
+      'rate',
+      MORTGAGE_LIMITS.ratePercent,
+      INDICATIVE_MORTGAGE_RATES[currency],
+      locale,
+    ),
+    years: queryNumber(query, 'years', MORTGAGE_LIMITS.years, MORTGAGE_DEFAULTS.years, locale),
+    down: queryNumber(
+      query,
+      'down',
+      MORTGAGE_LIMITS.downPaymentPercent,
+      MORTGAGE_DEFAULTS.downPaymentPercent,
+      locale,
+    ),
+  };
+  const rate = asked.rate.value;
+  const years = Math.round(asked.years.value);
+  const down = asked.down.value;
   const payment = monthlyMortgagePayment({
     price: offer.original_price,
     downPaymentPercent: down,
@@ -163,21 +196,24 @@ function mortgageView(offer: OfferDetail, locale: Locale, query: URLSearchParams
       {
         name: 'rate',
         label: translate(locale, 'offer.mortgage_rate'),
-        value: String(rate),
+        value: asked.rate.shown,
+        error: asked.rate.error,
         ...MORTGAGE_LIMITS.ratePercent,
         step: '0.01',
       },
       {
         name: 'years',
         label: translate(locale, 'offer.mortgage_years'),
-        value: String(years),
+        value: asked.years.error ? asked.years.shown : String(years),
+        error: asked.years.error,
         ...MORTGAGE_LIMITS.years,
         step: '1',
       },
       {
         name: 'down',
         label: translate(locale, 'offer.mortgage_down'),
-        value: String(down),
+        value: asked.down.shown,
+        error: asked.down.error,
         ...MORTGAGE_LIMITS.downPaymentPercent,
         step: '1',
       },

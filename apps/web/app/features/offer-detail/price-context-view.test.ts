@@ -58,9 +58,25 @@ describe('priceContextView', () => {
     // 4,500,000 less 20 % over 120 months at 0 %: 30,000 a month.
     expect(plain(asked.payment)).toBe('CZK 30,000 per month');
     expect(asked.summary).toContain('10 years');
-    // Out of bounds or not a number: the defaults.
-    const wrong = priceContextView(sale, 'en', new URLSearchParams('rate=abc&years=400'))!.mortgage!.view;
+    // Out of bounds or not a number: the defaults, and each such field says why, keeping what
+    // the address gave so the visitor sees what to correct.
+    const wrong = priceContextView(sale, 'en', new URLSearchParams('rate=abc&years=400&down=-5'))!.mortgage!
+      .view;
     expect(wrong.payment).toBe(standard.payment);
+    expect(wrong.fields.map((field) => [field.name, field.value, field.error])).toEqual([
+      ['rate', 'abc', 'Enter a number.'],
+      ['years', '400', 'The value must be at most 40.'],
+      ['down', '-5', 'The value must be at least 0.'],
+    ]);
+    expect(standard.fields.map((field) => field.error)).toEqual([null, null, null]);
+    const html = renderToStaticMarkup(
+      createElement(PriceContext, {
+        view: priceContextView(sale, 'cs', new URLSearchParams('years=400'))!,
+        action: '/cs/property/7#price-context',
+      }),
+    );
+    expect(html).toContain('aria-invalid="true" aria-describedby="mortgage-years-error"');
+    expect(html).toContain('<p id="mortgage-years-error" class="field__error">');
   });
 
   it('shows a monthly rent with fees not stated, and no mortgage for a rent', () => {

@@ -80,7 +80,14 @@ export function PriceContext({ view, action }: { view: PriceContextView; action:
                   step={field.step}
                   defaultValue={field.value}
                   required
+                  aria-invalid={field.error ? true : undefined}
+                  aria-describedby={field.error ? `mortgage-${field.name}-error` : undefined}
                 />
+                {field.error && (
+                  <p id={`mortgage-${field.name}-error`} className="field__error">
+                    {field.error}
+                  </p>
+                )}
               </div>
             ))}
             <button type="submit" className="button">
