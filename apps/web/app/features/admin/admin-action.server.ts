@@ -95,6 +95,10 @@ export async function adminAction(input: AdminActionInput) {
       case 'lift':
         await client.delete<ModerationResult>(`/properties/strike/${id}`);
         return done(t('admin.lifted_done'));
+      // An offer matched with others of another property leaves their group for good (decision 068).
+      case 'group_split':
+        await client.post(`/admin/property-groups/${id}/split`, { offer_ids: [id] });
+        return done(t('admin.group_split_done'));
       case 'redirect_add':
       case 'redirect_edit': {
         const editing = intent === 'redirect_edit';

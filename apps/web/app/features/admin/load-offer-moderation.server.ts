@@ -1,5 +1,5 @@
-import type { Locale, OwnProperty } from '@estately/domain';
-import { formatDateTime, isMessageKey, type Translator } from '@estately/i18n';
+import type { Locale, OwnProperty, PropertyGroup } from '@estately/domain';
+import { formatDateTime, formatPrice, isMessageKey, type Translator } from '@estately/i18n';
 import { ApiError } from '../../api/api-error.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
@@ -30,6 +30,7 @@ export async function loadOfferModeration(context: Context, request: Request, lo
   }
   const state = property.state ?? 'draft';
   const strike = property.strike ?? null;
+  const group = await loadOfferGroup(context, request, id, locale, t);
   return {
     asked,
     notFound: false,
@@ -49,6 +50,40 @@ export async function loadOfferModeration(context: Context, request: Request, lo
         : null,
       trustScore: property.trust_score?.score ?? null,
       publicHref: state === 'active' && !strike ? propertyDetailPath(locale, property.id) : null,
+      group,
     },
+  };
+}
+
+/**
+ * The offers matched as the same property as this one (decision 068), each with its price, state
+ * and whether search shows it, for the admin to split a wrong one off; null when it is alone.
+ */
+async function loadOfferGroup(context: Context, request: Request, id: number, locale: Locale, t: Translator) {
+  let group: PropertyGroup;
+  try {
+    group = await api(context, request).get<PropertyGroup>(`/admin/property-groups/${id}`);
+  } catch (error) {
+    // An offer never published has no read-model row, so no group.
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+  if (group.id === null || group.members.length < 2) return null;
+  return {
+    heading: t('admin.group_heading'),
+    note: t('admin.group_note'),
+    splitLabel: t('admin.group_split'),
+    members: group.members.map((member) => ({
+      id: member.id,
+      text: t('admin.group_member', {
+        id: member.id,
+        price:
+          member.price === null
+            ? t('offer.price_on_request')
+            : formatPrice(member.price, member.currency_iso_code, locale),
+        state: stateLabel(t, member.state),
+      }),
+      card: member.is_card ? t('admin.group_card') : null,
+    })),
   };
 }

@@ -48,6 +48,29 @@ export function OfferModerationView(props: { offer: OfferData; t: Text; result: 
             </li>
             {offer.trustScore !== null && <li>{t('admin.trust_score', { score: offer.trustScore })}</li>}
           </ul>
+          {offer.group && (
+            <section aria-labelledby="offer-group-heading" data-testid="offer-group">
+              <h3 id="offer-group-heading">{offer.group.heading}</h3>
+              <p>{offer.group.note}</p>
+              <ul className="admin-facts">
+                {offer.group.members.map((member) => (
+                  <li key={member.id} data-testid="offer-group-member">
+                    <bdi>{member.text}</bdi>
+                    {member.card && <> ({member.card})</>}
+                    <Outcome result={result} intent={`group_split:${member.id}`} />
+                    <ItemActionForm
+                      intent="group_split"
+                      id={member.id}
+                      label={offer.group?.splitLabel ?? ''}
+                      itemName={member.text}
+                      testId="offer-group-split"
+                      className="inline-actions"
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           {offer.publicHref && (
             <p>
               <Link to={offer.publicHref}>{t('admin.view_offer')}</Link>
