@@ -396,7 +396,30 @@ console.log(
     `false positives ${percent(honestMessages.flagged, honestMessages.total)} (held ${percent(honestMessages.held, honestMessages.total)}).` +
     `\nOne verdict: p50 ${(p50 * 1000).toFixed(0)} µs, p99 ${(p99 * 1000).toFixed(0)} µs (${verdictTimes.length} verdicts).`,
 );
+// Texts built to make the patterns work hard, at a long description's length (5,000 characters):
+// the worst time of the two verdicts over them, after one warm-up pass.
+const ADVERSARIAL = ['a', '1', 'a@', 'a.', '1.', 'x.com/', 'pay. before viewing. ', 'http://'].map((unit) =>
+  unit.repeat(Math.ceil(5000 / unit.length)).slice(0, 5000),
+);
+let worst = 0;
+for (const pass of [0, 1]) {
+  for (const text of ADVERSARIAL) {
+    const started = performance.now();
+    offerScamVerdict({
+      description: text,
+      price: { priceNormalized: null, usefulAreaMeters: null, priceVariant: 'fixed', median: null },
+      otherSellersOffers: 0,
+      account: oldAccount(),
+    });
+    messageScamVerdict(text, OWN);
+    if (pass === 1) worst = Math.max(worst, performance.now() - started);
+  }
+}
+console.log(
+  `Worst of ${ADVERSARIAL.length} adversarial 5,000-character texts (offer and message verdicts): ${worst.toFixed(1)} ms.`,
+);
 writeFigures('scams', {
+  'adversarial.worst_ms': worst,
   'offers.catch': scams.flagged / scams.total,
   'offers.held': scams.held / scams.total,
   'offers.false_positive': honest.flagged / honest.total,
