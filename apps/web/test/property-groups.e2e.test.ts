@@ -2,14 +2,16 @@
 // a second seller, cheaper, with the same photos (their perceptual hashes), is grouped by the
 // product's matching on write; results show one card, the cheaper one, saying "offered by 2
 // sellers, from X", and the offer page lists both offers with seller and price (cs, en, ar right
-// to left); the pages pass axe.
+// to left); an admin splits the group from the offer's moderation page; the pages pass axe.
 
 import { join } from 'node:path';
 import { offers, properties, propertyMedia, users } from '@estately/db';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@estately/db/seed';
 import { translate } from '@estately/i18n';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncOfferRow } from '../../api/src/features/seller-properties/sync-offer-row.ts';
+import { signIn } from './account-helpers.ts';
 import {
   axeViolations,
   czechSaleFlat,
@@ -146,5 +148,44 @@ describe('one card per property', () => {
     if (SHOTS) await section.screenshot({ path: join(SHOTS, 'grouping-ar.png') });
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
+  });
+});
+
+describe('an admin splits a wrong group', () => {
+  it('lists the group on the offer’s moderation page; split off, both offers show in search again', async () => {
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await signIn(page, h.web.url, DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
+    await page.goto(`${h.web.url}/en/account/admin/offers?id=${first}`);
+    const group = page.getByTestId('offer-group');
+    expect(await group.getByRole('heading').textContent()).toBe(translate('en', 'admin.group_heading'));
+    const members = group.getByTestId('offer-group-member');
+    expect(await members.count()).toBe(2);
+    expect(plain(await members.nth(0).textContent())).toContain(`Offer ${second}:`);
+    expect(plain(await members.nth(0).textContent())).toContain(translate('en', 'admin.group_card'));
+    expect(await axeViolations(page)).toEqual([]);
+    await members.nth(1).getByTestId('offer-group-split').click();
+    await page.getByText(translate('en', 'admin.group_split_done')).waitFor();
+    await context.close();
+
+    const rows = await h.database.db
+      .select({ id: offers.id, groupId: offers.groupId, isPublic: offers.isPublic })
+      .from(offers)
+      .where(inArray(offers.id, [first, second]));
+    expect(rows.map((row) => [row.groupId, row.isPublic])).toEqual([
+      [null, true],
+      [null, true],
+    ]);
+    const visitor = await h.visitor();
+    const results = await visitor.newPage();
+    await results.goto(`${h.web.url}/cs/hledani/prodej/byty/cesko`);
+    for (const id of [first, second]) {
+      const card = results
+        .getByTestId('offer-card')
+        .filter({ has: results.locator(`a[href="/cs/property/${id}"]`) });
+      expect(await card.count()).toBe(1);
+      expect(await card.getByTestId('offer-card-group').count()).toBe(0);
+    }
+    await visitor.close();
   });
 });

@@ -6,6 +6,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../support/auth-helpers.ts';
 import { buildTestApi, ensurePropertyPhoto, setRates, type TestApi } from '../../support/helpers.ts';
+import { BRNO_FLAT_BODY } from '../../support/property-bodies.ts';
 import {
   companyAccount,
   createFeed,
@@ -27,23 +28,7 @@ import { LISTING, partnerWithKey, photo, runPartnerJobs, servePhotos } from '../
 let api: TestApi;
 let owner: { id: number };
 
-const body = {
-  offer_type: 'sale',
-  property_type: 'apartment',
-  price: 5_000_000,
-  currency_iso_code: 'CZK',
-  disposition: '2',
-  room: ['living_room', 'bedroom', 'kitchen'],
-  useful_area: 60,
-  floor: 3,
-  total_floors: 5,
-  description: 'Sunny flat.',
-  city: 'Brno',
-  country_code: 'CZ',
-  latitude: 49.1951,
-  longitude: 16.6068,
-  contact: { contact_name: 'Petr', contact_phone: '+420 600 000 000' },
-};
+const body = BRNO_FLAT_BODY;
 
 async function save(payload: Record<string, unknown>, userId = owner.id): Promise<number> {
   const response = await api.app.inject({

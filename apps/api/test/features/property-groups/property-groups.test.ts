@@ -10,6 +10,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../support/auth-helpers.ts';
 import { buildTestApi, runPhotoJobs, type TestApi, uploadPropertyPhoto } from '../../support/helpers.ts';
+import { BRNO_FLAT_BODY } from '../../support/property-bodies.ts';
 
 // Issue 43 point 2 (decision 068): offers of one physical property are grouped when they are
 // saved (point, floor, disposition, area and near-duplicate photos, by their perceptual hashes
@@ -19,23 +20,7 @@ import { buildTestApi, runPhotoJobs, type TestApi, uploadPropertyPhoto } from '.
 
 let api: TestApi;
 
-const flat = {
-  offer_type: 'sale',
-  property_type: 'apartment',
-  price: 5_000_000,
-  currency_iso_code: 'CZK',
-  disposition: '2',
-  room: ['living_room', 'bedroom', 'kitchen'],
-  useful_area: 60,
-  floor: 3,
-  total_floors: 5,
-  description: 'Sunny flat.',
-  city: 'Brno',
-  country_code: 'CZ',
-  latitude: 49.1951,
-  longitude: 16.6068,
-  contact: { contact_name: 'Petr', contact_phone: '+420 600 000 000' },
-};
+const flat = BRNO_FLAT_BODY;
 
 const SEARCH = '/public/offers?offer_type=sale&property_type=apartment&country_code=CZ&per_page=50';
 
@@ -61,14 +46,18 @@ async function listed(userId: number, payload: Record<string, unknown>, photos: 
     expect(upload.statusCode, upload.body).toBeLessThan(300);
   }
   await runPhotoJobs(api);
-  const state = await api.app.inject({
+  await setState(userId, id, 'active');
+  return id;
+}
+
+async function setState(userId: number, id: number, state: string): Promise<void> {
+  const response = await api.app.inject({
     method: 'POST',
     url: `/v1/properties/set-state/${id}`,
     headers: bearer(api.config, userId),
-    payload: { state: 'active' },
+    payload: { state },
   });
-  expect(state.statusCode, state.body).toBe(200);
-  return id;
+  expect(response.statusCode, response.body).toBe(200);
 }
 
 async function groupRows(ids: number[]) {
@@ -144,25 +133,13 @@ describe('grouping on save', () => {
     expect(rows.get(ids.second)).toMatchObject({ hidden: true, isPublic: false });
 
     // Withdrawn: the other offer is the card again, and the group counts one visible offer.
-    const paused = await api.app.inject({
-      method: 'POST',
-      url: `/v1/properties/set-state/${ids.first}`,
-      headers: bearer(api.config, sellers[0]!.id),
-      payload: { state: 'paused' },
-    });
-    expect(paused.statusCode, paused.body).toBe(200);
+    await setState(sellers[0]!.id, ids.first, 'paused');
     rows = await groupRows([ids.first, ids.second]);
     expect(rows.get(ids.second)).toMatchObject({ hidden: false, isPublic: true, groupOffers: 1 });
     expect(rows.get(ids.first)).toMatchObject({ isPublic: false });
 
     // Back on the market: grouped again, the cheaper one shown.
-    const back = await api.app.inject({
-      method: 'POST',
-      url: `/v1/properties/set-state/${ids.first}`,
-      headers: bearer(api.config, sellers[0]!.id),
-      payload: { state: 'active' },
-    });
-    expect(back.statusCode, back.body).toBe(200);
+    await setState(sellers[0]!.id, ids.first, 'active');
     rows = await groupRows([ids.first, ids.second]);
     expect(rows.get(ids.first)).toMatchObject({ hidden: false, isPublic: true, groupOffers: 2 });
 
