@@ -75,6 +75,8 @@ describe('converted prices', () => {
       published_at: '2026-11-20T10:00:00.000Z',
       is_price_reduced: false,
       price_reduced_percent: null,
+      not_confirmed_recently: false,
+      property_group: null,
       offer_type: 'sale',
       property_type: 'apartment',
       price: 2_118_243.4,

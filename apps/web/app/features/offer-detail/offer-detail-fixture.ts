@@ -20,6 +20,7 @@ export const offerDetailFixture: OfferDetail = OfferDetailSchema.parse({
       change_percent: null,
     },
   ],
+  property_group: [],
   first_listed_at: '2026-11-01T10:00:00.000Z',
   days_on_market: 5,
   fair_price: null,

@@ -35,6 +35,7 @@ const card = (overrides: Partial<OfferCard>): OfferCard =>
     is_price_reduced: false,
     price_reduced_percent: null,
     not_confirmed_recently: false,
+    property_group: null,
     photos_count: 0,
     main_photo: null,
     ...overrides,
@@ -64,5 +65,26 @@ describe('offer card title', () => {
     expect(title(card({ disposition: null, layout: null, useful_area_meters: null }), 'en')).toBe(
       'Apartment for sale',
     );
+  });
+});
+
+describe('the card of a group of offers of one property (decision 068)', () => {
+  const group = (overrides: Partial<OfferCard>, locale: 'cs' | 'en') =>
+    toOfferCardView(card(overrides), locale, '').group?.replace(/[\u00a0\u202f]/g, ' ');
+
+  it('says how many sellers offer it, from its own price, the group’s lowest', () => {
+    expect(group({ property_group: { offers: 3, sellers: 3 } }, 'cs')).toBe(
+      'Nabízejí 3 prodejci, od 6 490 000 Kč',
+    );
+    expect(group({ property_group: { offers: 5, sellers: 5 } }, 'en')).toBe(
+      'Offered by 5 sellers, from CZK 6,490,000',
+    );
+  });
+
+  it('counts offers when one seller posted the property twice, and says nothing for an offer alone', () => {
+    expect(group({ property_group: { offers: 2, sellers: 1 } }, 'en')).toBe(
+      '2 offers of this property, from CZK 6,490,000',
+    );
+    expect(toOfferCardView(card({}), 'en', '').group).toBeNull();
   });
 });
