@@ -13,6 +13,7 @@ import { signAvailabilityToken } from '../../api/src/features/availability/avail
 import {
   axeViolations,
   czechSaleFlat,
+  offerCardOf,
   type SearchHarness,
   startSearchHarness,
 } from './search-e2e-harness.ts';
@@ -132,9 +133,7 @@ describe('the offer page', () => {
     const context = await h.visitor();
     const page = await context.newPage();
     await page.goto(`${h.web.url}/cs/hledani/prodej/byty/cesko`);
-    const card = page
-      .getByTestId('offer-card')
-      .filter({ has: page.locator(`a[href="/cs/property/${offerId}"]`) });
+    const card = offerCardOf(page, 'cs', offerId);
     expect(plain(await card.getByTestId('card-badge-unconfirmed').textContent())).toBe('Nedávno nepotvrzeno');
     await context.close();
   });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   axeViolations,
   czechSaleFlat,
+  offerCardOf,
   type SearchHarness,
   startSearchHarness,
 } from './search-e2e-harness.ts';
@@ -142,9 +143,7 @@ describe('the price and state timeline', () => {
     const context = await h.visitor();
     const page = await context.newPage();
     await page.goto(`${h.web.url}/cs/hledani/prodej/byty/cesko`);
-    const card = page
-      .getByTestId('offer-card')
-      .filter({ has: page.locator(`a[href="/cs/property/${offerId}"]`) });
+    const card = offerCardOf(page, 'cs', offerId);
     expect(plain(await card.getByTestId('card-badge-reduced').textContent())).toBe('Zlevněno o 4 %');
     await context.close();
   });

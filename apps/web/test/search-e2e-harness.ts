@@ -11,7 +11,7 @@ import { seed } from '@estately/db/seed';
 import { LocalMediaStorage } from '@estately/db/storage';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { type RunningApi, startApi } from '../../api/src/server.ts';
 import { type RunningWeb, startWeb } from '../server/server.ts';
 import { ensureWebBuild, freePort, PERSON_UA, testApiConfig } from './browser-setup.ts';
@@ -105,6 +105,11 @@ export async function czechSaleFlat(db: Db): Promise<{ id: number; price: number
     .limit(1);
   if (!offer) throw new Error('the seed has no Czech sale flat with a price and an area');
   return { id: offer.id, price: Number(offer.price), area: offer.area as number };
+}
+
+/** The result card of an offer on a results page. */
+export function offerCardOf(page: Page, locale: string, id: number): Locator {
+  return page.getByTestId('offer-card').filter({ has: page.locator(`a[href="/${locale}/property/${id}"]`) });
 }
 
 export { axeViolations } from './axe.ts';

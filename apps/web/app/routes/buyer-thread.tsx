@@ -6,6 +6,7 @@ import {
   loadBuyerThreadPage,
 } from '../features/leads/load-buyer-thread-page.server.ts';
 import { ThreadRating } from '../features/leads/thread-rating.tsx';
+import { tokenPageHeaders, tokenPageMeta } from '../routing/token-page.ts';
 import { useText } from '../ui/forms/form-ui.tsx';
 import type { Route } from './+types/buyer-thread.ts';
 
@@ -15,24 +16,13 @@ import type { Route } from './+types/buyer-thread.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
 
-export const headers: Route.HeadersFunction = () => ({
-  'Referrer-Policy': 'no-referrer',
-  'X-Robots-Tag': 'noindex',
-  'Cache-Control': 'private, no-store',
-});
+export const headers: Route.HeadersFunction = () => tokenPageHeaders();
 
 export const loader = (args: Route.LoaderArgs) => loadBuyerThreadPage(args);
 
 export const action = (args: Route.ActionArgs) => buyerThreadPageAction(args);
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [
-        { title: loaderData.title },
-        { name: 'robots', content: 'noindex' },
-        { name: 'referrer', content: 'no-referrer' },
-      ]
-    : [];
+export const meta: Route.MetaFunction = ({ loaderData }) => tokenPageMeta(loaderData);
 
 export default function BuyerThreadRoute({ loaderData }: Route.ComponentProps) {
   const t = useText(loaderData.messages);
