@@ -152,6 +152,13 @@ describe('scam flags', () => {
           .screenshot({ path: join(SHOTS, `scam-flags-${locale}.png`) });
     }
 
+    // The offer's moderation page says it is held and leads to the queue, and shows no public link.
+    await page.goto(`${h.web.url}/en/account/admin/offers?id=${heldId}`);
+    const held = page.getByTestId('offer-under-review');
+    expect(await held.textContent()).toBe(`${t('en', 'admin.scam_held')}: ${t('en', 'admin.scams')}`);
+    expect(await page.getByRole('link', { name: t('en', 'admin.view_offer') }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
     // Rejecting the offer needs the reason its owner will see.
     await page.goto(`${h.web.url}/en/account/admin/scams`);
     const reject = offerFlag.getByTestId('scam-reject');

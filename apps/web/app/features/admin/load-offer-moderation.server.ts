@@ -1,6 +1,7 @@
 import type { Locale, OwnProperty, PropertyGroup } from '@estately/domain';
 import { formatDateTime, formatPrice, isMessageKey, type Translator } from '@estately/i18n';
 import { ApiError } from '../../api/api-error.ts';
+import { adminPath } from '../../routing/admin-paths.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { propertyDetailPath } from '../../routing/site-paths.ts';
 import { api, type Context, stateLabel } from './admin-shared.server.ts';
@@ -48,8 +49,13 @@ export async function loadOfferModeration(context: Context, request: Request, lo
             atIso: strike.struck_at,
           }
         : null,
+      // Held from search by the scam rules (decision 067): decided in the scam review queue.
+      underReview: property.under_review === true ? adminPath(locale, 'scams') : null,
       trustScore: property.trust_score?.score ?? null,
-      publicHref: state === 'active' && !strike ? propertyDetailPath(locale, property.id) : null,
+      publicHref:
+        state === 'active' && !strike && !property.under_review
+          ? propertyDetailPath(locale, property.id)
+          : null,
       group,
     },
   };

@@ -46,6 +46,11 @@ export function OfferModerationView(props: { offer: OfferData; t: Text; result: 
             <li data-testid="offer-strike">
               {offer.strike ? t('admin.struck', { reason: offer.strike.reason }) : t('admin.not_struck')}
             </li>
+            {offer.underReview && (
+              <li data-testid="offer-under-review">
+                {t('admin.scam_held')}: <Link to={offer.underReview}>{t('admin.scams')}</Link>
+              </li>
+            )}
             {offer.trustScore !== null && <li>{t('admin.trust_score', { score: offer.trustScore })}</li>}
           </ul>
           {offer.group && (
