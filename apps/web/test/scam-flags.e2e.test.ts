@@ -110,6 +110,10 @@ describe('scam flags', () => {
     await account('spravce@example.com', true);
     const { context, page } = await signedIn('spravce@example.com');
     await page.goto(`${h.web.url}/en/account/admin`);
+    // The admin home counts the open flags and leads to the queue.
+    expect(await page.getByTestId('admin-home').textContent()).toContain(
+      `${t('en', 'admin.scams')} (${t('en', 'admin.scam_total', { count: 2 })})`,
+    );
     await page
       .getByRole('navigation', { name: t('en', 'admin.title') })
       .getByRole('link', { name: t('en', 'admin.scams') })

@@ -18,6 +18,12 @@ export function AdminHome({ home, t }: { home: HomeData; t: Text }) {
           </Link>
         </li>
         <li>
+          <Link to={home.links.scams}>
+            {t('admin.scams')}
+            {home.openScamFlags !== null && ` (${t('admin.scam_total', { count: home.openScamFlags })})`}
+          </Link>
+        </li>
+        <li>
           <Link to={home.links.offers}>{t('admin.offers')}</Link>
         </li>
         <li>

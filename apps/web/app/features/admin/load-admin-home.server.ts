@@ -2,7 +2,7 @@ import type { Locale } from '@estately/domain';
 import { adminPath } from '../../routing/admin-paths.ts';
 import { api, type Context } from './admin-shared.server.ts';
 
-// The admin area's first page: how many reports are open and how many redirects there are.
+// The admin area's first page: how many reports and scam flags are open, how many redirects there are.
 
 export async function loadAdminHome(context: Context, request: Request, locale: Locale) {
   const client = api(context, request);
@@ -14,15 +14,18 @@ export async function loadAdminHome(context: Context, request: Request, locale: 
       return null;
     }
   };
-  const [openReports, redirects] = await Promise.all([
+  const [openReports, openScamFlags, redirects] = await Promise.all([
     count('/admin/reports', { status: 'open', per_page: 1 }),
+    count('/admin/scam-flags', { status: 'open', per_page: 1 }),
     count('/admin/redirects', { per_page: 1 }),
   ]);
   return {
     openReports,
+    openScamFlags,
     redirects,
     links: {
       reports: adminPath(locale, 'reports'),
+      scams: adminPath(locale, 'scams'),
       offers: adminPath(locale, 'offers'),
       redirects: adminPath(locale, 'redirects'),
     },
