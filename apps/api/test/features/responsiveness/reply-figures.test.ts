@@ -67,14 +67,12 @@ beforeAll(async () => {
       })
       .returning({ id: leadThreads.id });
     threads[key] = row!.id;
-    await api.db
-      .insert(offerMessages)
-      .values({
-        threadId: row!.id,
-        fromOwner: false,
-        body: 'Is it still available?',
-        createdAt: new Date(now - age),
-      });
+    await api.db.insert(offerMessages).values({
+      threadId: row!.id,
+      fromOwner: false,
+      body: 'Is it still available?',
+      createdAt: new Date(now - age),
+    });
   }
 });
 afterAll(async () => {
