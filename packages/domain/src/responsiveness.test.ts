@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AVAILABILITY_WITHDRAW_AFTER_DAYS, availabilityLinkExpiry, soldStateOf } from './availability.ts';
 import { REPLY_MIN_THREADS, replyFigures, replyTimeUnit } from './responsiveness.ts';
 
 describe('replyFigures', () => {
@@ -35,5 +36,16 @@ describe('replyTimeUnit', () => {
     expect(replyTimeUnit(47 * 60)).toEqual({ unit: 'hour', value: 47 });
     expect(replyTimeUnit(48 * 60)).toEqual({ unit: 'day', value: 2 });
     expect(replyTimeUnit(5 * 24 * 60 + 100)).toEqual({ unit: 'day', value: 5 });
+  });
+});
+
+describe('the availability question', () => {
+  it('links expire with the withdrawal, and "sold" means rented for a rent', () => {
+    const sent = new Date('2026-12-01T08:00:00Z');
+    expect(availabilityLinkExpiry(sent).getTime() - sent.getTime()).toBe(
+      AVAILABILITY_WITHDRAW_AFTER_DAYS * 86_400_000,
+    );
+    expect(soldStateOf('sale')).toBe('sold');
+    expect(soldStateOf('rent')).toBe('rented');
   });
 });

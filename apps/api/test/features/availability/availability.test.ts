@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAvailabilityToken } from '../../../src/features/availability/availability-token.ts';
 import { sweepAvailability } from '../../../src/features/availability/sweep-availability.ts';
 import { createJobWorker } from '../../../src/features/jobs/job-worker.ts';
+import { PRUNE_JOB } from '../../../src/features/jobs/prune-stale-rows.ts';
 import { createSmtpTransport } from '../../../src/features/mail/create-smtp-transport.ts';
 import { createJobHandlers } from '../../../src/job-handlers.ts';
 import { bearer, createUser, type TestUser } from '../../support/auth-helpers.ts';
@@ -335,6 +336,32 @@ describe('the default order', () => {
       .where(eq(properties.id, newer));
     await api.db.update(offers).set({ isUnconfirmed: true }).where(eq(offers.id, newer));
     for (const query of queries) expect(await ids(query)).toEqual([older, newer]);
+  });
+});
+
+describe('the jobs', () => {
+  it('the hourly clean-up queues the sweep and the roll-up once; the sweep job asks through the worker', async () => {
+    const registry = createJobHandlers({
+      db: api.db,
+      config: { ...api.config, publicWebUrl: WEB },
+      transport: createSmtpTransport({ url: 'smtp://127.0.0.1:9' }),
+    });
+    const prune = registry.handlerFor(PRUNE_JOB)!;
+    const at = new Date(Date.now() + 20 * DAY);
+    const context = { id: 0, kind: PRUNE_JOB, payload: {}, attempt: 1, maxAttempts: 1, now: at };
+    await prune(context);
+    await prune(context);
+    const queued = await api.db
+      .select({ kind: jobs.kind, runAt: jobs.runAt })
+      .from(jobs)
+      .where(sql`${jobs.kind} in ('availability.sweep', 'responsiveness.rollup')`);
+    expect(queued.map((job) => job.kind).sort()).toEqual(['availability.sweep', 'responsiveness.rollup']);
+
+    const id = await newOffer({ city: 'Liberec' });
+    const sweepJob = registry.handlerFor('availability.sweep')!;
+    await sweepJob({ ...context, kind: 'availability.sweep' });
+    const [question] = await questionJobs(id);
+    expect(question?.data.available_url.startsWith(`${WEB}/cs/availability/`)).toBe(true);
   });
 });
 
