@@ -1,5 +1,6 @@
 import { type DbOrTx, properties } from '@estately/db';
 import {
+  isSameListedProperty,
   isSameProperty,
   PROPERTY_STATES,
   type PropertyState,
@@ -7,6 +8,7 @@ import {
   stateHistoryKind,
 } from '@estately/domain';
 import { and, between, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { loadPhotoHashes } from '../property-groups/assign-property-group.ts';
 
 type PropertyRow = typeof properties.$inferSelect;
 
@@ -20,7 +22,9 @@ const WITHDRAWN_STATES = PROPERTY_STATES.filter(
  * owner's once-published offer of the same property (`isSameProperty`) that is now withdrawn and
  * that no other offer continues yet; the most recently withdrawn when several match. Its history
  * and first listing date then carry over, so withdrawing and posting again does not make an offer
- * look new. Other sellers' offers of the same property are the grouping of issue 43 point 2.
+ * look new. Failing that, another seller's withdrawn offer of the same physical property by the
+ * grouping's rule with photos (`isSameListedProperty`, decision 068): a flat handed to another
+ * agency keeps its days on market too.
  */
 export async function findRelistedProperty(tx: DbOrTx, property: PropertyRow): Promise<PropertyRow | null> {
   if (property.latitude === null || property.longitude === null) return null;
@@ -31,7 +35,6 @@ export async function findRelistedProperty(tx: DbOrTx, property: PropertyRow): P
     .from(properties)
     .where(
       and(
-        eq(properties.ownerId, property.ownerId),
         ne(properties.id, property.id),
         inArray(properties.state, WITHDRAWN_STATES),
         isNotNull(properties.publishedAt),
@@ -51,5 +54,19 @@ export async function findRelistedProperty(tx: DbOrTx, property: PropertyRow): P
     latitude: row.latitude,
     longitude: row.longitude,
   });
-  return candidates.find((candidate) => isSameProperty(identity(property), identity(candidate))) ?? null;
+  const own = candidates.find(
+    (candidate) =>
+      candidate.ownerId === property.ownerId && isSameProperty(identity(property), identity(candidate)),
+  );
+  if (own) return own;
+  // Another seller's withdrawn offer continues only when it is the same physical property by the
+  // grouping's rule, photos included (decision 068): values alone cannot tell mirror flats apart.
+  const others = candidates.filter(
+    (candidate) =>
+      candidate.ownerId !== property.ownerId && isSameProperty(identity(property), identity(candidate)),
+  );
+  if (others.length === 0) return null;
+  const hashes = await loadPhotoHashes(tx, [property.id, ...others.map((row) => row.id)]);
+  const listed = (row: PropertyRow) => ({ ...identity(row), photoHashes: hashes.get(row.id) ?? [] });
+  return others.find((candidate) => isSameListedProperty(listed(property), listed(candidate))) ?? null;
 }

@@ -1,4 +1,4 @@
-import { offers, users } from '@estately/db';
+import { offers, properties, users } from '@estately/db';
 import { plantedCopy, plantedScene } from '@estately/db/seed';
 import {
   OfferDetailSchema,
@@ -272,5 +272,34 @@ describe('admin split', () => {
     rows = await groupRows([ids.first, ids.second]);
     expect(rows.get(ids.first)?.groupId).toBeNull();
     expect(rows.get(ids.second)?.groupId).toBeNull();
+  });
+});
+
+describe('a flat handed to another seller', () => {
+  it('continues the withdrawn offer of the same property by another seller, photos matching, with its history', async () => {
+    const place = { latitude: 49.2105, longitude: 16.5902 };
+    const rooms = await scenes(['handed-kitchen', 'handed-bedroom']);
+    const before = await listed(sellers[2]!.id, place, rooms);
+    await setState(sellers[2]!.id, before, 'paused');
+    const copies = await Promise.all(rooms.map((scene, index) => plantedCopy(scene, `handed-${index}`)));
+    const after = await listed(sellers[3]!.id, { ...place, latitude: 49.21053 }, copies);
+    const [row] = await api.db
+      .select({ relistedFrom: properties.relistedFrom })
+      .from(properties)
+      .where(eq(properties.id, after));
+    expect(row?.relistedFrom).toBe(before);
+    const detail = OfferDetailSchema.parse(
+      (await api.app.inject({ method: 'GET', url: `/public/offers/${after}` })).json(),
+    );
+    expect(detail.history.map((entry) => entry.kind)).toEqual(['listed', 'withdrawn', 'relisted']);
+
+    // The same values with other pictures (the mirror flat next door) continue nothing.
+    await setState(sellers[3]!.id, after, 'paused');
+    const next = await listed(sellers[4]!.id, place, await scenes(['next-kitchen', 'next-bedroom']));
+    const [other] = await api.db
+      .select({ relistedFrom: properties.relistedFrom })
+      .from(properties)
+      .where(eq(properties.id, next));
+    expect(other?.relistedFrom).toBeNull();
   });
 });
