@@ -475,6 +475,11 @@ export const MyPropertyItemSchema = z.object({
   under_review: z.boolean(),
   /** The "still available?" question went unanswered for 7 days (decision 065): shown lower in search. */
   not_confirmed_recently: z.boolean(),
+  /**
+   * Another offer of the same physical property is cheaper (decision 068): search shows its card
+   * for the property, and this offer is listed on the property's offer pages.
+   */
+  grouped_behind: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   activated_at: z.string().nullable(),

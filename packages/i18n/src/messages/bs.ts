@@ -811,4 +811,5 @@ export const bs: Catalog = {
   'my_offers.confirm_availability': "Još aktuelno",
   'my_offers.availability_confirmed': "Hvala, ponuda je potvrđena kao još aktuelna.",
   'my_offers.unconfirmed': "Nedavno nepotvrđeno: pitali smo da li je ponuda još aktuelna i nismo dobili odgovor, pa se prikazuje niže u rezultatima pretrage. Potvrdite je dugmetom „Još aktuelno”.",
+  'my_offers.grouped_behind': 'Prikazano uz jeftiniji oglas iste nekretnine: drugi prodavač je nudi jeftinije, pa pretraga prikazuje jednu karticu po najnižoj cijeni, a vaš oglas je naveden na njenoj stranici s vašom cijenom.',
 };

@@ -1392,4 +1392,5 @@ export const cs: Catalog = {
   'my_offers.confirm_availability': "Stále aktuální",
   'my_offers.availability_confirmed': "Děkujeme, nabídka je potvrzená jako stále aktuální.",
   'my_offers.unconfirmed': "Nedávno nepotvrzeno: ptali jsme se, zda je nabídka stále aktuální, a nedostali jsme odpověď, proto se ve výsledcích hledání zobrazuje níže. Potvrďte ji tlačítkem „Stále aktuální“.",
+  'my_offers.grouped_behind': 'Zobrazeno u levnější nabídky stejné nemovitosti: jiný prodejce ji nabízí levněji, proto vyhledávání ukazuje jednu kartu za nejnižší cenu a váš inzerát je uveden na její stránce s vaší cenou.',
 };

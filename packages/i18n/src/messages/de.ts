@@ -1389,4 +1389,5 @@ export const de: Catalog = {
   'my_offers.confirm_availability': "Noch verfügbar",
   'my_offers.availability_confirmed': "Vielen Dank, das Angebot ist als weiterhin verfügbar bestätigt.",
   'my_offers.unconfirmed': "Nicht kürzlich bestätigt: Wir haben gefragt, ob das Angebot noch verfügbar ist, und keine Antwort erhalten. Daher erscheint es in den Suchergebnissen weiter unten. Bestätigen Sie es mit „Noch verfügbar“.",
+  'my_offers.grouped_behind': 'Beim günstigeren Angebot derselben Immobilie gezeigt: Ein anderer Anbieter bietet sie günstiger an, daher zeigt die Suche eine Karte zum niedrigsten Preis, und Ihr Angebot steht mit Ihrem Preis auf deren Seite.',
 };

@@ -1396,6 +1396,7 @@ export const en = {
   'my_offers.confirm_availability': "Still available",
   'my_offers.availability_confirmed': "Thank you, the offer is confirmed as still available.",
   'my_offers.unconfirmed': "Not confirmed recently: we asked whether this offer is still available and got no answer, so it appears lower in search results. Confirm it with “Still available”.",
+  'my_offers.grouped_behind': 'Shown with the same property’s cheaper offer: another seller offers this property for less, so search shows one card for it at the lowest price, and your offer is listed on its page with your price.',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -1386,4 +1386,5 @@ export const es: Catalog = {
   'my_offers.confirm_availability': "Sigue disponible",
   'my_offers.availability_confirmed': "Gracias, la oferta consta como disponible.",
   'my_offers.unconfirmed': "No confirmado recientemente: preguntamos si la oferta sigue disponible y no recibimos respuesta, por eso aparece más abajo en los resultados de búsqueda. Confírmala con «Sigue disponible».",
+  'my_offers.grouped_behind': 'Se muestra con el anuncio más barato del mismo inmueble: otro vendedor lo ofrece por menos, así que la búsqueda muestra una sola ficha al precio más bajo y tu anuncio aparece en su página con tu precio.',
 };

@@ -1391,4 +1391,5 @@ export const fr: Catalog = {
   'my_offers.confirm_availability': "Toujours disponible",
   'my_offers.availability_confirmed': "Merci, l’offre est confirmée comme toujours disponible.",
   'my_offers.unconfirmed': "Non confirmé récemment : nous avons demandé si l’offre était toujours disponible sans obtenir de réponse, elle apparaît donc plus bas dans les résultats de recherche. Confirmez-la avec « Toujours disponible ».",
+  'my_offers.grouped_behind': 'Affichée avec l’annonce moins chère du même bien : un autre vendeur le propose à un prix plus bas, la recherche montre donc une seule fiche au prix le plus bas, et votre annonce figure sur sa page avec votre prix.',
 };

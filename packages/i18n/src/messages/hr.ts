@@ -811,4 +811,5 @@ export const hr: Catalog = {
   'my_offers.confirm_availability': "Još aktualno",
   'my_offers.availability_confirmed': "Hvala, ponuda je potvrđena kao još aktualna.",
   'my_offers.unconfirmed': "Nedavno nepotvrđeno: pitali smo je li ponuda još aktualna i nismo dobili odgovor, pa se prikazuje niže u rezultatima pretraživanja. Potvrdite je gumbom „Još aktualno”.",
+  'my_offers.grouped_behind': 'Prikazano uz jeftiniji oglas iste nekretnine: drugi prodavatelj nudi je jeftinije, pa pretraga prikazuje jednu karticu po najnižoj cijeni, a vaš je oglas naveden na njezinoj stranici s vašom cijenom.',
 };

@@ -1389,4 +1389,5 @@ export const it: Catalog = {
   'my_offers.confirm_availability': "Ancora disponibile",
   'my_offers.availability_confirmed': "Grazie, l’offerta è confermata come ancora disponibile.",
   'my_offers.unconfirmed': "Non confermato di recente: abbiamo chiesto se l’offerta è ancora disponibile senza ricevere risposta, quindi compare più in basso nei risultati di ricerca. Confermala con «Ancora disponibile».",
+  'my_offers.grouped_behind': 'Mostrato con l’annuncio più economico dello stesso immobile: un altro venditore lo propone a meno, quindi la ricerca mostra una sola scheda al prezzo più basso e il tuo annuncio è elencato nella sua pagina con il tuo prezzo.',
 };

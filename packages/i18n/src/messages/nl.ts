@@ -1385,4 +1385,5 @@ export const nl: Catalog = {
   'my_offers.confirm_availability': "Nog beschikbaar",
   'my_offers.availability_confirmed': "Bedankt, het aanbod is bevestigd als nog beschikbaar.",
   'my_offers.unconfirmed': "Niet recent bevestigd: we hebben gevraagd of het aanbod nog beschikbaar is en geen antwoord gekregen, daarom staat het lager in de zoekresultaten. Bevestig het met ‘Nog beschikbaar’.",
+  'my_offers.grouped_behind': 'Getoond bij de goedkopere advertentie van dezelfde woning: een andere aanbieder biedt haar goedkoper aan, dus het zoeken toont één kaart tegen de laagste prijs en uw advertentie staat met uw prijs op die pagina.',
 };

@@ -1405,4 +1405,5 @@ export const pl: Catalog = {
   'my_offers.confirm_availability': "Nadal aktualne",
   'my_offers.availability_confirmed': "Dziękujemy, oferta jest potwierdzona jako nadal aktualna.",
   'my_offers.unconfirmed': "Niedawno niepotwierdzone: zapytaliśmy, czy oferta jest nadal aktualna, i nie otrzymaliśmy odpowiedzi, dlatego jest wyświetlana niżej w wynikach wyszukiwania. Potwierdź ją przyciskiem „Nadal aktualne”.",
+  'my_offers.grouped_behind': 'Pokazywane przy tańszej ofercie tej samej nieruchomości: inny sprzedający oferuje ją taniej, więc wyszukiwarka pokazuje jedną kartę z najniższą ceną, a Twoje ogłoszenie jest wymienione na jej stronie z Twoją ceną.',
 };

@@ -1388,4 +1388,5 @@ export const pt: Catalog = {
   'my_offers.confirm_availability': "Continua disponível",
   'my_offers.availability_confirmed': "Obrigado, a oferta está confirmada como disponível.",
   'my_offers.unconfirmed': "Não confirmado recentemente: perguntámos se a oferta continua disponível e não recebemos resposta, por isso aparece mais abaixo nos resultados de pesquisa. Confirme-a com «Continua disponível».",
+  'my_offers.grouped_behind': 'Mostrado com o anúncio mais barato do mesmo imóvel: outro vendedor anuncia-o por menos, por isso a pesquisa mostra um só cartão ao preço mais baixo e o seu anúncio aparece na página dele com o seu preço.',
 };

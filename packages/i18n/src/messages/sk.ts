@@ -1399,4 +1399,5 @@ export const sk: Catalog = {
   'my_offers.confirm_availability': "Stále aktuálne",
   'my_offers.availability_confirmed': "Ďakujeme, ponuka je potvrdená ako stále aktuálna.",
   'my_offers.unconfirmed': "Nedávno nepotvrdené: pýtali sme sa, či je ponuka stále aktuálna, a nedostali sme odpoveď, preto sa vo výsledkoch vyhľadávania zobrazuje nižšie. Potvrďte ju tlačidlom „Stále aktuálne“.",
+  'my_offers.grouped_behind': 'Zobrazené pri lacnejšej ponuke tej istej nehnuteľnosti: iný predajca ju ponúka lacnejšie, preto vyhľadávanie ukazuje jednu kartu za najnižšiu cenu a váš inzerát je uvedený na jej stránke s vašou cenou.',
 };

@@ -245,4 +245,5 @@ export const srME: CatalogOverrides = {
   'availability.not_active': 'Ponuda više nije na tržištu, pa ovaj odgovor ne može da se primijeni.',
   'offer.responsiveness': 'Odgovara na {percent} poruka, uobičajeno vrijeme odgovora: {time}',
   'offer.group_note': 'Ove oglase smo prepoznali kao istu nekretninu prema adresi, spratu, rasporedu, površini i fotografijama. Najniža cijena je prva.',
+  'my_offers.grouped_behind': 'Prikazano uz jeftiniji oglas iste nekretnine: drugi prodavac je nudi jeftinije, pa pretraga prikazuje jednu karticu po najnižoj cijeni, a vaš oglas je naveden na njenoj stranici sa vašom cijenom.',
 };

@@ -1381,4 +1381,5 @@ export const tr: Catalog = {
   'my_offers.confirm_availability': "Hâlâ müsait",
   'my_offers.availability_confirmed': "Teşekkürler, ilan hâlâ müsait olarak onaylandı.",
   'my_offers.unconfirmed': "Yakın zamanda onaylanmadı: İlanın hâlâ güncel olup olmadığını sorduk ve yanıt alamadık, bu yüzden arama sonuçlarında daha aşağıda görünüyor. “Hâlâ müsait” ile onaylayın.",
+  'my_offers.grouped_behind': 'Aynı mülkün daha ucuz ilanıyla gösteriliyor: başka bir satıcı bu mülkü daha ucuza sunuyor, bu yüzden arama en düşük fiyatla tek bir kart gösteriyor ve ilanınız o sayfada kendi fiyatınızla listeleniyor.',
 };

@@ -3,6 +3,7 @@ import {
   favourites,
   isUnconfirmedProperty,
   leads,
+  offers,
   offerViewStats,
   properties,
   propertyMedia,
@@ -90,7 +91,7 @@ export async function listOwnProperties(options: {
   ]);
   const ids = rows.map((row) => row.id);
   // One grouped query per statistic for the page's ids (a page is at most 100 rows).
-  const [mains, views, favs, leadCounts] = ids.length
+  const [mains, views, favs, leadCounts, behind] = ids.length
     ? await Promise.all([
         // Each property's main photo: the first that is not a floor plan (issue 38 point 13).
         db
@@ -121,8 +122,13 @@ export async function listOwnProperties(options: {
           .from(leads)
           .where(inArray(leads.propertyId, ids))
           .groupBy(leads.propertyId),
+        // Offers another offer of the same property shows in search (decision 068).
+        db
+          .select({ id: offers.id })
+          .from(offers)
+          .where(and(inArray(offers.id, ids), eq(offers.groupHidden, true))),
       ])
-    : [[], [], [], []];
+    : [[], [], [], [], []];
   const countOf = (list: { id: number; n: number }[], id: number) =>
     Number(list.find((c) => c.id === id)?.n ?? 0);
   const data = rows.map((row) => {
@@ -142,6 +148,7 @@ export async function listOwnProperties(options: {
       is_verified: row.isVerified,
       ...ownerReviewView(row),
       not_confirmed_recently: isUnconfirmedProperty(row),
+      grouped_behind: behind.some((hidden) => hidden.id === row.id),
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
       activated_at: row.activatedAt ? row.activatedAt.toISOString() : null,

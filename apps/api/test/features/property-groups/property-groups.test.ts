@@ -124,6 +124,23 @@ describe('grouping on save', () => {
     // The cheaper offer is the group's card; the other is hidden from search only.
     expect(second).toMatchObject({ hidden: false, isPublic: true, groupOffers: 2, groupSellers: 2 });
     expect(first).toMatchObject({ hidden: true, isPublic: false, groupOffers: 2, groupSellers: 2 });
+
+    // Each seller's own list says whose offer stands for the property in search.
+    for (const [seller, id, behind] of [
+      [sellers[0]!.id, ids.first, true],
+      [sellers[1]!.id, ids.second, false],
+    ] as const) {
+      const own = await api.app.inject({
+        method: 'GET',
+        url: '/my/own/properties',
+        headers: bearer(api.config, seller),
+      });
+      expect(own.statusCode, own.body).toBe(200);
+      const item = (own.json() as { data: { id: number; grouped_behind: boolean }[] }).data.find(
+        (row) => row.id === id,
+      );
+      expect(item?.grouped_behind).toBe(behind);
+    }
   });
 
   it('hands the card to the other offer when the price changes, and dissolves the group when an offer leaves', async () => {

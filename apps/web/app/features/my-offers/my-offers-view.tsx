@@ -329,6 +329,11 @@ export function MyOffersView(props: { offers: MyOffersData; t: Text; result: MyO
                           {item.unconfirmed}
                         </p>
                       )}
+                      {item.groupedBehind && (
+                        <p className="notice" data-testid="my-offer-grouped">
+                          {item.groupedBehind}
+                        </p>
+                      )}
                       <ul className="my-offer__stats" data-testid="my-offer-stats">
                         <li data-testid="stat-views">{t('account.views', { count: item.views })}</li>
                         <li data-testid="stat-favourites">

@@ -52,6 +52,8 @@ export interface MyOfferView {
   underReview: string | null;
   /** "Still available?" unanswered for a week (decision 065): why the offer sits lower in search. */
   unconfirmed: string | null;
+  /** Another seller's offer of the same property is cheaper and stands for it in search (decision 068). */
+  groupedBehind: string | null;
   views: number;
   favourites: number;
   leads: number;
@@ -117,6 +119,7 @@ export async function loadMyOffers(
       strike: item.strike ? t('my_offers.struck', { reason: item.strike.reason }) : null,
       underReview: item.under_review ? t('my_offers.under_review') : null,
       unconfirmed: item.not_confirmed_recently ? t('my_offers.unconfirmed') : null,
+      groupedBehind: item.grouped_behind ? t('my_offers.grouped_behind') : null,
       views: item.statistics.views,
       favourites: item.statistics.favourites,
       leads: item.statistics.leads,
