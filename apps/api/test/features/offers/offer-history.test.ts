@@ -6,7 +6,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../support/auth-helpers.ts';
 import { buildTestApi, ensurePropertyPhoto, setRates, type TestApi } from '../../support/helpers.ts';
-import { BRNO_FLAT_BODY } from '../../support/property-bodies.ts';
+import { BRNO_FLAT_BODY, saveProperty } from '../../support/property-bodies.ts';
 import {
   companyAccount,
   createFeed,
@@ -30,16 +30,7 @@ let owner: { id: number };
 
 const body = BRNO_FLAT_BODY;
 
-async function save(payload: Record<string, unknown>, userId = owner.id): Promise<number> {
-  const response = await api.app.inject({
-    method: 'POST',
-    url: '/v1/property/save',
-    headers: bearer(api.config, userId),
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.id;
-}
+const save = (payload: Record<string, unknown>, userId = owner.id) => saveProperty(api, userId, payload);
 
 async function setState(id: number, state: string, userId = owner.id): Promise<void> {
   if (state === 'active') await ensurePropertyPhoto(api.db, id);

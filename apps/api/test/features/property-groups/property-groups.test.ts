@@ -10,7 +10,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../support/auth-helpers.ts';
 import { buildTestApi, runPhotoJobs, type TestApi, uploadPropertyPhoto } from '../../support/helpers.ts';
-import { BRNO_FLAT_BODY } from '../../support/property-bodies.ts';
+import { BRNO_FLAT_BODY, saveProperty } from '../../support/property-bodies.ts';
 
 // Issue 43 point 2 (decision 068): offers of one physical property are grouped when they are
 // saved (point, floor, disposition, area and near-duplicate photos, by their perceptual hashes
@@ -24,16 +24,7 @@ const flat = BRNO_FLAT_BODY;
 
 const SEARCH = '/public/offers?offer_type=sale&property_type=apartment&country_code=CZ&per_page=50';
 
-async function save(userId: number, payload: Record<string, unknown>): Promise<number> {
-  const response = await api.app.inject({
-    method: 'POST',
-    url: '/v1/property/save',
-    headers: bearer(api.config, userId),
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.id;
-}
+const save = (userId: number, payload: Record<string, unknown>) => saveProperty(api, userId, payload);
 
 /** A listed offer with these pictures, uploaded as a seller does and processed by the worker. */
 async function listed(userId: number, payload: Record<string, unknown>, photos: Buffer[]): Promise<number> {
