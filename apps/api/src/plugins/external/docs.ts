@@ -61,6 +61,11 @@ export const OPENAPI_TAGS = [
   },
   { name: 'leads', description: 'Messages and contact requests received on own offers' },
   { name: 'seller-stats', description: 'Views, favourites and leads of own offers over 30 days' },
+  {
+    name: 'availability',
+    description:
+      'Whether an offer is still available: the seller’s answer by a one-click e-mail link or from their own offers',
+  },
   { name: 'moderation', description: 'Admin only: verification, strikes, the report queue' },
   { name: 'content', description: 'Articles, blog posts and redirects for the web app' },
 ];
