@@ -74,7 +74,10 @@ async function trust(propertyId: number) {
     url: `/properties/${propertyId}`,
     headers: auth(owner.id),
   });
-  return detail.json().data.trust_score as { score: number; signals: { signal: string; points: number | null }[] };
+  return detail.json().data.trust_score as {
+    score: number;
+    signals: { signal: string; points: number | null }[];
+  };
 }
 
 beforeAll(async () => {
