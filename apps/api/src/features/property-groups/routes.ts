@@ -6,8 +6,8 @@ import {
   SplitPropertyGroupResponseSchema,
 } from '@estately/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rowIdOf } from '../../lib/row-id.ts';
 import { currentUser } from '../../plugins/app/authentication.ts';
-import { requireId } from '../seller-properties/load-own-property.ts';
 import { getPropertyGroup } from './get-property-group.ts';
 import { splitPropertyGroup } from './split-property-group.ts';
 
@@ -36,7 +36,7 @@ const propertyGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PropertyGroupSchema, ...errors },
       },
     },
-    async (request) => getPropertyGroup(app.db, requireId(request.params.id)),
+    async (request) => getPropertyGroup(app.db, rowIdOf(String(request.params.id))),
   );
 
   app.post(
@@ -56,7 +56,7 @@ const propertyGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.db.transaction((tx) =>
         splitPropertyGroup(tx, {
           adminId: currentUser(request).id,
-          offerId: requireId(request.params.id),
+          offerId: rowIdOf(String(request.params.id)),
           offerIds: request.body.offer_ids,
         }),
       ),

@@ -361,7 +361,7 @@ describe('the jobs', () => {
     const sweepJob = registry.handlerFor('availability.sweep')!;
     await sweepJob({ ...context, kind: 'availability.sweep' });
     const [question] = await questionJobs(id);
-    expect(question?.data.available_url.startsWith(`${WEB}/cs/availability/`)).toBe(true);
+    expect(question?.data.available_url?.startsWith(`${WEB}/cs/availability/`)).toBe(true);
   });
 });
 
