@@ -222,6 +222,27 @@ function BulkBar(props: {
   );
 }
 
+/** One offer's one-button action (a form posting its intent), named with the offer's title for screen readers. */
+function RowAction(props: {
+  intent: string;
+  id: number;
+  busy: boolean;
+  testId: string;
+  label: string;
+  title: string;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={props.intent} />
+      <input type="hidden" name="id" value={props.id} />
+      <button type="submit" className="button" disabled={props.busy} data-testid={props.testId}>
+        {props.label}
+        <span className="visually-hidden">: {props.title}</span>
+      </button>
+    </Form>
+  );
+}
+
 export function MyOffersView(props: { offers: MyOffersData; t: Text; result: MyOffersResult | undefined }) {
   const { offers, t, result } = props;
   const navigation = useNavigation();
@@ -374,34 +395,24 @@ export function MyOffersView(props: { offers: MyOffersData; t: Text; result: MyO
                         <span className="visually-hidden">: {item.title}</span>
                       </Link>
                     )}
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="duplicate" />
-                      <input type="hidden" name="id" value={item.id} />
-                      <button
-                        type="submit"
-                        className="button"
-                        disabled={busy}
-                        data-testid="my-offer-duplicate"
-                      >
-                        {t('my_offers.duplicate')}
-                        <span className="visually-hidden">: {item.title}</span>
-                      </button>
-                    </Form>
+                    <RowAction
+                      intent="duplicate"
+                      id={item.id}
+                      busy={busy}
+                      testId="my-offer-duplicate"
+                      label={t('my_offers.duplicate')}
+                      title={item.title}
+                    />
                     {item.state === 'active' && !item.strike && (
                       // "Still available" (decision 065): the clock of the availability question starts again.
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="confirm_availability" />
-                        <input type="hidden" name="id" value={item.id} />
-                        <button
-                          type="submit"
-                          className="button"
-                          disabled={busy}
-                          data-testid="my-offer-confirm-availability"
-                        >
-                          {t('my_offers.confirm_availability')}
-                          <span className="visually-hidden">: {item.title}</span>
-                        </button>
-                      </Form>
+                      <RowAction
+                        intent="confirm_availability"
+                        id={item.id}
+                        busy={busy}
+                        testId="my-offer-confirm-availability"
+                        label={t('my_offers.confirm_availability')}
+                        title={item.title}
+                      />
                     )}
                     {item.actions.map((action) => (
                       <Form
