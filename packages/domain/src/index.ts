@@ -47,6 +47,8 @@ export * from './responsiveness.ts';
 export * from './routes.ts';
 export * from './same-property.ts';
 export * from './scam-flags.ts';
+export * from './search/drawn-area-rules.ts';
+export * from './search/drawn-areas.ts';
 export * from './search/filter-spec.ts';
 export * from './search/filters.ts';
 export * from './search/filters-schema.ts';
