@@ -12,6 +12,12 @@ export const VALIDATION_MESSAGE_KEYS = [
   'validation.invalid_date',
   'validation.invalid_slug',
   'validation.invalid_bbox',
+  // Drawn search areas (issue 44 point 1, decision 069; drawn-area-rules.ts).
+  'validation.invalid_areas',
+  'validation.too_many_areas',
+  'validation.area_too_many_vertices',
+  'validation.area_self_intersecting',
+  'validation.area_size',
   'validation.number_not_positive',
   'validation.number_too_small',
   'validation.number_too_large',

@@ -48,6 +48,24 @@ function outputField(name: FilterName, row: FilterSpecRow): z.ZodType {
     case 'bbox':
       field = z.object({ south: z.number(), west: z.number(), north: z.number(), east: z.number() });
       break;
+    case 'areas':
+      field = z.array(
+        z.discriminatedUnion('shape', [
+          z.object({
+            shape: z.literal('polygon'),
+            exclude: z.boolean(),
+            points: z.array(z.tuple([z.number(), z.number()])),
+          }),
+          z.object({
+            shape: z.literal('circle'),
+            exclude: z.boolean(),
+            lat: z.number(),
+            lng: z.number(),
+            radius_m: z.number().int(),
+          }),
+        ]),
+      );
+      break;
   }
   return (row.required ? field : field.optional()).describe(row.description);
 }

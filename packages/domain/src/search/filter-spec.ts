@@ -17,6 +17,7 @@ import {
   SELLER_TYPES,
   TAGS,
 } from '../value-sets.ts';
+import type { DrawnArea } from './drawn-areas.ts';
 import {
   DEFAULT_PER_PAGE,
   DEFAULT_RADIUS_KM,
@@ -44,7 +45,8 @@ import { FILTER_LIMITS } from './filter-limits.ts';
  * - `range-from` / `range-to`: the bounds of a range `<x>_from` / `<x>_to`, from <= to;
  * - `number`: one number within `limits`;
  * - `boolean`: a flag, `false` the same as absent;
- * - `slug`: a URL slug; `date`: a YYYY-MM-DD calendar date; `bbox`: a map viewport.
+ * - `slug`: a URL slug; `date`: a YYYY-MM-DD calendar date; `bbox`: a map viewport;
+ * - `areas`: polygons and circles drawn on the map (drawn-areas.ts, decision 069).
  */
 export const FILTER_KINDS = [
   'enum',
@@ -56,6 +58,7 @@ export const FILTER_KINDS = [
   'slug',
   'date',
   'bbox',
+  'areas',
 ] as const;
 export type FilterKind = (typeof FILTER_KINDS)[number];
 
@@ -401,6 +404,13 @@ export const FILTER_SPEC = {
     kind: 'bbox',
     description: 'Viewport `south,west,north,east` in degrees; west > east crosses the antimeridian.',
   },
+  // Issue 44 point 1 (decision 069): drawn search areas.
+  areas: {
+    kind: 'areas',
+    labelKey: 'filter.areas',
+    description:
+      'Areas drawn on the map, in the compact URL form of drawn-areas.ts (`p`/`c` a polygon/circle to search in, `xp`/`xc` one to leave out, joined by `.`), or in a JSON body as objects `{shape: "polygon", exclude, points: [[lat, lng], ...]}` / `{shape: "circle", exclude, lat, lng, radius_m}`. An offer matches inside at least one area searched in (when there is one) and inside none left out. At most 10 areas, 3..100 vertices a polygon (400 in all), no self-intersection, at most 20 degrees across; circles 50 m..100 km. Coordinates are kept to 1e-5 degrees.',
+  },
 
   sort: {
     kind: 'enum',
@@ -462,9 +472,11 @@ type ValueOf<Row> = Row extends { kind: 'enum-multi'; values: readonly (infer V)
       ? boolean
       : Row extends { kind: 'bbox' }
         ? BoundingBox
-        : Row extends { kind: 'slug' | 'date' }
-          ? string
-          : number;
+        : Row extends { kind: 'areas' }
+          ? DrawnArea[]
+          : Row extends { kind: 'slug' | 'date' }
+            ? string
+            : number;
 
 type RequiredName = NamesWhere<{ required: true }>;
 

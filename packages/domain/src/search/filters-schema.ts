@@ -3,6 +3,8 @@ import '../zod-csp.ts';
 import { z } from 'zod';
 import { isSlug } from '../slugify.ts';
 import type { ValidationMessageKey } from '../validation-messages.ts';
+import { areaIssues } from './drawn-area-rules.ts';
+import { type DrawnArea, decodeAreas, quantizeCoordinate } from './drawn-areas.ts';
 import {
   FILTER_NAMES,
   FILTER_SPEC,
@@ -177,6 +179,77 @@ const bboxField = z.preprocess(
     .optional(),
 );
 
+/**
+ * Drawn areas (decision 069): the URL form (a repeated key's values joined), or objects as a JSON
+ * body or a stored saved search holds them, with coordinates rounded to the URL's precision so
+ * both forms give the same canonical areas. Anything unreadable becomes a value the schema rejects.
+ */
+function toAreasInput(value: unknown): unknown {
+  const v = Array.isArray(value) && value.every((item) => typeof item === 'string') ? value.join('.') : value;
+  const text = blankToUndefined(v);
+  if (text === undefined) return undefined;
+  if (typeof text === 'string') return decodeAreas(text) ?? text;
+  if (!Array.isArray(text)) return text;
+  return text.map((item) => {
+    if (!isRecord(item)) return item;
+    const round = (n: unknown) => (typeof n === 'number' ? quantizeCoordinate(n) : n);
+    if (item.shape === 'polygon' && Array.isArray(item.points))
+      return {
+        ...item,
+        points: item.points.map((point) =>
+          Array.isArray(point) && point.length === 2 ? point.map(round) : point,
+        ),
+      };
+    if (item.shape === 'circle') {
+      const radius = typeof item.radius_m === 'number' ? Math.round(item.radius_m) : item.radius_m;
+      return { ...item, lat: round(item.lat), lng: round(item.lng), radius_m: radius };
+    }
+    return item;
+  });
+}
+
+const areaObject = z.discriminatedUnion(
+  'shape',
+  [
+    z.object({
+      shape: z.literal('polygon'),
+      exclude: z.boolean().default(false),
+      points: z.array(z.tuple([z.number(), z.number()])),
+    }),
+    z.object({
+      shape: z.literal('circle'),
+      exclude: z.boolean().default(false),
+      lat: z.number(),
+      lng: z.number(),
+      radius_m: z.number(),
+    }),
+  ],
+  key('validation.invalid_areas'),
+);
+
+const areasField = z.preprocess(
+  toAreasInput,
+  z
+    .array(areaObject, key('validation.invalid_areas'))
+    .superRefine((areas, ctx) => {
+      for (const issue of areaIssues(areas as DrawnArea[]))
+        ctx.addIssue({
+          code: 'custom',
+          message: issue.message,
+          path: issue.index === null ? [] : [issue.index],
+        });
+    })
+    // Only the canonical fields, in a fixed order: equal areas serialise to equal JSON.
+    .transform((areas): DrawnArea[] =>
+      areas.map((area) =>
+        area.shape === 'polygon'
+          ? { shape: 'polygon', exclude: area.exclude, points: area.points.map(([lat, lng]) => [lat, lng]) }
+          : { shape: 'circle', exclude: area.exclude, lat: area.lat, lng: area.lng, radius_m: area.radius_m },
+      ),
+    )
+    .optional(),
+);
+
 function fieldOf(name: FilterName, row: FilterSpecRow): z.ZodType {
   switch (row.kind) {
     case 'enum':
@@ -195,6 +268,8 @@ function fieldOf(name: FilterName, row: FilterSpecRow): z.ZodType {
       return dateField;
     case 'bbox':
       return bboxField;
+    case 'areas':
+      return areasField;
   }
 }
 

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { areaIssues } from './drawn-area-rules.ts';
+import { type DrawnArea, quantizeCoordinate } from './drawn-areas.ts';
 import {
   FILTER_NAMES,
   FILTER_SPEC,
@@ -35,6 +37,53 @@ const boundingBox = fc
   .tuple(double(-90, 90), double(-180, 180), double(-90, 90), double(-180, 180))
   .map(([s, w, n, e]) => ({ south: Math.min(s, n), west: w, north: Math.max(s, n), east: e }));
 
+/**
+ * A polygon around a centre with its vertices at increasing angles (star-shaped, so simple), or
+ * a circle; either searched in or left out.
+ */
+export const drawnAreaArbitrary: fc.Arbitrary<DrawnArea> = fc.oneof(
+  fc
+    .record({
+      lat: double(-60, 60),
+      lng: double(-170, 170),
+      exclude: fc.boolean(),
+      corners: fc.array(fc.tuple(double(0, 1), double(0.01, 1)), { minLength: 3, maxLength: 12 }),
+    })
+    .map(({ lat, lng, exclude, corners }): DrawnArea => {
+      const total = corners.reduce((sum, [step]) => sum + step + 0.2, 0);
+      let angle = 0;
+      const points = corners.map(([step, radius]): [number, number] => {
+        angle += ((step + 0.2) / total) * 2 * Math.PI;
+        return [
+          quantizeCoordinate(lat + radius * Math.sin(angle)),
+          quantizeCoordinate(lng + radius * Math.cos(angle)),
+        ];
+      });
+      return { shape: 'polygon', exclude, points };
+    }),
+  fc
+    .record({
+      lat: double(-89, 89),
+      lng: double(-180, 180),
+      exclude: fc.boolean(),
+      radius_m: fc.integer({ min: 50, max: 100_000 }),
+    })
+    .map(
+      ({ lat, lng, exclude, radius_m }): DrawnArea => ({
+        shape: 'circle',
+        exclude,
+        lat: quantizeCoordinate(lat),
+        lng: quantizeCoordinate(lng),
+        radius_m,
+      }),
+    ),
+);
+
+/** A valid list of areas (the rules of drawn-area-rules.ts hold). */
+export const drawnAreasArbitrary = fc
+  .array(drawnAreaArbitrary, { minLength: 1, maxLength: 4 })
+  .filter((areas) => areaIssues(areas).length === 0);
+
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 
 /** A number within a row's limits; one without an upper limit stops at `open`. */
@@ -66,6 +115,8 @@ function anyValueOf(name: FilterName, row: FilterSpecRow): fc.Arbitrary<unknown>
       return calendarDate;
     case 'bbox':
       return boundingBox;
+    case 'areas':
+      return drawnAreasArbitrary;
   }
 }
 

@@ -22,6 +22,7 @@ export const FILTER_KEYS = [
   'age_days',
   'area_from',
   'area_to',
+  'areas',
   'bathrooms',
   'bbox',
   'building_types',

@@ -1,3 +1,4 @@
+import { encodeAreas } from './drawn-areas.ts';
 import type { SearchFilters } from './filter-spec.ts';
 import {
   DEFAULT_PAGE,
@@ -16,7 +17,7 @@ import {
 // - multi-value filters as ONE comma list in value-set order: `dispositions=2,3`. Parsing
 //   accepts comma lists, repeated keys (`dispositions=2&dispositions=3`) and `dispositions[]`;
 // - flags as `1`, the bounding box as `bbox=south,west,north,east`, numbers in JavaScript's
-//   shortest round-trip form.
+//   shortest round-trip form; drawn areas in their compact form (drawn-areas.ts).
 // Values are percent-encoded except the list commas, so `6+` travels as `6%2B`.
 
 export type FieldErrors = Record<string, string[]>;
@@ -60,7 +61,12 @@ export function serializeFilters(filters: SearchFilters, omit: readonly FilterKe
   const parts: string[] = [];
   for (const name of FILTER_KEYS) {
     if (omit.includes(name) || isDefault(filters, name)) continue;
-    const encoded = encodeValue(filters[name]);
+    const encoded =
+      name === 'areas'
+        ? filters.areas?.length
+          ? encodeAreas(filters.areas)
+          : undefined
+        : encodeValue(filters[name]);
     if (encoded !== undefined) parts.push(`${name}=${encoded}`);
   }
   return parts.join('&');
