@@ -37,6 +37,7 @@ export * from './display.ts';
 export * from './fair-price.ts';
 export * from './geo.ts';
 export * from './locales.ts';
+export * from './monthly-cost.ts';
 export * from './name-characters.ts';
 export * from './offer-history.ts';
 export * from './offer-visibility.ts';

@@ -47,7 +47,16 @@ export const STEP_FIELDS: Readonly<Record<EditorStep, readonly string[]>> = {
     'tags',
     'free_from_date',
   ],
-  price: ['price', 'currency_iso_code', 'price_variant', 'rent_price_period', 'minimum_rental_period'],
+  price: [
+    'price',
+    'currency_iso_code',
+    'price_variant',
+    'rent_price_period',
+    'minimum_rental_period',
+    'monthly_fees',
+    'monthly_utilities',
+    'utilities_included',
+  ],
   description: ['description', 'locale', 'contact'],
   photos: [],
   tour_dates: [],
@@ -128,6 +137,13 @@ export function readStepForm(
         const value = numberOf(textOf(form, name));
         if (value === '') empty();
         else body[name] = value;
+        break;
+      }
+      case 'boolean': {
+        // A choice of "true", "false" or not said; anything else goes on as text for the contract to refuse.
+        const value = textOf(form, name);
+        if (value === '') empty();
+        else body[name] = value === 'true' ? true : value === 'false' ? false : value;
         break;
       }
       case 'group': {

@@ -116,6 +116,14 @@ export const properties = pgTable(
     freeFromDate: date('free_from_date', { mode: 'string' }),
     /** Months. */
     minimumRentalPeriod: smallint('minimum_rental_period'),
+    // Issue 43 point 6 (true monthly cost, decision 074): what a tenant pays beside the rent each
+    // month, in the offer's currency, as the seller states it; null when not stated.
+    /** Service charges and fees a month. */
+    monthlyFees: numeric('monthly_fees', { precision: 12, scale: 2, mode: 'number' }),
+    /** The seller's estimate of utilities (energy, water, heating) a month. */
+    monthlyUtilities: numeric('monthly_utilities', { precision: 12, scale: 2, mode: 'number' }),
+    /** Utilities are included in the rent; null when not said. */
+    utilitiesIncluded: boolean('utilities_included'),
     description: text('description'),
     /** The language the owner wrote the description in. */
     locale: text('locale').notNull().default('cs'),
@@ -172,6 +180,10 @@ export const properties = pgTable(
     check('properties_property_type_check', oneOf(t.propertyType, PROPERTY_TYPES)),
     check('properties_currency_check', oneOf(t.currency, CURRENCIES)),
     check('properties_price_check', sql`${t.price} > 0`),
+    check(
+      'properties_monthly_costs_check',
+      sql`(${t.monthlyFees} is null or ${t.monthlyFees} >= 0) and (${t.monthlyUtilities} is null or ${t.monthlyUtilities} >= 0)`,
+    ),
     check('properties_price_variant_check', oneOf(t.priceVariant, PRICE_VARIANTS)),
     check('properties_rent_price_period_check', oneOf(t.rentPricePeriod, RENT_PRICE_PERIODS)),
     check('properties_disposition_check', oneOf(t.disposition, DISPOSITIONS)),
@@ -280,6 +292,10 @@ export const propertyMedia = pgTable(
     check('property_media_room_type_check', oneOf(t.roomType, ROOM_TYPES)),
     check('property_media_kind_check', oneOf(t.kind, PROPERTY_MEDIA_KINDS)),
     index('property_media_property_idx').on(t.propertyId, t.position),
+    // The photos the hash backfill still has to do (migration 0042, decision 074).
+    index('property_media_hash_missing_idx')
+      .on(t.id)
+      .where(sql`${t.perceptualHash} is null and ${t.status} = 'ready'`),
     uniqueIndex('property_media_one_main').on(t.propertyId).where(sql`${t.isMain}`),
     check('property_media_status_check', oneOf(t.status, PROPERTY_MEDIA_STATUSES)),
     check('property_media_ready_variants_check', sql`${t.status} <> 'ready' or ${t.variants} is not null`),

@@ -71,6 +71,7 @@ export const FEED_DETAIL_KEYS = [
   'validation.invalid_email',
   'validation.invalid_phone',
   'validation.floor_above_total',
+  'validation.utilities_included',
   'validation.photo_required',
 ] as const;
 export type FeedDetailKey = (typeof FEED_DETAIL_KEYS)[number];

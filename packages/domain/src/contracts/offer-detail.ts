@@ -270,6 +270,14 @@ export const OfferDetailSchema = z.object({
   furnishings: z.enum(FURNISHINGS).nullable(),
   /** Months. */
   minimum_rental_period: z.number().int().nullable(),
+  // What a tenant pays each month beside the rent (issue 43 point 6, decision 074): converted into
+  // `currency_iso_code` like `price`, the seller's amounts beside; null when not stated.
+  monthly_fees: z.number().nullable(),
+  monthly_utilities: z.number().nullable(),
+  original_monthly_fees: z.number().nullable(),
+  original_monthly_utilities: z.number().nullable(),
+  /** Utilities are included in the rent; null when the offer does not say. */
+  utilities_included: z.boolean().nullable(),
   number_of_parking_places: z.number().int().nullable(),
   other_params: z.array(z.enum(OTHER_PARAMS)),
   ownership: z.enum(OWNERSHIPS).nullable(),

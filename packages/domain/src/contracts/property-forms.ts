@@ -213,6 +213,28 @@ export const PROPERTY_FORM_FIELDS: readonly FormFieldDefinition[] = [
     min: 1,
     max: PROPERTY_LIMITS.minimumRentalPeriodMax,
   }),
+  // What a tenant pays each month beside the rent (decision 074).
+  field({
+    name: 'monthly_fees',
+    type: 'number',
+    min: 0,
+    max: PROPERTY_LIMITS.monthlyCostMax,
+    labelKey: 'editor.field.monthly_fees',
+  }),
+  field({
+    name: 'monthly_utilities',
+    type: 'number',
+    min: 0,
+    max: PROPERTY_LIMITS.monthlyCostMax,
+    labelKey: 'editor.field.monthly_utilities',
+  }),
+  field({
+    name: 'utilities_included',
+    type: 'boolean',
+    values: ['true', 'false'],
+    valueSet: 'utilities_included',
+    labelKey: 'editor.field.utilities_included',
+  }),
   field({ name: 'description', type: 'long_text', maxLength: PROPERTY_LIMITS.descriptionMax }),
   field({ name: 'locale', type: 'enum', values: LOCALES }),
   field({ name: 'street', type: 'text', maxLength: PROPERTY_LIMITS.textMax }),

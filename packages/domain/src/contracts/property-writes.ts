@@ -54,6 +54,8 @@ export const PROPERTY_LIMITS = {
   minimumRentalPeriodMax: 120,
   parkingPlacesMax: 100,
   photosMax: 40,
+  /** A month's service charges, or utilities, in the offer's currency (decision 074). */
+  monthlyCostMax: 10_000_000,
 } as const;
 
 /**
@@ -121,6 +123,11 @@ const int = (min: number, max: number) =>
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, 'validation.invalid_value');
 const isoDate = z.iso.date('validation.invalid_date');
+/** A month's amount beside the rent (decision 074): zero is a stated "none", negative is no fee. */
+const monthlyAmount = z
+  .number('validation.invalid_number')
+  .min(0, 'validation.number_too_small')
+  .max(PROPERTY_LIMITS.monthlyCostMax, 'validation.number_too_large');
 
 export const PropertyContactSchema = z
   .object({
@@ -190,6 +197,14 @@ export const PropertyFieldsSchema = z
     free_from_date: isoDate.nullable(),
     /** Months. */
     minimum_rental_period: int(1, PROPERTY_LIMITS.minimumRentalPeriodMax).nullable(),
+    /**
+     * What a tenant pays each month beside the rent (issue 43 point 6, decision 074), in the
+     * offer's currency: service charges and fees, and the seller's estimate of utilities (energy,
+     * water, heating) unless `utilities_included` says the rent covers them. Null: not stated.
+     */
+    monthly_fees: monthlyAmount.nullable(),
+    monthly_utilities: monthlyAmount.nullable(),
+    utilities_included: z.boolean('validation.invalid_boolean').nullable(),
     description: text(PROPERTY_LIMITS.descriptionMax).nullable(),
     /** The language of the description. */
     locale: oneOf(LOCALES),
@@ -267,6 +282,20 @@ export function floorAboveTotal(values: Pick<PropertyFields, 'floor' | 'total_fl
 }
 
 /**
+ * Whether utilities are said to be included in the rent and also estimated on top of it: the
+ * offer page would not know which to believe (decision 074). Judged on the merged values.
+ */
+export function utilitiesStatedTwice(
+  values: Pick<PropertyFields, 'monthly_utilities' | 'utilities_included'>,
+): boolean {
+  return (
+    values.utilities_included === true &&
+    typeof values.monthly_utilities === 'number' &&
+    values.monthly_utilities > 0
+  );
+}
+
+/**
  * Message keys per missing or inconsistent field of a property that is to be published
  * (empty when it may go public). Pure: the API calls it on activation, the web before submit.
  * `photos` is the number of photos the property has; when given, none is a missing item
@@ -294,6 +323,7 @@ export function publishProblems(
     add('contact', 'validation.required');
   }
   if (floorAboveTotal(values)) add('floor', 'validation.floor_above_total');
+  if (utilitiesStatedTwice(values)) add('monthly_utilities', 'validation.utilities_included');
   if (media.photos === 0) add('photos', 'validation.photo_required');
   return errors;
 }
@@ -404,6 +434,9 @@ export const OwnPropertySchema = z.object({
   tags: z.array(z.enum(TAGS)),
   free_from_date: z.string().nullable(),
   minimum_rental_period: z.number().nullable(),
+  monthly_fees: z.number().nullable(),
+  monthly_utilities: z.number().nullable(),
+  utilities_included: z.boolean().nullable(),
   description: z.string().nullable(),
   locale: z.enum(LOCALES),
   street: z.string().nullable(),

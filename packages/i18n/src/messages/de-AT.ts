@@ -11,4 +11,9 @@ export const deAT: CatalogOverrides = {
   'auth.registration_number': 'Firmenbuchnummer',
   'email.greeting_anonymous': 'Grüß Gott,',
   'email.sign_off': 'Freundliche Grüße',
+  // True monthly cost (decision 074): Austria says Betriebskosten for what Germany calls Nebenkosten.
+  'editor.field.monthly_fees': 'Betriebskosten pro Monat',
+  'offer.monthly_cost_fees': 'Betriebskosten: {price}',
+  'offer.monthly_cost_fees_unstated': 'Betriebskosten: nicht angegeben',
+  'offer.monthly_cost_rent': 'Nettomiete: {price}',
 };

@@ -1397,6 +1397,23 @@ export const en = {
   'my_offers.availability_confirmed': "Thank you, the offer is confirmed as still available.",
   'my_offers.unconfirmed': "Not confirmed recently: we asked whether this offer is still available and got no answer, so it appears lower in search results. Confirm it with “Still available”.",
   'my_offers.grouped_behind': 'Shown with the same property’s cheaper offer: another seller offers this property for less, so search shows one card for it at the lowest price, and your offer is listed on its page with your price.',
+  // True monthly cost of a rental (issue 43 point 6, decision 074).
+  'editor.field.monthly_fees': "Service charges and fees a month",
+  'editor.field.monthly_utilities': "Utilities a month (estimate)",
+  'editor.field.utilities_included': "Utilities",
+  'value.utilities_included.true': "Included in the rent",
+  'value.utilities_included.false': "Paid on top of the rent",
+  'editor.monthly_amount_hint': "In the offer's currency, for one month. Leave empty if you do not know.",
+  'validation.utilities_included': "Utilities are included in the rent: leave the estimate empty.",
+  'offer.monthly_cost_total': "True monthly cost: {price} per month",
+  'offer.monthly_cost_rent': "Rent: {price}",
+  'offer.monthly_cost_fees': "Service charges and fees: {price}",
+  'offer.monthly_cost_utilities': "Utilities (the landlord's estimate): {price}",
+  'offer.monthly_cost_utilities_included': "Utilities: included in the rent",
+  'offer.monthly_cost_fees_unstated': "Service charges and fees: not stated",
+  'offer.monthly_cost_utilities_unstated': "Utilities: not stated",
+  'offer.monthly_cost_incomplete': "The offer does not state every part, so the real cost may be higher; ask the landlord.",
+  'offer.monthly_cost_converted': "Converted from {currency} and rounded; the landlord states the amounts in {currency}.",
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

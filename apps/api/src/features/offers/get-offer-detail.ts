@@ -143,6 +143,9 @@ function detailStatement(db: Db) {
         offer: offers,
         description: properties.description,
         flatSettings: properties.flatSettings,
+        monthlyFees: properties.monthlyFees,
+        monthlyUtilities: properties.monthlyUtilities,
+        utilitiesIncluded: properties.utilitiesIncluded,
         usefulArea: properties.usefulArea,
         usefulAreaUnits: properties.usefulAreaUnits,
         rooms: properties.rooms,
@@ -325,6 +328,7 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
     description: row.description,
     free_from_date: offer.freeFromDate,
     minimum_rental_period: offer.minimumRentalPeriod,
+    ...monthlyAmounts(row, originalCurrency, currency, rates),
     number_of_parking_places: offer.numberOfParkingPlaces,
     other_params: offer.otherParams as Detail['other_params'],
     parking: offer.parking as Detail['parking'],
@@ -385,6 +389,34 @@ export async function getOfferDetail(options: GetOfferDetailOptions): Promise<Of
       value: parameter.value,
       value_keys: parameter.valueKeys,
     })),
+  };
+}
+
+/**
+ * The monthly amounts beside the rent (decision 074), read from `properties` like the
+ * description: the page adds them up, converted into the detail's currency like the price.
+ */
+function monthlyAmounts(
+  row: { monthlyFees: number | null; monthlyUtilities: number | null; utilitiesIncluded: boolean | null },
+  from: Currency,
+  to: Currency,
+  rates: Parameters<typeof convertedPrice>[3],
+): Pick<
+  Detail,
+  | 'monthly_fees'
+  | 'monthly_utilities'
+  | 'original_monthly_fees'
+  | 'original_monthly_utilities'
+  | 'utilities_included'
+> {
+  const converted = (amount: number | null) =>
+    amount === null ? null : convertedPrice(amount, from, to, rates);
+  return {
+    monthly_fees: converted(row.monthlyFees),
+    monthly_utilities: converted(row.monthlyUtilities),
+    original_monthly_fees: row.monthlyFees,
+    original_monthly_utilities: row.monthlyUtilities,
+    utilities_included: row.utilitiesIncluded,
   };
 }
 

@@ -42,6 +42,9 @@ export function fieldsToColumns(fields: PropertyFields): PropertyInsert {
   set('tags', fields.tags);
   set('freeFromDate', fields.free_from_date);
   set('minimumRentalPeriod', fields.minimum_rental_period);
+  set('monthlyFees', fields.monthly_fees);
+  set('monthlyUtilities', fields.monthly_utilities);
+  set('utilitiesIncluded', fields.utilities_included);
   set('description', fields.description);
   set('locale', fields.locale);
   set('street', fields.street);
@@ -91,6 +94,9 @@ export function columnsToFields(row: PropertyRow): PropertyFields {
     tags: row.tags as PropertyFields['tags'],
     free_from_date: row.freeFromDate,
     minimum_rental_period: row.minimumRentalPeriod,
+    monthly_fees: row.monthlyFees,
+    monthly_utilities: row.monthlyUtilities,
+    utilities_included: row.utilitiesIncluded,
     description: row.description,
     locale: row.locale as PropertyFields['locale'],
     street: row.street,

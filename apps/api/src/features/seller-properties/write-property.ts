@@ -1,5 +1,10 @@
 import { type DbOrTx, priceHistory, properties } from '@estately/db';
-import { floorAboveTotal, type PropertyFields, publishProblems } from '@estately/domain';
+import {
+  floorAboveTotal,
+  type PropertyFields,
+  publishProblems,
+  utilitiesStatedTwice,
+} from '@estately/domain';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { reviewOfferScams } from '../scam-flags/review-offer-scams.ts';
@@ -56,6 +61,12 @@ export async function writeProperty(
   // On the merged values: a save of the floor alone cannot go above the stored total floors.
   if (floorAboveTotal(merged)) {
     throw new AppError('validation_errors', { errors: { floor: ['validation.floor_above_total'] } });
+  }
+  // Likewise: ticking "utilities included" cannot leave a stored utilities estimate on top (decision 074).
+  if (utilitiesStatedTwice(merged)) {
+    throw new AppError('validation_errors', {
+      errors: { monthly_utilities: ['validation.utilities_included'] },
+    });
   }
 
   if (current.state === 'active') {

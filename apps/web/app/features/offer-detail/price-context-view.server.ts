@@ -4,6 +4,7 @@ import {
   type Locale,
   MORTGAGE_DEFAULTS,
   MORTGAGE_LIMITS,
+  monthlyCost,
   monthlyMortgagePayment,
   type OfferDetail,
   shownPrice,
@@ -55,11 +56,23 @@ export interface MortgageView {
   submit: string;
 }
 
+/** A monthly rent's true cost (decision 074): the total and each part, in the visitor's currency. */
+export interface MonthlyCostView {
+  heading: string;
+  /** "True monthly cost: 22,300 CZK per month". */
+  total: string;
+  /** Rent, fees and utilities, each stated, included or not stated. */
+  parts: string[];
+  /** Why the total may be higher (a part is not stated), or null. */
+  note: string | null;
+  /** That the amounts were converted from the seller's currency, or null. */
+  converted: string | null;
+}
+
 export interface PriceContextView {
   heading: string;
   fair: FairPriceView | null;
-  /** A monthly rent: the rent, and that fees are not stated (the offer holds none). */
-  monthlyCost: { heading: string; rent: string; fees: string } | null;
+  monthlyCost: MonthlyCostView | null;
   mortgage: { heading: string; view: MortgageView } | null;
 }
 
@@ -222,6 +235,52 @@ function mortgageView(offer: OfferDetail, locale: Locale, query: URLSearchParams
   };
 }
 
+/**
+ * A monthly rent's true cost (decision 074): rent plus the fees and utilities the offer states,
+ * utilities only when the rent does not include them, each part listed. Converted amounts are
+ * added before rounding, so the total is the rounded sum, not a sum of rounded parts. A part
+ * whose conversion failed (no rate) counts as not stated rather than as zero.
+ */
+function monthlyCostView(offer: OfferDetail, locale: Locale): MonthlyCostView | null {
+  if (offer.offer_type !== 'rent' || offer.rent_price_period !== 'month' || offer.price === null) return null;
+  const converted = offer.currency_iso_code !== offer.original_currency_iso_code;
+  const money = (amount: number) =>
+    formatPrice(shownPrice(amount, converted), offer.currency_iso_code, locale);
+  const cost = monthlyCost({
+    rent: offer.price,
+    fees: offer.monthly_fees,
+    utilities: offer.monthly_utilities,
+    utilitiesIncluded: offer.utilities_included,
+  });
+  const parts = [translate(locale, 'offer.monthly_cost_rent', { price: money(cost.rent) })];
+  parts.push(
+    cost.fees === null
+      ? translate(locale, 'offer.monthly_cost_fees_unstated')
+      : translate(locale, 'offer.monthly_cost_fees', { price: money(cost.fees) }),
+  );
+  parts.push(
+    cost.utilitiesIncluded
+      ? translate(locale, 'offer.monthly_cost_utilities_included')
+      : cost.utilities === null
+        ? translate(locale, 'offer.monthly_cost_utilities_unstated')
+        : translate(locale, 'offer.monthly_cost_utilities', { price: money(cost.utilities) }),
+  );
+  const nothingStated = cost.unstated.length === 2;
+  return {
+    heading: translate(locale, 'offer.monthly_cost'),
+    total: translate(locale, 'offer.monthly_cost_total', { price: money(cost.total) }),
+    parts,
+    note: nothingStated
+      ? translate(locale, 'offer.monthly_cost_fees_not_stated')
+      : cost.unstated.length > 0
+        ? translate(locale, 'offer.monthly_cost_incomplete')
+        : null,
+    converted: converted
+      ? translate(locale, 'offer.monthly_cost_converted', { currency: offer.original_currency_iso_code })
+      : null,
+  };
+}
+
 /** The section's parts for the offer, or null when it has none of them. */
 export function priceContextView(
   offer: OfferDetail,
@@ -229,22 +288,7 @@ export function priceContextView(
   query: URLSearchParams,
 ): PriceContextView | null {
   const fair = fairPriceView(offer, locale);
-  const monthlyRent =
-    offer.offer_type === 'rent' && offer.rent_price_period === 'month' && offer.price !== null
-      ? formatPrice(
-          shownPrice(offer.price, offer.currency_iso_code !== offer.original_currency_iso_code),
-          offer.currency_iso_code,
-          locale,
-        )
-      : null;
-  // The offer holds no fee or utility fields (decision 064): the rent alone, and a plain word that fees are not stated.
-  const monthlyCost = monthlyRent
-    ? {
-        heading: translate(locale, 'offer.monthly_cost'),
-        rent: translate(locale, 'offer.price_per_month', { price: monthlyRent }),
-        fees: translate(locale, 'offer.monthly_cost_fees_not_stated'),
-      }
-    : null;
+  const monthlyCost = monthlyCostView(offer, locale);
   const mortgage = mortgageView(offer, locale, query);
   if (!fair && !monthlyCost && !mortgage) return null;
   return {

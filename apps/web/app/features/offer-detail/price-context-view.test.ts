@@ -89,10 +89,68 @@ describe('priceContextView', () => {
       original_price: 18_000,
     };
     const view = priceContextView(rent, 'en', none)!;
-    expect(plain(view.monthlyCost?.rent)).toBe('CZK 18,000 per month');
-    expect(view.monthlyCost?.fees).toMatch(/not stated/);
+    expect(plain(view.monthlyCost?.total)).toBe('True monthly cost: CZK 18,000 per month');
+    expect(view.monthlyCost?.parts.map(plain)).toEqual([
+      'Rent: CZK 18,000',
+      'Service charges and fees: not stated',
+      'Utilities: not stated',
+    ]);
+    expect(view.monthlyCost?.note).toMatch(/not stated/);
     expect(view.mortgage).toBeNull();
     expect(view.fair).toBeNull();
+  });
+
+  it('adds the stated fees and utilities to the rent, in the visitor’s currency (decision 074)', () => {
+    const rent: OfferDetail = {
+      ...offerDetailFixture,
+      offer_type: 'rent',
+      offer_types: ['rent'],
+      rent_price_period: 'month',
+      price: 18_000,
+      original_price: 18_000,
+      monthly_fees: 2_500,
+      original_monthly_fees: 2_500,
+      monthly_utilities: 1_800,
+      original_monthly_utilities: 1_800,
+      utilities_included: false,
+    };
+    const view = priceContextView(rent, 'en', none)!.monthlyCost!;
+    expect(plain(view.total)).toBe('True monthly cost: CZK 22,300 per month');
+    expect(view.parts.map(plain)).toEqual([
+      'Rent: CZK 18,000',
+      'Service charges and fees: CZK 2,500',
+      "Utilities (the landlord's estimate): CZK 1,800",
+    ]);
+    expect(view.note).toBeNull();
+    expect(view.converted).toBeNull();
+
+    // Utilities in the rent: nothing added for them, and nothing missing.
+    const included = priceContextView(
+      { ...rent, monthly_utilities: null, utilities_included: true },
+      'cs',
+      none,
+    )!.monthlyCost!;
+    expect(plain(included.total)).toBe('Skutečné měsíční náklady: 20 500 Kč měsíčně');
+    expect(included.parts.map(plain)).toContain('Energie: zahrnuty v nájmu');
+    expect(included.note).toBeNull();
+
+    // In euros: the converted parts are added, then the sum rounded; the seller's currency named.
+    const euros = priceContextView(
+      { ...rent, currency_iso_code: 'EUR', price: 720.4, monthly_fees: 100.2, monthly_utilities: 72.1 },
+      'en',
+      none,
+    )!.monthlyCost!;
+    expect(plain(euros.total)).toBe('True monthly cost: €893 per month');
+    expect(euros.converted).toBe('Converted from CZK and rounded; the landlord states the amounts in CZK.');
+
+    // Only the fees stated: the total is rent and fees, and the note says it may be higher.
+    const partly = priceContextView(
+      { ...rent, monthly_utilities: null, utilities_included: null },
+      'en',
+      none,
+    )!.monthlyCost!;
+    expect(plain(partly.total)).toBe('True monthly cost: CZK 20,500 per month');
+    expect(partly.note).toMatch(/may be higher/);
   });
 
   it('renders a named section whose bars are hidden from screen readers behind their text', () => {

@@ -49,10 +49,22 @@ export function PriceContext({ view, action }: { view: PriceContextView; action:
       {view.monthlyCost && (
         <div data-testid="monthly-cost">
           <h3>{view.monthlyCost.heading}</h3>
-          <p>
-            <bdi>{view.monthlyCost.rent}</bdi>
+          <p className="price-context__payment" data-testid="monthly-cost-total">
+            <bdi>{view.monthlyCost.total}</bdi>
           </p>
-          <p className="field__hint">{view.monthlyCost.fees}</p>
+          <ul className="price-context__parts" data-testid="monthly-cost-parts">
+            {view.monthlyCost.parts.map((part) => (
+              <li key={part}>
+                <bdi>{part}</bdi>
+              </li>
+            ))}
+          </ul>
+          {view.monthlyCost.note && (
+            <p className="field__hint" data-testid="monthly-cost-note">
+              {view.monthlyCost.note}
+            </p>
+          )}
+          {view.monthlyCost.converted && <p className="field__hint">{view.monthlyCost.converted}</p>}
         </div>
       )}
       {view.mortgage && (

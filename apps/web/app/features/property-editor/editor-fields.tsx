@@ -59,6 +59,7 @@ export function EditorInput(props: {
         };
         switch (field.type) {
           case 'enum':
+          case 'boolean':
             return (
               <select {...common} defaultValue={props.value}>
                 {!field.required || !props.value ? (

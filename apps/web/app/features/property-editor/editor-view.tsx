@@ -22,6 +22,8 @@ import { TrustChecklist } from './trust-checklist.tsx';
 
 /** Location state of the editor's moves between steps: the new step's heading takes the focus. */
 const FOCUS_STEP = { focusStep: true };
+/** The price step's fields of a rent's true monthly cost (decision 074): shown for rent offers only. */
+const MONTHLY_COST_FIELDS = new Set(['monthly_fees', 'monthly_utilities', 'utilities_included']);
 
 export type EditorResult = FormResult & {
   next?: string;
@@ -152,6 +154,8 @@ function renderField(data: EditorData, t: Text, result: EditorResult | undefined
         />
       );
     if (field.name === 'minimum_rental_period' && data.offerType !== 'rent') return null;
+    // A month's fees and utilities make a rent's true monthly cost (decision 074).
+    if (MONTHLY_COST_FIELDS.has(field.name) && data.offerType !== 'rent') return null;
     if (field.name === 'rent_price_period' && data.offerType !== 'rent') return null;
     return (
       <EditorInput
@@ -162,10 +166,12 @@ function renderField(data: EditorData, t: Text, result: EditorResult | undefined
         hint={
           field.name === 'minimum_rental_period'
             ? t('editor.months_hint')
-            : // The layout's kitchen part (3+kk or 3+1) comes from the room list (spec 3).
-              field.name === 'disposition'
-              ? t('editor.disposition_hint')
-              : undefined
+            : field.name === 'monthly_fees' || field.name === 'monthly_utilities'
+              ? t('editor.monthly_amount_hint')
+              : // The layout's kitchen part (3+kk or 3+1) comes from the room list (spec 3).
+                field.name === 'disposition'
+                ? t('editor.disposition_hint')
+                : undefined
         }
       />
     );

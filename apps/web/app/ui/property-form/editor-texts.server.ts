@@ -27,6 +27,8 @@ export const EDITOR_MESSAGE_KEYS: readonly MessageKey[] = [
   'editor.chars_over',
   'editor.reload_latest',
   'editor.months_hint',
+  'editor.monthly_amount_hint',
+  'validation.utilities_included',
   'editor.contact',
   'editor.contact_hint',
   'editor.rooms_hint',

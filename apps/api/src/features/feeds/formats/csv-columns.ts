@@ -28,7 +28,16 @@ import { FEED_REQUIRED_FIELDS } from './finish-feed-listing.ts';
 // sets, so this table is the format's whole definition: the reader parses by it and
 // docs/feed-formats.md prints it.
 
-export type CsvColumnKind = 'text' | 'number' | 'integer' | 'date' | 'choice' | 'list' | 'yes_no' | 'urls';
+export type CsvColumnKind =
+  | 'text'
+  | 'number'
+  | 'integer'
+  | 'date'
+  | 'choice'
+  | 'list'
+  | 'yes_no'
+  | 'boolean'
+  | 'urls';
 
 export type CsvTarget =
   | PropertyField
@@ -85,6 +94,25 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
     target: 'minimum_rental_period',
     kind: 'integer',
     note: 'Months; rent offers.',
+  },
+  // A rent's true monthly cost (issue 43 point 6, decision 074).
+  {
+    name: 'monthly_fees',
+    target: 'monthly_fees',
+    kind: 'number',
+    note: "Service charges and fees a month, in the offer's currency; 0 or more. Rent offers.",
+  },
+  {
+    name: 'monthly_utilities',
+    target: 'monthly_utilities',
+    kind: 'number',
+    note: "Your estimate of utilities (energy, water, heating) a month, in the offer's currency; 0 or more; empty when `utilities_included` is `yes`. Rent offers.",
+  },
+  {
+    name: 'utilities_included',
+    target: 'utilities_included',
+    kind: 'boolean',
+    note: '`yes` when the rent includes utilities, `no` when they are paid on top; empty: not said.',
   },
   { name: 'disposition', target: 'disposition', kind: 'choice', values: DISPOSITIONS },
   {

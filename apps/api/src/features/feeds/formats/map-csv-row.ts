@@ -73,6 +73,18 @@ function cellValue(column: CsvColumn, cell: string, problems: FeedProblem[]): un
       problems.push(notANumber(column.target, cell));
       return undefined;
     }
+    case 'boolean': {
+      const answer = cell.toLowerCase();
+      if (YES.has(answer)) return true;
+      if (NO.has(answer)) return false;
+      problems.push({
+        code: 'invalid_value',
+        field: column.target,
+        value: reportValue(cell),
+        detail: 'validation.invalid_boolean',
+      });
+      return undefined;
+    }
     case 'choice': {
       const value = choice(column, cell);
       if (value === undefined) problems.push(invalidChoice(column, cell));

@@ -277,6 +277,21 @@ function numberAt(field: string, listing: XmlNode, path: string): Mapped<number>
   return number === 'invalid' ? { problems: [notANumber(field, text)] } : { value: number };
 }
 
+/** The rent is a cold one (the price row's first choices): fees and utilities come on top. */
+function hasColdRent(listing: XmlNode): boolean {
+  return (
+    textAt(listing, 'preise/kaltmiete') !== undefined ||
+    textAt(listing, 'preise/nettokaltmiete') !== undefined
+  );
+}
+
+/** The rent is a warm or flat one, which holds the ancillary costs and heating. */
+function hasInclusiveRent(listing: XmlNode): boolean {
+  return (
+    textAt(listing, 'preise/warmmiete') !== undefined || textAt(listing, 'preise/pauschalmiete') !== undefined
+  );
+}
+
 /** The first path of `paths` that has a number. */
 function firstNumber(field: string, listing: XmlNode, paths: readonly string[]): Mapped<number> {
   for (const path of paths) {
@@ -598,6 +613,41 @@ export const OPENIMMO_MAPPING: readonly OpenImmoMappingRow[] = [
       const months = MIN_DAUER_MONTHS[unit];
       if (months === undefined) return { problems: [unmapped('minimum_rental_period', unit)] };
       return { value: Math.max(1, Math.ceil(amount.value * months - 1e-9)) };
+    },
+  }),
+  // A rent's true monthly cost (issue 43 point 6, decision 074). The price is the cold rent when
+  // the feed has one; a warm or flat rent already holds the ancillary costs and heating, so
+  // nothing is added on top of it.
+  row({
+    target: 'monthly_fees',
+    reads: ['preise/nebenkosten', 'preise/betriebskosten'],
+    rule: 'Rent offers only: `nebenkosten`, else `betriebskosten`, beside a cold rent (`kaltmiete`, `nettokaltmiete`); 0 when the price is a `warmmiete` or `pauschalmiete`, which hold them.',
+    read: (listing) => {
+      if (offerTypeOf(listing) !== 'rent') return {};
+      if (!hasColdRent(listing)) return hasInclusiveRent(listing) ? { value: 0 } : {};
+      return firstNumber('monthly_fees', listing, ['preise/nebenkosten', 'preise/betriebskosten']);
+    },
+  }),
+  row({
+    target: 'monthly_utilities',
+    reads: ['preise/heizkosten'],
+    rule: 'Rent offers only: `heizkosten` beside a cold rent, unless `heizkosten_enthalten` is true.',
+    read: (listing) => {
+      if (offerTypeOf(listing) !== 'rent' || !hasColdRent(listing)) return {};
+      if (isTrue(textAt(listing, 'preise/heizkosten_enthalten'))) return {};
+      return numberAt('monthly_utilities', listing, 'preise/heizkosten');
+    },
+  }),
+  row({
+    target: 'utilities_included',
+    reads: ['preise/heizkosten_enthalten', 'preise/heizkosten'],
+    rule: 'Rent offers only: true when `heizkosten_enthalten` is true or the price is a `warmmiete` or `pauschalmiete`; false when `heizkosten_enthalten` is false or `heizkosten` are stated; else not said.',
+    read: (listing) => {
+      if (offerTypeOf(listing) !== 'rent') return {};
+      if (!hasColdRent(listing)) return hasInclusiveRent(listing) ? { value: true } : {};
+      const included = textAt(listing, 'preise/heizkosten_enthalten');
+      if (included !== undefined) return { value: isTrue(included) };
+      return textAt(listing, 'preise/heizkosten') === undefined ? {} : { value: false };
     },
   }),
   row({

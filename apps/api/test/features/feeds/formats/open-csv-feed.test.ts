@@ -164,6 +164,48 @@ describe('CSV rows', () => {
     ]);
   });
 
+  it('reads a rent’s monthly fees, utilities and whether the rent includes them (decision 074)', async () => {
+    const rent = { ...COMPLETE, offer_type: 'rent', price: '18000', rent_period: 'month' };
+    const items = await readCsv(
+      csv([
+        {
+          ...rent,
+          external_id: 'R-1',
+          monthly_fees: '2 500',
+          monthly_utilities: '1800,5',
+          utilities_included: 'No',
+        },
+        { ...rent, external_id: 'R-2', monthly_fees: '0', monthly_utilities: '', utilities_included: 'yes' },
+        {
+          ...rent,
+          external_id: 'R-3',
+          monthly_fees: '-5',
+          monthly_utilities: '',
+          utilities_included: 'maybe',
+        },
+      ]),
+    );
+    expect(items.map((item) => (item.kind === 'listing' ? item.listing.fields : null))).toMatchObject([
+      { monthly_fees: 2500, monthly_utilities: 1800.5, utilities_included: false },
+      { monthly_fees: 0, utilities_included: true },
+      {},
+    ]);
+    const third = items[2]?.kind === 'listing' ? items[2].listing : null;
+    expect(third?.fields).not.toHaveProperty('utilities_included');
+    expect(third?.fields).not.toHaveProperty('monthly_fees');
+    expect(third?.problems).toEqual(
+      expect.arrayContaining([
+        {
+          code: 'invalid_value',
+          field: 'utilities_included',
+          value: 'maybe',
+          detail: 'validation.invalid_boolean',
+        },
+        { code: 'invalid_value', field: 'monthly_fees', value: '-5', detail: 'validation.number_too_small' },
+      ]),
+    );
+  });
+
   it('reports values outside their column’s values by the column’s name, keeping the listing', async () => {
     const [item] = await readCsv(
       csv([

@@ -234,6 +234,67 @@ const CASES: Partial<Record<OpenImmoTarget, Case[]>> = {
     },
     { name: 'sale', xml: `${sale}<verwaltung_objekt><min_mietdauer>6</min_mietdauer></verwaltung_objekt>` },
   ],
+  // A rent's true monthly cost (decision 074): fees and heating on top of a cold rent only.
+  monthly_fees: [
+    {
+      name: 'nebenkosten beside a cold rent',
+      xml: `${rent}<preise><kaltmiete>850</kaltmiete><nebenkosten>180,50</nebenkosten><betriebskosten>90</betriebskosten></preise>`,
+      value: 180.5,
+    },
+    {
+      name: 'betriebskosten when no nebenkosten',
+      xml: `${rent}<preise><nettokaltmiete>850</nettokaltmiete><betriebskosten>90</betriebskosten></preise>`,
+      value: 90,
+    },
+    {
+      name: 'a warm rent holds them',
+      xml: `${rent}<preise><warmmiete>1100</warmmiete><nebenkosten>180</nebenkosten></preise>`,
+      value: 0,
+    },
+    {
+      name: 'not a number',
+      xml: `${rent}<preise><kaltmiete>850</kaltmiete><nebenkosten>auf Anfrage</nebenkosten></preise>`,
+      problems: [{ code: 'invalid_value', field: 'monthly_fees' }],
+    },
+    {
+      name: 'sale',
+      xml: `${sale}<preise><kaufpreis>300000</kaufpreis><nebenkosten>200</nebenkosten></preise>`,
+    },
+  ],
+  monthly_utilities: [
+    {
+      name: 'heizkosten beside a cold rent',
+      xml: `${rent}<preise><kaltmiete>850</kaltmiete><heizkosten>95</heizkosten></preise>`,
+      value: 95,
+    },
+    {
+      name: 'heating included',
+      xml: `${rent}<preise><kaltmiete>850</kaltmiete><heizkosten>95</heizkosten><heizkosten_enthalten>true</heizkosten_enthalten></preise>`,
+    },
+    {
+      name: 'a flat rent holds them',
+      xml: `${rent}<preise><pauschalmiete>1000</pauschalmiete><heizkosten>95</heizkosten></preise>`,
+    },
+  ],
+  utilities_included: [
+    {
+      name: 'heizkosten_enthalten true',
+      xml: `${rent}<preise><kaltmiete>850</kaltmiete><heizkosten_enthalten>true</heizkosten_enthalten></preise>`,
+      value: true,
+    },
+    {
+      name: 'heizkosten stated',
+      xml: `${rent}<preise><kaltmiete>850</kaltmiete><heizkosten>95</heizkosten></preise>`,
+      value: false,
+    },
+    {
+      name: 'a warm rent',
+      xml: `${rent}<preise><warmmiete>1100</warmmiete></preise>`,
+      value: true,
+    },
+    { name: 'not said', xml: `${rent}<preise><kaltmiete>850</kaltmiete></preise>` },
+    { name: 'sale', xml: `${sale}<preise><kaufpreis>300000</kaufpreis><heizkosten>95</heizkosten></preise>` },
+  ],
   free_from_date: [
     {
       name: 'ISO',
