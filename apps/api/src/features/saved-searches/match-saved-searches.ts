@@ -14,7 +14,13 @@ import {
   type OfferFilter,
   rowOf,
 } from '../search/filter-columns.ts';
-import { circleBoundingBox, queryRows, resolveRadiusCentre } from '../search/offer-conditions.ts';
+import {
+  circleBoundingBox,
+  includedAreasBox,
+  polygonLiteral,
+  queryRows,
+  resolveRadiusCentre,
+} from '../search/offer-conditions.ts';
 import type { AlertEvent } from './collect-alert-events.ts';
 
 // Set-based matching of many saved searches against the offers that are news (DESIGN 5: the
@@ -194,7 +200,9 @@ async function toMatcher(
     m.loc_any = localityIds;
     places = localityIds.map((id) => `L${id}`);
   } else {
-    const cells = filters.bbox ? gridCells(filters.bbox) : null;
+    // The viewport, else the box around the drawn areas searched in (decision 069).
+    const box = filters.bbox ?? (filters.areas ? includedAreasBox(filters.areas) : null);
+    const cells = box ? gridCells(box) : null;
     places = cells ?? [filters.country_code ? `C${filters.country_code}` : '*'];
   }
   m.keys = places.map((place) => `${ot}|${pt}|${place}`);
@@ -211,22 +219,43 @@ async function toMatcher(
     m.bn = filters.bbox.north;
     m.be = filters.bbox.east;
   }
+  if (filters.areas) {
+    m.areas = filters.areas.map((area) =>
+      area.shape === 'polygon'
+        ? { x: area.exclude, poly: polygonLiteral(area.points) }
+        : { x: area.exclude, lat: area.lat, lng: area.lng, r: area.radius_m / 1000 },
+    );
+  }
   return m;
 }
 
 /**
+ * An offer `o` within one drawn area `a` of a matcher's list: the polygon's `<@` or the
+ * circle's distance, as `offerConditions` spells them (decision 069).
+ */
+const IN_DRAWN_AREA = `case when a.poly is not null then o.location <@ a.poly
+  else geo_distance_km(o.location, point(a.lng, a.lat)) <= a.r end`;
+const DRAWN_AREA_RECORD =
+  'jsonb_to_recordset(m.areas) as a(x boolean, poly polygon, lat float8, lng float8, r float8)';
+
+/**
  * The place of a matcher row `m` for an offer `o`: inside the named place, within the circle,
- * inside the map box (west > east crosses the antimeridian), as `offerConditions` spells them.
+ * inside the map box (west > east crosses the antimeridian), inside the drawn areas searched in
+ * and outside those left out, as `offerConditions` spells them.
  */
 const PLACE_TEST = `(m.loc_ids is null or o.location_path @> m.loc_ids)
 and (m.loc_any is null or o.location_path && m.loc_any)
 and (m.radius is null or geo_distance_km(o.location, point(m.c_lng, m.c_lat)) <= m.radius)
 and (m.bs is null or (o.latitude between m.bs and m.bn and (case when m.bw <= m.be
-then o.longitude between m.bw and m.be else o.longitude >= m.bw or o.longitude <= m.be end)))`;
+then o.longitude between m.bw and m.be else o.longitude >= m.bw or o.longitude <= m.be end)))
+and (m.areas is null or (
+  (not exists (select 1 from ${DRAWN_AREA_RECORD} where not a.x)
+    or exists (select 1 from ${DRAWN_AREA_RECORD} where not a.x and ${IN_DRAWN_AREA}))
+  and not exists (select 1 from ${DRAWN_AREA_RECORD} where a.x and ${IN_DRAWN_AREA})))`;
 
 /** The place's columns of a matcher row. */
 const PLACE_RECORDSET = `loc_ids bigint[], loc_any bigint[], c_lat float8, c_lng float8, radius float8,
-  bs float8, bw float8, bn float8, be float8`;
+  bs float8, bw float8, bn float8, be float8, areas jsonb`;
 
 /**
  * Every filter for an offer `o` and a matcher row `m` (the conditions of `offerConditions`,

@@ -1,5 +1,6 @@
 import { type Db, offers } from '@estately/db';
 import {
+  encodeAreas,
   FACET_GROUPS,
   FACET_VALUES,
   type FacetCounts,
@@ -67,6 +68,8 @@ export function indexKey(kind: string, filters: SearchFilters, groups: readonly 
     const { south, west, north, east } = filters.bbox;
     parts.push(`bbox=${south},${west},${north},${east}`);
   }
+  // Drawn areas (decision 069) in their URL form: equal areas, equal key.
+  if (filters.areas !== undefined) parts.push(`areas=${encodeAreas(filters.areas)}`);
   parts.push(`groups=${groups.join(',')}`);
   return parts.join('|');
 }

@@ -34,11 +34,13 @@ const INDEX_KEYS = new Set<string>([
   'lng',
   'radius_km',
   'bbox',
+  // Drawn areas (decision 069): the index tests them as the SQL does.
+  'areas',
 ]);
 
 /**
  * True when the filters narrow by offer type, property type, country, value-set choices,
- * price and area bounds, a viewport and a radius around a point at most: what the
+ * price and area bounds, a viewport, drawn areas and a radius around a point at most: what the
  * per-process facet index counts and pages (facet-index.ts). A radius around a named place
  * (location_id, locality) is not among them.
  */

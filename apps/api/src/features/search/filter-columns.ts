@@ -91,6 +91,8 @@ export const FILTER_COLUMNS = {
   lng: { match: 'place', columns: PLACE_COLUMNS },
   radius_km: { match: 'place', columns: PLACE_COLUMNS },
   bbox: { match: 'place', columns: [offers.location, offers.latitude, offers.longitude] },
+  // Drawn areas (issue 44 point 1, decision 069): their bounding box, then each area on the point.
+  areas: { match: 'place', columns: [offers.location, offers.latitude, offers.longitude] },
   currency: { match: 'unit', of: ['price_from', 'price_to'] },
   price_from: {
     match: 'at-least',

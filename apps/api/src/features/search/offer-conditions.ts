@@ -1,6 +1,7 @@
 import { type Db, locationNames, locations, offers } from '@estately/db';
 import {
   type BoundingBox,
+  type DrawnArea,
   EARTH_RADIUS_KM,
   type ExchangeRates,
   type FacetGroup,
@@ -204,6 +205,74 @@ export function radiusCondition(lat: number, lng: number, radiusKm: number, part
   return sql`(${bboxCondition(box, partitioned)} and geo_distance_km(${offers.location}, point(${lng}::float8, ${lat}::float8)) <= ${radiusKm}::float8)`;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Drawn areas (issue 44 point 1, decision 069): PostgreSQL's own polygon type tests a point
+// against a polygon in the plane (longitude, latitude), as the facet index's inPolygon does; a
+// circle is the great-circle distance of the radius search. The box around the areas searched
+// in narrows the offers first through the indexes the viewport uses.
+
+/** A drawn area's bounding box; a circle's crosses the antimeridian where the circle does. */
+export function drawnAreaBox(area: DrawnArea): BoundingBox {
+  if (area.shape === 'circle') return circleBoundingBox(area.lat, area.lng, area.radius_m / 1000);
+  const lats = area.points.map((point) => point[0]);
+  const lngs = area.points.map((point) => point[1]);
+  return {
+    south: Math.min(...lats),
+    west: Math.min(...lngs),
+    north: Math.max(...lats),
+    east: Math.max(...lngs),
+  };
+}
+
+/**
+ * The box around every area searched in, or null when there is none or one of their boxes
+ * crosses the antimeridian (then the areas are tested without a box first).
+ */
+export function includedAreasBox(areas: readonly DrawnArea[]): BoundingBox | null {
+  let union: BoundingBox | null = null;
+  for (const area of areas) {
+    if (area.exclude) continue;
+    const box = drawnAreaBox(area);
+    if (box.west > box.east) return null;
+    union = union
+      ? {
+          south: Math.min(union.south, box.south),
+          west: Math.min(union.west, box.west),
+          north: Math.max(union.north, box.north),
+          east: Math.max(union.east, box.east),
+        }
+      : box;
+  }
+  return union;
+}
+
+/** A polygon as PostgreSQL writes one: its vertices as (longitude, latitude) points. */
+export function polygonLiteral(points: readonly (readonly [number, number])[]): string {
+  return `(${points.map(([lat, lng]) => `(${lng},${lat})`).join(',')})`;
+}
+
+function inDrawnArea(area: DrawnArea): SQL {
+  if (area.shape === 'polygon') return sql`${offers.location} <@ ${polygonLiteral(area.points)}::polygon`;
+  return sql`geo_distance_km(${offers.location}, point(${area.lng}::float8, ${area.lat}::float8)) <= ${area.radius_m / 1000}::float8`;
+}
+
+/**
+ * An offer inside one of the areas searched in (when there is one) and inside none left out,
+ * as one condition; with the box around the areas searched in, or null without one.
+ */
+export function drawnAreasCondition(
+  areas: readonly DrawnArea[],
+  partitioned: boolean,
+): { condition: SQL; box: BoundingBox | null } {
+  const parts: SQL[] = [];
+  const box = includedAreasBox(areas);
+  if (box) parts.push(bboxCondition(box, partitioned));
+  const included = areas.filter((area) => !area.exclude).map(inDrawnArea);
+  if (included.length > 0) parts.push(sql`(${sql.join(included, sql` or `)})`);
+  for (const area of areas) if (area.exclude) parts.push(sql`not (${inDrawnArea(area)})`);
+  return { condition: sql`(${sql.join(parts, sql` and `)})`, box };
+}
+
 function localityIds(countryCode: string, slug: string): SQL {
   return sql`array(select ${locationNames.locationId} from ${locationNames} where ${locationNames.countryCode} = ${countryCode} and ${locationNames.slug} = ${slug})::bigint[]`;
 }
@@ -299,6 +368,11 @@ function placeConditions(
       add(sql`${offers.locationPath} && ${localityIds(filters.country_code, filters.locality)}`);
   }
   if (filters.bbox !== undefined) addArea(bboxCondition(filters.bbox, partitioned), boxArea(filters.bbox));
+  if (filters.areas !== undefined) {
+    const drawn = drawnAreasCondition(filters.areas, partitioned);
+    if (drawn.box) addArea(drawn.condition, boxArea(drawn.box));
+    else add(drawn.condition);
+  }
 }
 
 /** All conditions joined with AND (true when there are none). */

@@ -1,7 +1,7 @@
-import type { BoundingBox, ExchangeRates, FacetGroup, SearchFilters } from '@estately/domain';
-import { EARTH_RADIUS_KM } from '@estately/domain';
+import type { BoundingBox, DrawnArea, ExchangeRates, FacetGroup, SearchFilters } from '@estately/domain';
+import { EARTH_RADIUS_KM, meetsAreas } from '@estately/domain';
 import { type BoundFilter, boundValue, chosenValues, isArrayGroup, rowOf } from '../filter-columns.ts';
-import { circleBoundingBox } from '../offer-conditions.ts';
+import { circleBoundingBox, includedAreasBox } from '../offer-conditions.ts';
 import type { CounterRow, ReadSnapshot } from '../read-versions.ts';
 import { firstAbove, firstFrom, type Partition } from './partition.ts';
 import { A, ARRAY_GROUPS, CODES, S, SCALAR_GROUPS, VALUE_GROUPS, type ValueGroup } from './value-codes.ts';
@@ -131,6 +131,12 @@ export interface Bounds {
   box: BoundingBox | null;
   /** The radius: its bounding box is tested first, then the distance. */
   circle: { box: BoundingBox; lat: number; lng: number; radiusKm: number; cosLat: number } | null;
+  /**
+   * Drawn areas (decision 069): the box around those searched in (as the SQL's), then the
+   * domain's meetsAreas, the plane and distance tests the SQL spells with `<@ polygon` and
+   * geo_distance_km.
+   */
+  drawn: { list: readonly DrawnArea[]; box: BoundingBox | null } | null;
 }
 
 /** The bound filters the index holds a column for: the normalised price and the area. */
@@ -152,6 +158,7 @@ export function boundsOf(filters: SearchFilters, rates: ExchangeRates): Bounds |
     areaTo: Number.POSITIVE_INFINITY,
     box: filters.bbox ?? null,
     circle: null,
+    drawn: filters.areas ? { list: filters.areas, box: includedAreasBox(filters.areas) } : null,
   };
   // A price bound counts with a currency only: its value is then the bound in CZK.
   for (const [name, held] of INDEXED_BOUNDS) {
@@ -171,7 +178,8 @@ export function boundsOf(filters: SearchFilters, rates: ExchangeRates): Bounds |
       cosLat: Math.cos(lat * RADIANS),
     };
   }
-  if (!bounds.price && !bounds.area && bounds.box === null && bounds.circle === null) return null;
+  if (!bounds.price && !bounds.area && bounds.box === null && bounds.circle === null && bounds.drawn === null)
+    return null;
   return bounds;
 }
 
@@ -200,7 +208,14 @@ export function meetsBounds(part: Partition, slot: number, bounds: Bounds): bool
     const lng = part.lngs[slot]!;
     if (!inBox(circle.box, lat, lng) || !inCircle(circle, lat, lng)) return false;
   }
+  if (bounds.drawn !== null && !inDrawn(bounds.drawn, part.lats[slot]!, part.lngs[slot]!)) return false;
   return true;
+}
+
+/** Whether an offer meets the drawn areas: their box first, as the SQL narrows by it. */
+function inDrawn(drawn: NonNullable<Bounds['drawn']>, lat: number, lng: number): boolean {
+  if (drawn.box !== null && !inBox(drawn.box, lat, lng)) return false;
+  return meetsAreas(drawn.list, lat, lng);
 }
 
 /** Reused list of the slots a partition pass matched (one per process: passes never overlap). */
@@ -254,9 +269,10 @@ export function matchedSlots(part: Partition, bounds: Bounds | null): Int32Array
     }
     n = kept;
   }
-  if ((bounds.box !== null && !boxed) || bounds.circle !== null) {
+  if ((bounds.box !== null && !boxed) || bounds.circle !== null || bounds.drawn !== null) {
     const box = boxed ? null : bounds.box;
     const circle = bounds.circle;
+    const drawn = bounds.drawn;
     const lats = part.lats;
     const lngs = part.lngs;
     let kept = 0;
@@ -266,6 +282,7 @@ export function matchedSlots(part: Partition, bounds: Bounds | null): Int32Array
       const lng = lngs[slot]!;
       if (box !== null && !inBox(box, lat, lng)) continue;
       if (circle !== null && !(inBox(circle.box, lat, lng) && inCircle(circle, lat, lng))) continue;
+      if (drawn !== null && !inDrawn(drawn, lat, lng)) continue;
       slots[kept++] = slot;
     }
     n = kept;
@@ -275,7 +292,7 @@ export function matchedSlots(part: Partition, bounds: Bounds | null): Int32Array
 
 /** Whether a partition whose offers lie within `extent` can hold an offer within the viewport and radius. */
 function mayMeet(extent: Partition['extent'], bounds: Bounds): boolean {
-  for (const box of [bounds.box, bounds.circle?.box]) {
+  for (const box of [bounds.box, bounds.circle?.box, bounds.drawn?.box]) {
     if (!box) continue;
     if (extent.north < box.south || extent.south > box.north) return false;
     // A box crossing the antimeridian (west > east) is left to the offer-by-offer test.
@@ -301,7 +318,8 @@ function bandSlots(slots: Int32Array, values: Float64Array, size: number, from: 
  */
 export function bandRun(part: Partition, bounds: Bounds | null): [number, number] | null {
   if (bounds === null) return [0, part.size];
-  if (!bounds.price || bounds.area || bounds.box !== null || bounds.circle !== null) return null;
+  if (!bounds.price || bounds.area || bounds.box !== null || bounds.circle !== null || bounds.drawn !== null)
+    return null;
   const start = firstFrom(part.prices, part.size, bounds.priceFrom);
   return [start, Math.max(start, firstAbove(part.prices, part.size, bounds.priceTo))];
 }
