@@ -145,6 +145,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(locationsRoutes);
   await app.register(searchPathsRoutes);
   await app.register(searchRoutes);
+  // Issue 44 point 5: the price map.
+  await app.register((await import('./features/price-map/routes.ts')).default);
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(companiesRoutes);

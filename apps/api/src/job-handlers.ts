@@ -26,6 +26,11 @@ import { EMAIL_TEMPLATES } from './features/mail/enqueue-email.ts';
 import type { MailTransport } from './features/mail/mail-transport.ts';
 import { sendEmailJob } from './features/mail/send-email-job.ts';
 import { PARTNER_LISTING_JOB, runPartnerListingJob } from './features/partner-api/partner-listing-job.ts';
+import {
+  PRICE_MAP_REFRESH_JOB,
+  refreshPriceMap,
+  schedulePriceMapRefresh,
+} from './features/price-map/price-map-job.ts';
 import { refreshReplyFigures } from './features/responsiveness/refresh-reply-figures.ts';
 import {
   REPLY_FIGURES_JOB,
@@ -86,6 +91,7 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
     await scheduleFeedChecks(deps.db, job.now);
     await scheduleAvailabilitySweep(deps.db, job.now);
     await scheduleReplyFiguresRollup(deps.db, job.now);
+    await schedulePriceMapRefresh(deps.db, job.now);
     await pruneStaleRows({ db: deps.db, now: job.now });
   });
   // "Still available?" (decision 065): ask, mark and withdraw; a full batch goes on in a minute.
@@ -152,6 +158,14 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
       onCleanupError: (error, key) => job.log?.warn({ err: error, key }, 'partner listing: file not deleted'),
     });
     if (done === 'superseded') job.log?.info({ jobId: job.id }, 'partner listing: a newer change was queued');
+  });
+  // The price map's figures (issue 44 point 5, decision 073), every few hours.
+  registry.register(PRICE_MAP_REFRESH_JOB, async (job) => {
+    const result = await refreshPriceMap(deps.db, job.now);
+    job.log?.info(
+      { localities: result.localities, countries: result.countries },
+      'price map: figures computed',
+    );
   });
   // The trust signals that change without an offer write, once a day (decision 066).
   registry.register(TRUST_REFRESH_JOB, async (job) => {

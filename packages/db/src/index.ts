@@ -17,6 +17,8 @@ export { MIGRATIONS_FOLDER, migrate } from './migrate.ts';
 export * from './offer-projection.ts';
 export { ARGON2_OPTIONS } from './password-hashing.ts';
 export { pendingMigrations } from './pending-migrations.ts';
+// Issue 44 point 5 (the price map).
+export * from './price-map-medians.ts';
 export { isConnectionFailure, onReadFallback, type ReadFallbackListener } from './read-fallback.ts';
 export * from './schema/index.ts';
 export * as schema from './schema/index.ts';

@@ -16,6 +16,8 @@ export * from './contracts/my-offers.ts';
 export * from './contracts/offer-actions.ts';
 export * from './contracts/offer-detail.ts';
 export * from './contracts/offers.ts';
+// Price map (issue 44 point 5)
+export * from './contracts/price-map.ts';
 export * from './contracts/property-forms.ts';
 export * from './contracts/property-groups.ts';
 export * from './contracts/property-media.ts';
@@ -43,6 +45,8 @@ export * from './offer-history.ts';
 export * from './offer-visibility.ts';
 export * from './paging.ts';
 export * from './password-policy.ts';
+// Price map (issue 44 point 5)
+export * from './price-map.ts';
 export * from './property-groups.ts';
 export * from './responsiveness.ts';
 export * from './routes.ts';

@@ -70,6 +70,7 @@ const POLICY: Record<string, Policy> = {
   'GET /public/offers': 'public',
   'GET /public/offers/facets': 'public',
   'GET /public/offers/map': 'public',
+  'GET /public/price_map': 'public',
   'GET /public/offers/:id': 'public',
   'GET /public/offers/:id/contact': 'public',
   'GET /public/offers/:id/points_of_interest': 'public',

@@ -6,6 +6,8 @@ export * from './idempotency.ts';
 export * from './lead-threads.ts';
 export * from './locations.ts';
 export * from './offers.ts';
+// Issue 44 point 5 (the price map).
+export * from './price-map.ts';
 export * from './properties.ts';
 export * from './relations.ts';
 export * from './scam-flags.ts';

@@ -1,6 +1,7 @@
 import { CURRENCIES, DEFAULT_RATES, SELLER_TYPES, type SellerType } from '@estately/domain';
 import { hash } from '@node-rs/argon2';
 import { ARGON2_OPTIONS } from '../password-hashing.ts';
+import { refreshPriceMapMedians } from '../price-map-medians.ts';
 import * as schema from '../schema/index.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import { recomputeAllTrust, refreshLocalityPriceMedians } from '../trust-signals.ts';
@@ -670,6 +671,9 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   await refreshLocalityPriceMedians(handle.db);
   await recomputeAllTrust(handle.db);
   lap('trust');
+  // The price map's figures (issue 44 point 5, decision 073), as the worker's job computes them.
+  await refreshPriceMapMedians(handle.db);
+  lap('price_map');
   // VACUUM as well: it flushes the GIN indexes' pending lists (trigram autocomplete, array
   // filters) and marks pages all-visible for index-only scans after the bulk load.
   await handle.exec('VACUUM ANALYZE');
