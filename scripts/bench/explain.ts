@@ -36,14 +36,20 @@ const handle = createPostgres(url, undefined, 2);
 const variants = await buildVariants(handle.db);
 const ops = databaseOperations(handle.readDb);
 // map: argv[4] is the zoom (default 8), argv[5] "all" for the unfiltered viewport.
-// list, facets and total take the Q1 variants, or Q2's (bbox) and Q3's (25 km) with :q2, :q3.
+// list, facets and total take the Q1 variants, or Q2's (bbox), Q2's drawn areas and Q3's (25 km)
+// with :q2, :q2p, :q3.
 const zoom = Number(process.argv[4] ?? 8);
 const mapLists = variants.map[zoom];
 const params =
   kind === 'map'
     ? ((process.argv[5] === 'all' ? mapLists?.unfiltered : mapLists?.filtered)?.[variant] ?? {})
-    : ((kind.endsWith(':q2') ? variants.q2 : kind.endsWith(':q3') ? variants.q3r25 : variants.q1)[variant] ??
-      {});
+    : ((kind.endsWith(':q2')
+        ? variants.q2
+        : kind.endsWith(':q2p')
+          ? variants.q2polygon
+          : kind.endsWith(':q3')
+            ? variants.q3r25
+            : variants.q1)[variant] ?? {});
 const id = variants.offerIds[variant] ?? 1;
 captured.length = 0;
 if (kind.startsWith('facets')) await ops.facets(params);

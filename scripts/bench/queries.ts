@@ -6,7 +6,16 @@
 
 import type { Db } from '@estately/db';
 import { LocalMediaStorage } from '@estately/db/storage';
-import { type FacetGroup, MULTI_VALUE_FILTERS, parseFilters, type SearchFilters } from '@estately/domain';
+import {
+  type AreaVertex,
+  type DrawnArea,
+  encodeAreas,
+  type FacetGroup,
+  MULTI_VALUE_FILTERS,
+  parseFilters,
+  quantizeCoordinate,
+  type SearchFilters,
+} from '@estately/domain';
 import { sql } from 'drizzle-orm';
 import { getOfferDetail, offerDetailBody } from '../../apps/api/src/features/offers/get-offer-detail.ts';
 import { listSimilarOffers } from '../../apps/api/src/features/offers/list-similar-offers.ts';
@@ -40,6 +49,8 @@ export interface QueryVariants {
   q1: Params[];
   /** Q2: Q1 inside a city viewport. */
   q2: Params[];
+  /** Q2 polygon: Q1 inside a 12-vertex polygon drawn around the city, minus a motorway corridor (issue 44 point 1). */
+  q2polygon: Params[];
   /** Q3: Q1 within 25 km / 100 km of a city. */
   q3r25: Params[];
   q3r100: Params[];
@@ -76,6 +87,37 @@ export function viewport(lat: number, lng: number, zoom: number): string {
   const west = Math.max(-180, lng - width / 2);
   const east = Math.min(180, lng + width / 2);
   return [south, west, north, east].map((v) => v.toFixed(4)).join(',');
+}
+
+/**
+ * A drawn search around a city (issue 44 point 1): a 12-vertex polygon about as large as a
+ * zoom-12 viewport, its corners at irregular distances (a hand-drawn ring, concave in places),
+ * and a motorway corridor across it left out: a 600 m wide band through the city.
+ */
+export function drawnCityAreas(lat: number, lng: number, random: () => number): string {
+  const cosLat = Math.cos((lat * Math.PI) / 180);
+  const ring: AreaVertex[] = Array.from({ length: 12 }, (_, i) => {
+    const angle = (i / 12) * 2 * Math.PI + random() * 0.2;
+    const km = 5 + random() * 7;
+    return [
+      quantizeCoordinate(lat + (km / 111.2) * Math.sin(angle)),
+      quantizeCoordinate(lng + (km / (111.2 * cosLat)) * Math.cos(angle)),
+    ];
+  });
+  const tilt = (random() - 0.5) * 0.6;
+  const half = 0.3 / 111.2;
+  const reach = 14 / (111.2 * cosLat);
+  const corridor: AreaVertex[] = [
+    [lat - half + tilt * -reach, lng - reach],
+    [lat - half + tilt * reach, lng + reach],
+    [lat + half + tilt * reach, lng + reach],
+    [lat + half + tilt * -reach, lng - reach],
+  ].map(([a, b]) => [quantizeCoordinate(a!), quantizeCoordinate(b!)]);
+  const areas: DrawnArea[] = [
+    { shape: 'polygon', exclude: false, points: ring },
+    { shape: 'polygon', exclude: true, points: corridor },
+  ];
+  return encodeAreas(areas);
 }
 
 export async function buildVariants(db: Db): Promise<QueryVariants> {
@@ -150,6 +192,10 @@ export async function buildVariants(db: Db): Promise<QueryVariants> {
   return {
     q1,
     q2: withQ1((i) => ({ bbox: viewport(city(i).lat, city(i).lng, 12) })),
+    // A random stream of its own, so the other variants stay what they were.
+    q2polygon: ((drawn) => withQ1((i) => ({ areas: drawnCityAreas(city(i).lat, city(i).lng, drawn) })))(
+      seededRandom(SEED + 44),
+    ),
     q3r25: withQ1((i) => ({ lat: String(city(i).lat), lng: String(city(i).lng), radius_km: '25' })),
     q3r100: withQ1((i) => ({ lat: String(city(i).lat), lng: String(city(i).lng), radius_km: '100' })),
     q4: withQ1(() => ({ page: '40' })),
@@ -244,7 +290,7 @@ export interface NamedQuery {
   run: (ops: Operations, i: number) => Promise<unknown>;
 }
 
-/** Q1..Q7 as the table lists them; `i` picks the variant. */
+/** Q1..Q7 as the table lists them (Q2 also with drawn areas); `i` picks the variant. */
 export function namedQueries(v: QueryVariants): NamedQuery[] {
   const at = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
   // A search page: list with total and the three facet groups, side by side as the web asks.
@@ -256,6 +302,7 @@ export function namedQueries(v: QueryVariants): NamedQuery[] {
     { name: 'Q1 facets(3)', run: (ops, i) => ops.facets(at(v.q1, i)) },
     { name: 'Q1 total only', run: (ops, i) => ops.total(at(v.q1, i)) },
     { name: 'Q2 bbox', run: search(v.q2) },
+    { name: 'Q2 polygon', run: search(v.q2polygon) },
     { name: 'Q3 25 km', run: search(v.q3r25) },
     { name: 'Q3 100 km', run: search(v.q3r100) },
     { name: 'Q4 page 40', run: search(v.q4) },
@@ -288,6 +335,7 @@ export function coldQueries(v: QueryVariants): NamedQuery[] {
         'Q1',
         'Q1 total only',
         'Q2 bbox',
+        'Q2 polygon',
         'Q3 25 km',
         'Q3 100 km',
         'Q6 z5 filtered',
