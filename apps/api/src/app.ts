@@ -157,6 +157,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(devMailboxRoutes);
   await app.register((await import('./features/content/routes.ts')).default);
   await app.register(favoritesRoutes);
+  // Shared search boards (issue 44 point 3, decision 071).
+  await app.register((await import('./features/boards/routes.ts')).default);
   await app.register(savedSearchesRoutes);
   await app.register(leadsRoutes);
   await app.register((await import('./features/leads/thread-routes.ts')).default);

@@ -2,6 +2,7 @@ export * from './availability.ts';
 export * from './constants.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/availability.ts';
+export * from './contracts/boards.ts';
 export * from './contracts/companies.ts';
 export * from './contracts/content.ts';
 export * from './contracts/errors.ts';

@@ -155,6 +155,26 @@ const POLICY: Record<string, Policy> = {
   'GET /lead_threads/unread': 'user',
   'GET /lead_threads/reply_rate': 'user',
   'GET /user/lead_threads': 'user',
+  // Shared search boards (issue 44 point 3, decision 071): every board route is a member's; a
+  // non-member's 404 with nothing changed, a member's 403 on the owner's calls and a removed
+  // member's 404 (also on an open stream) are proved in features/boards/boards.test.ts.
+  'GET /my/boards': 'user',
+  'POST /my/boards': 'user',
+  'GET /my/boards/:id': 'user',
+  'PATCH /my/boards/:id': 'user',
+  'DELETE /my/boards/:id': 'user',
+  'GET /my/boards/:id/events': 'user',
+  'POST /my/boards/:id/items': 'user',
+  'POST /my/boards/:id/favorites': 'user',
+  'PATCH /my/boards/:id/items/:itemId': 'user',
+  'DELETE /my/boards/:id/items/:itemId': 'user',
+  'POST /my/boards/:id/items/:itemId/notes': 'user',
+  'DELETE /my/boards/:id/items/:itemId/notes/:noteId': 'user',
+  'POST /my/boards/:id/invitations': 'user',
+  'DELETE /my/boards/:id/invitations/:invitationId': 'user',
+  'DELETE /my/boards/:id/members/:userId': 'user',
+  'POST /my/board-invitations': 'user',
+  'GET /public/board-invitations/:token': 'public',
   // the company profile of a company account (issue 38 point 12)
   'GET /users/me/company-profile': 'company',
   'PUT /users/me/company-profile': 'company',
@@ -261,7 +281,7 @@ afterAll(() => api.close());
 
 const concrete = (path: string) =>
   path
-    .replace(/:(id|mediaId)\b/g, '1')
+    .replace(/:(id|mediaId|itemId|noteId|invitationId|userId)\b/g, '1')
     .replace(/:action\b/g, 'dismiss')
     .replace(/:(key|slug)\b/g, 'terms')
     .replace(/:externalId\b/g, 'flat-1')

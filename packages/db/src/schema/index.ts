@@ -1,3 +1,5 @@
+// issue 44 point 3: shared search boards
+export * from './boards.ts';
 export * from './companies.ts';
 export * from './content.ts';
 export * from './engagement.ts';

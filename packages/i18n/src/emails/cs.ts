@@ -6,6 +6,16 @@ export const cs: EmailCatalog = {
   sign_off: 'S pozdravem',
   team: 'tým Estately',
   link_fallback: 'Pokud tlačítko nefunguje, zkopírujte do prohlížeče tento odkaz: {url}',
+  // Issue 44 point 3: shared search boards (decision 071).
+  'board.subject': '{name} s vámi sdílí nástěnku hledání „{board}“',
+  'board.intro': '{name} vás zve ke sdílené nástěnce hledání „{board}“ na Estately.',
+  'board.what':
+    'Na nástěnce spolu sbíráte nabídky: u každé označíte, zda ji chcete vidět, máte domluvenou prohlídku, ji odmítáte, nebo je favorit, přidáte termín prohlídky a poznámky a změny ostatních vidíte hned.',
+  'board.button': 'Přijmout pozvánku',
+  'board.expiry':
+    '{days, plural, one {Odkaz platí # den a lze ho použít jednou.} few {Odkaz platí # dny a lze ho použít jednou.} many {Odkaz platí # dne a lze ho použít jednou.} other {Odkaz platí # dní a lze ho použít jednou.}}',
+  'board.ignore':
+    'Pokud odesílatele neznáte, tento e-mail ignorujte. Nikdo tím nezíská přístup k ničemu vašemu.',
   'confirm.subject': 'Potvrďte svou e-mailovou adresu',
   'confirm.intro':
     'Děkujeme za registraci na Estately. Potvrďte prosím svou e-mailovou adresu, aby se váš účet aktivoval.',

@@ -7,6 +7,16 @@ export const de: EmailCatalog = {
   team: 'Ihr Estately-Team',
   link_fallback:
     'Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser: {url}',
+  // Issue 44 point 3: shared search boards (decision 071).
+  'board.subject': '{name} teilt die Suchpinnwand „{board}“ mit Ihnen',
+  'board.intro': '{name} lädt Sie zur gemeinsamen Suchpinnwand „{board}“ bei Estately ein.',
+  'board.what':
+    'Auf der Pinnwand sammeln Sie Angebote gemeinsam: Markieren Sie jedes als „ansehen“, „Besichtigung vereinbart“, „abgelehnt“ oder „Favorit“, tragen Sie Besichtigungstermine und Notizen ein und sehen Sie die Änderungen der anderen sofort.',
+  'board.button': 'Einladung annehmen',
+  'board.expiry':
+    '{days, plural, one {Der Link ist # Tag gültig und funktioniert einmal.} other {Der Link ist # Tage gültig und funktioniert einmal.}}',
+  'board.ignore':
+    'Wenn Sie den Absender nicht kennen, ignorieren Sie diese E-Mail. Niemand erhält dadurch Zugriff auf Ihre Daten.',
   'confirm.subject': 'Bestätigen Sie Ihre E-Mail-Adresse',
   'confirm.intro':
     'Vielen Dank für Ihre Registrierung bei Estately. Bitte bestätigen Sie Ihre E-Mail-Adresse, um Ihr Konto zu aktivieren.',

@@ -7,6 +7,16 @@ export const en = {
   sign_off: 'Best regards,',
   team: 'The Estately team',
   link_fallback: 'If the button does not work, copy this link into your browser: {url}',
+  // Issue 44 point 3: shared search boards (decision 071).
+  'board.subject': '{name} shared the search board “{board}” with you',
+  'board.intro': '{name} invites you to the shared search board “{board}” at Estately.',
+  'board.what':
+    'On the board you keep offers together: mark each one as to view, viewing booked, rejected or favourite, add viewing dates and notes, and see each other’s changes as they happen.',
+  'board.button': 'Accept the invitation',
+  'board.expiry':
+    '{days, plural, one {The link is valid for # day and works once.} other {The link is valid for # days and works once.}}',
+  'board.ignore':
+    'If you do not know the sender, ignore this e-mail. Nobody gets access to anything of yours.',
   'confirm.subject': 'Confirm your e-mail address',
   'confirm.intro':
     'Thank you for signing up at Estately. Please confirm your e-mail address to activate your account.',

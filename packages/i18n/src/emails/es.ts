@@ -6,6 +6,15 @@ export const es: EmailCatalog = {
   sign_off: 'Un saludo,',
   team: 'El equipo de Estately',
   link_fallback: 'Si el botón no funciona, copia este enlace en tu navegador: {url}',
+  // Issue 44 point 3: shared search boards (decision 071).
+  'board.subject': '{name} comparte contigo el tablero de búsqueda «{board}»',
+  'board.intro': '{name} te invita al tablero de búsqueda compartido «{board}» en Estately.',
+  'board.what':
+    'En el tablero se reúnen los anuncios entre todos: marca cada uno como por ver, visita concertada, descartado o favorito, añade fechas de visita y notas, y verás al momento los cambios de los demás.',
+  'board.button': 'Aceptar la invitación',
+  'board.expiry':
+    '{days, plural, one {El enlace es válido # día y sirve una sola vez.} other {El enlace es válido # días y sirve una sola vez.}}',
+  'board.ignore': 'Si no conoces al remitente, ignora este correo. Nadie obtiene así acceso a tus datos.',
   'confirm.subject': 'Confirma tu dirección de correo electrónico',
   'confirm.intro':
     'Gracias por registrarte en Estately. Confirma tu dirección de correo electrónico para activar tu cuenta.',

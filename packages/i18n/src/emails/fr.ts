@@ -6,6 +6,16 @@ export const fr: EmailCatalog = {
   sign_off: 'Bien cordialement,',
   team: 'L’équipe Estately',
   link_fallback: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur : {url}',
+  // Issue 44 point 3: shared search boards (decision 071).
+  'board.subject': '{name} partage avec vous le tableau de recherche « {board} »',
+  'board.intro': '{name} vous invite sur le tableau de recherche partagé « {board} » sur Estately.',
+  'board.what':
+    'Sur le tableau, vous rassemblez des annonces à plusieurs : marquez chacune « à visiter », « visite prévue », « écartée » ou « coup de cœur », ajoutez des dates de visite et des notes, et voyez les changements des autres en direct.',
+  'board.button': 'Accepter l’invitation',
+  'board.expiry':
+    '{days, plural, one {Le lien est valable # jour et ne sert qu’une fois.} other {Le lien est valable # jours et ne sert qu’une fois.}}',
+  'board.ignore':
+    'Si vous ne connaissez pas l’expéditeur, ignorez cet e-mail. Personne n’obtient ainsi accès à vos données.',
   'confirm.subject': 'Confirmez votre adresse e-mail',
   'confirm.intro':
     'Merci de votre inscription sur Estately. Veuillez confirmer votre adresse e-mail pour activer votre compte.',

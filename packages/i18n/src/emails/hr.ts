@@ -4,6 +4,16 @@ import { southSlavicLatinEmails } from './south-slavic-latin.ts';
 export const hr: EmailCatalog = {
   ...southSlavicLatinEmails,
   link_fallback: 'Ako gumb ne radi, kopirajte ovu poveznicu u preglednik: {url}',
+  // Issue 44 point 3: shared search boards (decision 071).
+  'board.subject': '{name} dijeli s vama ploču pretrage „{board}”',
+  'board.intro': '{name} vas poziva na zajedničku ploču pretrage „{board}” na Estatelyju.',
+  'board.what':
+    'Na ploči zajedno skupljate oglase: svaki označite kao za razgledavanje, razgledavanje dogovoreno, odbijeno ili favorit, dodajte termine razgledavanja i bilješke te odmah vidite promjene ostalih.',
+  'board.button': 'Prihvati pozivnicu',
+  'board.expiry':
+    '{days, plural, one {Poveznica vrijedi # dan i radi jednom.} few {Poveznica vrijedi # dana i radi jednom.} other {Poveznica vrijedi # dana i radi jednom.}}',
+  'board.ignore':
+    'Ako ne poznajete pošiljatelja, zanemarite ovaj e-mail. Time nitko ne dobiva pristup vašim podacima.',
   'confirm.subject': 'Potvrdite svoju adresu e-pošte',
   'confirm.intro':
     'Hvala na registraciji na Estately. Potvrdite svoju adresu e-pošte kako biste aktivirali račun.',

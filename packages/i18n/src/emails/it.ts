@@ -6,6 +6,16 @@ export const it: EmailCatalog = {
   sign_off: 'Cordiali saluti,',
   team: 'Il team di Estately',
   link_fallback: 'Se il pulsante non funziona, copia questo link nel browser: {url}',
+  // Issue 44 point 3: shared search boards (decision 071).
+  'board.subject': '{name} condivide con te la bacheca di ricerca “{board}”',
+  'board.intro': '{name} ti invita alla bacheca di ricerca condivisa “{board}” su Estately.',
+  'board.what':
+    'Sulla bacheca raccogliete insieme gli annunci: segnate ognuno come da vedere, visita fissata, scartato o preferito, aggiungete date di visita e note e vedete subito le modifiche degli altri.',
+  'board.button': 'Accetta l’invito',
+  'board.expiry':
+    '{days, plural, one {Il link è valido # giorno e si può usare una volta.} other {Il link è valido # giorni e si può usare una volta.}}',
+  'board.ignore':
+    'Se non conosci il mittente, ignora questa e-mail. Nessuno ottiene così accesso ai tuoi dati.',
   'confirm.subject': 'Conferma il tuo indirizzo e-mail',
   'confirm.intro':
     'Grazie per esserti registrato su Estately. Conferma il tuo indirizzo e-mail per attivare l’account.',

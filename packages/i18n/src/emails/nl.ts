@@ -6,6 +6,16 @@ export const nl: EmailCatalog = {
   sign_off: 'Met vriendelijke groet,',
   team: 'Het Estately-team',
   link_fallback: 'Werkt de knop niet? Kopieer dan deze link naar je browser: {url}',
+  // Issue 44 point 3: shared search boards (decision 071).
+  'board.subject': '{name} deelt het zoekbord ‘{board}’ met u',
+  'board.intro': '{name} nodigt u uit voor het gedeelde zoekbord ‘{board}’ op Estately.',
+  'board.what':
+    'Op het bord verzamelt u samen woningen: markeer elke woning als bekijken, bezichtiging gepland, afgewezen of favoriet, voeg bezichtigingsdata en notities toe en zie elkaars wijzigingen meteen.',
+  'board.button': 'Uitnodiging accepteren',
+  'board.expiry':
+    '{days, plural, one {De link is # dag geldig en werkt één keer.} other {De link is # dagen geldig en werkt één keer.}}',
+  'board.ignore':
+    'Kent u de afzender niet, negeer deze e-mail dan. Niemand krijgt zo toegang tot uw gegevens.',
   'confirm.subject': 'Bevestig je e-mailadres',
   'confirm.intro':
     'Bedankt voor je registratie bij Estately. Bevestig je e-mailadres om je account te activeren.',

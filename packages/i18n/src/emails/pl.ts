@@ -6,6 +6,16 @@ export const pl: EmailCatalog = {
   sign_off: 'Pozdrawiamy',
   team: 'Zespół Estately',
   link_fallback: 'Jeśli przycisk nie działa, skopiuj ten link do przeglądarki: {url}',
+  // Issue 44 point 3: shared search boards (decision 071).
+  'board.subject': '{name} udostępnia Ci tablicę wyszukiwania „{board}”',
+  'board.intro': '{name} zaprasza Cię do wspólnej tablicy wyszukiwania „{board}” w Estately.',
+  'board.what':
+    'Na tablicy wspólnie zbieracie oferty: oznaczajcie każdą jako do obejrzenia, umówione oglądanie, odrzucona lub ulubiona, dodawajcie terminy oglądania i notatki, a zmiany innych widzicie od razu.',
+  'board.button': 'Przyjmij zaproszenie',
+  'board.expiry':
+    '{days, plural, one {Link jest ważny # dzień i działa jeden raz.} few {Link jest ważny # dni i działa jeden raz.} many {Link jest ważny # dni i działa jeden raz.} other {Link jest ważny # dnia i działa jeden raz.}}',
+  'board.ignore':
+    'Jeśli nie znasz nadawcy, zignoruj tę wiadomość. Nikt nie uzyska w ten sposób dostępu do Twoich danych.',
   'confirm.subject': 'Potwierdź swój adres e-mail',
   'confirm.intro': 'Dziękujemy za rejestrację w Estately. Potwierdź swój adres e-mail, aby aktywować konto.',
   'confirm.button': 'Potwierdź e-mail',

@@ -6,6 +6,15 @@ export const pt: EmailCatalog = {
   sign_off: 'Com os melhores cumprimentos,',
   team: 'A equipa Estately',
   link_fallback: 'Se o botão não funcionar, copie esta ligação para o seu navegador: {url}',
+  // Issue 44 point 3: shared search boards (decision 071).
+  'board.subject': '{name} partilhou consigo o quadro de pesquisa “{board}”',
+  'board.intro': '{name} convida-o para o quadro de pesquisa partilhado “{board}” no Estately.',
+  'board.what':
+    'No quadro reúnem anúncios em conjunto: marquem cada um como a ver, visita marcada, rejeitado ou favorito, juntem datas de visita e notas, e vejam as alterações dos outros no momento.',
+  'board.button': 'Aceitar o convite',
+  'board.expiry':
+    '{days, plural, one {A ligação é válida durante # dia e só funciona uma vez.} other {A ligação é válida durante # dias e só funciona uma vez.}}',
+  'board.ignore': 'Se não conhece o remetente, ignore este e-mail. Ninguém fica com acesso aos seus dados.',
   'confirm.subject': 'Confirme o seu endereço de e-mail',
   'confirm.intro':
     'Obrigado por se registar no Estately. Confirme o seu endereço de e-mail para ativar a sua conta.',

@@ -6,6 +6,16 @@ export const sk: EmailCatalog = {
   sign_off: 'S pozdravom',
   team: 'tím Estately',
   link_fallback: 'Ak tlačidlo nefunguje, skopírujte do prehliadača tento odkaz: {url}',
+  // Issue 44 point 3: shared search boards (decision 071).
+  'board.subject': '{name} s vami zdieľa nástenku hľadania „{board}“',
+  'board.intro': '{name} vás pozýva k zdieľanej nástenke hľadania „{board}“ na Estately.',
+  'board.what':
+    'Na nástenke spolu zbierate ponuky: pri každej označíte, či ju chcete vidieť, máte dohodnutú obhliadku, ju odmietate, alebo je favorit, pridáte termín obhliadky a poznámky a zmeny ostatných vidíte hneď.',
+  'board.button': 'Prijať pozvánku',
+  'board.expiry':
+    '{days, plural, one {Odkaz platí # deň a dá sa použiť raz.} few {Odkaz platí # dni a dá sa použiť raz.} many {Odkaz platí # dňa a dá sa použiť raz.} other {Odkaz platí # dní a dá sa použiť raz.}}',
+  'board.ignore':
+    'Ak odosielateľa nepoznáte, tento e-mail ignorujte. Nikto tým nezíska prístup k ničomu vášmu.',
   'confirm.subject': 'Potvrďte svoju e-mailovú adresu',
   'confirm.intro':
     'Ďakujeme za registráciu na Estately. Potvrďte, prosím, svoju e-mailovú adresu, aby sa váš účet aktivoval.',

@@ -4,6 +4,16 @@ import { southSlavicLatinEmails } from './south-slavic-latin.ts';
 export const sr: EmailCatalog = {
   ...southSlavicLatinEmails,
   link_fallback: 'Ako dugme ne radi, kopirajte ovaj link u pretraživač: {url}',
+  // Issue 44 point 3: shared search boards (decision 071).
+  'board.subject': '{name} deli sa vama tablu pretrage „{board}“',
+  'board.intro': '{name} vas poziva na zajedničku tablu pretrage „{board}“ na Estately.',
+  'board.what':
+    'Na tabli zajedno skupljate oglase: svaki označite kao za razgledanje, razgledanje zakazano, odbijen ili omiljen, dodajte termine razgledanja i beleške i odmah vidite promene ostalih.',
+  'board.button': 'Prihvati pozivnicu',
+  'board.expiry':
+    '{days, plural, one {Link važi # dan i radi jednom.} few {Link važi # dana i radi jednom.} other {Link važi # dana i radi jednom.}}',
+  'board.ignore':
+    'Ako ne poznajete pošiljaoca, zanemarite ovaj e-mail. Time niko ne dobija pristup vašim podacima.',
   'confirm.subject': 'Potvrdite svoju e-mail adresu',
   'confirm.intro':
     'Hvala što ste se registrovali na Estately. Potvrdite svoju e-mail adresu kako biste aktivirali nalog.',

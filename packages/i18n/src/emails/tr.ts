@@ -6,6 +6,16 @@ export const tr: EmailCatalog = {
   sign_off: 'Saygılarımızla,',
   team: 'Estately ekibi',
   link_fallback: 'Düğme çalışmıyorsa bu bağlantıyı tarayıcınıza kopyalayın: {url}',
+  // Issue 44 point 3: shared search boards (decision 071).
+  'board.subject': '{name}, “{board}” arama panosunu sizinle paylaştı',
+  'board.intro': '{name} sizi Estately’deki ortak “{board}” arama panosuna davet ediyor.',
+  'board.what':
+    'Panoda ilanları birlikte toplarsınız: her birini görülecek, görüşme ayarlandı, elendi veya favori olarak işaretleyin, görüşme tarihleri ve notlar ekleyin, diğerlerinin değişikliklerini anında görün.',
+  'board.button': 'Daveti kabul et',
+  'board.expiry':
+    '{days, plural, one {Bağlantı # gün geçerlidir ve bir kez kullanılabilir.} other {Bağlantı # gün geçerlidir ve bir kez kullanılabilir.}}',
+  'board.ignore':
+    'Göndereni tanımıyorsanız bu e-postayı dikkate almayın. Kimse bu yolla verilerinize erişemez.',
   'confirm.subject': 'E-posta adresinizi doğrulayın',
   'confirm.intro':
     'Estately’ye kaydolduğunuz için teşekkür ederiz. Hesabınızı etkinleştirmek için lütfen e-posta adresinizi doğrulayın.',

@@ -72,6 +72,8 @@ export interface EmailTemplateData {
   };
   /** The offer was withdrawn after 30 days without an answer (decision 065). */
   availability_withdrawn: AvailabilityEmailOffer & { asked_at: string };
+  /** Issue 44 point 3 (decision 071): an invitation to a shared search board, with its one-time link. */
+  board_invitation: { board_name: string; inviter_name: string; accept_url: string; expires_in_days: number };
   /** Saved-search digest (issue 6): new or cheaper offers matching a watch-dog. */
   saved_search_alert: {
     searchName: string;
@@ -105,6 +107,7 @@ export const EMAIL_TEMPLATES = [
   'lead_answer',
   'availability_check',
   'availability_withdrawn',
+  'board_invitation',
 ] as const satisfies readonly EmailTemplate[];
 
 export interface EmailJobPayload<T extends EmailTemplate = EmailTemplate> {

@@ -76,6 +76,12 @@ const DATA_SCHEMAS: { [T in EmailTemplate]: z.ZodType<EmailTemplateData[T]> } = 
     withdraw_at: instant,
   }),
   availability_withdrawn: z.object({ ...availabilityOffer, asked_at: instant }),
+  board_invitation: z.object({
+    board_name: z.string(),
+    inviter_name: z.string(),
+    accept_url: text,
+    expires_in_days: z.number().int().positive(),
+  }),
   confirm_email: z.object({ confirmUrl: text, expiresInHours: hours }),
   change_email: z.object({ confirmUrl: text, newEmail: z.email(), expiresInHours: hours }),
   email_changed: z.object({ newEmail: z.email() }),

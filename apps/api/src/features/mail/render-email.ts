@@ -185,6 +185,18 @@ const TEMPLATES: { [T in EmailTemplate]: Builder<T> } = {
       footer: [{ kind: 'paragraph', text: t('withdrawn.reason') }],
     };
   },
+  // A shared search board's invitation (issue 44 point 3, decision 071).
+  board_invitation: ({ data, t, link }) => ({
+    subject: t('board.subject', { name: data.inviter_name, board: data.board_name }),
+    greeting: t('greeting_anonymous'),
+    blocks: [
+      { kind: 'paragraph', text: t('board.intro', { name: data.inviter_name, board: data.board_name }) },
+      { kind: 'paragraph', text: t('board.what') },
+      button(t, t('board.button'), link(data.accept_url)),
+      { kind: 'paragraph', text: t('board.expiry', { days: data.expires_in_days }) },
+    ],
+    footer: [{ kind: 'paragraph', text: t('board.ignore') }],
+  }),
   confirm_email: ({ data, t, link }) => ({
     subject: t('confirm.subject'),
     blocks: [

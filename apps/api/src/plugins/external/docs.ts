@@ -55,6 +55,12 @@ export const OPENAPI_TAGS = [
       'The partner API: a company’s listings pushed by its own software, authenticated by an API key (docs/partner-api.md)',
   },
   { name: 'favorites', description: 'Favourite offers and properties of the signed-in user' },
+  // Issue 44 point 3 (decision 071).
+  {
+    name: 'boards',
+    description:
+      'Shared search boards: offers with a status, a viewing date and notes, shared by invitation, with a live event stream',
+  },
   {
     name: 'saved-searches',
     description: 'Watch-dogs: saved searches with e-mail alerts and one-click unsubscribe',

@@ -71,6 +71,19 @@ function payload(template: EmailTemplate, locale: Locale): EmailJobPayload {
           text: 'Thank you, see you then.',
         },
       };
+    // Issue 44 point 3: a shared search board's invitation.
+    case 'board_invitation':
+      return {
+        template,
+        to,
+        locale,
+        data: {
+          board_name: hostile,
+          inviter_name: 'Eva Nováková',
+          accept_url: `${web}/${locale}/board-invitation/abc`,
+          expires_in_days: 7,
+        },
+      };
     case 'availability_check':
     case 'availability_withdrawn': {
       const offer = {
