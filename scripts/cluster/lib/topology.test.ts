@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { clusterPorts, PROXY_ADDRESS } from './ports.ts';
 import {
   balancerMember,
+  balancerRound,
   FAILS_TO_DOWN,
   instanceSpecs,
   type MemberState,
@@ -114,6 +115,42 @@ describe('the balancer', () => {
     // Once ready, it is held to FAILS_TO_DOWN like any other.
     const warmed = probes(serving, ['not-ready', 'ready'], 200);
     expect(probes(warmed, Array(FAILS_TO_DOWN).fill('not-ready'), 200).inBalancer).toBe(false);
+  });
+
+  it('keeps the last web instance that answers in while its peer is stopped, and takes it out once the peer is ready', () => {
+    // Rolling restart: web2 stopped (refused), web1's probe of the API times out under the load.
+    let web1 = serving;
+    let web2 = serving;
+    for (let round = 0; round < FAILS_TO_DOWN * 3; round++) {
+      [web1, web2] = balancerRound([
+        { kind: 'web', state: web1, probe: 'not-ready', pid: 100 },
+        { kind: 'web', state: web2, probe: 'not-listening', pid: undefined },
+      ]) as [MemberState, MemberState];
+    }
+    expect(web1.inBalancer).toBe(true);
+    expect(web2.inBalancer).toBe(true);
+    // web2 is back and ready: web1, still not ready, goes out in that round.
+    [web1, web2] = balancerRound([
+      { kind: 'web', state: web1, probe: 'not-ready', pid: 100 },
+      { kind: 'web', state: web2, probe: 'ready', pid: 300 },
+    ]) as [MemberState, MemberState];
+    expect(web1.inBalancer).toBe(false);
+    expect(web2.inBalancer).toBe(true);
+    // An API instance that is ready does not keep a web instance out of the rule: kinds apart.
+    const [web] = balancerRound([
+      { kind: 'web', state: { ...serving, failures: FAILS_TO_DOWN }, probe: 'not-ready', pid: 100 },
+      { kind: 'api', state: serving, probe: 'ready', pid: 101 },
+    ]);
+    expect(web?.inBalancer).toBe(true);
+  });
+
+  it('does not put in a process that never served, even alone (the cluster waits for it to be ready)', () => {
+    const starting: MemberState = { inBalancer: false, failures: 0, readyPid: undefined };
+    const [web1] = balancerRound([
+      { kind: 'web', state: starting, probe: 'not-ready', pid: 100 },
+      { kind: 'web', state: starting, probe: 'not-ready', pid: 101 },
+    ]);
+    expect(web1?.inBalancer).toBe(false);
   });
 
   it('leaves out an instance taken out until it answers ready', () => {

@@ -438,6 +438,31 @@ export function balancerMember(state: MemberState, probe: Readiness, pid: number
   return { ...state, failures, inBalancer: state.inBalancer && failures < limit };
 }
 
+/** One web or API instance in a readiness round: its state, its probe's answer and its pid. */
+export interface MemberRound {
+  kind: InstanceKind;
+  state: MemberState;
+  probe: Readiness;
+  pid: number | undefined;
+}
+
+/**
+ * The next states of every balanced instance after one readiness round. Each follows
+ * balancerMember, with one exception: an instance that has served before and answers, even not
+ * ready, stays in (or comes back) while no other instance of its kind answered ready. A web
+ * server whose probe of the API times out under load is still better than none: with its peer
+ * stopping in a rolling restart, taking it out leaves nginx "no live upstreams" (502 to everyone).
+ * Its failures keep counting, so it goes out in the first round in which a peer is ready again.
+ */
+export function balancerRound(members: MemberRound[]): MemberState[] {
+  return members.map((member, index) => {
+    const next = balancerMember(member.state, member.probe, member.pid);
+    if (next.inBalancer || member.probe !== 'not-ready' || member.state.readyPid === undefined) return next;
+    const peerReady = members.some((peer, j) => j !== index && peer.kind === member.kind && peer.probe === 'ready');
+    return peerReady ? next : { ...next, inBalancer: true };
+  });
+}
+
 /** nginx and the readiness poller that keeps its upstreams true. */
 class Balancer {
   onChange: () => void = () => {};
@@ -527,13 +552,20 @@ class Balancer {
       const pids = balanced.map((instance) => instance.pid());
       const answers = await Promise.all(balanced.map((instance) => instance.probe()));
       let changed = false;
+      const states = balanced.map(
+        (instance) => this.members.get(instance.name) ?? { inBalancer: false, failures: 0, readyPid: undefined },
+      );
+      const nextStates = balancerRound(
+        balanced.map((instance, index) => ({
+          kind: instance.kind,
+          state: states[index] as MemberState,
+          probe: answers[index] ?? 'not-listening',
+          pid: pids[index],
+        })),
+      );
       balanced.forEach((instance, index) => {
-        const state = this.members.get(instance.name) ?? {
-          inBalancer: false,
-          failures: 0,
-          readyPid: undefined,
-        };
-        const next = balancerMember(state, answers[index] ?? 'not-listening', pids[index]);
+        const state = states[index] as MemberState;
+        const next = nextStates[index] as MemberState;
         this.members.set(instance.name, next);
         if (next.inBalancer !== state.inBalancer) {
           this.log(
