@@ -458,7 +458,9 @@ export function balancerRound(members: MemberRound[]): MemberState[] {
   return members.map((member, index) => {
     const next = balancerMember(member.state, member.probe, member.pid);
     if (next.inBalancer || member.probe !== 'not-ready' || member.state.readyPid === undefined) return next;
-    const peerReady = members.some((peer, j) => j !== index && peer.kind === member.kind && peer.probe === 'ready');
+    const peerReady = members.some(
+      (peer, j) => j !== index && peer.kind === member.kind && peer.probe === 'ready',
+    );
     return peerReady ? next : { ...next, inBalancer: true };
   });
 }
@@ -553,7 +555,8 @@ class Balancer {
       const answers = await Promise.all(balanced.map((instance) => instance.probe()));
       let changed = false;
       const states = balanced.map(
-        (instance) => this.members.get(instance.name) ?? { inBalancer: false, failures: 0, readyPid: undefined },
+        (instance) =>
+          this.members.get(instance.name) ?? { inBalancer: false, failures: 0, readyPid: undefined },
       );
       const nextStates = balancerRound(
         balanced.map((instance, index) => ({
