@@ -180,6 +180,21 @@ describe('the public listener', () => {
     expect(first.seen.length).toBeLessThan(4);
   });
 
+  it('tells when an instance answered through it (how a rolling restart knows nginx took it back)', async () => {
+    reset();
+    await new Promise((resolve) => setTimeout(resolve, 2_100)); // fail_timeout of the last test
+    const [first, second] = api as [Upstream, Upstream];
+    const marks = nginx.accessLogMarks();
+    first.status = 502;
+    // api1 answers 502 (nginx passes the GET to api2): that is no answer from api1.
+    for (let i = 0; i < 2; i += 1) expect((await request('/api/offers')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the access log is written after the answer
+    expect(nginx.answeredFrom(first.port, marks)).toBe(false);
+    expect(nginx.answeredFrom(second.port, marks)).toBe(true);
+    // Only what came after the marks counts.
+    expect(nginx.answeredFrom(second.port, nginx.accessLogMarks())).toBe(false);
+  });
+
   it('never retries a POST on the other instance', async () => {
     reset();
     for (const up of api) up.status = 502;

@@ -5,7 +5,17 @@
 // the instances' readiness and rewrites `down` in the upstreams, then reloads (SIGHUP).
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { PROPERTY_PHOTO_MAX_MEGABYTES } from '@estately/domain';
@@ -247,6 +257,56 @@ export class Nginx {
 
   get pid(): number | undefined {
     return this.child && isRunning(this.child) ? this.child.pid : undefined;
+  }
+
+  /** The access logs (public and internal listeners), where answerFrom looks. */
+  get accessLogPaths(): string[] {
+    return [
+      path.join(this.prefix, 'logs', 'access.log'),
+      path.join(this.prefix, 'logs', 'internal-access.log'),
+    ];
+  }
+
+  /** The current sizes of the access logs, for answerFrom to read only what comes after. */
+  accessLogMarks(): number[] {
+    return this.accessLogPaths.map((file) => (existsSync(file) ? statSync(file).size : 0));
+  }
+
+  /**
+   * Whether, after `marks`, nginx logged an answer below 500 from the instance on `port` (the
+   * last address of $upstream_addr: the one that answered). nginx counts an instance it could not
+   * reach as failed until one request sent there succeeds, so this is when it takes it back.
+   */
+  answeredFrom(port: number, marks: number[]): boolean {
+    const suffix = `127.0.0.1:${port}`;
+    return this.accessLogPaths.some((file, index) => {
+      if (!existsSync(file)) return false;
+      const from = marks[index] ?? 0;
+      const size = statSync(file).size;
+      if (size <= from) return false;
+      const buffer = Buffer.alloc(size - from);
+      const fd = openSync(file, 'r');
+      try {
+        readSync(fd, buffer, 0, buffer.length, from);
+      } finally {
+        closeSync(fd);
+      }
+      return buffer
+        .toString('utf8')
+        .split('\n')
+        .some((line) => {
+          if (!line.includes(suffix)) return false;
+          try {
+            const entry = JSON.parse(line) as { upstream_addr?: string; upstream_status?: string };
+            // "a, b" when nginx tried a then b: b answered.
+            const last = (entry.upstream_addr ?? '').split(',').pop()?.trim();
+            const status = Number((entry.upstream_status ?? '').split(',').pop()?.trim());
+            return last === suffix && status > 0 && status < 500;
+          } catch {
+            return false;
+          }
+        });
+    });
   }
 
   private write(): void {

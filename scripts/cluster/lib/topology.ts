@@ -413,6 +413,8 @@ const POLL_MS = 500;
  * nginx no instance to send to ("no live upstreams", 502).
  */
 const SETTLE_MS = FAIL_TIMEOUT_SECONDS * 1000 + 1_000;
+/** How long a rolling restart waits, past SETTLE_MS, for nginx's first answer from the instance. */
+const ANSWER_WAIT_MS = 20_000;
 
 /** What the balancer knows of one web or API instance. */
 export interface MemberState {
@@ -626,6 +628,7 @@ class Balancer {
     await instance.stop();
     // The cluster was stopped meanwhile: starting the instance again would outlive it.
     if (this.stopped) throw new Error('The cluster stopped during the rolling restart');
+    const marks = this.nginx.accessLogMarks();
     instance.start();
     const readyMs = await instance.waitReady(120_000);
     // Its peer goes next: this one must be in the balancer first (the poller puts it back if it
@@ -633,7 +636,15 @@ class Balancer {
     const deadline = Date.now() + 30_000;
     while (instance.port !== null && !this.isIn(instance.name) && Date.now() < deadline) await sleep(100);
     await this.applying;
-    if (instance.port !== null) await sleep(SETTLE_MS);
+    if (instance.port !== null) {
+      await sleep(SETTLE_MS);
+      // nginx takes the instance back only when a request it sends there succeeds, and the first
+      // pages of a fresh process are slow: stopping its peer before would leave the requests the
+      // peer drops nowhere to go ("no live upstreams"). Without visitors nothing is sent there,
+      // and nothing is lost by going on.
+      const answered = Date.now() + ANSWER_WAIT_MS;
+      while (!this.nginx.answeredFrom(instance.port, marks) && Date.now() < answered) await sleep(200);
+    }
     this.log(`rolling restart: ${instance.name} ready in ${(readyMs / 1000).toFixed(1)} s`);
     return readyMs;
   }
