@@ -31,6 +31,14 @@ import {
   refreshPriceMap,
   schedulePriceMapRefresh,
 } from './features/price-map/price-map-job.ts';
+import {
+  backfillPhotoHashes,
+  PHOTO_HASH_BACKFILL,
+  PHOTO_HASH_BACKFILL_JOB,
+  photoHashBackfillCursor,
+  queuePhotoHashBackfill,
+  schedulePhotoHashBackfill,
+} from './features/property-groups/backfill-photo-hashes.ts';
 import { refreshReplyFigures } from './features/responsiveness/refresh-reply-figures.ts';
 import {
   REPLY_FIGURES_JOB,
@@ -91,6 +99,7 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
     await scheduleFeedChecks(deps.db, job.now);
     await scheduleAvailabilitySweep(deps.db, job.now);
     await scheduleReplyFiguresRollup(deps.db, job.now);
+    await schedulePhotoHashBackfill(deps.db, job.now);
     await schedulePriceMapRefresh(deps.db, job.now);
     await pruneStaleRows({ db: deps.db, now: job.now });
   });
@@ -171,6 +180,20 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobRegistry {
   registry.register(TRUST_REFRESH_JOB, async (job) => {
     const result = await refreshTrust(deps.db);
     job.log?.info(result, 'trust refresh: every offer scored');
+  });
+  // Photos stored before their perceptual hash existed (decision 074): a batch, then the next.
+  registry.register(PHOTO_HASH_BACKFILL_JOB, async (job) => {
+    const { afterId, pass } = photoHashBackfillCursor(job.payload);
+    const batch = await backfillPhotoHashes({ db: deps.db, storage, afterId });
+    if (batch.next !== null)
+      await queuePhotoHashBackfill(deps.db, {
+        afterId: batch.next,
+        pass,
+        runAt: new Date(job.now.getTime() + PHOTO_HASH_BACKFILL.continueAfterMs),
+      });
+    const { missing, unreadable, ...counts } = batch;
+    if (counts.hashed > 0 || missing.length > 0 || unreadable.length > 0)
+      job.log?.info({ ...counts, missing, unreadable }, 'photo hash backfill: batch finished');
   });
   registry.register(MEDIA_SWEEP_JOB, async (job) => {
     const result = await sweepOrphanMedia({
