@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AREA_LIMITS, areaIssues, inPolygon, meetsAreas, selfIntersects } from './drawn-area-rules.ts';
+import {
+  AREA_LIMITS,
+  areaIssues,
+  areasTester,
+  inPolygon,
+  meetsAreas,
+  selfIntersects,
+} from './drawn-area-rules.ts';
 import { type AreaVertex, type DrawnArea, decodeAreas, encodeAreas } from './drawn-areas.ts';
 import { drawnAreasArbitrary } from './filters.arbitrary.ts';
 import { serializeFilters } from './query-string.ts';
@@ -188,6 +195,36 @@ describe('membership', () => {
           const outside = lat < 50 || lat > 51 || lng < 14 || lng > 15;
           if (inside) expect(inPolygon(points, lat, lng)).toBe(true);
           if (outside) expect(inPolygon(points, lat, lng)).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('the prepared tester answers as meetsAreas on random areas and points', () => {
+    fc.assert(
+      fc.property(
+        drawnAreasArbitrary,
+        fc.array(
+          fc.tuple(
+            fc.double({ min: -1.5, max: 1.5, noNaN: true }),
+            fc.double({ min: -1.5, max: 1.5, noNaN: true }),
+          ),
+          {
+            minLength: 20,
+            maxLength: 20,
+          },
+        ),
+        (areas, offsets) => {
+          const test = areasTester(areas);
+          // Points around the areas' own positions, so some fall inside.
+          const anchors = areas.map((area) =>
+            area.shape === 'circle' ? [area.lat, area.lng] : area.points[0]!,
+          );
+          offsets.forEach(([dLat, dLng], i) => {
+            const [lat, lng] = anchors[i % anchors.length]!;
+            const point = [Math.max(-90, Math.min(90, lat! + dLat * 0.3)), lng! + dLng * 0.3] as const;
+            expect(test(point[0], point[1])).toBe(meetsAreas(areas, point[0], point[1]));
+          });
         },
       ),
     );

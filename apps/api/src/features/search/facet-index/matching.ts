@@ -1,5 +1,5 @@
 import type { BoundingBox, DrawnArea, ExchangeRates, FacetGroup, SearchFilters } from '@estately/domain';
-import { EARTH_RADIUS_KM, meetsAreas } from '@estately/domain';
+import { areasTester, EARTH_RADIUS_KM } from '@estately/domain';
 import { type BoundFilter, boundValue, chosenValues, isArrayGroup, rowOf } from '../filter-columns.ts';
 import { circleBoundingBox, includedAreasBox } from '../offer-conditions.ts';
 import type { CounterRow, ReadSnapshot } from '../read-versions.ts';
@@ -133,10 +133,14 @@ export interface Bounds {
   circle: { box: BoundingBox; lat: number; lng: number; radiusKm: number; cosLat: number } | null;
   /**
    * Drawn areas (decision 069): the box around those searched in (as the SQL's), then the
-   * domain's meetsAreas, the plane and distance tests the SQL spells with `<@ polygon` and
-   * geo_distance_km.
+   * domain's areasTester (meetsAreas prepared), the plane and distance tests the SQL spells with
+   * `<@ polygon` and geo_distance_km.
    */
-  drawn: { list: readonly DrawnArea[]; box: BoundingBox | null } | null;
+  drawn: {
+    list: readonly DrawnArea[];
+    box: BoundingBox | null;
+    test: (lat: number, lng: number) => boolean;
+  } | null;
 }
 
 /** The bound filters the index holds a column for: the normalised price and the area. */
@@ -158,7 +162,9 @@ export function boundsOf(filters: SearchFilters, rates: ExchangeRates): Bounds |
     areaTo: Number.POSITIVE_INFINITY,
     box: filters.bbox ?? null,
     circle: null,
-    drawn: filters.areas ? { list: filters.areas, box: includedAreasBox(filters.areas) } : null,
+    drawn: filters.areas
+      ? { list: filters.areas, box: includedAreasBox(filters.areas), test: areasTester(filters.areas) }
+      : null,
   };
   // A price bound counts with a currency only: its value is then the bound in CZK.
   for (const [name, held] of INDEXED_BOUNDS) {
@@ -215,7 +221,7 @@ export function meetsBounds(part: Partition, slot: number, bounds: Bounds): bool
 /** Whether an offer meets the drawn areas: their box first, as the SQL narrows by it. */
 function inDrawn(drawn: NonNullable<Bounds['drawn']>, lat: number, lng: number): boolean {
   if (drawn.box !== null && !inBox(drawn.box, lat, lng)) return false;
-  return meetsAreas(drawn.list, lat, lng);
+  return drawn.test(lat, lng);
 }
 
 /** Reused list of the slots a partition pass matched (one per process: passes never overlap). */

@@ -1,4 +1,4 @@
-import { type Currency, FILTER_LIMITS, type Locale, type SearchFilters } from '@estately/domain';
+import { type Currency, encodeAreas, FILTER_LIMITS, type Locale, type SearchFilters } from '@estately/domain';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { chooseDisplayCurrency } from '../../../lib/currency-choice.ts';
@@ -312,6 +312,8 @@ export function FilterPanel(props: {
           value={[filters.bbox.south, filters.bbox.west, filters.bbox.north, filters.bbox.east].join(',')}
         />
       )}
+      {/* Drawn areas (issue 44 point 1) stay with the search when another filter changes. */}
+      {filters.areas && <input type="hidden" name="areas" value={encodeAreas(filters.areas)} />}
       <Range legend={t['filter.price']} name="price" filters={filters} texts={t} />
       <label className="filter-field">
         <span>{t['filter.currency']}</span>

@@ -29,7 +29,7 @@ export function rememberPickedPlace(place: Place): void {
 /**
  * The search URL of the same filters in a picked place, on the first page: the country and the
  * place's slug become the search path's last segments (spec 2), and the place filters the search
- * had (a locality, a location id, a point and radius, a map area) give way to it.
+ * had (a locality, a location id, a point and radius, a map area, drawn areas) give way to it.
  */
 export function placeSearchUrl(locale: Locale, filters: SearchFilters, place: Place): string {
   const {
@@ -39,6 +39,7 @@ export function placeSearchUrl(locale: Locale, filters: SearchFilters, place: Pl
     lng: _lng,
     radius_km: _r,
     bbox: _b,
+    areas: _areas,
     ...rest
   } = filters;
   return canonicalSearchUrl(locale, {

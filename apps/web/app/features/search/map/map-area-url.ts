@@ -1,4 +1,4 @@
-import type { BoundingBox, Locale, SearchFilters } from '@estately/domain';
+import type { BoundingBox, DrawnArea, Locale, SearchFilters } from '@estately/domain';
 import { canonicalSearchUrl } from '../shared/search-url.ts';
 import { viewportToBox } from './map-geometry.ts';
 import { withMapMode } from './map-url.ts';
@@ -23,4 +23,26 @@ export function areaSearchUrl(locale: Locale, filters: SearchFilters, view: Boun
     ...rest
   } = filters;
   return withMapMode(canonicalSearchUrl(locale, { ...rest, bbox: viewportToBox(view), page: 1 }), true);
+}
+
+/**
+ * The search URL of drawn areas (issue 44 point 1, decision 069): the same filters with `areas`
+ * (none: without), back on the first page, with the map open. The areas are the place now, so
+ * the viewport and the other place filters give way to them, as they give way to a map area.
+ */
+export function drawnAreasUrl(locale: Locale, filters: SearchFilters, areas: readonly DrawnArea[]): string {
+  const {
+    locality: _locality,
+    location_id: _id,
+    lat: _lat,
+    lng: _lng,
+    radius_km: _radius,
+    bbox: _bbox,
+    areas: _areas,
+    ...rest
+  } = filters;
+  return withMapMode(
+    canonicalSearchUrl(locale, { ...rest, ...(areas.length > 0 ? { areas: [...areas] } : {}), page: 1 }),
+    true,
+  );
 }

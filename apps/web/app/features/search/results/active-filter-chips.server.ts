@@ -91,6 +91,7 @@ export function activeFilterChips(options: ChipOptions): ActiveFilters {
     add(options.placeName ?? texts['filter.location'], without(...PLACE_KEYS));
   }
   if (filters.bbox) add(translate(locale, 'results.map_area'), without('bbox'));
+  if (filters.areas) add(translate(locale, 'filter.areas'), without('areas'));
   if (filters.offer_type) add(choiceLabel(view.offerTypes, filters.offer_type), without('offer_type'));
   if (filters.property_type) {
     add(choiceLabel(view.propertyTypes, filters.property_type), without('property_type'));
