@@ -3,6 +3,9 @@ import type { CatalogOverrides } from './en.ts';
 // Serbian as written in Montenegro (sr-ME): the Serbian Latin catalog in ijekavian forms
 // (cijena, mjesec, mjesto, vrijednost) and with sedmica for week.
 export const srME: CatalogOverrides = {
+  // Issue 44 point 2: ijekavian (decision 070).
+  'account.watch_dog_kinds': 'Obavještenja o',
+  'account.alert_kind.price_drop': 'Sniženja cijena',
   'offer_stats.last_days': '{days, plural, one {Posljednji # dan} few {Posljednja # dana} other {Posljednjih # dana}}',
   'offer_stats.position_more': 'Vaš oglas je imao prosječno {views} pregleda dnevno, a medijana sličnih oglasa je {median} – {percent} više.',
   'offer_stats.position_less': 'Vaš oglas je imao prosječno {views} pregleda dnevno, a medijana sličnih oglasa je {median} – {percent} manje.',
@@ -174,6 +177,18 @@ export const srME: CatalogOverrides = {
   'map.fallback':
     'Ovaj pregledač ne može da iscrta mapu. Ponude sa ovog područja su umjesto toga navedene po mjestima.',
   'map.error': 'Mapa nije uspjela da učita ponude. Pokušajte ponovo kasnije.',
+  // Price map layer (issue 44 point 5, decision 073)
+  'map.price_layer': 'Cijena po m²',
+  'map.price_title_sale': 'Medijana tražene cijene po m², prodaja',
+  'map.price_title_rent': 'Medijana kirije po m² mjesečno',
+  'map.price_level_country': 'Jedna vrijednost po državi. Približite mapu za gradove.',
+  'map.price_level_locality': 'Jedna vrijednost po gradu ili opštini.',
+  'map.price_hidden':
+    'Ne prikazuje se gdje iza vrijednosti stoji manje od {min} ponuda: {count, plural, =0 {ovdje nijedno mjesto} one {ovdje # mjesto} few {ovdje # mjesta} other {ovdje # mjesta}}.',
+  'map.price_not_yet': 'Vrijednosti još nisu izračunate.',
+  'map.price_list': 'Vrijednosti kao lista',
+  'map.price_empty': 'Nijedno mjesto ovdje nema dovoljno ponuda za vrijednost.',
+  'map.price_error': 'Cijene nije bilo moguće učitati. Pokušajte ponovo kasnije.',
   'editor.changed_elsewhere':
     'Ova nekretnina je promijenjena na drugom mjestu (u drugoj kartici ili od strane nekog drugog). Ništa nije sačuvano: ponovo učitajte stranicu da vidite najnoviju verziju, pa ponovite izmjenu.',
   'editor.photos_drag_hint': 'Prevucite fotografiju da biste je premjestili ili koristite njena dugmad.',
@@ -246,4 +261,13 @@ export const srME: CatalogOverrides = {
   'offer.responsiveness': 'Odgovara na {percent} poruka, uobičajeno vrijeme odgovora: {time}',
   'offer.group_note': 'Ove oglase smo prepoznali kao istu nekretninu prema adresi, spratu, rasporedu, površini i fotografijama. Najniža cijena je prva.',
   'my_offers.grouped_behind': 'Prikazano uz jeftiniji oglas iste nekretnine: drugi prodavac je nudi jeftinije, pa pretraga prikazuje jednu karticu po najnižoj cijeni, a vaš oglas je naveden na njenoj stranici sa vašom cijenom.',
+  // Drawn search areas (issue 44 point 1, decision 069): the ijekavian forms.
+  'map.draw.help_polygon':
+    'Kliknite ili dodirnite mapu da dodate uglove. Tastaturom pomjerite mapu i pritisnite Enter na njoj (ili upotrijebite dugme) da dodate ugao ispod krstića. Strelice pomjeraju izabrani ugao, Delete ga uklanja.',
+  'map.draw.help_circle':
+    'Kliknite ili dodirnite centar kruga, ili pomjerite mapu i postavite centar ispod krstića; zatim izaberite poluprečnik.',
+  'map.draw.undo': 'Ukloni posljednji ugao',
+  'map.draw.point_moved': 'Ugao {n} pomjeren.',
+  'map.draw.edit': 'Izmijeni',
+  'validation.area_self_intersecting': 'Ivice oblasti se sijeku. Pomjerite ili uklonite neki ugao.',
 };

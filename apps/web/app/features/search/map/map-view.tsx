@@ -1,6 +1,7 @@
 import {
   type BoundingBox,
   type Currency,
+  type DrawnArea,
   type Locale,
   type MapCluster,
   type MapPoint,
@@ -16,10 +17,12 @@ import { useShellData } from '../../../shell/use-shell-data.ts';
 import { loadMaplibre } from '../../../ui/map/basemap-protocol.ts';
 import { OfferCardItem } from '../../../ui/offers/offer-card.tsx';
 import { fetchMapCard, loadMapAnswer, type MapCardResult } from './load-map-answer.ts';
-import { areaSearchUrl } from './map-area-url.ts';
+import { areaSearchUrl, drawnAreasUrl } from './map-area-url.ts';
+import MapDraw from './map-draw.tsx';
 import { atLeast, extentOf, placeBox, viewportToBox, WORLD_BOX, zoomForBox } from './map-geometry.ts';
 import { formatMapText, type MapTexts } from './map-texts.ts';
 import { mapUiStore, useMapUiState } from './map-ui-state.ts';
+import PriceLayerSwitch from './price-layer-switch.tsx';
 
 // The open map (loaded lazily by map-panel.tsx). Clusters and single offers of the viewport come
 // from GET /public/offers/map under the list's filters; a cluster zooms in, a single offer opens
@@ -87,6 +90,10 @@ export default function MapView(props: {
   const [answer, setAnswer] = useState<OfferMapResponse | null>(null);
   const [failed, setFailed] = useState(false);
   const [card, setCard] = useState<CardState | null>(null);
+  /** The map once its style is loaded: drawing adds its layers to it. */
+  const [readyMap, setReadyMap] = useState<MapLibreMap | null>(null);
+  /** While an area is being drawn the map's moves search nothing (they place the crosshair). */
+  const drawing = useRef(false);
 
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
@@ -189,6 +196,19 @@ export default function MapView(props: {
     [locale, navigate],
   );
 
+  /** Drawn areas (issue 44 point 1): the URL with them, a new history entry. */
+  const applyAreas = useCallback(
+    (areas: DrawnArea[]) => {
+      pushed.current = undefined;
+      void navigate(drawnAreasUrl(locale, filtersRef.current, areas), { preventScrollReset: true });
+    },
+    [locale, navigate],
+  );
+  const onDrawingChange = useCallback((active: boolean) => {
+    drawing.current = active;
+    if (active) clearTimeout(areaTimer.current);
+  }, []);
+
   const clusterLabel = (count: number) => formatMapText(texts, 'map.cluster', tag, { count });
   const pointPrice = (point: MapPoint) =>
     point.price === null
@@ -274,13 +294,18 @@ export default function MapView(props: {
           void actions.current.load(view, map.getZoom());
         }, CLUSTER_PAUSE_MS);
       };
-      map.on('load', refresh);
+      map.on('load', () => {
+        refresh();
+        if (!cancelled) setReadyMap(map);
+      });
       map.on('moveend', (event: MapMovementEvent & { byVisitor?: boolean }) => {
         refresh();
         // Only the visitor's moves search an area: a drag, the wheel, keys, the zoom buttons (all
         // carry their input event) or a cluster picked. Moves the URL asked for, the opening fit
         // and a resize of the map (the page's layout changed) are not searches of their own.
         if (event.originalEvent === undefined && event.byVisitor !== true) return;
+        // Drawn areas are the search's place: moving the map to draw or look around searches nothing.
+        if (drawing.current || filtersRef.current.areas) return;
         clearTimeout(areaTimer.current);
         areaTimer.current = setTimeout(() => {
           if (!map) return;
@@ -302,6 +327,7 @@ export default function MapView(props: {
       markers.current = [];
       map?.remove();
       mapRef.current = null;
+      setReadyMap(null);
     };
     // The map is made once per open; URL changes reach it through the effects below.
   }, [mode, styleUrl, pmtiles, fitToResults]);
@@ -481,6 +507,27 @@ export default function MapView(props: {
         </div>
       ) : (
         <div className="search-map__canvas" ref={container} data-testid="map-canvas" />
+      )}
+      {mode === 'webgl' && (
+        <MapDraw
+          map={readyMap}
+          areas={filters.areas ?? []}
+          texts={texts}
+          tag={tag}
+          onApply={applyAreas}
+          onDrawingChange={onDrawingChange}
+        />
+      )}
+      {mode !== 'pending' && (
+        <PriceLayerSwitch
+          mapRef={mapRef}
+          bbox={filters.bbox}
+          apiUrl={apiUrl}
+          locale={locale}
+          currency={currency}
+          offerType={filters.offer_type ?? 'sale'}
+          label={texts['map.price_layer']}
+        />
       )}
       {card && <MapCard card={card} texts={texts} onClose={closeCard} />}
     </div>
