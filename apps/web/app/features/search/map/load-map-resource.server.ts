@@ -5,12 +5,14 @@ import { errorText, requestApi, requestLog } from '../../../request-state.server
 import { basemapFile, encodedBody, isBasemapLayer, offlineStyle } from './basemap.server.ts';
 import { pmtilesStyle } from './basemap-pmtiles.server.ts';
 import { loadMapCard } from './load-map-card.server.ts';
+import { priceLayerTexts } from './price-layer-texts.server.ts';
 
 // Resources of the results page's map mode (issue 9), at /map/{file}:
 // - style.json, land.geojson, borders.geojson: the offline basemap (no MapTiler key), built
 //   from Natural Earth in the world-atlas package; cached a day by browsers and proxies; with
 //   MAP_PMTILES_URL, style.json is the street style over that PMTiles file instead;
-// - card?id&lat&lng&locale&currency: the card of a map point as JSON, formatted in the locale.
+// - card?id&lat&lng&locale&currency: the card of a map point as JSON, formatted in the locale;
+// - price-texts?locale: the price layer's message patterns (decision 073).
 
 const json = (value: unknown, status: number, cache: string) =>
   new Response(JSON.stringify(value), {
@@ -46,6 +48,12 @@ export async function loadMapResource({ request, context, params }: LoaderFuncti
     };
     if (encoding) headers['Content-Encoding'] = encoding;
     return new Response(new Uint8Array(body), { headers });
+  }
+  // The price layer's texts (decision 073), fetched with its code when it is switched on.
+  if (file === 'price-texts') {
+    const locale = url.searchParams.get('locale') ?? '';
+    if (!isLocale(locale)) return json({ error: 'validation_errors' }, 422, 'no-store');
+    return json(priceLayerTexts(locale), 200, 'public, max-age=3600');
   }
   if (file === 'card') {
     const id = finite(url.searchParams.get('id'));

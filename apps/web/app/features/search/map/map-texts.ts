@@ -21,6 +21,8 @@ export const MAP_TEXT_KEYS = [
   'map.card',
   'map.close_card',
   'map.error',
+  // The price layer's switch (decision 073); its other texts come with its code.
+  'map.price_layer',
   // Drawn search areas (issue 44 point 1).
   'map.draw.heading',
   'map.draw.polygon',

@@ -22,6 +22,7 @@ import MapDraw from './map-draw.tsx';
 import { atLeast, extentOf, placeBox, viewportToBox, WORLD_BOX, zoomForBox } from './map-geometry.ts';
 import { formatMapText, type MapTexts } from './map-texts.ts';
 import { mapUiStore, useMapUiState } from './map-ui-state.ts';
+import PriceLayerSwitch from './price-layer-switch.tsx';
 
 // The open map (loaded lazily by map-panel.tsx). Clusters and single offers of the viewport come
 // from GET /public/offers/map under the list's filters; a cluster zooms in, a single offer opens
@@ -515,6 +516,17 @@ export default function MapView(props: {
           tag={tag}
           onApply={applyAreas}
           onDrawingChange={onDrawingChange}
+        />
+      )}
+      {mode !== 'pending' && (
+        <PriceLayerSwitch
+          mapRef={mapRef}
+          bbox={filters.bbox}
+          apiUrl={apiUrl}
+          locale={locale}
+          currency={currency}
+          offerType={filters.offer_type ?? 'sale'}
+          label={texts['map.price_layer']}
         />
       )}
       {card && <MapCard card={card} texts={texts} onClose={closeCard} />}
