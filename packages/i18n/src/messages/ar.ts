@@ -1168,25 +1168,6 @@ export const ar: Catalog = {
   'map.card': 'عرض على الخريطة',
   'map.close_card': 'إغلاق بطاقة العرض',
   'map.error': 'تعذّر على الخريطة تحميل العقارات. يُرجى المحاولة لاحقًا.',
-  // Price map layer (issue 44 point 5, decision 073)
-  'map.price_layer': 'السعر للمتر المربع',
-  'map.price_title_sale': 'الوسيط لسعر المتر المربع المطلوب، للبيع',
-  'map.price_title_rent': 'الوسيط لإيجار المتر المربع شهريًا',
-  'map.price_level_country': 'قيمة واحدة لكل دولة. قرّب الخريطة لرؤية المدن.',
-  'map.price_level_locality': 'قيمة واحدة لكل مدينة أو بلدة.',
-  'map.price_figure':
-    '{place}: {price} للمتر المربع، الوسيط من {count, plural, zero {# عقار} one {عقار واحد} two {عقارين} few {# عقارات} many {# عقارًا} other {# عقار}}',
-  'map.price_value': '{price}/م²',
-  'map.price_below': 'أقل من {price}',
-  'map.price_between': 'من {from} إلى {to}',
-  'map.price_above': '{price} فأكثر',
-  'map.price_hidden':
-    'لا تظهر القيمة حيث تستند إلى أقل من {min} عقارات: {count, plural, zero {لا يوجد مكان كهذا هنا} one {مكان واحد هنا} two {مكانان هنا} few {# أماكن هنا} many {# مكانًا هنا} other {# مكان هنا}}.',
-  'map.price_as_of': 'من العقارات المعروضة لدينا، حتى {date}؛ يُعاد الحساب كل {hours} ساعات.',
-  'map.price_not_yet': 'لم تُحسب القيم بعد.',
-  'map.price_list': 'القيم في قائمة',
-  'map.price_empty': 'لا يوجد هنا مكان فيه عقارات كافية لحساب قيمة.',
-  'map.price_error': 'تعذّر تحميل الأسعار. يُرجى المحاولة لاحقًا.',
   // Drawn search areas (issue 44 point 1, decision 069).
   'filter.areas': 'المناطق المرسومة',
   'map.draw.heading': 'ارسم منطقة بحث',

@@ -1161,25 +1161,6 @@ export const cs: Catalog = {
   'map.card': 'Nabídka na mapě',
   'map.close_card': 'Zavřít kartu nabídky',
   'map.error': 'Mapě se nepodařilo načíst nabídky. Zkuste to prosím později.',
-  // Price map layer (issue 44 point 5, decision 073)
-  'map.price_layer': 'Cena za m²',
-  'map.price_title_sale': 'Medián nabídkové ceny za m², prodej',
-  'map.price_title_rent': 'Medián nájemného za m² měsíčně',
-  'map.price_level_country': 'Jeden údaj za každou zemi. Pro města mapu přibližte.',
-  'map.price_level_locality': 'Jeden údaj za každé město či obec.',
-  'map.price_figure':
-    '{place}: {price} za m², medián z {count, plural, one {# nabídky} few {# nabídek} many {# nabídky} other {# nabídek}}',
-  'map.price_value': '{price}/m²',
-  'map.price_below': 'pod {price}',
-  'map.price_between': '{from} až {to}',
-  'map.price_above': '{price} a více',
-  'map.price_hidden':
-    'Kde za údajem stojí méně než {min} nabídek, nezobrazujeme ho: {count, plural, =0 {zde žádné místo} one {zde # místo} few {zde # místa} many {zde # místa} other {zde # míst}}.',
-  'map.price_as_of': 'Z našich vlastních nabídek, stav k {date}; přepočítáváme každých {hours} hodin.',
-  'map.price_not_yet': 'Údaje zatím nebyly spočítány.',
-  'map.price_list': 'Údaje jako seznam',
-  'map.price_empty': 'Žádné místo zde nemá dost nabídek pro údaj.',
-  'map.price_error': 'Údaje o cenách se nepodařilo načíst. Zkuste to prosím později.',
   // Drawn search areas (issue 44 point 1, decision 069).
   'filter.areas': 'Zakreslené oblasti',
   'map.draw.heading': 'Zakreslit oblast hledání',

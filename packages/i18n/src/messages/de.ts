@@ -1158,25 +1158,6 @@ export const de: Catalog = {
   'map.card': 'Angebot auf der Karte',
   'map.close_card': 'Angebotskarte schließen',
   'map.error': 'Die Karte konnte die Angebote nicht laden. Bitte versuchen Sie es später erneut.',
-  // Price map layer (issue 44 point 5, decision 073)
-  'map.price_layer': 'Preis pro m²',
-  'map.price_title_sale': 'Median der Angebotspreise pro m², Kauf',
-  'map.price_title_rent': 'Median der Mieten pro m² im Monat',
-  'map.price_level_country': 'Ein Wert pro Land. Für Städte hineinzoomen.',
-  'map.price_level_locality': 'Ein Wert pro Stadt oder Gemeinde.',
-  'map.price_figure':
-    '{place}: {price} pro m², Median aus {count, plural, one {# Angebot} other {# Angeboten}}',
-  'map.price_value': '{price}/m²',
-  'map.price_below': 'unter {price}',
-  'map.price_between': '{from} bis {to}',
-  'map.price_above': '{price} und mehr',
-  'map.price_hidden':
-    'Nicht angezeigt, wo weniger als {min} Angebote hinter dem Wert stehen: {count, plural, =0 {hier kein Ort} one {hier # Ort} other {hier # Orte}}.',
-  'map.price_as_of': 'Aus unseren eigenen Angeboten, Stand {date}; alle {hours} Stunden neu berechnet.',
-  'map.price_not_yet': 'Die Werte wurden noch nicht berechnet.',
-  'map.price_list': 'Die Werte als Liste',
-  'map.price_empty': 'Kein Ort hier hat genug Angebote für einen Wert.',
-  'map.price_error': 'Die Preiswerte konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
   // Drawn search areas (issue 44 point 1, decision 069).
   'filter.areas': 'Gezeichnete Gebiete',
   'map.draw.heading': 'Suchgebiet zeichnen',

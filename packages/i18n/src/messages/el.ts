@@ -1156,25 +1156,6 @@ export const el: Catalog = {
   'map.card': 'Αγγελία στον χάρτη',
   'map.close_card': 'Κλείσιμο της κάρτας της αγγελίας',
   'map.error': 'Ο χάρτης δεν μπόρεσε να φορτώσει τις αγγελίες. Δοκιμάστε ξανά αργότερα.',
-  // Price map layer (issue 44 point 5, decision 073)
-  'map.price_layer': 'Τιμή ανά τ.μ.',
-  'map.price_title_sale': 'Διάμεση ζητούμενη τιμή ανά τ.μ., προς πώληση',
-  'map.price_title_rent': 'Διάμεσο μίσθωμα ανά τ.μ. τον μήνα',
-  'map.price_level_country': 'Μία τιμή ανά χώρα. Μεγεθύνετε τον χάρτη για τις πόλεις.',
-  'map.price_level_locality': 'Μία τιμή ανά πόλη ή δήμο.',
-  'map.price_figure':
-    '{place}: {price} ανά τ.μ., διάμεσος {count, plural, one {# αγγελίας} other {# αγγελιών}}',
-  'map.price_value': '{price}/τ.μ.',
-  'map.price_below': 'κάτω από {price}',
-  'map.price_between': '{from} έως {to}',
-  'map.price_above': '{price} και άνω',
-  'map.price_hidden':
-    'Δεν εμφανίζεται όπου λιγότερες από {min} αγγελίες στηρίζουν την τιμή: {count, plural, =0 {κανένα μέρος εδώ} one {# μέρος εδώ} other {# μέρη εδώ}}.',
-  'map.price_as_of': 'Από τις δικές μας αγγελίες, στις {date}· υπολογίζεται ξανά κάθε {hours} ώρες.',
-  'map.price_not_yet': 'Οι τιμές δεν έχουν υπολογιστεί ακόμη.',
-  'map.price_list': 'Οι τιμές ως λίστα',
-  'map.price_empty': 'Κανένα μέρος εδώ δεν έχει αρκετές αγγελίες για μια τιμή.',
-  'map.price_error': 'Δεν ήταν δυνατή η φόρτωση των τιμών. Δοκιμάστε ξανά αργότερα.',
   // Drawn search areas (issue 44 point 1, decision 069).
   'filter.areas': 'Σχεδιασμένες περιοχές',
   'map.draw.heading': 'Σχεδιάστε περιοχή αναζήτησης',

@@ -1157,25 +1157,6 @@ export const fr: Catalog = {
   'map.card': 'Annonce sur la carte',
   'map.close_card': 'Fermer la fiche de l’annonce',
   'map.error': 'La carte n’a pas pu charger les annonces. Veuillez réessayer plus tard.',
-  // Price map layer (issue 44 point 5, decision 073)
-  'map.price_layer': 'Prix au m²',
-  'map.price_title_sale': 'Prix médian demandé au m², à vendre',
-  'map.price_title_rent': 'Loyer médian au m² par mois',
-  'map.price_level_country': 'Une valeur par pays. Zoomez pour voir les villes.',
-  'map.price_level_locality': 'Une valeur par ville ou commune.',
-  'map.price_figure':
-    '{place} : {price} le m², médiane de {count, plural, one {# annonce} other {# annonces}}',
-  'map.price_value': '{price}/m²',
-  'map.price_below': 'moins de {price}',
-  'map.price_between': 'de {from} à {to}',
-  'map.price_above': '{price} et plus',
-  'map.price_hidden':
-    'Non affiché là où moins de {min} annonces fondent la valeur : {count, plural, =0 {aucun lieu ici} one {# lieu ici} other {# lieux ici}}.',
-  'map.price_as_of': 'D’après nos propres annonces, au {date} ; recalculé toutes les {hours} heures.',
-  'map.price_not_yet': 'Les valeurs n’ont pas encore été calculées.',
-  'map.price_list': 'Les valeurs sous forme de liste',
-  'map.price_empty': 'Aucun lieu ici ne compte assez d’annonces pour une valeur.',
-  'map.price_error': 'Les prix n’ont pas pu être chargés. Veuillez réessayer plus tard.',
   // Drawn search areas (issue 44 point 1, decision 069).
   'filter.areas': 'Zones dessinées',
   'map.draw.heading': 'Dessiner une zone de recherche',

@@ -701,25 +701,6 @@ export const hr: Catalog = {
     'Ovaj preglednik ne može iscrtati kartu. Ponude s ovog područja umjesto toga su navedene po mjestima.',
   'map.card': 'Ponuda na karti',
   'map.error': 'Karta nije uspjela učitati ponude. Pokušajte ponovno kasnije.',
-  // Price map layer (issue 44 point 5, decision 073)
-  'map.price_layer': 'Cijena po m²',
-  'map.price_title_sale': 'Medijan tražene cijene po m², prodaja',
-  'map.price_title_rent': 'Medijan najamnine po m² mjesečno',
-  'map.price_level_country': 'Jedna vrijednost po državi. Približite kartu za gradove.',
-  'map.price_level_locality': 'Jedna vrijednost po gradu ili općini.',
-  'map.price_figure':
-    '{place}: {price} po m², medijan {count, plural, one {# ponude} few {# ponude} other {# ponuda}}',
-  'map.price_value': '{price}/m²',
-  'map.price_below': 'ispod {price}',
-  'map.price_between': 'od {from} do {to}',
-  'map.price_above': '{price} i više',
-  'map.price_hidden':
-    'Ne prikazuje se gdje iza vrijednosti stoji manje od {min} ponuda: {count, plural, =0 {ovdje nijedno mjesto} one {ovdje # mjesto} few {ovdje # mjesta} other {ovdje # mjesta}}.',
-  'map.price_as_of': 'Iz naših vlastitih ponuda, stanje {date}; preračunava se svakih {hours} sati.',
-  'map.price_not_yet': 'Vrijednosti još nisu izračunate.',
-  'map.price_list': 'Vrijednosti kao popis',
-  'map.price_empty': 'Nijedno mjesto ovdje nema dovoljno ponuda za vrijednost.',
-  'map.price_error': 'Cijene se nisu mogle učitati. Pokušajte ponovno kasnije.',
   // Drawn search areas (issue 44 point 1, decision 069).
   'filter.areas': 'Nacrtana područja',
   'map.draw.heading': 'Nacrtajte područje pretrage',

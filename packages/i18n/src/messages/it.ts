@@ -1156,25 +1156,6 @@ export const it: Catalog = {
   'map.card': 'Annuncio sulla mappa',
   'map.close_card': 'Chiudi la scheda dell’annuncio',
   'map.error': 'La mappa non è riuscita a caricare gli annunci. Riprova più tardi.',
-  // Price map layer (issue 44 point 5, decision 073)
-  'map.price_layer': 'Prezzo al m²',
-  'map.price_title_sale': 'Prezzo mediano richiesto al m², in vendita',
-  'map.price_title_rent': 'Affitto mediano al m² al mese',
-  'map.price_level_country': 'Un valore per paese. Ingrandisci per vedere le città.',
-  'map.price_level_locality': 'Un valore per città o comune.',
-  'map.price_figure':
-    '{place}: {price} al m², mediana di {count, plural, one {# annuncio} other {# annunci}}',
-  'map.price_value': '{price}/m²',
-  'map.price_below': 'sotto {price}',
-  'map.price_between': 'da {from} a {to}',
-  'map.price_above': '{price} e oltre',
-  'map.price_hidden':
-    'Non mostrato dove meno di {min} annunci sostengono il valore: {count, plural, =0 {nessun luogo qui} one {# luogo qui} other {# luoghi qui}}.',
-  'map.price_as_of': 'Dai nostri annunci, aggiornato al {date}; ricalcolato ogni {hours} ore.',
-  'map.price_not_yet': 'I valori non sono ancora stati calcolati.',
-  'map.price_list': 'I valori in elenco',
-  'map.price_empty': 'Nessun luogo qui ha abbastanza annunci per un valore.',
-  'map.price_error': 'Non è stato possibile caricare i prezzi. Riprova più tardi.',
   // Drawn search areas (issue 44 point 1, decision 069).
   'filter.areas': 'Zone disegnate',
   'map.draw.heading': 'Disegna una zona di ricerca',

@@ -1151,25 +1151,6 @@ export const nl: Catalog = {
   'map.card': 'Woning op de kaart',
   'map.close_card': 'Woningkaartje sluiten',
   'map.error': 'De kaart kon het aanbod niet laden. Probeer het later opnieuw.',
-  // Price map layer (issue 44 point 5, decision 073)
-  'map.price_layer': 'Prijs per m²',
-  'map.price_title_sale': 'Mediane vraagprijs per m², te koop',
-  'map.price_title_rent': 'Mediane huur per m² per maand',
-  'map.price_level_country': 'Eén waarde per land. Zoom in voor steden.',
-  'map.price_level_locality': 'Eén waarde per stad of gemeente.',
-  'map.price_figure':
-    '{place}: {price} per m², mediaan van {count, plural, one {# woning} other {# woningen}}',
-  'map.price_value': '{price}/m²',
-  'map.price_below': 'onder {price}',
-  'map.price_between': '{from} tot {to}',
-  'map.price_above': '{price} en meer',
-  'map.price_hidden':
-    'Niet getoond waar minder dan {min} woningen achter de waarde staan: {count, plural, =0 {hier geen plaats} one {hier # plaats} other {hier # plaatsen}}.',
-  'map.price_as_of': 'Uit ons eigen aanbod, stand van {date}; elke {hours} uur opnieuw berekend.',
-  'map.price_not_yet': 'De waarden zijn nog niet berekend.',
-  'map.price_list': 'De waarden als lijst',
-  'map.price_empty': 'Geen plaats hier heeft genoeg woningen voor een waarde.',
-  'map.price_error': 'De prijzen konden niet worden geladen. Probeer het later opnieuw.',
   // Drawn search areas (issue 44 point 1, decision 069).
   'filter.areas': 'Getekende gebieden',
   'map.draw.heading': 'Zoekgebied tekenen',

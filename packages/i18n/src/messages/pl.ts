@@ -1171,25 +1171,6 @@ export const pl: Catalog = {
   'map.card': 'Oferta na mapie',
   'map.close_card': 'Zamknij kartę oferty',
   'map.error': 'Nie udało się wczytać ofert na mapie. Spróbuj ponownie później.',
-  // Price map layer (issue 44 point 5, decision 073)
-  'map.price_layer': 'Cena za m²',
-  'map.price_title_sale': 'Mediana cen ofertowych za m², sprzedaż',
-  'map.price_title_rent': 'Mediana czynszu za m² miesięcznie',
-  'map.price_level_country': 'Jedna wartość na kraj. Przybliż mapę, aby zobaczyć miasta.',
-  'map.price_level_locality': 'Jedna wartość na miasto lub gminę.',
-  'map.price_figure':
-    '{place}: {price} za m², mediana z {count, plural, one {# oferty} few {# ofert} many {# ofert} other {# oferty}}',
-  'map.price_value': '{price}/m²',
-  'map.price_below': 'poniżej {price}',
-  'map.price_between': 'od {from} do {to}',
-  'map.price_above': '{price} i więcej',
-  'map.price_hidden':
-    'Nie pokazujemy wartości, za którą stoi mniej niż {min} ofert: {count, plural, =0 {tu żadne miejsce} one {tu # miejsce} few {tu # miejsca} many {tu # miejsc} other {tu # miejsca}}.',
-  'map.price_as_of': 'Z naszych własnych ofert, stan na {date}; przeliczane co {hours} godzin.',
-  'map.price_not_yet': 'Wartości nie zostały jeszcze obliczone.',
-  'map.price_list': 'Wartości jako lista',
-  'map.price_empty': 'Żadne miejsce tutaj nie ma dość ofert, by podać wartość.',
-  'map.price_error': 'Nie udało się wczytać cen. Spróbuj ponownie później.',
   // Drawn search areas (issue 44 point 1, decision 069).
   'filter.areas': 'Narysowane obszary',
   'map.draw.heading': 'Narysuj obszar wyszukiwania',

@@ -1166,25 +1166,6 @@ export const sk: Catalog = {
   'map.card': 'Ponuka na mape',
   'map.close_card': 'Zavrieť kartu ponuky',
   'map.error': 'Mape sa nepodarilo načítať ponuky. Skúste to prosím neskôr.',
-  // Price map layer (issue 44 point 5, decision 073)
-  'map.price_layer': 'Cena za m²',
-  'map.price_title_sale': 'Medián ponukovej ceny za m², predaj',
-  'map.price_title_rent': 'Medián nájomného za m² mesačne',
-  'map.price_level_country': 'Jeden údaj za každú krajinu. Pre mestá mapu priblížte.',
-  'map.price_level_locality': 'Jeden údaj za každé mesto či obec.',
-  'map.price_figure':
-    '{place}: {price} za m², medián z {count, plural, one {# ponuky} few {# ponúk} many {# ponuky} other {# ponúk}}',
-  'map.price_value': '{price}/m²',
-  'map.price_below': 'pod {price}',
-  'map.price_between': '{from} až {to}',
-  'map.price_above': '{price} a viac',
-  'map.price_hidden':
-    'Kde za údajom stojí menej ako {min} ponúk, nezobrazujeme ho: {count, plural, =0 {tu žiadne miesto} one {tu # miesto} few {tu # miesta} many {tu # miesta} other {tu # miest}}.',
-  'map.price_as_of': 'Z našich vlastných ponúk, stav k {date}; prepočítavame každých {hours} hodín.',
-  'map.price_not_yet': 'Údaje ešte neboli vypočítané.',
-  'map.price_list': 'Údaje ako zoznam',
-  'map.price_empty': 'Žiadne miesto tu nemá dosť ponúk na údaj.',
-  'map.price_error': 'Údaje o cenách sa nepodarilo načítať. Skúste to prosím neskôr.',
   // Drawn search areas (issue 44 point 1, decision 069).
   'filter.areas': 'Zakreslené oblasti',
   'map.draw.heading': 'Zakresliť oblasť hľadania',

@@ -189,18 +189,6 @@ export const srME: CatalogOverrides = {
   'map.price_list': 'Vrijednosti kao lista',
   'map.price_empty': 'Nijedno mjesto ovdje nema dovoljno ponuda za vrijednost.',
   'map.price_error': 'Cijene nije bilo moguće učitati. Pokušajte ponovo kasnije.',
-  // Price map layer (issue 44 point 5, decision 073)
-  'map.price_layer': 'Cijena po m²',
-  'map.price_title_sale': 'Medijana tražene cijene po m², prodaja',
-  'map.price_title_rent': 'Medijana kirije po m² mjesečno',
-  'map.price_level_country': 'Jedna vrijednost po državi. Približite mapu za gradove.',
-  'map.price_level_locality': 'Jedna vrijednost po gradu ili opštini.',
-  'map.price_hidden':
-    'Ne prikazuje se gdje iza vrijednosti stoji manje od {min} ponuda: {count, plural, =0 {ovdje nijedno mjesto} one {ovdje # mjesto} few {ovdje # mjesta} other {ovdje # mjesta}}.',
-  'map.price_not_yet': 'Vrijednosti još nisu izračunate.',
-  'map.price_list': 'Vrijednosti kao lista',
-  'map.price_empty': 'Nijedno mjesto ovdje nema dovoljno ponuda za vrijednost.',
-  'map.price_error': 'Cijene nije bilo moguće učitati. Pokušajte ponovo kasnije.',
   'editor.changed_elsewhere':
     'Ova nekretnina je promijenjena na drugom mjestu (u drugoj kartici ili od strane nekog drugog). Ništa nije sačuvano: ponovo učitajte stranicu da vidite najnoviju verziju, pa ponovite izmjenu.',
   'editor.photos_drag_hint': 'Prevucite fotografiju da biste je premjestili ili koristite njena dugmad.',

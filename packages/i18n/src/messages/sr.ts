@@ -707,25 +707,6 @@ export const sr: Catalog = {
     'Ovaj pregledač ne može da iscrta mapu. Ponude sa ovog područja su umesto toga navedene po mestima.',
   'map.card': 'Ponuda na mapi',
   'map.error': 'Mapa nije uspela da učita ponude. Pokušajte ponovo kasnije.',
-  // Price map layer (issue 44 point 5, decision 073)
-  'map.price_layer': 'Cena po m²',
-  'map.price_title_sale': 'Medijana tražene cene po m², prodaja',
-  'map.price_title_rent': 'Medijana kirije po m² mesečno',
-  'map.price_level_country': 'Jedna vrednost po državi. Približite mapu za gradove.',
-  'map.price_level_locality': 'Jedna vrednost po gradu ili opštini.',
-  'map.price_figure':
-    '{place}: {price} po m², medijana {count, plural, one {# ponude} few {# ponude} other {# ponuda}}',
-  'map.price_value': '{price}/m²',
-  'map.price_below': 'ispod {price}',
-  'map.price_between': 'od {from} do {to}',
-  'map.price_above': '{price} i više',
-  'map.price_hidden':
-    'Ne prikazuje se gde iza vrednosti stoji manje od {min} ponuda: {count, plural, =0 {ovde nijedno mesto} one {ovde # mesto} few {ovde # mesta} other {ovde # mesta}}.',
-  'map.price_as_of': 'Iz naših sopstvenih ponuda, stanje na dan {date}; preračunava se svakih {hours} sati.',
-  'map.price_not_yet': 'Vrednosti još nisu izračunate.',
-  'map.price_list': 'Vrednosti kao lista',
-  'map.price_empty': 'Nijedno mesto ovde nema dovoljno ponuda za vrednost.',
-  'map.price_error': 'Cene nije bilo moguće učitati. Pokušajte ponovo kasnije.',
   // Drawn search areas (issue 44 point 1, decision 069).
   'filter.areas': 'Nacrtane oblasti',
   'map.draw.heading': 'Nacrtajte oblast pretrage',
