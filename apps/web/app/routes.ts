@@ -2,6 +2,7 @@ import { LOCALES, ROUTE_ENTRIES } from '@estately/domain';
 import { layout, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
 import { ADMIN_SECTIONS, adminPath } from './routing/admin-paths.ts';
 import { availabilityLinkPath } from './routing/availability-paths.ts';
+import { boardInvitationPath, boardPath, boardsPath } from './routing/boards-paths.ts';
 import { companySettingsPath } from './routing/company-paths.ts';
 import { apiKeysPath, feedRunPath, feedRunsPath, feedsPath, feedUploadPath } from './routing/feeds-paths.ts';
 import { buyerThreadPath, leadsPath, myMessagesPath } from './routing/leads-paths.ts';
@@ -47,6 +48,18 @@ const buyerThreadRoutes = LOCALES.map((locale) =>
 const availabilityRoutes = LOCALES.map((locale) =>
   route(availabilityLinkPath(locale, ':token'), 'routes/availability-link.tsx', {
     id: `${locale}.availabilityLink`,
+  }),
+);
+
+// Shared search boards (issue 44 point 3, decision 071): the list and a board under the account
+// layout's sign-in guard, and the page an invitation e-mail opens, in every locale.
+const boardRoutes = LOCALES.flatMap((locale) => [
+  route(boardsPath(locale), 'routes/boards.tsx', { id: `${locale}.accountBoards` }),
+  route(boardPath(locale, ':id'), 'routes/board.tsx', { id: `${locale}.accountBoard` }),
+]);
+const boardInvitationRoutes = LOCALES.map((locale) =>
+  route(boardInvitationPath(locale, ':token'), 'routes/board-invitation.tsx', {
+    id: `${locale}.boardInvitation`,
   }),
 );
 
@@ -124,6 +137,7 @@ export default [
   ...sellerPageRoutes,
   ...buyerThreadRoutes,
   ...availabilityRoutes,
+  ...boardInvitationRoutes,
   layout('routes/account-layout.tsx', { id: 'account-layout' }, [
     ...accountRoutes,
     ...leadsAndAdminRoutes,
@@ -131,6 +145,7 @@ export default [
     ...companySettingsRoutes,
     ...offerStatsRoutes,
     ...feedRoutes,
+    ...boardRoutes,
   ]),
   ...propertyPhotoRoutes,
   ...feedUploadRoutes,

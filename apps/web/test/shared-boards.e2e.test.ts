@@ -1,0 +1,134 @@
+// Shared search boards in Chromium against the real API (issue 44 point 3, decision 071): the
+// owner creates a board and invites by e-mail; the invitee opens the e-mail's link as a guest,
+// signs in, comes back and accepts. With both boards open in two browser contexts, the owner's
+// status change and the member's note appear on the other page without a reload and are
+// announced in the polite live region; a private note stays with its author; removing the member
+// ends their access on the open page at once. axe finds nothing on the board and invitation pages.
+
+import { users } from '@estately/db';
+import { translate } from '@estately/i18n';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, signIn, startAccountHarness, tokenOf } from './account-helpers.ts';
+import { apiAs, fillSignInForm, harnessPerFile, hydrated } from './browser-setup.ts';
+
+const h = harnessPerFile(startAccountHarness);
+const en = (key: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) =>
+  translate('en', key, values);
+
+/** The item of the board page that holds the offer titled like `offerId`'s card. */
+const item = (page: Page) => page.getByTestId('board-item').first();
+
+describe('shared search boards', () => {
+  it('two accounts see each other’s status and note changes live; removal ends access at once', async () => {
+    await h.signUpByApi('olga.owner@example.com');
+    await h.signUpByApi('max.member@example.com');
+    await h.db
+      .update(users)
+      .set({ firstName: 'Olga', lastName: 'Owner' })
+      .where(eq(users.email, 'olga.owner@example.com'));
+    await h.db
+      .update(users)
+      .set({ firstName: 'Max', lastName: 'Member' })
+      .where(eq(users.email, 'max.member@example.com'));
+
+    // The owner creates a board through its form and lands on it.
+    const ownerContext = await h.visitor();
+    const owner = await ownerContext.newPage();
+    await signIn(owner, h.web.url, 'olga.owner@example.com');
+    await owner.goto(`${h.web.url}/en/account/boards`);
+    expect(await owner.getByTestId('boards-empty').textContent()).toBe(en('boards.empty'));
+    await owner.getByLabel(en('boards.create_label')).fill('Our flat hunt');
+    await owner.getByRole('button', { name: en('boards.create') }).click();
+    await owner.waitForURL(/\/en\/account\/boards\/\d+$/);
+    const boardId = Number(owner.url().split('/').at(-1));
+    // An offer on the board (the offer page's "add to board" makes the same call).
+    await apiAs(h.api.url, await tokenOf(ownerContext), 'POST', `/my/boards/${boardId}/items`, {
+      property_id: h.offerIds[0],
+    });
+    await owner.reload();
+    expect(await owner.getByTestId('board-item').count()).toBe(1);
+
+    // The invitation e-mail goes through the outbox; its link opens the invitation page.
+    await owner.getByLabel(en('boards.invite_label')).fill('max.member@example.com');
+    await owner.getByRole('button', { name: en('boards.invite') }).click();
+    await expect
+      .poll(() => owner.getByTestId('board-outcome').textContent())
+      .toBe(en('boards.invited', { email: 'max.member@example.com' }));
+    const link = await h.mailLink('max.member@example.com', '/board-invitation/');
+
+    const memberContext = await h.visitor();
+    const member = await memberContext.newPage();
+    await member.goto(`${h.web.url}${link}`);
+    expect(await member.locator('h1').textContent()).toBe(en('boards.invitation.title'));
+    expect(await axeViolations(member)).toEqual([]);
+    // A guest signs in first and comes back to accept.
+    await member.getByTestId('board-invitation-sign-in').click();
+    await fillSignInForm(member, 'max.member@example.com');
+    await member.waitForURL((url) => url.pathname === link);
+    await member.getByTestId('board-invitation-accept').click();
+    await member.waitForURL(new RegExp(`/en/account/boards/${boardId}$`));
+
+    // Both pages hold the live stream.
+    await owner.reload();
+    for (const page of [owner, member]) {
+      await hydrated(page, 'screen-board');
+      await expect.poll(() => page.getByTestId('screen-board').getAttribute('data-live')).toBe('live');
+    }
+    expect(await owner.getByTestId('board-member').allTextContents()).toHaveLength(2);
+    // A mark that a reload would wipe.
+    await member.evaluate(() => {
+      (window as unknown as { boardMark: number }).boardMark = 1;
+    });
+
+    // The owner books a viewing: the member's page shows it without a reload and says who did.
+    await item(owner).getByTestId('board-item-status').selectOption('viewing_booked');
+    await item(owner).getByTestId('board-item-viewing').fill('2026-12-20T15:30');
+    await item(owner)
+      .getByRole('button', { name: new RegExp(`^${en('boards.save')}`) })
+      .click();
+    await expect
+      .poll(() => item(member).getByTestId('board-item-status').inputValue())
+      .toBe('viewing_booked');
+    expect(await item(member).getByTestId('board-item-viewing').inputValue()).toBe('2026-12-20T15:30');
+    await expect
+      .poll(() => member.getByTestId('board-announcement').textContent())
+      .toBe(en('boards.live.item_updated', { name: 'Olga Owner' }));
+    expect(await member.getByTestId('board-announcement').getAttribute('aria-live')).toBe('polite');
+
+    // The member's private note stays theirs; their shared note reaches the owner live.
+    const memberItem = item(member);
+    await memberItem.getByLabel(en('boards.note_label')).fill('We could offer 5 % less');
+    await memberItem.getByLabel(en('boards.note_private')).check();
+    await memberItem.getByRole('button', { name: en('boards.note_add') }).click();
+    await expect.poll(() => item(member).getByTestId('board-note').count()).toBe(1);
+    await item(member).getByLabel(en('boards.note_label')).fill('The balcony faces south');
+    await item(member)
+      .getByRole('button', { name: en('boards.note_add') })
+      .click();
+    await expect
+      .poll(() => item(owner).getByTestId('board-note').allTextContents())
+      .toEqual([expect.stringContaining('The balcony faces south')]);
+    await expect
+      .poll(() => owner.getByTestId('board-announcement').textContent())
+      .toBe(en('boards.live.note_added', { name: 'Max Member' }));
+    expect(await owner.textContent('body')).not.toContain('We could offer 5 % less');
+    expect(await member.evaluate(() => (window as unknown as { boardMark?: number }).boardMark)).toBe(1);
+
+    expect(await axeViolations(owner)).toEqual([]);
+    expect(await axeViolations(member)).toEqual([]);
+
+    // The owner removes the member: the member's open page says so at once.
+    await owner.getByTestId('board-member-remove').click();
+    await expect.poll(() => owner.getByTestId('board-member').count()).toBe(1);
+    await expect
+      .poll(() => member.getByTestId('board-revoked').textContent())
+      .toBe(en('boards.live.revoked'));
+    const again = await member.goto(`${h.web.url}/en/account/boards/${boardId}`);
+    expect(again?.status()).toBe(404);
+
+    await ownerContext.close();
+    await memberContext.close();
+  });
+});
