@@ -171,6 +171,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register((await import('./features/property-groups/routes.ts')).default);
   await app.register((await import('./features/scam-flags/routes.ts')).default);
   await app.register(redirectsAdminRoutes);
+  // Issue 44 points 4 and 6 (decision 072): compare, hidden and recently viewed offers.
+  await app.register((await import('./features/compare/routes.ts')).default);
+  await app.register((await import('./features/hidden-offers/routes.ts')).default);
+  await app.register((await import('./features/recently-viewed/routes.ts')).default);
 
   return app;
 }

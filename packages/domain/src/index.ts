@@ -17,6 +17,8 @@ export * from './contracts/my-offers.ts';
 export * from './contracts/offer-actions.ts';
 export * from './contracts/offer-detail.ts';
 export * from './contracts/offers.ts';
+// Issue 44 points 4 and 6 (compare, hidden and recently viewed offers).
+export * from './contracts/personal-offer-lists.ts';
 // Price map (issue 44 point 5)
 export * from './contracts/price-map.ts';
 export * from './contracts/property-forms.ts';
@@ -46,6 +48,7 @@ export * from './offer-history.ts';
 export * from './offer-visibility.ts';
 export * from './paging.ts';
 export * from './password-policy.ts';
+export * from './personal-offer-lists.ts';
 // Price map (issue 44 point 5)
 export * from './price-map.ts';
 export * from './property-groups.ts';

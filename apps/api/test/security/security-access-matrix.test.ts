@@ -103,6 +103,9 @@ const POLICY: Record<string, Policy> = {
   'GET /public/users/:id': 'public',
   'GET /public/companies/:id': 'public',
   'GET /public/sellers/:id': 'public',
+  // Issue 44 points 4 and 6 (decision 072): compare, and the cards of a browser's list.
+  'GET /public/offers/compare': 'public',
+  'GET /public/offers/cards': 'public',
   'GET /content/articles/:key': 'public',
   'GET /content/blog': 'public',
   'GET /content/blog/:slug': 'public',
@@ -125,6 +128,9 @@ const POLICY: Record<string, Policy> = {
   // Signed by the link's HMAC token, not by a session (links in alert e-mails).
   'GET /saved_searches/unsubscribe': 'public',
   'POST /saved_searches/unsubscribe': 'public',
+  // Issue 44 point 2 (alerts): the favourite alerts' one-click unsubscribe, by signed token.
+  'GET /user/favorite_alerts/unsubscribe': 'public',
+  'POST /user/favorite_alerts/unsubscribe': 'public',
   // the signed-in user's own data
   'GET /user/me': 'user',
   'PATCH /users/me': 'user',
@@ -136,6 +142,13 @@ const POLICY: Record<string, Policy> = {
   'POST /user/offers/:id/favorite_offer': 'user',
   'DELETE /user/offers/:id/favorite_offer': 'user',
   'GET /my/favorite/properties': 'user',
+  // Issue 44 point 6 (decision 072): hidden and recently viewed offers.
+  'GET /user/hidden_offers': 'user',
+  'POST /user/hidden_offers': 'user',
+  'POST /user/hidden_offers/:id': 'user',
+  'DELETE /user/hidden_offers/:id': 'user',
+  'GET /user/recently_viewed': 'user',
+  'POST /user/recently_viewed': 'user',
   'POST /my/favorite/properties': 'user',
   'DELETE /my/favorite/properties': 'user',
   'GET /my/offers/stats': 'user',

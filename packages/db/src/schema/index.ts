@@ -8,6 +8,8 @@ export * from './idempotency.ts';
 export * from './lead-threads.ts';
 export * from './locations.ts';
 export * from './offers.ts';
+// Issue 44 point 6 (hidden and recently viewed offers).
+export * from './personal-offer-lists.ts';
 // Issue 44 point 5 (the price map).
 export * from './price-map.ts';
 export * from './properties.ts';

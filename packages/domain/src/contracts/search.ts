@@ -20,6 +20,13 @@ import { OfferCardSchema } from './offers.ts';
 /** A URL parameter as it arrives: one string, or several for a repeated key. */
 const rawParam = z.union([z.string(), z.array(z.string())]);
 
+// Issue 44 point 6 (decision 072): a guest's hidden offers, left out of the answer.
+const hiddenParam = rawParam
+  .optional()
+  .describe(
+    "Offer ids to leave out (a guest's hidden offers, which the web server carries from its cookie), dot- or comma-separated, at most 100; more, or anything but ids, answers 422 `hidden`. A signed-in caller's own hidden offers are left out without it. Such a search is answered for the caller alone (decision 072).",
+  );
+
 function filterParams(omit: readonly FilterKey[] = []) {
   const params: Record<string, z.ZodOptional<typeof rawParam>> = {};
   for (const key of FILTER_KEYS) {
@@ -35,6 +42,7 @@ function filterParams(omit: readonly FilterKey[] = []) {
  */
 export const SearchOffersQuerySchema = z.looseObject({
   ...filterParams(),
+  hidden: hiddenParam,
   facets: rawParam
     .optional()
     .describe(
@@ -94,6 +102,7 @@ export type SearchOffersResponse = z.infer<typeof SearchOffersResponseSchema>;
 
 export const OfferFacetsQuerySchema = z.looseObject({
   ...filterParams(['sort', 'page', 'per_page']),
+  hidden: hiddenParam,
   groups: rawParam
     .optional()
     .describe(`Comma list of the groups to count (default all): ${FACET_GROUPS.join(', ')}.`),
@@ -141,6 +150,7 @@ export const MapZoomSchema = z.preprocess(
 
 export const OfferMapQuerySchema = z.looseObject({
   ...filterParams(['sort', 'page', 'per_page']),
+  hidden: hiddenParam,
   // Required: a missing one answers 422 with the same keys the handler uses for a bad one.
   bbox: z
     .union([z.string(), z.array(z.string())], messageKey('validation.invalid_bbox'))

@@ -44,4 +44,6 @@ export const enGB: CatalogOverrides = {
   'seller_page.page_description':
     '{name}: seller profile and offers of flats and houses for sale and to rent.',
   'offer.group_note': 'We recognised these listings as the same property by address, floor, layout, floor area and photos. The lowest price comes first.',
+  // Issue 44 point 4 (decision 072).
+  'compare.empty': 'Pick two to four offers with “Compare” in the results, in your favourites or on an offer’s page.',
 };

@@ -32,6 +32,8 @@ export interface ClusterOffersOptions {
   cache?: OfferCountCache;
   /** Groups the offers of searches it can answer in memory (facet-index.ts; with `cache`). */
   index?: FacetIndex;
+  /** Offers the person asking hid (decision 072): grouped in SQL without them, kept nowhere. */
+  hidden?: readonly number[];
 }
 
 /**
@@ -310,7 +312,11 @@ async function cellsFromIndex(
  * groups the offers in SQL.
  */
 export async function clusterOffers(options: ClusterOffersOptions): Promise<OfferMapResponse> {
-  const { db, filters, zoom, cache, index, cap = MAP_FEATURE_CAP, now = new Date() } = options;
+  const { db, filters, zoom, cap = MAP_FEATURE_CAP, now = new Date() } = options;
+  const hidden = options.hidden ?? [];
+  const personal = hidden.length > 0;
+  const cache = personal ? undefined : options.cache;
+  const index = personal ? undefined : options.index;
   if (!(cap >= MIN_MAP_FEATURE_CAP)) throw new RangeError(`cap must be at least ${MIN_MAP_FEATURE_CAP}`);
   const scope = countScope(filters);
   const { rates, conditions, version, snapshot } = await prepareSearch(
@@ -318,6 +324,8 @@ export async function clusterOffers(options: ClusterOffersOptions): Promise<Offe
     filters,
     now,
     cache ? scope : undefined,
+    undefined,
+    hidden,
   );
   const cell = cellSizeFor(filters.bbox, zoom, cap);
   // Coarse grids (zoom 6 and out) of partitions alone add up the aggregates: their viewports
@@ -325,11 +333,12 @@ export async function clusterOffers(options: ClusterOffersOptions): Promise<Offe
   // at 1M offers, the aggregates 5 ms). Finer grids go to the index where it can answer: the
   // aggregates read the offers along the viewport's edges in SQL (20 ms at zoom 8, the index
   // 4 ms).
-  const coarse = cellsCanAnswer(filters, cell) && cell >= MAP_CELL_DEG * 4;
+  const aggregates = !personal && cellsCanAnswer(filters, cell);
+  const coarse = aggregates && cell >= MAP_CELL_DEG * 4;
   const group = () =>
     !coarse && index && snapshot && indexable(filters)
       ? cellsFromIndex(db, index, snapshot, filters, cell, cap)
-      : cellsCanAnswer(filters, cell)
+      : aggregates
         ? cellsFromAggregates(db, filters, conditions, cell)
         : cellsFromOffers(db, allConditions(conditions), cell, cap);
   // The cells are counts like a total: cached under the same change counters, keyed by the

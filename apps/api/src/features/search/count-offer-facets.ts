@@ -35,6 +35,8 @@ export interface CountOfferFacetsOptions {
    * snapshot of the change counters it is brought up to.
    */
   index?: FacetIndex;
+  /** Offers the person asking hid (decision 072): not counted. */
+  hidden?: readonly number[];
 }
 
 /** The `groups` parameter: a comma list (or repeated key) of facet groups; absent means all, null when invalid. */
@@ -85,15 +87,14 @@ export function indexKey(kind: string, filters: SearchFilters, groups: readonly 
  * value-set choices is counted by the process's facet index (facet-index.ts).
  */
 export async function countOfferFacets(options: CountOfferFacetsOptions): Promise<OfferFacetsResponse> {
-  const {
-    db,
-    filters,
-    groups = FACET_GROUPS,
-    cache,
-    index,
-    now = new Date(),
-    partitionCounts = true,
-  } = options;
+  const { db, filters, groups = FACET_GROUPS, now = new Date() } = options;
+  // A person's hidden offers (decision 072) make the counts theirs alone: counted in SQL, kept
+  // nowhere.
+  const hidden = options.hidden ?? [];
+  const personal = hidden.length > 0;
+  const cache = personal ? undefined : options.cache;
+  const index = personal ? undefined : options.index;
+  const partitionCounts = !personal && (options.partitionCounts ?? true);
   const scope = countScope(filters, groups);
   let taken: ReadSnapshot | undefined;
   if (cache && index && !partitionOnly(filters) && indexable(filters)) {
@@ -107,6 +108,7 @@ export async function countOfferFacets(options: CountOfferFacetsOptions): Promis
     now,
     cache ? scope : undefined,
     taken,
+    hidden,
   );
   if (cache && index && snapshot && version !== undefined && !partitionOnly(filters) && indexable(filters)) {
     return cache.getKeyed(indexKey('facets', filters, groups), `${version}|${snapshot.ratesKey}`, () =>

@@ -104,6 +104,21 @@ function flagCondition(name: FlagFilter): SQL {
  */
 export const PUBLIC_OFFER: SQL = sql`${offers.isPublic}`;
 
+/**
+ * The offers a person hid (issue 44 point 6, decision 072): left out of every answer made for
+ * them. Not a filter of the table (it is the person's, not the search's): a search with it is
+ * answered in SQL, uncached (search-offers.ts, count-offer-facets.ts, cluster-offers.ts).
+ */
+export function notHidden(ids: readonly number[]): SQL {
+  return sql`not (${offers.id} = any(${`{${ids.join(',')}}`}::bigint[]))`;
+}
+
+/** The conditions with the hidden offers left out (the same object when none are hidden). */
+export function withHiddenLeftOut(conditions: OfferConditions, hidden: readonly number[]): OfferConditions {
+  if (hidden.length === 0) return conditions;
+  return { ...conditions, common: [...conditions.common, notHidden(hidden)] };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Geography. `offers.location` is point(longitude, latitude) with a GiST index: boxes use it
 // through `<@`; the exact great-circle distance (geo_distance_km, 0002_search.sql) then trims

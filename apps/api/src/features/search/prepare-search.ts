@@ -2,7 +2,12 @@ import type { Db } from '@estately/db';
 import { type ExchangeRates, parseFilters, type SearchFilters } from '@estately/domain';
 import { AppError } from '../../lib/app-error.ts';
 import { loadExchangeRates, ratesFromRows } from '../offers-shared/exchange-rates.ts';
-import { type OfferConditions, offerConditions, resolveRadiusCentre } from './offer-conditions.ts';
+import {
+  type OfferConditions,
+  offerConditions,
+  resolveRadiusCentre,
+  withHiddenLeftOut,
+} from './offer-conditions.ts';
 import { type CountScope, type ReadSnapshot, readVersions } from './read-versions.ts';
 
 export interface PreparedSearch {
@@ -48,12 +53,14 @@ export async function prepareSearch(
   now: Date,
   scope?: CountScope,
   taken?: ReadSnapshot,
+  hidden: readonly number[] = [],
 ): Promise<PreparedSearch> {
   const [{ rates, version, snapshot }, centre] = await Promise.all([
     loadRatesAndVersion(db, scope, taken),
     resolveRadiusCentre(db, filters),
   ]);
-  return { filters, rates, version, snapshot, conditions: offerConditions(filters, { rates, now, centre }) };
+  const conditions = withHiddenLeftOut(offerConditions(filters, { rates, now, centre }), hidden);
+  return { filters, rates, version, snapshot, conditions };
 }
 
 /**
@@ -61,10 +68,14 @@ export async function prepareSearch(
  * currency other than CZK (the base, whose rate is always 1) and no radius around a named
  * place. Then a search sends its page query alongside the rates instead of after them.
  */
-export function conditionsWithoutLookups(filters: SearchFilters, now: Date): OfferConditions | null {
+export function conditionsWithoutLookups(
+  filters: SearchFilters,
+  now: Date,
+  hidden: readonly number[] = [],
+): OfferConditions | null {
   const priced = filters.price_from !== undefined || filters.price_to !== undefined;
   if (priced && filters.currency !== undefined && filters.currency !== 'CZK') return null;
   if (filters.radius_km !== undefined && filters.lat === undefined) return null;
   const rates: ExchangeRates = { base: 'CZK', rates: { ...ratesFromRows([]).rates, CZK: 1 } };
-  return offerConditions(filters, { rates, now });
+  return withHiddenLeftOut(offerConditions(filters, { rates, now }), hidden);
 }

@@ -1,6 +1,7 @@
 import {
   type BoundingBox,
   ErrorBodySchema,
+  GUEST_HIDDEN_CAP,
   MAP_FEATURE_CAP,
   MapZoomSchema,
   OfferFacetsQuerySchema,
@@ -8,13 +9,16 @@ import {
   OfferMapQuerySchema,
   OfferMapResponseSchema,
   parseFilters,
+  parseOfferIdList,
   type SearchFilters,
   SearchOffersQuerySchema,
   SearchOffersResponseSchema,
   toFilterRecord,
 } from '@estately/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { listHiddenOfferIds } from '../hidden-offers/list-hidden-offer-ids.ts';
 import { clusterOffers } from './cluster-offers.ts';
 import { OfferCountCache } from './count-cache.ts';
 import { countOfferFacets, parseFacetGroups } from './count-offer-facets.ts';
@@ -35,6 +39,28 @@ function validateSearchQuery(query: Record<string, unknown>, own: Record<string,
   const errors: Record<string, string[]> = parsed.success ? {} : { ...parsed.errors };
   for (const name of invalid) errors[name] = ['validation.invalid_value'];
   throw new AppError('validation_errors', { errors });
+}
+
+/**
+ * The `hidden` parameter (a guest's hidden offers, decision 072): the ids, or null when it is not
+ * a list of at most GUEST_HIDDEN_CAP ids.
+ */
+function hiddenParam(raw: unknown): number[] | null {
+  const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  if (value === undefined) return [];
+  if (typeof value !== 'string') return null;
+  const ids = parseOfferIdList(value, Number.MAX_SAFE_INTEGER);
+  return ids === null || ids.length > GUEST_HIDDEN_CAP ? null : ids;
+}
+
+/**
+ * The offers to leave out of a search for the person asking: the guest's `hidden` list, and a
+ * signed-in caller's own hidden offers (their bearer token names them).
+ */
+async function hiddenFor(request: FastifyRequest, fromQuery: readonly number[]): Promise<number[]> {
+  if (!request.user) return [...fromQuery];
+  const own = await listHiddenOfferIds({ db: request.server.db, userId: request.user.id });
+  return [...new Set([...fromQuery, ...own])];
 }
 
 /** Map mode needs a viewport and a zoom on top of the filters; every problem is reported at once. */
@@ -72,6 +98,8 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/offers',
     {
+      // A signed-in caller's hidden offers are left out (decision 072); guests answer as before.
+      preHandler: app.identify,
       serializerCompiler,
       schema: {
         tags: ['search'],
@@ -84,8 +112,22 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const withFacets = parseFacetsFlag(request.query.facets);
-      const filters = validateSearchQuery(request.query, { facets: withFacets !== null });
-      const options = { db: request.readDb, filters, storage: app.storage, cache, index, bodies, check };
+      const asked = hiddenParam(request.query.hidden);
+      const filters = validateSearchQuery(request.query, {
+        facets: withFacets !== null,
+        hidden: asked !== null,
+      });
+      const hidden = await hiddenFor(request, asked ?? []);
+      const options = {
+        db: request.readDb,
+        filters,
+        storage: app.storage,
+        cache,
+        index,
+        bodies,
+        check,
+        hidden,
+      };
       const body = await (withFacets ? searchOffersWithFacetsBody(options) : searchOffersBody(options));
       // A Buffer is sent as it is (no serializer): encoded once, kept (decision 022).
       return sendEncoded(reply, body);
@@ -95,6 +137,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/offers/facets',
     {
+      preHandler: app.identify,
       serializerCompiler,
       schema: {
         tags: ['search'],
@@ -107,14 +150,24 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const groups = parseFacetGroups(request.query.groups);
-      const filters = validateSearchQuery(request.query, { groups: groups !== null });
-      return countOfferFacets({ db: request.readDb, filters, groups: groups ?? undefined, cache, index });
+      const asked = hiddenParam(request.query.hidden);
+      const filters = validateSearchQuery(request.query, { groups: groups !== null, hidden: asked !== null });
+      const hidden = await hiddenFor(request, asked ?? []);
+      return countOfferFacets({
+        db: request.readDb,
+        filters,
+        groups: groups ?? undefined,
+        cache,
+        index,
+        hidden,
+      });
     },
   );
 
   app.get(
     '/public/offers/map',
     {
+      preHandler: app.identify,
       serializerCompiler,
       schema: {
         tags: ['search'],
@@ -125,8 +178,12 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const asked = hiddenParam(request.query.hidden);
       const { filters, zoom } = validateMapQuery(request.query);
-      return clusterOffers({ db: request.readDb, filters, zoom, cache, index });
+      if (asked === null)
+        throw new AppError('validation_errors', { errors: { hidden: ['validation.invalid_value'] } });
+      const hidden = await hiddenFor(request, asked);
+      return clusterOffers({ db: request.readDb, filters, zoom, cache, index, hidden });
     },
   );
 };

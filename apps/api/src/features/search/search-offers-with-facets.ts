@@ -18,12 +18,12 @@ export function parseFacetsFlag(raw: unknown): boolean | null {
  * event-loop turn, so they share one snapshot of the change counters (decision 022).
  */
 export async function searchOffersWithFacetsBody(options: SearchOffersBodyOptions): Promise<Buffer> {
-  const { db, filters, cache, index, check } = options;
+  const { db, filters, cache, index, check, hidden } = options;
   // Sort and paging do not change the counts (the facets route ignores them).
   const { sort, page, per_page } = defaultFilters();
   const [body, counts] = await Promise.all([
     searchOffersBody(options),
-    countOfferFacets({ db, filters: { ...filters, sort, page, per_page }, cache, index }),
+    countOfferFacets({ db, filters: { ...filters, sort, page, per_page }, cache, index, hidden }),
   ]);
   return joinFacets(body, counts.facets, check);
 }

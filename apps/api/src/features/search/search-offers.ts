@@ -42,6 +42,11 @@ export interface SearchOffersOptions {
    * the answer is taken under it instead of a snapshot of its own.
    */
   snapshot?: ReadSnapshot;
+  /**
+   * Offers the person asking hid (decision 072): left out. Such a search is the person's own,
+   * answered in SQL and kept nowhere (the index and the caches hold everyone's answers).
+   */
+  hidden?: readonly number[];
 }
 
 /**
@@ -140,7 +145,11 @@ async function walkNewest(db: Db, conditions: OfferConditions, need: number): Pr
  * CZK).
  */
 export async function searchOffers(options: SearchOffersOptions): Promise<SearchOffersResponse> {
-  const { db, filters, storage, cache, index, now = new Date() } = options;
+  const { db, filters, storage, now = new Date() } = options;
+  const hidden = options.hidden ?? [];
+  const personal = hidden.length > 0;
+  const cache = personal ? undefined : options.cache;
+  const index = personal ? undefined : options.index;
   const offset = pageOffset(filters.page, filters.per_page);
   /** The cards of `wanted`, in that order. */
   const cardsById = async (wanted: readonly number[]): Promise<CardRow[]> => {
@@ -179,7 +188,7 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
   // A search by offer type, property type and country alone adds up the pre-aggregated
   // counts (facet-count-rows.ts) instead of counting up to every public offer.
   const totalStatement = (conditions: OfferConditions) =>
-    partitionOnly(filters) ? partitionTotalStatement(filters) : countStatement(conditions);
+    partitionOnly(filters) && !personal ? partitionTotalStatement(filters) : countStatement(conditions);
   const countTotal = async (conditions: OfferConditions) =>
     Number((await queryRows<{ total: number }>(db, totalStatement(conditions)))[0]?.total ?? 0);
   const respond = (rows: CardRow[], count: number, rates: ExchangeRates): SearchOffersResponse =>
@@ -223,8 +232,8 @@ export async function searchOffers(options: SearchOffersOptions): Promise<Search
 
   // Uncached: the page goes alongside the rates when its conditions need neither the rates
   // nor a place's centre.
-  const prepared = prepareSearch(db, filters, now);
-  const early = conditionsWithoutLookups(filters, now);
+  const prepared = prepareSearch(db, filters, now, undefined, undefined, hidden);
+  const early = conditionsWithoutLookups(filters, now, hidden);
   const [rows, count, { rates }] = await Promise.all([
     early ? page(early) : prepared.then((p) => page(p.conditions)),
     prepared.then((p) => countTotal(p.conditions)),
@@ -342,6 +351,8 @@ export async function searchOffersBody(options: SearchOffersBodyOptions): Promis
   const { db, filters, bodies, check, cache, index, now = new Date() } = options;
   const encode = (answer: SearchOffersResponse) =>
     encodeBody(SearchOffersResponseSchema, answer, { check, label: 'GET /public/offers: the 200 body' });
+  // A person's own search (hidden offers left out) is built for them alone and kept nowhere.
+  if ((options.hidden?.length ?? 0) > 0) return encode(await searchOffers(options));
   // A search the index answers, not kept under the last snapshot: guessed and checked in one
   // statement (searchAsHeld), then kept under that snapshot's version like any other body.
   const base = index ? readVersions(db).latest() : null;

@@ -61,6 +61,16 @@ export const OPENAPI_TAGS = [
     description:
       'Shared search boards: offers with a status, a viewing date and notes, shared by invitation, with a live event stream',
   },
+  // Issue 44 points 4 and 6 (decision 072).
+  { name: 'compare', description: 'Two to four offers side by side in one call' },
+  {
+    name: 'hidden-offers',
+    description: 'Offers the signed-in user hid: left out of their searches, map, counts and alerts',
+  },
+  {
+    name: 'recently-viewed',
+    description: 'Offers opened lately: an account’s, and the cards of a browser’s list',
+  },
   {
     name: 'saved-searches',
     description: 'Watch-dogs: saved searches with e-mail alerts and one-click unsubscribe',
