@@ -1,4 +1,4 @@
-import { CURRENCIES, LOCALES, OFFER_REPORT_REASONS } from '@estately/domain';
+import { CURRENCIES, LOCALES, OFFER_REPORT_REASONS, SAVED_SEARCH_ALERT_KINDS } from '@estately/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, oneOf, ref, tstz, updatedAt } from './common.ts';
+import { allOf, createdAt, idColumn, oneOf, ref, tstz, updatedAt } from './common.ts';
 import { leadThreads } from './lead-threads.ts';
 import { properties } from './properties.ts';
 import { users } from './users.ts';
@@ -57,6 +57,8 @@ export const savedSearches = pgTable(
     /** The localized search path the filters came from, to link back from e-mails. */
     searchPath: text('search_path'),
     frequency: text('frequency').notNull().default('daily'),
+    /** What the alerts report (migration 0038, decision 070): new offers, price drops, back on the market. */
+    alertKinds: text('alert_kinds').array().notNull().default(sql`'{new,price_drop,back_on_market}'::text[]`),
     locale: text('locale').notNull().default('cs'),
     currency: text('currency').notNull().default('CZK'),
     lastNotifiedAt: tstz('last_notified_at'),
@@ -70,9 +72,39 @@ export const savedSearches = pgTable(
     check('saved_searches_frequency_check', oneOf(t.frequency, SAVED_SEARCH_FREQUENCIES)),
     check('saved_searches_locale_check', oneOf(t.locale, LOCALES)),
     check('saved_searches_currency_check', oneOf(t.currency, CURRENCIES)),
+    check(
+      'saved_searches_alert_kinds_check',
+      sql`${allOf(t.alertKinds, SAVED_SEARCH_ALERT_KINDS)} and cardinality(${t.alertKinds}) > 0`,
+    ),
     index('saved_searches_user_idx').on(t.userId),
     index('saved_searches_due_idx').on(t.frequency, t.lastNotifiedAt),
     uniqueIndex('saved_searches_unsubscribe_unique').on(t.unsubscribeTokenHash),
+  ],
+);
+
+/**
+ * The alerts about favourite offers already queued, one row per person and change (migration
+ * 0038, decision 070): `change_key` names the change's own row (`p<price_history.id>` or
+ * `s<property_state_history.id>`). The run inserts these rows and the outbox rows in one
+ * transaction and mails only the rows it inserted, so a rerun or a concurrent run cannot mail a
+ * change twice. Rows older than the run's look-back are deleted by the run.
+ */
+export const favoriteAlertDeliveries = pgTable(
+  'favorite_alert_deliveries',
+  {
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    changeKey: text('change_key').notNull(),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    changedAt: tstz('changed_at').notNull(),
+    queuedAt: tstz('queued_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.changeKey] }),
+    index('favorite_alert_deliveries_changed_idx').on(t.changedAt),
   ],
 );
 

@@ -323,6 +323,8 @@ export const priceHistory = pgTable(
   (t) => [
     check('price_history_currency_check', oneOf(t.currency, CURRENCIES)),
     index('price_history_property_idx').on(t.propertyId, t.changedAt),
+    // Issue 44 point 2 (alerts, migration 0038): each alert run reads the last minutes' changes.
+    index('price_history_changed_idx').on(t.changedAt),
   ],
 );
 
@@ -349,6 +351,8 @@ export const propertyStateHistory = pgTable(
     check('property_state_history_state_check', oneOf(t.state, PROPERTY_STATES)),
     check('property_state_history_currency_check', oneOf(t.currency, CURRENCIES)),
     index('property_state_history_property_idx').on(t.propertyId, t.changedAt),
+    // Issue 44 point 2 (alerts, migration 0038): each alert run reads the last minutes' changes.
+    index('property_state_history_changed_idx').on(t.changedAt),
   ],
 );
 

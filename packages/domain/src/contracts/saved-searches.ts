@@ -13,8 +13,40 @@ import { LOCALES } from '../locales.ts';
 export const SAVED_SEARCH_FREQUENCIES = ['instant', 'daily', 'weekly', 'off'] as const;
 export type SavedSearchFrequency = (typeof SAVED_SEARCH_FREQUENCIES)[number];
 
-/** At most this many saved searches per account. */
-export const SAVED_SEARCHES_PER_USER = 50;
+/**
+ * At most this many saved searches per account (issue 44 point 2, decision 070): enough for a
+ * serious searcher or a relocation agent watching many districts; abuse is limited by the rate
+ * of creation (SAVED_SEARCH_CREATE_LIMITS), not by a small count.
+ */
+export const SAVED_SEARCHES_PER_USER = 500;
+
+/** Saves per account: a burst of 30 in an hour, 200 in a day (decision 070). */
+export const SAVED_SEARCH_CREATE_LIMITS = {
+  perHour: { max: 30, windowMs: 60 * 60_000 },
+  perDay: { max: 200, windowMs: 24 * 60 * 60_000 },
+} as const;
+
+/**
+ * What a watch-dog writes about (issue 44 point 2): offers listed for the first time, offers
+ * whose price dropped, offers back on the market (reserved or withdrawn, then active again, or
+ * listed again by their seller). Every kind by default.
+ */
+export const SAVED_SEARCH_ALERT_KINDS = ['new', 'price_drop', 'back_on_market'] as const;
+export type SavedSearchAlertKind = (typeof SAVED_SEARCH_ALERT_KINDS)[number];
+
+/**
+ * What an alert about a favourite offer reports (issue 44 point 2): a price drop and the state
+ * changes a visitor could see (decision 063's kinds).
+ */
+export const FAVORITE_ALERT_CHANGES = [
+  'price_drop',
+  'reserved',
+  'sold',
+  'rented',
+  'withdrawn',
+  'back_on_market',
+] as const;
+export type FavoriteAlertChange = (typeof FAVORITE_ALERT_CHANGES)[number];
 export const SAVED_SEARCH_NAME_MAX = 100;
 export const SAVED_SEARCH_PATH_MAX = 2000;
 
@@ -65,6 +97,16 @@ const SearchPath = z.preprocess(
 );
 
 const Frequency = z.enum(SAVED_SEARCH_FREQUENCIES, { error: 'validation.invalid_value' });
+/** At least one kind, each once (stored in SAVED_SEARCH_ALERT_KINDS order). */
+const AlertKinds = z
+  .array(z.enum(SAVED_SEARCH_ALERT_KINDS, { error: 'validation.invalid_value' }), {
+    error: 'validation.invalid_value',
+  })
+  .min(1, 'validation.required')
+  .transform((kinds) => SAVED_SEARCH_ALERT_KINDS.filter((kind) => kinds.includes(kind)))
+  .describe(
+    `What the e-mails report, at least one of ${SAVED_SEARCH_ALERT_KINDS.join(', ')} (default: all): new offers, price drops, offers back on the market`,
+  );
 const Locale = z.enum(LOCALES, { error: 'validation.invalid_value' });
 const Currency = z.preprocess(
   (value) => (typeof value === 'string' ? value.toUpperCase() : value),
@@ -79,6 +121,7 @@ export const CreateSavedSearchBodySchema = z.object(
       'The localized search path the search was saved from (links in alert e-mails point there)',
     ),
     frequency: Frequency.optional().describe('How often new matches are e-mailed (default daily)'),
+    alert_kinds: AlertKinds.optional(),
     locale: Locale.optional().describe(
       "Language of the alert e-mails (default: the user's preferred language)",
     ),
@@ -96,6 +139,7 @@ export const UpdateSavedSearchBodySchema = z.object(
     filters: FiltersInput.optional(),
     search_path: SearchPath,
     frequency: Frequency.optional(),
+    alert_kinds: AlertKinds.optional(),
     locale: Locale.optional(),
     currency: Currency.optional(),
   },
@@ -112,6 +156,8 @@ export const SavedSearchSchema = z.object({
   query: z.string(),
   search_path: z.string().nullable(),
   frequency: z.enum(SAVED_SEARCH_FREQUENCIES),
+  /** What the alerts report (SAVED_SEARCH_ALERT_KINDS order). */
+  alert_kinds: z.array(z.enum(SAVED_SEARCH_ALERT_KINDS)),
   locale: z.enum(LOCALES),
   currency: z.enum(CURRENCIES),
   created_at: z.string(),
@@ -142,3 +188,9 @@ export const UnsubscribeResponseSchema = z.object({
   frequency: z.enum(SAVED_SEARCH_FREQUENCIES),
 });
 export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponseSchema>;
+
+/** The one-click unsubscribe of favourite alerts: the account's setting is off. */
+export const FavoriteAlertsUnsubscribeResponseSchema = z.object({
+  notifyOfferUpdates: z.literal(false),
+});
+export type FavoriteAlertsUnsubscribeResponse = z.infer<typeof FavoriteAlertsUnsubscribeResponseSchema>;

@@ -91,4 +91,20 @@ export const ar: EmailCatalog = {
     'سألناك في {date} إن كان إعلانك لا يزال متاحًا ولم نتلقَّ ردًا، لذلك سحبناه من البحث. لم يُحذف أي شيء.',
   'withdrawn.button': 'إعادة النشر',
   'withdrawn.reason': 'تصلك هذه الرسالة لأن إعلانك كان منشورًا على Estately.',
+  // Alerts on every change (issue 44 point 2, decision 070)
+  'alert.price_drop': 'سعر مخفّض',
+  'alert.back_on_market': 'عاد إلى السوق',
+  'alert.reserved': 'محجوز',
+  'alert.sold': 'مُباع',
+  'alert.rented': 'مؤجَّر',
+  'alert.withdrawn': 'سُحب من السوق',
+  'favorites.subject':
+    '{count, plural, zero {لم يتغيّر أي عرض من مفضلتك} one {تغيّر عرض من مفضلتك} two {تغيّر عرضان من مفضلتك} few {تغيّرت # عروض من مفضلتك} many {تغيّر # عرضًا من مفضلتك} other {تغيّر # عرض من مفضلتك}}',
+  'favorites.intro':
+    '{count, plural, zero {لم يتغيّر أي عرض حفظته في المفضلة.} one {تغيّر عرض حفظته في المفضلة. إليك الجديد:} two {تغيّر عرضان حفظتهما في المفضلة. إليك الجديد:} few {تغيّرت # عروض حفظتها في المفضلة. إليك الجديد:} many {تغيّر # عرضًا حفظتها في المفضلة. إليك الجديد:} other {تغيّر # عرض حفظته في المفضلة. إليك الجديد:}}',
+  'favorites.price_drop': 'انخفض السعر من {old} إلى {new}',
+  'favorites.button': 'عرض مفضلتي',
+  'favorites.reason':
+    'تصلك هذه الرسالة لأنك حفظت هذه العروض في المفضلة على Estately. يمكنك إيقاف هذه الرسائل من إعداداتك أو عبر الرابط أدناه.',
+  'favorites.settings': 'إعدادات البريد الإلكتروني',
 };

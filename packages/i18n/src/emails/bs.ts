@@ -81,4 +81,20 @@ export const bs: EmailCatalog = {
     '{date} pitali smo da li je vaš oglas još aktuelan i nismo dobili odgovor, pa smo ga povukli iz pretrage. Ništa nije izbrisano.',
   'withdrawn.button': 'Ponovo objavi',
   'withdrawn.reason': 'Ovaj e-mail primate jer je vaš oglas bio objavljen na Estatelyju.',
+  // Alerts on every change (issue 44 point 2, decision 070)
+  'alert.price_drop': 'Snižena cijena',
+  'alert.back_on_market': 'Ponovo na tržištu',
+  'alert.reserved': 'Rezervirano',
+  'alert.sold': 'Prodano',
+  'alert.rented': 'Iznajmljeno',
+  'alert.withdrawn': 'Povučeno s tržišta',
+  'favorites.subject':
+    '{count, plural, one {Promijenila se # omiljena ponuda} few {Promijenile su se # omiljene ponude} other {Promijenilo se # omiljenih ponuda}}',
+  'favorites.intro':
+    '{count, plural, one {Promijenila se # ponuda koju ste sačuvali u omiljene. Evo šta je novo:} few {Promijenile su se # ponude koje ste sačuvali u omiljene. Evo šta je novo:} other {Promijenilo se # ponuda koje ste sačuvali u omiljene. Evo šta je novo:}}',
+  'favorites.price_drop': 'Cijena snižena sa {old} na {new}',
+  'favorites.button': 'Prikaži omiljene',
+  'favorites.reason':
+    'Ovaj e-mail primate jer ste ove ponude na Estatelyju sačuvali u omiljene. Ove e-mailove možete isključiti u postavkama ili linkom ispod.',
+  'favorites.settings': 'Postavke e-maila',
 };

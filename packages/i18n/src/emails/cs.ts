@@ -96,4 +96,20 @@ export const cs: EmailCatalog = {
     'Dne {date} jsme se ptali, zda je váš inzerát stále aktuální, a nedostali jsme odpověď. Proto jsme ho stáhli z vyhledávání. Nic nebylo smazáno.',
   'withdrawn.button': 'Znovu zveřejnit',
   'withdrawn.reason': 'Tento e-mail dostáváte, protože jste měli na Estately zveřejněný inzerát.',
+  // Alerts on every change (issue 44 point 2, decision 070)
+  'alert.price_drop': 'Zlevněno',
+  'alert.back_on_market': 'Opět v nabídce',
+  'alert.reserved': 'Rezervováno',
+  'alert.sold': 'Prodáno',
+  'alert.rented': 'Pronajato',
+  'alert.withdrawn': 'Staženo z nabídky',
+  'favorites.subject':
+    '{count, plural, one {Změna u oblíbené nabídky} few {Změny u # oblíbených nabídek} other {Změny u # oblíbených nabídek}}',
+  'favorites.intro':
+    '{count, plural, one {Nabídka, kterou máte v oblíbených, se změnila. Co je nového:} few {# nabídky, které máte v oblíbených, se změnily. Co je nového:} other {# nabídek, které máte v oblíbených, se změnilo. Co je nového:}}',
+  'favorites.price_drop': 'Cena snížena z {old} na {new}',
+  'favorites.button': 'Zobrazit oblíbené',
+  'favorites.reason':
+    'Tento e-mail dostáváte, protože máte tyto nabídky na Estately v oblíbených. Tyto e-maily můžete vypnout v nastavení nebo odkazem níže.',
+  'favorites.settings': 'Nastavení e-mailů',
 };

@@ -101,4 +101,20 @@ export const de: EmailCatalog = {
     'Am {date} haben wir gefragt, ob Ihr Angebot noch verfügbar ist, und keine Antwort erhalten. Deshalb haben wir es aus der Suche genommen. Es wurde nichts gelöscht.',
   'withdrawn.button': 'Wieder veröffentlichen',
   'withdrawn.reason': 'Sie erhalten diese E-Mail, weil Ihr Angebot auf Estately veröffentlicht war.',
+  // Alerts on every change (issue 44 point 2, decision 070)
+  'alert.price_drop': 'Preis gesenkt',
+  'alert.back_on_market': 'Wieder auf dem Markt',
+  'alert.reserved': 'Reserviert',
+  'alert.sold': 'Verkauft',
+  'alert.rented': 'Vermietet',
+  'alert.withdrawn': 'Vom Markt genommen',
+  'favorites.subject':
+    '{count, plural, one {Einer Ihrer Favoriten hat sich geändert} other {# Ihrer Favoriten haben sich geändert}}',
+  'favorites.intro':
+    '{count, plural, one {Ein Angebot, das Sie als Favorit gespeichert haben, hat sich geändert. Das ist neu:} other {# Angebote, die Sie als Favoriten gespeichert haben, haben sich geändert. Das ist neu:}}',
+  'favorites.price_drop': 'Preis gesenkt von {old} auf {new}',
+  'favorites.button': 'Meine Favoriten anzeigen',
+  'favorites.reason':
+    'Sie erhalten diese E-Mail, weil Sie diese Angebote bei Estately als Favoriten gespeichert haben. Sie können diese E-Mails in Ihren Einstellungen oder über den Link unten abbestellen.',
+  'favorites.settings': 'E-Mail-Einstellungen',
 };

@@ -99,4 +99,20 @@ export const el: EmailCatalog = {
     'Στις {date} σας ρωτήσαμε αν η αγγελία σας είναι ακόμη διαθέσιμη και δεν λάβαμε απάντηση, γι’ αυτό την αποσύραμε από την αναζήτηση. Δεν διαγράφηκε τίποτα.',
   'withdrawn.button': 'Δημοσίευση ξανά',
   'withdrawn.reason': 'Λαμβάνετε αυτό το e-mail επειδή η αγγελία σας ήταν δημοσιευμένη στο Estately.',
+  // Alerts on every change (issue 44 point 2, decision 070)
+  'alert.price_drop': 'Μειωμένη τιμή',
+  'alert.back_on_market': 'Ξανά στην αγορά',
+  'alert.reserved': 'Κρατημένο',
+  'alert.sold': 'Πωλήθηκε',
+  'alert.rented': 'Ενοικιάστηκε',
+  'alert.withdrawn': 'Αποσύρθηκε από την αγορά',
+  'favorites.subject':
+    '{count, plural, one {Άλλαξε ένα από τα αγαπημένα σας} other {Άλλαξαν # από τα αγαπημένα σας}}',
+  'favorites.intro':
+    '{count, plural, one {Μια αγγελία που αποθηκεύσατε στα αγαπημένα άλλαξε. Δείτε τι νέο υπάρχει:} other {# αγγελίες που αποθηκεύσατε στα αγαπημένα άλλαξαν. Δείτε τι νέο υπάρχει:}}',
+  'favorites.price_drop': 'Η τιμή μειώθηκε από {old} σε {new}',
+  'favorites.button': 'Δείτε τα αγαπημένα μου',
+  'favorites.reason':
+    'Λαμβάνετε αυτό το e-mail επειδή αποθηκεύσατε αυτές τις αγγελίες στα αγαπημένα σας στο Estately. Μπορείτε να απενεργοποιήσετε αυτά τα e-mail στις ρυθμίσεις σας ή με τον παρακάτω σύνδεσμο.',
+  'favorites.settings': 'Ρυθμίσεις e-mail',
 };

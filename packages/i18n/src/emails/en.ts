@@ -99,6 +99,22 @@ export const en = {
     'On {date} we asked whether your offer is still available and received no answer, so we have withdrawn it from search. Nothing has been deleted.',
   'withdrawn.button': 'Publish it again',
   'withdrawn.reason': 'You are receiving this e-mail because your offer was listed on Estately.',
+  // Alerts on every change (issue 44 point 2, decision 070)
+  'alert.price_drop': 'Price reduced',
+  'alert.back_on_market': 'Back on the market',
+  'alert.reserved': 'Reserved',
+  'alert.sold': 'Sold',
+  'alert.rented': 'Rented',
+  'alert.withdrawn': 'Withdrawn from the market',
+  'favorites.subject':
+    '{count, plural, one {A favorite offer has changed} other {# favorite offers have changed}}',
+  'favorites.intro':
+    '{count, plural, one {An offer you saved as a favorite has changed. Here is what is new:} other {# offers you saved as favorites have changed. Here is what is new:}}',
+  'favorites.price_drop': 'Price reduced from {old} to {new}',
+  'favorites.button': 'Show my favorites',
+  'favorites.reason':
+    'You are receiving this e-mail because you saved these offers as favorites at Estately. You can turn these e-mails off in your settings or with the link below.',
+  'favorites.settings': 'E-mail settings',
 } satisfies Record<string, string>;
 
 export type EmailKey = keyof typeof en;

@@ -97,4 +97,20 @@ export const es: EmailCatalog = {
     'El {date} te preguntamos si tu anuncio seguía disponible y no recibimos respuesta, así que lo hemos retirado de la búsqueda. No se ha borrado nada.',
   'withdrawn.button': 'Volver a publicarlo',
   'withdrawn.reason': 'Recibes este correo porque tu anuncio estaba publicado en Estately.',
+  // Alerts on every change (issue 44 point 2, decision 070)
+  'alert.price_drop': 'Bajada de precio',
+  'alert.back_on_market': 'De nuevo en el mercado',
+  'alert.reserved': 'Reservado',
+  'alert.sold': 'Vendido',
+  'alert.rented': 'Alquilado',
+  'alert.withdrawn': 'Retirado del mercado',
+  'favorites.subject':
+    '{count, plural, one {Ha cambiado uno de tus favoritos} other {Han cambiado # de tus favoritos}}',
+  'favorites.intro':
+    '{count, plural, one {Ha cambiado un anuncio que guardaste en favoritos. Esto es lo nuevo:} other {Han cambiado # anuncios que guardaste en favoritos. Esto es lo nuevo:}}',
+  'favorites.price_drop': 'Precio rebajado de {old} a {new}',
+  'favorites.button': 'Ver mis favoritos',
+  'favorites.reason':
+    'Recibes este correo porque guardaste estos anuncios en favoritos en Estately. Puedes desactivar estos correos en tu configuración o con el enlace de abajo.',
+  'favorites.settings': 'Configuración de correo',
 };

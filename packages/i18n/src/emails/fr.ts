@@ -100,4 +100,20 @@ export const fr: EmailCatalog = {
     'Le {date}, nous vous avons demandé si votre annonce était toujours d’actualité et nous n’avons reçu aucune réponse. Nous l’avons donc retirée de la recherche. Rien n’a été supprimé.',
   'withdrawn.button': 'La republier',
   'withdrawn.reason': 'Vous recevez cet e-mail parce que votre annonce était publiée sur Estately.',
+  // Alerts on every change (issue 44 point 2, decision 070)
+  'alert.price_drop': 'Baisse de prix',
+  'alert.back_on_market': 'De nouveau sur le marché',
+  'alert.reserved': 'Réservé',
+  'alert.sold': 'Vendu',
+  'alert.rented': 'Loué',
+  'alert.withdrawn': 'Retirée du marché',
+  'favorites.subject':
+    '{count, plural, one {Une annonce de vos favoris a changé} other {# annonces de vos favoris ont changé}}',
+  'favorites.intro':
+    '{count, plural, one {Une annonce que vous avez ajoutée à vos favoris a changé. Voici les nouveautés :} other {# annonces que vous avez ajoutées à vos favoris ont changé. Voici les nouveautés :}}',
+  'favorites.price_drop': 'Prix baissé de {old} à {new}',
+  'favorites.button': 'Voir mes favoris',
+  'favorites.reason':
+    'Vous recevez cet e-mail parce que vous avez ajouté ces annonces à vos favoris sur Estately. Vous pouvez désactiver ces e-mails dans vos paramètres ou avec le lien ci-dessous.',
+  'favorites.settings': 'Paramètres des e-mails',
 };

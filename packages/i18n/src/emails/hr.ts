@@ -82,4 +82,20 @@ export const hr: EmailCatalog = {
     '{date} pitali smo je li vaš oglas još aktualan i nismo dobili odgovor, pa smo ga povukli iz pretraživanja. Ništa nije izbrisano.',
   'withdrawn.button': 'Ponovno objavi',
   'withdrawn.reason': 'Ovaj e-mail primate jer je vaš oglas bio objavljen na Estatelyju.',
+  // Alerts on every change (issue 44 point 2, decision 070)
+  'alert.price_drop': 'Snižena cijena',
+  'alert.back_on_market': 'Ponovno na tržištu',
+  'alert.reserved': 'Rezervirano',
+  'alert.sold': 'Prodano',
+  'alert.rented': 'Iznajmljeno',
+  'alert.withdrawn': 'Povučeno s tržišta',
+  'favorites.subject':
+    '{count, plural, one {Promijenila se # omiljena ponuda} few {Promijenile su se # omiljene ponude} other {Promijenilo se # omiljenih ponuda}}',
+  'favorites.intro':
+    '{count, plural, one {Promijenila se # ponuda koju ste spremili u omiljene. Evo što je novo:} few {Promijenile su se # ponude koje ste spremili u omiljene. Evo što je novo:} other {Promijenilo se # ponuda koje ste spremili u omiljene. Evo što je novo:}}',
+  'favorites.price_drop': 'Cijena snižena s {old} na {new}',
+  'favorites.button': 'Prikaži omiljene',
+  'favorites.reason':
+    'Ovu poruku primate jer ste te ponude na Estatelyju spremili u omiljene. Ove poruke možete isključiti u postavkama ili poveznicom u nastavku.',
+  'favorites.settings': 'Postavke e-pošte',
 };

@@ -96,4 +96,20 @@ export const it: EmailCatalog = {
     'Il {date} ti abbiamo chiesto se il tuo annuncio fosse ancora valido e non abbiamo ricevuto risposta, quindi l’abbiamo ritirato dalla ricerca. Non è stato cancellato nulla.',
   'withdrawn.button': 'Ripubblicalo',
   'withdrawn.reason': 'Ricevi questa e-mail perché il tuo annuncio era pubblicato su Estately.',
+  // Alerts on every change (issue 44 point 2, decision 070)
+  'alert.price_drop': 'Prezzo ribassato',
+  'alert.back_on_market': 'Di nuovo sul mercato',
+  'alert.reserved': 'Riservato',
+  'alert.sold': 'Venduto',
+  'alert.rented': 'Affittato',
+  'alert.withdrawn': 'Ritirato dal mercato',
+  'favorites.subject':
+    '{count, plural, one {È cambiato uno dei tuoi preferiti} other {Sono cambiati # dei tuoi preferiti}}',
+  'favorites.intro':
+    '{count, plural, one {Un annuncio che hai salvato tra i preferiti è cambiato. Ecco le novità:} other {# annunci che hai salvato tra i preferiti sono cambiati. Ecco le novità:}}',
+  'favorites.price_drop': 'Prezzo ribassato da {old} a {new}',
+  'favorites.button': 'Vedi i miei preferiti',
+  'favorites.reason':
+    'Ricevi questa e-mail perché hai salvato questi annunci tra i preferiti su Estately. Puoi disattivare queste e-mail nelle impostazioni o con il link qui sotto.',
+  'favorites.settings': 'Impostazioni e-mail',
 };

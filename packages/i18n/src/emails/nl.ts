@@ -96,4 +96,20 @@ export const nl: EmailCatalog = {
     'Op {date} hebben we gevraagd of uw aanbod nog beschikbaar is en we hebben geen antwoord gekregen. Daarom hebben we het uit de zoekresultaten gehaald. Er is niets verwijderd.',
   'withdrawn.button': 'Opnieuw publiceren',
   'withdrawn.reason': 'U ontvangt deze e-mail omdat uw aanbod op Estately stond.',
+  // Alerts on every change (issue 44 point 2, decision 070)
+  'alert.price_drop': 'Prijs verlaagd',
+  'alert.back_on_market': 'Weer op de markt',
+  'alert.reserved': 'Onder bod',
+  'alert.sold': 'Verkocht',
+  'alert.rented': 'Verhuurd',
+  'alert.withdrawn': 'Van de markt gehaald',
+  'favorites.subject':
+    '{count, plural, one {Een van je favorieten is gewijzigd} other {# van je favorieten zijn gewijzigd}}',
+  'favorites.intro':
+    '{count, plural, one {Een woning die je als favoriet hebt bewaard, is gewijzigd. Dit is er nieuw:} other {# woningen die je als favoriet hebt bewaard, zijn gewijzigd. Dit is er nieuw:}}',
+  'favorites.price_drop': 'Prijs verlaagd van {old} naar {new}',
+  'favorites.button': 'Mijn favorieten bekijken',
+  'favorites.reason':
+    'Je ontvangt deze e-mail omdat je deze woningen als favoriet hebt bewaard op Estately. Je kunt deze e-mails uitzetten in je instellingen of via de link hieronder.',
+  'favorites.settings': 'E-mailinstellingen',
 };

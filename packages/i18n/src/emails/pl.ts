@@ -96,4 +96,20 @@ export const pl: EmailCatalog = {
     '{date} zapytaliśmy, czy Twoje ogłoszenie jest nadal aktualne, i nie otrzymaliśmy odpowiedzi, dlatego wycofaliśmy je z wyszukiwania. Nic nie zostało usunięte.',
   'withdrawn.button': 'Opublikuj ponownie',
   'withdrawn.reason': 'Otrzymujesz tę wiadomość, ponieważ Twoje ogłoszenie było opublikowane w Estately.',
+  // Alerts on every change (issue 44 point 2, decision 070)
+  'alert.price_drop': 'Obniżona cena',
+  'alert.back_on_market': 'Ponownie w ofercie',
+  'alert.reserved': 'Zarezerwowane',
+  'alert.sold': 'Sprzedane',
+  'alert.rented': 'Wynajęte',
+  'alert.withdrawn': 'Wycofane z oferty',
+  'favorites.subject':
+    '{count, plural, one {Zmiana w ulubionej ofercie} few {Zmiany w # ulubionych ofertach} many {Zmiany w # ulubionych ofertach} other {Zmiany w # ulubionych ofertach}}',
+  'favorites.intro':
+    '{count, plural, one {Oferta z Twoich ulubionych zmieniła się. Co nowego:} few {# oferty z Twoich ulubionych zmieniły się. Co nowego:} many {# ofert z Twoich ulubionych zmieniło się. Co nowego:} other {# oferty z Twoich ulubionych zmieniło się. Co nowego:}}',
+  'favorites.price_drop': 'Cena obniżona z {old} do {new}',
+  'favorites.button': 'Pokaż ulubione',
+  'favorites.reason':
+    'Otrzymujesz tę wiadomość, ponieważ masz te oferty w ulubionych w Estately. Możesz wyłączyć te e-maile w ustawieniach lub linkiem poniżej.',
+  'favorites.settings': 'Ustawienia e-maili',
 };

@@ -97,4 +97,20 @@ export const pt: EmailCatalog = {
     'Em {date} perguntámos se o seu anúncio continuava disponível e não recebemos resposta, por isso retirámo-lo da pesquisa. Nada foi apagado.',
   'withdrawn.button': 'Publicar novamente',
   'withdrawn.reason': 'Está a receber este e-mail porque o seu anúncio estava publicado no Estately.',
+  // Alerts on every change (issue 44 point 2, decision 070)
+  'alert.price_drop': 'Preço reduzido',
+  'alert.back_on_market': 'De novo no mercado',
+  'alert.reserved': 'Reservado',
+  'alert.sold': 'Vendido',
+  'alert.rented': 'Arrendado',
+  'alert.withdrawn': 'Retirado do mercado',
+  'favorites.subject':
+    '{count, plural, one {Um dos seus favoritos mudou} other {# dos seus favoritos mudaram}}',
+  'favorites.intro':
+    '{count, plural, one {Um anúncio que guardou nos favoritos mudou. Veja o que há de novo:} other {# anúncios que guardou nos favoritos mudaram. Veja o que há de novo:}}',
+  'favorites.price_drop': 'Preço reduzido de {old} para {new}',
+  'favorites.button': 'Ver os meus favoritos',
+  'favorites.reason':
+    'Recebe este e-mail porque guardou estes anúncios nos favoritos do Estately. Pode desativar estes e-mails nas suas definições ou com a ligação abaixo.',
+  'favorites.settings': 'Definições de e-mail',
 };

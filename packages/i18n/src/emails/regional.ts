@@ -15,6 +15,14 @@ const british: EmailOverrides = {
   'message.offer.sale_apartment': 'Flat for sale',
   'message.offer.rent_apartment': 'Flat to rent',
   'message.offer.rent_house': 'House to rent',
+  // Alerts on every change (issue 44 point 2)
+  'favorites.subject':
+    '{count, plural, one {A favourite offer has changed} other {# favourite offers have changed}}',
+  'favorites.intro':
+    '{count, plural, one {An offer you saved as a favourite has changed. Here is what is new:} other {# offers you saved as favourites have changed. Here is what is new:}}',
+  'favorites.button': 'Show my favourites',
+  'favorites.reason':
+    'You are receiving this e-mail because you saved these offers as favourites at Estately. You can turn these e-mails off in your settings or with the link below.',
 };
 
 // Montenegrin usage is ijekavian where the Serbian texts are ekavian.
@@ -37,6 +45,13 @@ const montenegrin: EmailOverrides = {
     'Ovaj e-mail primate jer ste na Estatelyju pisali prodavcu. Link otvara vaš razgovor bez prijave, zato ovaj e-mail nemojte prosljeđivati.',
   'availability.reason':
     'Ovaj e-mail primate jer je vaš oglas objavljen na Estatelyju. Svako dugme radi jednom i bez prijave, zato ovaj e-mail nemojte prosljeđivati.',
+  // Alerts on every change (issue 44 point 2)
+  'alert.price_drop': 'Snižena cijena',
+  'favorites.subject':
+    '{count, plural, one {Promijenila se # omiljena ponuda} few {Promijenile su se # omiljene ponude} other {Promijenilo se # omiljenih ponuda}}',
+  'favorites.intro':
+    '{count, plural, one {Promijenila se # ponuda koju ste sačuvali u omiljene. Evo šta je novo:} few {Promijenile su se # ponude koje ste sačuvali u omiljene. Evo šta je novo:} other {Promijenilo se # ponuda koje ste sačuvali u omiljene. Evo šta je novo:}}',
+  'favorites.price_drop': 'Cijena snižena sa {old} na {new}',
 };
 
 export const EMAIL_OVERRIDES: Partial<Record<Locale, EmailOverrides>> = {

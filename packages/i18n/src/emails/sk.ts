@@ -96,4 +96,20 @@ export const sk: EmailCatalog = {
     'Dňa {date} sme sa pýtali, či je váš inzerát stále aktuálny, a nedostali sme odpoveď. Preto sme ho stiahli z vyhľadávania. Nič nebolo vymazané.',
   'withdrawn.button': 'Znova zverejniť',
   'withdrawn.reason': 'Tento e-mail dostávate, pretože ste mali na Estately zverejnený inzerát.',
+  // Alerts on every change (issue 44 point 2, decision 070)
+  'alert.price_drop': 'Znížená cena',
+  'alert.back_on_market': 'Opäť v ponuke',
+  'alert.reserved': 'Rezervované',
+  'alert.sold': 'Predané',
+  'alert.rented': 'Prenajaté',
+  'alert.withdrawn': 'Stiahnuté z ponuky',
+  'favorites.subject':
+    '{count, plural, one {Zmena pri obľúbenej ponuke} few {Zmeny pri # obľúbených ponukách} other {Zmeny pri # obľúbených ponukách}}',
+  'favorites.intro':
+    '{count, plural, one {Ponuka, ktorú máte medzi obľúbenými, sa zmenila. Čo je nové:} few {# ponuky, ktoré máte medzi obľúbenými, sa zmenili. Čo je nové:} other {# ponúk, ktoré máte medzi obľúbenými, sa zmenilo. Čo je nové:}}',
+  'favorites.price_drop': 'Cena znížená z {old} na {new}',
+  'favorites.button': 'Zobraziť obľúbené',
+  'favorites.reason':
+    'Tento e-mail dostávate, pretože máte tieto ponuky na Estately medzi obľúbenými. Tieto e-maily môžete vypnúť v nastaveniach alebo odkazom nižšie.',
+  'favorites.settings': 'Nastavenia e-mailov',
 };

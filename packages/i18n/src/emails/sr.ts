@@ -79,4 +79,20 @@ export const sr: EmailCatalog = {
     '{date} pitali smo da li je vaš oglas još aktuelan i nismo dobili odgovor, pa smo ga povukli iz pretrage. Ništa nije obrisano.',
   'withdrawn.button': 'Ponovo objavi',
   'withdrawn.reason': 'Ovaj e-mail primate jer je vaš oglas bio objavljen na Estatelyju.',
+  // Alerts on every change (issue 44 point 2, decision 070)
+  'alert.price_drop': 'Snižena cena',
+  'alert.back_on_market': 'Ponovo na tržištu',
+  'alert.reserved': 'Rezervisano',
+  'alert.sold': 'Prodato',
+  'alert.rented': 'Iznajmljeno',
+  'alert.withdrawn': 'Povučeno sa tržišta',
+  'favorites.subject':
+    '{count, plural, one {Promenila se # omiljena ponuda} few {Promenile su se # omiljene ponude} other {Promenilo se # omiljenih ponuda}}',
+  'favorites.intro':
+    '{count, plural, one {Promenila se # ponuda koju ste sačuvali u omiljene. Evo šta je novo:} few {Promenile su se # ponude koje ste sačuvali u omiljene. Evo šta je novo:} other {Promenilo se # ponuda koje ste sačuvali u omiljene. Evo šta je novo:}}',
+  'favorites.price_drop': 'Cena snižena sa {old} na {new}',
+  'favorites.button': 'Prikaži omiljene',
+  'favorites.reason':
+    'Ovaj imejl primate jer ste ove ponude na Estatelyju sačuvali u omiljene. Ove imejlove možete isključiti u podešavanjima ili linkom ispod.',
+  'favorites.settings': 'Podešavanja imejla',
 };

@@ -94,4 +94,20 @@ export const tr: EmailCatalog = {
     '{date} tarihinde ilanınızın hâlâ güncel olup olmadığını sorduk ve yanıt alamadık; bu nedenle ilanı aramadan kaldırdık. Hiçbir şey silinmedi.',
   'withdrawn.button': 'Yeniden yayınla',
   'withdrawn.reason': 'Bu e-postayı, ilanınız Estately’de yayında olduğu için alıyorsunuz.',
+  // Alerts on every change (issue 44 point 2, decision 070)
+  'alert.price_drop': 'Fiyatı düştü',
+  'alert.back_on_market': 'Yeniden piyasada',
+  'alert.reserved': 'Opsiyonlu',
+  'alert.sold': 'Satıldı',
+  'alert.rented': 'Kiralandı',
+  'alert.withdrawn': 'Piyasadan çekildi',
+  'favorites.subject':
+    '{count, plural, one {Favori ilanlarınızdan biri değişti} other {Favori ilanlarınızdan # tanesi değişti}}',
+  'favorites.intro':
+    '{count, plural, one {Favorilerinize kaydettiğiniz bir ilan değişti. Yenilikler şöyle:} other {Favorilerinize kaydettiğiniz # ilan değişti. Yenilikler şöyle:}}',
+  'favorites.price_drop': 'Fiyat {old} yerine {new} oldu',
+  'favorites.button': 'Favorilerimi göster',
+  'favorites.reason':
+    'Bu e-postayı, bu ilanları Estately’de favorilerinize kaydettiğiniz için alıyorsunuz. Bu e-postaları ayarlarınızdan veya aşağıdaki bağlantıyla kapatabilirsiniz.',
+  'favorites.settings': 'E-posta ayarları',
 };

@@ -13,7 +13,8 @@ export type EmailBlock =
   | { kind: 'quote'; text: string }
   | {
       kind: 'offers';
-      offers: Array<{ title: string; url: string; price: string; photoUrl: string | null }>;
+      /** `note` says what changed (alerts, issue 44 point 2): "Price reduced", "Reserved". */
+      offers: Array<{ title: string; url: string; price: string; photoUrl: string | null; note?: string }>;
     }
   | { kind: 'link'; label: string; url: string };
 
@@ -97,6 +98,9 @@ function blockHtml(block: EmailBlock, small = false): string {
               (offer.photoUrl
                 ? `<a href="${escapeHtml(offer.url)}"><img src="${escapeHtml(offer.photoUrl)}" alt="" width="280" style="display:block;max-width:100%;height:auto;border-radius:6px;margin:0 0 8px"></a>`
                 : '') +
+              (offer.note
+                ? `<strong style="display:block;margin:0 0 4px;color:${COLORS.text}">${escapeHtml(offer.note)}</strong>`
+                : '') +
               `<a href="${escapeHtml(offer.url)}" style="color:${COLORS.brand};font-weight:bold">${escapeHtml(offer.title)}</a>` +
               `<br><span>${escapeHtml(offer.price)}</span></li>`,
           )
@@ -149,7 +153,11 @@ function blockText(block: EmailBlock): string {
         .map((line) => `> ${line}`)
         .join('\n');
     case 'offers':
-      return block.offers.map((offer) => `- ${offer.title}, ${offer.price}\n  ${offer.url}`).join('\n');
+      return block.offers
+        .map(
+          (offer) => `- ${offer.note ? `${offer.note}: ` : ''}${offer.title}, ${offer.price}\n  ${offer.url}`,
+        )
+        .join('\n');
     case 'link':
       // A mailto: link reads as the bare address in plain text.
       return block.url.startsWith('mailto:')

@@ -1,5 +1,5 @@
 import { type DbOrTx, jobs } from '@estately/db';
-import type { Locale } from '@estately/domain';
+import type { FavoriteAlertChange, Locale, SavedSearchAlertKind } from '@estately/domain';
 
 /**
  * The e-mails the product sends and the values each template fills in. The worker renders
@@ -79,7 +79,30 @@ export interface EmailTemplateData {
     searchName: string;
     searchUrl: string;
     unsubscribeUrl: string;
-    offers: Array<{ title: string; url: string; price: string; photoUrl: string | null }>;
+    /** `kind`: why the offer is news (absent in digests queued before issue 44: a new offer). */
+    offers: Array<{
+      title: string;
+      url: string;
+      price: string;
+      photoUrl: string | null;
+      kind?: SavedSearchAlertKind;
+    }>;
+  };
+  /**
+   * Changes of offers the person favourited (issue 44 point 2, decision 070): price drops and
+   * state changes, each linking to the offer's timeline; `oldPrice` is the price before a drop.
+   */
+  favorite_alert: {
+    favoritesUrl: string;
+    unsubscribeUrl: string;
+    changes: Array<{
+      change: FavoriteAlertChange;
+      title: string;
+      url: string;
+      price: string;
+      oldPrice: string | null;
+      photoUrl: string | null;
+    }>;
   };
 }
 
@@ -107,6 +130,7 @@ export const EMAIL_TEMPLATES = [
   'lead_answer',
   'availability_check',
   'availability_withdrawn',
+  'favorite_alert',
   'board_invitation',
 ] as const satisfies readonly EmailTemplate[];
 

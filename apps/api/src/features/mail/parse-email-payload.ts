@@ -1,4 +1,4 @@
-import { isLocale, type Locale } from '@estately/domain';
+import { FAVORITE_ALERT_CHANGES, isLocale, type Locale, SAVED_SEARCH_ALERT_KINDS } from '@estately/domain';
 import { negotiateLocale } from '@estately/i18n';
 import { z } from 'zod';
 import { PermanentEmailError } from './email-errors.ts';
@@ -93,8 +93,30 @@ const DATA_SCHEMAS: { [T in EmailTemplate]: z.ZodType<EmailTemplateData[T]> } = 
     searchUrl: text,
     unsubscribeUrl: text,
     offers: z.array(
-      z.object({ title: z.string(), url: text, price: z.string(), photoUrl: z.string().nullable() }),
+      z.object({
+        title: z.string(),
+        url: text,
+        price: z.string(),
+        photoUrl: z.string().nullable(),
+        kind: z.enum(SAVED_SEARCH_ALERT_KINDS).optional(),
+      }),
     ),
+  }),
+  favorite_alert: z.object({
+    favoritesUrl: text,
+    unsubscribeUrl: text,
+    changes: z
+      .array(
+        z.object({
+          change: z.enum(FAVORITE_ALERT_CHANGES),
+          title: z.string(),
+          url: text,
+          price: z.string(),
+          oldPrice: z.string().nullable(),
+          photoUrl: z.string().nullable(),
+        }),
+      )
+      .min(1),
   }),
 };
 

@@ -260,6 +260,8 @@ const TEMPLATES: { [T in EmailTemplate]: Builder<T> } = {
             price: offer.price,
             url: link(offer.url),
             photoUrl: offer.photoUrl ? link(offer.photoUrl) : null,
+            // A new offer needs no note: the digest is about new offers unless a line says otherwise.
+            ...(offer.kind && offer.kind !== 'new' ? { note: t(`alert.${offer.kind}`) } : {}),
           })),
         },
         button(t, t('watchdog.button'), link(data.searchUrl)),
@@ -271,6 +273,44 @@ const TEMPLATES: { [T in EmailTemplate]: Builder<T> } = {
       ],
       // Mail clients show their own unsubscribe control for bulk mail (RFC 2369); the address
       // also takes a one-click POST (RFC 8058, saved-searches unsubscribe).
+      headers: {
+        'List-Unsubscribe': `<${unsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    };
+  },
+  favorite_alert: ({ data, t, link, web, locale }) => {
+    const count = data.changes.length;
+    const unsubscribe = link(data.unsubscribeUrl);
+    return {
+      subject: t('favorites.subject', { count }),
+      blocks: [
+        { kind: 'paragraph', text: t('favorites.intro', { count }) },
+        {
+          kind: 'offers',
+          offers: data.changes.map((change) => ({
+            title: change.title,
+            price: change.price,
+            url: link(change.url),
+            photoUrl: change.photoUrl ? link(change.photoUrl) : null,
+            note:
+              change.change === 'price_drop' && change.oldPrice
+                ? t('favorites.price_drop', { old: change.oldPrice, new: change.price })
+                : t(`alert.${change.change}`),
+          })),
+        },
+        button(t, t('favorites.button'), link(data.favoritesUrl)),
+      ],
+      footer: [
+        { kind: 'paragraph', text: t('favorites.reason') },
+        {
+          kind: 'link',
+          label: t('favorites.settings'),
+          url: `${web}/${locale}/account/settings/notifications`,
+        },
+        { kind: 'link', label: t('unsubscribe'), url: unsubscribe },
+      ],
+      // One click turns the account's favourite alerts off (RFC 8058), as for watch-dogs.
       headers: {
         'List-Unsubscribe': `<${unsubscribe}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -21,7 +21,10 @@ export interface SendEmailJobOptions {
  * overwrites with its own error and success clears); an attempt that finds the mark knows an
  * earlier one died mid-delivery and fails the job instead of sending again.
  */
-export const AT_MOST_ONCE_KINDS: ReadonlySet<string> = new Set(['email.saved_search_alert']);
+export const AT_MOST_ONCE_KINDS: ReadonlySet<string> = new Set([
+  'email.saved_search_alert',
+  'email.favorite_alert',
+]);
 export const DELIVERY_STARTED_MARK =
   'delivery started by an attempt that did not finish; not sent again (at most once)';
 

@@ -44,6 +44,7 @@ export async function createSavedSearch(options: {
         filters: filters as Record<string, unknown>,
         searchPath: input.search_path ?? null,
         frequency: input.frequency ?? 'daily',
+        ...(input.alert_kinds ? { alertKinds: input.alert_kinds } : {}),
         locale: input.locale ?? user.locale,
         currency: input.currency ?? user.currency,
       })

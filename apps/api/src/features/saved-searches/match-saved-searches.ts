@@ -1,5 +1,5 @@
 import { type Db, locationNames } from '@estately/db';
-import type { BoundingBox, ExchangeRates, SearchFilters } from '@estately/domain';
+import type { BoundingBox, ExchangeRates, SavedSearchAlertKind, SearchFilters } from '@estately/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type BoundContext,
@@ -56,8 +56,10 @@ function gridCells(box: BoundingBox): string[] | null {
 export interface SearchToMatch {
   id: number;
   filters: SearchFilters;
-  /** Equal for equal filters (the canonical JSON of the stored filters): such searches share a matcher. */
+  /** Equal for equal filters and kinds (their canonical JSON): such searches share a matcher. */
   groupKey: string;
+  /** The kinds of news the search reports; undefined for every kind. */
+  kinds?: readonly SavedSearchAlertKind[];
   /** Offers with an event after this instant are new for the search. */
   since: Date;
 }
@@ -166,11 +168,14 @@ async function toMatcher(
   db: Db,
   g: number,
   filters: SearchFilters,
+  kinds: readonly SavedSearchAlertKind[] | undefined,
   localities: Map<string, number[]>,
   rates: ExchangeRates,
   now: Date,
 ): Promise<Matcher | null> {
   const m: Matcher = { g, keys: [] };
+  // Every kind (the default) stays null: no test.
+  if (kinds) m.kinds = kinds;
   const ot = filters.offer_type ?? '*';
   const pt = filters.property_type ?? '*';
 
@@ -267,7 +272,7 @@ ${[...COLUMN_FILTERS.map((name) => columnTest(name, 'o')), PLACE_TEST].join('\na
 
 /** The matcher recordset's columns: its group and keys, each filter by name, the place. */
 const RECORDSET = sql.raw(
-  `g int, keys text[], key1 text, ${COLUMN_FILTERS.map((name) => `${name} ${recordsetType(name)}`).join(', ')}, ${PLACE_RECORDSET}`,
+  `g int, keys text[], key1 text, kinds text[], ${COLUMN_FILTERS.map((name) => `${name} ${recordsetType(name)}`).join(', ')}, ${PLACE_RECORDSET}`,
 );
 
 /**
@@ -281,7 +286,9 @@ const PREFILTERED = [
   'area_to',
   'dispositions',
 ] as const satisfies readonly OfferFilter[];
-const PREFILTER = sql.raw(`(${PREFILTERED.map((name) => columnTest(name, 'k')).join(' and ')})`);
+const PREFILTER = sql.raw(
+  `(${[...PREFILTERED.map((name) => columnTest(name, 'k')), '(m.kinds is null or k.kinds && m.kinds)'].join(' and ')})`,
+);
 /** The offer columns the key table copies, once each. */
 const KEY_COLUMNS = [...new Set(PREFILTERED.map((name) => rowOf(name).column))];
 const KEY_COLUMN_NAMES = sql.raw(KEY_COLUMNS.map((column) => column.name).join(', '));
@@ -315,14 +322,15 @@ export async function withAlertMatcher<T>(
     await tx.execute(sql`set local enable_bitmapscan = off`);
     await tx.execute(sql`set local enable_memoize = off`);
     await tx.execute(
-      sql`create temporary table alert_offer_keys (key text not null, ts timestamptz not null, id bigint not null, ${KEY_COLUMN_DEFINITIONS}) on commit drop`,
+      sql`create temporary table alert_offer_keys (key text not null, ts timestamptz not null, id bigint not null, kinds text[] not null, ${KEY_COLUMN_DEFINITIONS}) on commit drop`,
     );
     if (events.length > 0) {
       await tx.execute(sql`
-        insert into alert_offer_keys (key, ts, id, ${KEY_COLUMN_NAMES})
-        select ot || '|' || pt || '|' || pl, ev.ts, ev.id, ${KEY_COLUMN_VALUES}
+        insert into alert_offer_keys (key, ts, id, kinds, ${KEY_COLUMN_NAMES})
+        select ot || '|' || pt || '|' || pl, ev.ts, ev.id, string_to_array(ev.kinds, ','), ${KEY_COLUMN_VALUES}
         from unnest(${`{${events.map((e) => e.id).join(',')}}`}::bigint[],
-                    ${`{${events.map((e) => `"${e.at.toISOString()}"`).join(',')}}`}::timestamptz[]) as ev(id, ts)
+                    ${`{${events.map((e) => `"${e.at.toISOString()}"`).join(',')}}`}::timestamptz[],
+                    ${`{${events.map((e) => `"${e.kinds.join(',')}"`).join(',')}}`}::text[]) as ev(id, ts, kinds)
         join offers o on o.id = ev.id
         cross join lateral unnest(array[o.offer_type, '*']) ot
         cross join lateral unnest(array[o.property_type, '*']) pt
@@ -342,12 +350,15 @@ export async function withAlertMatcher<T>(
         const result = new Map<number, SearchMatches>();
         if (searches.length === 0 || events.length === 0) return result;
         // Identical filters share one matcher.
-        const groups = new Map<string, { g: number; filters: SearchFilters }>();
+        const groups = new Map<
+          string,
+          { g: number; filters: SearchFilters; kinds: readonly SavedSearchAlertKind[] | undefined }
+        >();
         const searchRows: { id: number; g: number; since: string }[] = [];
         for (const search of searches) {
           let group = groups.get(search.groupKey);
           if (!group) {
-            group = { g: groups.size + 1, filters: search.filters };
+            group = { g: groups.size + 1, filters: search.filters, kinds: search.kinds };
             groups.set(search.groupKey, group);
           }
           searchRows.push({ id: search.id, g: group.g, since: search.since.toISOString() });
@@ -361,8 +372,8 @@ export async function withAlertMatcher<T>(
             });
         const localities = await resolveLocalities(tx as unknown as Db, [...pairs.values()]);
         const matchers: Matcher[] = [];
-        for (const { g, filters } of groups.values()) {
-          const found = await toMatcher(tx as unknown as Db, g, filters, localities, rates, now);
+        for (const { g, filters, kinds } of groups.values()) {
+          const found = await toMatcher(tx as unknown as Db, g, filters, kinds, localities, rates, now);
           if (found) matchers.push(found);
         }
         if (matchers.length === 0) return result;

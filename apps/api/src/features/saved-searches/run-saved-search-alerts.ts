@@ -1,18 +1,17 @@
-import { type Db, jobs, offers, savedSearches, users } from '@estately/db';
+import { type Db, jobs, savedSearches, users } from '@estately/db';
 import { type MediaStorage, variantUrls } from '@estately/db/storage';
 import {
   type Currency,
   composeSearchPath,
-  type ExchangeRates,
   type Locale,
-  offerHeading,
-  shownPrice,
+  SAVED_SEARCH_ALERT_KINDS,
+  type SavedSearchAlertKind,
 } from '@estately/domain';
-import { formatArea, translateDynamic } from '@estately/i18n';
 import { and, asc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { JwtKey } from '../../lib/jwt.ts';
 import type { EmailJobPayload } from '../mail/enqueue-email.ts';
-import { convertedPrice, loadExchangeRates } from '../offers-shared/exchange-rates.ts';
+import { loadExchangeRates } from '../offers-shared/exchange-rates.ts';
+import { formatPrice, loadOfferSummaries, offerTitle } from './alert-offer-lines.ts';
 import { ALERT_FREQUENCIES, type AlertFrequency, alertDedupeKey, periodStart } from './alert-periods.ts';
 import { collectAlertEvents } from './collect-alert-events.ts';
 import { type SearchMatches, withAlertMatcher } from './match-saved-searches.ts';
@@ -62,6 +61,7 @@ interface DueSearch {
   filters: Record<string, unknown>;
   searchPath: string | null;
   frequency: string;
+  alertKinds: string[];
   locale: string;
   currency: string;
   since: Date;
@@ -69,68 +69,10 @@ interface DueSearch {
   notify: boolean;
 }
 
-interface OfferSummary {
-  id: number;
-  offerType: string;
-  propertyType: string;
-  disposition: string | null;
-  layout: string | null;
-  area: number | null;
-  street: string | null;
-  city: string;
-  cityPart: string | null;
-  price: number | null;
-  currency: string;
-  photo: Parameters<typeof variantUrls>[1] | null;
-}
-
-/**
- * The offer's title in the e-mail's language, as on its card, then the address: "Prodej bytu 3+1,
- * 74 m², Vinohradská 12, Praha - Vinohrady" (issue 38 point 5: the layout in the reader's words,
- * a maisonette as its own word, not the rooms' "3+KK").
- */
-function offerTitle(offer: OfferSummary, locale: Locale): string {
-  const place = [offer.city, offer.cityPart].filter(Boolean).join(' - ');
-  const heading = offerHeading(
-    {
-      offer_type: offer.offerType,
-      property_type: offer.propertyType,
-      disposition: offer.disposition,
-      layout: offer.layout,
-    },
-    offer.area ? formatArea(Math.round(offer.area), locale) : null,
-    (key, values) => translateDynamic(locale, key, values),
-  );
-  return [heading, offer.street, place].filter(Boolean).join(', ');
-}
-
-/** Number formats per locale and currency: building one costs far more than using it. */
-const priceFormats = new Map<string, Intl.NumberFormat>();
-
-function formatPrice(offer: OfferSummary, locale: Locale, currency: Currency, rates: ExchangeRates): string {
-  if (offer.price === null) return '';
-  // Without a rate for the search's currency the seller's own price is shown.
-  const converted = convertedPrice(Number(offer.price), offer.currency as Currency, currency, rates);
-  const [amount, shownCurrency] =
-    converted === null ? [Number(offer.price), offer.currency as Currency] : [converted, currency];
-  // A converted price is an estimate and reads as one: three significant figures (as on the cards).
-  const shown = shownPrice(amount, shownCurrency !== offer.currency);
-  const key = `${locale}/${shownCurrency}`;
-  let format = priceFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: shownCurrency,
-      maximumFractionDigits: 0,
-    });
-    priceFormats.set(key, format);
-  }
-  return format.format(shown);
-}
-
 /**
  * The watch-dog alert job (issue 6): for every due saved search of the given frequencies,
- * finds the public offers activated or reduced in price since it was last notified, and
+ * finds the public offers listed, back on the market or reduced in price (as the search asks,
+ * `alert_kinds`) since it was last notified, and
  * queues ONE digest e-mail (`email.saved_search_alert`) per search and period in the search's
  * language and currency, with links to the offers and a one-click unsubscribe link.
  *
@@ -205,6 +147,7 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
           filters: savedSearches.filters,
           searchPath: savedSearches.searchPath,
           frequency: savedSearches.frequency,
+          alertKinds: savedSearches.alertKinds,
           locale: savedSearches.locale,
           currency: savedSearches.currency,
           since: sql<Date>`${since}`.mapWith((value: Date | string) => new Date(value)),
@@ -221,13 +164,19 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
       const matches = await matcher.match(
         batch
           .filter((search) => search.notify)
-          .map((search) => ({
-            id: search.id,
-            filters: toSearchFilters(search.filters),
-            // jsonb prints its keys in one order, so equal filters give equal text.
-            groupKey: JSON.stringify(search.filters),
-            since: search.since,
-          })),
+          .map((search) => {
+            const kinds = wantedKinds(search.alertKinds);
+            return {
+              id: search.id,
+              filters: toSearchFilters(search.filters),
+              // jsonb prints its keys in one order, so equal filters give equal text.
+              groupKey: kinds
+                ? `${kinds.join(',')}|${JSON.stringify(search.filters)}`
+                : JSON.stringify(search.filters),
+              since: search.since,
+              ...(kinds ? { kinds } : {}),
+            };
+          }),
       );
       // Keep only the searches' own fields that the e-mails and the marks need.
       due.push({
@@ -241,18 +190,25 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
 
   // Phase 2, queueing: per batch, one transaction queues the digests and advances the marks.
   // An offer's line is the same in every e-mail of one language and currency: made once.
+  const eventKinds = new Map(events.map((event) => [event.id, event.kinds]));
   const lines = new Map<string, EmailJobPayload<'saved_search_alert'>['data']['offers'][number]>();
-  const line = (id: number, locale: Locale, currency: Currency) => {
-    const key = `${id}|${locale}|${currency}`;
+  const line = (id: number, locale: Locale, currency: Currency, wanted: readonly string[]) => {
+    // The line says why the offer is news, as the search asked for it: a first listing first,
+    // then a return to the market, then a price drop (an offer can be all three in one period).
+    const had = eventKinds.get(id) ?? [];
+    const kind = SAVED_SEARCH_ALERT_KINDS.find((k) => had.includes(k) && wanted.includes(k)) ?? 'new';
+    const key = `${id}|${locale}|${currency}|${kind}`;
     let entry = lines.get(key);
     if (!entry) {
       const offer = summaries.get(id);
       if (!offer) return [];
       entry = {
         title: offerTitle(offer, locale),
-        url: `${options.publicWebUrl}/${locale}/property/${id}`,
+        // A change links to the offer's timeline, where the drop or the return is listed.
+        url: `${options.publicWebUrl}/${locale}/property/${id}${kind === 'new' ? '' : '#history'}`,
         price: formatPrice(offer, locale, currency, rates),
         photoUrl: offer.photo ? variantUrls(options.storage, offer.photo).card : null,
+        kind,
       };
       lines.set(key, entry);
     }
@@ -277,7 +233,7 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
             searchName: search.name,
             searchUrl: `${options.publicWebUrl}${search.searchPath ?? composeSearchPath(locale, toSearchFilters(search.filters))}`,
             unsubscribeUrl,
-            offers: match.ids.flatMap((id) => line(id, locale, currency)),
+            offers: match.ids.flatMap((id) => line(id, locale, currency, search.alertKinds)),
           },
         },
         dedupe_key: alertDedupeKey(search.id, period),
@@ -340,27 +296,8 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
   return result;
 }
 
-async function loadOfferSummaries(db: Db, ids: number[]): Promise<Map<number, OfferSummary>> {
-  const summaries = new Map<number, OfferSummary>();
-  for (let i = 0; i < ids.length; i += 5000) {
-    const rows = await db
-      .select({
-        id: offers.id,
-        offerType: offers.offerType,
-        propertyType: offers.propertyType,
-        disposition: offers.disposition,
-        layout: offers.layout,
-        area: offers.usefulAreaMeters,
-        street: offers.street,
-        city: offers.city,
-        cityPart: offers.cityPart,
-        price: offers.price,
-        currency: offers.currency,
-        photo: offers.mainPhotoVariants,
-      })
-      .from(offers)
-      .where(inArray(offers.id, ids.slice(i, i + 5000)));
-    for (const row of rows) summaries.set(row.id, row);
-  }
-  return summaries;
+/** The kinds a search asked for, or undefined when it asked for every kind (no test needed). */
+function wantedKinds(stored: readonly string[]): SavedSearchAlertKind[] | undefined {
+  const kinds = SAVED_SEARCH_ALERT_KINDS.filter((kind) => stored.includes(kind));
+  return kinds.length === SAVED_SEARCH_ALERT_KINDS.length ? undefined : kinds;
 }

@@ -13,6 +13,7 @@ export function toSavedSearch(row: SavedSearchRow): SavedSearch {
     query: filtersKey(row.filters as Parameters<typeof filtersKey>[0]),
     search_path: row.searchPath,
     frequency: row.frequency as SavedSearch['frequency'],
+    alert_kinds: row.alertKinds as SavedSearch['alert_kinds'],
     locale: row.locale as SavedSearch['locale'],
     currency: row.currency as SavedSearch['currency'],
     created_at: row.createdAt.toISOString(),

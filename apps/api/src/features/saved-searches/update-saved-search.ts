@@ -25,6 +25,7 @@ export async function updateSavedSearch(options: {
     changes.filters = validateSavedSearchFilters(input.filters) as Record<string, unknown>;
   if (input.name !== undefined) changes.name = input.name;
   if (input.search_path !== undefined) changes.searchPath = input.search_path;
+  if (input.alert_kinds !== undefined) changes.alertKinds = input.alert_kinds;
   if (input.frequency !== undefined) {
     changes.frequency = input.frequency;
     // Alerts switched back on count new offers from now, not from before they were off.

@@ -156,6 +156,36 @@ function payload(template: EmailTemplate, locale: Locale): EmailJobPayload {
               url: `${web}/${locale}/property/2`,
               price: '7 100 000 Kč',
               photoUrl: `${web}/p.webp`,
+              kind: 'back_on_market',
+            },
+          ],
+        },
+      };
+    // Issue 44 point 2: changes of favourite offers.
+    case 'favorite_alert':
+      return {
+        template,
+        to,
+        locale,
+        data: {
+          favoritesUrl: `${web}/${locale}/account/favorites`,
+          unsubscribeUrl: `https://api.estately.example/user/favorite_alerts/unsubscribe?token=1.k.m`,
+          changes: [
+            {
+              change: 'price_drop',
+              title: hostile,
+              url: `${web}/${locale}/property/3#history`,
+              price: '4 500 000 Kč',
+              oldPrice: '4 900 000 Kč',
+              photoUrl: `${web}/p.webp`,
+            },
+            {
+              change: 'reserved',
+              title: 'Byt 2+1, Brno',
+              url: `/${locale}/property/4#history`,
+              price: '3 000 000 Kč',
+              oldPrice: null,
+              photoUrl: null,
             },
           ],
         },
@@ -219,6 +249,26 @@ describe('template details', () => {
     expect(pl.headers['List-Unsubscribe']).toBe(`<${web}/unsubscribe?t=a&b=c>`);
     expect(pl.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(pl.html).toContain(`href="${web}/unsubscribe?t=a&amp;b=c"`);
+  });
+
+  it('alerts say what changed, link the timeline and unsubscribe in one click (issue 44 point 2)', () => {
+    const digest = renderEmail(payload('saved_search_alert', 'en'), { publicWebUrl: web });
+    expect(digest.text).toContain('- Back on the market: ');
+    expect(digest.text).not.toContain('- Back on the market: Byt 3+kk');
+    const cs = renderEmail(payload('favorite_alert', 'cs'), { publicWebUrl: web });
+    expect(cs.subject).toBe('Změny u 2 oblíbených nabídek');
+    expect(cs.text).toContain('Cena snížena z 4 900 000 Kč na 4 500 000 Kč');
+    expect(cs.text).toContain('Rezervováno: Byt 2+1, Brno');
+    expect(cs.html).toContain(`href="${web}/cs/property/4#history"`);
+    expect(cs.html).toContain(`href="${web}/cs/account/settings/notifications"`);
+    expect(cs.headers['List-Unsubscribe']).toBe(
+      '<https://api.estately.example/user/favorite_alerts/unsubscribe?token=1.k.m>',
+    );
+    expect(cs.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const gb = renderEmail(payload('favorite_alert', 'en-GB'), { publicWebUrl: web });
+    expect(gb.subject).toBe('2 favourite offers have changed');
+    const ar = renderEmail(payload('favorite_alert', 'ar'), { publicWebUrl: web });
+    expect(ar.subject).toBe('تغيّر عرضان من مفضلتك');
   });
 
   it('regional locales use their own wording where it differs', () => {

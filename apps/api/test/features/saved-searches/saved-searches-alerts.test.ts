@@ -61,7 +61,8 @@ async function alertJobs() {
       to: payload.to,
       locale: payload.locale,
       name: payload.data.searchName,
-      offerIds: payload.data.offers.map((offer) => Number(offer.url.split('/').pop())),
+      // A price drop links the offer's timeline (`…/property/12#history`, issue 44 point 2).
+      offerIds: payload.data.offers.map((offer) => Number(offer.url.split('/').pop()!.split('#')[0])),
       payload,
     };
   });
