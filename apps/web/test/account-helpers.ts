@@ -39,16 +39,22 @@ export interface AccountHarness {
   close(): Promise<void>;
 }
 
-/** `apiEnv` adds to or replaces the test API's settings (FEED_ALLOWED_NETWORKS). */
+/**
+ * `apiEnv` adds to or replaces the test API's settings (FEED_ALLOWED_NETWORKS); `browserCallsApi`
+ * lets the page's scripts call the API themselves (CORS allows the web's origin: a board's live
+ * stream, issue 44 point 3).
+ */
 export async function startAccountHarness(
-  options: { apiEnv?: Record<string, string> } = {},
+  options: { apiEnv?: Record<string, string>; browserCallsApi?: boolean } = {},
 ): Promise<AccountHarness> {
   ensureWebBuild();
   const database: TestDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'estately-web-account-'));
+  const webPort = options.browserCallsApi ? await freePort() : undefined;
   const config = testApiConfig({
     dataDir,
     apiPort: await freePort(),
+    webPort,
     env: { JOBS_IN_PROCESS: 'true', DEV_MAILBOX: 'on', ...options.apiEnv },
   });
   const db = database.db;
@@ -73,7 +79,7 @@ export async function startAccountHarness(
     offerIds.push(id);
   }
   const api = await startApi({ config, db: database });
-  const web = await startWeb({ port: 0, host: '127.0.0.1', apiUrl: api.url, env: {} });
+  const web = await startWeb({ port: webPort ?? 0, host: '127.0.0.1', apiUrl: api.url, env: {} });
   const browser = await launchChromium();
   return {
     db,

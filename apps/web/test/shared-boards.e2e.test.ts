@@ -13,9 +13,13 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations, signIn, startAccountHarness, tokenOf } from './account-helpers.ts';
 import { apiAs, fillSignInForm, harnessPerFile, hydrated } from './browser-setup.ts';
 
-const h = harnessPerFile(startAccountHarness);
+// The page reads the board's live stream from the API itself, so CORS lets the web's origin in.
+const h = harnessPerFile(() => startAccountHarness({ browserCallsApi: true }));
 const en = (key: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) =>
   translate('en', key, values);
+
+// Where a slow run stands, for the log of a timeout.
+const step = (name: string) => console.log(`shared boards: ${name} ${new Date().toISOString()}`);
 
 /** The item of the board page that holds the offer titled like `offerId`'s card. */
 const item = (page: Page) => page.getByTestId('board-item').first();
@@ -34,8 +38,16 @@ describe('shared search boards', () => {
       .where(eq(users.email, 'max.member@example.com'));
 
     // The owner creates a board through its form and lands on it.
+    step('create');
     const ownerContext = await h.visitor();
     const owner = await ownerContext.newPage();
+    const report = (who: string, page: Page) => {
+      page.on('pageerror', (error) => console.log(`${who} page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') console.log(`${who} console: ${message.text()}`);
+      });
+    };
+    report('owner', owner);
     await signIn(owner, h.web.url, 'olga.owner@example.com');
     await owner.goto(`${h.web.url}/en/account/boards`);
     expect(await owner.getByTestId('boards-empty').textContent()).toBe(en('boards.empty'));
@@ -51,6 +63,7 @@ describe('shared search boards', () => {
     expect(await owner.getByTestId('board-item').count()).toBe(1);
 
     // The invitation e-mail goes through the outbox; its link opens the invitation page.
+    step('invite');
     await owner.getByLabel(en('boards.invite_label')).fill('max.member@example.com');
     await owner.getByRole('button', { name: en('boards.invite') }).click();
     await expect
@@ -60,10 +73,12 @@ describe('shared search boards', () => {
 
     const memberContext = await h.visitor();
     const member = await memberContext.newPage();
+    report('member', member);
     await member.goto(`${h.web.url}${link}`);
     expect(await member.locator('h1').textContent()).toBe(en('boards.invitation.title'));
     expect(await axeViolations(member)).toEqual([]);
     // A guest signs in first and comes back to accept.
+    step('accept');
     await member.getByTestId('board-invitation-sign-in').click();
     await fillSignInForm(member, 'max.member@example.com');
     await member.waitForURL((url) => url.pathname === link);
@@ -71,6 +86,7 @@ describe('shared search boards', () => {
     await member.waitForURL(new RegExp(`/en/account/boards/${boardId}$`));
 
     // Both pages hold the live stream.
+    step('live');
     await owner.reload();
     for (const page of [owner, member]) {
       await hydrated(page, 'screen-board');
@@ -83,6 +99,7 @@ describe('shared search boards', () => {
     });
 
     // The owner books a viewing: the member's page shows it without a reload and says who did.
+    step('status');
     await item(owner).getByTestId('board-item-status').selectOption('viewing_booked');
     await item(owner).getByTestId('board-item-viewing').fill('2026-12-20T15:30');
     await item(owner)
@@ -98,6 +115,7 @@ describe('shared search boards', () => {
     expect(await member.getByTestId('board-announcement').getAttribute('aria-live')).toBe('polite');
 
     // The member's private note stays theirs; their shared note reaches the owner live.
+    step('notes');
     const memberItem = item(member);
     await memberItem.getByLabel(en('boards.note_label')).fill('We could offer 5 % less');
     await memberItem.getByLabel(en('boards.note_private')).check();
@@ -120,6 +138,7 @@ describe('shared search boards', () => {
     expect(await axeViolations(member)).toEqual([]);
 
     // The owner removes the member: the member's open page says so at once.
+    step('remove');
     await owner.getByTestId('board-member-remove').click();
     await expect.poll(() => owner.getByTestId('board-member').count()).toBe(1);
     await expect
@@ -130,5 +149,5 @@ describe('shared search boards', () => {
 
     await ownerContext.close();
     await memberContext.close();
-  });
+  }, 420_000);
 });

@@ -177,6 +177,19 @@ export async function accountAction(input: AccountActionInput) {
         return failure(intent, error);
       }
     }
+    // Issue 44 point 3 (decision 071): a favourite moves to one of the user's search boards.
+    case 'move_to_board': {
+      const id = Number(form.get('offer_id'));
+      const board = Number(form.get('board_id'));
+      if (!Number.isInteger(id) || id < 1 || !Number.isInteger(board) || board < 1)
+        return data<FormResult>({ intent: 'move_to_board', formError: t('error.generic') });
+      try {
+        await client.post(`/my/boards/${board}/favorites`, { property_ids: [id] });
+        return data<FormResult>({ intent: 'move_to_board', done: t('boards.moved') });
+      } catch (error) {
+        return failure('move_to_board', error);
+      }
+    }
     case 'remove_favorite': {
       const id = Number(form.get('offer_id'));
       if (!Number.isInteger(id) || id < 1) return data<FormResult>({ intent, formError: t('error.generic') });

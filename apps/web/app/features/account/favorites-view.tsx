@@ -16,6 +16,9 @@ export interface FavoritesData {
   previous: string | null;
   next: string | null;
   offerTypes: { value: string; label: string }[];
+  /** The user's search boards a favourite can move to (issue 44 point 3). */
+  boards: { id: number; name: string }[];
+  boardsHref: string;
 }
 
 export function FavoritesView(props: { favorites: FavoritesData; t: Text; result: FormResult | undefined }) {
@@ -48,6 +51,12 @@ export function FavoritesView(props: { favorites: FavoritesData; t: Text; result
       </Form>
       <p data-testid="favorites-total">{t(LIST_COUNT_KEYS.favorites, { count: favorites.total })}</p>
       <Done result={result} intent="remove_favorite" />
+      <Done result={result} intent="move_to_board" />
+      {favorites.items.length > 0 && favorites.boards.length === 0 && (
+        <p data-testid="favorites-no-boards">
+          {t('boards.no_boards')} <Link to={favorites.boardsHref}>{t('boards.title')}</Link>
+        </p>
+      )}
       {favorites.items.length === 0 ? (
         <p>{t('account.favorites_empty')}</p>
       ) : (
@@ -55,6 +64,26 @@ export function FavoritesView(props: { favorites: FavoritesData; t: Text; result
           {favorites.items.map((item) => (
             <li key={item.id} data-testid="favorite-item">
               <OfferCardItem offer={item.card} />
+              {favorites.boards.length > 0 && (
+                <Form method="post" className="inline-actions" data-testid="favorite-move">
+                  <input type="hidden" name="intent" value={`move_to_board:${item.id}`} />
+                  <input type="hidden" name="offer_id" value={item.id} />
+                  <label htmlFor={`favorite-board-${item.id}`} className="visually-hidden">
+                    {t('boards.choose_board')}: {item.card.title}
+                  </label>
+                  <select id={`favorite-board-${item.id}`} name="board_id">
+                    {favorites.boards.map((board) => (
+                      <option key={board.id} value={board.id}>
+                        {board.name}
+                      </option>
+                    ))}
+                  </select>
+                  <button type="submit" className="button">
+                    {t('boards.move_to_board')}
+                    <span className="visually-hidden">: {item.card.title}</span>
+                  </button>
+                </Form>
+              )}
               <Form method="post">
                 <input type="hidden" name="intent" value="remove_favorite" />
                 <input type="hidden" name="offer_id" value={item.id} />

@@ -33,6 +33,11 @@ const MESSAGES: readonly MessageKey[] = [
   'account.settings',
   'account.personal',
   'account.favorites_empty',
+  // Issue 44 point 3: favourites move to a shared search board.
+  'boards.move_to_board',
+  'boards.choose_board',
+  'boards.no_boards',
+  'boards.title',
   'account.my_offers_empty',
   'account.watch_dogs_empty',
   'account.watch_dog_name',

@@ -1,4 +1,5 @@
 import {
+  type BoardList,
   buildPath,
   FAVOURITES_PAGE_SIZE,
   type FavoriteOffersResponse,
@@ -7,6 +8,7 @@ import {
 } from '@estately/domain';
 import type { Translator } from '@estately/i18n';
 import { webConfigContext } from '../../config.server.ts';
+import { boardsPath } from '../../routing/boards-paths.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { displayCurrency } from '../../routing/screen.server.ts';
 import { toOfferCardView } from '../../ui/offers/offer-card-view.server.ts';
@@ -24,6 +26,11 @@ export async function loadFavorites(context: Context, request: Request, locale: 
   const answer = await api(context, request).get<FavoriteOffersResponse>('/user/favorite_offers', {
     query: { page, per_page: FAVOURITES_PAGE_SIZE, offer_type: offerType, currency },
   });
+  // The user's search boards, for "move to board" (issue 44 point 3); none when the API cannot say.
+  const boards = await api(context, request)
+    .get<BoardList>('/my/boards')
+    .then((list) => list.data.map((board) => ({ id: board.id, name: board.name })))
+    .catch(() => []);
   const base = buildPath('accountFavorites', locale);
   const pageHref = (target: number | null) => {
     if (!target) return null;
@@ -39,6 +46,8 @@ export async function loadFavorites(context: Context, request: Request, locale: 
       id: item.offer_id,
       card: toOfferCardView(item.offer, locale, config.publicApiUrl),
     })),
+    boards,
+    boardsHref: boardsPath(locale),
     total: answer.meta.total,
     page: answer.meta.page,
     pages: answer.meta.total_pages,

@@ -15,6 +15,7 @@ import { type Packed, pack } from '../../routing/packed-data.ts';
 import { displayCurrency, notFound, pageTitle, screenOf, screenTitle } from '../../routing/screen.server.ts';
 import { throwPageFailure } from '../../routing/unavailable.server.ts';
 import { loadSession } from '../../session/session.server.ts';
+import { addToBoardTexts } from '../../ui/board-add/board-texts.server.ts';
 import { favoriteTexts } from '../../ui/favorite-toggle/favorite-texts.server.ts';
 import { toOfferCardView } from '../../ui/offers/offer-card-view.server.ts';
 import type { OfferCardView } from '../../ui/offers/offer-card-view.ts';
@@ -216,6 +217,8 @@ export async function loadOfferDetailPage({ request, context, params }: LoaderFu
     shareUrl: `${origin}${url.pathname}`,
     texts,
     favoriteTexts: favoriteTexts(locale),
+    // "Add to a search board" (issue 44 point 3).
+    addToBoardTexts: addToBoardTexts(locale),
   };
   // Sent as JSON text (routing/packed-data.ts, decision 033).
   return { page: pack(page), gone: undefined };

@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { type Packed, unpack } from '../../routing/packed-data.ts';
+import { AddToBoard } from '../../ui/board-add/add-to-board.tsx';
 import { type FavoriteTexts, FavoriteToggle } from '../../ui/favorite-toggle/favorite-toggle.tsx';
 import type { OfferCardView } from '../../ui/offers/offer-card-view.ts';
 import { ResultCard } from '../../ui/offers/result-card.tsx';
@@ -130,6 +131,7 @@ function OfferPage({
       <header className="offer-detail__header">
         <ServerHtml html={parts.heading} />
         <FavoriteToggle offerId={offer.id} texts={loaderData.favoriteTexts} />
+        <AddToBoard offerId={offer.id} texts={loaderData.addToBoardTexts} />
         <ShareButton
           url={loaderData.shareUrl}
           title={offer.title}
