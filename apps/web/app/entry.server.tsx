@@ -1,3 +1,4 @@
+import { COMPARE_COOKIE, HIDDEN_OFFERS_COOKIE } from '@estately/domain';
 import { isbot } from 'isbot';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -57,7 +58,11 @@ export function createLoadContext(
   return context;
 }
 
-const SESSION_COOKIE = new RegExp(`(^|;\\s*)(${ACCESS_TOKEN_COOKIE}|${REFRESH_TOKEN_COOKIE})=[^;]`);
+// With the session, the lists that make a page this browser's own (issue 44, decision 072): a
+// guest's hidden offers, the compare tray and a notice read once.
+const SESSION_COOKIE = new RegExp(
+  `(^|;\\s*)(${ACCESS_TOKEN_COOKIE}|${REFRESH_TOKEN_COOKIE}|${HIDDEN_OFFERS_COOKIE}|${COMPARE_COOKIE}|offer_list_notice)=[^;]`,
+);
 
 function hasSessionCookie(request: Request): boolean {
   return SESSION_COOKIE.test(request.headers.get('cookie') ?? '');

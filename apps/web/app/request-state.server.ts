@@ -17,6 +17,8 @@ import { type Logger, webLog } from './web-log.server.ts';
  */
 export interface RequestState {
   api?: { client: ApiClient; tokens: RequestTokenStore };
+  /** Set-Cookie values a loader adds for the response (issue 44: a notice read once, expired). */
+  cookies?: string[];
 }
 
 export const requestStateContext = createContext<RequestState>({});
@@ -152,8 +154,15 @@ export function ownApi(config: WebConfig): ApiClient {
 export function pendingSetCookies(context: Readonly<RouterContextProvider> | undefined): string[] {
   if (!context) return [];
   try {
-    return context.get(requestStateContext).api?.tokens.setCookies() ?? [];
+    const state = context.get(requestStateContext);
+    return [...(state.api?.tokens.setCookies() ?? []), ...(state.cookies ?? [])];
   } catch {
     return [];
   }
+}
+
+/** Adds a Set-Cookie to the response of the request being rendered (entry.server.tsx writes it). */
+export function addResponseCookie(context: Readonly<RouterContextProvider>, cookie: string): void {
+  const state = context.get(requestStateContext);
+  state.cookies = [...(state.cookies ?? []), cookie];
 }

@@ -6,6 +6,7 @@ import { boardInvitationPath, boardPath, boardsPath } from './routing/boards-pat
 import { companySettingsPath } from './routing/company-paths.ts';
 import { apiKeysPath, feedRunPath, feedRunsPath, feedsPath, feedUploadPath } from './routing/feeds-paths.ts';
 import { buyerThreadPath, leadsPath, myMessagesPath } from './routing/leads-paths.ts';
+import { comparePath, hiddenOffersPath, offerListsActionPath } from './routing/offer-lists-paths.ts';
 import { SCREEN_MODULES } from './routing/screen-modules.ts';
 
 // Routes come from the domain route table (docs/decisions/002-url-prefixed-locales.md): every
@@ -123,6 +124,20 @@ const sellerPageRoutes = LOCALES.map((locale) =>
   }),
 );
 
+// Issue 44 points 4 and 6 (decision 072): the compare page and the hidden offers at a word of
+// each locale's language, and the resource route their forms post to.
+const offerListsRoutes = LOCALES.flatMap((locale) => [
+  route(comparePath(locale), 'routes/compare.tsx', { id: `${locale}.compare` }),
+  route(hiddenOffersPath(locale), 'routes/hidden-offers.tsx', { id: `${locale}.hiddenOffers` }),
+  route(offerListsActionPath(locale), 'routes/offer-lists-action.ts', { id: `${locale}.offerListsAction` }),
+  route(`${offerListsActionPath(locale)}/viewed/:id`, 'routes/offer-viewed.ts', {
+    id: `${locale}.offerViewed`,
+  }),
+  route(`${offerListsActionPath(locale)}/recent`, 'routes/recently-viewed.ts', {
+    id: `${locale}.recentlyViewed`,
+  }),
+]);
+
 // A sitemap index per locale, listing the locale's screens and content (hreflang in each entry).
 const sitemapRoutes = [
   route('/sitemap.xml', 'routes/sitemap-index.ts', { id: 'sitemap-index' }),
@@ -135,6 +150,7 @@ export default [
   ...blogPostRoutes,
   ...companyPageRoutes,
   ...sellerPageRoutes,
+  ...offerListsRoutes,
   ...buyerThreadRoutes,
   ...availabilityRoutes,
   ...boardInvitationRoutes,

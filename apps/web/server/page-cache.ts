@@ -11,8 +11,19 @@ import { webLog } from '../app/web-log.server.ts';
 import { compressHtmlSync, type HtmlEncoding, htmlEncoding, varyOnAcceptEncoding } from './html-encoding.ts';
 import { RenderBusyError } from './render-limit.ts';
 
-/** Cookies that make a page personal (session tokens) or that the API counts views by. */
-export const PERSONAL_COOKIES = ['token', 'refresh_token', 'stats_token'] as const;
+/**
+ * Cookies that make a page personal (session tokens), that the API counts views by, or that
+ * change what a page lists for this browser (a guest's hidden offers, the compare tray, a notice
+ * read once: issue 44, decision 072).
+ */
+export const PERSONAL_COOKIES = [
+  'token',
+  'refresh_token',
+  'stats_token',
+  'hidden_offers',
+  'compare_offers',
+  'offer_list_notice',
+] as const;
 /** Cookies that change an anonymous page: its language and the currency of its prices. */
 export const VARYING_COOKIES = ['locale', 'currency'] as const;
 

@@ -1,6 +1,7 @@
 import '../features/offer-detail/energy-label.css';
 import '../features/offer-detail/price-context.css';
 import '../features/offer-detail/trust-panel.css';
+import '../ui/offer-actions/offer-actions.css';
 import {
   loadOfferDetailPage,
   offerDetailPageAction,

@@ -1,3 +1,4 @@
+import '../ui/offer-actions/offer-actions.css';
 import { loadResultsPage, resultsPageAction } from '../features/search/results/load-results-page.server.tsx';
 import { ResultsPage } from '../features/search/results/results-page.tsx';
 import { unpack } from '../routing/packed-data.ts';

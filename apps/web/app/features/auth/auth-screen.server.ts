@@ -29,6 +29,7 @@ import {
 import type { FormResult } from '../../ui/forms/form-ui.tsx';
 import { authCall } from './auth-api.server.ts';
 import { AUTH_FIELDS, type AuthIntent } from './auth-fields.ts';
+import { mergeBrowserLists } from './merge-browser-lists.server.ts';
 
 // The actions of the sign-in, sign-up and recovery screens (spec 2 and 7). Each intent parses
 // its form with the shared contract, makes one call of the authentication client and either
@@ -86,7 +87,13 @@ export async function authAction(input: AuthActionInput): Promise<Response | Ret
     buildPath('account', locale),
   );
   const call = <T>(path: string, body: unknown) => authCall<T>(config, request, identity, path, body, locale);
-  const signedIn = (pair: TokenPair) => redirect(returnTo, { headers: sessionCookieHeaders(request, pair) });
+  const signedIn = async (pair: TokenPair) => {
+    const headers = new Headers(sessionCookieHeaders(request, pair));
+    // A guest's hidden and viewed offers join the account (issue 44 point 6, decision 072).
+    for (const cookie of await mergeBrowserLists(config, request, identity, pair.token))
+      headers.append('Set-Cookie', cookie);
+    return redirect(returnTo, { headers });
+  };
 
   const run = async (
     fields: readonly string[],

@@ -26,6 +26,7 @@ import { offerDetailTexts } from './offer-detail-texts.server.ts';
 import { toOfferDetailView } from './offer-detail-view.server.ts';
 import { readOfferForm } from './offer-form-validation.ts';
 import { apiFieldErrors, type OfferFormResult, offerFormPath } from './offer-forms.ts';
+import { offerListsHeadingHtml } from './offer-lists-parts.server.ts';
 import { offerStaticParts, withoutStaticParts } from './offer-static-parts.server.tsx';
 import { offerStreetMapView } from './offer-street-map.server.ts';
 import { toPoiGroups } from './points-of-interest.server.ts';
@@ -220,6 +221,9 @@ export async function loadOfferDetailPage({ request, context, params }: LoaderFu
     // "Add to a search board" (issue 44 point 3).
     addToBoardTexts: addToBoardTexts(locale),
   };
+  // Compare, hide and the tray under the heading, and the pixel that records the view (issue 44,
+  // decision 072): written by the server, no code in the page's first load.
+  page.parts.heading += offerListsHeadingHtml(request, context, { locale, t, url, id });
   // Sent as JSON text (routing/packed-data.ts, decision 033).
   return { page: pack(page), gone: undefined };
 }

@@ -1,4 +1,5 @@
 import { type FavoriteTexts, FavoriteToggle } from '../favorite-toggle/favorite-toggle.tsx';
+import { ServerHtml } from '../server-html.tsx';
 import { OfferCardItem } from './offer-card.tsx';
 import type { OfferCardView } from './offer-card-view.ts';
 
@@ -15,6 +16,7 @@ export function ResultCard(props: {
   return (
     <li className="result-card">
       <OfferCardItem offer={props.offer} priority={props.priority} />
+      {props.offer.actions && <ServerHtml html={props.offer.actions} />}
       <FavoriteToggle
         offerId={props.offer.id}
         texts={props.favoriteTexts}

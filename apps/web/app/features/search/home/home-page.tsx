@@ -7,6 +7,7 @@ import { OfferCardItem } from '../../../ui/offers/offer-card.tsx';
 import { PlaceBox } from '../filters/place-box.tsx';
 import { WHERE_PARAM } from '../filters/where-param.ts';
 import type { HomePageData } from './load-home-page.server.ts';
+import { RecentlyViewed } from './recently-viewed.tsx';
 
 /**
  * The search home's form describes: its offer and property type on `base` (the first page). The
@@ -109,6 +110,7 @@ export function HomePage({ loaderData: packed }: { loaderData: { page: Packed<Ho
           </ul>
         )}
       </section>
+      <RecentlyViewed locale={locale} />
     </>
   );
 }

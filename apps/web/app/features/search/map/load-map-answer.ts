@@ -1,12 +1,16 @@
 import {
   type BoundingBox,
   type Currency,
+  GUEST_HIDDEN_CAP,
+  HIDDEN_OFFERS_COOKIE,
   type OfferMapResponse,
   OfferMapResponseSchema,
+  readOfferIdList,
   type SearchFilters,
   serializeFilters,
 } from '@estately/domain';
 import { browserApi } from '../../../api/browser-api.ts';
+import { cookieValue } from '../../../api/cookies.ts';
 import type { OfferCardView } from '../../../ui/offers/offer-card-view.ts';
 
 /**
@@ -28,6 +32,9 @@ export async function loadMapAnswer(options: {
   );
   query.zoom = Math.max(0, Math.min(22, Math.floor(options.zoom)));
   query.currency = options.currency;
+  // A guest's hidden offers stay off the map too (decision 072); an account's go by its token.
+  const hidden = readOfferIdList(cookieValue(document.cookie, HIDDEN_OFFERS_COOKIE), GUEST_HIDDEN_CAP);
+  if (hidden.length > 0) query.hidden = hidden.join('.');
   const raw = await browserApi(options.apiUrl).get<unknown>('/public/offers/map', {
     query,
     signal: options.signal,

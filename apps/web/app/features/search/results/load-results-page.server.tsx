@@ -1,7 +1,8 @@
 import { composeSearchPath, type SearchFilters, serializeFilters } from '@estately/domain';
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { webConfigContext } from '../../../config.server.ts';
-import { requestApi } from '../../../request-state.server.ts';
+import { browserListsOf, noticeCookie, noticeOf } from '../../../lib/offer-lists.server.ts';
+import { addResponseCookie, requestApi } from '../../../request-state.server.ts';
 import { type Packed, pack } from '../../../routing/packed-data.ts';
 import { hasQueryFlag, withQueryFlag } from '../../../routing/query-flag.ts';
 import {
@@ -15,6 +16,7 @@ import { searchPathReader } from '../../../routing/search-path-reader.server.ts'
 import { retryLaterOrRethrow } from '../../../routing/unavailable.server.ts';
 import { loadSession } from '../../../session/session.server.ts';
 import { favoriteTexts } from '../../../ui/favorite-toggle/favorite-texts.server.ts';
+import { offerActionsHtml, offerListsBarHtml } from '../../../ui/offer-actions/offer-actions.server.tsx';
 import { renderStaticHtml } from '../../../ui/render-static.server.ts';
 import { boundsInCurrency, chosenCurrencyHeaders } from '../filters/currency-choice.server.ts';
 import { filtersButtonText, toFilterPanelView } from '../filters/filter-panel-view.server.ts';
@@ -91,6 +93,9 @@ export async function loadResultsPage({ request, context }: LoaderFunctionArgs) 
     throw redirect(withMapMode(target, isMapOpen(url.searchParams)));
   }
   const api = requestApi(context, request, config).client;
+  // This browser's lists (decision 072): a guest's hidden offers go with the search (an
+  // account's are the API's own), the compare picks mark the cards and fill the tray.
+  const lists = browserListsOf(request);
   // The place the search path names, asked alongside the results: a locality naming no place in
   // its country is a search page that does not exist (spec 2 route validation).
   const [{ results, facets }, place] = await Promise.all([
@@ -102,6 +107,7 @@ export async function loadResultsPage({ request, context }: LoaderFunctionArgs) 
       publicApiUrl: config.publicApiUrl,
       // The old search's simple form shows no counts, so it does not pay for them (decision 007).
       facets: !simple,
+      hidden: session.user ? [] : lists.hidden,
       signal: request.signal,
     }),
     placeOfSearch({ api, kept: keptPlacesOf(config), locale, filters, signal: request.signal }),
@@ -145,6 +151,12 @@ export async function loadResultsPage({ request, context }: LoaderFunctionArgs) 
     const query = serializeFilters(next);
     return withMapMode(query ? `${url.pathname}?${query}` : url.pathname, mapOpen);
   };
+  const listContext = { locale, t, compare: lists.compare, back: `${url.pathname}${url.search}` };
+  if (results.status === 'ok')
+    for (const offer of results.offers) offer.actions = offerActionsHtml(listContext, offer.id);
+  // The last list action's notice is shown once: the cookie goes with this answer.
+  const notice = noticeOf(request);
+  if (notice) addResponseCookie(context, noticeCookie(request, null));
   const panel = toFilterPanelView({
     locale,
     facets,
@@ -175,17 +187,19 @@ export async function loadResultsPage({ request, context }: LoaderFunctionArgs) 
       apply: t('sort.apply'),
       hrefOf,
     }),
-    activeFilters: renderStaticHtml(
-      <ActiveFilterChips
-        filters={activeFilterChips({
-          locale,
-          filters,
-          view: panel,
-          placeName: placeWords?.name ?? null,
-          hrefOf,
-        })}
-      />,
-    ),
+    activeFilters:
+      offerListsBarHtml(listContext, notice) +
+      renderStaticHtml(
+        <ActiveFilterChips
+          filters={activeFilterChips({
+            locale,
+            filters,
+            view: panel,
+            placeName: placeWords?.name ?? null,
+            hrefOf,
+          })}
+        />,
+      ),
     favoriteTexts: favoriteTexts(locale),
     map: searchMapData({ locale, currency, url, simple }),
     saveSearch: simple ? null : saveSearchView({ locale, filters, heading, placeName: place?.name }),

@@ -58,6 +58,8 @@ export async function loadResults(options: {
   publicApiUrl: string;
   /** Ask for the facet counts too (the old search's simple form shows none). */
   facets: boolean;
+  /** A guest's hidden offers, left out by the API (decision 072); an account's go by its token. */
+  hidden?: readonly number[];
   signal?: AbortSignal;
 }): Promise<{ results: ResultsPage; facets: FacetCounts | null }> {
   const query: Record<string, string> = Object.fromEntries(
@@ -65,6 +67,7 @@ export async function loadResults(options: {
   );
   query.currency = options.currency;
   if (options.facets) query.facets = '1';
+  if (options.hidden && options.hidden.length > 0) query.hidden = options.hidden.join('.');
   let answer: SearchOffersResponse;
   try {
     const raw = await options.api.get<unknown>('/public/offers', { query, signal: options.signal });
