@@ -202,6 +202,7 @@ export async function accountAction(input: AccountActionInput) {
     }
     case 'rename_watch_dog':
     case 'frequency_watch_dog':
+    case 'kinds_watch_dog':
     case 'pause_watch_dog':
     case 'resume_watch_dog': {
       const id = Number(form.get('id'));
@@ -210,7 +211,9 @@ export async function accountAction(input: AccountActionInput) {
           ? { name: String(form.get('name') ?? '') }
           : intent === 'frequency_watch_dog'
             ? { frequency: String(form.get('frequency') ?? '') }
-            : { frequency: intent === 'pause_watch_dog' ? 'off' : 'daily' };
+            : intent === 'kinds_watch_dog'
+              ? { alert_kinds: form.getAll('alert_kinds').map(String) }
+              : { frequency: intent === 'pause_watch_dog' ? 'off' : 'daily' };
       const checked = check(UpdateSavedSearchBodySchema, body);
       const resultIntent = fullIntent.includes(':') ? fullIntent : `${intent}:${id}`;
       if (!checked.ok)

@@ -1,6 +1,7 @@
 import {
   buildPath,
   type Locale,
+  SAVED_SEARCH_ALERT_KINDS,
   SAVED_SEARCH_FREQUENCIES,
   type SavedSearch,
   type SavedSearchList,
@@ -19,12 +20,19 @@ export async function loadWatchDogs(context: Context, request: Request, locale: 
       name: search.name,
       frequency: search.frequency,
       frequencyLabel: t(`account.frequency.${search.frequency}`),
+      // What it reports (issue 44 point 2): new offers, price drops, offers back on the market.
+      alertKinds: search.alert_kinds,
+      alertKindsLabel: search.alert_kinds.map((kind) => t(`account.alert_kind.${kind}`)).join(', '),
       // The path it was saved from, else the results list with its filters.
       href: search.search_path ?? (search.query ? `${results}?${search.query}` : results),
     })),
     frequencies: SAVED_SEARCH_FREQUENCIES.map((value) => ({
       value,
       label: t(`account.frequency.${value}`),
+    })),
+    alertKinds: SAVED_SEARCH_ALERT_KINDS.map((value) => ({
+      value,
+      label: t(`account.alert_kind.${value}`),
     })),
   };
 }
