@@ -4,17 +4,12 @@
 // account at sign-in, and a signed-in person's hidden offers left out of their results. axe on
 // every page, in en, cs and ar.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { brotliCompressSync, constants } from 'node:zlib';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@estately/db/seed';
 import { composeSearchPath, defaultFilters, type Locale, type SearchOffersResponse } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deferredModuleHrefs } from '../app/document/deferred-code.server.ts';
 import { comparePath, hiddenOffersPath } from '../app/routing/offer-lists-paths.ts';
-import { BUILD_DIR } from '../server/server.ts';
 import { fillSignInForm } from './browser-setup.ts';
 import { axeViolations, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
 
@@ -51,35 +46,6 @@ async function apiSearchTotal(token?: string): Promise<number> {
   });
   return ((await response.json()) as SearchOffersResponse).meta.total;
 }
-
-/** Brotli bytes of the JavaScript a first load of the page fetches, as `npm run bench:web` counts it. */
-async function firstLoadJs(path: string): Promise<number> {
-  const html = await (await fetch(`${h.web.url}${path}`)).text();
-  const files = new Set<string>();
-  for (const match of html.matchAll(/(?:href=|from |import )["'](\/assets\/[^"'\s]+\.js)["']/g))
-    if (match[1]) files.add(match[1]);
-  for (const href of deferredModuleHrefs(html)) files.add(href);
-  let bytes = 0;
-  for (const file of files)
-    bytes += brotliCompressSync(readFileSync(join(BUILD_DIR, 'client', file)), {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-    }).length;
-  return bytes;
-}
-
-describe('first-load JavaScript budgets (docs/benchmarks.md) with compare and hide on the pages', () => {
-  it('home, results and detail stay within 100 KB brotli', async () => {
-    const results = await h.apiGet<SearchOffersResponse>('/public/offers');
-    const id = results.data[0]!.id;
-    const sizes = {
-      home: await firstLoadJs('/en'),
-      results: await firstLoadJs(resultsOf('en')),
-      detail: await firstLoadJs(`/en/property/${id}`),
-    };
-    console.log('[offer-lists] first-load JS brotli bytes', sizes);
-    for (const [page, bytes] of Object.entries(sizes)) expect(bytes, page).toBeLessThanOrEqual(100 * 1024);
-  });
-});
 
 describe('compare (issue 44 point 4)', () => {
   it('picks three offers from the results, shows them side by side with distances, and prints the table alone', async () => {
