@@ -7,8 +7,8 @@ import {
   meetsAreas,
   parseFilters,
   quantizeCoordinate,
-  SORTS,
   type SearchFilters,
+  SORTS,
 } from '@estately/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadExchangeRates } from '../../../src/features/offers-shared/exchange-rates.ts';
@@ -43,7 +43,10 @@ function starPolygon(lat: number, lng: number, n: number, reach: number, exclude
   const points: AreaVertex[] = Array.from({ length: n }, (_, i) => {
     const angle = (i / n) * 2 * Math.PI;
     const radius = reach * (0.45 + 0.55 * r.next());
-    return [quantizeCoordinate(lat + radius * Math.sin(angle)), quantizeCoordinate(lng + radius * Math.cos(angle) * 1.5)];
+    return [
+      quantizeCoordinate(lat + radius * Math.sin(angle)),
+      quantizeCoordinate(lng + radius * Math.cos(angle) * 1.5),
+    ];
   });
   return { shape: 'polygon', exclude, points };
 }
@@ -94,7 +97,10 @@ async function listIds(query: string): Promise<number[]> {
 
 const expectedIds = (areas: readonly DrawnArea[], offerType?: string) =>
   placed
-    .filter((offer) => (offerType === undefined || offer.offerType === offerType) && meetsAreas(areas, offer.lat, offer.lng))
+    .filter(
+      (offer) =>
+        (offerType === undefined || offer.offerType === offerType) && meetsAreas(areas, offer.lat, offer.lng),
+    )
     .map((offer) => offer.id)
     .sort((a, b) => a - b);
 
@@ -192,7 +198,10 @@ describe('drawn areas in SQL and in the facet index', () => {
         searchOffers({ db: api.db, filters: paged, storage: api.app.storage }),
       ]);
       expect(fromIndex.meta, label).toEqual(fromSql.meta);
-      expect(fromIndex.data.map((offer) => offer.id), label).toEqual(fromSql.data.map((offer) => offer.id));
+      expect(
+        fromIndex.data.map((offer) => offer.id),
+        label,
+      ).toEqual(fromSql.data.map((offer) => offer.id));
       const mapped = { ...filters, bbox: { south: 49.5, west: 13.8, north: 50.6, east: 15.2 } };
       const zoom = [8, 10, 12][n % 3]!;
       const [indexMap, sqlMap] = await Promise.all([
@@ -239,7 +248,12 @@ describe('saved searches with drawn areas', () => {
     expect(events.length).toBe(placed.length);
     const searches = [
       { id: 1, filters: stored.data, groupKey: 'areas', since },
-      { id: 2, filters: { ...stored.data, areas: [circle(50.1, 14.45, 6000, true)] }, groupKey: 'exclusion', since },
+      {
+        id: 2,
+        filters: { ...stored.data, areas: [circle(50.1, 14.45, 6000, true)] },
+        groupKey: 'exclusion',
+        since,
+      },
     ];
     const matched = await matchSavedSearches({
       db: api.db,
@@ -252,9 +266,10 @@ describe('saved searches with drawn areas', () => {
     for (const search of searches) {
       const expected = expectedIds(search.filters.areas ?? [], 'sale');
       expect(expected.length).toBeGreaterThan(3);
-      expect([...(matched.get(search.id)?.ids ?? [])].sort((a, b) => a - b), search.groupKey).toEqual(
-        expected.length > 100 ? expect.anything() : expected,
-      );
+      expect(
+        [...(matched.get(search.id)?.ids ?? [])].sort((a, b) => a - b),
+        search.groupKey,
+      ).toEqual(expected.length > 100 ? expect.anything() : expected);
     }
   });
 });
