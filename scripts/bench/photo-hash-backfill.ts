@@ -139,7 +139,7 @@ async function write(target: Db): Promise<void> {
       index % 2 === 0
         ? scenes
         : await Promise.all(scenes.map((scene, k) => plantedCopy(scene, `copy-${pair}-${k}`)));
-    const stored = [];
+    const stored: Awaited<ReturnType<typeof storePhoto>>[] = [];
     for (const image of images)
       stored.push(await storePhoto(storage, image, { avif: false, prefix: 'properties' }));
     const now = new Date();

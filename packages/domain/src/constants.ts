@@ -50,7 +50,7 @@ export const RECENT_LOCATIONS_MAX = 50;
 export const RECENT_LOCATIONS_TTL_MS = 7 * DAY_S * 1000;
 
 /** Spec 9: Earth radius for distance computations. */
-export const EARTH_RADIUS_KM = 6371;
+export { EARTH_RADIUS_KM } from './earth.ts';
 
 /** Toasts (spec 2, spec 9): top right, visible 4000 ms, at most 3 at once. */
 export const TOAST_DURATION_MS = 4000;

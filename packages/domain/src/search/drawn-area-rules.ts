@@ -1,4 +1,4 @@
-import { EARTH_RADIUS_KM } from '../constants.ts';
+import { EARTH_RADIUS_KM } from '../earth.ts';
 import { AREA_COORDINATE_SCALE, type AreaVertex, type DrawnArea } from './drawn-areas.ts';
 import { MAX_RADIUS_KM } from './filter-defaults.ts';
 

@@ -18,10 +18,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import { listHiddenOfferIds } from '../hidden-offers/list-hidden-offer-ids.ts';
 import { clusterOffers } from './cluster-offers.ts';
 import { OfferCountCache } from './count-cache.ts';
 import { countOfferFacets, parseFacetGroups } from './count-offer-facets.ts';
+import { listHiddenOfferIds } from './list-hidden-offer-ids.ts';
 import { searchOffersBody } from './search-offers.ts';
 import { parseFacetsFlag, searchOffersWithFacetsBody } from './search-offers-with-facets.ts';
 import { sendEncoded, trustedSerializer } from './trusted-serializer.ts';
