@@ -6,7 +6,7 @@ export const ar: Catalog = {
   // Issue 44 point 3: shared search boards (decision 071).
   'boards.title': 'لوحات البحث',
   'boards.intro':
-    'اجمع العروض مع من تبحث معهم: لكل عرض حالة وموعد معاينة وملاحظات، ويرى الجميع التغييرات فور حدوثها.',
+    'اجمع العقارات مع من تبحث معهم: لكل عرض حالة وموعد معاينة وملاحظات، ويرى الجميع التغييرات فور حدوثها.',
   'boards.empty': 'ليست لديك أي لوحة بحث بعد.',
   'boards.create_label': 'اسم اللوحة الجديدة',
   'boards.create': 'إنشاء لوحة',
@@ -73,7 +73,7 @@ export const ar: Catalog = {
   'boards.added': 'أُضيف إلى اللوحة.',
   'boards.move_to_board': 'نقل إلى لوحة',
   'boards.moved': 'نُقل إلى اللوحة.',
-  'boards.no_boards': 'أنشئ لوحة بحث أولًا لتجمع العروض مع الآخرين.',
+  'boards.no_boards': 'أنشئ لوحة بحث أولًا لتجمع العقارات مع الآخرين.',
   'meta.site_name': 'Estately',
   'meta.tagline': 'شقق ومنازل للبيع والإيجار',
   'meta.home_title': 'Estately – شقق ومنازل للبيع والإيجار',

@@ -46,4 +46,7 @@ export const enGB: CatalogOverrides = {
   'offer.group_note': 'We recognised these listings as the same property by address, floor, layout, floor area and photos. The lowest price comes first.',
   // Issue 44 point 4 (decision 072).
   'compare.empty': 'Pick two to four offers with “Compare” in the results, in your favourites or on an offer’s page.',
+  // Issue 44 point 3 (decision 071).
+  'boards.items_empty':
+    'No offers on this board yet. Add them from an offer’s page or move them here from your favourites.',
 };
