@@ -9,9 +9,9 @@ import { composeSearchPath, defaultFilters, type Locale, type SearchOffersRespon
 import { translate } from '@estately/i18n';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comparePath, hiddenOffersPath } from '../app/routing/offer-lists-paths.ts';
-import { fillSignInForm } from './browser-setup.ts';
-import { axeViolations, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
+import { comparePath, hiddenOffersPath } from '../../app/routing/offer-lists-paths.ts';
+import { fillSignInForm } from '../browser-setup.ts';
+import { axeViolations, type SearchHarness, startSearchHarness } from '../search-e2e-harness.ts';
 
 let h: SearchHarness;
 

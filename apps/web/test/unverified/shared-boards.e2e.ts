@@ -10,8 +10,8 @@ import { translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, signIn, startAccountHarness, tokenOf } from './account-helpers.ts';
-import { apiAs, fillSignInForm, harnessPerFile, hydrated } from './browser-setup.ts';
+import { axeViolations, signIn, startAccountHarness, tokenOf } from '../account-helpers.ts';
+import { apiAs, fillSignInForm, harnessPerFile, hydrated } from '../browser-setup.ts';
 
 // The page reads the board's live stream from the API itself, so CORS lets the web's origin in.
 const h = harnessPerFile(() => startAccountHarness({ browserCallsApi: true }));
