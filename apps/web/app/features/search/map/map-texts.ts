@@ -57,10 +57,13 @@ export const MAP_TEXT_KEYS = [
 export type MapTextKey = (typeof MAP_TEXT_KEYS)[number];
 export type MapTexts = Record<MapTextKey, string>;
 
-/** Formats one of the map's patterns; a broken pattern shows as it is rather than break the map. */
-export function formatMapText(
-  texts: MapTexts,
-  key: MapTextKey,
+/**
+ * Formats one of the map's patterns (the map's own and its layers', such as the price layer's);
+ * a broken pattern shows as it is rather than break the map.
+ */
+export function formatMapText<K extends string = MapTextKey>(
+  texts: Record<K, string>,
+  key: K,
   tag: string,
   values: Record<string, string | number> = {},
 ): string {

@@ -1,4 +1,4 @@
-import { IntlMessageFormat } from 'intl-messageformat';
+import { formatMapText } from './map-texts.ts';
 
 // The price layer's texts (issue 44 point 5, decision 073). Only the layer's switch travels with
 // the results page (map-texts.ts); the rest is fetched with the layer's code from /map/price-texts
@@ -26,17 +26,12 @@ export const PRICE_LAYER_TEXT_KEYS = [
 export type PriceLayerTextKey = (typeof PRICE_LAYER_TEXT_KEYS)[number];
 export type PriceLayerTexts = Record<PriceLayerTextKey, string>;
 
-/** Formats one pattern; a broken pattern shows as it is rather than break the map. */
+/** Formats one of the price layer's patterns, as the map formats its own. */
 export function formatPriceText(
   texts: PriceLayerTexts,
   key: PriceLayerTextKey,
   tag: string,
   values: Record<string, string | number> = {},
 ): string {
-  try {
-    const result = new IntlMessageFormat(texts[key], tag, undefined, { ignoreTag: true }).format(values);
-    return Array.isArray(result) ? result.join('') : String(result);
-  } catch {
-    return texts[key];
-  }
+  return formatMapText(texts, key, tag, values);
 }
