@@ -212,7 +212,7 @@ describe('an OpenImmo feed uploaded by a company', () => {
     const [offer] = await api.db.select().from(offers).where(eq(offers.id, a.propertyId!));
     expect(Number(offer!.price)).toBe(4_500_000);
     const events = await collectAlertEvents({ db: api.db, since, until: new Date() });
-    expect(events).toEqual([expect.objectContaining({ id: a.propertyId, reduced: true })]);
+    expect(events).toEqual([expect.objectContaining({ id: a.propertyId, kinds: ['price_drop'] })]);
   });
 
   it('withdraws a listing missing from a VOLL feed, and brings it back when it returns', async () => {
