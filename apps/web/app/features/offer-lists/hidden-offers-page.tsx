@@ -28,11 +28,10 @@ export function HiddenOffersPage({ loaderData }: { loaderData: { page: Packed<Pa
               {item.card ? <OfferCardItem offer={item.card} /> : <p>{item.gone}</p>}
               <form method="post" action={page.action} className="offer-actions">
                 <input type="hidden" name="back" value={page.back} />
-                <input type="hidden" name="offer_id" value={item.id} />
                 <button
                   type="submit"
                   name="intent"
-                  value="unhide"
+                  value={`unhide:${item.id}`}
                   className="offer-action"
                   data-testid="show-again"
                 >

@@ -33,10 +33,12 @@ export async function offerListsAction({ request, context }: ActionFunctionArgs)
   const locale = localeFromPathname(new URL(request.url).pathname);
   if (!locale) notFound();
   const form = await request.formData();
-  const intent = String(form.get('intent') ?? '') as Intent;
+  // "compare:42": what to do and with which offer (the buttons share one form a page).
+  const [kind = '', rawId = ''] = String(form.get('intent') ?? '').split(':');
   const back = backOf(form.get('back'), locale);
-  if (!INTENTS.includes(intent)) throw new Response('Unknown intent', { status: 400 });
-  const offerId = parseOfferId(String(form.get('offer_id') ?? ''));
+  if (!INTENTS.includes(kind as Intent)) throw new Response('Unknown intent', { status: 400 });
+  const intent = kind as Intent;
+  const offerId = parseOfferId(rawId);
   if (intent !== 'clear_compare' && offerId === null) throw new Response('Missing offer', { status: 400 });
   const id = offerId ?? 0;
   const lists = browserListsOf(request);

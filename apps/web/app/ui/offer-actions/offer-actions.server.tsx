@@ -19,62 +19,60 @@ export interface OfferActionsContext {
   back: string;
 }
 
-function Hidden(props: { back: string; offerId?: number }) {
-  return (
-    <>
-      <input type="hidden" name="back" value={props.back} />
-      {props.offerId !== undefined && <input type="hidden" name="offer_id" value={props.offerId} />}
-    </>
-  );
-}
+/** The id of the page's one list form, which every card's buttons send (their `form` attribute). */
+export const OFFER_LISTS_FORM_ID = 'offer-lists';
 
-/** The compare toggle and the hide button of one offer. */
+/**
+ * The compare toggle and the hide button of one offer. They belong to the page's list form
+ * (written once by offerListsBarHtml), so that a results page of 25 cards carries the action and
+ * the page to come back to once, not 25 times: each button sends `intent` as "kind:offer id".
+ */
 export function offerActionsHtml(context: OfferActionsContext, offerId: number): string {
-  const { t, locale } = context;
+  const { t } = context;
+  // The button's words say the state ("Compare", "Remove from comparison"), so no aria-pressed;
+  // the buttons take their look from .offer-actions (a page has 25 of them: no class each).
   const picked = context.compare.includes(offerId);
   return renderStaticHtml(
-    <form
-      method="post"
-      action={offerListsActionPath(locale)}
-      className="offer-actions"
-      data-testid="offer-actions"
-    >
-      <Hidden back={context.back} offerId={offerId} />
-      <button
-        type="submit"
-        name="intent"
-        value={picked ? 'uncompare' : 'compare'}
-        className="offer-action"
-        aria-pressed={picked}
-        data-testid="compare-toggle"
-      >
+    <p className="offer-actions">
+      <button form={OFFER_LISTS_FORM_ID} name="intent" value={`${picked ? 'uncompare' : 'compare'}:${offerId}`}>
         {picked ? t('offer_lists.compare_remove') : t('offer_lists.compare')}
       </button>
-      <button type="submit" name="intent" value="hide" className="offer-action" data-testid="hide-offer">
+      <button form={OFFER_LISTS_FORM_ID} name="intent" value={`hide:${offerId}`}>
         {t('offer_lists.hide')}
       </button>
-    </form>,
+    </p>,
   );
 }
 
-/** The notice of the last list action (with "Undo" after hiding) and the compare tray. */
+/**
+ * The page's list form (the action and the page to come back to), the notice of the last list
+ * action (with "Undo" after hiding) and the compare tray.
+ */
 export function offerListsBarHtml(context: OfferActionsContext, notice: ListNotice | null): string {
   const { t, locale } = context;
   const action = offerListsActionPath(locale);
   const count = context.compare.length;
   return renderStaticHtml(
     <>
+      <form id={OFFER_LISTS_FORM_ID} method="post" action={action}>
+        <input type="hidden" name="back" value={context.back} />
+      </form>
       {notice && (
         <div className="notice offer-lists-notice" role="status" data-testid="offer-lists-notice">
           {notice.kind === 'hidden' && (
-            <form method="post" action={action}>
-              <Hidden back={context.back} offerId={notice.id} />
+            <p>
               <span>{t('offer_lists.hidden_notice')}</span>{' '}
               <a href={hiddenOffersPath(locale)}>{t('hidden.title')}</a>{' '}
-              <button type="submit" name="intent" value="unhide" className="button" data-testid="undo-hide">
+              <button
+                form={OFFER_LISTS_FORM_ID}
+                name="intent"
+                value={`unhide:${notice.id}`}
+                className="button"
+                data-testid="undo-hide"
+              >
                 {t('offer_lists.undo')}
               </button>
-            </form>
+            </p>
           )}
           {notice.kind === 'shown' && <span>{t('offer_lists.shown_notice')}</span>}
           {notice.kind === 'compare_full' && (
@@ -96,12 +94,9 @@ export function offerListsBarHtml(context: OfferActionsContext, notice: ListNoti
           ) : (
             <span className="compare-tray__hint">{t('offer_lists.tray_need_more')}</span>
           )}
-          <form method="post" action={action}>
-            <Hidden back={context.back} />
-            <button type="submit" name="intent" value="clear_compare" className="button">
-              {t('offer_lists.tray_clear')}
-            </button>
-          </form>
+          <button form={OFFER_LISTS_FORM_ID} name="intent" value="clear_compare" className="button">
+            {t('offer_lists.tray_clear')}
+          </button>
         </section>
       )}
     </>,
