@@ -40,6 +40,21 @@ function cardItem(page: Page, locale: Locale, id: number) {
     .filter({ has: page.locator(`a[href="/${locale}/property/${id}"]`) });
 }
 
+/** A card's compare button ("Compare", or "Remove from comparison" once picked). */
+function compareButton(page: Page, locale: Locale, id: number) {
+  return cardItem(page, locale, id).locator(`button[value="compare:${id}"], button[value="uncompare:${id}"]`);
+}
+
+/** Whether a card's compare button says the offer is picked (it then removes it). */
+async function isPicked(page: Page, locale: Locale, id: number): Promise<boolean> {
+  return (await compareButton(page, locale, id).getAttribute('value'))?.startsWith('uncompare:') ?? false;
+}
+
+/** A card's "Hide this offer" button. */
+function hideButton(page: Page, locale: Locale, id: number) {
+  return cardItem(page, locale, id).locator(`button[value="hide:${id}"]`);
+}
+
 async function apiSearchTotal(token?: string): Promise<number> {
   const response = await fetch(`${h.api.url}/public/offers`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -56,13 +71,14 @@ describe('compare (issue 44 point 4)', () => {
     const ids = (await cardIds(page)).slice(0, 3);
     expect(ids).toHaveLength(3);
     for (const [index, id] of ids.entries()) {
-      const toggle = cardItem(page, locale, id).getByTestId('compare-toggle');
-      expect(await toggle.getAttribute('aria-pressed')).toBe('false');
-      await Promise.all([page.waitForLoadState('load'), toggle.click()]);
-      await page.waitForURL((url) => url.pathname === resultsOf(locale));
-      await expect
-        .poll(() => cardItem(page, locale, id).getByTestId('compare-toggle').getAttribute('aria-pressed'))
-        .toBe('true');
+      expect(await isPicked(page, locale, id)).toBe(false);
+      expect(await compareButton(page, locale, id).textContent()).toBe(translate(locale, 'offer_lists.compare'));
+      await compareButton(page, locale, id).click();
+      await expect.poll(() => isPicked(page, locale, id)).toBe(true);
+      expect(new URL(page.url()).pathname).toBe(resultsOf(locale));
+      expect(await compareButton(page, locale, id).textContent()).toBe(
+        translate(locale, 'offer_lists.compare_remove'),
+      );
       expect(await page.getByTestId('compare-tray').textContent()).toContain(
         translate(locale, 'offer_lists.tray_count', { count: index + 1 }),
       );
@@ -134,14 +150,12 @@ describe('compare (issue 44 point 4)', () => {
     const ids = (await cardIds(page)).slice(0, 5);
     await page.goto(`${h.web.url}${comparePath('en', ids.slice(0, 4))}`);
     await page.goto(`${h.web.url}${resultsOf('en')}`);
-    await cardItem(page, 'en', ids[4]!).getByTestId('compare-toggle').click();
+    await compareButton(page, 'en', ids[4]!).click();
     await page.getByTestId('offer-lists-notice').waitFor();
     expect(await page.getByTestId('offer-lists-notice').textContent()).toBe(
       translate('en', 'offer_lists.compare_full', { max: 4 }),
     );
-    expect(
-      await cardItem(page, 'en', ids[4]!).getByTestId('compare-toggle').getAttribute('aria-pressed'),
-    ).toBe('false');
+    expect(await isPicked(page, 'en', ids[4]!)).toBe(false);
     await context.close();
   });
 });
@@ -154,7 +168,7 @@ describe('hide this offer and recently viewed (issue 44 point 6)', () => {
     await page.goto(`${h.web.url}${resultsOf(locale)}`);
     const countText = await page.getByTestId('results-count').textContent();
     const [id] = await cardIds(page);
-    await cardItem(page, locale, id!).getByTestId('hide-offer').click();
+    await hideButton(page, locale, id!).click();
     await page.getByTestId('offer-lists-notice').waitFor();
     expect(await page.getByTestId('offer-lists-notice').textContent()).toContain(
       translate(locale, 'offer_lists.hidden_notice'),
@@ -168,12 +182,10 @@ describe('hide this offer and recently viewed (issue 44 point 6)', () => {
     expect(await cardIds(page)).not.toContain(id);
 
     // Undo brings it back.
-    await cardItem(page, locale, (await cardIds(page))[0]!)
-      .getByTestId('hide-offer')
-      .click();
-    const second = Number(
-      await page.getByTestId('undo-hide').locator('xpath=..').locator('input[name="offer_id"]').inputValue(),
-    );
+    const second = (await cardIds(page))[0]!;
+    await hideButton(page, locale, second).click();
+    await page.getByTestId('undo-hide').waitFor();
+    expect(await page.getByTestId('undo-hide').getAttribute('value')).toBe(`unhide:${second}`);
     await page.getByTestId('undo-hide').click();
     await page.waitForLoadState('load');
     expect(await cardIds(page)).toContain(second);
@@ -205,7 +217,7 @@ describe('hide this offer and recently viewed (issue 44 point 6)', () => {
       .poll(async () => (await context.cookies()).find((c) => c.name === 'recently_viewed')?.value)
       .toBe(String(viewedId));
     await page.goto(`${h.web.url}${resultsOf(locale)}`);
-    await cardItem(page, locale, hiddenId!).getByTestId('hide-offer').click();
+    await hideButton(page, locale, hiddenId!).click();
     await page.getByTestId('offer-lists-notice').waitFor();
     // Home shows the viewed offer once the page has run.
     await page.goto(`${h.web.url}/${locale}`);

@@ -55,7 +55,12 @@ export function ComparePage({ loaderData }: { loaderData: { page: Packed<PageDat
                       <a href={column.href}>{column.title}</a>
                       <form method="post" action={page.action} className="compare-remove">
                         <input type="hidden" name="back" value={column.removeBack ?? page.back} />
-                        <button type="submit" name="intent" value={`uncompare:${column.id}`} className="offer-action">
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={`uncompare:${column.id}`}
+                          className="offer-action"
+                        >
                           {page.texts.remove}
                         </button>
                       </form>

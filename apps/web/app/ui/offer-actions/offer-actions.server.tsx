@@ -34,7 +34,11 @@ export function offerActionsHtml(context: OfferActionsContext, offerId: number):
   const picked = context.compare.includes(offerId);
   return renderStaticHtml(
     <p className="offer-actions">
-      <button form={OFFER_LISTS_FORM_ID} name="intent" value={`${picked ? 'uncompare' : 'compare'}:${offerId}`}>
+      <button
+        form={OFFER_LISTS_FORM_ID}
+        name="intent"
+        value={`${picked ? 'uncompare' : 'compare'}:${offerId}`}
+      >
         {picked ? t('offer_lists.compare_remove') : t('offer_lists.compare')}
       </button>
       <button form={OFFER_LISTS_FORM_ID} name="intent" value={`hide:${offerId}`}>
