@@ -3,12 +3,13 @@ import type { Translator } from '@estately/i18n';
 import type { ListNotice } from '../../lib/offer-lists.server.ts';
 import { comparePath, hiddenOffersPath, offerListsActionPath } from '../../routing/offer-lists-paths.ts';
 import { renderStaticHtml } from '../render-static.server.ts';
+import { OFFER_LISTS_FORM_ID, OfferActions, type OfferActionTexts } from './offer-actions.tsx';
 
-// "Compare" and "Hide this offer" on cards and offer pages, the tray of picked offers and the
-// notice with "Undo" (issue 44 points 4 and 6, decision 072), written by the server as plain
-// forms: they work before and without JavaScript, and the pages that show them (results, offer
-// detail, home, whose first-load JavaScript is at its budget) load no code for them. Each form
-// posts to the locale's list action, which answers with a redirect back to `back`.
+// The tray of picked offers, the notice with "Undo" and the page's one list form (issue 44 points
+// 4 and 6, decision 072), and an offer page's compare and hide buttons (offer-actions.tsx),
+// written by the server as plain HTML: they work before and without JavaScript and load no code.
+// Every button posts the list form to the locale's list action, which answers with a redirect
+// back to `back`.
 
 export interface OfferActionsContext {
   locale: Locale;
@@ -19,32 +20,23 @@ export interface OfferActionsContext {
   back: string;
 }
 
-/** The id of the page's one list form, which every card's buttons send (their `form` attribute). */
-export const OFFER_LISTS_FORM_ID = 'offer-lists';
+/** The words of the compare and hide buttons in the context's locale. */
+export function offerActionTexts(t: Translator): OfferActionTexts {
+  return {
+    compare: t('offer_lists.compare'),
+    remove: t('offer_lists.compare_remove'),
+    hide: t('offer_lists.hide'),
+  };
+}
 
-/**
- * The compare toggle and the hide button of one offer. They belong to the page's list form
- * (written once by offerListsBarHtml), so that a results page of 25 cards carries the action and
- * the page to come back to once, not 25 times: each button sends `intent` as "kind:offer id".
- */
+/** The compare toggle and the hide button of one offer, for a page written by the server. */
 export function offerActionsHtml(context: OfferActionsContext, offerId: number): string {
-  const { t } = context;
-  // The button's words say the state ("Compare", "Remove from comparison"), so no aria-pressed;
-  // the buttons take their look from .offer-actions (a page has 25 of them: no class each).
-  const picked = context.compare.includes(offerId);
   return renderStaticHtml(
-    <p className="offer-actions">
-      <button
-        form={OFFER_LISTS_FORM_ID}
-        name="intent"
-        value={`${picked ? 'uncompare' : 'compare'}:${offerId}`}
-      >
-        {picked ? t('offer_lists.compare_remove') : t('offer_lists.compare')}
-      </button>
-      <button form={OFFER_LISTS_FORM_ID} name="intent" value={`hide:${offerId}`}>
-        {t('offer_lists.hide')}
-      </button>
-    </p>,
+    <OfferActions
+      offerId={offerId}
+      picked={context.compare.includes(offerId)}
+      texts={offerActionTexts(context.t)}
+    />,
   );
 }
 
@@ -68,6 +60,7 @@ export function offerListsBarHtml(context: OfferActionsContext, notice: ListNoti
               <span>{t('offer_lists.hidden_notice')}</span>{' '}
               <a href={hiddenOffersPath(locale)}>{t('hidden.title')}</a>{' '}
               <button
+                type="submit"
                 form={OFFER_LISTS_FORM_ID}
                 name="intent"
                 value={`unhide:${notice.id}`}
@@ -98,7 +91,13 @@ export function offerListsBarHtml(context: OfferActionsContext, notice: ListNoti
           ) : (
             <span className="compare-tray__hint">{t('offer_lists.tray_need_more')}</span>
           )}
-          <button form={OFFER_LISTS_FORM_ID} name="intent" value="clear_compare" className="button">
+          <button
+            type="submit"
+            form={OFFER_LISTS_FORM_ID}
+            name="intent"
+            value="clear_compare"
+            className="button"
+          >
             {t('offer_lists.tray_clear')}
           </button>
         </section>

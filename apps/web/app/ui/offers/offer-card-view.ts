@@ -21,8 +21,8 @@ export interface OfferCardView {
    * from 4,800,000 CZK" (its price is the group's lowest), else null.
    */
   group: string | null;
-  /** "Compare" and "Hide this offer" as the server wrote them (ui/offer-actions, decision 072). */
-  actions?: string;
+  /** Picked for comparison by this browser (results pages, decision 072). */
+  compared?: boolean;
   /** `avifSrc`: the AVIF twin, offered first to browsers that decode it. */
   photo: { src: string; avifSrc: string | null; alt: string; width: number; height: number } | null;
 }

@@ -16,7 +16,7 @@ import { searchPathReader } from '../../../routing/search-path-reader.server.ts'
 import { retryLaterOrRethrow } from '../../../routing/unavailable.server.ts';
 import { loadSession } from '../../../session/session.server.ts';
 import { favoriteTexts } from '../../../ui/favorite-toggle/favorite-texts.server.ts';
-import { offerActionsHtml, offerListsBarHtml } from '../../../ui/offer-actions/offer-actions.server.tsx';
+import { offerActionTexts, offerListsBarHtml } from '../../../ui/offer-actions/offer-actions.server.tsx';
 import { renderStaticHtml } from '../../../ui/render-static.server.ts';
 import { boundsInCurrency, chosenCurrencyHeaders } from '../filters/currency-choice.server.ts';
 import { filtersButtonText, toFilterPanelView } from '../filters/filter-panel-view.server.ts';
@@ -153,7 +153,7 @@ export async function loadResultsPage({ request, context }: LoaderFunctionArgs) 
   };
   const listContext = { locale, t, compare: lists.compare, back: `${url.pathname}${url.search}` };
   if (results.status === 'ok')
-    for (const offer of results.offers) offer.actions = offerActionsHtml(listContext, offer.id);
+    for (const offer of results.offers) if (lists.compare.includes(offer.id)) offer.compared = true;
   // The last list action's notice is shown once: the cookie goes with this answer.
   const notice = noticeOf(request);
   if (notice) addResponseCookie(context, noticeCookie(request, null));
@@ -201,6 +201,7 @@ export async function loadResultsPage({ request, context }: LoaderFunctionArgs) 
         />,
       ),
     favoriteTexts: favoriteTexts(locale),
+    actionTexts: offerActionTexts(t),
     map: searchMapData({ locale, currency, url, simple }),
     saveSearch: simple ? null : saveSearchView({ locale, filters, heading, placeName: place?.name }),
     results,

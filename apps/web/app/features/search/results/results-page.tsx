@@ -96,6 +96,7 @@ export function ResultsPage({
                       key={offer.id}
                       offer={offer}
                       favoriteTexts={loaderData.favoriteTexts}
+                      actionTexts={loaderData.actionTexts}
                       priority={index === 0}
                     />
                   ))}
