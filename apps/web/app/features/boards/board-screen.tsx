@@ -32,6 +32,14 @@ function ItemCard(props: {
 }) {
   const { item, t, statuses, result } = props;
   const base = `board-item-${item.id}`;
+  // A note once added leaves an empty form, "private" unticked again: the next note starts afresh
+  // (a form left as it was would make it private too without a word). Someone else's note,
+  // arriving live, leaves a note being typed alone.
+  const noteForm = useRef<HTMLFormElement>(null);
+  const noteIntent = `note:${item.id}`;
+  useEffect(() => {
+    if (result?.intent === noteIntent && result.done) noteForm.current?.reset();
+  }, [result, noteIntent]);
   return (
     <li className="board-item" data-testid="board-item" data-item-id={item.id}>
       <article aria-labelledby={`${base}-title`}>
@@ -112,7 +120,7 @@ function ItemCard(props: {
               ))}
             </ul>
           )}
-          <Form method="post" className="board-note-form" data-testid="board-note-form">
+          <Form ref={noteForm} method="post" className="board-note-form" data-testid="board-note-form">
             <input type="hidden" name="intent" value={`note:${item.id}`} />
             <input type="hidden" name="item_id" value={item.id} />
             <div className="field">

@@ -10,8 +10,8 @@ import { translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, signIn, startAccountHarness, tokenOf } from '../account-helpers.ts';
-import { apiAs, fillSignInForm, harnessPerFile, hydrated } from '../browser-setup.ts';
+import { axeViolations, signIn, startAccountHarness, tokenOf } from './account-helpers.ts';
+import { apiAs, fillSignInForm, harnessPerFile, hydrated } from './browser-setup.ts';
 
 // The page reads the board's live stream from the API itself, so CORS lets the web's origin in.
 const h = harnessPerFile(() => startAccountHarness({ browserCallsApi: true }));
@@ -121,6 +121,9 @@ describe('shared search boards', () => {
     await memberItem.getByLabel(en('boards.note_private')).check();
     await memberItem.getByRole('button', { name: en('boards.note_add') }).click();
     await expect.poll(() => item(member).getByTestId('board-note').count()).toBe(1);
+    // The form is empty again, "private" unticked: the next note is shared unless ticked again.
+    await expect.poll(() => item(member).getByLabel(en('boards.note_private')).isChecked()).toBe(false);
+    expect(await item(member).getByLabel(en('boards.note_label')).inputValue()).toBe('');
     await item(member).getByLabel(en('boards.note_label')).fill('The balcony faces south');
     await item(member)
       .getByRole('button', { name: en('boards.note_add') })
