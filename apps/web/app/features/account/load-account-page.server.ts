@@ -42,6 +42,7 @@ const MESSAGES: readonly MessageKey[] = [
   'account.watch_dogs_empty',
   'account.watch_dog_name',
   'account.watch_dog_frequency',
+  'account.watch_dog_kinds',
   'account.open_search',
   'account.confirm_delete',
   'account.profile_picture',

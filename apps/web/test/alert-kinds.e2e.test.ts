@@ -5,8 +5,8 @@
 import { SAVED_SEARCH_ALERT_KINDS, type SavedSearchAlertKind } from '@estately/domain';
 import { translate } from '@estately/i18n';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, signIn, startAccountHarness, tokenOf } from '../account-helpers.ts';
-import { apiAs, harnessPerFile } from '../browser-setup.ts';
+import { axeViolations, signIn, startAccountHarness, tokenOf } from './account-helpers.ts';
+import { apiAs, harnessPerFile } from './browser-setup.ts';
 
 const h = harnessPerFile(startAccountHarness);
 
