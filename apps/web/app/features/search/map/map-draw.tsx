@@ -207,6 +207,9 @@ export default function MapDraw(props: {
             ArrowUp: [0, -step],
             ArrowDown: [0, step],
           }[event.key];
+          // The corner's keys are its own: the map (whose keyboard handler listens on its
+          // container, around the markers) must not pan or zoom with them too.
+          if (shift || event.key === 'Delete' || event.key === 'Backspace') event.stopPropagation();
           if (shift) {
             event.preventDefault();
             const at = map.project([lng, lat]);

@@ -14,7 +14,7 @@ import {
 import { translate } from '@estately/i18n';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, type SearchHarness, startSearchHarness } from '../search-e2e-harness.ts';
+import { axeViolations, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
 
 let h: SearchHarness;
 /** A viewport around the seed's densest cluster. */
