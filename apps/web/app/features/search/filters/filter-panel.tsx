@@ -1,4 +1,4 @@
-import { type Currency, encodeAreas, FILTER_LIMITS, type Locale, type SearchFilters } from '@estately/domain';
+import { type Currency, FILTER_LIMITS, type Locale, type SearchFilters } from '@estately/domain';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { chooseDisplayCurrency } from '../../../lib/currency-choice.ts';
@@ -204,6 +204,7 @@ export function FilterPanel(props: {
   // remounts the form with that URL's filters, while the panel's own navigations keep it, so
   // keyboard focus stays on the choice just made.
   const here = location.pathname + location.search;
+  const areasParam = new URLSearchParams(location.search).get('areas');
   const own = useRef<string | null>(null);
   const seen = useRef(here);
   const generation = useRef(0);
@@ -312,8 +313,9 @@ export function FilterPanel(props: {
           value={[filters.bbox.south, filters.bbox.west, filters.bbox.north, filters.bbox.east].join(',')}
         />
       )}
-      {/* Drawn areas (issue 44 point 1) stay with the search when another filter changes. */}
-      {filters.areas && <input type="hidden" name="areas" value={encodeAreas(filters.areas)} />}
+      {/* Drawn areas (issue 44 point 1) stay with the search when another filter changes: the
+          address's own compact form, so the first load carries no code to write it. */}
+      {filters.areas && <input type="hidden" name="areas" value={areasParam ?? ''} />}
       <Range legend={t['filter.price']} name="price" filters={filters} texts={t} />
       <label className="filter-field">
         <span>{t['filter.currency']}</span>
