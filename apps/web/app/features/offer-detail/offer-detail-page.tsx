@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { type Packed, unpack } from '../../routing/packed-data.ts';
-import { AddToBoard } from '../../ui/board-add/add-to-board.tsx';
+import { useShellData } from '../../shell/use-shell-data.ts';
 import { type FavoriteTexts, FavoriteToggle } from '../../ui/favorite-toggle/favorite-toggle.tsx';
 import type { OfferCardView } from '../../ui/offers/offer-card-view.ts';
 import { ResultCard } from '../../ui/offers/result-card.tsx';
@@ -35,6 +35,8 @@ const OfferVideo = lazy(() =>
     default: module.OfferVideo,
   })),
 );
+// "Add to a search board" only for a signed-in visitor: a guest's first load carries none of it.
+const AddToBoard = lazy(() => import('../../ui/board-add/add-to-board.tsx'));
 const StaticMap = lazy(() => import('./static-map.tsx').then((module) => ({ default: module.StaticMap })));
 
 /** A labelled input of an offer form, its error after it (the form's children get both helpers). */
@@ -126,12 +128,17 @@ function OfferPage({
   const { t, dir } = useI18n();
   const { offer, texts, contact, parts } = loaderData;
   const labels = texts.labels;
+  const signedIn = Boolean(useShellData()?.user);
   return (
     <article className="container page offer-detail" data-testid="offer-detail">
       <header className="offer-detail__header">
         <ServerHtml html={parts.heading} />
         <FavoriteToggle offerId={offer.id} texts={loaderData.favoriteTexts} />
-        <AddToBoard offerId={offer.id} texts={loaderData.addToBoardTexts} />
+        {signedIn && (
+          <Suspense fallback={null}>
+            <AddToBoard offerId={offer.id} texts={loaderData.addToBoardTexts} />
+          </Suspense>
+        )}
         <ShareButton
           url={loaderData.shareUrl}
           title={offer.title}

@@ -8,7 +8,8 @@ import { useToast } from '../../toasts/toast-provider.tsx';
 // "Add to a search board" (issue 44 point 3, decision 071) for a signed-in visitor: a disclosure
 // that loads the visitor's boards when opened, a labelled choice and a button; the API keeps an
 // offer once per board, so a second add changes nothing. Guests see nothing (the favourite
-// heart already offers them the sign-in).
+// heart already offers them the sign-in). A page loads this file only for a signed-in visitor
+// (lazily: it is not part of any first load).
 
 export interface AddToBoardTexts {
   open: string;
@@ -20,7 +21,7 @@ export interface AddToBoardTexts {
   boardsHref: string;
 }
 
-export function AddToBoard(props: { offerId: number; texts: AddToBoardTexts }) {
+export default function AddToBoard(props: { offerId: number; texts: AddToBoardTexts }) {
   const shell = useShellData();
   const toast = useToast();
   const id = useId();

@@ -1,5 +1,5 @@
+import type { ReactNode } from 'react';
 import { type FavoriteTexts, FavoriteToggle } from '../favorite-toggle/favorite-toggle.tsx';
-import { OfferActions, type OfferActionTexts } from '../offer-actions/offer-actions.tsx';
 import { OfferCardItem } from './offer-card.tsx';
 import type { OfferCardView } from './offer-card-view.ts';
 
@@ -11,20 +11,14 @@ import type { OfferCardView } from './offer-card-view.ts';
 export function ResultCard(props: {
   offer: OfferCardView;
   favoriteTexts: FavoriteTexts;
-  /** The compare and hide buttons' words, where the page has its list form (the results). */
-  actionTexts?: OfferActionTexts;
   priority?: boolean;
+  /** What the page puts under the card (the results' compare and hide buttons). */
+  children?: ReactNode;
 }) {
   return (
     <li className="result-card">
       <OfferCardItem offer={props.offer} priority={props.priority} />
-      {props.actionTexts && (
-        <OfferActions
-          offerId={props.offer.id}
-          picked={props.offer.compared === true}
-          texts={props.actionTexts}
-        />
-      )}
+      {props.children}
       <FavoriteToggle
         offerId={props.offer.id}
         texts={props.favoriteTexts}

@@ -2,6 +2,7 @@ import { useNavigation } from 'react-router';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
 import type { Packed } from '../../../routing/packed-data.ts';
 import { unpack } from '../../../routing/packed-data.ts';
+import { OfferActions } from '../../../ui/offer-actions/offer-actions.tsx';
 import { ResultCard } from '../../../ui/offers/result-card.tsx';
 import { ServerHtml } from '../../../ui/server-html.tsx';
 import { FilterPanel } from '../filters/filter-panel.tsx';
@@ -96,9 +97,14 @@ export function ResultsPage({
                       key={offer.id}
                       offer={offer}
                       favoriteTexts={loaderData.favoriteTexts}
-                      actionTexts={loaderData.actionTexts}
                       priority={index === 0}
-                    />
+                    >
+                      <OfferActions
+                        offerId={offer.id}
+                        picked={offer.compared === true}
+                        texts={loaderData.actionTexts}
+                      />
+                    </ResultCard>
                   ))}
                 </ul>
               )}
