@@ -1,4 +1,4 @@
-import { type Db, jobs, savedSearches, users } from '@estately/db';
+import { type Db, hiddenOffers, jobs, savedSearches, users } from '@estately/db';
 import { type MediaStorage, variantUrls } from '@estately/db/storage';
 import {
   type Currency,
@@ -57,6 +57,7 @@ export interface AlertRunResult {
 
 interface DueSearch {
   id: number;
+  userId: number;
   name: string;
   filters: Record<string, unknown>;
   searchPath: string | null;
@@ -137,12 +138,16 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
   // Phase 1, matching: every due search is read in id order and matched against the news in
   // one read-only session. Only what the e-mails need is kept (a few offer ids per search).
   const due: { batch: DueSearch[]; matches: Map<number, SearchMatches> }[] = [];
-  await withAlertMatcher({ db, events, rates, now, limit: ALERT_OFFERS_PER_EMAIL }, async (matcher) => {
+  // Searches of one filter share their matches, so each gets more than an e-mail shows: a
+  // person's hidden offers (decision 072) are taken out of their own, and the rest still fill it.
+  const matchLimit = ALERT_OFFERS_PER_EMAIL * 2;
+  await withAlertMatcher({ db, events, rates, now, limit: matchLimit }, async (matcher) => {
     let afterId = 0;
     for (;;) {
       const batch: DueSearch[] = await matcher.db
         .select({
           id: savedSearches.id,
+          userId: savedSearches.userId,
           name: savedSearches.name,
           filters: savedSearches.filters,
           searchPath: savedSearches.searchPath,
@@ -178,6 +183,7 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
             };
           }),
       );
+      await leaveOutHidden(matcher.db, batch, matches);
       // Keep only the searches' own fields that the e-mails and the marks need.
       due.push({
         batch: batch.map((search) => (matches.has(search.id) ? search : { ...search, filters: {} })),
@@ -294,6 +300,41 @@ export async function runSavedSearchAlerts(options: RunSavedSearchAlertsOptions)
   if (writing) await writing;
   lap('queue');
   return result;
+}
+
+/**
+ * Takes each person's hidden offers out of their searches' matches and keeps the newest
+ * `ALERT_OFFERS_PER_EMAIL`; a search left with none sends no e-mail (its mark still moves on).
+ * One read for the batch: the hidden pairs among the matched offers of its people.
+ */
+async function leaveOutHidden(
+  db: Db,
+  batch: DueSearch[],
+  matches: Map<number, SearchMatches>,
+): Promise<void> {
+  const matched = batch.filter((search) => matches.has(search.id));
+  const offerIds = [...new Set(matched.flatMap((search) => matches.get(search.id)!.ids))];
+  const hidden = new Set<string>();
+  if (offerIds.length > 0) {
+    const rows = await db
+      .select({ userId: hiddenOffers.userId, offerId: hiddenOffers.offerId })
+      .from(hiddenOffers)
+      .where(
+        and(
+          inArray(hiddenOffers.userId, [...new Set(matched.map((search) => search.userId))]),
+          inArray(hiddenOffers.offerId, offerIds),
+        ),
+      );
+    for (const row of rows) hidden.add(`${row.userId}:${row.offerId}`);
+  }
+  for (const search of matched) {
+    const ids = matches
+      .get(search.id)!
+      .ids.filter((id) => !hidden.has(`${search.userId}:${id}`))
+      .slice(0, ALERT_OFFERS_PER_EMAIL);
+    if (ids.length === 0) matches.delete(search.id);
+    else matches.set(search.id, { ids });
+  }
 }
 
 /** The kinds a search asked for, or undefined when it asked for every kind (no test needed). */

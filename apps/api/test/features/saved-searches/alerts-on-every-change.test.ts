@@ -1,6 +1,7 @@
 import {
   favoriteAlertDeliveries,
   favourites,
+  hiddenOffers,
   jobs,
   priceHistory,
   properties,
@@ -146,6 +147,33 @@ describe('watch-dogs: new, cheaper and back on the market', () => {
       [`${ids.drop}#history`]: 'price_drop',
     });
     expect(of(every)?.lines[0]?.url).toBe(`${WEB}/en/property/${ids.drop}#history`);
+  });
+
+  it("leaves a person's hidden offers out of their own alerts, and sends none when all are hidden", async () => {
+    const query = 'offer_type=sale&property_type=apartment&country_code=CZ&price_to=6000000&currency=CZK';
+    const someHidden = await createUser(api.db, { preferredLanguage: 'en' });
+    const allHidden = await createUser(api.db, { preferredLanguage: 'en' });
+    const nothingHidden = await createUser(api.db, { preferredLanguage: 'en' });
+    const hide = (userId: number, offerIds: number[]) =>
+      api.db.insert(hiddenOffers).values(offerIds.map((offerId) => ({ userId, offerId })));
+    await hide(someHidden.id, [ids.fresh!, ids.drop!]);
+    await hide(allHidden.id, [ids.fresh!, ids.back!, ids.drop!]);
+    const some = await saveSearch(someHidden.id, 'Some hidden', query);
+    const all = await saveSearch(allHidden.id, 'All hidden', query);
+    const none = await saveSearch(nothingHidden.id, 'None hidden', query);
+
+    const result = await runSavedSearchAlerts({ ...options(at(120)), frequencies: ['daily'] });
+    expect(result.searches).toBe(3);
+    const mails = await queued('email.saved_search_alert');
+    const of = (id: number) => mails.find((mail) => mail.key?.startsWith(`saved_search:${id}:`));
+    const urls = (id: number) => (of(id)?.lines ?? []).map((line) => line.url.split('/').pop());
+    // The same filters, so the same matches: each person's hidden ones taken out of their own.
+    expect(urls(none).sort()).toEqual([`${ids.back}#history`, `${ids.drop}#history`, `${ids.fresh}`].sort());
+    expect(urls(some)).toEqual([`${ids.back}#history`]);
+    expect(of(all)).toBeUndefined();
+    // The search with nothing to say still moved on: it is not due again for the same news.
+    const [row] = await api.db.select().from(savedSearches).where(eq(savedSearches.id, all));
+    expect(row?.lastNotifiedAt?.toISOString()).toBe(at(120).toISOString());
   });
 });
 
