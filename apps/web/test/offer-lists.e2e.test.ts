@@ -5,12 +5,18 @@
 // every page, in en, cs and ar.
 
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@estately/db/seed';
-import { composeSearchPath, defaultFilters, type Locale, type SearchOffersResponse } from '@estately/domain';
+import {
+  buildPath,
+  composeSearchPath,
+  defaultFilters,
+  type Locale,
+  type SearchOffersResponse,
+} from '@estately/domain';
 import { translate } from '@estately/i18n';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePath, hiddenOffersPath } from '../app/routing/offer-lists-paths.ts';
-import { fillSignInForm } from './browser-setup.ts';
+import { apiAs, fillSignInForm, signUpByApi } from './browser-setup.ts';
 import { axeViolations, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
 
 let h: SearchHarness;
@@ -158,6 +164,41 @@ describe('compare (issue 44 point 4)', () => {
       translate('en', 'offer_lists.compare_full', { max: 4 }),
     );
     expect(await isPicked(page, 'en', ids[4]!)).toBe(false);
+    await context.close();
+  });
+});
+
+describe('compare from the favourites (issue 44 point 4)', () => {
+  it('picks two favourites for comparison on the favourites page and opens them side by side', async () => {
+    const email = 'compare.favourites@example.test';
+    const { token } = await signUpByApi(h.api.url, email);
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await page.goto(`${h.web.url}${resultsOf('en')}`);
+    const ids = (await cardIds(page)).slice(0, 2);
+    for (const id of ids) await apiAs(h.api.url, token, 'POST', `/user/offers/${id}/favorite_offer`);
+    await page.goto(`${h.web.url}/en/auth/signin`);
+    await fillSignInForm(page, email);
+    await page.waitForURL(/\/en\/account$/);
+
+    const favourites = buildPath('accountFavorites', 'en');
+    await page.goto(`${h.web.url}${favourites}`);
+    const item = (id: number) =>
+      page.getByTestId('favorite-item').filter({ has: page.locator(`a[href="/en/property/${id}"]`) });
+    for (const [index, id] of ids.entries()) {
+      // A favourite is kept on purpose: compare, but no "Hide this offer".
+      expect(await item(id).locator(`button[value="hide:${id}"]`).count()).toBe(0);
+      await item(id).locator(`button[value="compare:${id}"]`).click();
+      await expect.poll(() => item(id).locator(`button[value="uncompare:${id}"]`).count()).toBe(1);
+      expect(new URL(page.url()).pathname).toBe(favourites);
+      expect(await page.getByTestId('compare-tray').textContent()).toContain(
+        translate('en', 'offer_lists.tray_count', { count: index + 1 }),
+      );
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByTestId('compare-open').click();
+    await page.waitForURL((url) => url.pathname === comparePath('en'));
+    expect(await page.getByTestId('compare-table').locator('thead th').count()).toBe(2);
     await context.close();
   });
 });

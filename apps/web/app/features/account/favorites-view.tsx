@@ -1,15 +1,21 @@
 import { Form, Link, useSubmit } from 'react-router';
 import { LIST_COUNT_KEYS } from '../../i18n/list-counts.ts';
 import type { FormResult, Text } from '../../ui/forms/form-ui.tsx';
+import { OfferActions, type OfferActionTexts } from '../../ui/offer-actions/offer-actions.tsx';
 import { OfferCardItem } from '../../ui/offers/offer-card.tsx';
 import type { OfferCardView } from '../../ui/offers/offer-card-view.ts';
+import { ServerHtml } from '../../ui/server-html.tsx';
 import { Done } from './account-parts.tsx';
 
-// The favourite offers, by offer type, a page at a time; each can be removed.
+// The favourite offers, by offer type, a page at a time; each can be picked for comparison (the
+// compare tray above the list, as on the results), moved to a search board or removed.
 
 export interface FavoritesData {
   offerType: string | null;
-  items: { id: number; card: OfferCardView }[];
+  items: { id: number; card: OfferCardView; compared: boolean }[];
+  /** The page's list form, the compare tray and the last list action's notice (server HTML). */
+  listBar: string;
+  actionTexts: OfferActionTexts;
   total: number;
   page: number;
   pages: number;
@@ -50,6 +56,7 @@ export function FavoritesView(props: { favorites: FavoritesData; t: Text; result
         </button>
       </Form>
       <p data-testid="favorites-total">{t(LIST_COUNT_KEYS.favorites, { count: favorites.total })}</p>
+      <ServerHtml html={favorites.listBar} />
       <Done result={result} intent="remove_favorite" />
       <Done result={result} intent="move_to_board" />
       {favorites.items.length > 0 && favorites.boards.length === 0 && (
@@ -64,6 +71,12 @@ export function FavoritesView(props: { favorites: FavoritesData; t: Text; result
           {favorites.items.map((item) => (
             <li key={item.id} data-testid="favorite-item">
               <OfferCardItem offer={item.card} />
+              <OfferActions
+                offerId={item.id}
+                picked={item.compared}
+                texts={favorites.actionTexts}
+                hide={false}
+              />
               {favorites.boards.length > 0 && (
                 <Form method="post" className="inline-actions" data-testid="favorite-move">
                   <input type="hidden" name="intent" value={`move_to_board:${item.id}`} />

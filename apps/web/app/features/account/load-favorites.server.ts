@@ -8,13 +8,17 @@ import {
 } from '@estately/domain';
 import type { Translator } from '@estately/i18n';
 import { webConfigContext } from '../../config.server.ts';
+import { browserListsOf, noticeCookie, noticeOf } from '../../lib/offer-lists.server.ts';
+import { addResponseCookie } from '../../request-state.server.ts';
 import { boardsPath } from '../../routing/boards-paths.ts';
 import { pageUrl } from '../../routing/page-url.ts';
 import { displayCurrency } from '../../routing/screen.server.ts';
+import { offerActionTexts, offerListsBarHtml } from '../../ui/offer-actions/offer-actions.server.tsx';
 import { toOfferCardView } from '../../ui/offers/offer-card-view.server.ts';
 import { api, type Context } from './account-shared.server.ts';
 
-// The favourite offers, by offer type, a page at a time, priced in the visitor's currency.
+// The favourite offers, by offer type, a page at a time, priced in the visitor's currency; each
+// can be picked for comparison (issue 44 point 4), with the compare tray above the list.
 
 export async function loadFavorites(context: Context, request: Request, locale: Locale, t: Translator) {
   const config = context.get(webConfigContext);
@@ -31,6 +35,14 @@ export async function loadFavorites(context: Context, request: Request, locale: 
     .get<BoardList>('/my/boards')
     .then((list) => list.data.map((board) => ({ id: board.id, name: board.name })))
     .catch(() => []);
+  // The compare tray and the last list action's notice (shown once), as on the results.
+  const lists = browserListsOf(request);
+  const notice = noticeOf(request);
+  if (notice) addResponseCookie(context, noticeCookie(request, null));
+  const listBar = offerListsBarHtml(
+    { locale, t, compare: lists.compare, back: `${url.pathname}${url.search}` },
+    notice,
+  );
   const base = buildPath('accountFavorites', locale);
   const pageHref = (target: number | null) => {
     if (!target) return null;
@@ -45,7 +57,10 @@ export async function loadFavorites(context: Context, request: Request, locale: 
     items: answer.data.map((item) => ({
       id: item.offer_id,
       card: toOfferCardView(item.offer, locale, config.publicApiUrl),
+      compared: lists.compare.includes(item.offer_id),
     })),
+    listBar,
+    actionTexts: offerActionTexts(t),
     boards,
     boardsHref: boardsPath(locale),
     total: answer.meta.total,

@@ -15,7 +15,13 @@ export interface OfferActionTexts {
   hide: string;
 }
 
-export function OfferActions(props: { offerId: number; picked: boolean; texts: OfferActionTexts }) {
+/** `hide: false` leaves out "Hide this offer" (the favourites, which are kept on purpose). */
+export function OfferActions(props: {
+  offerId: number;
+  picked: boolean;
+  texts: OfferActionTexts;
+  hide?: boolean;
+}) {
   // The words say the state, so no aria-pressed; the buttons take their look from .offer-actions.
   const { offerId, picked, texts } = props;
   return (
@@ -28,9 +34,11 @@ export function OfferActions(props: { offerId: number; picked: boolean; texts: O
       >
         {picked ? texts.remove : texts.compare}
       </button>
-      <button type="submit" form={OFFER_LISTS_FORM_ID} name="intent" value={`hide:${offerId}`}>
-        {texts.hide}
-      </button>
+      {props.hide !== false && (
+        <button type="submit" form={OFFER_LISTS_FORM_ID} name="intent" value={`hide:${offerId}`}>
+          {texts.hide}
+        </button>
+      )}
     </p>
   );
 }
