@@ -4,6 +4,7 @@
 // account at sign-in, and a signed-in person's hidden offers left out of their results. axe on
 // every page, in en, cs and ar.
 
+import { join } from 'node:path';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@estately/db/seed';
 import {
   buildPath,
@@ -20,6 +21,8 @@ import { apiAs, fillSignInForm, signUpByApi } from './browser-setup.ts';
 import { axeViolations, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
 
 let h: SearchHarness;
+/** A folder to write the pages' screenshots to (docs/screenshots), when set. */
+const SHOTS = process.env.OFFER_LISTS_SCREENSHOTS;
 
 beforeAll(async () => {
   h = await startSearchHarness({ offers: 40, seed: 'offer-lists-e2e' });
@@ -92,6 +95,7 @@ describe('compare (issue 44 point 4)', () => {
       );
     }
     expect(await axeViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'compare-tray-en.png') });
 
     await page.getByTestId('compare-open').click();
     await page.waitForURL((url) => url.pathname === comparePath(locale));
@@ -119,6 +123,7 @@ describe('compare (issue 44 point 4)', () => {
     expect(distances).toHaveLength(3);
     for (const text of distances) expect(text).toMatch(/\d.* km$/);
     expect(await axeViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'compare-en.png'), fullPage: true });
 
     // Printed: the table without the site's frame, the place form and the buttons.
     await page.emulateMedia({ media: 'print' });
@@ -143,6 +148,7 @@ describe('compare (issue 44 point 4)', () => {
       expect(await page.getByTestId('compare-table').locator('thead th').count()).toBe(2);
       expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
       expect(await axeViolations(page), locale).toEqual([]);
+      if (SHOTS) await page.screenshot({ path: join(SHOTS, `compare-${locale}.png`), fullPage: true });
     }
     // "Remove" leaves one offer: the page then asks for another.
     await page.locator('.compare-remove button').first().click();

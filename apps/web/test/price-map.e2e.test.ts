@@ -5,12 +5,15 @@
 // words, the minimum, how fresh the figures are and a list of the same figures; zooming in
 // switches to towns; sale or rent follows the search; axe finds nothing.
 
+import { join } from 'node:path';
 import type { PriceMapResponse } from '@estately/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
 
 let h: SearchHarness;
+/** A folder to write the layer's screenshot to (docs/screenshots), when set. */
+const SHOTS = process.env.PRICE_MAP_SCREENSHOTS;
 
 beforeAll(async () => {
   h = await startSearchHarness({ offers: 400, seed: 'price-map-e2e' });
@@ -99,6 +102,7 @@ describe('the price map layer', () => {
     expect(items.some((item) => item === label.slice(label.indexOf(`${top.name}: `)))).toBe(true);
 
     expect(await axeViolations(page)).toEqual([]);
+    if (SHOTS) await page.getByTestId('search-map').screenshot({ path: join(SHOTS, 'price-map-en.png') });
 
     // Zoomed in, the figures are the towns in view.
     await page.evaluate(

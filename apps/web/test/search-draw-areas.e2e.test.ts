@@ -5,6 +5,7 @@
 // and the map count what the API counts for them; the areas are listed with buttons and removed;
 // axe finds nothing while drawing and after.
 
+import { join } from 'node:path';
 import {
   type DrawnArea,
   decodeAreas,
@@ -17,6 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
 
 let h: SearchHarness;
+/** A folder to write the drawing's screenshots to (docs/screenshots), when set. */
+const SHOTS = process.env.DRAW_AREAS_SCREENSHOTS;
 /** A viewport around the seed's densest cluster. */
 let bbox = '';
 
@@ -118,6 +121,7 @@ describe('drawn search areas', () => {
     // Moving the map while drawing searches no viewport.
     expect(urlOf(page).searchParams.get('bbox')).toBe(bbox);
     expect(await axeViolations(page)).toEqual([]);
+    if (SHOTS) await page.getByTestId('search-map').screenshot({ path: join(SHOTS, 'draw-areas-en.png') });
 
     await page.getByTestId('draw-finish').click();
     await page.waitForURL((url) => url.searchParams.has('areas'));
@@ -223,8 +227,15 @@ describe('drawn search areas', () => {
       }, n);
     const from = await positionOf(1);
     await page.getByTestId('map-vertex').nth(1).focus();
-    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
-    await poll(async () => (await positionOf(1)).x).toBeLessThan(from.x - 20);
+    // A key at a time, as a person presses them: each move draws the corners again.
+    let x = from.x;
+    for (let i = 0; i < 3; i++) {
+      const before = x;
+      await page.keyboard.press('ArrowLeft');
+      await poll(async () => (await positionOf(1)).x).toBeLessThan(before - 5);
+      x = (await positionOf(1)).x;
+    }
+    expect(x).toBeLessThan(from.x - 20);
     expect(await page.getByTestId('map-draw-announcement').textContent()).toBe('Corner 2 moved.');
     // Focus stays on the corner being moved.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('map-vertex');
