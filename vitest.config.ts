@@ -33,10 +33,17 @@ export default defineConfig({
           ],
         },
       },
+      // The database-backed files share their worker's module cache (no isolation): each file
+      // still makes its own database, API and servers, but the app's modules (Fastify and its
+      // plugins, Drizzle's schema, the domain) are loaded once a worker instead of once a file,
+      // which took more time than most files' tests (the API project on PostgreSQL: 464 s
+      // isolated, 190 s shared). A file may not mock a module (vi.mock): it would not reach the
+      // app's copy already loaded; patch what it watches instead (security-uploads.test.ts).
       {
         test: {
           name: 'db',
           include: ['packages/db/**/*.test.ts'],
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           retry: ciRetry,
@@ -46,6 +53,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/**/*.test.ts'],
+          isolate: false,
           // Fails a test that sent overlapping statements to one PostgreSQL client.
           setupFiles: ['apps/api/test/setup.ts'],
           testTimeout: 60_000,

@@ -6,7 +6,7 @@ import { propertyMedia, users } from '@estately/db';
 import { PROPERTY_PHOTO_MAX_PIXELS } from '@estately/domain';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoContentHash, storePhotoOriginal } from '../../src/features/seller-properties/photo-files.ts';
 import { renderProfilePicture } from '../../src/features/users/render-profile-picture.ts';
 import { bearer, createUser } from '../support/auth-helpers.ts';
@@ -19,30 +19,33 @@ import { type MultipartPart, multipart } from '../support/multipart.ts';
 // tags; user files are served under generated names with nosniff and a sandboxing CSP.
 
 // Every sharp pipeline the app builds is watched: `metadata()` reads a header, any output
-// (`toBuffer`, `toFile`, `stats`) decodes the pixels. Recording is on only around the calls
-// under test, so the images this file builds are not counted.
-const sharpCalls = vi.hoisted(() => ({ recording: false, headerReads: 0, decodes: 0 }));
-vi.mock('sharp', async (importOriginal) => {
-  const real = ((await importOriginal()) as { default: typeof sharp }).default;
-  const watched = ((...args: Parameters<typeof real>) => {
-    const instance = real(...args);
-    if (!sharpCalls.recording) return instance;
-    const metadata = instance.metadata.bind(instance);
-    instance.metadata = (() => {
-      sharpCalls.headerReads += 1;
-      return metadata();
-    }) as typeof instance.metadata;
-    for (const output of ['toBuffer', 'toFile', 'stats'] as const) {
-      const original = (instance[output] as (...a: unknown[]) => unknown).bind(instance);
-      (instance as unknown as Record<string, unknown>)[output] = (...a: unknown[]) => {
-        sharpCalls.decodes += 1;
-        return original(...a);
-      };
-    }
-    return instance;
-  }) as typeof real;
-  Object.assign(watched, real);
-  return { default: watched };
+// (`toBuffer`, `toFile`, `stats`) decodes the pixels. The methods are wrapped on the prototype
+// all pipelines share (so the app's pipelines are seen whichever test file loaded sharp first,
+// the API project running its files in one module cache), for this file only. Recording is on
+// only around the calls under test, so the images this file builds are not counted.
+const sharpCalls = { recording: false, headerReads: 0, decodes: 0 };
+const pipelinePrototype = Object.getPrototypeOf(sharp()) as Record<string, (...args: unknown[]) => unknown>;
+const WATCHED = {
+  metadata: 'headerReads',
+  toBuffer: 'decodes',
+  toFile: 'decodes',
+  stats: 'decodes',
+} as const;
+const unwatched = new Map<string, (...args: unknown[]) => unknown>();
+
+beforeAll(() => {
+  for (const [name, counter] of Object.entries(WATCHED)) {
+    const original = pipelinePrototype[name]!;
+    unwatched.set(name, original);
+    pipelinePrototype[name] = function (this: unknown, ...args: unknown[]) {
+      if (sharpCalls.recording) sharpCalls[counter] += 1;
+      return original.apply(this, args);
+    };
+  }
+});
+
+afterAll(() => {
+  for (const [name, original] of unwatched) pipelinePrototype[name] = original;
 });
 
 async function watching<T>(work: () => Promise<T>): Promise<T> {
