@@ -119,7 +119,11 @@ describe('favourites and watch-dogs', () => {
     await page.getByLabel(translate('en', 'filter.offer_type')).selectOption('rent');
     await page.waitForURL(`${h.web.url}/en/account/favorites?offer_type=rent`);
     await expect.poll(() => page.getByTestId('favorite-item').count()).toBe(2);
-    await page.getByTestId('favorite-item').first().getByRole('button').click();
+    await page
+      .getByTestId('favorite-item')
+      .first()
+      .getByRole('button', { name: new RegExp(`^${translate('en', 'offer.remove_favorite')}`) })
+      .click();
     await expect.poll(() => page.getByTestId('favorite-item').count()).toBe(1);
     const ids = await api(await tokenOf(context), 'GET', '/user/favorite_offers/ids');
     expect((ids.data as number[]).length).toBe(10);
