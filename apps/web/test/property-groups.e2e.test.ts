@@ -169,6 +169,9 @@ describe('an admin splits a wrong group', () => {
     await hydrated(page, 'offer-group-split');
     await members.nth(1).getByTestId('offer-group-split').click();
     await page.getByText(translate('en', 'admin.group_split_done')).waitFor();
+    // The group of two is gone once the page has its data again; the outcome stays said.
+    await expect.poll(() => page.getByTestId('offer-group').count()).toBe(0);
+    expect(await page.getByText(translate('en', 'admin.group_split_done')).isVisible()).toBe(true);
     await context.close();
 
     const rows = await h.database.db

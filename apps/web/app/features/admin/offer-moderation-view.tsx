@@ -53,6 +53,11 @@ export function OfferModerationView(props: { offer: OfferData; t: Text; result: 
             )}
             {offer.trustScore !== null && <li>{t('admin.trust_score', { score: offer.trustScore })}</li>}
           </ul>
+          {/* A split that dissolved the group (two offers, none grouped now) still says it was done. */}
+          {result?.intent.startsWith('group_split:') &&
+            !offer.group?.members.some((member) => result.intent === `group_split:${member.id}`) && (
+              <Outcome result={result} intent={result.intent} />
+            )}
           {offer.group && (
             <section aria-labelledby="offer-group-heading" data-testid="offer-group">
               <h3 id="offer-group-heading">{offer.group.heading}</h3>
