@@ -16,7 +16,7 @@ import {
 import { translate } from '@estately/i18n';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comparePath, hiddenOffersPath } from '../app/routing/offer-lists-paths.ts';
+import { comparePath, hiddenOffersPath, offerListsActionPath } from '../app/routing/offer-lists-paths.ts';
 import { apiAs, fillSignInForm, signUpByApi } from './browser-setup.ts';
 import { axeViolations, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
 
@@ -171,6 +171,30 @@ describe('compare (issue 44 point 4)', () => {
     );
     expect(await isPicked(page, 'en', ids[4]!)).toBe(false);
     await context.close();
+  });
+});
+
+describe('the list action refuses what its buttons never send', () => {
+  it('answers 400 and sets no list cookie for an unknown kind, a missing, malformed or extra id', async () => {
+    for (const intent of [
+      '',
+      'compare',
+      'compare:',
+      'compare:abc',
+      'compare:-3',
+      'compare:1:2',
+      'steal:1',
+      'hide:1e3',
+    ]) {
+      const response = await fetch(`${h.web.url}${offerListsActionPath('en')}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: h.web.url },
+        body: new URLSearchParams({ intent, back: '/en' }),
+        redirect: 'manual',
+      });
+      expect(response.status, intent).toBe(400);
+      expect(response.headers.get('set-cookie') ?? '', intent).not.toMatch(/compare_offers|hidden_offers/);
+    }
   });
 });
 

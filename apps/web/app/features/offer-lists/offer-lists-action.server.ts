@@ -34,9 +34,11 @@ export async function offerListsAction({ request, context }: ActionFunctionArgs)
   if (!locale) notFound();
   const form = await request.formData();
   // "compare:42": what to do and with which offer (the buttons share one form a page).
-  const [kind = '', rawId = ''] = String(form.get('intent') ?? '').split(':');
+  const parts = String(form.get('intent') ?? '').split(':');
+  const [kind = '', rawId = ''] = parts;
   const back = backOf(form.get('back'), locale);
-  if (!INTENTS.includes(kind as Intent)) throw new Response('Unknown intent', { status: 400 });
+  if (parts.length > 2 || !INTENTS.includes(kind as Intent))
+    throw new Response('Unknown intent', { status: 400 });
   const intent = kind as Intent;
   const offerId = parseOfferId(rawId);
   if (intent !== 'clear_compare' && offerId === null) throw new Response('Missing offer', { status: 400 });
