@@ -87,6 +87,11 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: 1_048_576,
     // A load balancer's idle connections outlive ours otherwise (502s under load).
     keepAliveTimeout: 72_000,
+    // While the server closes (a deploy's SIGTERM), a request that arrives on a connection still
+    // in use is answered, with `Connection: close`, instead of Fastify's bare 503: the balancer
+    // sent it before it could know, and does not send a 503 again to the other instance
+    // (check 17, decision 061). New connections are refused by then.
+    return503OnClosing: false,
     // X-Request-Id only from a trusted proxy or the web tier, else a random one; every log line
     // of a request carries it as `reqId` (lib/request-id.ts, docs/decisions/060).
     requestIdHeader: false,

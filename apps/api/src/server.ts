@@ -165,7 +165,14 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
           // the job in hand finishes (plugins/app/upload-drain.ts, decision 020).
           const [, drained] = await Promise.all([jobs?.stop(), app.uploads.drain()]);
           if (!drained) app.log.warn({ uploads: app.uploads.inFlight }, 'uploads still under way at close');
-          await app.close();
+          // A kept-alive connection whose answer ends after the close began is closed as soon as
+          // it is idle, not after the keep-alive timeout (72 s) that would hold the exit back.
+          const idle = setInterval(() => app.server.closeIdleConnections(), 200);
+          try {
+            await app.close();
+          } finally {
+            clearInterval(idle);
+          }
         } finally {
           await metrics?.close();
           await jobsDb?.close();

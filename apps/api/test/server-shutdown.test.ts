@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,14 +18,16 @@ import { multipart } from './support/multipart.ts';
 // way. The upload is answered (it used to be cut when the process forced its exit after 10 s),
 // an upload arriving after the signal is refused with 503 and Retry-After, and the process then
 // exits on its own.
+// Issue 41 (check 17's rolling restart): a request that reaches the closing server on a
+// connection still in use is answered, not refused with 503.
 
 const serverFile = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const pinnedNode = fileURLToPath(new URL('../../../node_modules/.bin/node', import.meta.url));
 const node24 = existsSync(pinnedNode) ? pinnedNode : process.execPath;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'estately-shutdown-'));
-let child: ChildProcess | undefined;
+const children: ChildProcess[] = [];
 afterAll(() => {
-  child?.kill('SIGKILL');
+  for (const child of children) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -38,6 +40,50 @@ async function freePort(): Promise<number> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface ServerProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  /** What the process printed so far. */
+  output: string;
+}
+
+/** `node apps/api/src/server.ts` on a free port with `env`, once /health answers. */
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(node24, [serverFile], {
+    env: {
+      PATH: process.env.PATH,
+      ...env,
+      API_PORT: String(port),
+      JOBS_IN_PROCESS: 'false',
+      RATE_LIMIT_MAX: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const server: ServerProcess = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    child,
+    exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
+    output: '',
+  };
+  child.stdout?.on('data', (chunk) => (server.output += chunk));
+  child.stderr?.on('data', (chunk) => (server.output += chunk));
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${server.url}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return server;
+    if (i > 300 || child.exitCode !== null) throw new Error(`the API did not start: ${server.output}`);
+    await sleep(100);
+  }
+}
 
 /** Posts `body`, sending it in `chunks` pieces `everyMs` apart: an upload over a slow line. */
 function slowPost(
@@ -89,33 +135,9 @@ describe('stopping the API with an upload under way', () => {
     const propertyId = await insertOffer(handle.db, { ownerId, publishedAt: null, state: 'draft' });
     await handle.close();
 
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    let output = '';
-    child = spawn(node24, [serverFile], {
-      env: {
-        PATH: process.env.PATH,
-        ...env,
-        API_PORT: String(port),
-        JOBS_IN_PROCESS: 'false',
-        RATE_LIMIT_MAX: '0',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
-    for (let i = 0; ; i++) {
-      const ok = await fetch(`${url}/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (i > 300 || child.exitCode !== null) throw new Error(`the API did not start: ${output}`);
-      await sleep(100);
-    }
-
+    const server = await startServer(env);
+    const { url, child, exited } = server;
+    const output = () => server.output;
     const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366aa' } })
       .jpeg()
       .toBuffer();
@@ -145,14 +167,14 @@ describe('stopping the API with an upload under way', () => {
       headers: headers(late.contentType),
       body: new Uint8Array(late.payload),
     });
-    expect(refused.status, output).toBe(503);
+    expect(refused.status, output()).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('10');
     expect(await refused.json()).toMatchObject({ code: 'service_unavailable' });
 
     const answered = await underWay;
-    expect(answered.status, `${answered.body}\n${output}`).toBe(200);
+    expect(answered.status, `${answered.body}\n${output()}`).toBe(200);
     expect(JSON.parse(answered.body)).toMatchObject({ id: expect.any(Number) });
-    expect(await exited, output).toBe(0);
+    expect(await exited, output()).toBe(0);
 
     // The photo is stored with its row.
     const reopened = await createPglite(path.join(dataDir, 'pglite'));
@@ -162,4 +184,51 @@ describe('stopping the API with an upload under way', () => {
       await reopened.close();
     }
   }, 90_000);
+});
+
+describe('stopping the API while a balancer\'s connection is in use', () => {
+  it('answers a request that arrives on that connection after the signal, with Connection: close, then exits', async () => {
+    const ownDir = path.join(dataDir, 'kept-alive');
+    const env = {
+      NODE_ENV: 'test',
+      DATA_DIR: ownDir,
+      JWT_SECRETS: 'shutdown-test:0123456789abcdef0123456789abcdef0123456789',
+    };
+    const handle = await createPglite(path.join(ownDir, 'pglite'));
+    await migrate(handle);
+    await insertOffer(handle.db, { ownerId: await insertOwner(handle.db) });
+    await handle.close();
+    const server = await startServer(env);
+
+    // One connection, as nginx keeps to an instance: a sign-in whose body is still arriving when
+    // the signal comes, then a search sent on the same connection once the close has begun.
+    const socket = connect(server.port, '127.0.0.1');
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const login = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
+    socket.write(
+      `POST /auth/login HTTP/1.1\r\nHost: api\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(login)}\r\n\r\n${login.slice(0, 10)}`,
+    );
+    await sleep(300);
+    server.child.kill('SIGTERM');
+    await sleep(1_000);
+    socket.write(
+      `${login.slice(10)}GET /public/offers?country_code=CZ HTTP/1.1\r\nHost: api\r\nConnection: keep-alive\r\n\r\n`,
+    );
+    await Promise.race([ended, sleep(15_000)]);
+    socket.destroy();
+
+    const answers = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
+    expect(answers, `${received}\n${server.output}`).toHaveLength(2);
+    expect(answers[0], received).toBe(401);
+    // The old server answered 503 "refusing to accept new requests as server is closing".
+    expect(answers[1], `${received}\n${server.output}`).toBe(200);
+    const search = received.slice(received.lastIndexOf('HTTP/1.1 '));
+    expect(search).toMatch(/^connection: close\r$/im);
+    expect(search).toContain('"total":1');
+    expect(await Promise.race([server.exited, sleep(10_000).then(() => 'still running')]), server.output).toBe(0);
+  }, 60_000);
 });
