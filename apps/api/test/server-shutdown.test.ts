@@ -186,7 +186,7 @@ describe('stopping the API with an upload under way', () => {
   }, 90_000);
 });
 
-describe('stopping the API while a balancer\'s connection is in use', () => {
+describe("stopping the API while a balancer's connection is in use", () => {
   it('answers a request that arrives on that connection after the signal, with Connection: close, then exits', async () => {
     const ownDir = path.join(dataDir, 'kept-alive');
     const env = {
@@ -229,6 +229,9 @@ describe('stopping the API while a balancer\'s connection is in use', () => {
     const search = received.slice(received.lastIndexOf('HTTP/1.1 '));
     expect(search).toMatch(/^connection: close\r$/im);
     expect(search).toContain('"total":1');
-    expect(await Promise.race([server.exited, sleep(10_000).then(() => 'still running')]), server.output).toBe(0);
+    expect(
+      await Promise.race([server.exited, sleep(10_000).then(() => 'still running')]),
+      server.output,
+    ).toBe(0);
   }, 60_000);
 });
