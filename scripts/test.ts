@@ -138,17 +138,13 @@ if (reliability === 'on') {
   // (17-cluster-load.ts, about 290 s) among them: it passed 14 of 14 twice on a quiet machine
   // once a closing API instance stopped refusing requests with 503 (decision 061, 2026-12-07).
   console.log('\n=== reliability: heavy checks 11-17 (npm run test:reliability)');
-  const result = spawnSync(
-    process.execPath,
-    [join(root, 'scripts/reliability/run.ts')],
-    {
-      cwd: root,
-      env: { ...process.env, RELIABILITY_TIMEOUT_MS: process.env.RELIABILITY_TIMEOUT_MS ?? '900000' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
+  const result = spawnSync(process.execPath, [join(root, 'scripts/reliability/run.ts')], {
+    cwd: root,
+    env: { ...process.env, RELIABILITY_TIMEOUT_MS: process.env.RELIABILITY_TIMEOUT_MS ?? '900000' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   process.stdout.write(result.stdout ?? '');
   const totals = /(\d+) passed, (\d+) failed\s*$/.exec((result.stdout ?? '').trim());
   // No totals line, or a failed exit without a failed check, counts as one failure.
