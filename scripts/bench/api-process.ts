@@ -176,7 +176,12 @@ export function startWorkerProcess(env: NodeJS.ProcessEnv): WorkerProcess {
   const settings = startScriptSettings('worker');
   const child: ChildProcess = spawn(
     process.execPath,
-    [...settings.flags, join(import.meta.dirname, '../../apps/api/src/worker.ts')],
+    [
+      ...settings.flags,
+      // Extra flags for a profile of the worker, e.g. BENCH_WORKER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+      ...(process.env.BENCH_WORKER_FLAGS ?? '').split(' ').filter(Boolean),
+      join(import.meta.dirname, '../../apps/api/src/worker.ts'),
+    ],
     { env: { ...env, ...settings.env }, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   return {

@@ -208,6 +208,12 @@ export const properties = pgTable(
     index('properties_seller_idx').on(t.sellerId),
     index('properties_state_idx').on(t.state),
     index('properties_published_idx').on(t.publishedAt.desc()),
+    // The offer a property continues, and the withdrawn offers a first listing may continue
+    // (findRelistedProperty, decision 063; migration 0043).
+    index('properties_relisted_from_idx').on(t.relistedFrom).where(sql`${t.relistedFrom} is not null`),
+    index('properties_withdrawn_location_idx')
+      .on(t.offerType, t.latitude, t.longitude)
+      .where(sql`${t.state} in ('paused', 'archived') and ${t.publishedAt} is not null`),
     // Offers due for the availability question: the latest of update, confirmation and question.
     index('properties_availability_due_idx')
       .on(sql`(greatest(${t.updatedAt}, ${t.availabilityConfirmedAt}, ${t.availabilityAskedAt}))`)

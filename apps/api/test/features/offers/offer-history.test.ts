@@ -4,6 +4,10 @@ import { feedListings, MIGRATIONS_FOLDER, offers, properties, propertyStateHisto
 import { OfferCardSchema, type OfferDetail, OfferDetailSchema } from '@estately/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  relistCandidates,
+  WITHDRAWN_STATES,
+} from '../../../src/features/seller-properties/find-relisted-property.ts';
 import { bearer, createUser } from '../../support/auth-helpers.ts';
 import { buildTestApi, ensurePropertyPhoto, setRates, type TestApi } from '../../support/helpers.ts';
 import { BRNO_FLAT_BODY, saveProperty } from '../../support/property-bodies.ts';
@@ -296,6 +300,38 @@ describe('relisting', () => {
       'relisted',
     ]);
     expect(longer.first_listed_at).toBe(answer.first_listed_at);
+  });
+
+  it('looks for the offer a listing continues through indexes, not through every property (migration 0043)', async () => {
+    // The partial index's predicate names the withdrawn states: it must list exactly these.
+    expect([...WITHDRAWN_STATES].sort()).toEqual(['archived', 'paused']);
+    // A place of its own, so the withdrawn offer continues no listing of a later test.
+    const place = { latitude: 49.2471, longitude: 16.5523 };
+    const withdrawn = await save({ ...body, ...place });
+    await setState(withdrawn, 'active');
+    await setState(withdrawn, 'paused');
+    const listing = await save({ ...body, ...place });
+    const [row] = await api.db.select().from(properties).where(eq(properties.id, listing));
+    if (!row) throw new Error('no property');
+    const query = relistCandidates(api.db, row);
+    if (!query) throw new Error('the property has a position');
+    expect((await query).map((candidate) => candidate.id)).toContain(withdrawn);
+
+    // A table this small is read whole by choice; with that choice taken away the plan shows
+    // which index can answer (the old schema had only the index of every offer in a state).
+    const plan = async (statement: ReturnType<typeof sql>) =>
+      api.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const result = (await tx.execute(sql`explain ${statement}`)) as unknown as {
+          rows: Array<Record<string, string>>;
+        };
+        return result.rows.map((line) => Object.values(line).join(' ')).join('\n');
+      });
+    expect(await plan(query.getSQL())).toContain('properties_withdrawn_location_idx');
+    // A property deleted sets `relisted_from` to null where it is named; and "continued already?".
+    expect(
+      await plan(sql`select 1 from ${properties} where ${properties.relistedFrom} = ${withdrawn}`),
+    ).toContain('properties_relisted_from_idx');
   });
 
   it('does not link another floor, an area off by more than 5 %, a point 40 m away, an active offer or another owner', async () => {
