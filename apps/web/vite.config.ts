@@ -12,20 +12,19 @@ import { routerStubs } from './vite-plugins/router-stubs.ts';
 // instead of the dozen chunks the automatic splitting makes of them. Every page fetches these
 // anyway; one file compresses better (about 6 KB of brotli less per first load) and is one request.
 // The root route's own file is then a line of re-exports (0.6 KB brotli less on every page). The
-// browser's API client, the session's token store and the errors' texts are left out: they are
-// fetched on first use (api/load-browser-api.ts, toasts/toast-provider.tsx), and so is the error
-// page (shell/error-view.tsx).
+// browser's API client, the session's token store, the errors' texts and a toast itself are left
+// out: they are fetched on first use (api/load-browser-api.ts, toasts/toast-provider.tsx), and so
+// is the error page (shell/error-view.tsx).
 const FRAMEWORK = /node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/;
 const SHELL =
-  /[\\/]web[\\/]app[\\/](?:i18n[\\/](?!error-text\.|retry-wait\.)|toasts[\\/]|shell[\\/](?!error-page\.)|locale[\\/]|document[\\/]nonce-context|root\.tsx|ui[\\/](?:server-html|icons|offers[\\/](?:offer-card|result-card)|favorite-toggle[\\/]favorite-toggle)\.|api[\\/](?:cookies|stats-token|load-browser-api)\.)/;
-// Three small modules of the results page that lazily loaded code shares (the map, the filter
-// form's codec, the property editor's address search), so the automatic splitting makes them a
-// file of their own (0.7 KB brotli) in the results page's first load: in the framework file they
-// cost 0.4 KB, on every page. The results page is the one most visits include (issue 9: its first
-// load was the one above 100 KB). With them the place box's frame (search/filters/place-box.tsx),
-// which home and results share and whose box comes after the first load.
-const SEARCH_PARTS =
-  /[\\/](?:web[\\/]app[\\/](?:features[\\/]search[\\/](?:map[\\/]map-url\.ts|filters[\\/]place-box\.tsx)|ui[\\/]place-suggestions[\\/]use-place-suggestions\.ts)|domain[\\/]src[\\/]search[\\/]filter-limits\.ts)$/;
+  /[\\/]web[\\/]app[\\/](?:i18n[\\/](?!error-text\.|retry-wait\.)|toasts[\\/](?!toast-item\.)|shell[\\/](?!error-page\.)|locale[\\/]|document[\\/]nonce-context|root\.tsx|ui[\\/](?:server-html|icons|offers[\\/](?:offer-card|result-card)|favorite-toggle[\\/]favorite-toggle)\.|api[\\/](?:cookies|stats-token|load-browser-api)\.)/;
+// The place box's frame (search/filters/place-box.tsx), which home and results share and whose box
+// comes after the first load: a file of its own would cost both pages more than it weighs here.
+// The map's address helpers, the filter limits and the place suggestions' state were here too;
+// the browser code that uses them now comes on demand (the map toggle's target, the filter form's
+// search, the location box; the panel's bounds come with its view), so they are in no page's first
+// load (docs/benchmarks-journal/2026-12-07-first-load-2.md).
+const PLACE_BOX = /[\\/]web[\\/]app[\\/]features[\\/]search[\\/]filters[\\/]place-box\.tsx$/;
 
 // V8's explicit compile hint: the browser compiles every function of the framework file while it
 // downloads it, off the main thread, instead of each one on the main thread at its first call.
@@ -131,7 +130,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 groups: [
                   {
                     name: 'framework',
-                    test: (id: string) => FRAMEWORK.test(id) || SHELL.test(id) || SEARCH_PARTS.test(id),
+                    test: (id: string) => FRAMEWORK.test(id) || SHELL.test(id) || PLACE_BOX.test(id),
                     priority: 10,
                   },
                 ],

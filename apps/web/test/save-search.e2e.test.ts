@@ -7,7 +7,7 @@ import { composeSearchPath, defaultFilters, type SavedSearch, type SavedSearchLi
 import { translate } from '@estately/i18n';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fillSignInForm, harnessPerFile, signUpByApi } from './browser-setup.ts';
+import { fillSignInForm, harnessPerFile, hydrated, signUpByApi } from './browser-setup.ts';
 import { axeViolations, startSearchHarness } from './search-e2e-harness.ts';
 
 const h = harnessPerFile(() => startSearchHarness({ offers: 12, seed: 'save-search-e2e' }), 240_000);
@@ -45,6 +45,9 @@ describe('save this search', () => {
     await fillSignInForm(page, email);
     await page.waitForURL((url) => url.pathname === '/en/search/sale' && url.search === '?dispositions=2,3');
 
+    // The control's code comes after the page's first load (results-page.tsx): until then the
+    // form the server wrote would post to the page's action, without the toast.
+    await hydrated(page, 'save-search-form');
     await page.getByTestId('save-search').locator('summary').click();
     const name = page.getByTestId('save-search-name');
     // The default name is made of the search itself, in the page's language.

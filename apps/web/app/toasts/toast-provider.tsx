@@ -1,21 +1,27 @@
 import {
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
-  useEffect,
   useMemo,
   useReducer,
   useRef,
-  useState,
 } from 'react';
 import { useI18n } from '../i18n/i18n-context.tsx';
-import { X } from '../ui/icons.tsx';
-import { TOAST_DURATION_MS, type Toast, type ToastKind, toastReducer } from './toast-queue.ts';
+import { type ToastKind, toastReducer } from './toast-queue.ts';
 
 // Toasts at the top right (top left in right-to-left: logical properties), 4000 ms each, at most
 // three (toast-queue.ts). A polite live region announces them; errors are alerts. A toast waits
 // while the pointer or focus is on it (WCAG 2.2.1) and closes with its button or Escape.
+// The region is on every page from the start (a live region announces what is added to it); the
+// toast itself (toast-item.tsx) is fetched with the first one shown, not in the first load (issue 9).
+// Should that fetch fail (offline, a deploy that replaced the files), the toast is not shown: the
+// region is in every page's shell, and a failed lazy module would otherwise replace the page with
+// the error page.
+
+const ToastItem = lazy(() => import('./toast-item.tsx').catch(() => ({ default: () => null })));
 
 export interface Toaster {
   show(text: string, kind?: ToastKind): void;
@@ -52,52 +58,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <section className="toast-region" aria-label={t('toast.region')}>
         <div className="toast-list" aria-live="polite" aria-relevant="additions text">
-          {toasts.map((toast) => (
-            <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} dismissLabel={t('toast.dismiss')} />
-          ))}
+          <Suspense fallback={null}>
+            {toasts.map((toast) => (
+              <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} dismissLabel={t('toast.dismiss')} />
+            ))}
+          </Suspense>
         </div>
       </section>
     </ToastContext.Provider>
-  );
-}
-
-function ToastItem(props: { toast: Toast; onDismiss: (id: number) => void; dismissLabel: string }) {
-  const { toast, onDismiss } = props;
-  const [paused, setPaused] = useState(false);
-  const remaining = useRef(TOAST_DURATION_MS);
-  useEffect(() => {
-    if (paused) return;
-    const started = Date.now();
-    const timer = setTimeout(() => onDismiss(toast.id), remaining.current);
-    return () => {
-      clearTimeout(timer);
-      remaining.current = Math.max(0, remaining.current - (Date.now() - started));
-    };
-  }, [paused, toast.id, onDismiss]);
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the toast has role alert or status (by kind); its handlers only pause the timer and close on Escape, the close button is its control.
-    <div
-      className={`toast toast--${toast.kind}`}
-      role={toast.kind === 'error' ? 'alert' : 'status'}
-      data-testid="toast"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onDismiss(toast.id);
-      }}
-    >
-      <p className="toast__text">{toast.text}</p>
-      <button
-        type="button"
-        className="toast__close"
-        onClick={() => onDismiss(toast.id)}
-        aria-label={props.dismissLabel}
-      >
-        <X aria-hidden="true" size={16} />
-      </button>
-    </div>
   );
 }
 

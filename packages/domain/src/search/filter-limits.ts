@@ -1,6 +1,7 @@
 // The numeric bounds of the search filters (spec 5), in a module of their own: the web filter
-// panel sets them as its inputs' min/max, and importing them must not bring the rest of the
-// filter model (its value sets, the query-string reader) into the results page's first load.
+// panel sets them as its inputs' min/max (its view, written by the server, carries them), and
+// importing them must not bring the rest of the filter model (its value sets, the query-string
+// reader) along.
 
 /** Bounds checked by the schema; exported so forms can set min/max on their inputs. */
 export const FILTER_LIMITS = {

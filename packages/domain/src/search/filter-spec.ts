@@ -35,8 +35,8 @@ import { FILTER_LIMITS } from './filter-limits.ts';
 // panel's groups are derived from this table, and so is the `SearchFilters` type.
 //
 // No zod here: the schemas are built where something parses, so that code which only writes
-// search URLs does not load it. The numeric bounds come from filter-limits.ts, which the web
-// filter panel imports alone.
+// search URLs does not load it. The numeric bounds come from filter-limits.ts, a module of its
+// own (decision 056).
 
 /**
  * How a filter is read, checked and written:

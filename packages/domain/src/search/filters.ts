@@ -67,7 +67,7 @@ export const FILTER_KEYS = [
 ] as const satisfies readonly FilterName[];
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-// The bounds live in filter-limits.ts (the filter panel imports them alone).
+// The bounds live in filter-limits.ts (what needs only them imports them alone).
 export { FILTER_LIMITS } from './filter-limits.ts';
 
 export function defaultFilters(): SearchFilters {

@@ -1,6 +1,5 @@
-import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, type TouchEvent, useRef, useState } from 'react';
 import { preconnectPhotoOrigin } from '../../shell/preconnect-photo-origin.ts';
-import { X } from '../../ui/icons.tsx';
 import { ChevronRight, Maximize2 } from './icons.tsx';
 import type { GalleryPhoto } from './offer-detail-view.server.ts';
 
@@ -10,6 +9,10 @@ import type { GalleryPhoto } from './offer-detail-view.server.ts';
 // full-screen view of the photo, where a visible close button (first in focus, its own label)
 // leaves it again beside Escape, and the swipe and arrow keys keep moving. Photos come as srcset of the stored variants (320 to 1920 wide, AVIF first).
 // Without JavaScript the first photo and the thumbnails (links to the full size) still work.
+// The full-screen view's code (gallery-full-screen.tsx) is fetched when its button is first
+// pressed, not in the page's first load.
+
+const GalleryFullScreen = lazy(() => import('./gallery-full-screen.tsx'));
 
 export interface GalleryTexts {
   label: string;
@@ -25,26 +28,8 @@ export function Gallery(props: { photos: GalleryPhoto[]; texts: GalleryTexts; di
   const stage = useRef<HTMLDivElement>(null);
   const touchStart = useRef<number | null>(null);
   const opener = useRef<HTMLButtonElement>(null);
-  const closer = useRef<HTMLButtonElement>(null);
-  const [fullScreen, setFullScreen] = useState(false);
-  // The browser's full-screen view ends by Escape, by the close button or by the system's own
-  // gesture: the state follows the document, and focus goes back to the button that opened it.
-  useEffect(() => {
-    const changed = () => {
-      const on = stage.current !== null && document.fullscreenElement === stage.current;
-      if (
-        !on &&
-        (stage.current?.contains(document.activeElement) || document.activeElement === document.body)
-      )
-        opener.current?.focus();
-      setFullScreen(on);
-    };
-    document.addEventListener('fullscreenchange', changed);
-    return () => document.removeEventListener('fullscreenchange', changed);
-  }, []);
-  useEffect(() => {
-    if (fullScreen) closer.current?.focus();
-  }, [fullScreen]);
+  // The full-screen view is rendered (its module fetched) from the first press of its button on.
+  const [fullScreenAsked, setFullScreenAsked] = useState(false);
   if (photos.length === 0) return null;
   const photo = photos[index] ?? photos[0]!;
   // The first photo is the page's largest paint.
@@ -88,18 +73,10 @@ export function Gallery(props: { photos: GalleryPhoto[]; texts: GalleryTexts; di
         onTouchEnd={onTouchEnd}
         data-testid="gallery-stage"
       >
-        {fullScreen && (
-          <button
-            ref={closer}
-            type="button"
-            className="gallery__close"
-            aria-label={texts.exitFullScreen}
-            title={texts.exitFullScreen}
-            onClick={() => void document.exitFullscreen?.().catch(() => undefined)}
-            data-testid="gallery-close"
-          >
-            <X aria-hidden="true" />
-          </button>
+        {fullScreenAsked && (
+          <Suspense fallback={null}>
+            <GalleryFullScreen stage={stage} opener={opener} label={texts.exitFullScreen} />
+          </Suspense>
         )}
         <picture>
           {photo.avifSrcSet && (
@@ -150,7 +127,10 @@ export function Gallery(props: { photos: GalleryPhoto[]; texts: GalleryTexts; di
         type="button"
         className="button"
         data-testid="gallery-full-screen"
-        onClick={() => void stage.current?.requestFullscreen?.().catch(() => undefined)}
+        onClick={() => {
+          setFullScreenAsked(true);
+          void stage.current?.requestFullscreen?.().catch(() => undefined);
+        }}
       >
         <Maximize2 aria-hidden="true" size={16} /> {texts.fullScreen}
       </button>

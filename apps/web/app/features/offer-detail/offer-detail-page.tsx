@@ -12,7 +12,6 @@ import { KeptTextArea } from './kept-text-area.tsx';
 import type { OfferDetailLoaderData, OfferPageData } from './load-offer-detail-page.server.tsx';
 import { OfferForm } from './offer-form.tsx';
 import type { OfferFormResult } from './offer-forms.ts';
-import { ShareButton } from './share-button.tsx';
 
 // The offer detail page's view (routes/property-detail.tsx): the offer, or the page of an offer
 // no longer shown.
@@ -38,6 +37,8 @@ const OfferVideo = lazy(() =>
 // "Add to a search board" only for a signed-in visitor: a guest's first load carries none of it.
 const AddToBoard = lazy(() => import('../../ui/board-add/add-to-board.tsx'));
 const StaticMap = lazy(() => import('./static-map.tsx').then((module) => ({ default: module.StaticMap })));
+// Sharing needs JavaScript: the button shows once the page is live, its code after the first load.
+const ShareButton = lazy(() => import('./share-button.tsx'));
 
 /** A labelled input of an offer form, its error after it (the form's children get both helpers). */
 function OfferInput(props: {
@@ -139,11 +140,13 @@ function OfferPage({
             <AddToBoard offerId={offer.id} texts={loaderData.addToBoardTexts} />
           </Suspense>
         )}
-        <ShareButton
-          url={loaderData.shareUrl}
-          title={offer.title}
-          texts={{ share: labels['offer.share'], copied: labels['offer.link_copied'] }}
-        />
+        <Suspense fallback={null}>
+          <ShareButton
+            url={loaderData.shareUrl}
+            title={offer.title}
+            texts={{ share: labels['offer.share'], copied: labels['offer.link_copied'] }}
+          />
+        </Suspense>
       </header>
       <div className="offer-detail__layout">
         <div>

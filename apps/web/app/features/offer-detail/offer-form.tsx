@@ -1,23 +1,15 @@
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useShellData } from '../../shell/use-shell-data.ts';
 import { useToast } from '../../toasts/toast-provider.tsx';
-import type { FieldErrorKeys, OfferFormKind, OfferFormResult } from './offer-forms.ts';
+import type { OfferFormKind, OfferFormResult, OfferFormState, OfferFormTexts } from './offer-forms.ts';
 
-/** Validation (zod) and sending, fetched on the first focus or submit of a form (not in the first load). */
-const loadSend = () => import('./offer-form-send.ts');
+/** Submitting with validation (zod) and sending, fetched on the first focus or submit of a form (not in the first load). */
+const loadSubmit = () => import('./submit-offer-form.ts');
 
 // A form of the detail page that reaches the API from the browser when JavaScript runs (the API
 // then sees the visitor, for its per-address limits) and posts to the page's own action without
 // it. Errors sit beside their fields (aria-describedby), success is a toast. One outcome shows at a
 // time, in the page's language: a new submission clears the last one (issue 39).
-
-export interface OfferFormTexts {
-  sent: string;
-  /** The answer to a 409 (the report form: this visitor's report is already open), shown in place of `sent`. */
-  conflict?: string;
-  /** Validation message keys -> text in the page's locale. */
-  validation: Record<string, string>;
-}
 
 export function OfferForm(props: {
   kind: OfferFormKind;
@@ -35,51 +27,34 @@ export function OfferForm(props: {
   const { kind, offerId, texts } = props;
   const shell = useShellData();
   const toast = useToast();
-  const form = useRef<HTMLFormElement>(null);
   const serverResult = props.result?.form === kind ? props.result : undefined;
-  const [errors, setErrors] = useState<FieldErrorKeys>(
-    serverResult?.status === 'invalid' ? serverResult.errors : {},
-  );
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(serverResult?.status === 'sent');
-  const [conflict, setConflict] = useState(false);
+  const [state, setState] = useState<OfferFormState>({
+    errors: serverResult?.status === 'invalid' ? serverResult.errors : {},
+    sending: false,
+    sent: serverResult?.status === 'sent',
+    conflict: false,
+  });
+  const { errors, sending, sent, conflict } = state;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!shell) return;
     event.preventDefault();
-    const fields = new FormData(event.currentTarget);
-    setSent(false);
-    setConflict(false);
-    try {
-      const result = await (await loadSend()).sendOfferForm({
-        kind,
-        offerId,
-        apiUrl: shell.publicConfig.apiUrl,
-        fields,
-        sending: () => {
-          setErrors({});
-          setSending(true);
-        },
-      });
-      if (result.status === 'sent') {
-        toast.show(texts.sent, 'success');
-        setSent(true);
-        form.current?.reset();
-      } else if (result.status === 'failed') {
-        if (texts.conflict && result.conflict) setConflict(true);
-        else toast.showError(result.error);
-      } else {
-        setErrors(result.errors);
-        // A rule broken before sending moves the focus to its field.
-        const first = Object.keys(result.errors)[0];
-        if (result.status === 'invalid')
-          form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      }
-    } catch (error) {
-      toast.showError(error);
-    } finally {
-      setSending(false);
-    }
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    void loadSubmit().then(
+      (module) =>
+        module.submitOfferForm({
+          kind,
+          offerId,
+          apiUrl: shell.publicConfig.apiUrl,
+          form,
+          fields,
+          texts,
+          toast,
+          update: setState,
+        }),
+      (error: unknown) => toast.showError(error),
+    );
   };
 
   const id = (field: string) => `${kind}-${field}-error`;
@@ -93,11 +68,10 @@ export function OfferForm(props: {
 
   return (
     <form
-      ref={form}
       method="post"
       className={`offer-form ${props.className ?? ''}`}
       onSubmit={onSubmit}
-      onFocus={() => void loadSend().catch(() => undefined)}
+      onFocus={() => void loadSubmit().catch(() => undefined)}
       noValidate
       data-testid={`${kind}-form`}
     >

@@ -9,6 +9,23 @@ export type OfferFormKind = 'message' | 'report';
 /** Message keys of the failing fields, by field name. */
 export type FieldErrorKeys = Record<string, string>;
 
+export interface OfferFormTexts {
+  sent: string;
+  /** The answer to a 409 (the report form: this visitor's report is already open), shown in place of `sent`. */
+  conflict?: string;
+  /** Validation message keys -> text in the page's locale. */
+  validation: Record<string, string>;
+}
+
+/** What a form shows of its last submission (offer-form.tsx, submit-offer-form.ts). */
+export interface OfferFormState {
+  errors: FieldErrorKeys;
+  sending: boolean;
+  sent: boolean;
+  /** The report form's "already reported" (a 409). */
+  conflict: boolean;
+}
+
 export type OfferFormResult =
   | { form: OfferFormKind; status: 'sent' }
   | { form: OfferFormKind; status: 'invalid'; errors: FieldErrorKeys }

@@ -11,7 +11,13 @@ import { toFilterPanelView } from './filter-panel-view.server.ts';
 // every locale while Arabic cards say "م²" and Greek ones "τ.μ.".
 
 function panelHtml(locale: Locale): string {
-  const view = toFilterPanelView({ locale, facets: null, currency: 'CZK', total: null });
+  const view = toFilterPanelView({
+    locale,
+    filters: defaultFilters(),
+    facets: null,
+    currency: 'CZK',
+    total: null,
+  });
   const element = createElement(FilterPanel, { locale, view, filters: defaultFilters() });
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [`/${locale}/search`] });
   return renderToString(createElement(RouterProvider, { router }));

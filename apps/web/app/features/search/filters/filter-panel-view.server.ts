@@ -4,6 +4,7 @@ import {
   defaultFilters,
   FACET_VALUES,
   type FacetCounts,
+  FILTER_LIMITS,
   filterLabels,
   type Locale,
   MULTI_VALUE_FILTER_KEYS,
@@ -16,7 +17,13 @@ import {
   valueMessageKey,
 } from '@estately/domain';
 import { type MessageKey, translate, translateDynamic } from '@estately/i18n';
-import { FILTER_TEXT_KEYS, type FilterPanelView, type FilterTexts } from './filter-panel-view.ts';
+import {
+  FILTER_TEXT_KEYS,
+  type FilterPanelView,
+  type FilterRangeName,
+  type FilterTexts,
+  moreFilterFields,
+} from './filter-panel-view.ts';
 
 // The filter panel of spec 9, formatted on the server: every label in the page's locale and the
 // facet count next to each choice, so the browser needs no catalog and hydrates identical text.
@@ -34,6 +41,16 @@ const SORT_LABELS: Record<Sort, MessageKey> = {
 };
 
 const AGE_CHOICES = [1, 3, 7, 14, 30] as const;
+
+const RANGES: readonly FilterRangeName[] = ['price', 'area', 'floor', 'year_built'];
+
+/** The ranges' input bounds: the schema's limits, prices and areas from 1. */
+const RANGE_LIMITS = Object.fromEntries(
+  RANGES.map((name) => {
+    const limits: { min?: number; max: number } = FILTER_LIMITS[name];
+    return [name, { min: limits.min ?? 1, max: limits.max }];
+  }),
+) as FilterPanelView['limits'];
 
 export function filterTexts(locale: Locale): FilterTexts {
   return panelLabels(locale).texts;
@@ -98,6 +115,8 @@ function panelLabels(locale: Locale): PanelLabels {
 
 export function toFilterPanelView(options: {
   locale: Locale;
+  /** The search the panel shows. */
+  filters: SearchFilters;
   facets: FacetCounts | null;
   currency: string;
   total: number | null;
@@ -119,6 +138,11 @@ export function toFilterPanelView(options: {
     sorts: labels.sorts,
     ages: labels.ages,
     currencies: labels.currencies,
+    limits: RANGE_LIMITS,
+    moreFields: moreFilterFields(
+      options.filters,
+      labels.groups.filter((group) => !group.primary).map((group) => group.key),
+    ),
     currency: options.currency,
     showResults:
       options.total === null ? null : translate(locale, 'filter.show_results', { count: options.total }),

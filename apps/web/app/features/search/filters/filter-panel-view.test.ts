@@ -1,7 +1,13 @@
-import { defaultFilters, MULTI_VALUE_FILTER_KEYS, parseFilters, type SearchFilters } from '@estately/domain';
+import {
+  defaultFilters,
+  FILTER_LIMITS,
+  MULTI_VALUE_FILTER_KEYS,
+  parseFilters,
+  type SearchFilters,
+} from '@estately/domain';
 import { translate } from '@estately/i18n';
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, filtersButtonText } from './filter-panel-view.server.ts';
+import { activeFilterCount, filtersButtonText, toFilterPanelView } from './filter-panel-view.server.ts';
 import { moreFilterFields } from './filter-panel-view.ts';
 
 // "More filters" not rendered (decision 029): its choices travel as hidden fields, which must
@@ -52,6 +58,31 @@ describe('moreFilterFields', () => {
       MORE_GROUPS,
     );
     expect(fields).toEqual([]);
+  });
+});
+
+describe('toFilterPanelView', () => {
+  // What the browser's panel used to work out itself, now sent with the view (its first load
+  // carries no code for it, docs/benchmarks-journal/2026-12-07-first-load-2.md).
+  const viewOf = (search: SearchFilters) =>
+    toFilterPanelView({ locale: 'en', filters: search, facets: null, currency: 'CZK', total: null });
+
+  it('bounds the ranges by the schema’s limits, prices and areas from 1', () => {
+    expect(viewOf(defaultFilters()).limits).toEqual({
+      price: { min: 1, max: FILTER_LIMITS.price.max },
+      area: { min: 1, max: FILTER_LIMITS.area.max },
+      floor: FILTER_LIMITS.floor,
+      year_built: FILTER_LIMITS.year_built,
+    });
+  });
+
+  it('carries the choices of "more filters" as its hidden fields', () => {
+    const chosen = filters({ offer_type: 'sale', dispositions: ['2'], tags: ['sauna'], floor_from: 1 });
+    expect(viewOf(chosen).moreFields).toEqual(moreFilterFields(chosen, MORE_GROUPS));
+    expect(viewOf(chosen).moreFields).toEqual([
+      ['tags', 'sauna'],
+      ['floor_from', '1'],
+    ]);
   });
 });
 

@@ -45,6 +45,9 @@ export interface FilterChoice {
   count: number | null;
 }
 
+/** The panel's from–to ranges. */
+export type FilterRangeName = 'price' | 'area' | 'floor' | 'year_built';
+
 export interface FilterPanelView {
   action: string;
   offerTypes: FilterChoice[];
@@ -53,6 +56,16 @@ export interface FilterPanelView {
   sorts: { value: string; label: string }[];
   ages: { value: number; label: string }[];
   currencies: string[];
+  /**
+   * The bounds of each range's inputs (their min and max): the domain's filter limits, sent with
+   * the view so the browser's first load carries no copy of them.
+   */
+  limits: Record<FilterRangeName, { min: number; max: number }>;
+  /**
+   * The choices of "more filters" as hidden fields, for while its controls are not rendered
+   * (`moreFilterFields`, written by the server: the browser's first load carries no code for it).
+   */
+  moreFields: [name: string, value: string][];
   /** Currency of the price bounds when none is chosen yet: the one prices are shown in. */
   currency: string;
   showResults: string | null;

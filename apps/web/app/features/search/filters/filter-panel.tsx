@@ -1,13 +1,11 @@
-import { type Currency, FILTER_LIMITS, type Locale, type SearchFilters } from '@estately/domain';
+import type { Locale, SearchFilters } from '@estately/domain';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
-import { chooseDisplayCurrency } from '../../../lib/currency-choice.ts';
-import { keepMapMode } from '../map/map-url.ts';
 import {
   type FilterChoice,
   type FilterPanelView,
+  type FilterRangeName,
   MORE_FILTERS_PARAM,
-  moreFilterFields,
 } from './filter-panel-view.ts';
 
 // The filter panel (spec 9): a plain GET form, so it works before and without JavaScript (the
@@ -16,8 +14,8 @@ import {
 // searches. Typed numbers wait for a pause in typing.
 
 const TYPING_PAUSE_MS = 500;
-/** The form's zod codec, fetched on the first focus or change (not in the first load). */
-const loadFormCodec = () => import('./form-search-url.ts');
+/** The search of the fields, with the form's zod codec, fetched on the first focus or change (not in the first load). */
+const loadSearch = () => import('./search-from-form.ts');
 
 function Count({ count }: { count: number | null }) {
   if (count === null) return null;
@@ -83,18 +81,16 @@ function RangeBound(props: { label: string; name: string; value?: number; min: n
   );
 }
 
-type RangeName = 'price' | 'area' | 'floor' | 'year_built';
-
-/** A from–to range within the filter's limits (prices and areas start at 1). */
+/** A from–to range within the filter's limits (the view's: prices and areas start at 1). */
 function Range(props: {
   legend: string;
-  name: RangeName;
+  name: FilterRangeName;
   filters: SearchFilters;
-  texts: FilterPanelView['texts'];
+  view: FilterPanelView;
 }) {
-  const { name, filters, texts } = props;
-  const limits: { min?: number; max: number } = FILTER_LIMITS[name];
-  const min = limits.min ?? 1;
+  const { name, filters } = props;
+  const texts = props.view.texts;
+  const { min, max } = props.view.limits[name];
   return (
     <fieldset className="filter-range">
       <legend>{props.legend}</legend>
@@ -103,14 +99,14 @@ function Range(props: {
         name={`${name}_from`}
         value={filters[`${name}_from`]}
         min={min}
-        max={limits.max}
+        max={max}
       />
       <RangeBound
         label={texts['filter.to']}
         name={`${name}_to`}
         value={filters[`${name}_to`]}
         min={min}
-        max={limits.max}
+        max={max}
       />
     </fieldset>
   );
@@ -217,45 +213,38 @@ export function FilterPanel(props: {
   const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(typing.current), []);
 
-  const go = async () => {
-    if (!form.current) return;
+  const go = () => {
+    const element = form.current;
     // Only valid input searches; the browser shows its own message for an out-of-range number.
-    if (!form.current.checkValidity()) return;
-    const fields = new URLSearchParams();
-    for (const [key, value] of new FormData(form.current))
-      if (typeof value === 'string') fields.append(key, value);
-    let formTarget: string | null;
-    try {
-      formTarget = (await loadFormCodec()).searchUrlOfForm(locale, fields);
-    } catch {
-      // The codec could not be fetched (offline): the plain GET form still searches.
-      form.current?.submit();
-      return;
-    }
-    // An open map stays open while the filters change (features/search/map).
-    const target = formTarget && keepMapMode(formTarget, location.search);
-    // The currency field is the header's choice too (decision 048): a new one becomes the display
-    // currency, and every loader (the header's too) reads it again.
-    const currency = fields.get('currency');
-    const currencyChosen = formTarget !== null && currency !== null && currency !== view.currency;
-    if (currencyChosen) chooseDisplayCurrency(currency as Currency);
-    if (target && target !== location.pathname + location.search) {
-      own.current = target;
-      await navigate(target, { preventScrollReset: true });
-    }
-    if (currencyChosen) await revalidator.revalidate();
+    if (!element?.checkValidity()) return;
+    void loadSearch().then(
+      (module) =>
+        module.searchFromForm({
+          form: element,
+          locale,
+          here: location,
+          currency: view.currency,
+          navigate: (target) => {
+            own.current = target;
+            return navigate(target, { preventScrollReset: true });
+          },
+          revalidate: () => revalidator.revalidate(),
+        }),
+      // The code could not be fetched (offline): the plain GET form still searches.
+      () => element.submit(),
+    );
   };
   const onChange = (event: ChangeEvent<HTMLFormElement>) => {
     clearTimeout(typing.current);
     const field = event.target as unknown as HTMLInputElement;
     if (field.type === 'number' || field.type === 'date' || field.type === 'search') {
-      typing.current = setTimeout(() => void go(), TYPING_PAUSE_MS);
-    } else void go();
+      typing.current = setTimeout(go, TYPING_PAUSE_MS);
+    } else go();
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     clearTimeout(typing.current);
-    void go();
+    go();
   };
 
   const selected = (key: keyof SearchFilters): string[] => {
@@ -273,7 +262,7 @@ export function FilterPanel(props: {
       action={view.action}
       onChange={onChange}
       onSubmit={onSubmit}
-      onFocus={() => void loadFormCodec().catch(() => undefined)}
+      onFocus={() => void loadSearch().catch(() => undefined)}
       aria-label={t['filter.title']}
       data-testid="filter-panel"
       // Before hydration a ticked choice sends the form (deferred-code.server.ts, decision 032).
@@ -316,7 +305,7 @@ export function FilterPanel(props: {
       {/* Drawn areas (issue 44 point 1) stay with the search when another filter changes: the
           address's own compact form, so the first load carries no code to write it. */}
       {filters.areas && <input type="hidden" name="areas" value={areasParam ?? ''} />}
-      <Range legend={t['filter.price']} name="price" filters={filters} texts={t} />
+      <Range legend={t['filter.price']} name="price" filters={filters} view={view} />
       <label className="filter-field">
         <span>{t['filter.currency']}</span>
         <select
@@ -337,7 +326,7 @@ export function FilterPanel(props: {
         legend={`${t['filter.area']} (${t['value.area_unit.m2']})`}
         name="area"
         filters={filters}
-        texts={t}
+        view={view}
       />
       {!props.simple &&
         view.groups
@@ -348,10 +337,7 @@ export function FilterPanel(props: {
           open={props.moreOpen ?? false}
           label={t['filter.more']}
           openLabel={t['action.show_more']}
-          hidden={moreFilterFields(
-            filters,
-            view.groups.filter((group) => !group.primary).map((group) => group.key),
-          )}
+          hidden={view.moreFields}
         >
           {() => (
             <>
@@ -365,8 +351,8 @@ export function FilterPanel(props: {
                     open={selected(group.key).length > 0}
                   />
                 ))}
-              <Range legend={t['filter.floor']} name="floor" filters={filters} texts={t} />
-              <Range legend={t['filter.year_built']} name="year_built" filters={filters} texts={t} />
+              <Range legend={t['filter.floor']} name="floor" filters={filters} view={view} />
+              <Range legend={t['filter.year_built']} name="year_built" filters={filters} view={view} />
               <label className="filter-field">
                 <span>{t['filter.age_days']}</span>
                 <select name="age_days" defaultValue={filters.age_days ?? ''}>

@@ -4,8 +4,8 @@ import { viewportToBox } from './map-geometry.ts';
 import { withMapMode } from './map-url.ts';
 
 // Apart from map-url.ts: composing a search URL takes the domain's slug tables of every locale,
-// which the results page's first load (the map toggle, map-url.ts) does without; the map, a
-// dynamic import, brings them.
+// which the map toggle (map-toggle-url.ts) asks for only when closing the map needs them; the
+// map, a dynamic import, brings them.
 
 /**
  * The search URL of "this map area": the same filters with the viewport as `bbox`, back on the

@@ -2,12 +2,11 @@ import type { Currency, Locale, SearchFilters } from '@estately/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { MapTexts } from './map-texts.ts';
-import { withMapMode } from './map-url.ts';
 
 // Map mode of the results page (issue 9). Everything here is in the page's first load and tiny:
-// the toggle and the map's frame (composing a search URL, with the slug tables of every locale,
-// is fetched when a click needs it). The map itself (map-view.tsx, and MapLibre inside it) is a
-// dynamic import that runs only once the map is open, so the list costs nothing more.
+// the toggle and the map's frame (where the toggle goes, map-toggle-url.ts, is fetched when it is
+// pressed). The map itself (map-view.tsx, and MapLibre inside it) is a dynamic import that runs
+// only once the map is open, so the list costs nothing more.
 
 const MapView = lazy(() => import('./map-view.tsx'));
 
@@ -24,18 +23,8 @@ export function MapToggle(props: { locale: Locale; filters: SearchFilters; map: 
   const navigate = useNavigate();
   const location = useLocation();
   const toggle = async () => {
-    if (!map.open) {
-      void navigate(withMapMode(location.pathname + location.search, true), { preventScrollReset: true });
-      return;
-    }
-    // The map's area filter belongs to the map: closing it searches the same filters anywhere.
-    const target = filters.bbox
-      ? (await import('../shared/search-url.ts')).canonicalSearchUrl(locale, {
-          ...filters,
-          bbox: undefined,
-          page: 1,
-        })
-      : withMapMode(location.pathname + location.search, false);
+    const { mapToggleUrl } = await import('./map-toggle-url.ts');
+    const target = await mapToggleUrl(locale, filters, map.open, location.pathname + location.search);
     void navigate(target, { preventScrollReset: true });
   };
   return (

@@ -1,8 +1,9 @@
 // Map mode in the URL: `map=1` after the canonical filters, so a shared URL opens the map. The
 // domain's query-string codec ignores keys that are not filters, so the API and the filter
 // model never see it; the results loader keeps it when it redirects to the canonical URL.
-// Only what the results page's first load needs is here; the viewport arithmetic the open map
-// uses (the `bbox` of a view) is in map-geometry.ts, which comes with the map.
+// Only what the map toggle, the filter panel's search and the location box need is here, all of
+// them fetched on use; the viewport arithmetic the open map uses (the `bbox` of a view) is in
+// map-geometry.ts, which comes with the map.
 
 import { hasQueryFlag, withQueryFlag } from '../../../routing/query-flag.ts';
 

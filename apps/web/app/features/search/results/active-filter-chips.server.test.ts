@@ -17,7 +17,7 @@ import { activeFilterChips } from './active-filter-chips.server.ts';
 const filters = (extra: Partial<SearchFilters>): SearchFilters => ({ ...defaultFilters(), ...extra });
 
 function chipsOf(locale: Locale, search: SearchFilters, placeName: string | null = null) {
-  const view = toFilterPanelView({ locale, facets: null, currency: 'CZK', total: null });
+  const view = toFilterPanelView({ locale, filters: search, facets: null, currency: 'CZK', total: null });
   return activeFilterChips({
     locale,
     filters: search,

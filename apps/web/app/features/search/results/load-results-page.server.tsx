@@ -159,6 +159,7 @@ export async function loadResultsPage({ request, context }: LoaderFunctionArgs) 
   if (notice) addResponseCookie(context, noticeCookie(request, null));
   const panel = toFilterPanelView({
     locale,
+    filters,
     facets,
     currency,
     total: results.status === 'ok' ? results.total : null,

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useNavigation } from 'react-router';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
 import type { Packed } from '../../../routing/packed-data.ts';
@@ -9,9 +10,12 @@ import { FilterPanel } from '../filters/filter-panel.tsx';
 import { PlaceBox } from '../filters/place-box.tsx';
 import { MapPanel, MapToggle } from '../map/map-panel.tsx';
 import type { SaveSearchResult } from '../save/save-search.ts';
-import { SaveSearch } from '../save/save-search-form.tsx';
 import type { ResultsPageData } from './load-results-page.server.tsx';
 import { SortControl } from './results-toolbar.tsx';
+
+// "Save this search" comes after the page's first load: the server renders it, and the browser
+// keeps that markup (a link to sign in, or the signed-in visitor's form) until its code has come.
+const SaveSearch = lazy(() => import('../save/save-search-form.tsx'));
 
 /** The results page: the place box and filter panel beside the list, and the map in map mode. */
 export function ResultsPage({
@@ -82,11 +86,13 @@ export function ResultsPage({
               </div>
               <ServerHtml html={loaderData.activeFilters} />
               {loaderData.saveSearch && (
-                <SaveSearch
-                  key={loaderData.saveSearch.searchPath}
-                  view={loaderData.saveSearch}
-                  result={actionData}
-                />
+                <Suspense fallback={null}>
+                  <SaveSearch
+                    key={loaderData.saveSearch.searchPath}
+                    view={loaderData.saveSearch}
+                    result={actionData}
+                  />
+                </Suspense>
               )}
               {results.offers.length === 0 ? (
                 <ServerHtml html={loaderData.listParts.empty} />

@@ -11,10 +11,13 @@ import type { SaveSearchResult, SaveSearchView } from './save-search.ts';
 // gets a link to sign in that comes back to this very results URL.
 // The sending (send-saved-search.ts) is fetched on the first submit, not in the page's first load;
 // should that fail (offline), the form posts to the page's action as it does without JavaScript.
+// This module itself comes after the page's first load (results-page.tsx imports it lazily): the
+// server renders the link or the form within the page, and the browser keeps that markup (a plain
+// link, a form that posts) until the module has come.
 
 const SaveSearchSignedIn = lazy(() => import('./save-search-signed-in.tsx'));
 
-export function SaveSearch(props: { view: SaveSearchView; result: SaveSearchResult | undefined }) {
+export default function SaveSearch(props: { view: SaveSearchView; result: SaveSearchResult | undefined }) {
   const { view } = props;
   const shell = useShellData();
   const location = useLocation();

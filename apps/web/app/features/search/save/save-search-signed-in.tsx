@@ -5,10 +5,10 @@ import { SAVE_SEARCH_INTENT, type SaveSearchResult, type SaveSearchView } from '
 
 // "Save this search" for a signed-in visitor (save-search-form.tsx): the form that posts to the
 // page's action without JavaScript and calls POST /saved_searches from the browser with it.
-// A module of its own, fetched when a signed-in visitor's results page hydrates: a guest, who
-// sees only the sign-in link, never loads it (issue 9: JavaScript of a results page's first load).
-// It imports nothing the results page has not loaded already (its icon comes as a prop), so the
-// page's first load gets no extra shared file for it.
+// A module of its own, fetched for a signed-in visitor once save-search-form.tsx has come: a
+// guest, who sees only the sign-in link, never loads it (issue 9: JavaScript of a results page's
+// first load). It imports nothing the results page or save-search-form.tsx has loaded already
+// but the framework's (its icon comes as a prop), so no extra shared file is made for it.
 
 export default function SaveSearchSignedIn(props: {
   view: SaveSearchView;
