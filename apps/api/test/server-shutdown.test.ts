@@ -196,7 +196,10 @@ describe("stopping the API while a balancer's connection is in use", () => {
     };
     const handle = await createPglite(path.join(ownDir, 'pglite'));
     await migrate(handle);
-    await insertOffer(handle.db, { ownerId: await insertOwner(handle.db) });
+    await insertOffer(handle.db, {
+      ownerId: await insertOwner(handle.db),
+      publishedAt: new Date('2026-11-01T00:00:00Z'),
+    });
     await handle.close();
     const server = await startServer(env);
 
