@@ -1,6 +1,6 @@
 import { type Db, locationNames } from '@estately/db';
 import type { BoundingBox, ExchangeRates, SavedSearchAlertKind, SearchFilters } from '@estately/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   type BoundContext,
   type BoundFilter,
@@ -24,9 +24,10 @@ import {
 import type { AlertEvent } from './collect-alert-events.ts';
 
 // Set-based matching of many saved searches against the offers that are news (DESIGN 5: the
-// search runs in PostgreSQL). Searches with identical filters share one "matcher"; each new
-// offer gets join keys `offer type|property type|place`, with `*` for "any", in a temporary
-// table indexed by key and event time, and each matcher reads the offers under its keys
+// search runs in PostgreSQL). Searches with identical filters share one "matcher", matched once
+// a session however many batches hold them; each new offer gets join keys
+// `offer type|property type|place`, with `*` for "any", in a temporary table indexed (and
+// written in the order of) key and event time, and each matcher reads the offers under its keys
 // newest first, checking the remaining filters, until it has the few an e-mail lists. A
 // country-wide search thus stops after a dozen rows instead of pairing with thousands. The place part is
 // a location id, a country, or for a radius or map box without a named place the cells of a
@@ -56,7 +57,10 @@ function gridCells(box: BoundingBox): string[] | null {
 export interface SearchToMatch {
   id: number;
   filters: SearchFilters;
-  /** Equal for equal filters and kinds (their canonical JSON): such searches share a matcher. */
+  /**
+   * Equal for equal filters and kinds (their canonical JSON): such searches share a matcher, in
+   * one batch and across the batches of a session (a key names one filter set for a whole run).
+   */
   groupKey: string;
   /** The kinds of news the search reports; undefined for every kind. */
   kinds?: readonly SavedSearchAlertKind[];
@@ -297,11 +301,110 @@ const KEY_COLUMN_DEFINITIONS = sql.raw(
 );
 const KEY_COLUMN_VALUES = sql.raw(KEY_COLUMNS.map((column) => `o.${column.name}`).join(', '));
 
-/** One matching session: the new offers' keys are built once and serve every batch of searches. */
+/**
+ * The key table of a run holds a row per offer with news and key (about 24 each: 200,000 rows,
+ * 35 MB at the bench's 8,500 offers), read at random by every matcher. With the default 8 MB of
+ * temporary buffers each batch read most of its pages back from the kernel (290,000 reads a
+ * batch, a third of the match). The buffers are taken as pages are used, not all at once.
+ */
+const TEMP_BUFFERS = '128MB';
+
+/** A group's newest matching offers, newest first, with their event times in microseconds. */
+interface GroupList {
+  ids: number[];
+  tss: number[];
+}
+const NO_MATCH: GroupList = { ids: [], tss: [] };
+
+/**
+ * One matching session: the new offers' keys are built once and serve every batch of searches,
+ * and a filter set (with its kinds) is matched once a session, whichever batches hold it.
+ */
 export interface AlertMatcher {
   /** The session's connection (on PGlite the only one): other reads during the session go here. */
   db: Db;
   match(searches: readonly SearchToMatch[]): Promise<Map<number, SearchMatches>>;
+}
+
+/**
+ * The newest matching offers (at most `limit`) of each filter set, in one statement over the
+ * session's key table; a set that matches nothing has no entry.
+ */
+async function matchGroups(
+  db: Db,
+  groups: readonly {
+    g: number;
+    filters: SearchFilters;
+    kinds: readonly SavedSearchAlertKind[] | undefined;
+  }[],
+  options: { rates: ExchangeRates; now: Date; limit: number },
+): Promise<Map<number, GroupList>> {
+  const { rates, now, limit } = options;
+  const lists = new Map<number, GroupList>();
+  const pairs = new Map<string, { country: string; slug: string }>();
+  for (const { filters } of groups)
+    if (filters.locality !== undefined && filters.country_code !== undefined)
+      pairs.set(`${filters.country_code}/${filters.locality}`, {
+        country: filters.country_code,
+        slug: filters.locality,
+      });
+  const localities = await resolveLocalities(db, [...pairs.values()]);
+  const matchers: Matcher[] = [];
+  for (const { g, filters, kinds } of groups) {
+    const found = await toMatcher(db, g, filters, kinds, localities, rates, now);
+    if (found) matchers.push(found);
+  }
+  if (matchers.length === 0) return lists;
+  const rows = await queryRows<{ g: number; ids: number[]; tss: number[] }>(
+    db,
+    sql`
+      with m as materialized (
+        select * from jsonb_to_recordset(${JSON.stringify(matchers)}::jsonb) as m(${RECORDSET})
+      ),
+      -- The newest matching offers of each matcher, read newest first until it has enough.
+      top as (
+        -- One key: an ordered index scan that stops at the limit.
+        select m.g, t.id, t.ts
+        from m
+        cross join lateral (
+          select k.id, k.ts
+          from alert_offer_keys k
+          join offers o on o.id = k.id
+          where k.key = m.key1 and ${PREFILTER} and ${RESIDUAL}
+          order by k.ts desc, k.id desc
+          limit ${limit}
+        ) t
+        where m.key1 is not null
+        union all
+        -- Several keys (grid cells, nested localities): the newest few under each key, then
+        -- the newest few of those, each offer once.
+        select m.g, t.id, t.ts
+        from m
+        cross join lateral (
+          select distinct on (c.ts, c.id) c.id, c.ts
+          from unnest(m.keys) as mk(key)
+          cross join lateral (
+            select k.id, k.ts
+            from alert_offer_keys k
+            join offers o on o.id = k.id
+            where k.key = mk.key and ${PREFILTER} and ${RESIDUAL}
+            order by k.ts desc, k.id desc
+            limit ${limit}
+          ) c
+          order by c.ts desc, c.id desc
+          limit ${limit}
+        ) t
+        where m.key1 is null
+      )
+      -- JSON lists (read faster than arrays); event times in whole microseconds (exact in a
+      -- double until the year 2255).
+      select g, json_agg(id order by ts desc, id desc) as ids,
+        json_agg((extract(epoch from ts) * 1000000)::bigint order by ts desc, id desc) as tss
+      from top group by g
+    `,
+  );
+  for (const row of rows) lists.set(Number(row.g), { ids: row.ids, tss: row.tss });
+  return lists;
 }
 
 /**
@@ -314,8 +417,15 @@ export async function withAlertMatcher<T>(
 ): Promise<T> {
   const { db, events, rates, now, limit } = options;
   return db.transaction(async (tx) => {
-    const run = async <R>(statement: SQL) => ((await tx.execute(statement)) as unknown as { rows: R[] }).rows;
     await tx.execute(sql`set local work_mem = '64MB'`);
+    // temp_buffers can only be set before the session's first temporary table; a pooled
+    // connection that already had one keeps the size it had (the first run's, as a rule), so a
+    // refusal is no error: the savepoint of the block swallows it.
+    await tx.execute(
+      sql.raw(
+        `do $$ begin perform set_config('temp_buffers', '${TEMP_BUFFERS}', true); exception when others then null; end $$`,
+      ),
+    );
     // A matcher wants its newest few offers: an ordered index scan that stops early. Row counts
     // of the temporary table mislead the planner into bitmap scans that read every entry of a
     // key and sort them; they are off for this read-only session.
@@ -339,98 +449,42 @@ export async function withAlertMatcher<T>(
             'G' || floor(o.latitude / ${GRID_DEGREES}::float8)::int || ':' || floor(o.longitude / ${GRID_DEGREES}::float8)::int]
           || array(select 'L' || x from unnest(o.location_path) x)
         ) pl
+        -- In the index's order: a matcher's entries then lie on a few pages, not one page each.
+        order by 1, 2 desc, 3 desc
       `);
     }
     await tx.execute(sql`create index on alert_offer_keys (key, ts desc, id desc)`);
     await tx.execute(sql`analyze alert_offer_keys`);
 
+    // Each filter set's list, once matched: later batches with the same set only read it.
+    const lists = new Map<string, GroupList>();
     const matcher: AlertMatcher = {
       db: tx as unknown as Db,
       async match(searches) {
         const result = new Map<number, SearchMatches>();
         if (searches.length === 0 || events.length === 0) return result;
-        // Identical filters share one matcher.
+        // Identical filters share one matcher; sets matched by an earlier batch are not matched again.
         const groups = new Map<
           string,
           { g: number; filters: SearchFilters; kinds: readonly SavedSearchAlertKind[] | undefined }
         >();
-        const searchRows: { id: number; g: number; since: string }[] = [];
+        for (const search of searches)
+          if (!lists.has(search.groupKey) && !groups.has(search.groupKey))
+            groups.set(search.groupKey, { g: groups.size + 1, filters: search.filters, kinds: search.kinds });
+        if (groups.size > 0) {
+          const found = await matchGroups(tx as unknown as Db, [...groups.values()], { rates, now, limit });
+          for (const [groupKey, { g }] of groups) lists.set(groupKey, found.get(g) ?? NO_MATCH);
+        }
+        // A search's new offers are the prefix of its group's list after its own watermark, as
+        // the statement compared them: event times in microseconds against the watermark's
+        // milliseconds.
         for (const search of searches) {
-          let group = groups.get(search.groupKey);
-          if (!group) {
-            group = { g: groups.size + 1, filters: search.filters, kinds: search.kinds };
-            groups.set(search.groupKey, group);
-          }
-          searchRows.push({ id: search.id, g: group.g, since: search.since.toISOString() });
+          const list = lists.get(search.groupKey)!;
+          const since = search.since.getTime() * 1000;
+          let total = 0;
+          while (total < list.tss.length && list.tss[total]! > since) total += 1;
+          if (total > 0) result.set(search.id, { ids: list.ids.slice(0, total) });
         }
-        const pairs = new Map<string, { country: string; slug: string }>();
-        for (const { filters } of groups.values())
-          if (filters.locality !== undefined && filters.country_code !== undefined)
-            pairs.set(`${filters.country_code}/${filters.locality}`, {
-              country: filters.country_code,
-              slug: filters.locality,
-            });
-        const localities = await resolveLocalities(tx as unknown as Db, [...pairs.values()]);
-        const matchers: Matcher[] = [];
-        for (const { g, filters, kinds } of groups.values()) {
-          const found = await toMatcher(tx as unknown as Db, g, filters, kinds, localities, rates, now);
-          if (found) matchers.push(found);
-        }
-        if (matchers.length === 0) return result;
-        const rows = await run<{ id: number | string; ids: (number | string)[] }>(sql`
-          with m as materialized (
-            select * from jsonb_to_recordset(${JSON.stringify(matchers)}::jsonb) as m(${RECORDSET})
-          ),
-          -- The newest matching offers of each matcher, read newest first until it has enough.
-          top as (
-            -- One key: an ordered index scan that stops at the limit.
-            select m.g, t.id, t.ts
-            from m
-            cross join lateral (
-              select k.id, k.ts
-              from alert_offer_keys k
-              join offers o on o.id = k.id
-              where k.key = m.key1 and ${PREFILTER} and ${RESIDUAL}
-              order by k.ts desc, k.id desc
-              limit ${limit}
-            ) t
-            where m.key1 is not null
-            union all
-            -- Several keys (grid cells, nested localities): the newest few under each key, then
-            -- the newest few of those, each offer once.
-            select m.g, t.id, t.ts
-            from m
-            cross join lateral (
-              select distinct on (c.ts, c.id) c.id, c.ts
-              from unnest(m.keys) as mk(key)
-              cross join lateral (
-                select k.id, k.ts
-                from alert_offer_keys k
-                join offers o on o.id = k.id
-                where k.key = mk.key and ${PREFILTER} and ${RESIDUAL}
-                order by k.ts desc, k.id desc
-                limit ${limit}
-              ) c
-              order by c.ts desc, c.id desc
-              limit ${limit}
-            ) t
-            where m.key1 is null
-          ),
-          per_group as (
-            select g, array_agg(id order by ts desc, id desc) as ids, array_agg(ts order by ts desc, id desc) as tss
-            from top group by g
-          ),
-          s as (
-            select * from jsonb_to_recordset(${JSON.stringify(searchRows)}::jsonb) as s(id bigint, g int, since timestamptz)
-          )
-          -- A search's new offers are the prefix of its group's list after its own watermark.
-          select s.id, p.ids[1:n.total] as ids
-          from s
-          join per_group p on p.g = s.g
-          cross join lateral (select count(*)::int as total from unnest(p.tss) t where t > s.since) n
-          where n.total > 0
-        `);
-        for (const row of rows) result.set(Number(row.id), { ids: row.ids.map(Number) });
         return result;
       },
     };
