@@ -64,7 +64,12 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['test/e2e/**/*.test.ts', 'apps/web/test/**/*.test.ts', 'scripts/cluster/**/*.test.ts'],
+          include: [
+            'test/e2e/**/*.test.ts',
+            'apps/web/test/**/*.test.ts',
+            'scripts/cluster/**/*.test.ts',
+            'scripts/reliability/**/*.test.ts',
+          ],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           // A page settles within a second on an idle machine, not always while another test file

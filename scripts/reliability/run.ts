@@ -26,6 +26,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { exitAfterOutput } from './lib/report.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const checksDir = join(import.meta.dirname, 'checks');
@@ -113,4 +114,4 @@ const passed = outcomes.reduce((n, o) => n + o.passed.length, 0);
 const failed = outcomes.reduce((n, o) => n + o.failed.length, 0);
 console.log(`Total time ${((performance.now() - startedAll) / 1000).toFixed(1)} s`);
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || outcomes.length === 0 ? 1 : 0);
+exitAfterOutput(failed > 0 || outcomes.length === 0 ? 1 : 0);
