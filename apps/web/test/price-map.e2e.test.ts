@@ -6,7 +6,8 @@
 // switches to towns; sale or rent follows the search; axe finds nothing.
 
 import { join } from 'node:path';
-import type { PriceMapResponse } from '@estately/domain';
+import { composeSearchPath, type PriceMapResponse, type SearchFilters } from '@estately/domain';
+import { translate } from '@estately/i18n';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, type SearchHarness, startSearchHarness } from './search-e2e-harness.ts';
@@ -130,6 +131,34 @@ describe('the price map layer', () => {
     expect(await page.getByTestId('price-legend').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('speaks Czech and Arabic: the switch, the legend and the figures in the language, right to left in Arabic', async () => {
+    for (const locale of ['cs', 'ar'] as const) {
+      const context = await h.visitor();
+      const page = await context.newPage();
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(request.url()));
+      const path = composeSearchPath(locale, { offer_type: 'sale' } as SearchFilters);
+      await openMap(page, `${path}${path.includes('?') ? '&' : '?'}map=1`);
+      expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+      const toggle = page.getByTestId('price-layer-toggle');
+      expect(await toggle.textContent()).toBe(translate(locale, 'map.price_layer'));
+      await toggle.click();
+      await page.getByTestId('price-legend').waitFor();
+      expect(await page.locator('#price-legend-title').textContent()).toBe(
+        translate(locale, 'map.price_title_sale'),
+      );
+      await poll(() => priceAsks(requests).length).toBeGreaterThan(0);
+      const ask = priceAsks(requests).at(-1)!;
+      expect(ask.searchParams.get('locale')).toBe(locale);
+      const answer = await h.apiGet<PriceMapResponse>(`${ask.pathname}${ask.search}`);
+      await poll(() => page.getByTestId('price-marker').count()).toBe(answer.data.length);
+      expect(await axeViolations(page)).toEqual([]);
+      if (SHOTS)
+        await page.getByTestId('search-map').screenshot({ path: join(SHOTS, `price-map-${locale}.png`) });
+      await context.close();
+    }
   });
 
   it('shows rents for a rent search', async () => {

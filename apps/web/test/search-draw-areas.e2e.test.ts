@@ -7,9 +7,11 @@
 
 import { join } from 'node:path';
 import {
+  composeSearchPath,
   type DrawnArea,
   decodeAreas,
   type OfferMapResponse,
+  type SearchFilters,
   type SearchOffersResponse,
 } from '@estately/domain';
 import { translate } from '@estately/i18n';
@@ -66,13 +68,14 @@ async function expectCountsOfUrl(page: Page, inView = true) {
   return total;
 }
 
-async function openMap(page: Page) {
+async function openMap(page: Page, locale: 'en' | 'cs' | 'ar' = 'en') {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto(`${h.web.url}/en/search?bbox=${bbox}&map=1`);
+  const path = locale === 'en' ? '/en/search' : composeSearchPath(locale, {} as SearchFilters);
+  await page.goto(`${h.web.url}${path}${path.includes('?') ? '&' : '?'}bbox=${bbox}&map=1`);
   await page
     .getByTestId('map-canvas')
     .waitFor({ timeout: 60_000 })
@@ -99,6 +102,37 @@ async function openMap(page: Page) {
 }
 
 describe('drawn search areas', () => {
+  it('draws in Czech and Arabic: the controls and announcements in the language, right to left in Arabic', async () => {
+    for (const locale of ['cs', 'ar'] as const) {
+      const context = await h.visitor();
+      const page = await context.newPage();
+      await openMap(page, locale);
+      expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+      // The count of offers in view stays clear of the zoom buttons, which stay at the top right.
+      const count = (await page.getByTestId('map-total').boundingBox())!;
+      const zoom = (await page.locator('.maplibregl-ctrl-top-right').boundingBox())!;
+      expect(count.x + count.width <= zoom.x || count.y >= zoom.y + zoom.height, locale).toBe(true);
+      const draw = page.getByTestId('draw-polygon');
+      expect((await draw.textContent())?.trim()).toBe(translate(locale, 'map.draw.polygon'));
+      await draw.click();
+      const box = (await page.getByTestId('map-canvas').boundingBox())!;
+      for (const [x, y] of [
+        [0.3, 0.25],
+        [0.7, 0.3],
+        [0.5, 0.65],
+      ] as const)
+        await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+      await poll(() => page.getByTestId('map-vertex').count()).toBe(3);
+      expect(await page.getByTestId('map-draw-announcement').textContent()).toBe(
+        translate(locale, 'map.draw.point_added', { n: 3 }),
+      );
+      expect(await axeViolations(page)).toEqual([]);
+      if (SHOTS)
+        await page.getByTestId('search-map').screenshot({ path: join(SHOTS, `draw-areas-${locale}.png`) });
+      await context.close();
+    }
+  });
+
   it('draws a polygon with the mouse, searches in it, lists it and removes it', async () => {
     const context = await h.visitor();
     const page = await context.newPage();

@@ -5,11 +5,13 @@
 // announced in the polite live region; a private note stays with its author; removing the member
 // ends their access on the open page at once. axe finds nothing on the board and invitation pages.
 
+import { join } from 'node:path';
 import { users } from '@estately/db';
 import { translate } from '@estately/i18n';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { boardPath } from '../app/routing/boards-paths.ts';
 import { axeViolations, signIn, startAccountHarness, tokenOf } from './account-helpers.ts';
 import { apiAs, fillSignInForm, harnessPerFile, hydrated } from './browser-setup.ts';
 
@@ -17,6 +19,8 @@ import { apiAs, fillSignInForm, harnessPerFile, hydrated } from './browser-setup
 const h = harnessPerFile(() => startAccountHarness({ browserCallsApi: true }));
 const en = (key: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) =>
   translate('en', key, values);
+/** A folder to write the board's screenshots to (docs/screenshots), when set. */
+const SHOTS = process.env.BOARDS_SCREENSHOTS;
 
 // Where a slow run stands, for the log of a timeout.
 const step = (name: string) => console.log(`shared boards: ${name} ${new Date().toISOString()}`);
@@ -153,4 +157,42 @@ describe('shared search boards', () => {
     await ownerContext.close();
     await memberContext.close();
   }, 420_000);
+
+  it('shows a board in Czech and Arabic: its headings, forms and notes in the language, right to left in Arabic', async () => {
+    await h.signUpByApi('lenka.locale@example.com');
+    const context = await h.visitor();
+    const page = await context.newPage();
+    await signIn(page, h.web.url, 'lenka.locale@example.com');
+    const token = await tokenOf(context);
+    const { id: boardId } = await apiAs<{ id: number }>(h.api.url, token, 'POST', '/my/boards', {
+      name: 'Byty na Vinohradech',
+    });
+    const { item_id: itemId } = await apiAs<{ item_id: number }>(
+      h.api.url,
+      token,
+      'POST',
+      `/my/boards/${boardId}/items`,
+      { property_id: h.offerIds[0] },
+    );
+    await apiAs(h.api.url, token, 'POST', `/my/boards/${boardId}/items/${itemId}/notes`, {
+      body: 'Prohlídka v sobotu v 10:00',
+      shared: true,
+    });
+    for (const locale of ['cs', 'ar'] as const) {
+      await page.goto(`${h.web.url}${boardPath(locale, boardId)}`);
+      await hydrated(page, 'board-item');
+      expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+      expect(await page.locator('h1').textContent()).toContain('Byty na Vinohradech');
+      expect(
+        await item(page)
+          .getByRole('heading', { name: translate(locale, 'boards.notes') })
+          .count(),
+      ).toBe(1);
+      expect(await item(page).getByLabel(translate(locale, 'boards.note_label')).count()).toBe(1);
+      expect(await item(page).textContent()).toContain('Prohlídka v sobotu v 10:00');
+      expect(await axeViolations(page)).toEqual([]);
+      if (SHOTS) await page.screenshot({ path: join(SHOTS, `board-${locale}.png`), fullPage: true });
+    }
+    await context.close();
+  });
 });

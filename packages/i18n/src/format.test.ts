@@ -156,3 +156,17 @@ describe('translate without the ICU formatter', () => {
     expect(differing).toBe(0);
   });
 });
+
+describe('a map cluster’s name holds the count it shows', () => {
+  // The cluster button shows the count as a number and is named by `map.cluster`: the name must
+  // contain what is seen (WCAG 2.5.3, axe's label-content-name-mismatch). Arabic's dual and
+  // singular once said "two properties" without the number.
+  it('in every locale, for counts of 1 to 12 and some larger ones', () => {
+    for (const locale of LOCALES) {
+      for (const count of [1, 2, 3, 5, 11, 12, 100, 101]) {
+        const seen = new Intl.NumberFormat(locale, { notation: 'compact' }).format(count);
+        expect(translate(locale, 'map.cluster', { count }), `${locale} ${count}`).toContain(seen);
+      }
+    }
+  });
+});

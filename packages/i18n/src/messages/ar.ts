@@ -1156,7 +1156,7 @@ export const ar: Catalog = {
   'map.control_zoom_out': 'تصغير',
   'map.attribution': 'مصادر بيانات الخريطة',
   'map.cluster':
-    '{count, plural, zero {لا توجد عقارات هنا} one {عقار واحد هنا، تكبير} two {عقاران هنا، تكبير} few {# عقارات هنا، تكبير} many {# عقارًا هنا، تكبير} other {# عقار هنا، تكبير}}',
+    '{count, plural, zero {لا توجد عقارات هنا} one {# عقار هنا، تكبير} two {# عقار هنا، تكبير} few {# عقارات هنا، تكبير} many {# عقارًا هنا، تكبير} other {# عقار هنا، تكبير}}',
   'map.point': 'عرض بسعر {price}، إظهار البطاقة',
   'map.point_no_price': 'عرض بسعر عند الطلب، إظهار البطاقة',
   'map.in_view':
