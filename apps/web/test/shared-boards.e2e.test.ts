@@ -158,7 +158,7 @@ describe('shared search boards', () => {
     await memberContext.close();
   }, 420_000);
 
-  it('shows a board in Czech and Arabic: its headings, forms and notes in the language, right to left in Arabic', async () => {
+  it('shows a board in English, Czech and Arabic: its headings, forms and notes in the language, right to left in Arabic', async () => {
     await h.signUpByApi('lenka.locale@example.com');
     const context = await h.visitor();
     const page = await context.newPage();
@@ -178,7 +178,7 @@ describe('shared search boards', () => {
       body: 'Prohlídka v sobotu v 10:00',
       shared: true,
     });
-    for (const locale of ['cs', 'ar'] as const) {
+    for (const locale of ['en', 'cs', 'ar'] as const) {
       await page.goto(`${h.web.url}${boardPath(locale, boardId)}`);
       await hydrated(page, 'board-item');
       expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
@@ -190,6 +190,9 @@ describe('shared search boards', () => {
       ).toBe(1);
       expect(await item(page).getByLabel(translate(locale, 'boards.note_label')).count()).toBe(1);
       expect(await item(page).textContent()).toContain('Prohlídka v sobotu v 10:00');
+      // The author's address and the date are isolated from each other and from the page's direction.
+      const meta = item(page).getByTestId('board-note').locator('.board-note__meta bdi');
+      expect(await meta.allTextContents()).toEqual(['lenka.locale@example.com', expect.stringMatching(/\S/)]);
       expect(await axeViolations(page)).toEqual([]);
       if (SHOTS) await page.screenshot({ path: join(SHOTS, `board-${locale}.png`), fullPage: true });
     }

@@ -101,9 +101,16 @@ function ItemCard(props: {
             <ul className="board-notes" data-testid="board-notes">
               {item.notes.map((note) => (
                 <li key={note.id} className="board-note" data-testid="board-note">
-                  <p className="board-note__body">{note.body}</p>
+                  {/* A note reads in its own direction; the author's address and the date are
+                      isolated, so right to left they do not run into each other. */}
+                  <p className="board-note__body" dir="auto">
+                    {note.body}
+                  </p>
                   <p className="board-note__meta">
-                    {note.author} · <time dateTime={note.whenIso}>{note.when}</time>
+                    <bdi>{note.author}</bdi> ·{' '}
+                    <bdi>
+                      <time dateTime={note.whenIso}>{note.when}</time>
+                    </bdi>
                     {!note.shared && <span className="badge"> {t('boards.note_private_badge')}</span>}
                   </p>
                   {note.mine && (
