@@ -1,6 +1,6 @@
 import { type Db, locationNames } from '@estately/db';
 import type { BoundingBox, ExchangeRates, SavedSearchAlertKind, SearchFilters } from '@estately/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type BoundContext,
   type BoundFilter,
@@ -355,6 +355,14 @@ async function matchGroups(
     if (found) matchers.push(found);
   }
   if (matchers.length === 0) return lists;
+  // The newest matching offers under one key: an ordered index scan that stops at the limit.
+  const newestUnder = (key: SQL) => sql`
+    select k.id, k.ts
+    from alert_offer_keys k
+    join offers o on o.id = k.id
+    where k.key = ${key} and ${PREFILTER} and ${RESIDUAL}
+    order by k.ts desc, k.id desc
+    limit ${limit}`;
   const rows = await queryRows<{ g: number; ids: number[]; tss: number[] }>(
     db,
     sql`
@@ -366,14 +374,7 @@ async function matchGroups(
         -- One key: an ordered index scan that stops at the limit.
         select m.g, t.id, t.ts
         from m
-        cross join lateral (
-          select k.id, k.ts
-          from alert_offer_keys k
-          join offers o on o.id = k.id
-          where k.key = m.key1 and ${PREFILTER} and ${RESIDUAL}
-          order by k.ts desc, k.id desc
-          limit ${limit}
-        ) t
+        cross join lateral (${newestUnder(sql.raw('m.key1'))}) t
         where m.key1 is not null
         union all
         -- Several keys (grid cells, nested localities): the newest few under each key, then
@@ -383,14 +384,7 @@ async function matchGroups(
         cross join lateral (
           select distinct on (c.ts, c.id) c.id, c.ts
           from unnest(m.keys) as mk(key)
-          cross join lateral (
-            select k.id, k.ts
-            from alert_offer_keys k
-            join offers o on o.id = k.id
-            where k.key = mk.key and ${PREFILTER} and ${RESIDUAL}
-            order by k.ts desc, k.id desc
-            limit ${limit}
-          ) c
+          cross join lateral (${newestUnder(sql.raw('mk.key'))}) c
           order by c.ts desc, c.id desc
           limit ${limit}
         ) t
