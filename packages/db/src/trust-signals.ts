@@ -62,11 +62,8 @@ const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
  * the first to upload keeps the signal), upheld reports, and the city's median price per m² for
  * the same kind of offer.
  */
-async function loadTrustContext(db: DbOrTx, ids: readonly number[]): Promise<Map<number, TrustContextRow>> {
-  if (ids.length === 0) return new Map();
-  const found = await rows<TrustContextRow>(
-    db,
-    sql`select p.id,
+export function trustContextStatement(ids: readonly number[]) {
+  return sql`select p.id,
           coalesce(s.is_verified, false) as identity_verified,
           extract(epoch from (now() - u.created_at)) / 86400 as age_days,
           u.reply_rate_percent, u.reply_median_minutes,
@@ -78,18 +75,28 @@ async function loadTrustContext(db: DbOrTx, ids: readonly number[]): Promise<Map
         left join sellers s on s.id = p.seller_id
         left join lateral (
           select count(*) as photos,
-            count(*) filter (where pm.content_hash is not null and exists (
-              select 1 from property_media other join properties op on op.id = other.property_id
-              where other.content_hash = pm.content_hash and op.owner_id <> p.owner_id
-                and (other.created_at, other.id) < (pm.created_at, pm.id))) as copied
+            -- Another account's rows, as the two ranges of owners either side of the offer's
+            -- own in the hash-and-owner index (migration 0044): the account's own rows with
+            -- these bytes, however many, are not read.
+            count(*) filter (where pm.content_hash is not null and (
+              exists (select 1 from property_media other
+                where other.content_hash = pm.content_hash and other.owner_id < p.owner_id
+                  and (other.created_at, other.id) < (pm.created_at, pm.id))
+              or exists (select 1 from property_media other
+                where other.content_hash = pm.content_hash and other.owner_id > p.owner_id
+                  and (other.created_at, other.id) < (pm.created_at, pm.id)))) as copied
           from property_media pm
           where pm.property_id = p.id and pm.status = 'ready' and pm.kind = 'photo'
         ) m on true
         left join locality_price_medians lm on lm.country_code = p.country_code and lm.city = p.city
           and lm.offer_type = p.offer_type and lm.property_type = p.property_type
           and lm.offers >= ${TRUST_MIN_MEDIAN_OFFERS}
-        where p.id = any(${idArray(ids)}::bigint[])`,
-  );
+        where p.id = any(${idArray(ids)}::bigint[])`;
+}
+
+async function loadTrustContext(db: DbOrTx, ids: readonly number[]): Promise<Map<number, TrustContextRow>> {
+  if (ids.length === 0) return new Map();
+  const found = await rows<TrustContextRow>(db, trustContextStatement(ids));
   return new Map(found.map((row) => [Number(row.id), row]));
 }
 

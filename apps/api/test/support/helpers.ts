@@ -13,7 +13,7 @@ import {
 } from '@estately/db';
 import { createTestDatabase, type TestDatabase } from '@estately/db/testing';
 import { type Currency, DEFAULT_RATES, type ExchangeRates } from '@estately/domain';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { JobRegistry } from '../../src/features/jobs/job-registry.ts';
@@ -237,4 +237,19 @@ export async function runPhotoJobs(api: TestApi): Promise<JobRunSummary> {
     registry: new JobRegistry().register(PHOTO_VARIANTS_JOB, handler),
   });
   return worker.runDueJobs();
+}
+
+/**
+ * The plan PostgreSQL (or PGlite) chooses for a statement, as text, with full table scans ruled
+ * out: a test table is small enough to be read whole by choice, so only then does the plan show
+ * which index could answer the statement on a large base.
+ */
+export async function indexPlan(db: Db, statement: SQL): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const result = (await tx.execute(sql`explain ${statement}`)) as unknown as {
+      rows: Array<Record<string, string>>;
+    };
+    return result.rows.map((line) => Object.values(line).join(' ')).join('\n');
+  });
 }

@@ -272,6 +272,12 @@ export const propertyMedia = pgTable(
     propertyId: ref('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
+    /**
+     * The property's owner, copied by the database (a trigger of migration 0044 sets it on every
+     * insert and follows a change of the property's owner; never null). The look-ups of the same
+     * photo under another account read it beside the content hash.
+     */
+    ownerId: ref('owner_id'),
     position: integer('position').notNull().default(0),
     isMain: boolean('is_main').notNull().default(false),
     roomType: text('room_type'),
@@ -307,10 +313,15 @@ export const propertyMedia = pgTable(
     check('property_media_ready_variants_check', sql`${t.status} <> 'ready' or ${t.variants} is not null`),
     uniqueIndex('property_media_content_hash_unique').on(t.propertyId, t.contentHash),
     // Photo files are shared by rows of one account with the same bytes (a feed's photos,
-    // decision 062) and by the seed's offers: a file is deleted only when no row names its key,
-    // and a feed looks up the account's rendered photo by its hash (migration 0031).
+    // decision 062) and by the seed's offers: a file is deleted only when no row names its key
+    // (migration 0031).
     index('property_media_storage_key_idx').on(t.storageKey),
-    index('property_media_content_hash_idx').on(t.contentHash),
+    // The same bytes under an account (a feed's rendered photo) or under the other accounts (the
+    // trust score's copied photos, the scam rule's other sellers' offers) without reading the
+    // account's own rows (migration 0044).
+    index('property_media_hash_owner_idx')
+      .on(t.contentHash, t.ownerId, t.createdAt, t.id)
+      .where(sql`${t.contentHash} is not null`),
   ],
 );
 

@@ -487,6 +487,7 @@ export class OfferGenerator {
       media.push({
         id: this.mediaId++,
         propertyId: id,
+        ownerId: seller.userId,
         position,
         isMain: position === 0,
         roomType: photo.roomType,

@@ -1,5 +1,5 @@
 import type { BlockList } from 'node:net';
-import { type DbOrTx, properties, propertyMedia } from '@estately/db';
+import { type DbOrTx, propertyMedia } from '@estately/db';
 import type { MediaStorage, StoredPhoto } from '@estately/db/storage';
 import { InvalidImageError } from '@estately/db/storage';
 import { FEED_LIMITS, type FeedPhotoFailure, PROPERTY_PHOTO_MAX_BYTES } from '@estately/domain';
@@ -48,11 +48,10 @@ async function findAccountPhoto(
       perceptualHash: propertyMedia.perceptualHash,
     })
     .from(propertyMedia)
-    .innerJoin(properties, eq(properties.id, propertyMedia.propertyId))
     .where(
       and(
         eq(propertyMedia.contentHash, contentHash),
-        eq(properties.ownerId, ownerId),
+        eq(propertyMedia.ownerId, ownerId),
         eq(propertyMedia.status, 'ready'),
         isNotNull(propertyMedia.variants),
       ),

@@ -33,16 +33,25 @@ interface OfferFacts {
  * one (the copy is the newer offer: the seller whose photos were taken is not flagged), and the
  * account's age and offers of the last day.
  */
-async function offerFacts(tx: DbOrTx, propertyId: number): Promise<OfferFacts | undefined> {
-  const result = await tx.execute(sql`
+export function offerFactsStatement(propertyId: number) {
+  return sql`
     select p.state, p.owner_id, p.description, o.price_normalized, o.useful_area_meters,
       coalesce(o.price_variant, p.price_variant) as price_variant, p.offer_type, p.rent_price_period,
       lm.median_per_m2, lm.offers as median_offers,
+      -- Another account's rows, as the two ranges of owners either side of the offer's own in
+      -- the hash-and-owner index (migration 0044): an agency's own rows with the same bytes (its
+      -- logo on every listing) are not read.
       (select count(*) from (select distinct other.id from property_media mine
-         join property_media theirs on theirs.content_hash = mine.content_hash and theirs.property_id <> mine.property_id
+         cross join lateral (
+           (select theirs.property_id from property_media theirs
+             where theirs.content_hash = mine.content_hash and theirs.owner_id < p.owner_id)
+           union all
+           (select theirs.property_id from property_media theirs
+             where theirs.content_hash = mine.content_hash and theirs.owner_id > p.owner_id)
+         ) theirs
          join properties other on other.id = theirs.property_id
          where mine.property_id = p.id and mine.content_hash is not null
-           and other.owner_id <> p.owner_id and other.created_at < p.created_at limit 10) copied) as other_sellers_offers,
+           and other.created_at < p.created_at limit 10) copied) as other_sellers_offers,
       extract(epoch from now() - u.created_at) / 86400 as account_age_days,
       u.verified as account_verified,
       -- Only a new unverified account is counted, and only up to the flood's count: an agency's
@@ -55,7 +64,11 @@ async function offerFacts(tx: DbOrTx, propertyId: number): Promise<OfferFacts | 
     left join offers o on o.id = p.id
     left join locality_price_medians lm on lm.country_code = p.country_code and lm.city = p.city
       and lm.offer_type = p.offer_type and lm.property_type = p.property_type
-    where p.id = ${propertyId}`);
+    where p.id = ${propertyId}`;
+}
+
+async function offerFacts(tx: DbOrTx, propertyId: number): Promise<OfferFacts | undefined> {
+  const result = await tx.execute(offerFactsStatement(propertyId));
   return (result as unknown as { rows: OfferFacts[] }).rows[0];
 }
 

@@ -9,7 +9,13 @@ import {
   WITHDRAWN_STATES,
 } from '../../../src/features/seller-properties/find-relisted-property.ts';
 import { bearer, createUser } from '../../support/auth-helpers.ts';
-import { buildTestApi, ensurePropertyPhoto, setRates, type TestApi } from '../../support/helpers.ts';
+import {
+  buildTestApi,
+  ensurePropertyPhoto,
+  indexPlan,
+  setRates,
+  type TestApi,
+} from '../../support/helpers.ts';
 import { BRNO_FLAT_BODY, saveProperty } from '../../support/property-bodies.ts';
 import {
   companyAccount,
@@ -317,16 +323,8 @@ describe('relisting', () => {
     if (!query) throw new Error('the property has a position');
     expect((await query).map((candidate) => candidate.id)).toContain(withdrawn);
 
-    // A table this small is read whole by choice; with that choice taken away the plan shows
-    // which index can answer (the old schema had only the index of every offer in a state).
-    const plan = async (statement: ReturnType<typeof sql>) =>
-      api.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const result = (await tx.execute(sql`explain ${statement}`)) as unknown as {
-          rows: Array<Record<string, string>>;
-        };
-        return result.rows.map((line) => Object.values(line).join(' ')).join('\n');
-      });
+    // The old schema had only the index of every offer in a state.
+    const plan = (statement: ReturnType<typeof sql>) => indexPlan(api.db, statement);
     expect(await plan(query.getSQL())).toContain('properties_withdrawn_location_idx');
     // A property deleted sets `relisted_from` to null where it is named; and "continued already?".
     expect(

@@ -10,8 +10,9 @@ import {
 import { LeadThreadListSchema, ScamFlagsResponseSchema } from '@estately/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offerFactsStatement } from '../../../src/features/scam-flags/review-offer-scams.ts';
 import { bearer, createUser } from '../../support/auth-helpers.ts';
-import { buildTestApi, ensurePropertyPhoto, type TestApi } from '../../support/helpers.ts';
+import { buildTestApi, ensurePropertyPhoto, indexPlan, type TestApi } from '../../support/helpers.ts';
 
 // Scam flags (issue 43 point 4, decision 067): the rules run when an offer is published or saved
 // and when a message is sent; a strongly flagged offer is held from search and the admins' queue
@@ -248,6 +249,32 @@ describe('offers', () => {
     expect(flag).toMatchObject({ held: true, score: 60 });
     // The account whose photo was taken is not flagged.
     expect((await queue()).some((item) => item.property.id === original)).toBe(false);
+  });
+
+  it("does not flag, nor read, an account's own offers with the same photo (an agency's logo on every listing)", async () => {
+    const agency = await createUser(api.db);
+    const logo = 'b'.repeat(64);
+    const listings: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const id = await save(agency.id, { price: 4_500_000 + i * 10_000 });
+      await api.db.insert(propertyMedia).values({
+        propertyId: id,
+        position: 0,
+        isMain: true,
+        storageKey: `photos/test-agency-${agency.id}/logo`,
+        contentHash: logo,
+        variants: { thumb: 't.webp', card: 'c.webp', gallery: 'g.webp', full: 'f.webp' },
+      });
+      await activate(agency.id, id);
+      listings.push(id);
+    }
+    const flagged = (await queue()).filter((item) => listings.includes(item.property.id));
+    expect(flagged).toEqual([]);
+    // Other accounts' rows with these bytes come from two ranges of owners in the hash-and-owner
+    // index (migration 0044), either side of the account's own.
+    const plan = await indexPlan(api.db, offerFactsStatement(listings[2]!));
+    expect(plan).toMatch(/property_media_hash_owner_idx.*\n.*Index Cond: .*owner_id < /);
+    expect(plan).toMatch(/property_media_hash_owner_idx.*\n.*Index Cond: .*owner_id > /);
   });
 });
 

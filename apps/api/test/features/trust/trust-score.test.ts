@@ -1,16 +1,18 @@
 import {
   offers,
+  properties,
   propertyMedia,
   propertyTrust,
   recomputeAllTrust,
   refreshLocalityPriceMedians,
+  trustContextStatement,
 } from '@estately/db';
 import { type TrustScoreView, trustScoreFromPoints } from '@estately/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncOfferRow } from '../../../src/features/seller-properties/sync-offer-row.ts';
 import { bearer, createUser } from '../../support/auth-helpers.ts';
-import { buildTestApi, type TestApi } from '../../support/helpers.ts';
+import { buildTestApi, indexPlan, type TestApi } from '../../support/helpers.ts';
 import { insertFullOffer } from '../../support/offer-fixtures.ts';
 
 // The explainable trust score (issue 43 point 3, decision 066): kept per offer by the write that
@@ -141,5 +143,38 @@ describe('the trust score of an offer', () => {
       rows.find((row) => row.id === original)!.sellerTrustScore! -
         rows.find((row) => row.id === copy)!.sellerTrustScore!,
     ).toBe(8);
+  });
+
+  it("counts none of an account's own photos as copied, however many of its offers share them, and reads only other accounts' rows (migration 0044)", async () => {
+    const agency = await createUser(api.db);
+    const rival = await createUser(api.db);
+    const listings: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = await insertFullOffer(api.db, { ownerId: agency.id, city: 'Kladno' });
+      await addPhoto(id, 'agency-logo', new Date(Date.UTC(2026, 0, 1 + i)));
+      listings.push(id);
+    }
+    const later = await insertFullOffer(api.db, { ownerId: rival.id, city: 'Kladno' });
+    await addPhoto(later, 'agency-logo', new Date('2026-03-01T00:00:00Z'));
+    for (const id of [...listings, later]) await sync(id);
+    for (const id of listings) {
+      expect(signalOf(await publicTrust(id), 'original_photos')?.status, `offer ${id}`).toBe('met');
+    }
+    expect(signalOf(await publicTrust(later), 'original_photos')?.status).toBe('missing');
+
+    // No insert names the owner: the database copies it from the property, and follows a change.
+    const ownerOfPhoto = async (propertyId: number) =>
+      (await api.db.select().from(propertyMedia).where(eq(propertyMedia.propertyId, propertyId)))[0]?.ownerId;
+    expect(await ownerOfPhoto(listings[1]!)).toBe(agency.id);
+    expect(await ownerOfPhoto(later)).toBe(rival.id);
+    await api.db.update(properties).set({ ownerId: rival.id }).where(eq(properties.id, listings[2]!));
+    expect(await ownerOfPhoto(listings[2]!)).toBe(rival.id);
+    await api.db.update(properties).set({ ownerId: agency.id }).where(eq(properties.id, listings[2]!));
+
+    // The other accounts' rows with the same bytes are found through the hash-and-owner index, as
+    // two ranges of owners around the offer's own: the account's rows are never read.
+    const plan = await indexPlan(api.db, trustContextStatement([listings[0]!]));
+    expect(plan).toContain('property_media_hash_owner_idx');
+    expect(plan).toMatch(/Index Cond: .*owner_id < /);
   });
 });
