@@ -270,6 +270,14 @@ describe('drawn search areas', () => {
       x = (await positionOf(1)).x;
     }
     expect(x).toBeLessThan(from.x - 20);
+    // Three keys at once, faster than the corners are drawn again: each moves the corner its
+    // step (10 px) from where the one before left it; none is lost.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await poll(async () => (await positionOf(1)).x).toBeGreaterThan(x + 25);
+    await page.waitForTimeout(300);
+    expect((await positionOf(1)).x - x).toBeCloseTo(30, -1);
     expect(await page.getByTestId('map-draw-announcement').textContent()).toBe('Corner 2 moved.');
     // Focus stays on the corner being moved.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('map-vertex');

@@ -98,6 +98,14 @@ export default function MapDraw(props: {
   const draftRef = useRef(draft);
   draftRef.current = draft;
   const vertexMarkers = useRef<Marker[]>([]);
+  /**
+   * A corner's move or removal: the ref follows at once, so a key pressed before React draws
+   * the corners again works on the drawing as it is now (no press is lost).
+   */
+  const change = useCallback((next: Draft) => {
+    draftRef.current = next;
+    setDraft(next);
+  }, []);
   const text = useCallback(
     (key: MapTextKey, values: Record<string, string | number> = {}) => formatMapText(texts, key, tag, values),
     [texts, tag],
@@ -196,7 +204,7 @@ export default function MapDraw(props: {
           const current = draftRef.current;
           if (!current) return;
           const points = current.points.map((point, i) => (i === index ? to : point));
-          setDraft({ ...current, points, focus: index });
+          change({ ...current, points, focus: index });
           setAnnouncement(text('map.draw.point_moved', { n: index + 1 }));
         };
         element.addEventListener('keydown', (event) => {
@@ -212,7 +220,10 @@ export default function MapDraw(props: {
           if (shift || event.key === 'Delete' || event.key === 'Backspace') event.stopPropagation();
           if (shift) {
             event.preventDefault();
-            const at = map.project([lng, lat]);
+            // From where the corner is now: keys pressed faster than the corners are drawn
+            // again each move it on from the last one's place, not from this marker's.
+            const [nowLat, nowLng] = draftRef.current?.points[index] ?? [lat, lng];
+            const at = map.project([nowLng, nowLat]);
             const to = map.unproject([at.x + shift[0]!, at.y + shift[1]!]);
             move(vertexOf(to.lat, to.lng));
           } else if (event.key === 'Delete' || event.key === 'Backspace') {
@@ -220,7 +231,7 @@ export default function MapDraw(props: {
             const current = draftRef.current;
             if (!current) return;
             const points = current.points.filter((_, i) => i !== index);
-            setDraft({ ...current, points, focus: points.length > 0 ? Math.max(0, index - 1) : null });
+            change({ ...current, points, focus: points.length > 0 ? Math.max(0, index - 1) : null });
             setAnnouncement(text('map.draw.point_removed', { n: index + 1 }));
           }
         });
@@ -238,7 +249,7 @@ export default function MapDraw(props: {
     return () => {
       cancelled = true;
     };
-  }, [map, draft, text]);
+  }, [map, draft, text, change]);
 
   useEffect(
     () => () => {
