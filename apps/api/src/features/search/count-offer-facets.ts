@@ -162,7 +162,9 @@ export async function countOfferFacets(options: CountOfferFacetsOptions): Promis
     const value = column('v', group);
     parts.push(
       isArrayGroup(group)
-        ? sql`select ${group}::text, item, count(*)::int from base cross join lateral unnest(${value}) as item where ${flagsExcept(group)} group by item`
+        ? // Each value once per offer, however often its array holds it (two bedrooms are one
+          // offer with a bedroom), as the search with the value finds it (migration 0045).
+          sql`select ${group}::text, item, count(*)::int from base cross join lateral (select distinct item from unnest(${value}) as item) as items where ${flagsExcept(group)} group by item`
         : sql`select ${group}::text, ${value}, count(*)::int from base where ${flagsExcept(group)} group by ${value}`,
     );
   }

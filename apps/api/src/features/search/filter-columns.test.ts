@@ -60,7 +60,7 @@ describe('filter-to-column map', () => {
     for (const group of FACET_GROUPS) {
       const column = facetColumn(group).name;
       const pair = isArrayGroup(group)
-        ? `SELECT '${group}', v FROM unnest(o."${column}")`
+        ? `SELECT DISTINCT '${group}', v FROM unnest(o."${column}")`
         : `('${group}', o."${column}")`;
       expect(definition, group).toContain(pair);
     }
